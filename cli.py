@@ -1,0 +1,33 @@
+"""Folio on the command line: ``python cli.py --help``."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    from commands import build_parser
+    from pipeline.errors import FolioError
+    from pipeline.service import Folio
+    from settings import Settings
+
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    folio = Folio(Settings())
+    try:
+        return int(args.func(folio, args))
+    except FolioError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        folio.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

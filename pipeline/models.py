@@ -1,0 +1,198 @@
+"""The data model: Document → Page → Block → Line, and Chunk / SearchHit on top.
+
+Coordinates: every box is ``(x0, y0, x1, y1)`` in PDF points in the space of
+PyMuPDF's ``page.rect`` (rotation applied, origin top-left), so a page rendered
+with ``page.get_pixmap(matrix=pymupdf.Matrix(z, z))`` shows a box at ``box * z``.
+OCR engines map their pixel boxes back into this space.
+
+Non-PDF formats have no boxes; their lines carry a ``line_no`` (Markdown/TXT
+source line, DOCX paragraph number) so a citation still points somewhere real.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Box = tuple[float, float, float, float]
+
+FileKind = Literal["pdf", "docx", "md", "txt"]
+BlockKind = Literal["heading", "paragraph", "list_item", "table", "caption", "header", "footer"]
+PageSource = Literal["text", "ocr", "none"]
+Component = Literal[
+    "parse", "ocr", "index", "embed", "terms", "mindmap", "graph", "route", "summary"
+]
+ComponentState = Literal["pending", "running", "ready", "failed"]
+
+PIPELINE_COMPONENTS: tuple[Component, ...] = ("parse", "ocr", "index", "embed")
+KNOWLEDGE_COMPONENTS: tuple[Component, ...] = ("terms", "mindmap", "graph", "route", "summary")
+ALL_COMPONENTS: tuple[Component, ...] = PIPELINE_COMPONENTS + KNOWLEDGE_COMPONENTS
+
+
+def utcnow() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Line(_Model):
+    """One visual line of text (or one source line / paragraph for non-PDF formats)."""
+
+    text: str
+    box: Box | None = None
+    line_no: int | None = Field(None, description="Source line (MD/TXT) or paragraph (DOCX).")
+    conf: float | None = Field(None, description="OCR confidence 0..1; None for a text layer.")
+
+
+class Table(_Model):
+    rows: list[list[str]]
+    header_rows: int = 1
+    cell_boxes: list[list[Box | None]] | None = None
+
+    def to_markdown(self, rows: list[list[str]] | None = None) -> str:
+        """Markdown with the header row(s) first; ``rows`` renders a slice of body rows."""
+        body = self.rows[self.header_rows :] if rows is None else rows
+        head = self.rows[: self.header_rows] or [[""] * len(body[0] if body else [])]
+        width = max(len(r) for r in [*head, *body]) if (head or body) else 0
+        if width == 0:
+            return ""
+
+        def fmt(row: list[str]) -> str:
+            cells = [(c or "").replace("\n", " ").replace("|", "\\|").strip() for c in row]
+            cells += [""] * (width - len(cells))
+            return "| " + " | ".join(cells) + " |"
+
+        header = [" ".join(filter(None, col)).strip() for col in zip(*head, strict=False)]
+        lines = [fmt(header), "|" + "---|" * width]
+        lines += [fmt(r) for r in body]
+        return "\n".join(lines)
+
+
+class Block(_Model):
+    """A unit of layout: heading, paragraph, list item, table, caption, header or footer."""
+
+    n: int = Field(0, description="Position of the block in reading order within the document.")
+    page: int = Field(description="1-based page number (1 for formats without pages).")
+    kind: BlockKind = "paragraph"
+    level: int = Field(0, description="Heading level (1 = top) for headings, else 0.")
+    text: str
+    box: Box | None = None
+    lines: list[Line] = Field(default_factory=list)
+    table: Table | None = None
+    font_size: float | None = None
+    bold: bool = False
+
+
+class Page(_Model):
+    page: int = Field(description="1-based page number.")
+    width: float = 0.0
+    height: float = 0.0
+    rotation: int = 0
+    source: PageSource = "text"
+    ocr_confidence: float | None = None
+    failed: str | None = Field(None, description="Why this page could not be read, if it failed.")
+    needs_ocr: str | None = Field(
+        None, description="Why the text layer is not usable (no text, garbage, scan), if so."
+    )
+    blocks: list[Block] = Field(default_factory=list)
+
+
+class OutlineEntry(_Model):
+    level: int
+    title: str
+    page: int
+
+
+class ParsedDocument(_Model):
+    """What a parser returns: pages of blocks, plus document-level facts."""
+
+    kind: FileKind
+    title: str = ""
+    pages: list[Page]
+    outline: list[OutlineEntry] = Field(default_factory=list)
+    language: Literal["zh", "en", "mixed", "unknown"] = "unknown"
+
+    def blocks(self) -> list[Block]:
+        return [b for p in self.pages for b in p.blocks]
+
+
+class LineRef(_Model):
+    """Where a piece of a chunk's text sits on the page: chars [start, end) of ``Chunk.text``."""
+
+    page: int
+    box: Box | None = None
+    line_no: int | None = None
+    start: int
+    end: int
+
+
+class Chunk(_Model):
+    chunk_id: str = Field(description="Stable id '<doc_id>#<n>'.")
+    doc_id: str
+    n: int
+    text: str
+    kind: Literal["text", "table"] = "text"
+    section: list[str] = Field(default_factory=list, description="Heading path, outermost first.")
+    page_start: int
+    page_end: int
+    lines: list[LineRef] = Field(default_factory=list)
+    lang: Literal["zh", "en", "mixed", "unknown"] = "unknown"
+
+    @property
+    def section_path(self) -> str:
+        return " > ".join(self.section)
+
+    def boxes_for(self, start: int, end: int) -> list[tuple[int, Box]]:
+        """Page and box of every line that overlaps chars [start, end) of the text."""
+        return [
+            (ref.page, ref.box)
+            for ref in self.lines
+            if ref.box is not None and ref.start < end and ref.end > start
+        ]
+
+
+class ComponentStatus(_Model):
+    component: Component
+    state: ComponentState = "pending"
+    reason: str | None = None
+    progress: float = Field(0.0, ge=0.0, le=1.0)
+    updated_at: str = Field(default_factory=utcnow)
+
+
+class Document(_Model):
+    doc_id: str
+    name: str = Field(description="Original file name, as uploaded.")
+    kind: FileKind
+    size: int
+    content_hash: str
+    stored_path: str = Field("", description="Path of the stored copy, relative to the data dir.")
+    title: str = ""
+    pages: int = 0
+    chunks: int = 0
+    language: str = "unknown"
+    created_at: str = Field(default_factory=utcnow)
+    updated_at: str = Field(default_factory=utcnow)
+    status: dict[str, ComponentStatus] = Field(default_factory=dict)
+
+    @property
+    def searchable(self) -> bool:
+        st = self.status.get("index")
+        return st is not None and st.state == "ready"
+
+
+class SearchHit(_Model):
+    chunk_id: str
+    doc_id: str
+    page: int
+    page_end: int
+    section: str
+    score: float
+    text: str
+    kind: Literal["text", "table"] = "text"
+    boxes: list[tuple[int, Box]] = Field(default_factory=list)
+    lexical_rank: int | None = None
+    dense_rank: int | None = None

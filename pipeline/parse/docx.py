@@ -1,0 +1,106 @@
+"""DOCX → ParsedDocument: headings from paragraph styles, tables with cells, page breaks.
+
+Locators: Word files have no fixed pages, so a page number is only advanced at
+explicit page breaks; each line carries its paragraph number (``line_no``).
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import CorruptFileError, EmptyFileError
+from pipeline.models import Block, Line, OutlineEntry, Page, ParsedDocument, Table
+from pipeline.parse.headings import numbering_level
+from pipeline.parse.layout import is_bullet
+from pipeline.parse.pdf import finalize
+
+_HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)", re.IGNORECASE)
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _open(path: Path) -> Any:
+    import docx
+
+    try:
+        return docx.Document(str(path))
+    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise CorruptFileError(
+            f"'{path.name}' is not a readable Word (.docx) file ({exc}). Old .doc files must "
+            "be saved as .docx first."
+        ) from exc
+
+
+def _heading_level(par: Any) -> int | None:
+    style = (par.style.name if par.style is not None else "") or ""
+    if style.lower() == "title":
+        return 1
+    m = _HEADING_STYLE.match(style)
+    if m:
+        return int(m.group(1))
+    text = par.text.strip()
+    runs = [r for r in par.runs if r.text.strip()]
+    if text and len(text) <= 60 and runs and all(r.bold for r in runs):
+        return numbering_level(text) or None
+    return None
+
+
+def _has_page_break(par: Any) -> bool:
+    if par._element.find(f"./{_W}pPr/{_W}pageBreakBefore") is not None:
+        return True
+    return any(br.get(f"{_W}type") == "page" for br in par._element.iter(f"{_W}br"))
+
+
+def parse_docx(path: Path) -> ParsedDocument:
+    from docx.table import Table as DocxTable
+    from docx.text.paragraph import Paragraph
+
+    document = _open(path)
+    pages: list[Page] = [Page(page=1)]
+    outline: list[OutlineEntry] = []
+    para_no = 0
+    for child in document.element.body.iterchildren():
+        if child.tag == f"{_W}p":
+            par = Paragraph(child, document)
+            para_no += 1
+            if _has_page_break(par) and pages[-1].blocks:
+                pages.append(Page(page=len(pages) + 1))
+            text = par.text.strip()
+            if not text:
+                continue
+            level = _heading_level(par)
+            page = len(pages)
+            line = Line(text=text, line_no=para_no)
+            if level:
+                pages[-1].blocks.append(
+                    Block(page=page, kind="heading", level=level, text=text, lines=[line])
+                )
+                outline.append(OutlineEntry(level=level, title=text, page=page))
+            else:
+                style = (par.style.name if par.style is not None else "").lower()
+                kind = "list_item" if "list" in style or is_bullet(text) else "paragraph"
+                pages[-1].blocks.append(Block(page=page, kind=kind, text=text, lines=[line]))
+        elif child.tag == f"{_W}tbl":
+            tbl = DocxTable(child, document)
+            rows = [[" ".join(c.text.split()) for c in row.cells] for row in tbl.rows]
+            rows = [r for r in rows if any(r)]
+            if not rows:
+                continue
+            table = Table(rows=rows, header_rows=1)
+            para_no += 1
+            pages[-1].blocks.append(
+                Block(
+                    page=len(pages),
+                    kind="table",
+                    text=table.to_markdown(),
+                    table=table,
+                    lines=[Line(text=" | ".join(r), line_no=para_no) for r in rows],
+                )
+            )
+    if not any(p.blocks for p in pages):
+        raise EmptyFileError(f"'{path.name}' contains no text.")
+    parsed = ParsedDocument(kind="docx", pages=pages, outline=outline)
+    finalize(parsed)
+    return parsed

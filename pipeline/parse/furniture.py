@@ -1,0 +1,48 @@
+"""Running headers, footers and page numbers: recognised so they stay out of chunks."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from pipeline.models import Block, Page
+
+_PAGE_NO = re.compile(
+    r"^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$"
+    r"|^[ivxlcdm]{1,6}$"
+    r"|^第\s*[0-9一二三四五六七八九十百]+\s*页(?:\s*[,，/]?\s*共\s*[0-9]+\s*页)?$"
+    r"|^[0-9]+\s*/\s*[0-9]+$",
+    re.IGNORECASE,
+)
+_ZONE = 0.09
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(text.lower().split()))[:80]
+
+
+def _zone(block: Block, page: Page) -> str | None:
+    if block.box is None or page.height <= 0 or len(block.lines) > 3:
+        return None
+    if block.box[3] <= page.height * _ZONE + 12:
+        return "header"
+    if block.box[1] >= page.height * (1 - _ZONE) - 12:
+        return "footer"
+    return None
+
+
+def mark_furniture(pages: list[Page]) -> None:
+    """Set kind header/footer on repeated top/bottom blocks and on page numbers."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for page in pages:
+        seen = {(z, _norm(b.text)) for b in page.blocks if (z := _zone(b, page))}
+        counts.update(seen)
+    n = len(pages)
+    threshold = max(2, int(0.3 * n)) if n >= 3 else 10**9
+    for page in pages:
+        for b in page.blocks:
+            zone = _zone(b, page)
+            if zone is None or b.kind == "table":
+                continue
+            if _PAGE_NO.match(b.text.strip()) or counts[(zone, _norm(b.text))] >= threshold:
+                b.kind = "header" if zone == "header" else "footer"

@@ -1,0 +1,118 @@
+"""The heading tree: from the PDF outline when there is one, otherwise from typography.
+
+Typography means font size and weight relative to the body text, and numbering
+such as "第3章", "3.2", "Article 5" or "Item 7."; levels come from the numbering
+depth where there is one, otherwise from the rank of the heading's style.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from difflib import SequenceMatcher
+
+from pipeline.models import Block, OutlineEntry, Page
+
+_CN_NUM = "一二三四五六七八九十百零〇0-9"
+_NUMBERED = [
+    (re.compile(rf"^第[{_CN_NUM}]+[章篇部]"), 1),
+    (re.compile(r"^(?:chapter|part)\s+[0-9ivxlc]+\b", re.I), 1),
+    (re.compile(rf"^第[{_CN_NUM}]+节"), 2),
+    (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
+    (re.compile(rf"^第[{_CN_NUM}]+条"), 3),
+    (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
+    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 2),
+    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 3),
+]
+_DOTTED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})(?:\.|\s|、)\s*\S")
+_SENTENCE_END = re.compile(r"[.。;；,，:：]$")
+_MOSTLY_NUMERIC = re.compile(r"^[\s\d.,%$()€£¥+\-–—/]+$")
+
+
+def _alnum(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
+def numbering_level(text: str) -> int | None:
+    """Heading level implied by a numbering prefix, or None."""
+    t = text.strip()
+    for pattern, level in _NUMBERED:
+        if pattern.match(t):
+            return level
+    m = _DOTTED.match(t)
+    if m:
+        return min(6, m.group(1).count(".") + 1)
+    return None
+
+
+def body_size(pages: list[Page]) -> float:
+    sizes: Counter[float] = Counter()
+    for p in pages:
+        for b in p.blocks:
+            if b.kind in ("paragraph", "list_item") and b.font_size:
+                sizes[round(b.font_size)] += len(b.text)
+    return float(sizes.most_common(1)[0][0]) if sizes else 10.0
+
+
+def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
+    text = b.text.strip()
+    if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 3:
+        return False
+    limit = 60 if re.search(r"[\u4e00-\u9fff]", text) else 140
+    if len(text) > limit or _MOSTLY_NUMERIC.match(text) or "$" in text:
+        return False
+    numbered = numbering_level(text) is not None
+    if _SENTENCE_END.search(text) and not numbered:
+        return False
+    size = b.font_size or body
+    if size >= body * 1.15 + 0.5:
+        return True
+    if b.bold and not body_bold:
+        letters = [c for c in text if c.isalpha()]
+        caps = bool(letters) and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+        return numbered or caps or len(b.lines) == 1
+    return numbered and b.bold
+
+
+def _apply_outline(pages: list[Page], outline: list[OutlineEntry]) -> int:
+    """Mark the blocks that outline entries point at; returns how many were found."""
+    by_page = {p.page: p for p in pages}
+    found = 0
+    for entry in outline:
+        want = _alnum(entry.title)
+        if not want:
+            continue
+        page = by_page.get(entry.page)
+        if page is None:
+            continue
+        best: tuple[float, Block | None] = (0.0, None)
+        for b in page.blocks:
+            if b.kind in ("header", "footer", "table"):
+                continue
+            have = _alnum(b.text)[: len(want) + 10]
+            score = SequenceMatcher(None, want, have[: len(want)]).ratio() if have else 0.0
+            if score > best[0]:
+                best = (score, b)
+        if best[1] is not None and best[0] >= 0.8:
+            best[1].kind, best[1].level = "heading", min(6, max(1, entry.level))
+            found += 1
+    return found
+
+
+def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
+    """Set kind='heading' and a level on the heading blocks of a parsed document."""
+    if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
+        return
+    body = body_size(pages)
+    weights = Counter(
+        b.bold for p in pages for b in p.blocks if b.kind == "paragraph" for _ in b.text
+    )
+    body_bold = weights[True] > weights[False]
+    candidates = [b for p in pages for b in p.blocks if _looks_like_heading(b, body, body_bold)]
+    styles = sorted(
+        {(round(b.font_size or body), b.bold) for b in candidates}, key=lambda s: (-s[0], not s[1])
+    )
+    rank = {s: i + 1 for i, s in enumerate(styles)}
+    for b in candidates:
+        level = numbering_level(b.text) or rank[(round(b.font_size or body), b.bold)]
+        b.kind, b.level = "heading", min(6, level)

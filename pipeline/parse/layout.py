@@ -1,0 +1,204 @@
+"""Reading order and block grouping for one page, from line boxes only (pure functions).
+
+A recursive XY-cut splits the page at whitespace: full-width horizontal gaps
+first, then vertical gutters. A vertical gutter only counts as a column break
+when both sides hold prose (wide lines of words); a gap between a row label and
+its numbers is a table, so such rows stay together and read left to right.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from dataclasses import dataclass, field
+
+from pipeline.models import Box
+
+_BULLET = re.compile(
+    r"^\s*(?:[•●○◦▪■□◆◇·‣⁃\-–*]|\(?[0-9]{1,2}[.)]|\(?[a-zA-Z][.)]|[（(][一二三四五六七八九十0-9]+[)）]|[①-⑳])\s+"
+)
+_ALPHA = re.compile(r"[^\W\d_]", re.UNICODE)
+
+
+@dataclass(slots=True)
+class RawLine:
+    """A line of text as the PDF draws it, with style facts used for grouping."""
+
+    text: str
+    box: Box
+    size: float
+    bold: bool = False
+    conf: float | None = None
+
+
+@dataclass(slots=True)
+class RawBlock:
+    lines: list[RawLine] = field(default_factory=list)
+    table_index: int | None = None  # set when this block stands for a detected table
+
+    @property
+    def box(self) -> Box:
+        return union([ln.box for ln in self.lines])
+
+
+def union(boxes: list[Box]) -> Box:
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _height(b: Box) -> float:
+    return max(0.1, b[3] - b[1])
+
+
+def _v_overlap(a: Box, b: Box) -> float:
+    """Vertical overlap as a share of the smaller height."""
+    inter = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, inter) / min(_height(a), _height(b))
+
+
+def _gaps(intervals: list[tuple[float, float]], min_gap: float) -> list[tuple[float, float]]:
+    """Gaps of at least ``min_gap`` between the union of 1-D intervals."""
+    ivs = sorted(intervals)
+    gaps: list[tuple[float, float]] = []
+    end = ivs[0][1]
+    for lo, hi in ivs[1:]:
+        if lo - end >= min_gap:
+            gaps.append((end, lo))
+        end = max(end, hi)
+    return gaps
+
+
+def _prose_share(lines: list[RawLine]) -> float:
+    text = "".join(ln.text for ln in lines)
+    chars = [c for c in text if not c.isspace()]
+    return len(_ALPHA.findall(text)) / len(chars) if chars else 0.0
+
+
+def _is_column_split(left: list[RawLine], right: list[RawLine], width: float) -> bool:
+    """True when a vertical gap separates two text columns rather than table cells."""
+    if not left or not right:
+        return False
+    if _prose_share(left) < 0.6 or _prose_share(right) < 0.6:
+        return False
+    med_l = statistics.median(ln.box[2] - ln.box[0] for ln in left)
+    med_r = statistics.median(ln.box[2] - ln.box[0] for ln in right)
+    wide = min(med_l, med_r) >= 0.22 * width
+    if len(left) < 2 or len(right) < 2:
+        return wide and min(med_l, med_r) >= 0.3 * width
+    if wide:
+        return True
+    # Narrow lines on both sides: columns only if they do not pair up into rows.
+    small, big = (left, right) if len(left) <= len(right) else (right, left)
+    paired = sum(1 for a in small if any(_v_overlap(a.box, b.box) >= 0.5 for b in big))
+    return paired / len(small) < 0.5 and min(len(left), len(right)) >= 3
+
+
+def _column_gutter(lines: list[RawLine]) -> tuple[float, float] | None:
+    """The widest vertical gap that separates prose columns, if any."""
+    med_h = statistics.median(_height(ln.box) for ln in lines)
+    width = max(1.0, max(ln.box[2] for ln in lines) - min(ln.box[0] for ln in lines))
+    v_gaps = _gaps([(ln.box[0], ln.box[2]) for ln in lines], min_gap=max(6.0, 0.8 * med_h))
+    for a, b in sorted(v_gaps, key=lambda g: g[0] - g[1]):  # widest first
+        mid = (a + b) / 2
+        left = [ln for ln in lines if ln.box[2] <= mid]
+        right = [ln for ln in lines if ln.box[0] >= mid]
+        if _is_column_split(left, right, width):
+            return a, b
+    return None
+
+
+def xy_cut(lines: list[RawLine], depth: int = 0) -> list[list[RawLine]]:
+    """Split lines into regions in reading order.
+
+    At each step the widest whitespace wins: a column gutter wider than every
+    horizontal gap splits the region into columns (so aligned baselines of two
+    columns never interleave); otherwise the widest horizontal bands split it.
+    """
+    if len(lines) <= 1 or depth > 200:
+        return [lines] if lines else []
+    h_gaps = _gaps([(ln.box[1], ln.box[3]) for ln in lines], min_gap=0.5)
+    best_h = max((b - a for a, b in h_gaps), default=0.0)
+    gutter = _column_gutter(lines)
+    if gutter is not None and gutter[1] - gutter[0] >= best_h:
+        mid = (gutter[0] + gutter[1]) / 2
+        left = [ln for ln in lines if ln.box[2] <= mid]
+        right = [ln for ln in lines if ln.box[0] >= mid]
+        return xy_cut(left, depth + 1) + xy_cut(right, depth + 1)
+    if not h_gaps:
+        return [lines]
+    cuts = [(a + b) / 2 for a, b in h_gaps if b - a >= 0.8 * best_h]
+    strips: list[list[RawLine]] = [[] for _ in range(len(cuts) + 1)]
+    for ln in lines:
+        cy = (ln.box[1] + ln.box[3]) / 2
+        strips[sum(1 for c in cuts if cy > c)].append(ln)
+    parts = [s for s in strips if s]
+    if len(parts) == 1:
+        return [lines]
+    return [r for s in parts for r in xy_cut(s, depth + 1)]
+
+
+def group_rows(lines: list[RawLine]) -> list[list[RawLine]]:
+    """Lines sharing a baseline form a row, sorted left to right."""
+    rows: list[list[RawLine]] = []
+    for ln in sorted(lines, key=lambda r: ((r.box[1] + r.box[3]) / 2, r.box[0])):
+        if rows:
+            row_box = union([r.box for r in rows[-1]])
+            if _v_overlap(row_box, ln.box) >= 0.4:
+                rows[-1].append(ln)
+                continue
+        rows.append([ln])
+    return [sorted(r, key=lambda r: r.box[0]) for r in rows]
+
+
+def merge_row(row: list[RawLine]) -> RawLine:
+    """One line for a row; cells far apart are separated by two spaces."""
+    if len(row) == 1:
+        return row[0]
+    parts = [row[0].text.rstrip()]
+    for prev, cur in itertools.pairwise(row):
+        gap = cur.box[0] - prev.box[2]
+        parts.append(("  " if gap > 1.5 * prev.size else " ") + cur.text.strip())
+    sizes = [r.size for r in row]
+    bold = sum(len(r.text) for r in row if r.bold) >= 0.5 * sum(len(r.text) for r in row)
+    confs = [r.conf for r in row if r.conf is not None]
+    return RawLine(
+        text="".join(parts),
+        box=union([r.box for r in row]),
+        size=max(set(sizes), key=sizes.count),
+        bold=bold,
+        conf=min(confs) if confs else None,
+    )
+
+
+def _starts_new_block(prev: RawLine, cur: RawLine) -> bool:
+    gap = cur.box[1] - prev.box[3]
+    if gap > 0.7 * max(prev.size, cur.size) or gap < -0.5 * prev.size:
+        return True  # paragraph spacing, or a jump back up to the next column
+    if cur.box[0] > prev.box[2] or cur.box[2] < prev.box[0]:
+        return True  # no horizontal overlap: a different column or a side note
+    if abs(prev.size - cur.size) > 0.6 or prev.bold != cur.bold:
+        return True
+    return bool(_BULLET.match(cur.text))
+
+
+def page_blocks(lines: list[RawLine]) -> list[RawBlock]:
+    """Blocks of a page in reading order."""
+    blocks: list[RawBlock] = []
+    current: RawBlock | None = None
+    for region in xy_cut([ln for ln in lines if ln.text.strip()]):
+        for row in group_rows(region):
+            line = merge_row(row)
+            if current is None or _starts_new_block(current.lines[-1], line):
+                current = RawBlock()
+                blocks.append(current)
+            current.lines.append(line)
+    return blocks
+
+
+def is_bullet(text: str) -> bool:
+    return bool(_BULLET.match(text))

@@ -1,0 +1,119 @@
+"""PDF → ParsedDocument: page extraction in bounded worker processes, then document passes."""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pymupdf
+
+from pipeline.errors import CorruptFileError, EmptyFileError, EncryptedFileError
+from pipeline.models import OutlineEntry, Page, ParsedDocument
+from pipeline.parse.furniture import mark_furniture
+from pipeline.parse.headings import mark_headings
+from pipeline.parse.pdf_page import extract_batch
+from pipeline.parse.workers import run_batches
+from pipeline.text.lang import script_language
+
+log = logging.getLogger(__name__)
+
+_CAPTION = re.compile(
+    r"^(?:fig(?:ure)?\.?|table|chart|exhibit|图|表)\s*[0-9一二三四五六七八九十]+", re.I
+)
+
+
+def open_pdf(path: Path) -> pymupdf.Document:
+    """Open a PDF or raise a user-facing error that says what is wrong with it."""
+    try:
+        doc = pymupdf.open(path, filetype="pdf")
+    except Exception as exc:
+        log.info("cannot open %s: %s", path.name, exc)
+        raise CorruptFileError(
+            f"'{path.name}' is not a readable PDF: it is damaged or not a PDF at all. "
+            "Try opening it in a PDF viewer and saving it again."
+        ) from exc
+    if doc.needs_pass:
+        doc.close()
+        raise EncryptedFileError(
+            f"'{path.name}' is password-protected. Remove the password (open it with the "
+            "password and save an unprotected copy), then upload it again."
+        )
+    if doc.page_count == 0:
+        doc.close()
+        raise EmptyFileError(f"'{path.name}' has no pages.")
+    return doc
+
+
+def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
+    try:
+        toc = doc.get_toc(simple=True)
+    except Exception:  # a broken outline is not worth failing the document for
+        return []
+    return [
+        OutlineEntry(level=int(lvl), title=" ".join(str(title).split()), page=int(page))
+        for lvl, title, page in toc
+        if page and int(page) >= 1 and str(title).strip()
+    ]
+
+
+def _mark_captions(pages: list[Page]) -> None:
+    for p in pages:
+        for b in p.blocks:
+            if b.kind == "paragraph" and len(b.text) < 200 and _CAPTION.match(b.text.strip()):
+                b.kind = "caption"
+
+
+def parse_pdf(
+    path: Path,
+    *,
+    workers: int,
+    timeout_s: float,
+    tables: bool = True,
+    on_pages: Callable[[int, int], None] | None = None,
+) -> ParsedDocument:
+    """Parse a PDF; ``on_pages(done, total)`` reports progress."""
+    with open_pdf(path) as doc:
+        n = doc.page_count
+        outline = _outline(doc)
+        title = (doc.metadata or {}).get("title", "") or ""
+    batch = max(2, min(16, math.ceil(n / (workers * 4))))
+    batches = [(str(path), list(range(i, min(n, i + batch))), tables) for i in range(0, n, batch)]
+    done = 0
+
+    def report(_: int, pages: list[Page]) -> None:
+        nonlocal done
+        done += len(pages)
+        if on_pages:
+            on_pages(done, n)
+
+    results = run_batches(
+        extract_batch,
+        batches,
+        workers=workers,
+        timeout_s=timeout_s,
+        on_done=report,
+        what=f"parsing '{path.name}'",
+    )
+    pages = [p for part in results for p in part]
+    mark_furniture(pages)
+    _mark_captions(pages)
+    mark_headings(pages, outline)
+    parsed = ParsedDocument(kind="pdf", title=title.strip(), pages=pages, outline=outline)
+    finalize(parsed)
+    return parsed
+
+
+def finalize(parsed: ParsedDocument) -> None:
+    """Number blocks in reading order and guess the document language."""
+    sample: list[str] = []
+    for i, b in enumerate(parsed.blocks()):
+        b.n = i
+        if len(sample) < 200 and b.kind not in ("header", "footer"):
+            sample.append(b.text)
+    parsed.language = script_language(" ".join(sample))
+    if not parsed.title:
+        first = next((b for b in parsed.blocks() if b.kind == "heading"), None)
+        parsed.title = first.text.split("\n")[0][:120] if first else ""

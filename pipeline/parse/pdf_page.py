@@ -1,0 +1,147 @@
+"""Extract one PDF page into blocks of located lines (runs inside a worker process)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import pymupdf
+
+from pipeline.models import Block, Box, Page
+from pipeline.parse.layout import RawBlock, RawLine, is_bullet, page_blocks, union
+from pipeline.parse.quality import text_layer_problem
+from pipeline.parse.tables import extract_tables
+
+log = logging.getLogger(__name__)
+
+_BOLD_FLAG = 16
+_FONT_BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
+_TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_DEHYPHENATE
+)
+
+
+def _iou(a: Box, b: Box) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    area = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / area if area > 0 else 0.0
+
+
+def _span_is_bold(span: dict[str, Any]) -> bool:
+    return bool(span["flags"] & _BOLD_FLAG) or bool(_FONT_BOLD.search(span.get("font", "")))
+
+
+def _undouble(text: str) -> str:
+    """'SSttaatteemmeenntt ooff' → 'Statement of' when every word is drawn doubled."""
+    words = text.split()
+    letters = sum(c.isalpha() for c in text)
+    if letters < 4 or not all(len(w) % 2 == 0 and w[0::2] == w[1::2] for w in words):
+        return text
+    return " ".join(w[0::2] for w in words)
+
+
+def _raw_lines(page: pymupdf.Page) -> list[RawLine]:
+    data = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)
+    lines: list[RawLine] = []
+    for block in data["blocks"]:
+        for line in block.get("lines", []):
+            spans = [s for s in line["spans"] if s["text"].strip()]
+            if not spans:
+                continue
+            text = "".join(s["text"] for s in line["spans"]).strip()
+            size = max(s["size"] for s in spans)
+            bold_chars = sum(len(s["text"]) for s in spans if _span_is_bold(s))
+            lines.append(
+                RawLine(
+                    text=" ".join(text.split()),
+                    box=tuple(round(v, 2) for v in line["bbox"]),
+                    size=round(size, 1),
+                    bold=bold_chars >= 0.6 * sum(len(s["text"]) for s in spans),
+                )
+            )
+    return _dedupe(lines)
+
+
+def _dedupe(lines: list[RawLine]) -> list[RawLine]:
+    """Drop glyph runs drawn several times at (almost) the same place: fake bold."""
+    kept: list[RawLine] = []
+    for ln in lines:
+        dup = next((k for k in kept[-8:] if k.text == ln.text and _iou(k.box, ln.box) > 0.6), None)
+        if dup is not None:
+            dup.bold = True
+            dup.box = union([dup.box, ln.box])
+            continue
+        undoubled = _undouble(ln.text)
+        if undoubled != ln.text:
+            ln.text, ln.bold = undoubled, True
+        kept.append(ln)
+    return kept
+
+
+def _to_block(raw: RawBlock, page_no: int) -> Block:
+    from pipeline.models import Line
+
+    first = raw.lines[0]
+    text = "\n".join(ln.text for ln in raw.lines)
+    sizes = [ln.size for ln in raw.lines]
+    return Block(
+        page=page_no,
+        kind="list_item" if is_bullet(first.text) else "paragraph",
+        text=text,
+        box=raw.box,
+        lines=[Line(text=ln.text, box=ln.box, conf=ln.conf) for ln in raw.lines],
+        font_size=max(set(sizes), key=sizes.count),
+        bold=all(ln.bold for ln in raw.lines),
+    )
+
+
+def extract_page(page: pymupdf.Page, *, tables: bool = True) -> Page:
+    """Blocks of one page in reading order; tables become table blocks."""
+    rect = page.rect
+    out = Page(page=page.number + 1, width=rect.width, height=rect.height, rotation=page.rotation)
+    lines = _raw_lines(page)
+    found = extract_tables(page) if tables and lines else []
+    if found:
+        # Lines inside a table are replaced by one placeholder line standing for the table.
+        inside: set[int] = set()
+        for t_idx, table in enumerate(found):
+            tb = table.box
+            for i, ln in enumerate(lines):
+                cx, cy = (ln.box[0] + ln.box[2]) / 2, (ln.box[1] + ln.box[3]) / 2
+                if tb[0] <= cx <= tb[2] and tb[1] <= cy <= tb[3]:
+                    inside.add(i)
+            placeholder = RawLine(text=f"\x00table{t_idx}", box=tb, size=0.0)
+            lines.append(placeholder)
+        lines = [ln for i, ln in enumerate(lines) if i not in inside]
+    blocks: list[Block] = []
+    for raw in page_blocks(lines):
+        placeholders = [ln for ln in raw.lines if ln.text.startswith("\x00table")]
+        rest = RawBlock([ln for ln in raw.lines if not ln.text.startswith("\x00table")])
+        if rest.lines:
+            blocks.append(_to_block(rest, out.page))
+        for ph in placeholders:
+            table = found[int(ph.text[len("\x00table") :])]
+            blocks.append(table.to_block(out.page))
+    out.blocks = blocks
+    problem = text_layer_problem(page, blocks)
+    if problem:
+        out.source = "none"
+        out.failed = None
+        out.needs_ocr = problem
+    return out
+
+
+def extract_batch(path: str, page_indices: list[int], tables: bool) -> list[Page]:
+    """Worker entry point: extract the given 0-based pages; a page that fails fails alone."""
+    out: list[Page] = []
+    with pymupdf.open(path) as doc:
+        for i in page_indices:
+            try:
+                out.append(extract_page(doc[i], tables=tables))
+            except Exception as exc:  # one bad page must not sink the document
+                log.warning("page %d failed: %s", i + 1, exc)
+                out.append(Page(page=i + 1, source="none", failed=f"could not read page: {exc}"))
+    return out

@@ -1,0 +1,182 @@
+"""Plain text and Markdown → ParsedDocument with line-range locators.
+
+Encodings: UTF-8 (with or without BOM), UTF-16 (BOM or detectable zero bytes),
+GB18030 (a superset of GBK/GB2312). A form feed starts a new page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pipeline.errors import DecodeError, EmptyFileError
+from pipeline.models import Block, Line, OutlineEntry, Page, ParsedDocument
+from pipeline.parse.headings import numbering_level
+from pipeline.parse.layout import is_bullet
+from pipeline.parse.pdf import finalize
+
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_MD_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_MD_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+_CJK_OR_TEXT = re.compile(
+    r"[\t\n\r\x20-\x7e\u00a0-\u024f\u2000-\u206f\u3000-\u303f\u3400-\u9fff\uff00-\uffef]"
+)
+
+
+def _plausible(text: str) -> float:
+    """Share of characters that ordinary Chinese/English text is made of."""
+    sample = text[:4000]
+    return len(_CJK_OR_TEXT.findall(sample)) / max(1, len(sample))
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Decode bytes as UTF-8, UTF-16 (with or without BOM) or GB18030/GBK.
+
+    Strict UTF-8 almost never succeeds by accident, so it wins when it decodes;
+    otherwise the candidate whose characters look most like real text wins.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    try:
+        text = data.decode("utf-8")
+        if "\x00" not in text:
+            return text
+    except UnicodeDecodeError:
+        pass
+    candidates = ["gb18030"] + (["utf-16-le", "utf-16-be"] if len(data) % 2 == 0 else [])
+    best: tuple[float, str] = (0.0, "")
+    for enc in candidates:
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        score = _plausible(text)
+        if score > best[0]:
+            best = (score, text)
+    if best[0] >= 0.95:
+        return best[1]
+    raise DecodeError(
+        f"'{name}' is not valid text in UTF-8, UTF-16 or GB18030/GBK. Save it as UTF-8 "
+        "(in most editors: Save As → Encoding → UTF-8) and upload it again."
+    )
+
+
+def _table_block(rows: list[tuple[int, str]], page: int) -> Block:
+    from pipeline.models import Table
+
+    cells = [
+        [c.strip() for c in line.strip().strip("|").split("|")]
+        for _, line in rows
+        if not _MD_TABLE_SEP.match(line)
+    ]
+    table = Table(rows=cells, header_rows=1)
+    return Block(
+        page=page,
+        kind="table",
+        text=table.to_markdown(),
+        table=table,
+        lines=[Line(text=t, line_no=n) for n, t in rows],
+    )
+
+
+class _Builder:
+    """Accumulates lines into blocks and pages."""
+
+    def __init__(self, markdown: bool) -> None:
+        self.markdown = markdown
+        self.pages: list[Page] = [Page(page=1)]
+        self.outline: list[OutlineEntry] = []
+        self.para: list[Line] = []
+        self.table_rows: list[tuple[int, str]] = []
+        self.in_fence = False
+
+    def flush(self) -> None:
+        page = self.pages[-1]
+        if self.para:
+            body = "\n".join(ln.text for ln in self.para)
+            kind = "list_item" if is_bullet(self.para[0].text) else "paragraph"
+            page.blocks.append(Block(page=page.page, kind=kind, text=body, lines=list(self.para)))
+            self.para.clear()
+        if self.table_rows:
+            page.blocks.append(_table_block(self.table_rows, page.page))
+            self.table_rows.clear()
+
+    def heading(self, level: int, title: str, no: int) -> None:
+        self.flush()
+        page = self.pages[-1].page
+        self.pages[-1].blocks.append(
+            Block(
+                page=page,
+                kind="heading",
+                level=level,
+                text=title,
+                lines=[Line(text=title, line_no=no)],
+            )
+        )
+        self.outline.append(OutlineEntry(level=level, title=title, page=page))
+
+    def new_page(self) -> None:
+        self.flush()
+        self.pages.append(Page(page=len(self.pages) + 1))
+
+    def markdown_line(self, line: str, no: int) -> bool:
+        """Handle Markdown structure; True when the line was consumed."""
+        if _FENCE.match(line):
+            self.in_fence = not self.in_fence
+        if self.in_fence:
+            return False
+        m = _MD_HEADING.match(line)
+        if m:
+            self.heading(len(m.group(1)), m.group(2).strip(), no)
+            return True
+        if _MD_TABLE_ROW.match(line):
+            if self.para:
+                self.flush()
+            self.table_rows.append((no, line))
+            return True
+        return False
+
+    def line(self, line: str, no: int) -> None:
+        if self.markdown and self.markdown_line(line, no):
+            return
+        stripped = line.strip()
+        if not stripped or self.table_rows:
+            self.flush()
+        if not stripped:
+            return
+        if not self.markdown and not self.para and _plain_heading(stripped):
+            self.heading(numbering_level(stripped) or 1, stripped, no)
+            return
+        if is_bullet(stripped) and self.para:
+            self.flush()
+        self.para.append(Line(text=stripped, line_no=no))
+
+
+def parse_text(path: Path, *, markdown: bool) -> ParsedDocument:
+    text = decode_text(path.read_bytes(), path.name)
+    if not text.strip():
+        raise EmptyFileError(f"'{path.name}' contains no text.")
+    builder = _Builder(markdown)
+    for no, raw in enumerate(text.splitlines(), start=1):
+        for part_i, line in enumerate(raw.split("\f")):
+            if part_i:  # a form feed starts a new page
+                builder.new_page()
+            builder.line(line, no)
+    builder.flush()
+    parsed = ParsedDocument(
+        kind="md" if markdown else "txt", pages=builder.pages, outline=builder.outline
+    )
+    finalize(parsed)
+    return parsed
+
+
+def _plain_heading(line: str) -> bool:
+    """A short numbered line like '第三章 总则' or '2.1 Scope' in plain text is a heading."""
+    if len(line) > 40 or line.endswith(("。", ".", "；", ";", "，", ",", "：", ":")):
+        return False
+    return numbering_level(line) is not None

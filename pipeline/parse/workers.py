@@ -1,0 +1,75 @@
+"""Run page-level work in worker processes with a hard deadline.
+
+Some PDFs make MuPDF spin for minutes (``issue-301.pdf``); a thread cannot be
+stopped, a process can. Workers come from a forkserver so a threaded parent
+(the web app) forks cleanly, and PyMuPDF is imported once in the server.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing.pool import AsyncResult
+from typing import Any, TypeVar
+
+from pipeline.errors import ParseTimeoutError
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+_ctx: Any = None
+
+
+def _context() -> Any:
+    global _ctx
+    if _ctx is None:
+        _ctx = mp.get_context("forkserver")
+        _ctx.set_forkserver_preload(["pymupdf", "pipeline.parse.pdf_page"])
+    return _ctx
+
+
+def run_batches(
+    fn: Callable[..., T],
+    batches: Sequence[tuple[Any, ...]],
+    *,
+    workers: int,
+    timeout_s: float,
+    on_done: Callable[[int, T], None] | None = None,
+    what: str = "parsing",
+) -> list[T]:
+    """``fn(*batch)`` for every batch in worker processes; results in batch order.
+
+    Raises ParseTimeoutError (and kills the workers) when the deadline passes.
+    """
+    if not batches:
+        return []
+    n = max(1, min(workers, len(batches)))
+    pool = _context().Pool(n)
+    deadline = time.monotonic() + timeout_s
+    try:
+        pending: list[AsyncResult[T]] = [pool.apply_async(fn, b) for b in batches]
+        results: list[T] = []
+        for i, job in enumerate(pending):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not _wait(job, remaining):
+                raise ParseTimeoutError(
+                    f"{what.capitalize()} did not finish within {timeout_s:.0f} s "
+                    f"(stuck around batch {i + 1} of {len(batches)}); the file is probably "
+                    "malformed. Try re-saving it (e.g. print to PDF) and upload it again."
+                )
+            result = job.get()
+            results.append(result)
+            if on_done is not None:
+                on_done(i, result)
+        pool.close()
+        return results
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _wait(job: AsyncResult[Any], seconds: float) -> bool:
+    job.wait(seconds)
+    return job.ready()

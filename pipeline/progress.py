@@ -1,0 +1,28 @@
+"""Progress reporting through a callback protocol, so the pipeline never imports the UI."""
+
+from __future__ import annotations
+
+import logging
+from typing import Protocol
+
+from pipeline.models import Component, ComponentState
+
+log = logging.getLogger(__name__)
+
+
+class ProgressCallback(Protocol):
+    def __call__(
+        self,
+        doc_id: str,
+        component: Component,
+        state: ComponentState,
+        progress: float,
+        message: str = "",
+    ) -> None: ...
+
+
+def log_progress(
+    doc_id: str, component: Component, state: ComponentState, progress: float, message: str = ""
+) -> None:
+    """Default callback: a debug log line per update."""
+    log.debug("%s %s %s %.0f%% %s", doc_id, component, state, progress * 100, message)

@@ -1,0 +1,274 @@
+"""Folio's services in one object: what the CLI, the agent and the UI call.
+
+Building a ``Folio`` opens nothing heavy: the database is opened on first use and
+the embedding model is loaded the first time it is needed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pipeline.background import BackgroundRunner
+from pipeline.embed import Embedder, make_embedder
+from pipeline.errors import FolioError, NotFoundError
+from pipeline.ingest import Ingestor, IngestResult
+from pipeline.models import Chunk, Component, Document, SearchHit
+from pipeline.parse import SUFFIXES
+from pipeline.progress import ProgressCallback, log_progress
+from pipeline.stages import StageContext, background_components
+from pipeline.store.db import Database
+from pipeline.store.documents import DocumentStore
+from pipeline.store.index import SearchIndex, SearchWeights
+from pipeline.store.sqlite_index import SqliteIndex
+from settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Fanout:
+    """Progress callbacks registered at run time (e.g. by a UI session)."""
+
+    listeners: list[ProgressCallback]
+
+    def __call__(
+        self, doc_id: str, component: Component, state: Any, progress: float, message: str = ""
+    ) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn(doc_id, component, state, progress, message)
+            except Exception:  # a broken listener must not break ingestion
+                log.exception("progress listener failed")
+
+
+def make_index(settings: Settings, db: Database) -> SearchIndex:
+    match settings.index_backend:
+        case "sqlite":
+            return SqliteIndex(db)
+        case "weaviate":
+            from pipeline.store.weaviate_index import WeaviateIndex
+
+            return WeaviateIndex(settings, db)
+
+
+class Folio:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        embedder: Embedder | Callable[[], Embedder | None] | None = None,
+        index: SearchIndex | None = None,
+    ) -> None:
+        self.settings = settings
+        self.db = Database(settings.db_path)
+        self.store = DocumentStore(self.db)
+        self.index: SearchIndex = index or make_index(settings, self.db)
+        self.events = _Fanout([log_progress])
+        self.ingestor = Ingestor(settings, self.store, self.index, self.events)
+        self.runner = BackgroundRunner(self.store, self._stage_context, self.events)
+        self._embedder_factory = embedder
+        self._embedder: Embedder | None = None
+        self._embedder_loaded = False
+        self._embedder_lock = threading.Lock()
+
+    # --- dependencies ----------------------------------------------------------------------
+    def embedder(self) -> Embedder | None:
+        """The dense model, loaded on first use; None when dense search is off."""
+        if not self._embedder_loaded:
+            with self._embedder_lock:
+                if not self._embedder_loaded:
+                    f = self._embedder_factory
+                    if f is None:
+                        self._embedder = make_embedder(self.settings.embedding_model)
+                    elif callable(f) and not hasattr(f, "embed_query"):
+                        self._embedder = f()
+                    else:
+                        self._embedder = f  # type: ignore[assignment]
+                    self._embedder_loaded = True
+        return self._embedder
+
+    def add_listener(self, fn: ProgressCallback) -> None:
+        self.events.listeners.append(fn)
+
+    def _stage_context(
+        self, doc_id: str, comp: Component, report: Callable[[float, str], None]
+    ) -> StageContext | None:
+        doc = self.store.get(doc_id)
+        if doc is None:
+            return None
+        return StageContext(
+            doc=doc,
+            settings=self.settings,
+            store=self.store,
+            index=self.index,
+            embedder=self.embedder,
+            report=report,
+        )
+
+    # --- ingestion ---------------------------------------------------------------------------
+    def ingest(
+        self,
+        paths: Iterable[Path],
+        *,
+        wait: bool = False,
+        names: Sequence[str] | None = None,
+        run_background: bool = True,
+    ) -> list[IngestResult]:
+        """Ingest files (folders are walked); background components are queued.
+
+        With ``run_background=False`` they are only marked pending, for another
+        process (``cli.py resume``) to run.
+        """
+        files = expand_paths(paths)
+        results: list[IngestResult] = []
+        for i, path in enumerate(files):
+            name = names[i] if names and i < len(names) else None
+            result = self.ingestor.ingest(path, name=name)
+            results.append(result)
+            if result.outcome in ("added", "updated") or (
+                result.outcome == "unchanged" and self._unfinished(result.doc_id)
+            ):
+                assert result.doc_id is not None
+                result.queued = self._queue_background(result.doc_id, run=run_background)
+                result.document = self.store.get(result.doc_id)
+        if wait:
+            self.wait([r.doc_id for r in results if r.doc_id])
+            for r in results:
+                if r.doc_id:
+                    r.document = self.store.get(r.doc_id) or r.document
+        return results
+
+    def _unfinished(self, doc_id: str | None) -> list[Component]:
+        doc = self.store.get(doc_id) if doc_id else None
+        if doc is None:
+            return []
+        return [
+            c
+            for c in background_components()
+            if doc.status.get(c) is None or doc.status[c].state in ("pending", "running")
+        ]
+
+    def _queue_background(self, doc_id: str, *, run: bool = True) -> list[Component]:
+        comps = list(background_components())
+        if run:
+            self.runner.submit(doc_id, comps)
+        else:
+            for comp in comps:
+                self.store.set_status(doc_id, comp, "pending")
+        return comps
+
+    def resume(self) -> list[str]:
+        """Queue every unfinished background component (after a restart)."""
+        docs = []
+        for doc in self.store.all():
+            todo = self._unfinished(doc.doc_id)
+            if todo and doc.searchable:
+                self.runner.submit(doc.doc_id, todo)
+                docs.append(doc.doc_id)
+        return docs
+
+    def wait(self, doc_ids: Iterable[str] | None = None, timeout: float | None = None) -> bool:
+        return self.runner.wait(doc_ids, timeout)
+
+    def regenerate(self, doc_id: str, component: Component, *, wait: bool = False) -> None:
+        """Re-run one component alone from what is stored."""
+        doc = self.store.require(doc_id)
+        if component in ("parse", "ocr", "index"):
+            stored = self.settings.data_dir / doc.stored_path
+            if not stored.exists():
+                raise NotFoundError(f"The stored file of '{doc.name}' is missing; upload it again.")
+            self.store.set_status(doc_id, "parse", "pending")
+            # Same name → same id; the content hash forces a fresh parse.
+            with self.db.transaction() as conn:
+                conn.execute("UPDATE documents SET content_hash = '' WHERE doc_id = ?", (doc_id,))
+            result = self.ingestor.ingest(stored, name=doc.name)
+            if result.error:
+                raise FolioError(result.error)
+            self._queue_background(doc_id)
+        elif component in background_components():
+            self.runner.submit(doc_id, [component])
+        else:
+            raise FolioError(f"'{component}' cannot be regenerated in this version.")
+        if wait:
+            self.wait([doc_id])
+
+    # --- reading -----------------------------------------------------------------------------
+    def documents(self) -> list[Document]:
+        return self.store.all()
+
+    def document(self, doc_id: str) -> Document:
+        return self.store.require(doc_id)
+
+    def chunk(self, chunk_id: str) -> Chunk:
+        ch = self.store.get_chunk(chunk_id)
+        if ch is None:
+            raise NotFoundError(f"No chunk with id '{chunk_id}'.")
+        return ch
+
+    def search(self, query: str, doc_ids: Sequence[str], *, k: int = 8) -> list[SearchHit]:
+        """Hybrid search restricted to ``doc_ids`` (dense part where embeddings exist)."""
+        if not query.strip():
+            return []
+        for d in doc_ids:
+            self.store.require(d)
+        embedder = self.embedder() if self.settings.dense_weight > 0 else None
+        qv = embedder.embed_query(query) if embedder is not None else None
+        return self.index.search(
+            query,
+            list(doc_ids),
+            k=k,
+            query_vector=qv,
+            model=embedder.name if embedder is not None else None,
+            weights=self.weights,
+        )
+
+    @property
+    def weights(self) -> SearchWeights:
+        s = self.settings
+        return SearchWeights(
+            lexical=s.lexical_weight, dense=s.dense_weight, section=s.section_weight, rrf_k=s.rrf_k
+        )
+
+    def stats(self) -> dict[str, Any]:
+        docs = []
+        totals: dict[str, int] = {}
+        for doc in self.store.all():
+            counts = self.store.counts(doc.doc_id)
+            docs.append({"doc_id": doc.doc_id, "name": doc.name, **counts})
+            for key, value in counts.items():
+                totals[key] = totals.get(key, 0) + value
+        totals["documents"] = len(docs)
+        return {"documents": docs, "totals": totals}
+
+    # --- deleting ----------------------------------------------------------------------------
+    def delete(self, doc_id: str) -> Document:
+        doc = self.store.require(doc_id)
+        with self.db.transaction() as conn:
+            self.index.delete_document(doc_id, conn=conn)
+            self.store.delete(doc_id, conn=conn)
+        stored = self.settings.data_dir / doc.stored_path
+        stored.unlink(missing_ok=True)
+        return doc
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def expand_paths(paths: Iterable[Path]) -> list[Path]:
+    """Files as given, folders walked for supported files (sorted, hidden ones skipped)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out += sorted(
+                f
+                for f in p.rglob("*")
+                if f.is_file() and f.suffix.lower() in SUFFIXES and not f.name.startswith(".")
+            )
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,1 @@
+"""Storage: SQLite system of record and search indexes."""

@@ -1,0 +1,123 @@
+"""SQLite connection handling and versioned schema migrations.
+
+Each feature owns a numbered list of migrations under its own name ("core",
+"knowledge", "chat", ...), so features evolve their tables independently. The
+applied version of each is kept in ``schema_versions``.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from pipeline.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+Migration = str | Callable[[sqlite3.Connection], None]
+_MIGRATIONS: dict[str, Sequence[Migration]] = {}
+
+
+def register_migrations(name: str, migrations: Sequence[Migration]) -> None:
+    """Declare the ordered migrations of one feature; version N = first N applied."""
+    _MIGRATIONS[name] = migrations
+
+
+class Database:
+    """Thread-safe access to one SQLite file: a connection per thread, WAL mode."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._migrated = False
+        self._lock = threading.Lock()
+
+    def connect(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                conn = sqlite3.connect(
+                    self.path, timeout=30.0, isolation_level=None, check_same_thread=False
+                )
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreError(
+                    f"Cannot open the database at {self.path}: {exc}. "
+                    "Check that FOLIO_DATA_DIR points to a writable directory."
+                ) from exc
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=30000")
+            self._local.conn = conn
+        if not self._migrated:
+            self.migrate(conn)
+        return conn
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE … COMMIT; everything inside lands together or not at all."""
+        conn = self.connect()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        else:
+            conn.execute("COMMIT")
+
+    def migrate(self, conn: sqlite3.Connection) -> None:
+        with self._lock:
+            if self._migrated:
+                return
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_versions "
+                "(name TEXT PRIMARY KEY, version INTEGER)"
+            )
+            for name, steps in _MIGRATIONS.items():
+                row = conn.execute(
+                    "SELECT version FROM schema_versions WHERE name = ?", (name,)
+                ).fetchone()
+                current = row[0] if row else 0
+                for version, step in enumerate(steps[current:], start=current + 1):
+                    log.info("migrating %s schema to version %d", name, version)
+                    conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        if isinstance(step, str):
+                            for stmt in _split_sql(step):
+                                conn.execute(stmt)
+                        else:
+                            step(conn)
+                        conn.execute(
+                            "INSERT OR REPLACE INTO schema_versions (name, version) VALUES (?, ?)",
+                            (name, version),
+                        )
+                    except BaseException:
+                        conn.execute("ROLLBACK")
+                        raise
+                    conn.execute("COMMIT")
+            self._migrated = True
+
+    def schema_version(self, name: str) -> int:
+        row = (
+            self.connect()
+            .execute("SELECT version FROM schema_versions WHERE name = ?", (name,))
+            .fetchone()
+        )
+        return int(row[0]) if row else 0
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+
+def _split_sql(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";\n") if s.strip()]

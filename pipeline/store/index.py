@@ -1,0 +1,50 @@
+"""The SearchIndex protocol: what the rest of Folio needs from a search backend.
+
+The embedded SQLite implementation (FTS5 BM25 + vectors in the same file) is the
+default; a Weaviate implementation can stand in for deployments that outgrow one
+machine. Every search is scoped to document ids inside the backend's query.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from pipeline.models import Chunk, SearchHit
+
+
+@dataclass(frozen=True, slots=True)
+class SearchWeights:
+    lexical: float = 1.0
+    dense: float = 1.0
+    section: float = 2.0
+    rrf_k: int = 60
+
+
+class SearchIndex(Protocol):
+    def replace_document(
+        self, doc_id: str, chunks: Sequence[Chunk], *, conn: sqlite3.Connection | None = None
+    ) -> None:
+        """Make ``chunks`` the whole indexed content of the document (atomically)."""
+        ...
+
+    def delete_document(self, doc_id: str, *, conn: sqlite3.Connection | None = None) -> None: ...
+
+    def chunks_without_vectors(self, doc_id: str, model: str) -> list[Chunk]: ...
+
+    def set_vectors(self, doc_id: str, model: str, vectors: Mapping[str, np.ndarray]) -> None: ...
+
+    def search(
+        self,
+        query: str,
+        doc_ids: Sequence[str],
+        *,
+        k: int = 8,
+        query_vector: np.ndarray | None = None,
+        model: str | None = None,
+        weights: SearchWeights | None = None,
+    ) -> list[SearchHit]: ...

@@ -1,0 +1,262 @@
+"""Embedded hybrid index: SQLite FTS5 (BM25, jieba-segmented) + dense vectors, fused by RRF."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from pipeline.models import Chunk, SearchHit
+from pipeline.store.db import Database
+from pipeline.store.documents import chunk_from_row
+from pipeline.store.index import SearchWeights
+from pipeline.text.segment import query_terms, segment_for_index
+
+log = logging.getLogger(__name__)
+
+
+def content_hash(chunk: Chunk) -> str:
+    return hashlib.sha1(f"{chunk.section_path}\n{chunk.text}".encode()).hexdigest()
+
+
+class _VectorCache:
+    """Per-document matrices of chunk vectors, reloaded when the stored set changes."""
+
+    def __init__(self) -> None:
+        self._data: dict[tuple[str, str], tuple[tuple[int, int], list[str], np.ndarray]] = {}
+        self._lock = threading.Lock()
+
+    def get(
+        self, conn: sqlite3.Connection, doc_id: str, model: str
+    ) -> tuple[list[str], np.ndarray]:
+        stamp_row = conn.execute(
+            "SELECT COUNT(*), COALESCE(MAX(rowid), 0) FROM embeddings "
+            "WHERE doc_id = ? AND model = ?",
+            (doc_id, model),
+        ).fetchone()
+        stamp = (int(stamp_row[0]), int(stamp_row[1]))
+        key = (doc_id, model)
+        with self._lock:
+            hit = self._data.get(key)
+            if hit and hit[0] == stamp:
+                return hit[1], hit[2]
+        rows = conn.execute(
+            "SELECT chunk_id, vector FROM embeddings WHERE doc_id = ? AND model = ?",
+            (doc_id, model),
+        ).fetchall()
+        ids = [r[0] for r in rows]
+        mat = (
+            np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+            if rows
+            else np.zeros((0, 1), dtype=np.float32)
+        )
+        with self._lock:
+            self._data[key] = (stamp, ids, mat)
+        return ids, mat
+
+
+class SqliteIndex:
+    """SearchIndex over the chunks table of the system-of-record database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._vectors = _VectorCache()
+
+    # --- writing -------------------------------------------------------------------------
+    def replace_document(
+        self, doc_id: str, chunks: Sequence[Chunk], *, conn: sqlite3.Connection | None = None
+    ) -> None:
+        if conn is None:
+            with self.db.transaction() as tx:
+                self._replace(tx, doc_id, chunks)
+        else:
+            self._replace(conn, doc_id, chunks)
+
+    def _replace(self, conn: sqlite3.Connection, doc_id: str, chunks: Sequence[Chunk]) -> None:
+        # Keep vectors of unchanged chunk texts so a re-ingest does not re-embed them.
+        kept: dict[tuple[str, str], bytes] = {
+            (r[0], r[1]): r[2]
+            for r in conn.execute(
+                "SELECT c.content_hash, e.model, e.vector FROM embeddings e "
+                "JOIN chunks c ON c.chunk_id = e.chunk_id WHERE e.doc_id = ?",
+                (doc_id,),
+            )
+        }
+        self._delete(conn, doc_id)
+        for ch in chunks:
+            h = content_hash(ch)
+            cur = conn.execute(
+                "INSERT INTO chunks (chunk_id, doc_id, n, text, kind, section, page_start, "
+                "page_end, lines, lang, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    ch.chunk_id,
+                    doc_id,
+                    ch.n,
+                    ch.text,
+                    ch.kind,
+                    json.dumps(ch.section, ensure_ascii=False),
+                    ch.page_start,
+                    ch.page_end,
+                    json.dumps([r.model_dump() for r in ch.lines], ensure_ascii=False),
+                    ch.lang,
+                    h,
+                ),
+            )
+            conn.execute(
+                "INSERT INTO chunks_fts (rowid, body, section) VALUES (?, ?, ?)",
+                (cur.lastrowid, segment_for_index(ch.text), segment_for_index(ch.section_path)),
+            )
+            for (hh, model), vec in kept.items():
+                if hh == h:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO embeddings (chunk_id, doc_id, model, content_hash, "
+                        "vector) VALUES (?, ?, ?, ?, ?)",
+                        (ch.chunk_id, doc_id, model, h, vec),
+                    )
+
+    def delete_document(self, doc_id: str, *, conn: sqlite3.Connection | None = None) -> None:
+        if conn is None:
+            with self.db.transaction() as tx:
+                self._delete(tx, doc_id)
+        else:
+            self._delete(conn, doc_id)
+
+    @staticmethod
+    def _delete(conn: sqlite3.Connection, doc_id: str) -> None:
+        conn.execute(
+            "DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE doc_id = ?)",
+            (doc_id,),
+        )
+        conn.execute("DELETE FROM embeddings WHERE doc_id = ?", (doc_id,))
+        conn.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
+
+    def chunks_without_vectors(self, doc_id: str, model: str) -> list[Chunk]:
+        rows = (
+            self.db.connect()
+            .execute(
+                "SELECT c.* FROM chunks c LEFT JOIN embeddings e "
+                "ON e.chunk_id = c.chunk_id AND e.model = ? "
+                "WHERE c.doc_id = ? AND e.chunk_id IS NULL ORDER BY c.n",
+                (model, doc_id),
+            )
+            .fetchall()
+        )
+        return [chunk_from_row(r) for r in rows]
+
+    def set_vectors(self, doc_id: str, model: str, vectors: Mapping[str, np.ndarray]) -> None:
+        with self.db.transaction() as conn:
+            hashes = dict(
+                conn.execute(
+                    "SELECT chunk_id, content_hash FROM chunks WHERE doc_id = ?", (doc_id,)
+                ).fetchall()
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO embeddings (chunk_id, doc_id, model, content_hash, vector) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [
+                    (cid, doc_id, model, hashes[cid], np.asarray(v, np.float32).tobytes())
+                    for cid, v in vectors.items()
+                    if cid in hashes  # the chunk was replaced meanwhile: drop its vector
+                ],
+            )
+
+    # --- searching -----------------------------------------------------------------------
+    def lexical(
+        self, query: str, doc_ids: Sequence[str], *, n: int, section_weight: float
+    ) -> list[tuple[str, float]]:
+        terms = query_terms(query) or query_terms(query, keep_stopwords=True)
+        if not terms or not doc_ids:
+            return []
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:64])
+        marks = ",".join("?" * len(doc_ids))
+        rows = (
+            self.db.connect()
+            .execute(
+                "SELECT c.chunk_id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts "
+                "JOIN chunks c ON c.rowid = chunks_fts.rowid "
+                f"WHERE chunks_fts MATCH ? AND c.doc_id IN ({marks}) ORDER BY s LIMIT ?",
+                [section_weight, match, *doc_ids, n],
+            )
+            .fetchall()
+        )
+        return [(r[0], -float(r[1])) for r in rows]
+
+    def dense(
+        self, query_vector: np.ndarray, doc_ids: Sequence[str], *, model: str, n: int
+    ) -> list[tuple[str, float]]:
+        conn = self.db.connect()
+        scored: list[tuple[str, float]] = []
+        for doc_id in doc_ids:
+            ids, mat = self._vectors.get(conn, doc_id, model)
+            if not ids:
+                continue
+            sims = mat @ query_vector.astype(np.float32)
+            top = np.argsort(-sims)[:n]
+            scored += [(ids[i], float(sims[i])) for i in top]
+        scored.sort(key=lambda x: -x[1])
+        return scored[:n]
+
+    def search(
+        self,
+        query: str,
+        doc_ids: Sequence[str],
+        *,
+        k: int = 8,
+        query_vector: np.ndarray | None = None,
+        model: str | None = None,
+        weights: SearchWeights | None = None,
+    ) -> list[SearchHit]:
+        w = weights or SearchWeights()
+        pool = max(50, 5 * k)
+        lex = self.lexical(query, doc_ids, n=pool, section_weight=w.section)
+        den = (
+            self.dense(query_vector, doc_ids, model=model, n=pool)
+            if query_vector is not None and model and w.dense > 0
+            else []
+        )
+        fused: dict[str, float] = {}
+        lex_rank = {cid: i + 1 for i, (cid, _) in enumerate(lex)}
+        den_rank = {cid: i + 1 for i, (cid, _) in enumerate(den)}
+        for cid, r in lex_rank.items():
+            fused[cid] = fused.get(cid, 0.0) + w.lexical / (w.rrf_k + r)
+        for cid, r in den_rank.items():
+            fused[cid] = fused.get(cid, 0.0) + w.dense / (w.rrf_k + r)
+        best = sorted(fused.items(), key=lambda x: -x[1])[:k]
+        chunks = self._chunks([cid for cid, _ in best])
+        hits: list[SearchHit] = []
+        for cid, score in best:
+            ch = chunks.get(cid)
+            if ch is None:
+                continue
+            hits.append(
+                SearchHit(
+                    chunk_id=cid,
+                    doc_id=ch.doc_id,
+                    page=ch.page_start,
+                    page_end=ch.page_end,
+                    section=ch.section_path,
+                    score=round(score, 6),
+                    text=ch.text,
+                    kind=ch.kind,
+                    boxes=[(r.page, r.box) for r in ch.lines if r.box is not None],
+                    lexical_rank=lex_rank.get(cid),
+                    dense_rank=den_rank.get(cid),
+                )
+            )
+        return hits
+
+    def _chunks(self, ids: list[str]) -> dict[str, Chunk]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = (
+            self.db.connect()
+            .execute(f"SELECT * FROM chunks WHERE chunk_id IN ({marks})", ids)
+            .fetchall()
+        )
+        return {r["chunk_id"]: chunk_from_row(r) for r in rows}

