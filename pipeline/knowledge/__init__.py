@@ -1,0 +1,1 @@
+"""Knowledge components (issue 5): terms, mind map, knowledge graph, learning route, summary."""
