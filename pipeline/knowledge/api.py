@@ -6,6 +6,7 @@ Contract between knowledge (issue 5) and the agent (issue 4): extend, don't brea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -28,4 +29,29 @@ def lookup_terms(db: Database, doc_ids: Sequence[str], term: str, *, k: int = 3)
 
     Placeholder until the term base exists: returns nothing, so callers fall back to search.
     """
+    return []
+
+
+KnowledgeComponent = Literal["terms", "mindmap", "graph", "route", "summary"]
+
+
+class ComponentView(BaseModel):
+    """A knowledge component ready to show: what the UI and `cli.py export` read."""
+
+    component: KnowledgeComponent
+    markdown: str = Field(description="Readable rendering; every item cites its page.")
+    svg: str | None = Field(None, description="Diagram (mind map, graph), offline-rendered.")
+    data: dict[str, Any] = Field(default_factory=dict, description="Structured JSON result.")
+
+
+def load_view(db: Database, doc_id: str, component: KnowledgeComponent) -> ComponentView | None:
+    """The stored result of a component, or None when it has not been produced.
+
+    Placeholder until the knowledge components exist.
+    """
+    return None
+
+
+def list_terms(db: Database, doc_id: str) -> list[TermMatch]:
+    """All extracted terms of a document, ranked. Placeholder until the term base exists."""
     return []
