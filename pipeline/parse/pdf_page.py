@@ -81,7 +81,7 @@ def _dedupe(lines: list[RawLine]) -> list[RawLine]:
     return kept
 
 
-def _to_block(raw: RawBlock, page_no: int) -> Block:
+def to_block(raw: RawBlock, page_no: int) -> Block:
     from pipeline.models import Line
 
     first = raw.lines[0]
@@ -121,7 +121,7 @@ def extract_page(page: pymupdf.Page, *, tables: bool = True) -> Page:
         placeholders = [ln for ln in raw.lines if ln.text.startswith("\x00table")]
         rest = RawBlock([ln for ln in raw.lines if not ln.text.startswith("\x00table")])
         if rest.lines:
-            blocks.append(_to_block(rest, out.page))
+            blocks.append(to_block(rest, out.page))
         for ph in placeholders:
             table = found[int(ph.text[len("\x00table") :])]
             blocks.append(table.to_block(out.page))

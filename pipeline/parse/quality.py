@@ -1,35 +1,70 @@
-"""Is a page's text layer usable, or should the page be OCR'd? (cheap checks, no model)"""
+"""Is a page's text layer usable, or should the page be OCR'd? (cheap checks, no model)
+
+Digital text that reads well is always preferred: it is exact and free. A page
+goes to OCR when it has no text but shows an image, when its text is too little
+to be the content of the page-sized image under it, when the text layer is
+garbage (fonts without a usable Unicode mapping), or when the text is an
+invisible OCR layer over a scan: such layers come from unknown OCR of unknown
+quality ("tie earth", "VICKSBUEG"), and re-reading gives lines whose boxes match
+the picture.
+"""
 
 from __future__ import annotations
+
+import re
 
 import pymupdf
 
 from pipeline.models import Block
 
+NO_TEXT = "no text layer"
+GARBAGE = "garbage text layer (unreadable characters)"
+LITTLE_TEXT = "little text over a page-sized image"
+INVISIBLE = "invisible OCR layer over a scan"
+
 _MIN_CHARS = 40
+_STAMP_CHARS = 200  # page numbers, Bates numbers, "received" stamps on a scan
+_GARBAGE_SHARE = 0.3
+_LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def _is_bad_char(c: str) -> bool:
+    o = ord(c)
+    return (
+        # byte-swapped ASCII read as UTF-16 ('M' → U+4D00): low byte 0, high byte printable
+        (o > 0x2000 and o & 0xFF == 0 and 0x20 < (o >> 8) < 0x7F)
+        or 0xE000 <= o <= 0xF8FF  # private-use glyphs
+        or o == 0xFFFD  # replacement character
+        or o < 0x20  # control characters
+        or 0x80 <= o <= 0x9F  # C1 controls: bytes decoded as Latin-1
+        or 0xD800 <= o <= 0xDFFF  # lone surrogates
+    )
+
+
+def _mojibake_share(chars: list[str]) -> float:
+    """UTF-8 read as Latin-1/cp1252 ('Ã©', 'â€™'): many Ã/Â/â next to symbols."""
+    marks = sum(1 for c in chars if c in "ÃÂâ€Å¤¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿")
+    return marks / len(chars)
+
+
+def _vowelless_share(text: str) -> float:
+    """Share of longer Latin words without a vowel: text in a shifted font encoding
+    ('Wkh' for 'The') reads like consonant soup; real prose almost never does."""
+    words = [w for w in _LATIN_WORD.findall(text) if not w.isupper()]
+    if len(words) < 12:
+        return 0.0
+    return sum(1 for w in words if not _VOWEL.search(w)) / len(words)
 
 
 def garbage_share(text: str) -> float:
-    """Share of characters that are typical of broken text layers.
-
-    Counted: byte-swapped ASCII read as UTF-16 (U+4D00 for 'M': the low byte is
-    zero and the high byte is printable ASCII), private-use glyphs, replacement
-    characters and control characters.
-    """
+    """How much of the text is typical of broken text layers (0..1)."""
     chars = [c for c in text if not c.isspace()]
     if not chars:
         return 0.0
-    bad = 0
-    for c in chars:
-        o = ord(c)
-        if (
-            (o > 0x2000 and o & 0xFF == 0 and 0x20 < (o >> 8) < 0x7F)
-            or 0xE000 <= o <= 0xF8FF
-            or o == 0xFFFD
-            or o < 0x20
-        ):
-            bad += 1
-    return bad / len(chars)
+    bad = sum(1 for c in chars if _is_bad_char(c)) / len(chars)
+    mojibake = _mojibake_share(chars)
+    return max(bad, 2 * mojibake if mojibake > 0.08 else 0.0, _vowelless_share(text))
 
 
 def _image_cover(page: pymupdf.Page) -> float:
@@ -54,17 +89,37 @@ def invisible_share(page: pymupdf.Page) -> float:
     return hidden / total if total else 0.0
 
 
+def _text_area_share(blocks: list[Block], page: pymupdf.Page) -> float:
+    area = abs(page.rect) or 1.0
+    covered = sum(
+        (ln.box[2] - ln.box[0]) * (ln.box[3] - ln.box[1])
+        for b in blocks
+        for ln in b.lines
+        if ln.box is not None
+    )
+    return covered / area
+
+
 def text_layer_problem(page: pymupdf.Page, blocks: list[Block]) -> str | None:
     """Why the page's text should not be trusted, or None when it is fine."""
     text = "".join(b.text for b in blocks)
     n = len("".join(text.split()))
-    cover = _image_cover(page)
+    cover = _image_cover(page)  # cheap: image placements only, nothing decoded
     if n == 0:
-        return "no text layer" if cover > 0.05 else None
-    if garbage_share(text) > 0.3:
-        return "garbage text layer (unreadable characters)"
-    if n < _MIN_CHARS and cover > 0.5:
-        return "little text over a page-sized image"
-    if cover > 0.5 and invisible_share(page) > 0.8:
-        return "invisible OCR layer over a scan"
+        return NO_TEXT if cover > 0.05 else None
+    if garbage_share(text) > _GARBAGE_SHARE:
+        return GARBAGE
+    if cover <= 0.5:
+        return None
+    if n < _MIN_CHARS or (
+        cover > 0.8 and n < _STAMP_CHARS and _text_area_share(blocks, page) < 0.03
+    ):
+        return LITTLE_TEXT
+    if invisible_share(page) > 0.8:
+        return INVISIBLE
     return None
+
+
+def keeps_text_when_ocr_fails(reason: str | None) -> bool:
+    """A little real text beats nothing; garbage and unknown OCR layers are dropped."""
+    return reason == LITTLE_TEXT
