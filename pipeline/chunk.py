@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline.models import Block, Chunk, LineRef, ParsedDocument
-from pipeline.text.lang import estimate_tokens, script_language, split_sentences
+from pipeline.text.lang import estimate_tokens, join_lines, script_language, split_sentences
 
 
 @dataclass
@@ -39,16 +39,14 @@ def _block_piece(block: Block) -> _Piece:
     refs: list[LineRef] = []
     if block.kind == "table" and block.table is not None:
         return _table_pieces(block, 10**9)[0]
-    pos = 0
-    parts: list[str] = []
-    for ln in block.lines or []:
-        text = ln.text
-        refs.append(
-            LineRef(page=block.page, box=ln.box, line_no=ln.line_no, start=pos, end=pos + len(text))
-        )
-        parts.append(text)
-        pos += len(text) + 1
-    text = "\n".join(parts) if parts else block.text
+    if block.lines:
+        text, spans = join_lines([ln.text for ln in block.lines])
+        refs = [
+            LineRef(page=block.page, box=ln.box, line_no=ln.line_no, start=s, end=e)
+            for ln, (s, e) in zip(block.lines, spans, strict=True)
+        ]
+    else:
+        text = block.text
     if not refs:
         refs = [LineRef(page=block.page, box=block.box, start=0, end=len(text))]
     return _Piece(text, refs, estimate_tokens(text))
