@@ -47,7 +47,7 @@ def build(out_dir: Path, *, per_doc: int = 32) -> list[PackedQuestion]:
             more = 1
             while more:
                 dev = writer.begin_page(A4)
-                more, _ = story.place(A4 + (56, 56, -56, -56))
+                more, _ = story.place(A4 + pymupdf.Rect(56, 56, -56, -56))
                 story.draw(dev)
                 writer.end_page()
             writer.close()
