@@ -72,6 +72,12 @@ class Settings(BaseSettings):
     section_weight: float = Field(
         2.0, ge=0, description="BM25 weight of heading/section text relative to body text."
     )
+    expansion_weight: float = Field(
+        1.0, ge=0, description="Weight of the expanded lexical query (domain synonyms) in fusion."
+    )
+    page_weight: float = Field(
+        0.0, ge=0, description="How much a chunk shares in the score of other hits on its page."
+    )
     index_backend: Literal["sqlite", "weaviate"] = Field(
         "sqlite", description="Search index implementation."
     )

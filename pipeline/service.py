@@ -237,7 +237,12 @@ class Folio:
     def weights(self) -> SearchWeights:
         s = self.settings
         return SearchWeights(
-            lexical=s.lexical_weight, dense=s.dense_weight, section=s.section_weight, rrf_k=s.rrf_k
+            lexical=s.lexical_weight,
+            dense=s.dense_weight,
+            section=s.section_weight,
+            rrf_k=s.rrf_k,
+            expansion=s.expansion_weight,
+            page=s.page_weight,
         )
 
     def stats(self) -> dict[str, Any]:
