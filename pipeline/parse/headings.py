@@ -48,7 +48,7 @@ def _header_row(text: str) -> bool:
     """'For the years ended June 30, 2023 2022 2021': a table's column header, not a heading."""
     tokens = _TOKEN.findall(_PREFIX.sub("", text.strip(), count=1))
     numeric = sum(1 for t in tokens if _NUMERIC_TOKEN.match(t))
-    return numeric >= 2 and numeric >= 0.4 * len(tokens)
+    return numeric >= 2 and numeric >= 0.3 * len(tokens)
 
 
 def numbering_level(text: str) -> int | None:
@@ -77,7 +77,7 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 3:
         return False
     limit = 60 if re.search(r"[\u4e00-\u9fff]", text) else 140
-    if len(text) > limit or _MOSTLY_NUMERIC.match(text) or "$" in text:
+    if len(text) > limit or _MOSTLY_NUMERIC.match(text):
         return False
     numbered = numbering_level(text) is not None
     if _SENTENCE_END.search(text) and not numbered:
