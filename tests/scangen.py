@@ -27,6 +27,7 @@ class ScanPage:
     skew: float = 0.0  # degrees, counter-clockwise as PIL turns images
     rotation: int = 0  # /Rotate of the page
     crop: tuple[float, float, float, float] | None = None  # cropbox in unrotated points
+    turned: int = 0  # quarter turns (counter-clockwise) of the content, no /Rotate
     broken: bool = False  # the image data is damaged
     text_layer: str | None = None  # a visible text layer drawn over the image
 
@@ -55,7 +56,7 @@ def _image(page: pymupdf.Page, spec: ScanPage, dpi: int) -> bytes:
     img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
     if spec.skew:
         img = img.rotate(spec.skew, resample=Image.Resampling.BILINEAR, fillcolor=255)
-    img = img.rotate(page.rotation, expand=True)
+    img = img.rotate(page.rotation + 90 * spec.turned, expand=True)
     buf = io.BytesIO()
     img.save(buf, format="JPEG", quality=85)
     return buf.getvalue()
@@ -70,7 +71,8 @@ def scanned_pdf(path: Path, pages: list[ScanPage], *, dpi: int = 150) -> list[di
         _setup(twin, spec)
         _typeset(twin, spec)
         data = _image(twin, spec, dpi)
-        target = scan.new_page(width=A5[0], height=A5[1])
+        size = (A5[1], A5[0]) if spec.turned % 2 else A5
+        target = scan.new_page(width=size[0], height=size[1])
         if spec.crop is not None:
             target.set_cropbox(pymupdf.Rect(spec.crop))
         target.insert_image(target.rect, stream=data)
@@ -90,9 +92,22 @@ def scanned_pdf(path: Path, pages: list[ScanPage], *, dpi: int = 150) -> list[di
         found = {}
         for w in twin.get_text("words"):
             r = pymupdf.Rect(w[:4]) * twin.rotation_matrix
-            found[w[4]] = (r.x0, r.y0, r.x1, r.y1)
+            found[w[4]] = _turn((r.x0, r.y0, r.x1, r.y1), pages[i].turned, twin.rect)
         words.append(found)
     return words
+
+
+def _turn(box: Box, k: int, rect: pymupdf.Rect) -> Box:
+    """Where a box of the upright page shows once the page is turned k times (CCW)."""
+    x0, y0, x1, y1 = box
+    w, h = rect.width, rect.height
+    if k % 4 == 1:
+        return (y0, w - x1, y1, w - x0)
+    if k % 4 == 2:
+        return (w - x1, h - y1, w - x0, h - y0)
+    if k % 4 == 3:
+        return (h - y1, x0, h - y0, x1)
+    return box
 
 
 def overlap(a: Box, b: Box) -> float:

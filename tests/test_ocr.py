@@ -92,6 +92,20 @@ def test_rotated_and_cropped_pages_boxes_land_on_the_text(
             assert overlap(box, want) > 0.8, (page, word, box, want)
 
 
+def test_sideways_and_upside_down_scans_are_read_upright(
+    tmp_path: Path, settings: Settings
+) -> None:
+    pdf = tmp_path / "turned.pdf"
+    truth = scanned_pdf(pdf, [ScanPage(lines=PAGE1 + PAGE2, turned=k) for k in (1, 2, 3)])
+    parsed = ocr(pdf, settings)
+    for page in (1, 2, 3):
+        text = " ".join(b.text for b in parsed.pages[page - 1].blocks)
+        assert "Invoice number 4711 from Lindqvist" in text, (page, text)
+        assert text.index("Invoice") < text.index("hydraulic")
+        box, want = line_box(parsed, page, "Lindqvist"), truth[page - 1]["Lindqvist"]
+        assert overlap(box, want) > 0.8, (page, box, want)
+
+
 def test_skewed_two_column_scan_reads_column_by_column(tmp_path: Path, settings: Settings) -> None:
     left = [f"Left column line {w}" for w in ("one", "two", "three", "four", "five")]
     right = [f"Right column line {w}" for w in ("six", "seven", "eight", "nine", "ten")]

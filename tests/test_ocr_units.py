@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import numpy as np
 import pymupdf
 import pytest
 
 from pipeline.ocr.engine import OcrLine, Quad
 from pipeline.ocr.geometry import Deskew, estimate_skew, render_zoom, snap_sizes
+from pipeline.ocr.orient import turns_to_try, unturn
 from pipeline.ocr.page import lines_to_blocks
 from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.quality import INVISIBLE, LITTLE_TEXT, NO_TEXT, garbage_share
@@ -105,3 +107,21 @@ def test_lines_group_into_columns_in_reading_order_with_confidence() -> None:
     x0, y0, x1, y1 = first.lines[0].box  # type: ignore[misc]
     assert x0 == pytest.approx(60, abs=1) and x1 == pytest.approx(280, abs=1)
     assert y0 == pytest.approx(100, abs=1) and y1 == pytest.approx(111, abs=1)
+
+
+def test_turned_pages_are_suspected_and_boxes_turn_back() -> None:
+    flat = [
+        OcrLine("a clear line of text", _quad(50, 100 + 30 * i, 400, 14), 0.97) for i in range(4)
+    ]
+    assert turns_to_try(flat) == []
+    tall = [OcrLine("sideways", _quad(100 + 30 * i, 50, 14, 400), 0.9) for i in range(4)]
+    assert turns_to_try(tall) == [1, 3]
+    blurred = [OcrLine("Ryepare srs sre", _quad(50, 100 + 30 * i, 400, 14), 0.5) for i in range(4)]
+    assert turns_to_try(blurred) == [2]
+    # A point of a 100 x 60 (W x H) image, seen in np.rot90(image, k), maps back exactly.
+    image = np.zeros((60, 100), dtype=np.uint8)
+    image[10, 70] = 1  # row 10, column 70: (x, y) = (70, 10)
+    for k in (1, 2, 3):
+        ys, xs = np.nonzero(np.rot90(image, k))
+        quad = ((float(xs[0]), float(ys[0])),) * 4
+        assert unturn(quad, k, 60, 100)[0] == pytest.approx((70, 10), abs=1)

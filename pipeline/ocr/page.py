@@ -22,7 +22,8 @@ from pipeline.ocr.geometry import (
     render_zoom,
     snap_sizes,
 )
-from pipeline.parse.layout import RawLine, page_blocks
+from pipeline.ocr.orient import recognize_upright, unturn_box
+from pipeline.parse.layout import RawLine, page_blocks, union
 from pipeline.parse.pdf_page import to_block
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,16 @@ def lines_to_blocks(
     return blocks, skew
 
 
+def _unturn_blocks(blocks: list[Block], turns: int, width: float, height: float) -> None:
+    """Boxes laid out on the turned page, back on the page as it is displayed."""
+    for b in blocks:
+        for ln in b.lines:
+            if ln.box is not None:
+                ln.box = clamp(unturn_box(ln.box, turns, height, width), width, height)
+        boxes = [ln.box for ln in b.lines if ln.box is not None]
+        b.box = union(boxes) if boxes else None
+
+
 def _release_memory() -> None:
     """Hand freed memory back to the OS: the models' scratch buffers differ in size from
     page to page, and glibc otherwise keeps every peak (RSS 1.4 GB after 15 pages
@@ -146,11 +157,13 @@ def ocr_page(path: str, index: int, job: OcrJob) -> PageOcr:
     page = _document(path)[index]
     image, sx, sy, warnings = render(page, dpi=job.dpi, max_side=job.max_side)
     engine = load_engine(job.engine, threads=job.threads)
-    found = engine.recognize(image)
-    rect = page.rect
-    blocks, skew = lines_to_blocks(
-        found, sx=sx, sy=sy, width=rect.width, height=rect.height, page_no=index + 1
-    )
+    found, turns = recognize_upright(engine, image)
+    w, h = page.rect.width, page.rect.height
+    if turns % 2:  # lay out in the turned frame, where the lines run left to right
+        sx, sy, w, h = sy, sx, h, w
+    blocks, skew = lines_to_blocks(found, sx=sx, sy=sy, width=w, height=h, page_no=index + 1)
+    if turns:
+        _unturn_blocks(blocks, turns, page.rect.width, page.rect.height)
     confs = [ln.conf for b in blocks for ln in b.lines if ln.conf is not None]
     del image, found
     _release_memory()
