@@ -13,6 +13,7 @@ from pipeline.ocr.engine import OcrLine, Quad
 from pipeline.ocr.geometry import Deskew, estimate_skew, render_zoom, snap_sizes
 from pipeline.ocr.orient import turns_to_try, unturn
 from pipeline.ocr.page import lines_to_blocks
+from pipeline.ocr.tesseract import _lines_from_tsv
 from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.quality import INVISIBLE, LITTLE_TEXT, NO_TEXT, garbage_share
 from tests import pdfgen
@@ -125,3 +126,34 @@ def test_turned_pages_are_suspected_and_boxes_turn_back() -> None:
         ys, xs = np.nonzero(np.rot90(image, k))
         quad = ((float(xs[0]), float(ys[0])),) * 4
         assert unturn(quad, k, 60, 100)[0] == pytest.approx((70, 10), abs=1)
+
+
+def test_tesseract_words_become_lines() -> None:
+    head = "\t".join(
+        [
+            "level",
+            "page_num",
+            "block_num",
+            "par_num",
+            "line_num",
+            "word_num",
+            "left",
+            "top",
+            "width",
+            "height",
+            "conf",
+            "text",
+        ]
+    )
+    rows = [
+        "5\t1\t1\t1\t1\t1\t10\t20\t50\t12\t96\tInvoice",
+        "5\t1\t1\t1\t1\t2\t64\t21\t30\t12\t90\t4711",
+        "5\t1\t1\t1\t2\t1\t10\t40\t12\t12\t80\t发",
+        "5\t1\t1\t1\t2\t2\t22\t40\t12\t12\t90\t票",
+        "5\t1\t1\t1\t2\t3\t40\t40\t20\t12\t90\tNo.7",
+        "4\t1\t1\t1\t3\t0\t0\t0\t0\t0\t-1\t",
+    ]
+    lines = _lines_from_tsv("\n".join([head, *rows]))
+    assert [ln.text for ln in lines] == ["Invoice 4711", "发票 No.7"]
+    assert lines[0].quad[0] == (10, 20) and lines[0].quad[2] == (94, 33)
+    assert lines[0].conf == pytest.approx(0.93)

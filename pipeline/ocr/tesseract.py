@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import shutil
 import subprocess
 from collections import defaultdict
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 _LANGS = ("eng", "chi_sim")
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def _binary() -> str:
@@ -80,5 +82,14 @@ def _lines_from_tsv(tsv: str) -> list[OcrLine]:
         y1 = max(int(w["top"]) + int(w["height"]) for w in ws)
         quad: Quad = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         conf = sum(max(0.0, float(w["conf"])) for w in ws) / len(ws) / 100
-        out.append(OcrLine(text=" ".join(w["text"] for w in ws), quad=quad, conf=conf))
+        out.append(OcrLine(text=_join([w["text"] for w in ws]), quad=quad, conf=conf))
+    return out
+
+
+def _join(words: list[str]) -> str:
+    """Words of a line; Chinese characters come as separate words and join without spaces."""
+    out = words[0]
+    for w in words[1:]:
+        cjk = _CJK.match(out[-1]) and _CJK.match(w[0])
+        out += w if cjk else " " + w
     return out
