@@ -90,10 +90,10 @@ def ocr_document(
     """Replace the blocks of every page that needs OCR with recognised text, in place."""
     started = time.monotonic()
     todo = [p for p in parsed.pages if p.needs_ocr and not p.failed]
-    choice = choose_engine(settings.ocr_engine)
-    report = OcrReport(engine=choice.name, pages=[p.page for p in todo], note=choice.note)
     if not todo:
-        return report
+        return OcrReport(engine=settings.ocr_engine)
+    choice = choose_engine(settings.ocr_engine)  # says once if it must fall back
+    report = OcrReport(engine=choice.name, pages=[p.page for p in todo], note=choice.note)
     if choice.name == "none":
         why = choice.note or "OCR is switched off (FOLIO_OCR_ENGINE=none)"
         for p in todo:
@@ -117,8 +117,8 @@ def ocr_document(
                 on_page(done, len(todo))
 
         pool.run([(str(path), p.page - 1, job) for p in todo], on_done=finished)
-        if any(p.source == "ocr" for p in todo):
-            document_passes(parsed)
+    # Headings, running headers and block numbers across the pages OCR changed.
+    document_passes(parsed)
     report.failed = [p.page for p in todo if p.failed]
     report.seconds = round(time.monotonic() - started, 2)
     log.info(
