@@ -21,8 +21,8 @@ _NUMBERED = [
     (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
     (re.compile(rf"^第[{_CN_NUM}]+条"), 3),
     (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
-    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 2),
-    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 3),
+    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 3),
+    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 4),
 ]
 _DOTTED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})(?:\.|\s|、)\s*\S")
 _SENTENCE_END = re.compile(r"[.。;；,，:：]$")
