@@ -184,7 +184,7 @@ def test_non_pdf_citation_shows_the_passage_with_the_span_marked(
     assert v.image is None and v.passage is not None
     assert "<mark>code is 4711</mark>" in v.passage
     assert "&lt;b&gt;secret&lt;/b&gt;" in v.passage and "<b>secret" not in v.passage
-    assert "lines 3–3" in v.passage
+    assert "line 3 · Notes" in v.passage
 
 
 def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(

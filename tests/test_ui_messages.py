@@ -147,3 +147,10 @@ def test_history_is_rebuilt_with_formatted_answers() -> None:
     assert msgs[2]["content"] == "&lt;q2&gt;"
     assert last_answer(history) is a
     assert last_answer([Stored("user", "x")]) is None
+
+
+def test_cards_of_documents_without_pages_name_lines() -> None:
+    a = answer(citations=[cite(1, line_nos=[12, 14]), cite(2)])
+    html = citation_cards_html(a, "en", unpaged={"doc"})
+    assert "lines 12–14" in html and "p. 3" not in html
+    assert "第 12–14 行" in citation_cards_html(a, "zh", unpaged={"doc"})

@@ -76,9 +76,11 @@ def build(labels: Labels) -> ChatComponents:
             conversations = labels.make(
                 gr.Radio, {"label": "chat.conversations"}, choices=[], elem_id="chat-conversations"
             )
-            with gr.Row():
-                rename = labels.make(gr.Button, {"value": "chat.rename"}, size="sm")
-                delete = labels.make(gr.Button, {"value": "chat.delete"}, size="sm", variant="stop")
+            with gr.Row(elem_classes=["folio-conv-actions"]):
+                rename = labels.make(gr.Button, {"value": "chat.rename"}, size="sm", min_width=60)
+                delete = labels.make(
+                    gr.Button, {"value": "chat.delete"}, size="sm", variant="stop", min_width=60
+                )
             with gr.Row(visible=False) as rename_row:
                 title = labels.make(gr.Textbox, {"label": "chat.title"}, scale=3)
                 save = labels.make(gr.Button, {"value": "chat.save"}, size="sm", scale=1)
@@ -132,8 +134,11 @@ def build(labels: Labels) -> ChatComponents:
 # --- handlers ------------------------------------------------------------------------------
 
 
-def _doc_names(services: Services) -> dict[str, str]:
-    return {d.doc_id: d.name for d in services.folio.documents()}
+def _cards(services: Services, answer: Answer | None, lang: str, active: int | None) -> str:
+    docs = services.folio.documents()
+    names = {d.doc_id: d.name for d in docs}
+    unpaged = {d.doc_id for d in docs if d.kind != "pdf"}
+    return citation_cards_html(answer, lang, active=active, doc_names=names, unpaged=unpaged)
 
 
 def _scope(services: Services, selected: list[str] | None) -> list[str]:
@@ -237,7 +242,7 @@ class ChatHandlers:
         shown = messages + turn_messages(turn, lang)
         answer = turn.answer
         marker = _first_marker(answer)
-        cards = citation_cards_html(answer, lang, active=marker, doc_names=_doc_names(self.s))
+        cards = _cards(self.s, answer, lang, marker)
         cid = turn.conversation_id or conversation
         convs = gr.update(choices=conversation_choices(self.s, lang), value=cid)
         final = [
@@ -250,7 +255,7 @@ class ChatHandlers:
         marker = int(getattr(evt, "_data", {}).get("marker", 0) or 0)
         if answer is None or marker <= 0:
             return [gr.skip()] * (1 + len(self.c.pane.outputs))
-        cards = citation_cards_html(answer, lang, active=marker, doc_names=_doc_names(self.s))
+        cards = _cards(self.s, answer, lang, marker)
         return [cards, *_pane_for(self.s, answer, marker, lang)]
 
     @property
@@ -274,7 +279,7 @@ class ChatHandlers:
             )
             if info is not None:
                 docs = gr.update(value=list(info.doc_ids))
-        cards = citation_cards_html(answer, lang, active=marker, doc_names=_doc_names(self.s))
+        cards = _cards(self.s, answer, lang, marker)
         return [
             shown, cards, *_followup_updates(answer), shown, answer, conversation, docs,
             gr.update(visible=False), *_pane_for(self.s, answer, marker, lang),
@@ -329,7 +334,7 @@ def refresh_language(
 ) -> list[Any]:
     """Texts built in Python, redone after a language switch: cards, conversations, pane."""
     active = target.active if target is not None else _first_marker(answer)
-    cards = citation_cards_html(answer, lang, active=active, doc_names=_doc_names(h.s))
+    cards = _cards(h.s, answer, lang, active)
     return [
         cards,
         gr.update(choices=conversation_choices(h.s, lang)),

@@ -134,6 +134,7 @@ _T: dict[str, tuple[str, str]] = {
     "pane.highlights": ("{n} highlighted passage(s)", "{n} 处高亮"),
     "pane.empty": ("Click a source to see its page here.", "点击引用来源，在这里查看原文页面。"),
     "pane.lines": ("lines {a}–{b}", "第 {a}–{b} 行"),
+    "pane.line": ("line {a}", "第 {a} 行"),
     "pane.page_short": ("p. {page}", "第 {page} 页"),
     # --- knowledge -----------------------------------------------------------------------
     "kn.doc": ("Document", "文档"),

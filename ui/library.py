@@ -125,7 +125,7 @@ class LibraryHandlers:
         paths = [Path(f) for f in files or []]
         if paths:
             self.s.jobs.submit([(p, p.name) for p in paths])
-            gr.Info(t("lib.queued_files", lang, n=len(paths)))
+            gr.Info(t("lib.queued_files", lang, n=len(paths)), duration=3)
         progress, stats, table = self.views(None, lang)
         return [None, progress, stats, table]
 
@@ -158,7 +158,9 @@ class LibraryHandlers:
             return
         comp: Component = component or "embed"
         self.s.jobs.regenerate(doc_id, name, comp)
-        gr.Info(t("lib.regenerating", lang, component=t(f"comp.{comp}", lang), name=name))
+        gr.Info(
+            t("lib.regenerating", lang, component=t(f"comp.{comp}", lang), name=name), duration=4
+        )
 
     def ask_delete(self, doc_id: str | None, lang: str) -> list[Any]:
         name = self._name(doc_id)
@@ -174,7 +176,7 @@ class LibraryHandlers:
         if doc_id and name is not None:
             try:
                 self.s.folio.delete(doc_id)
-                gr.Info(t("lib.deleted", lang, name=name))
+                gr.Info(t("lib.deleted", lang, name=name), duration=3)
             except FolioError as exc:
                 gr.Warning(str(exc))
         progress, stats, table = self.views(None, lang)

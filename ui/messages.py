@@ -8,7 +8,7 @@ the refusal frame) is real HTML.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -168,8 +168,15 @@ def followups(answer: Answer | None) -> list[str]:
 # --- citation cards ------------------------------------------------------------------------
 
 
-def _card(c: Citation, lang: str, doc_name: str, active: bool) -> str:
-    where = [doc_name, t("pane.page_short", lang, page=c.page)] if c.page else [doc_name]
+def _where(c: Citation, lang: str, paged: bool) -> str:
+    if c.line_nos:
+        a, b = min(c.line_nos), max(c.line_nos)
+        return t("pane.line", lang, a=a) if a == b else t("pane.lines", lang, a=a, b=b)
+    return t("pane.page_short", lang, page=c.page) if paged and c.page else ""
+
+
+def _card(c: Citation, lang: str, doc_name: str, active: bool, *, paged: bool = True) -> str:
+    where = [doc_name, _where(c, lang, paged)]
     if c.section:
         where.append(c.section)
     quote = c.quote.strip()
@@ -192,13 +199,23 @@ def citation_cards_html(
     *,
     active: int | None = None,
     doc_names: Mapping[str, str] | None = None,
+    unpaged: Collection[str] = (),
 ) -> str:
-    """Numbered source cards under the chat; clicking one shows it in the page pane."""
+    """Numbered source cards under the chat; clicking one shows it in the page pane.
+
+    ``unpaged`` are documents without pages (DOCX, MD, TXT): their cards name lines instead.
+    """
     names = doc_names or {}
     if answer is None or not answer.citations:
         return f'<div class="folio-cards-empty">{esc(t("chat.no_sources", lang))}</div>'
     cards = "".join(
-        _card(c, lang, names.get(c.doc_id, c.doc_id), c.marker == active)
+        _card(
+            c,
+            lang,
+            names.get(c.doc_id, c.doc_id),
+            c.marker == active,
+            paged=c.doc_id not in unpaged,
+        )
         for c in sorted(answer.citations, key=lambda c: c.marker)
     )
     title = esc(t("chat.sources", lang))

@@ -103,6 +103,11 @@ class PaneView:
     pages: int
 
 
+def line_span(lines: Sequence[int], lang: str) -> str:
+    a, b = min(lines), max(lines)
+    return t("pane.line", lang, a=a) if a == b else t("pane.lines", lang, a=a, b=b)
+
+
 def _passage_html(services: Services, target: PaneTarget, lang: str) -> str:
     """Non-PDF documents: the cited chunk's text with the quote(s) marked."""
     chunk_ids = [m.chunk_id for m in target.marks if m.chunk_id]
@@ -116,7 +121,8 @@ def _passage_html(services: Services, target: PaneTarget, lang: str) -> str:
     lines = sorted({n for q in quotes for n in quote_lines(chunk, q)})
     where = chunk.section_path
     if lines:
-        where = t("pane.lines", lang, a=lines[0], b=lines[-1]) + (f" · {where}" if where else "")
+        span = line_span(lines, lang)
+        where = span + (f" · {where}" if where else "")
     head = f'<div class="folio-passage-where">{esc(where)}</div>' if where else ""
     body = f'<div class="folio-passage-text">{marked_html(chunk.text, spans)}</div>'
     return f'<div class="folio-passage">{head}{body}</div>'

@@ -182,17 +182,23 @@ class Services:
         """Load the embedding model and the agent in the background after the server is up."""
 
         def work() -> None:
+            start = time.monotonic()
             try:
                 _ = self.chat
             except Exception:
                 log.exception("building the chat service failed")
-            if self.model_state == "lexical":
-                return
-            try:
-                self.model_state = "ready" if self.folio.embedder() is not None else "lexical"
-            except Exception:
-                log.exception("loading the embedding model failed")
-                self.model_state = "failed"
+            if self.model_state != "lexical":
+                try:
+                    embedder = self.folio.embedder()
+                    if embedder is not None:
+                        embedder.embed_query("warm-up")  # first call pays for lazy setup
+                    self.model_state = "ready" if embedder is not None else "lexical"
+                except Exception:
+                    log.exception("loading the embedding model failed")
+                    self.model_state = "failed"
+            log.info(
+                "warm-up done in %.1f s (search: %s)", time.monotonic() - start, self.model_state
+            )
 
         threading.Thread(target=work, name="folio-warmup", daemon=True).start()
 
