@@ -212,7 +212,7 @@ def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
     with gr.Blocks():
         k = knowledge.build(Labels())
         lang = gr.Radio(["en", "zh"])
-        knowledge.wire(k, services, lang)
+        knowledge.wire(k, services, lang, gr.Timer(1))
     target = pagepane.target_for_quote(
         services, doc.doc_id, chunk.chunk_id, 1, "carry over up to five days"
     )
@@ -246,3 +246,52 @@ def test_inspect_summarises_quality_and_selects_blocks_by_click(
     out = h.click_image(doc.doc_id, 1, ["blocks"], "en", evt)
     assert out[-1] == table_block.n
     assert "<td>North</td>" in out[5] and "table" in out[5]
+
+
+def test_regenerate_runs_in_the_background_and_reports_failures(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    job = services.jobs.regenerate(doc.doc_id, doc.name, "parse")
+    ingest(services)  # waits for the queue
+    assert job.state == "done", job.error
+    assert services.folio.document(doc.doc_id).status["index"].state == "ready"
+
+    (services.settings.data_dir / doc.stored_path).unlink()
+    job = services.jobs.regenerate(doc.doc_id, doc.name, "parse")
+    ingest(services)
+    assert job.state == "failed" and "upload it again" in (job.error or "")
+    progress, _, _ = LibraryHandlers(None, services).views(None, "en")  # type: ignore[arg-type]
+    assert "upload it again" in progress
+
+
+def test_progress_shows_every_stage_from_the_start() -> None:
+    from pipeline.models import ComponentStatus, Document
+    from ui.library_view import progress_html
+    from ui.services import Job
+
+    running = ComponentStatus(component="parse", state="running", progress=0.5)
+    doc = Document(doc_id="d", name="big.pdf", kind="pdf", size=1, content_hash="h",
+                   status={"parse": running})  # fmt: skip
+    html = progress_html(
+        [Job(name="big.pdf", doc_id="d", state="running")],
+        {"d": doc},
+        lambda d, c: None,
+        "en",
+        stages=("parse", "ocr", "index", "embed"),
+    )
+    assert 'data-comp="parse" data-state="running"' in html and "width:50%" in html
+    assert 'data-comp="embed" data-state="pending"' in html
+    assert "folio-job running" in html
+
+
+def test_knowledge_tab_notices_background_progress(services: Services, tmp_path: Path) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    before = knowledge.status_signature(services, doc.doc_id)
+    services.folio.store.set_status(doc.doc_id, "summary", "running", progress=0.3)
+    during = knowledge.status_signature(services, doc.doc_id)
+    assert during != before and "summary:running:0.30" in during
+    assert "Generating Summary… 30%" in knowledge.components_view(services, doc.doc_id, "", "en")[4]
+    assert knowledge.status_signature(services, None) == ""

@@ -9,7 +9,7 @@ from typing import Any
 import gradio as gr
 
 from pipeline.knowledge.api import ComponentView, TermMatch, list_terms, load_view
-from pipeline.models import ComponentStatus
+from pipeline.models import KNOWLEDGE_COMPONENTS, ComponentStatus
 from ui import pagepane
 from ui.i18n import t
 from ui.knowledge_view import diagram_html, status_note, terms_html, text_markdown
@@ -39,6 +39,7 @@ class KnowledgeComponents:
     query: gr.Textbox
     terms: gr.HTML
     pane: pagepane.PaneComponents
+    shown: gr.State
 
 
 def build(labels: Labels) -> KnowledgeComponents:
@@ -64,8 +65,9 @@ def build(labels: Labels) -> KnowledgeComponents:
             terms = gr.HTML("", js_on_load=ROWS_JS, elem_id="kn-terms", max_height=360)
             pane = pagepane.build(labels, "kn-pane")
     return KnowledgeComponents(
-        doc, mindmap, graph, route_note, route, summary_note, summary, query, terms, pane
-    )
+        doc, mindmap, graph, route_note, route, summary_note, summary, query, terms, pane,
+        gr.State(""),
+    )  # fmt: skip
 
 
 def _status(services: Services, doc_id: str, comp: str) -> ComponentStatus | None:
@@ -100,11 +102,11 @@ def _text_parts(services: Services, doc_id: str, comp: str, lang: str) -> tuple[
     return "", text_markdown(view)
 
 
-def show(services: Services, doc_id: str | None, query: str, lang: str) -> list[Any]:
-    """Everything on the tab for one document (outputs of :func:`outputs`)."""
+def components_view(services: Services, doc_id: str | None, query: str, lang: str) -> list[Any]:
+    """The five knowledge components of a document (the first seven :func:`outputs`)."""
     if not doc_id:
         hint = f'<div class="folio-empty">{esc(t("kn.pick_doc", lang))}</div>'
-        return [hint, hint, hint, "", hint, "", hint, *pagepane.updates(services, None, lang)]
+        return [hint, hint, hint, "", hint, "", hint]
     diagrams = [
         diagram_html(c, _view(services, doc_id, c), _status(services, doc_id, c), lang)
         for c in ("mindmap", "graph")
@@ -114,7 +116,28 @@ def show(services: Services, doc_id: str | None, query: str, lang: str) -> list[
     terms = terms_html(
         _terms(services, doc_id), query or "", lang, status=_status(services, doc_id, "terms")
     )
-    return [*diagrams, *route, *summary, terms, *pagepane.updates(services, None, lang)]
+    return [*diagrams, *route, *summary, terms]
+
+
+def show(services: Services, doc_id: str | None, query: str, lang: str) -> list[Any]:
+    """Everything on the tab for one document (outputs of :func:`outputs`)."""
+    return [
+        *components_view(services, doc_id, query, lang),
+        *pagepane.updates(services, None, lang),
+    ]
+
+
+def status_signature(services: Services, doc_id: str | None) -> str:
+    """Changes whenever a knowledge component of the document moves on."""
+    if not doc_id:
+        return ""
+    try:
+        status = services.folio.document(doc_id).status
+    except Exception:
+        return ""
+    return "|".join(
+        f"{c}:{s.state}:{s.progress:.2f}" for c, s in status.items() if c in KNOWLEDGE_COMPONENTS
+    )
 
 
 def outputs(c: KnowledgeComponents) -> list[Any]:
@@ -124,7 +147,7 @@ def outputs(c: KnowledgeComponents) -> list[Any]:
     ]  # fmt: skip
 
 
-def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio) -> None:
+def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio, timer: gr.Timer) -> None:
     def filter_terms(doc_id: str | None, query: str, lang_value: str) -> str:
         status = _status(services, doc_id, "terms") if doc_id else None
         return terms_html(_terms(services, doc_id), query or "", lang_value, status=status)
@@ -146,7 +169,16 @@ def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio) -> None:
         )
         return [table, *pagepane.updates(services, target, lang_value)]
 
+    def follow(doc_id: str | None, query: str, lang_value: str, shown: str) -> list[Any]:
+        """Timer tick: redraw the components when the background work on them progressed."""
+        sig = status_signature(services, doc_id)
+        if sig == shown:
+            return [gr.skip()] * 8
+        return [*components_view(services, doc_id, query, lang_value), sig]
+
     c.doc.change(lambda d, q, lv: show(services, d, q, lv), [c.doc, c.query, lang], outputs(c))
+    timer.tick(follow, [c.doc, c.query, lang, c.shown], [*outputs(c)[:7], c.shown],
+               show_progress="hidden")  # fmt: skip
     c.query.change(filter_terms, [c.doc, c.query, lang], c.terms, show_progress="hidden")
     c.terms.click(open_term, [c.doc, c.query, lang], [c.terms, *c.pane.outputs])
     pagepane.wire(c.pane, services, lang)

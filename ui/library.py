@@ -12,6 +12,7 @@ import gradio as gr
 from pipeline.errors import FolioError
 from pipeline.models import ALL_COMPONENTS, Component
 from pipeline.parse import SUFFIXES
+from pipeline.stages import background_components
 from ui.i18n import t
 from ui.labels import Labels
 from ui.library_view import library_stats, progress_html, status_table_html
@@ -109,7 +110,10 @@ class LibraryHandlers:
     def views(self, selected: str | None, lang: str) -> tuple[str, str, str]:
         docs = self.s.folio.documents()
         by_id = {d.doc_id: d for d in docs}
-        progress = progress_html(self.s.jobs.snapshot(), by_id, self.s.jobs.note, lang)
+        stages = ("parse", "ocr", "index", *background_components())
+        progress = progress_html(
+            self.s.jobs.snapshot(), by_id, self.s.jobs.note, lang, stages=stages
+        )
         stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
         return progress, stats, status_table_html(docs, lang, selected=selected)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from pipeline.models import ALL_COMPONENTS, ComponentStatus, Document
+from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
 from ui.i18n import t
 from ui.safe import esc
 from ui.services import Job, StageNote
@@ -97,7 +97,9 @@ def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang
     )
 
 
-def _job_card(job: Job, doc: Document | None, notes: NoteFn, lang: str) -> str:
+def _job_card(
+    job: Job, doc: Document | None, notes: NoteFn, lang: str, stages: Sequence[str]
+) -> str:
     if job.state == "failed" and (doc is None or job.error):
         msg = t("lib.failed", lang, name=job.name, error=job.error or "")
         return f'<div class="folio-job failed" role="alert">✕ {esc(msg)}</div>'
@@ -106,9 +108,9 @@ def _job_card(job: Job, doc: Document | None, notes: NoteFn, lang: str) -> str:
             f'<div class="folio-job queued"><b>{esc(job.name)}</b>'
             f'<span class="folio-sub"> · {esc(t("state.queued", lang))}</span></div>'
         )
-    comps = [c for c in ALL_COMPONENTS if c in doc.status]
+    comps = [c for c in ALL_COMPONENTS if c in doc.status or c in stages]
     bars = "".join(_bar(c, doc.status.get(c), notes(doc.doc_id, c), lang) for c in comps)
-    done = all(doc.status[c].state in ("ready", "failed") for c in comps)
+    done = all(c in doc.status and doc.status[c].state in ("ready", "failed") for c in comps)
     state = "done" if done else "running"
     extra = ""
     if job.outcome == "unchanged":
@@ -120,10 +122,18 @@ def _job_card(job: Job, doc: Document | None, notes: NoteFn, lang: str) -> str:
 
 
 def progress_html(
-    jobs: Sequence[Job], docs: Mapping[str, Document], notes: NoteFn, lang: str
+    jobs: Sequence[Job],
+    docs: Mapping[str, Document],
+    notes: NoteFn,
+    lang: str,
+    *,
+    stages: Sequence[str] = PIPELINE_COMPONENTS,
 ) -> str:
-    """Recent uploads, newest first, each with a progress bar per stage."""
-    active = [j for j in jobs]
+    """Recent uploads, newest first, each with a progress bar per stage.
+
+    ``stages`` are shown from the start (as pending) so the whole road is visible.
+    """
+    active = list(jobs)
     busy_docs = [
         d
         for d in docs.values()
@@ -132,7 +142,8 @@ def progress_html(
     ]
     if not active and not busy_docs:
         return f'<div class="folio-idle">{esc(t("lib.idle", lang))}</div>'
-    cards = [_job_card(j, docs.get(j.doc_id), notes, lang) for j in reversed(active)]
+    cards = [_job_card(j, docs.get(j.doc_id), notes, lang, stages) for j in reversed(active)]
     for d in busy_docs:
-        cards.append(_job_card(Job(name=d.name, doc_id=d.doc_id, state="running"), d, notes, lang))
+        job = Job(name=d.name, doc_id=d.doc_id, state="running")
+        cards.append(_job_card(job, d, notes, lang, stages))
     return f'<div class="folio-jobs">{"".join(cards)}</div>'

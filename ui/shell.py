@@ -103,7 +103,7 @@ def build_blocks(services: Services) -> gr.Blocks:
             with labels.make(gr.Tab, {"label": "tab.inspect"}, id="inspect", elem_id="tab-inspect"):
                 ins = inspector.build(labels)
         lib_h = library.wire(lib, services, lang, timer)
-        knowledge.wire(kn, services, lang)
+        knowledge.wire(kn, services, lang, timer)
         chat_h = chat.wire(ch, services, lang)
         ins_h = inspector.wire(ins, services, lang)
 
