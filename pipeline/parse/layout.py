@@ -30,6 +30,7 @@ class RawLine:
     size: float
     bold: bool = False
     conf: float | None = None
+    placeholder: bool = False  # stands for a table (or figure) detected separately
 
 
 @dataclass(slots=True)
@@ -187,11 +188,20 @@ def _starts_new_block(prev: RawLine, cur: RawLine) -> bool:
 
 
 def page_blocks(lines: list[RawLine]) -> list[RawBlock]:
-    """Blocks of a page in reading order."""
+    """Blocks of a page in reading order; each placeholder line becomes a block of its own."""
     blocks: list[RawBlock] = []
     current: RawBlock | None = None
     for region in xy_cut([ln for ln in lines if ln.text.strip()]):
-        for row in group_rows(region):
+        items: list[tuple[float, list[RawLine]]] = [
+            (min(ln.box[1] for ln in row), row)
+            for row in group_rows([ln for ln in region if not ln.placeholder])
+        ]
+        items += [(ln.box[1], [ln]) for ln in region if ln.placeholder]
+        for _, row in sorted(items, key=lambda it: it[0]):
+            if row[0].placeholder:
+                blocks.append(RawBlock([row[0]]))
+                current = None
+                continue
             line = merge_row(row)
             if current is None or _starts_new_block(current.lines[-1], line):
                 current = RawBlock()

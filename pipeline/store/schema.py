@@ -78,4 +78,8 @@ CREATE TABLE embeddings (
 CREATE INDEX embeddings_doc ON embeddings(doc_id);
 """
 
-register_migrations("core", [CORE_V1])
+CORE_V2 = """
+ALTER TABLE documents ADD COLUMN pipeline_version TEXT NOT NULL DEFAULT '';
+"""
+
+register_migrations("core", [CORE_V1, CORE_V2])

@@ -14,7 +14,9 @@ import numpy as np
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
 from pipeline.store.documents import chunk_from_row
+from pipeline.store.fusion import page_vote, rrf
 from pipeline.store.index import SearchWeights
+from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import query_terms, segment_for_index
 
 log = logging.getLogger(__name__)
@@ -213,19 +215,29 @@ class SqliteIndex:
     ) -> list[SearchHit]:
         w = weights or SearchWeights()
         pool = max(50, 5 * k)
-        lex = self.lexical(query, doc_ids, n=pool, section_weight=w.section)
+        lex = self.lexical(normalize_query(query), doc_ids, n=pool, section_weight=w.section)
+        extra = expand_query(query)
+        lex2 = (
+            self.lexical(extra, doc_ids, n=pool, section_weight=w.section)
+            if extra and w.expansion > 0
+            else []
+        )
         den = (
             self.dense(query_vector, doc_ids, model=model, n=pool)
             if query_vector is not None and model and w.dense > 0
             else []
         )
-        fused: dict[str, float] = {}
         lex_rank = {cid: i + 1 for i, (cid, _) in enumerate(lex)}
         den_rank = {cid: i + 1 for i, (cid, _) in enumerate(den)}
-        for cid, r in lex_rank.items():
-            fused[cid] = fused.get(cid, 0.0) + w.lexical / (w.rrf_k + r)
-        for cid, r in den_rank.items():
-            fused[cid] = fused.get(cid, 0.0) + w.dense / (w.rrf_k + r)
+        fused = rrf(
+            [
+                (w.lexical, [c for c, _ in lex]),
+                (w.expansion, [c for c, _ in lex2]),
+                (w.dense, [c for c, _ in den]),
+            ],
+            w.rrf_k,
+        )
+        fused = page_vote(fused, self._pages(list(fused)), w.page)
         best = sorted(fused.items(), key=lambda x: -x[1])[:k]
         chunks = self._chunks([cid for cid, _ in best])
         hits: list[SearchHit] = []
@@ -249,6 +261,18 @@ class SqliteIndex:
                 )
             )
         return hits
+
+    def _pages(self, ids: list[str]) -> dict[str, tuple[str, int]]:
+        out: dict[str, tuple[str, int]] = {}
+        conn = self.db.connect()
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            marks = ",".join("?" * len(part))
+            for r in conn.execute(
+                f"SELECT chunk_id, doc_id, page_start FROM chunks WHERE chunk_id IN ({marks})", part
+            ):
+                out[r[0]] = (r[1], r[2])
+        return out
 
     def _chunks(self, ids: list[str]) -> dict[str, Chunk]:
         if not ids:
