@@ -85,10 +85,13 @@ def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang
     frac = status.progress if status is not None else 0.0
     if state == "ready":
         frac = 1.0
-    message = note.message if note is not None and note.state == state else ""
+    # Pipeline messages ("parsed 3/10 pages") are English; other languages get state and percent.
+    message = note.message if note is not None and note.state == state and lang == "en" else ""
     if state == "failed" and status is not None and status.reason:
         message = status.reason
     text = message or t(f"state.{state}", lang)
+    if state == "running" and not message:
+        text += f" {frac:.0%}"
     return (
         f'<div class="folio-stage {state}" data-comp="{comp}" data-state="{state}">'
         f'<span class="folio-stage-name">{esc(t(f"comp.{comp}", lang))}</span>'

@@ -55,6 +55,7 @@ class Shape:
     fill: RGBA | None = None
     width: int = 2
     label: str | None = None
+    label_right: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,10 @@ def draw_shapes(image: Image.Image, shapes: Iterable[Shape], zoom: float) -> Ima
             continue
         draw.rectangle(rect, fill=s.fill, outline=s.outline, width=s.width if s.outline else 0)
         if s.label:
-            _draw_label(draw, rect, s.label, s.outline or (0, 0, 0, 255), font)
+            colour = s.outline or (0, 0, 0, 255)
+            _draw_label(
+                draw, rect, s.label, colour, font, right_side=s.label_right, image_width=base.width
+            )
     return Image.alpha_composite(base, layer).convert("RGB")
 
 
@@ -140,11 +144,17 @@ def _draw_label(
     text: str,
     colour: RGBA,
     font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    *,
+    right_side: bool = False,
+    image_width: int = 0,
 ) -> None:
-    """A small filled tag at the top-left corner, outside the box when there is room."""
+    """A small filled tag at a top corner, outside the box when there is room."""
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
     w, h = right - left + 8, bottom - top + 4
-    x = max(0.0, rect[0] - w - 2) if rect[0] - w - 2 >= 0 else rect[0]
+    if right_side:
+        x = rect[2] + 2 if rect[2] + 2 + w <= image_width else rect[2] - w
+    else:
+        x = rect[0] - w - 2 if rect[0] - w - 2 >= 0 else rect[0]
     y = rect[1]
     draw.rectangle((x, y, x + w, y + h), fill=(colour[0], colour[1], colour[2], 235))
     draw.text((x + 4 - left, y + 2 - top), text, fill=(255, 255, 255, 255), font=font)
@@ -260,7 +270,7 @@ def chunk_shapes(chunks: Sequence[Chunk], page: int) -> list[Shape]:
             max(b[3] for b in boxes) + inset / 2,
         )
         r, g, bl = CHUNK_COLOURS[ch.n % len(CHUNK_COLOURS)]
-        out.append(Shape(box, outline=(r, g, bl, 230), width=2, label=f"#{ch.n}"))
+        out.append(Shape(box, outline=(r, g, bl, 230), width=2, label=f"#{ch.n}", label_right=True))
     return out
 
 
