@@ -269,7 +269,7 @@ def test_regenerate_runs_in_the_background_and_reports_failures(
 def test_progress_shows_every_stage_from_the_start() -> None:
     from pipeline.models import ComponentStatus, Document
     from ui.library_view import progress_html
-    from ui.services import Job
+    from ui.services import Job, StageNote
 
     running = ComponentStatus(component="parse", state="running", progress=0.5)
     doc = Document(doc_id="d", name="big.pdf", kind="pdf", size=1, content_hash="h",
@@ -284,6 +284,11 @@ def test_progress_shows_every_stage_from_the_start() -> None:
     assert 'data-comp="parse" data-state="running"' in html and "width:50%" in html
     assert 'data-comp="embed" data-state="pending"' in html
     assert "folio-job running" in html
+    note = StageNote("running", 0.5, "parsed 5/10 pages")
+    job = Job(name="big.pdf", doc_id="d", state="running")
+    assert "parsed 5/10 pages" in progress_html([job], {"d": doc}, lambda d, c: note, "en")
+    zh = progress_html([job], {"d": doc}, lambda d, c: note, "zh")
+    assert "进行中 50%" in zh and "parsed" not in zh
 
 
 def test_knowledge_tab_notices_background_progress(services: Services, tmp_path: Path) -> None:
