@@ -300,3 +300,31 @@ def test_knowledge_tab_notices_background_progress(services: Services, tmp_path:
     assert during != before and "summary:running:0.30" in during
     assert "Generating Summary… 30%" in knowledge.components_view(services, doc.doc_id, "", "en")[4]
     assert knowledge.status_signature(services, None) == ""
+
+
+def test_followups_fill_the_buttons_and_hide_the_rest() -> None:
+    a = Answer(answer="x", follow_up_questions=["When?", "Who?"])
+    first, second, third = chat._followup_updates(a)
+    assert first == gr.update(value="When?", visible=True)
+    assert second["value"] == "Who?" and third["visible"] is False
+
+
+def test_conversations_can_be_reopened_renamed_and_deleted(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    with gr.Blocks():
+        c = chat.build(Labels())
+    h = chat.ChatHandlers(c, services)
+    final = list(h.ask("How many days carry over?", None, None, [], "en"))[-1]
+    cid = final[8]
+    assert cid in [v for _, v in chat.conversation_choices(services, "en")]
+
+    shown, cards, *_ = opened = h.open(cid, "en")
+    assert [m["role"] for m in shown] == ["user", "assistant"]
+    assert "folio-card" in cards and opened[6] is not None  # the answer is back in state
+    hidden, choices = h.save_title(cid, "  Leave rules  ", "en")
+    assert hidden["visible"] is False and ("Leave rules", cid) in choices["choices"]
+
+    after = h.delete(cid, "en")
+    assert after[0] == [] and after[-1]["choices"] == [] and after[-1]["value"] is None
