@@ -16,6 +16,7 @@ from pipeline.store.db import Database
 from pipeline.store.documents import chunk_from_row
 from pipeline.store.fusion import page_vote, rrf
 from pipeline.store.index import SearchWeights
+from pipeline.store.schema import doc_token
 from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import query_terms, segment_for_index
 
@@ -110,8 +111,13 @@ class SqliteIndex:
                 ),
             )
             conn.execute(
-                "INSERT INTO chunks_fts (rowid, body, section) VALUES (?, ?, ?)",
-                (cur.lastrowid, segment_for_index(ch.text), segment_for_index(ch.section_path)),
+                "INSERT INTO chunks_fts (rowid, body, section, doc) VALUES (?, ?, ?, ?)",
+                (
+                    cur.lastrowid,
+                    segment_for_index(ch.text),
+                    segment_for_index(ch.section_path),
+                    doc_token(doc_id),
+                ),
             )
             for (hh, model), vec in kept.items():
                 if hh == h:
@@ -174,18 +180,24 @@ class SqliteIndex:
         terms = query_terms(query) or query_terms(query, keep_stopwords=True)
         if not terms or not doc_ids:
             return []
-        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:64])
-        marks = ",".join("?" * len(doc_ids))
-        rows = (
-            self.db.connect()
-            .execute(
-                "SELECT c.chunk_id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts "
-                "JOIN chunks c ON c.rowid = chunks_fts.rowid "
-                f"WHERE chunks_fts MATCH ? AND c.doc_id IN ({marks}) ORDER BY s LIMIT ?",
-                [section_weight, match, *doc_ids, n],
-            )
-            .fetchall()
+        words = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:64])
+        docs = " OR ".join(doc_token(d) for d in doc_ids)
+        conn = self.db.connect()
+        ranked = conn.execute(
+            "SELECT rowid, bm25(chunks_fts, 1.0, ?, 0.0) AS s FROM chunks_fts "
+            "WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
+            [section_weight, f"({words}) AND doc : ({docs})", n],
+        ).fetchall()
+        if not ranked:
+            return []
+        marks = ",".join("?" * len(ranked))
+        ids = dict(
+            conn.execute(
+                f"SELECT rowid, chunk_id FROM chunks WHERE rowid IN ({marks})",
+                [r[0] for r in ranked],
+            ).fetchall()
         )
+        rows = [(ids[r[0]], r[1]) for r in ranked if r[0] in ids]
         return [(r[0], -float(r[1])) for r in rows]
 
     def dense(

@@ -93,14 +93,28 @@ def line_separator(prev: str, nxt: str) -> str:
     return " "
 
 
+_HYPHENATED = re.compile(r"[A-Za-z]{2}-$")
+
+
 def join_lines(lines: list[str]) -> tuple[str, list[tuple[int, int]]]:
-    """Joined text and the (start, end) span of every line in it."""
+    """Joined text and the (start, end) span of every line in it.
+
+    A word hyphenated across lines ("adip-" + "iscing") is joined without the
+    hyphen; the first line's span then ends before the dropped hyphen.
+    """
     parts: list[str] = []
     spans: list[tuple[int, int]] = []
     pos = 0
     for i, line in enumerate(lines):
         if i:
-            sep = line_separator(lines[i - 1], line)
+            prev = lines[i - 1]
+            if _HYPHENATED.search(prev) and line[:1].islower():
+                parts[-1] = parts[-1][:-1]
+                pos -= 1
+                spans[-1] = (spans[-1][0], pos)
+                sep = ""
+            else:
+                sep = line_separator(prev, line)
             parts.append(sep)
             pos += len(sep)
         parts.append(line)
