@@ -175,7 +175,17 @@ def sweep(tmp: Path) -> list[list[str]]:
     variants: list[tuple[str, int, dict[str, object]]] = [
         ("chosen (det 1280, no cls)", 200, {}),
         ("with line orientation cls", 200, {"Global.use_cls": True}),
-        ("det at rapidocr default res", 200, {"Det.limit_type": "min", "Det.limit_side_len": 736}),
+        (
+            "rapidocr defaults",
+            200,
+            {
+                "Global.max_side_len": 2000,
+                "Global.use_cls": True,
+                "Det.limit_type": "min",
+                "Det.limit_side_len": 736,
+            },
+        ),
+        ("det at full render size", 200, {"Det.limit_type": "min", "Det.limit_side_len": 736}),
         ("det 1024", 200, {"Det.limit_side_len": 1024}),
         ("det 1600", 200, {"Det.limit_side_len": 1600}),
         ("det 2400", 200, {"Det.limit_side_len": 2400}),
