@@ -1,0 +1,152 @@
+"""Learning route: sections in reading order, each with the terms to learn there;
+a term's prerequisites (terms its definition uses, the broader term it is a kind
+of) always come first — topological order, chapter order as the tie-break."""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+
+from pipeline.knowledge.analysis import TermIndex
+from pipeline.knowledge.models import KnowledgeGraph, RouteStep, RouteTerm
+from pipeline.knowledge.source import DocText
+
+
+def prerequisites(graph: KnowledgeGraph) -> dict[str, set[str]]:
+    """term → the terms to know before it."""
+    need: dict[str, set[str]] = defaultdict(set)
+    for e in graph.edges:
+        if e.type in ("defined_with", "is_a"):
+            need[e.source].add(e.target)
+    return need
+
+
+def topological(
+    terms: list[str], need: dict[str, set[str]], position: dict[str, tuple[int, int]]
+) -> list[str]:
+    """Kahn's algorithm with reading position as priority; a cycle is broken at the
+    earliest-read term still waiting."""
+    wanted = set(terms)
+    deps = {t: {p for p in need.get(t, set()) if p in wanted and p != t} for t in terms}
+    users: dict[str, set[str]] = defaultdict(set)
+    for t, ps in deps.items():
+        for p in ps:
+            users[p].add(t)
+    ready = [(position[t], t) for t in terms if not deps[t]]
+    heapq.heapify(ready)
+    done: list[str] = []
+    placed: set[str] = set()
+    while len(done) < len(terms):
+        if not ready:  # cycle: release the earliest remaining term
+            rest = min((position[t], t) for t in terms if t not in placed)
+            heapq.heappush(ready, rest)
+            deps[rest[1]].clear()
+        _, t = heapq.heappop(ready)
+        if t in placed:
+            continue
+        placed.add(t)
+        done.append(t)
+        for u in users[t]:
+            deps[u].discard(t)
+            if not deps[u] and u not in placed:
+                heapq.heappush(ready, (position[u], u))
+    return done
+
+
+def _route_sections(doc: DocText) -> list[int]:
+    """Steps are the top-level sections, or second-level ones when there are few."""
+    top = doc.sections[0].children
+    if 0 < len(top) <= 3 and sum(len(doc.sections[t].children) for t in top) > len(top):
+        return [c for t in top for c in (doc.sections[t].children or [t])]
+    return top
+
+
+def _home(doc: DocText, sec: int, steps: set[int]) -> int:
+    while sec not in steps and doc.sections[sec].parent is not None:
+        sec = doc.sections[sec].parent or 0
+    return sec if sec in steps else 0
+
+
+def build_route(
+    doc: DocText, idx: TermIndex, graph: KnowledgeGraph, *, max_terms: int = 60
+) -> list[RouteStep]:
+    step_secs = _route_sections(doc)
+    steps = set(step_secs)
+    order_of = {s: i + 1 for i, s in enumerate(step_secs)}
+    chosen = sorted(range(len(idx.terms)), key=lambda i: -idx.terms[i].score)[:max_terms]
+    by_name = {idx.terms[i].term: idx.terms[i] for i in chosen}
+    position = {
+        name: (order_of.get(_home(doc, t.section, steps), 0), t.section)
+        for name, t in by_name.items()
+    }
+    need = prerequisites(graph)
+    order = topological(list(by_name), need, position)
+    grouped: dict[int, list[RouteTerm]] = defaultdict(list)
+    step_of: dict[str, int] = {}
+    for name in order:
+        t = by_name[name]
+        pre = sorted(p for p in need.get(name, set()) if p in by_name)
+        # A term whose prerequisite is read later waits for it: it moves to that step.
+        home = max([position[name][0]] + [step_of.get(p, 0) for p in pre])
+        step_of[name] = home
+        grouped[home].append(
+            RouteTerm(term=name, page=t.page, chunk_id=t.chunk_id, prerequisites=pre)
+        )
+    out: list[RouteStep] = []
+    if grouped.get(0) or not step_secs:
+        root = doc.sections[0]
+        name = root.title if not step_secs else ("引言" if doc.lang == "zh" else "Front matter")
+        out.append(
+            _step(
+                len(out) + 1,
+                name,
+                "",
+                (root.page_start, _first_page(doc, step_secs, root.page_end)),
+                grouped.get(0, []),
+            )
+        )
+    for sec in step_secs:
+        s = doc.sections[sec]
+        out.append(
+            _step(
+                len(out) + 1,
+                s.title,
+                s.label,
+                (s.page_start, s.page_end),
+                grouped.get(order_of[sec], []),
+            )
+        )
+    return out
+
+
+def _first_page(doc: DocText, step_secs: list[int], default: int) -> int:
+    return doc.sections[step_secs[0]].page_start if step_secs else default
+
+
+def _step(
+    order: int, title: str, label: str, pages: tuple[int, int], terms: list[RouteTerm]
+) -> RouteStep:
+    lo, hi = pages
+    for t in terms:
+        lo, hi = min(lo, t.page), max(hi, t.page)
+    return RouteStep(order=order, section=title, label=label, pages=(lo, hi), terms=terms)
+
+
+def route_markdown(steps: list[RouteStep], *, lang: str = "en") -> str:
+    zh = lang == "zh"
+    lines = ["# " + ("学习路线" if zh else "Learning route"), ""]
+    for st in steps:
+        pages = f"p{st.pages[0]}" + (f"–{st.pages[1]}" if st.pages[1] != st.pages[0] else "")
+        lines.append(
+            f"{st.order}. **{st.section}** — " + (f"阅读 {pages}" if zh else f"read {pages}")
+        )
+        for t in st.terms:
+            pre = ""
+            if t.prerequisites:
+                pre = (
+                    ("（先学：" + "、".join(t.prerequisites) + "）")
+                    if zh
+                    else (" (after: " + ", ".join(t.prerequisites) + ")")
+                )
+            lines.append(f"   - {t.term} [p{t.page}]{pre}")
+    return "\n".join(lines) + "\n"
