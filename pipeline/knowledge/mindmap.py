@@ -52,9 +52,11 @@ def _without_headings(doc: DocText, idx: TermIndex, per_branch: int) -> list[Min
 
 def build_mindmap(doc: DocText, idx: TermIndex | None, *, per_section: int = 4) -> MindNode:
     keys = section_key_terms(doc, idx, per_section=per_section) if idx else {}
-    root = _node(doc, 0, keys, idx)
+    wrapper = doc.wrapper()
+    root = _node(doc, wrapper.idx if wrapper else 0, keys, idx)
+    if wrapper is not None:  # the document's own title heading is the root
+        root.page_start, root.page_end = 1, max(root.page_end, doc.sections[0].page_end)
     root.level = 0
-    root.label = ""
     if not root.children and idx is not None and idx.terms:
         root.children = _without_headings(doc, idx, per_section)
     return root
@@ -82,8 +84,9 @@ def mindmap_markdown(root: MindNode, *, lang: str = "en") -> str:
 
 
 def heading_outline(root: MindNode) -> list[tuple[int, str]]:
-    """(depth, title) of every heading node in reading order (depth 1 = top level)."""
-    out: list[tuple[int, str]] = []
+    """(depth, title) of every heading in reading order; a title heading at the root has
+    depth 0, the top level below it depth 1."""
+    out: list[tuple[int, str]] = [(0, root.title)] if root.section > 0 else []
 
     def walk(node: MindNode, depth: int) -> None:
         for c in node.children:

@@ -121,7 +121,7 @@ _ZH_CUES: list[tuple[re.Pattern[str], bool]] = [
 ]
 _ZH_CALLED = re.compile(
     rf"^(?:我们)?(?:把|将)?(?P<d>[^，,；;]{{4,}}?)(?:被)?(?:称为|称作|叫做|叫作|定义为)"
-    rf"[{_Q_OPEN}]?(?P<t>{_ZH_TERM})[{_Q_CLOSE}]?(?:[（(][^）)]*[）)])?$"
+    rf"[{_Q_OPEN}]?(?P<t>{_ZH_TERM})[{_Q_CLOSE}]?(?:[（(][^）)]*[）)])?[。.；;！!]?$"
 )
 _ZH_IS = re.compile(
     rf"^(?P<t>[{_Q_OPEN}]?[^，,；;：:（(是]{{2,16}}?[{_Q_CLOSE}]?)(?:[（(](?P<a>[^）)]{{1,80}})[）)])?"
@@ -136,7 +136,7 @@ _ZH_ALIAS_SHORT = re.compile(
 _ZH_ALIAS_LATIN = re.compile(
     rf"(?P<t>[{_ZH}][{_ZH}A-Za-z0-9·\-]{{1,20}})[（(]"
     r"(?:(?:英文|英语|英文名称|英文全称|英文简称|外文名|拉丁学名|学名)[:：]?\s*)?"
-    r"[\"“]?(?P<a>[A-Za-z][A-Za-z0-9 .,'’\-/&]{1,80}?)[\"”]?(?:[，,;；][^）)]*)?[）)]"
+    r"[\"“]?(?P<a>[A-Za-z][^）()（]{1,100}?)[\"”]?[）)]"
 )
 
 
@@ -293,18 +293,34 @@ def _en_subject(raw: str) -> str | None:
 
 
 def acronym_expansion(before: str, acronym: str) -> str | None:
-    """'... Earnings Before Interest and Taxes' + 'EBIT' → the words that spell it."""
-    letters = acronym.rstrip("s").upper()
+    """The words before '(ATP)' that spell the acronym (Schwartz & Hearst): every letter
+    occurs in order, the first one starts a word, e.g. 'Adenosine TriPhosphate'."""
+    letters = acronym.rstrip("s").lower()
     words = re.findall(r"[A-Za-z][A-Za-z'’\-]*", before)[-(len(letters) + 3) :]
-    for start in range(len(words)):
+    for start in range(len(words) - 1, -1, -1):
         cand = words[start:]
-        content = [
-            w for w in cand if w.lower() not in ("of", "and", "the", "for", "in", "to", "on")
-        ]
-        initials = "".join(w[0] for w in content).upper()
-        if initials == letters and cand[0].lower() not in ("of", "and", "the", "for", "in"):
+        if cand[0].lower() in ("of", "and", "the", "for", "in", "to", "on", "a", "an"):
+            continue
+        text = " ".join(cand).lower()
+        if text[0] != letters[0] or len(cand) > len(letters) + 2:
+            continue
+        if _spells(text, letters) and len(cand) >= min(2, len(letters)):
             return " ".join(cand)
     return None
+
+
+def _spells(text: str, letters: str) -> bool:
+    """Each letter found right to left; a word's first letter may not be skipped over
+    for the acronym's first letter."""
+    pos = len(text)
+    for i in range(len(letters) - 1, -1, -1):
+        c = letters[i]
+        pos = text.rfind(c, 0, pos)
+        while pos > 0 and i == 0 and text[pos - 1] != " ":
+            pos = text.rfind(c, 0, pos)
+        if pos < 0:
+            return False
+    return True
 
 
 _EN_CUE_WORDS = re.compile(r"\b(?:is|are|means?|refers?|term|called|known|termed)\b", re.I)

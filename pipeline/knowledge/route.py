@@ -55,16 +55,21 @@ def topological(
 
 def _route_sections(doc: DocText) -> list[int]:
     """Steps are the top-level sections, or second-level ones when there are few."""
-    top = doc.sections[0].children
+    top = [s.idx for s in doc.top_sections()]
     if 0 < len(top) <= 3 and sum(len(doc.sections[t].children) for t in top) > len(top):
         return [c for t in top for c in (doc.sections[t].children or [t])]
     return top
 
 
 def _home(doc: DocText, sec: int, steps: set[int]) -> int:
-    while sec not in steps and doc.sections[sec].parent is not None:
-        sec = doc.sections[sec].parent or 0
-    return sec if sec in steps else 0
+    """The step a section's text belongs to: itself, the step above it, or — for a
+    chapter's opening text — the first step inside it; -1 for front matter."""
+    up = sec
+    while up not in steps and doc.sections[up].parent is not None:
+        up = doc.sections[up].parent or 0
+    if up in steps:
+        return up
+    return next((s for s in doc.subtree(sec) if s in steps), -1)
 
 
 def build_route(
@@ -73,6 +78,7 @@ def build_route(
     step_secs = _route_sections(doc)
     steps = set(step_secs)
     order_of = {s: i + 1 for i, s in enumerate(step_secs)}
+    order_of[-1] = 0
     chosen = sorted(range(len(idx.terms)), key=lambda i: -idx.terms[i].score)[:max_terms]
     by_name = {idx.terms[i].term: idx.terms[i] for i in chosen}
     position = {

@@ -79,9 +79,18 @@ class DocText:
     def pages(self) -> int:
         return max((s.page for s in self.sentences), default=1)
 
+    def wrapper(self) -> Section | None:
+        """A single top heading that holds everything (a Markdown '# Title'), if any."""
+        root = self.sections[0]
+        if len(root.children) == 1 and len(root.sentences) <= 2:
+            only = self.sections[root.children[0]]
+            return only if only.children else None
+        return None
+
     def top_sections(self) -> list[Section]:
-        """The first level of the heading tree (children of the root)."""
-        return [self.sections[i] for i in self.sections[0].children]
+        """The first level of the heading tree below the title."""
+        top = self.wrapper() or self.sections[0]
+        return [self.sections[i] for i in top.children]
 
     def section_text(self, idx: int) -> str:
         return " ".join(self.sentences[i].text for i in self.sections[idx].sentences)
@@ -246,8 +255,12 @@ def load_doc_text(store: DocumentStore, doc_id: str) -> DocText:
         if hit is not None:
             _CACHE.move_to_end(key)
             return hit
-    title = doc.title or doc.name.rsplit(".", 1)[0]
-    text = build_doc_text(doc_id, title, doc.language, store.blocks(doc_id), store.chunks(doc_id))
+    blocks = store.blocks(doc_id)
+    # Parsers fall back to the first heading as the title; the mind map's root is the
+    # document itself, so the file name stands in then.
+    first_heading = next((b.text for b in blocks if b.kind == "heading"), None)
+    title = doc.title if doc.title and doc.title != first_heading else doc.name.rsplit(".", 1)[0]
+    text = build_doc_text(doc_id, title, doc.language, blocks, store.chunks(doc_id))
     with _CACHE_LOCK:
         _CACHE[key] = text
         while len(_CACHE) > 2:

@@ -95,7 +95,8 @@ def _cite(doc: DocText, s: Sentence) -> SummarySentence:
 
 
 def top_ancestor(doc: DocText, sec: int) -> int:
-    while doc.sections[sec].parent not in (None, 0):
+    tops = {s.idx for s in doc.top_sections()}
+    while sec not in tops and doc.sections[sec].parent is not None:
         sec = doc.sections[sec].parent or 0
     return sec
 
