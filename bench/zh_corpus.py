@@ -21,9 +21,18 @@ def _chapter_title(n: int) -> str:
     return f"第{num}章 百科选读（{num}）"
 
 
+def _printable(text: str) -> str:
+    """Only characters the bundled CJK font can draw (others vanish from the PDF's text)."""
+    font = pymupdf.Font("cjk")
+    return "".join(c for c in text if c.isspace() or font.has_glyph(ord(c)))
+
+
 def load_articles(cmrc_json: Path, limit: int | None = None) -> list[tuple[str, str]]:
     data = json.loads(cmrc_json.read_text(encoding="utf-8"))["data"]
-    out = [(a["title"], a["paragraphs"][0]["context"].strip()) for a in data]
+    out = [
+        (_printable(a["title"]).strip(), _printable(a["paragraphs"][0]["context"]).strip())
+        for a in data
+    ]
     return out[:limit] if limit else out
 
 

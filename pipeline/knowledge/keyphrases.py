@@ -17,7 +17,6 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS, _get_jieba
 
@@ -28,7 +27,135 @@ _tables: tuple[dict[str, float], dict[str, str], float] | None = None
 _NOUNISH = ("n", "vn", "nz", "nt", "nr", "ns", "j", "g", "eng", "x", "an")
 _ZH_RUN = re.compile(r"[\u3400-\u9fff]+")
 _EN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]|[^\sA-Za-z]")
-_CODE_TOKEN = re.compile(r"_|[a-z]\.[a-z]|[a-z][A-Z]")
+_CODE_TOKEN = re.compile(r"_|[A-Za-z]\.[A-Za-z]|[a-z][A-Z]")
+# Words that never start a term: evaluations, quantities, and participles of change.
+_NOT_FIRST = frozenset(
+    [
+        "higher",
+        "lower",
+        "high",
+        "low",
+        "unfavorable",
+        "favorable",
+        "significant",
+        "strong",
+        "weak",
+        "certain",
+        "various",
+        "additional",
+        "new",
+        "recent",
+        "key",
+        "main",
+        "major",
+        "overall",
+        "several",
+        "many",
+        "few",
+        "good",
+        "better",
+        "best",
+        "large",
+        "larger",
+        "small",
+        "smaller",
+        "positive",
+        "negative",
+        "continued",
+        "increased",
+        "decreased",
+        "improved",
+        "growing",
+        "ceased",
+        "reported",
+        "related",
+        "based",
+        "used",
+        "given",
+        "compared",
+        "noted",
+        "described",
+        "mentioned",
+        "included",
+        "following",
+        "expected",
+        "anticipated",
+        "approximately",
+        "respective",
+        "applicable",
+        "such",
+        "same",
+        "first",
+        "second",
+        "third",
+        "last",
+        "next",
+        "prior",
+        "previous",
+    ]
+)
+_TIME = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "month",
+        "months",
+        "week",
+        "weeks",
+        "quarter",
+        "quarters",
+        "year",
+        "years",
+        "ended",
+        "ending",
+        "period",
+        "periods",
+        "today",
+        "yesterday",
+    ]
+)
+_ROLE_HEADS = frozenset(
+    [
+        "president",
+        "officer",
+        "officers",
+        "chairman",
+        "chairperson",
+        "secretary",
+        "treasurer",
+        "director",
+        "directors",
+        "vice",
+        "devices",
+        "professionals",
+        "states",
+        "kingdom",
+        "section",
+        "sections",
+        "chapter",
+        "page",
+        "pages",
+        "digit",
+        "digits",
+        "impact",
+        "impacts",
+        "trend",
+        "trends",
+        "benefits",
+        "increases",
+        "decreases",
+    ]
+)
 _CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
 _GENERIC_ZH = frozenset(
     [
@@ -212,11 +339,10 @@ class Keyphrase:
 
 def _zh_units(sentence: str, tags: dict[str, str]) -> list[list[str]]:
     """Runs of adjacent noun-like words (compound candidates) of one sentence."""
-    jb = _get_jieba()
     runs: list[list[str]] = []
     for m in _ZH_RUN.finditer(sentence):
         current: list[str] = []
-        for w in _cut(jb, m.group(0)):
+        for w in cut_zh(m.group(0)):
             tag = tags.get(w, "x")
             nounish = tag.startswith(_NOUNISH) and not (
                 tag == "x" and len(w) == 2 and w not in tags
@@ -232,13 +358,10 @@ def _zh_units(sentence: str, tags: dict[str, str]) -> list[list[str]]:
     return runs
 
 
-@lru_cache(maxsize=32768)
-def _cut_cached(run: str) -> tuple[str, ...]:
+@lru_cache(maxsize=65536)
+def cut_zh(run: str) -> tuple[str, ...]:
+    """jieba's precise cut of a run of Chinese characters (cached: stages share it)."""
     return tuple(_get_jieba().cut(run, HMM=True))
-
-
-def _cut(jb: Any, run: str) -> tuple[str, ...]:
-    return _cut_cached(run)
 
 
 def zh_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
@@ -329,7 +452,8 @@ def _role(token: str) -> str:
         return "N"
     pos = _lexicon(token)
     if not pos:
-        return "N"  # out of vocabulary: names, jargon
+        # Out of vocabulary: names and jargon, but not adverbs ("ratably").
+        return "X" if low.endswith("ly") and token.islower() else "N"
     if "NOUN" in pos or "PROPN" in pos:
         return "N"
     if "ADJ" in pos or (low.endswith(("ing", "ed")) and "VERB" in pos):
@@ -338,12 +462,20 @@ def _role(token: str) -> str:
 
 
 def _en_phrases(sentence: str) -> list[list[str]]:
+    """Runs of modifiers and nouns; 'of' joins two nouns ("angle of attack")."""
     phrases: list[list[str]] = []
     current: list[str] = []
-    for m in _EN_TOKEN.finditer(sentence):
-        tok = m.group(0)
+    tokens = [m.group(0) for m in _EN_TOKEN.finditer(sentence)]
+    for i, tok in enumerate(tokens):
         role = _role(tok)
-        if role == "X":
+        joins = (
+            tok == "of"
+            and current
+            and _role(current[-1]) == "N"
+            and i + 1 < len(tokens)
+            and _role(tokens[i + 1]) != "X"
+        )
+        if role == "X" and not joins:
             if current:
                 phrases.append(current)
             current = []
@@ -365,7 +497,7 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
                 for i in range(len(run) - n + 1):
                     gram = run[i : i + n]
                     if _role(gram[-1]) != "N" or _role(gram[0]) == "X":
-                        continue
+                        continue  # also keeps 'of' from starting or ending a phrase
                     key = (*(w.lower() for w in gram[:-1]), noun_lemma(gram[-1]))
                     counts[key] += 1
                     embedded[key] += in_chinese
@@ -381,6 +513,8 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
         if c < 2 or not _en_ok(key, text, latin_in_chinese=embedded[key] >= 0.5 * c):
             continue
         nested = longer.get(key, [])
+        if nested and max(nested) >= 0.8 * c and not text.isupper():
+            continue  # only ever part of a longer phrase ("Attention Service")
         cval = math.log2(len(key) + 1) * (c - (sum(nested) / len(nested) if nested else 0))
         if cval <= 0:
             continue
@@ -398,10 +532,18 @@ def _display(forms: Counter[str]) -> str:
 
 
 def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
-    """Single words count when acronyms or proper nouns — or Latin words in Chinese
-    prose, which are nearly always names and technical terms."""
+    """Single words count when acronyms or proper nouns — or capitalised Latin words in
+    Chinese prose, which are nearly always names and technical terms."""
+    if key[0] in _NOT_FIRST or any(w in _TIME or w in _NOT_FIRST for w in key[-1:]):
+        return False
+    if any(w in _TIME for w in key) or key[-1] in _ROLE_HEADS:
+        return False
+    words = text.split()
+    if len(words) >= 2 and text.isupper() and len(text) > 12:
+        return False  # a shouted heading, not a term
     if len(key) == 1 and latin_in_chinese:
-        return len(text) >= 2 and not _CODE.search(text) and key[0] not in _GENERIC_EN
+        ok = len(text) >= 2 and text[0].isupper() and not _CODE.search(text)
+        return ok and key[0] not in _GENERIC_EN
     if len(key) == 1:
         word = text
         acronym = word.isupper() and 2 <= len(word) <= 8

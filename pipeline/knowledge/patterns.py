@@ -76,8 +76,10 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
         zh_len = len(re.findall(rf"[{_ZH}]", t))
         if not 2 <= len(t) <= 16 or zh_len < 1:
             return None
-        if _ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or "的" in t:
+        if _ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or re.search("[的这那]", t):
             return None
+        if re.search(rf"[{_ZH}][a-z]", t):
+            return None  # "结构rules": Chinese glued to a lower-case word is an artefact
         return t
     words = t.split()
     if not 1 <= len(words) <= 6 or not all(_EN_WORD.match(w) for w in words):
@@ -140,6 +142,31 @@ _ZH_ALIAS_LATIN = re.compile(
 )
 
 
+def _noun_tail(text: str) -> str:
+    """The noun phrase that ends ``text``: the trailing run of noun-like jieba words
+    ("本赛事由世界羽毛球联会" → "世界羽毛球联会")."""
+    from pipeline.knowledge.keyphrases import cut_zh, zh_tags
+
+    tags = zh_tags()
+    words = [
+        w
+        for m in re.finditer(rf"[{_ZH}]+|[^{_ZH}]+", text)
+        for w in (cut_zh(m.group(0)) if re.match(rf"[{_ZH}]", m.group(0)) else (m.group(0),))
+    ]
+    tail: list[str] = []
+    for w in reversed(words):
+        tag = tags.get(w, "x")
+        latin = not re.search(rf"[{_ZH}]", w)
+        in_name = bool(tail) and tail[0][:1] in "·-－"  # "让-皮埃尔·巴利冈" stays whole
+        blocked = tag[:1] in ("v", "p", "d", "c", "u", "r", "m", "q", "y", "e", "f")
+        if not latin and not in_name and blocked and tag != "vn":
+            break
+        tail.insert(0, w)
+        if len(tail) >= 5 and not in_name:
+            break
+    return "".join(tail).strip()
+
+
 def _zh_term_tail(raw: str) -> str | None:
     """The noun phrase just before a cue: the last clause, minus a leading scope phrase."""
     t = _strip_quotes(raw)
@@ -161,7 +188,7 @@ def _zh_definition(s: str) -> Found | None:
         if _enough(d) and not _ZH_BAD_START.match(d[:2]):
             return Found(term, "definition", d)
     m = _ZH_IS.search(s)
-    if m and (term := clean_term(m.group("t"))) and (m.group("one") or _nominal(term)):
+    if m and (term := clean_term(m.group("t"))) and (m.group("one") or nominal(term)):
         d = clean_definition(m.group("d"))
         genus = re.split(r"[，,；;：:。—\-（(]", d)[0]
         if _enough(d) and (m.group("one") or _ZH_GENUS.search(genus)):
@@ -175,11 +202,11 @@ def find_zh(sentence: str) -> list[Found]:
     found = _zh_definition(s)
     out: list[Found] = [found] if found else []
     for m in _ZH_ALIAS_SHORT.finditer(s):
-        term, alias = _zh_term_tail(m.group("t")), clean_term(m.group("a"))
+        term, alias = clean_term(_noun_tail(m.group("t"))), clean_term(m.group("a"))
         if term and alias:
             out.append(Found(term, "alias", aliases=[alias]))
     for m in _ZH_ALIAS_LATIN.finditer(s):
-        term = _zh_term_tail(m.group("t"))
+        term = clean_term(_noun_tail(m.group("t")))
         aliases = _latin_aliases(m.group("a"))
         if term and aliases:
             out.append(Found(term, "alias", aliases=aliases))
@@ -188,11 +215,12 @@ def find_zh(sentence: str) -> list[Found]:
 
 _RELATIONAL = re.compile(
     r"^(?:母亲|父亲|妻子|丈夫|儿子|女儿|哥哥|弟弟|姐姐|妹妹|正室|本剧|本片|本书|本文|本人|"
+    r"伯父|叔父|祖父|祖母|外祖父|外祖母|兄长|长子|次子|长女|次女|岳父|养父|继母|夫人|孙子|"
     r"原因|目的|结果|问题|方法|特点)$"
 )
 
 
-def _nominal(term: str) -> bool:
+def nominal(term: str) -> bool:
     """A bare "X是…" sentence defines X only when X is a noun phrase, not a clause."""
     if _RELATIONAL.match(term) or not re.search(rf"[{_ZH}]", term):
         return not _RELATIONAL.match(term)
@@ -200,11 +228,13 @@ def _nominal(term: str) -> bool:
     from pipeline.text.segment import _get_jieba
 
     tags = zh_tags()
-    for w in _get_jieba().cut(term):
+    words = list(_get_jieba().cut(term))
+    for w in words:
         tag = tags.get(w, "x")
         if tag[:1] in ("v", "p", "d", "c", "u", "r", "m", "q", "y", "e") and tag != "vn":
             return False
-    return True
+    # The last word carries the meaning: a noun, not "主要" or "一般".
+    return not tags.get(words[-1], "x").startswith(("b", "a", "f", "t"))
 
 
 def _latin_aliases(inner: str) -> list[str]:
@@ -215,10 +245,13 @@ def _latin_aliases(inner: str) -> list[str]:
     return [t for p in parts[:3] if (t := clean_term(p)) and _alias_ok(t)]
 
 
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ish|ese)$")
+
+
 def _alias_ok(alias: str) -> bool:
     """Latin aliases worth keeping: names, acronyms, phrases, or dictionary words — not code."""
-    if re.search(r"[_()=<>{}]|\w\.\w", alias):
-        return False
+    if re.search(r"[_()=<>{}]|\w\.\w", alias) or _DEMONYM.match(alias):
+        return False  # code, or "American" after 美国
     if " " in alias or any(c.isupper() for c in alias):
         return True
     from pipeline.knowledge.keyphrases import _pos

@@ -102,17 +102,18 @@ class DocText:
         return out
 
 
-def join_lines(lines: list[str]) -> str:
-    """Lines of one paragraph as running text: no space inside Chinese, one elsewhere."""
+def join_lines(lines: list[str]) -> tuple[str, list[int]]:
+    """Lines of one paragraph as running text (no space inside Chinese, one elsewhere),
+    and where each line starts in it."""
     out = ""
+    starts: list[int] = []
     for raw in lines:
         ln = raw.strip()
-        if not ln:
-            continue
-        if out and not (_CJK_CHAR.match(out[-1]) and _CJK_CHAR.match(ln[0])):
+        if out and ln and not (_CJK_CHAR.match(out[-1]) and _CJK_CHAR.match(ln[0])):
             out += " "
+        starts.append(len(out))
         out += ln
-    return out
+    return out, starts
 
 
 def section_label(title: str) -> str:
@@ -134,12 +135,20 @@ def _line_key(page: int, box: object, line_no: int | None) -> tuple[object, ...]
     return (page, tuple(box) if box is not None else None, line_no)  # type: ignore[arg-type]
 
 
-def _chunk_lookup(chunks: list[Chunk]) -> dict[tuple[object, ...], str]:
-    out: dict[tuple[object, ...], str] = {}
+def _chunk_lookup(chunks: list[Chunk]) -> dict[tuple[object, ...], list[str]]:
+    """Line → the chunks holding it (several when a chunk boundary falls inside the line
+    or in the overlap between chunks)."""
+    out: dict[tuple[object, ...], list[str]] = {}
     for ch in chunks:
         for ref in ch.lines:
-            out.setdefault(_line_key(ref.page, ref.box, ref.line_no), ch.chunk_id)
+            ids = out.setdefault(_line_key(ref.page, ref.box, ref.line_no), [])
+            if ch.chunk_id not in ids:
+                ids.append(ch.chunk_id)
     return out
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
 
 
 def _strip_markdown(text: str) -> tuple[str, list[str]]:
@@ -156,18 +165,23 @@ def _strip_markdown(text: str) -> tuple[str, list[str]]:
 class _Builder:
     def __init__(self, doc_id: str, title: str, chunks: list[Chunk]) -> None:
         self.lookup = _chunk_lookup(chunks)
+        self.chunk_text = {ch.chunk_id: _squash(ch.text) for ch in chunks}
         self.first_chunk = chunks[0].chunk_id if chunks else f"{doc_id}#0"
         self.last_chunk = self.first_chunk
         root = Section(0, title, 0, "§0", None, 1, 1, self.first_chunk)
         self.doc = DocText(doc_id, title, "unknown", [root], [], first_chunk=self.first_chunk)
         self.stack: list[int] = [0]
 
-    def chunk_of(self, block: Block) -> str:
-        for ln in block.lines:
-            cid = self.lookup.get(_line_key(block.page, ln.box, ln.line_no))
-            if cid:
-                self.last_chunk = cid
-                return cid
+    def chunk_of(self, block: Block, first_line: int = 0, sentence: str = "") -> str:
+        """The chunk of the first mapped line from ``first_line`` on; when the line is in
+        several chunks, the one that holds the sentence."""
+        head = _squash(sentence)[:30]
+        for ln in block.lines[first_line:]:
+            ids = self.lookup.get(_line_key(block.page, ln.box, ln.line_no))
+            if ids:
+                pick = next((c for c in ids if head and head in self.chunk_text[c]), ids[0])
+                self.last_chunk = pick
+                return pick
         return self.last_chunk
 
     def heading(self, b: Block) -> None:
@@ -191,16 +205,20 @@ class _Builder:
                 sec.page_start = page
 
     def paragraph(self, b: Block) -> None:
-        chunk_id = self.chunk_of(b)
-        text = join_lines([ln.text for ln in b.lines] or [b.text])
-        text, emph = _strip_markdown(text)
+        stripped = [_strip_markdown(ln.text) for ln in b.lines] or [_strip_markdown(b.text)]
+        text, starts = join_lines([t for t, _ in stripped])
+        emph = [e for _, found in stripped for e in found]
         emph += [e for ln in b.lines for e in getattr(ln, "emph", [])]
         sec = self.stack[-1]
         kind: SentenceKind = "list" if b.kind == "list_item" else "prose"
+        line = 0
         for start, end in split_sentences(text):
             s = _BULLET.sub("", text[start:end])
             if not s:
                 continue
+            while line + 1 < len(starts) and starts[line + 1] <= start:
+                line += 1
+            chunk_id = self.chunk_of(b, line, s)  # a long paragraph may span chunks
             idx = len(self.doc.sentences)
             mine = [e for e in emph if e in s]
             self.doc.sentences.append(Sentence(idx, s, sec, b.page, chunk_id, b.n, kind, mine))

@@ -13,9 +13,10 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
 from pipeline.knowledge.source import DocText, Sentence
-from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS, words
+from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
 _OPENERS = re.compile(
@@ -52,13 +53,18 @@ def _weights(doc: DocText) -> dict[str, float]:
     return {w: math.log(1 + n / c) for w, c in df.items()}
 
 
+_WORD = re.compile(r"[\u3400-\u9fff]+|[A-Za-z][A-Za-z0-9'-]*")
+
+
 @lru_cache(maxsize=16384)
 def _content(text: str) -> tuple[str, ...]:
-    return tuple(
-        w
-        for w in words(text)
-        if len(w) > 1 and w not in EN_STOPWORDS and w not in ZH_STOPWORDS and not w.isdigit()
-    )
+    """Content words; Chinese is cut with the same cached jieba pass the terms used."""
+    out: list[str] = []
+    for m in _WORD.finditer(text):
+        tok = m.group(0)
+        parts = cut_zh(tok) if tok[0] >= "\u3400" else (tok.lower(),)
+        out += [w for w in parts if len(w) > 1 and w not in EN_STOPWORDS and w not in ZH_STOPWORDS]
+    return tuple(out)
 
 
 def _score(s: Sentence, rank_in_sec: int, centroid: Counter[str], idf: dict[str, float]) -> float:

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from pipeline.knowledge.keyphrases import en_keyphrases, noun_lemma, zh_keyphrases
 from pipeline.knowledge.matcher import TermMatcher, fold
 from pipeline.knowledge.models import Evidence, Term, TermSource
-from pipeline.knowledge.patterns import Found, clean_term, find_en, find_glossary, find_zh
+from pipeline.knowledge.patterns import (
+    Found,
+    clean_term,
+    find_en,
+    find_glossary,
+    find_zh,
+    nominal,
+)
 from pipeline.knowledge.source import DocText, Sentence, TableInfo
 from pipeline.text.segment import has_cjk
 
@@ -40,6 +47,7 @@ _HEADING_NUM = re.compile(
     re.I,
 )
 _NUMERIC_DEF = re.compile(r"^[\s$€£¥￥%(\-–—+]*\d")
+_TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof|Messrs|St|No)\.$")
 
 
 @dataclass(slots=True)
@@ -80,7 +88,10 @@ def pattern_candidates(doc: DocText) -> list[Candidate]:
     prev_block = -1
     for s in doc.sentences:
         finder = find_zh if has_cjk(s.text) else find_en
-        out += [_from_found(f, s) for f in finder(s.text)]
+        after_title = s.idx > 0 and _TITLE_END.search(doc.sentences[s.idx - 1].text)
+        # "Ms. Lewnes is a board member…" was split after "Ms.": a person, not a term.
+        found = [f for f in finder(s.text) if not (after_title and f.kind == "definition")]
+        out += [_from_found(f, s) for f in found]
         first_in_block = s.block != prev_block
         prev_block = s.block
         if first_in_block and len(s.text) < 600:
@@ -128,13 +139,25 @@ def heading_candidates(doc: DocText) -> list[Candidate]:
         if not bare or _NOT_TOPIC.match(bare):
             continue
         term = clean_term(bare)
+        if term and has_cjk(term) and not nominal(term):
+            continue  # "接上真实模型" is a to-do, not a term
         if term and (len(term.split()) <= 4 if not has_cjk(term) else len(term) <= 10):
             out.append(Candidate(term, "heading", None, boost=0.0))
     return out
 
 
+_NUMERIC_TOKEN = re.compile(r"^[\d,.$%()\-–]+$")
+
+
+def _wordy(text: str) -> bool:
+    """Prose rather than a row of figures or page furniture ('Jkt 250001 PO 00000')."""
+    toks = text.split()
+    numeric = sum(1 for t in toks if _NUMERIC_TOKEN.match(t) or any(c.isdigit() for c in t))
+    return not toks or numeric <= 0.3 * len(toks) or has_cjk(text)
+
+
 def keyphrase_candidates(doc: DocText) -> list[Candidate]:
-    prose = [s.text for s in doc.sentences]
+    prose = [s.text for s in doc.sentences if _wordy(s.text)]
     pages = max(doc.pages, sum(len(t) for t in prose) // 1500)
     budget = max(12, min(80, 12 + pages // 2 + len(doc.sections) // 3))
     zh = [t for t in prose if has_cjk(t)]
