@@ -49,7 +49,6 @@ class Case:
     key: str
     make: Callable[[Path], Path]
     truth: Callable[[Path], list[tuple[int, str]]] | None = None
-    judged_as: str = ""  # share another case's term judgements (same text)
 
 
 def _copy(src: Path, name: str) -> Callable[[Path], Path]:
@@ -105,7 +104,7 @@ def cases() -> list[Case]:
     fb = SAMPLES / "financebench" / "pdfs"
     return [
         Case("cmrc", _cmrc(True), _json_truth),
-        Case("cmrc-typography", _cmrc(False), _json_truth, judged_as="cmrc"),
+        Case("cmrc-typography", _cmrc(False), _json_truth),
         Case("seed000", _copy(SEEDS / "000_470ced81705ac36b.txt", "seed000.txt"), _numbered_truth),
         Case("seed001", _copy(SEEDS / "001_df25d38adadcd7b7.txt", "seed001.txt")),
         Case("seed002", _copy(SEEDS / "002_f38e5596c5ff09af.txt", "seed002.md"), _md_truth),
@@ -192,6 +191,8 @@ def sample_terms(folio: Folio, doc_id: str, key: str, n: int = 30) -> list[tuple
 
 def judge(key: str, sample: list[tuple[str, str]], judgements: dict) -> tuple[int, int, list]:
     mine = judgements.get(key, {})
+    if not isinstance(mine, dict):
+        mine = {}
     right = judged = 0
     unjudged = []
     for term, definition in sample:

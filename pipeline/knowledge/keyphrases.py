@@ -92,6 +92,45 @@ _NOT_FIRST = frozenset(
         "next",
         "prior",
         "previous",
+        "reflecting",
+        "including",
+        "excluding",
+        "resulting",
+        "regarding",
+        "concerning",
+        "according",
+        "remaining",
+        "recognized",
+        "def",
+        "import",
+        "return",
+        "self",
+        "none",
+        "true",
+        "false",
+        "null",
+        "print",
+        "lambda",
+        "million",
+        "billion",
+        "thousand",
+        "hundred",
+        "us",
+        "them",
+        "him",
+        "her",
+        "you",
+        "it",
+        "we",
+        "general",
+        "calculation",
+        "reconciliation",
+        "components",
+        "summary",
+        "description",
+        "discussion",
+        "cents",
+        "dollars",
     ]
 )
 _TIME = frozenset(
@@ -154,9 +193,62 @@ _ROLE_HEADS = frozenset(
         "benefits",
         "increases",
         "decreases",
+        "device",
+        "state",
+        "professional",
+        "benefit",
+        "increase",
+        "decrease",
+        "impact",
+        "change",
+        "changes",
+        "officer",
+        "director",
+        "volume",
+        "volumes",
+        "us",
+        "them",
+        "america",
+        "europe",
+        "asia",
+        "africa",
+        "kingdom",
+        "demand",
+        "measures",
     ]
 )
 _CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
+_GENERIC_HEAD_ZH = frozenset(
+    [
+        "结果",
+        "问题",
+        "定义",
+        "方法",
+        "方式",
+        "情况",
+        "内容",
+        "部分",
+        "过程",
+        "方面",
+        "作用",
+        "时候",
+        "东西",
+        "地方",
+        "类型",
+        "种类",
+        "特点",
+        "要求",
+        "信息",
+        "数据",
+        "工作",
+        "能力",
+        "水平",
+        "程度",
+        "范围",
+        "效果",
+        "意义",
+    ]
+)
 _GENERIC_ZH = frozenset(
     [
         "方面",
@@ -364,7 +456,7 @@ def cut_zh(run: str) -> tuple[str, ...]:
     return tuple(_get_jieba().cut(run, HMM=True))
 
 
-def zh_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
+def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -> list[Keyphrase]:
     """Noun words and compounds scored by how much more often the document uses them than
     everyday Chinese does (jieba's dictionary counts), times how often they recur."""
     idf, tags, median = _zh_tables()
@@ -390,15 +482,19 @@ def zh_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
         gram = parts_of[text]
         if c < 3 or text in _GENERIC_ZH or any(ch.isdigit() for ch in text):
             continue
-        if len(gram) > 1 and any(p in ZH_STOPWORDS or p in _GENERIC_ZH for p in gram[:1]):
-            continue
+        if len(gram) > 1 and (
+            gram[0] in ZH_STOPWORDS or gram[0] in _GENERIC_ZH or gram[-1] in _GENERIC_HEAD_ZH
+        ):
+            continue  # "宽泛问题", "检索结果": the head word is generic
         general = freq.get(text, 0) if len(gram) == 1 else 0
         expected = max(general, 1) / total_freq * words
-        if len(gram) == 1 and idf.get(text, median) < 5.5:
-            continue  # function-like everyday words ("问题", "进行")
+        if len(gram) == 1 and idf.get(text, median) < 9.0 and text not in headings:
+            # A common single word is a term when the headings name it ("细胞的结构");
+            # otherwise only rare words ("熵", "检索") count.
+            continue
         score = c * math.log(c / expected) * (1 + 0.1 * (len(text) - 2))
         (singles if len(gram) == 1 else compounds).append(Keyphrase(text, score, c))
-    singles = _prune_nested(singles, max(2, limit // 4))
+    singles = _prune_nested(singles, max(2, limit // 6))
     return _prune_nested(compounds + singles, limit)
 
 
@@ -443,8 +539,8 @@ def noun_lemma(word: str) -> str:
 @lru_cache(maxsize=65536)
 def _role(token: str) -> str:
     """'N' noun-able head, 'M' modifier only, 'X' breaks a phrase."""
-    if not token[0].isalpha() or _CODE_TOKEN.search(token):
-        return "X"  # numbers, punctuation, identifiers like book_id or ctx.deps
+    if not token[0].isalpha() or _CODE_TOKEN.search(token) or re.search(r"[’']s$", token):
+        return "X"  # numbers, punctuation, identifiers (book_id, ctx.deps), possessives
     low = token.lower()
     if low in EN_STOPWORDS or len(low) < 2:
         return "X"
@@ -493,7 +589,7 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
     for s in sentences:
         in_chinese = _ZH_RUN.search(s) is not None
         for run in _en_phrases(s):
-            for n in (1, 2, 3, 4):
+            for n in (1, 2, 3, 4, 5):
                 for i in range(len(run) - n + 1):
                     gram = run[i : i + n]
                     if _role(gram[-1]) != "N" or _role(gram[0]) == "X":
@@ -523,6 +619,8 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
 
 
 def _display(forms: Counter[str]) -> str:
+    quiet = Counter({f: c for f, c in forms.items() if not (f.isupper() and " " in f)})
+    forms = quiet or forms  # "PROPOSED ACQUISITION" is a heading's shout
     best = forms.most_common(1)[0][0]
     lower = [f for f in forms if f == f.lower()]
     # Prefer the lower-case form unless the phrase is (nearly) always capitalised.
@@ -541,6 +639,8 @@ def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
     words = text.split()
     if len(words) >= 2 and text.isupper() and len(text) > 12:
         return False  # a shouted heading, not a term
+    if len(key) == 1 and re.search(r"[’']s$", text):
+        return False  # "Adobe’s": a possessive, the name itself is counted separately
     if len(key) == 1 and latin_in_chinese:
         ok = len(text) >= 2 and text[0].isupper() and not _CODE.search(text)
         return ok and key[0] not in _GENERIC_EN

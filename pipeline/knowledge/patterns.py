@@ -37,10 +37,11 @@ _ZH_BAD_START = re.compile(
     r"^(?:这|那|该|其|它|他|她|我|你|此|每|各|某|一些|如果|因为|但|而|并|也|都|则|即|就|还|又|"
     r"在|对于|对|把|被|从|由于|以|将|与|和|或|所以|因此|于是|其中|上述|下列|以下|如下|"
     r"主要|通常|一般|所有|任何|虽然|可以|只有|只是|不是|没有|同时|另外|此外|首先|其次|最后|"
-    r"例如|比如|当|如|若|只要|除|根据|按照|通过|有|是|会|要|需要|应当|应|不|很|最|更|非常)"
+    r"例如|比如|当|如|若|只要|除|根据|按照|通过|有|是|会|要|需要|应当|应|不|很|最|更|非常|"
+    r"主角|男主角|女主角|配角|演员|歌手|导演|作者|主演)"
 )
 _ZH_BAD_END = re.compile(
-    r"(?:的|了|着|地|得|等|们|中|时|后|前|里|上|下|都|也|就|只|还|才|均|却|又)$"
+    r"(?:的|了|着|地|得|等|们|中|时|后|前|里|上|下|都|也|就|只|还|才|均|却|又|不|没|很)$"
 )
 _EN_BAD_FIRST = frozenset(
     EN_STOPWORDS
@@ -67,7 +68,7 @@ def _strip_quotes(t: str) -> str:
 
 def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     """A plausible term surface, or None (pronouns, clauses, numbers, labels)."""
-    t = _strip_quotes(normalize(raw)).strip(" ,.;:，。；：、-—")
+    t = _strip_quotes(normalize(raw)).strip(" ,.;:，。；：、-—·")
     t = re.sub(r"^(?:the|a|an|our|its|their)\s+", "", t, flags=re.I)
     if not t or _CLAUSE.search(t) or re.fullmatch(r"[\d\W_]+", t) or _LABELS.fullmatch(t):
         return None
@@ -162,7 +163,7 @@ def _noun_tail(text: str) -> str:
         if not latin and not in_name and blocked and tag != "vn":
             break
         tail.insert(0, w)
-        if len(tail) >= 5 and not in_name:
+        if len(tail) >= 5 and not in_name and tail[0][:1] not in "·-－":
             break
     return "".join(tail).strip()
 
@@ -172,6 +173,21 @@ def _zh_term_tail(raw: str) -> str | None:
     t = _strip_quotes(raw)
     t = re.sub(r"^(?:在[^，,]{0,12}中[，,]?|这里的?|此处的?|我们所说的|通常所说的|所谓的?)", "", t)
     return clean_term(t)
+
+
+_NEXT_TOPIC = re.compile(r"^(?:还|也|并|但|而|且|同时|其中|另外|此外|因此|所以|后来|之后|曾|现)")
+
+
+def _first_clauses(d: str) -> str:
+    """A bare "X是…" definition ends where the sentence turns to another point
+    ("…是常见的表现型态，还包括服装…" keeps only the first clause)."""
+    parts = re.split(r"([，,；;])", d)
+    out = parts[0]
+    for i in range(1, len(parts) - 1, 2):
+        if _NEXT_TOPIC.match(parts[i + 1]):
+            break
+        out += parts[i] + parts[i + 1]
+    return out
 
 
 def _zh_definition(s: str) -> Found | None:
@@ -193,7 +209,7 @@ def _zh_definition(s: str) -> Found | None:
         genus = re.split(r"[，,；;：:。—\-（(]", d)[0]
         if _enough(d) and (m.group("one") or _ZH_GENUS.search(genus)):
             aliases = _latin_aliases(m.group("a") or "")
-            return Found(term, "definition", d, aliases, weak=not m.group("one"))
+            return Found(term, "definition", _first_clauses(d), aliases, weak=not m.group("one"))
     return None
 
 
@@ -242,6 +258,8 @@ def _latin_aliases(inner: str) -> list[str]:
     if not re.search(r"[A-Za-z]", inner) or re.search(r"\d{3,}", inner):
         return []
     parts = [p.strip() for p in re.split(r"[，,;；]|\s+or\s+", inner) if p.strip()]
+    if any(re.search(rf"[{_ZH}]", p) for p in parts[:1]):
+        return []  # "（RAG返回相关段落）" is a remark, not the term's other name
     return [t for p in parts[:3] if (t := clean_term(p)) and _alias_ok(t)]
 
 

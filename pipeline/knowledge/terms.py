@@ -159,12 +159,14 @@ def _wordy(text: str) -> bool:
 def keyphrase_candidates(doc: DocText) -> list[Candidate]:
     prose = [s.text for s in doc.sentences if _wordy(s.text)]
     pages = max(doc.pages, sum(len(t) for t in prose) // 1500)
-    budget = max(12, min(80, 12 + pages // 2 + len(doc.sections) // 3))
+    # Keyphrases are the least certain source: their share grows slowly with length.
+    budget = max(10, min(80, 8 + pages // 3 + len(doc.sections) // 4))
     zh = [t for t in prose if has_cjk(t)]
     zh_share = len(zh) / max(1, len(prose))
     out: list[Candidate] = []
     if zh:
-        for k in zh_keyphrases(zh, limit=max(4, round(budget * zh_share))):
+        headings = " ".join(sec.title for sec in doc.sections[1:])
+        for k in zh_keyphrases(zh, limit=max(4, round(budget * zh_share)), headings=headings):
             out.append(Candidate(k.text, "keyphrase", boost=k.score))
     en_limit = max(4, round(budget * (1 - zh_share))) if zh_share < 0.9 else 6
     for k in en_keyphrases(prose, limit=en_limit):
@@ -249,8 +251,11 @@ def _draft(group: list[Candidate]) -> _Draft:
     sentence = (
         definer.sentence if definer else (with_sentence[0].sentence if with_sentence else None)
     )
+    surface = head.surface
+    if surface.isupper() and " " in surface:  # an ALL-CAPS heading: prefer the prose form
+        surface = next((c.surface for c in group if not c.surface.isupper()), surface)
     return _Draft(
-        term=head.surface,
+        term=surface,
         aliases=list(aliases)[:8],
         definition=definer.definition if definer else "",
         sentence=sentence,
