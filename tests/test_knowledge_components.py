@@ -231,3 +231,12 @@ def test_cli_export_markdown_json_and_png(
     assert cli.main(["terms", zh_doc, "information entropy"]) == 0
     assert "信息熵" in capsys.readouterr().out
     assert cli.main(["export", "nope", "--component", "graph"]) == 2
+
+
+def test_bold_terms_inside_pdf_lines_become_terms(folio: Folio, tmp_path: Path) -> None:
+    doc_id = _ingest(folio, pdfgen.inline_bold_pdf(tmp_path / "plants.pdf"))
+    blocks = folio.store.blocks(doc_id)
+    assert ["photosynthesis"] in [ln.emph for b in blocks for ln in b.lines]
+    terms = {t.term: t for t in list_terms(folio.db, doc_id)}
+    assert {"photosynthesis", "chlorophyll", "stomata"} <= set(terms)
+    assert terms["stomata"].page == 1 and terms["stomata"].chunk_id

@@ -175,11 +175,15 @@ class _Builder:
     def chunk_of(self, block: Block, first_line: int = 0, sentence: str = "") -> str:
         """The chunk of the first mapped line from ``first_line`` on; when the line is in
         several chunks, the one that holds the sentence."""
-        head = _squash(sentence)[:30]
+        head = _squash(sentence)[:80]
         for ln in block.lines[first_line:]:
             ids = self.lookup.get(_line_key(block.page, ln.box, ln.line_no))
             if ids:
-                pick = next((c for c in ids if head and head in self.chunk_text[c]), ids[0])
+                # The chunk after the line's last one: a sentence may start at a line's end.
+                doc_id, _, n = ids[-1].rpartition("#")
+                after = f"{doc_id}#{int(n) + 1}" if n.isdigit() else ids[-1]
+                options = [*ids, after] if after in self.chunk_text else ids
+                pick = next((c for c in options if head and head in self.chunk_text[c]), ids[0])
                 self.last_chunk = pick
                 return pick
         return self.last_chunk
@@ -208,7 +212,7 @@ class _Builder:
         stripped = [_strip_markdown(ln.text) for ln in b.lines] or [_strip_markdown(b.text)]
         text, starts = join_lines([t for t, _ in stripped])
         emph = [e for _, found in stripped for e in found]
-        emph += [e for ln in b.lines for e in getattr(ln, "emph", [])]
+        emph += [e for ln in b.lines for e in ln.emph]
         sec = self.stack[-1]
         kind: SentenceKind = "list" if b.kind == "list_item" else "prose"
         line = 0

@@ -30,6 +30,7 @@ class RawLine:
     size: float
     bold: bool = False
     conf: float | None = None
+    emph: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
