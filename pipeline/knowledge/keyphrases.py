@@ -215,6 +215,16 @@ _ROLE_HEADS = frozenset(
         "kingdom",
         "demand",
         "measures",
+        "activities",
+        "activity",
+        "matters",
+        "efforts",
+        "purposes",
+        "environment",
+        "factors",
+        "court",
+        "courts",
+        "district",
     ]
 )
 _CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
@@ -539,13 +549,14 @@ def noun_lemma(word: str) -> str:
 @lru_cache(maxsize=65536)
 def _role(token: str) -> str:
     """'N' noun-able head, 'M' modifier only, 'X' breaks a phrase."""
-    if not token[0].isalpha() or _CODE_TOKEN.search(token) or re.search(r"[’']s$", token):
+    if not token[0].isalpha() or _CODE_TOKEN.search(token) or re.search(r"[’'](?:s|l)$", token):
         return "X"  # numbers, punctuation, identifiers (book_id, ctx.deps), possessives
     low = token.lower()
     if low in EN_STOPWORDS or len(low) < 2:
         return "X"
     if token.isupper() and len(token) >= 2:
-        return "N"
+        # An acronym — unless it is an ordinary word in capitals ("ADDRESSES").
+        return "X" if len(token) > 4 and _pos(low) else "N"
     pos = _lexicon(token)
     if not pos:
         # Out of vocabulary: names and jargon, but not adverbs ("ratably").
@@ -557,19 +568,30 @@ def _role(token: str) -> str:
     return "X"
 
 
+_LATIN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]")
+_GAP = re.compile(r"\s*")
+
+
 def _en_phrases(sentence: str) -> list[list[str]]:
-    """Runs of modifiers and nouns; 'of' joins two nouns ("angle of attack")."""
+    """Runs of modifiers and nouns; 'of' joins two nouns ("angle of attack"). Anything
+    but spaces between two words (punctuation, digits, Chinese) ends a run."""
     phrases: list[list[str]] = []
     current: list[str] = []
-    tokens = [m.group(0) for m in _EN_TOKEN.finditer(sentence)]
-    for i, tok in enumerate(tokens):
+    matches = list(_LATIN_TOKEN.finditer(sentence))
+    for i, m in enumerate(matches):
+        tok = m.group(0)
+        if current and not _GAP.fullmatch(sentence, matches[i - 1].end(), m.start()):
+            phrases.append(current)
+            current = []
         role = _role(tok)
+        nxt = matches[i + 1] if i + 1 < len(matches) else None
         joins = (
             tok == "of"
-            and current
+            and bool(current)
             and _role(current[-1]) == "N"
-            and i + 1 < len(tokens)
-            and _role(tokens[i + 1]) != "X"
+            and nxt is not None
+            and _GAP.fullmatch(sentence, m.end(), nxt.start()) is not None
+            and _role(nxt.group(0)) != "X"
         )
         if role == "X" and not joins:
             if current:

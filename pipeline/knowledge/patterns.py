@@ -31,6 +31,7 @@ _ZH_TERM = rf"[{_ZH}A-Za-z0-9][{_ZH}A-Za-z0-9·\-\s/]{{0,24}}?"
 _Q_OPEN = "“\"‘'「『《"
 _Q_CLOSE = "”\"’'」』》"
 _QUOTES = _Q_OPEN + _Q_CLOSE
+_ZH_RE = re.compile(f"[{_ZH}]")
 _CLAUSE = re.compile(r"[，,；;：:。！？!?（）()、]")
 
 _ZH_BAD_START = re.compile(
@@ -72,9 +73,9 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     t = re.sub(r"^(?:the|a|an|our|its|their)\s+", "", t, flags=re.I)
     if not t or _CLAUSE.search(t) or re.fullmatch(r"[\d\W_]+", t) or _LABELS.fullmatch(t):
         return None
-    if re.search(rf"[{_ZH}]", t):
+    if _ZH_RE.search(t):
         t = re.sub(rf"(?<=[{_ZH}])\s+(?=[{_ZH}])", "", t)
-        zh_len = len(re.findall(rf"[{_ZH}]", t))
+        zh_len = len(_ZH_RE.findall(t))
         if not 2 <= len(t) <= 16 or zh_len < 1:
             return None
         if _ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or re.search("[的这那]", t):
@@ -100,7 +101,7 @@ def clean_definition(raw: str) -> str:
 
 
 def _enough(definition: str) -> bool:
-    zh = len(re.findall(rf"[{_ZH}]", definition))
+    zh = len(_ZH_RE.findall(definition))
     return zh >= 4 or len(definition.split()) >= 3
 
 
@@ -152,12 +153,12 @@ def _noun_tail(text: str) -> str:
     words = [
         w
         for m in re.finditer(rf"[{_ZH}]+|[^{_ZH}]+", text)
-        for w in (cut_zh(m.group(0)) if re.match(rf"[{_ZH}]", m.group(0)) else (m.group(0),))
+        for w in (cut_zh(m.group(0)) if _ZH_RE.match(m.group(0)) else (m.group(0),))
     ]
     tail: list[str] = []
     for w in reversed(words):
         tag = tags.get(w, "x")
-        latin = not re.search(rf"[{_ZH}]", w)
+        latin = not _ZH_RE.search(w)
         in_name = bool(tail) and tail[0][:1] in "·-－"  # "让-皮埃尔·巴利冈" stays whole
         blocked = tag[:1] in ("v", "p", "d", "c", "u", "r", "m", "q", "y", "e", "f")
         if not latin and not in_name and blocked and tag != "vn":
@@ -238,7 +239,7 @@ _RELATIONAL = re.compile(
 
 def nominal(term: str) -> bool:
     """A bare "X是…" sentence defines X only when X is a noun phrase, not a clause."""
-    if _RELATIONAL.match(term) or not re.search(rf"[{_ZH}]", term):
+    if _RELATIONAL.match(term) or not _ZH_RE.search(term):
         return not _RELATIONAL.match(term)
     from pipeline.knowledge.keyphrases import zh_tags
     from pipeline.text.segment import _get_jieba
@@ -258,7 +259,7 @@ def _latin_aliases(inner: str) -> list[str]:
     if not re.search(r"[A-Za-z]", inner) or re.search(r"\d{3,}", inner):
         return []
     parts = [p.strip() for p in re.split(r"[，,;；]|\s+or\s+", inner) if p.strip()]
-    if any(re.search(rf"[{_ZH}]", p) for p in parts[:1]):
+    if any(_ZH_RE.search(p) for p in parts[:1]):
         return []  # "（RAG返回相关段落）" is a remark, not the term's other name
     return [t for p in parts[:3] if (t := clean_term(p)) and _alias_ok(t)]
 
@@ -450,7 +451,7 @@ def _prose(definition: str) -> bool:
         return False
     if len(re.findall(r"\d[\d,.]*", definition)) >= 3:
         return False
-    if re.search(rf"[{_ZH}]", definition):
+    if _ZH_RE.search(definition):
         return True
     words = definition.split()
     alpha = sum(1 for w in words if re.match(r"[A-Za-z]", w))
