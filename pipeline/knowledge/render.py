@@ -133,28 +133,35 @@ def mindmap_svg(root: MindNode, *, max_nodes: int = 80) -> str:
 
 # --- knowledge graph -------------------------------------------------------------------------
 def _layout(n: int, edges: list[tuple[int, int, float]], seed: int = 7) -> np.ndarray:
-    """Fruchterman–Reingold with a fixed seed: the same graph always looks the same."""
+    """Fruchterman–Reingold with gravity (so loose nodes stay near) and a fixed seed (so the
+    same graph always looks the same); positions scaled into the unit square."""
+    if n == 0:
+        return np.zeros((0, 2))
     rng = np.random.default_rng(seed)
     angles = np.linspace(0, 2 * math.pi, n, endpoint=False)
     pos = np.c_[np.cos(angles), np.sin(angles)] + rng.normal(0, 0.05, (n, 2))
-    k = 1.0 / math.sqrt(max(n, 1))
-    temp = 0.2
-    for _ in range(200):
+    k = 1.8 / math.sqrt(n)
+    a = np.array([e[0] for e in edges], dtype=int)
+    b = np.array([e[1] for e in edges], dtype=int)
+    w = np.minimum(np.array([e[2] for e in edges], dtype=float), 3.0) if edges else np.zeros(0)
+    temp = 0.3
+    for _ in range(250):
         delta = pos[:, None, :] - pos[None, :, :]
         dist = np.maximum(np.linalg.norm(delta, axis=2), 1e-3)
-        disp = (delta / dist[..., None] * (k * k / dist)[..., None]).sum(axis=1)
-        for a, b, w in edges:
+        disp = (delta * (k * k / dist**2)[..., None]).sum(axis=1)
+        if len(a):
             d = pos[a] - pos[b]
-            dl = max(float(np.linalg.norm(d)), 1e-3)
-            f = d / dl * (dl * dl / k) * min(w, 3.0) * 0.5
-            disp[a] -= f
-            disp[b] += f
+            dl = np.maximum(np.linalg.norm(d, axis=1), 1e-3)
+            f = d * (dl / k * w * 0.5)[:, None]
+            np.add.at(disp, a, -f)
+            np.add.at(disp, b, f)
+        disp -= pos * 0.15 * np.linalg.norm(pos, axis=1)[:, None] / k  # gravity
         length = np.maximum(np.linalg.norm(disp, axis=1), 1e-9)
         pos += disp / length[:, None] * np.minimum(length, temp)[:, None]
-        temp *= 0.98
-    pos -= pos.min(axis=0)
-    span = np.maximum(pos.max(axis=0), 1e-6)
-    return np.asarray(pos / span)
+        temp *= 0.985
+    lo, hi = np.percentile(pos, 2, axis=0), np.percentile(pos, 98, axis=0)
+    span = np.maximum(hi - lo, 1e-6)
+    return np.asarray(np.clip((pos - lo) / span, 0.0, 1.0))
 
 
 def graph_svg(graph: KnowledgeGraph, *, max_nodes: int = 30, max_edges: int = 70) -> str:
@@ -165,7 +172,7 @@ def graph_svg(graph: KnowledgeGraph, *, max_nodes: int = 30, max_edges: int = 70
     weak = sorted((e for e in edges if e not in strong), key=lambda e: -e.weight)
     edges = (strong + weak)[:max_edges]
     pos = _layout(len(nodes), [(ids[e.source], ids[e.target], e.weight) for e in edges])
-    width, height, pad = 900.0, 680.0, 70.0
+    width, height, pad = 1000.0, 760.0, 80.0
     xy = [(pad + p[0] * (width - 2 * pad), pad + p[1] * (height - 2 * pad)) for p in pos]
     top = max((nd.centrality for nd in nodes), default=1.0) or 1.0
     out: list[str] = []

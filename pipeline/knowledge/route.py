@@ -5,6 +5,7 @@ of) always come first — topological order, chapter order as the tie-break."""
 from __future__ import annotations
 
 import heapq
+import re
 from collections import defaultdict
 
 from pipeline.knowledge.analysis import TermIndex
@@ -53,12 +54,29 @@ def topological(
     return done
 
 
+_SKIP = re.compile(r"^(?:table of contents|contents|index|目录|目次|索引)$", re.I)
+
+
 def _route_sections(doc: DocText) -> list[int]:
-    """Steps are the top-level sections, or second-level ones when there are few."""
-    top = [s.idx for s in doc.top_sections()]
-    if 0 < len(top) <= 3 and sum(len(doc.sections[t].children) for t in top) > len(top):
-        return [c for t in top for c in (doc.sections[t].children or [t])]
-    return top
+    """Steps are sections of one tree level (a leaf stands in for its missing children):
+    the shallowest level with at least 8 sections of some substance, as long as it keeps
+    the route to 40 steps or fewer."""
+    level = [s.idx for s in doc.top_sections() if not _SKIP.match(s.title.strip())]
+
+    def substantial(secs: list[int]) -> int:
+        return sum(
+            1 for t in secs if sum(len(doc.sections[i].sentences) for i in doc.subtree(t)) >= 3
+        )
+
+    for _ in range(3):
+        if substantial(level) >= 8:
+            break
+        deeper = [c for t in level for c in (doc.sections[t].children or [t])]
+        deeper = [c for c in deeper if not _SKIP.match(doc.sections[c].title.strip())]
+        if len(deeper) > 40 or len(deeper) == len(level):
+            break
+        level = deeper
+    return level
 
 
 def _home(doc: DocText, sec: int, steps: set[int]) -> int:
