@@ -80,6 +80,8 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
             return None
         if _ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or re.search("[的这那]", t):
             return None
+        if re.fullmatch(r"本[\u4e00-\u9fff]{1,3}", t):
+            return None  # "本合同", "本办法": the document itself
         if re.search(rf"[{_ZH}][a-z]", t):
             return None  # "结构rules": Chinese glued to a lower-case word is an artefact
         return t
@@ -339,7 +341,7 @@ _ALSO_KNOWN = re.compile(
 
 def _en_subject(raw: str) -> str | None:
     words = raw.split()
-    while words and words[0].lower() in ("a", "an", "the"):
+    while words and words[0].lower() in ("a", "an", "the", "this", "that", "these", "our"):
         words = words[1:]
     return clean_term(" ".join(words))
 

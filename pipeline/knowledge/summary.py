@@ -26,6 +26,7 @@ _OPENERS = re.compile(
     re.I,
 )
 _NUMBERS = re.compile(r"\d[\d,.%]*")
+_FORM = re.compile(r"[☐☒☑■□]|indicate by check mark|请在.{0,6}打", re.I)
 _CODE = re.compile(r"[{}<>=|]|->|\bdef\b|\bimport\b|\w\(\)|\w_\w|\.py\b")
 
 
@@ -39,8 +40,13 @@ def _readable(s: Sentence) -> bool:
         return False
     if len(_NUMBERS.findall(text)) > max(4, size // 5):
         return False  # a row of figures, not a statement
-    if len(_CODE.findall(text)) >= 2:
-        return False  # source code, not prose
+    if len(_CODE.findall(text)) >= 2 or _FORM.search(text):
+        return False  # source code or form boilerplate, not prose
+    if not zh:
+        words = re.findall(r"[A-Za-z][\w'’-]*", text)
+        lower = sum(1 for w in words if w[0].islower())
+        if lower < 0.4 * len(words):
+            return False  # a title-case list entry ("101.SCH Inline XBRL Taxonomy…")
     return not text.rstrip().endswith((":", "：", ",", "，"))
 
 

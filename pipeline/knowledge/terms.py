@@ -171,6 +171,7 @@ def keyphrase_candidates(doc: DocText) -> list[Candidate]:
     en_limit = max(4, round(budget * (1 - zh_share))) if zh_share < 0.9 else 6
     for k in en_keyphrases(prose, limit=en_limit):
         out.append(Candidate(k.text, "keyphrase", boost=k.score))
+    out = [c for c in out if clean_term(c.surface) is not None]
     top = max((c.boost for c in out), default=1.0) or 1.0
     for c in out:
         c.boost = 2.0 * c.boost / top
