@@ -133,6 +133,37 @@ _NOT_FIRST = frozenset(
         "dollars",
     ]
 )
+_ING_NOUNS = frozenset(
+    [
+        "operating",
+        "accounting",
+        "marketing",
+        "financing",
+        "manufacturing",
+        "pricing",
+        "learning",
+        "computing",
+        "banking",
+        "trading",
+        "processing",
+        "engineering",
+        "programming",
+        "training",
+        "funding",
+        "licensing",
+        "advertising",
+        "housing",
+        "building",
+        "planning",
+        "reporting",
+        "working",
+        "spending",
+        "lending",
+        "offering",
+        "earning",
+        "rating",
+    ]
+)
 _TIME = frozenset(
     [
         "january",
@@ -656,6 +687,10 @@ def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
     Chinese prose, which are nearly always names and technical terms."""
     if key[0] in _NOT_FIRST or any(w in _TIME or w in _NOT_FIRST for w in key[-1:]):
         return False
+    first = key[0]
+    verb_only = set(_pos(first)) <= {"VERB"}
+    if len(key) > 1 and first.endswith("ing") and first not in _ING_NOUNS and verb_only:
+        return False  # "seeking unspecified damages" is a clause, "operating lease" a term
     if any(w in _TIME for w in key) or key[-1] in _ROLE_HEADS:
         return False
     words = text.split()

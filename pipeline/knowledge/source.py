@@ -16,7 +16,7 @@ from typing import Literal
 from pipeline.models import Block, Chunk
 from pipeline.parse.headings import numbering_level
 from pipeline.store.documents import DocumentStore
-from pipeline.text.lang import script_language, split_sentences
+from pipeline.text.lang import join_lines, script_language, split_sentences
 
 SentenceKind = Literal["prose", "list"]
 
@@ -100,20 +100,6 @@ class DocText:
         for c in self.sections[idx].children:
             out += self.subtree(c)
         return out
-
-
-def join_lines(lines: list[str]) -> tuple[str, list[int]]:
-    """Lines of one paragraph as running text (no space inside Chinese, one elsewhere),
-    and where each line starts in it."""
-    out = ""
-    starts: list[int] = []
-    for raw in lines:
-        ln = raw.strip()
-        if out and ln and not (_CJK_CHAR.match(out[-1]) and _CJK_CHAR.match(ln[0])):
-            out += " "
-        starts.append(len(out))
-        out += ln
-    return out, starts
 
 
 def section_label(title: str) -> str:
@@ -227,14 +213,16 @@ class _Builder:
 
     def paragraph(self, b: Block) -> None:
         stripped = [_strip_markdown(ln.text) for ln in b.lines] or [_strip_markdown(b.text)]
-        text, starts = join_lines([t for t, _ in stripped])
+        # Joined exactly as the chunker joins them, so evidence sentences match chunk text.
+        text, spans = join_lines([t.strip() for t, _ in stripped])
+        starts = [a for a, _ in spans]
         emph = [e for _, found in stripped for e in found]
         emph += [e for ln in b.lines for e in ln.emph]
         sec = self.stack[-1]
         kind: SentenceKind = "list" if b.kind == "list_item" else "prose"
         line = 0
         for start, end in _sentences(text):
-            s = _BULLET.sub("", text[start:end])
+            s = _BULLET.sub("", text[start:end]).replace("\n", " ")
             if not s:
                 continue
             while line + 1 < len(starts) and starts[line + 1] <= start:
