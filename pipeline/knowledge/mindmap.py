@@ -11,7 +11,15 @@ def _node(
     doc: DocText, sec_idx: int, keys: dict[int, list[int]], idx: TermIndex | None
 ) -> MindNode:
     sec = doc.sections[sec_idx]
+    children = [_node(doc, c, keys, idx) for c in sec.children]
     terms = [idx.terms[t].term for t in keys.get(sec_idx, [])] if idx else []
+    if not terms and children:
+        # A chapter with no text of its own: the terms its sections share most.
+        tally: dict[str, int] = {}
+        for ch in children:
+            for rank, name in enumerate(ch.terms):
+                tally[name] = tally.get(name, 0) + len(ch.terms) - rank
+        terms = sorted(tally, key=lambda n: (-tally[n], n))[:4]
     return MindNode(
         title=sec.title,
         level=sec.level,
@@ -21,7 +29,7 @@ def _node(
         page_end=sec.page_end,
         chunk_id=sec.chunk_id,
         terms=terms,
-        children=[_node(doc, c, keys, idx) for c in sec.children],
+        children=children,
     )
 
 

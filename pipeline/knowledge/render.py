@@ -111,8 +111,22 @@ def _draw_node(p: _Placed, out: list[str]) -> None:
         _draw_node(c, out)
 
 
-def mindmap_svg(root: MindNode, *, max_nodes: int = 80) -> str:
-    """The top of the tree, as deep as fits in ``max_nodes`` boxes (at least one level)."""
+def _trim(node: MindNode, max_children: int, top: bool = True) -> MindNode:
+    """A copy showing at most ``max_children`` children below the first level, the rest
+    summed up in one "+N more" box (the outline lists them all)."""
+    kids = [_trim(c, max_children, False) for c in node.children]
+    if not top and len(kids) > max_children:
+        rest = len(kids) - max_children
+        more = MindNode(title=f"+{rest} …", level=node.level + 1, section=-2)
+        more.page_start, more.page_end = kids[max_children].page_start, kids[-1].page_end
+        kids = [*kids[:max_children], more]
+    return node.model_copy(update={"children": kids})
+
+
+def mindmap_svg(root: MindNode, *, max_nodes: int = 80, max_children: int = 5) -> str:
+    """The top of the tree, as deep as fits in ``max_nodes`` boxes (at least one level);
+    long lists of subsections are cut to ``max_children``."""
+    root = _trim(root, max_children)
     depth = 1
     while (
         depth < 6
