@@ -126,17 +126,28 @@ def _title(text: str) -> str:
     return re.sub(r"[\W_]+", "", text).lower()
 
 
+def tree_depths(items: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(depth in the tree, title) from (heading level, title): a level-3 heading under a
+    level-1 one is one step deeper, as in the mind map."""
+    stack: list[int] = []
+    out = []
+    for level, title in items:
+        while stack and stack[-1] >= level:
+            stack.pop()
+        stack.append(level)
+        out.append((len(stack), _title(title)))
+    return out
+
+
 def tree_match(
     got: list[tuple[int, str]], want: list[tuple[int, str]]
 ) -> tuple[float, float, bool]:
-    """Recall and precision of (relative level, title) pairs; exact = same sequence."""
-
-    def rel(items: list[tuple[int, str]]) -> list[tuple[int, str]]:
-        levels = sorted({lvl for lvl, _ in items})
-        rank = {lvl: i for i, lvl in enumerate(levels)}
-        return [(rank[lvl], _title(t)) for lvl, t in items]
-
-    g, w = rel(got), rel(want)
+    """Recall and precision of (depth, title) pairs; exact = the same tree in the same order.
+    ``got`` holds mind-map depths, ``want`` heading levels."""
+    g = [(d, _title(t)) for d, t in got]
+    w = tree_depths(want)
+    if g and g[0][0] == 0:  # the mind map's root is the document's title heading
+        g = [(d + 1, t) for d, t in g]
     hits = sum(1 for x in g if x in w)
     recall = sum(1 for x in w if x in g) / len(w) if w else 1.0
     precision = hits / len(g) if g else 1.0
@@ -225,7 +236,7 @@ def main() -> int:
     print(f"one-time load (jieba tables, English lexicon): {time.perf_counter() - t:.2f}s\n")
     header = (
         f"{'doc':16} {'pages':>5} {'terms':>5} {'prec':>9} {'headings R/P':>13} {'exact':>5} "
-        f"{'cites ok':>9} {'cover':>5} "
+        f"{'cites ok':>9} {'cover':>5} {'=pars':>5} "
         + " ".join(f"{c:>7}" for c in COMPONENTS)
         + f" {'total':>6} {'cpu':>6}"
     )
@@ -250,12 +261,12 @@ def main() -> int:
         prec = f"{right}/{judged}" if judged else "-"
         heads = "-"
         exact = "-"
+        view = load_view(folio.db, res.doc_id, "mindmap")
+        root = MindNode.model_validate(view.data["root"]) if view else MindNode(title="", level=0)
+        got = [(d, t) for d, t in heading_outline(root)]
+        parsed = [(b.level, b.text) for b in folio.store.blocks(res.doc_id) if b.kind == "heading"]
+        same_as_parse = "yes" if tree_match(got, parsed)[2] else "no"
         if case.truth is not None:
-            view = load_view(folio.db, res.doc_id, "mindmap")
-            root = (
-                MindNode.model_validate(view.data["root"]) if view else MindNode(title="", level=0)
-            )
-            got = [(d, t) for d, t in heading_outline(root)]
             r, p, ex = tree_match(got, case.truth(path))
             heads, exact = f"{r:.2f}/{p:.2f}", "yes" if ex else "no"
         ok, total = citation_support(folio, res.doc_id)
@@ -263,7 +274,7 @@ def main() -> int:
         cover = summ.data.get("coverage", 0.0) if summ else 0.0
         print(
             f"{case.key:16} {doc.pages:>5} {n_terms:>5} {prec:>9} {heads:>13} {exact:>5} "
-            f"{ok:>4}/{total:<4} {cover:>5.2f} "
+            f"{ok:>4}/{total:<4} {cover:>5.2f} {same_as_parse:>5} "
             + " ".join(f"{times[c]:>6.2f}s" for c in COMPONENTS)
             + f" {sum(times.values()):>5.2f}s {cpu:>5.2f}s"
         )
