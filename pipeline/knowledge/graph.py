@@ -192,5 +192,8 @@ def graph_markdown(graph: KnowledgeGraph, *, lang: str = "en", max_edges: int = 
         for e in by_type[kind]:
             ev = e.evidence[0] if e.evidence else None
             where = f" [p{ev.page}]" if ev else ""
-            lines.append(f"- {e.source} → {e.target}{where}")
+            quote = ""
+            if ev and ev.sentence and kind not in ("co_occurs", "same_section"):
+                quote = f" — “{ev.sentence[:160]}”"
+            lines.append(f"- {e.source} → {e.target}{where}{quote}")
     return "\n".join(lines) + "\n"
