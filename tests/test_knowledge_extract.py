@@ -183,3 +183,20 @@ def test_summary_reports_sections_it_cannot_cover() -> None:
     assert len(s.overview) == 2 and s.coverage < 0.85
     assert s.left_out == ["§2 2 Tables"]
     assert all(x.citation.startswith("[p") for x in s.overview)
+
+
+def test_a_document_without_text_yields_empty_but_valid_results() -> None:
+    from pipeline.knowledge.analysis import index_terms
+    from pipeline.knowledge.graph import build_graph
+    from pipeline.knowledge.mindmap import build_mindmap
+    from pipeline.knowledge.render import graph_svg, mindmap_svg, to_png
+    from pipeline.knowledge.route import build_route
+
+    doc = build_doc_text("d", "Scan", "unknown", [], [])
+    idx = index_terms(doc, extract_terms(doc))
+    root, graph = build_mindmap(doc, idx), build_graph(doc, idx)
+    assert idx.terms == [] and graph.nodes == [] and root.children == []
+    assert build_route(doc, idx, graph)[0].terms == []
+    assert build_summary(doc).overview == []
+    assert to_png(mindmap_svg(root)).startswith(b"\x89PNG")
+    assert to_png(graph_svg(graph)).startswith(b"\x89PNG")
