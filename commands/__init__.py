@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import documents, search
+from commands import documents, knowledge, search
 
-MODULES = [documents, search]
+MODULES = [documents, search, knowledge]
 
 
 def build_parser() -> argparse.ArgumentParser:
