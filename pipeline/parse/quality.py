@@ -27,25 +27,18 @@ _STAMP_CHARS = 200  # page numbers, Bates numbers, "received" stamps on a scan
 _GARBAGE_SHARE = 0.3
 _LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
+_SPACE = re.compile(r"\s")
+_CONTROL_SPACE = re.compile(r"[\x09-\x0d\x1c-\x1f\x85]")
 
 
-def _is_bad_char(c: str) -> bool:
-    o = ord(c)
-    return (
-        # byte-swapped ASCII read as UTF-16 ('M' → U+4D00): low byte 0, high byte printable
-        (o > 0x2000 and o & 0xFF == 0 and 0x20 < (o >> 8) < 0x7F)
-        or 0xE000 <= o <= 0xF8FF  # private-use glyphs
-        or o == 0xFFFD  # replacement character
-        or o < 0x20  # control characters
-        or 0x80 <= o <= 0x9F  # C1 controls: bytes decoded as Latin-1
-        or 0xD800 <= o <= 0xDFFF  # lone surrogates
-    )
-
-
-def _mojibake_share(chars: list[str]) -> float:
-    """UTF-8 read as Latin-1/cp1252 ('Ã©', 'â€™'): many Ã/Â/â next to symbols."""
-    marks = sum(1 for c in chars if c in "ÃÂâ€Å¤¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿")
-    return marks / len(chars)
+# Characters typical of broken text layers: byte-swapped ASCII read as UTF-16 ('M' →
+# U+4D00: low byte zero, high byte printable ASCII), control characters (C0 and the C1
+# range of bytes decoded as Latin-1), private-use glyphs, replacement characters and
+# lone surrogates. One regex: this runs on every page of every PDF.
+_SWAPPED = "".join(chr(hi << 8) for hi in range(0x21, 0x7F))
+_BAD = re.compile(f"[{_SWAPPED}\x00-\x1f\x80-\x9f\ue000-\uf8ff\ufffd\ud800-\udfff]")
+# UTF-8 read as Latin-1/cp1252 ('Ã©', 'â€™'): many Ã/Â/â next to Latin-1 symbols.
+_MOJIBAKE = re.compile("[ÃÂâ€Å¤¦§¨©ª«¬®¯°±²³´µ¶·¸¹º»¼½¾¿]")
 
 
 def _vowelless_share(text: str) -> float:
@@ -59,12 +52,13 @@ def _vowelless_share(text: str) -> float:
 
 def garbage_share(text: str) -> float:
     """How much of the text is typical of broken text layers (0..1)."""
-    chars = [c for c in text if not c.isspace()]
-    if not chars:
+    n = len(text) - len(_SPACE.findall(text))
+    if n <= 0:
         return 0.0
-    bad = sum(1 for c in chars if _is_bad_char(c)) / len(chars)
-    mojibake = _mojibake_share(chars)
-    return max(bad, 2 * mojibake if mojibake > 0.08 else 0.0, _vowelless_share(text))
+    # Whitespace controls (\t, \n, \r ...) are not garbage: counted as spaces above.
+    bad = len(_BAD.findall(text)) - len(_CONTROL_SPACE.findall(text))
+    mojibake = len(_MOJIBAKE.findall(text)) / n
+    return max(bad / n, 2 * mojibake if mojibake > 0.08 else 0.0, _vowelless_share(text))
 
 
 def _image_cover(page: pymupdf.Page) -> float:
