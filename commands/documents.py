@@ -180,7 +180,7 @@ def show(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def delete(folio: Folio, args: argparse.Namespace) -> int:
-    doc = folio.delete(args.doc_id)
+    doc = folio.delete(folio.resolve(args.doc_id))
     if args.json:
         emit_json({"deleted": doc.doc_id, "name": doc.name})
     else:
@@ -189,8 +189,9 @@ def delete(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def regenerate(folio: Folio, args: argparse.Namespace) -> int:
-    folio.regenerate(args.doc_id, args.component, wait=True)
-    doc = folio.document(args.doc_id)
+    doc_id = folio.resolve(args.doc_id)
+    folio.regenerate(doc_id, args.component, wait=True)
+    doc = folio.document(doc_id)
     st = doc.status.get(args.component)
     if args.json:
         emit_json(

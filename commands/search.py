@@ -11,14 +11,21 @@ from pipeline.service import Folio
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("search", help="hybrid search within documents")
     p.add_argument("query")
-    p.add_argument("--doc", action="append", required=True, dest="docs", metavar="DOC_ID")
+    p.add_argument(
+        "--doc",
+        action="append",
+        required=True,
+        dest="docs",
+        metavar="DOC",
+        help="document id, file name or unique id prefix (repeatable)",
+    )
     p.add_argument("-k", type=int, default=5)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=search)
 
 
 def search(folio: Folio, args: argparse.Namespace) -> int:
-    hits = folio.search(args.query, args.docs, k=args.k)
+    hits = folio.search(args.query, [folio.resolve(d) for d in args.docs], k=args.k)
     if args.json:
         emit_json(
             [

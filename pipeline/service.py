@@ -205,6 +205,23 @@ class Folio:
     def document(self, doc_id: str) -> Document:
         return self.store.require(doc_id)
 
+    def resolve(self, ref: str) -> str:
+        """A document id from an id, a file name, or a unique prefix of an id."""
+        docs = self.store.all()
+        for match in (
+            [d for d in docs if d.doc_id == ref],
+            [d for d in docs if d.name == ref],
+            [d for d in docs if d.doc_id.startswith(ref)],
+        ):
+            if len(match) == 1:
+                return match[0].doc_id
+            if len(match) > 1:
+                names = ", ".join(d.doc_id for d in match[:5])
+                raise NotFoundError(f"'{ref}' matches several documents ({names}); be more exact.")
+        raise NotFoundError(
+            f"No document matches '{ref}'. Run 'python cli.py list' to see the ids."
+        )
+
     def chunk(self, chunk_id: str) -> Chunk:
         ch = self.store.get_chunk(chunk_id)
         if ch is None:

@@ -80,3 +80,21 @@ def test_lexical_search_works_before_embedding(folio: Folio, tmp_path: Path) -> 
     assert res.document and res.document.status["embed"].state == "pending"
     hits = folio.search("revenue grew", [res.doc_id or ""], k=2)
     assert hits and hits[0].dense_rank is None
+
+
+def test_documents_can_be_named_by_file_name_or_prefix(folio: Folio, tmp_path: Path) -> None:
+    import pytest
+
+    from pipeline.errors import NotFoundError
+
+    a = tmp_path / "alpha report.md"
+    a.write_text("# A\n\nalpha text\n")
+    b = tmp_path / "alpine.md"
+    b.write_text("# B\n\nalpine text\n")
+    ra, rb = folio.ingest([a, b])
+    assert folio.resolve("alpha report.md") == ra.doc_id
+    assert folio.resolve((ra.doc_id or "")[:8]) == ra.doc_id
+    with pytest.raises(NotFoundError, match="several"):
+        folio.resolve("alp")
+    with pytest.raises(NotFoundError, match="No document"):
+        folio.resolve("zzz")
