@@ -91,7 +91,7 @@ def test_documents_can_be_named_by_file_name_or_prefix(folio: Folio, tmp_path: P
     a.write_text("# A\n\nalpha text\n")
     b = tmp_path / "alpine.md"
     b.write_text("# B\n\nalpine text\n")
-    ra, rb = folio.ingest([a, b])
+    ra, _ = folio.ingest([a, b])
     assert folio.resolve("alpha report.md") == ra.doc_id
     assert folio.resolve((ra.doc_id or "")[:8]) == ra.doc_id
     with pytest.raises(NotFoundError, match="several"):
