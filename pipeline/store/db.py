@@ -104,6 +104,13 @@ class Database:
                     conn.execute("COMMIT")
             self._migrated = True
 
+    def ensure_schema(self) -> None:
+        """Apply migrations registered after this database was first opened (idempotent)."""
+        conn = self.connect()
+        with self._lock:
+            self._migrated = False
+        self.migrate(conn)
+
     def schema_version(self, name: str) -> int:
         row = (
             self.connect()

@@ -1,0 +1,285 @@
+"""The offline answerer's judgement: which sentences answer the question, or none.
+
+Every sentence and table row of the passages returned in this turn is scored against the
+question: rare question words weigh more (weights from the scope's word statistics), words
+of the section heading count half, years and figures from the question count extra, and
+the search rank adds a small prior. The best units, verbatim, become the answer with their
+citation ids; weak evidence, or a name the documents never mention, becomes a refusal.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agent import prompts
+from agent.evidence import Evidence, Passage, Unit, clean, units
+from agent.models.expansions import metrics
+from agent.rewrite import content_terms, core_question, key_terms, page_reference
+from agent.scope import stem, word_set
+from pipeline.text.lang import script_language
+
+REFUSE_BELOW = 0.28
+KEEP_RATIO = 0.72
+MAX_UNITS = 3
+_YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+_SUMMARY = re.compile(
+    r"summar|overview|main points|key points|总结|概括|概述|主要内容|讲了什么|要点", re.I
+)
+_ACRONYMS = (  # metric and period acronyms: not names of anything
+    "ebit ebitda ebitdar gaap eps dpo dso dio fcf cogs sg&a roe roa roic roce cagr yoy qoq "
+    "ttm ltm capex opex r&d m&a ipo esg kpi nps arpu usd rmb cny eur gbp ceo cfo fy fx ytd "
+    "q1 q2 q3 q4 h1 h2"
+)
+METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
+_GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b", re.I)
+
+
+@dataclass
+class Candidate:
+    passage: Passage
+    unit: Unit
+    score: float
+    matched: frozenset[str]
+    order: int
+
+
+@dataclass
+class Judgement:
+    """What the evidence supports: the chosen units, or why there is no answer."""
+
+    chosen: list[Candidate] = field(default_factory=list)
+    best: float = 0.0
+    missing_names: list[str] = field(default_factory=list)
+    uncovered: list[str] = field(default_factory=list)
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.chosen) and not self.missing_names
+
+
+def _weights(question: str, evidence: Sequence[Evidence]) -> dict[str, float]:
+    """Question words weighted by rarity in the scope; words the scope never uses get a
+    middling weight (they cannot tell units apart, but still count against coverage)."""
+    df: dict[str, int] = {}
+    n = 1
+    for ev in evidence:
+        n = max(n, ev.scope_chunks)
+        for t, d in ev.term_df.items():
+            df[stem(t)] = max(df.get(stem(t), 0), d)
+    default = math.log(1 + n / 4)
+    out: dict[str, float] = {}
+    for t in key_terms(question):
+        d = df.get(stem(t), 0)
+        w = math.log(1 + n / (1 + d)) if d else default
+        # A year places the question in time; it does not say what the question is about.
+        out[stem(t)] = w * 0.5 if _YEARISH.fullmatch(t) else w
+    return out
+
+
+def _proxies(question: str) -> list[tuple[frozenset[str], list[frozenset[str]]]]:
+    """For each metric asked about: its words, and the line items that stand in for it."""
+    out = []
+    for key, items in metrics(question):
+        words = frozenset(stem(w) for w in content_terms(key))
+        phrases = [frozenset(stem(w) for w in content_terms(i)) for i in items]
+        out.append((words, [p for p in phrases if p]))
+    return out
+
+
+def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """Names in the question that the scope never uses.
+
+    A name is a capitalised word ("Adobe", "JnJ", "AMCOR") or a Chinese word; figures
+    ("FY2022"), acronyms being defined ("(DPO)") and metric acronyms ("EBITDA") are not
+    names: reports often spell those out.
+    """
+    missing = {stem(t) for ev in evidence for t in ev.missing}
+    if not missing:
+        return []
+    names = []
+    prev = ""
+    for m in re.finditer(r"\(?[A-Za-z][\w&.-]*(?:['’]s)?\)?", question):
+        raw, before = m.group(0), prev
+        word = re.sub(r"['’]s$", "", raw.strip("()")).strip(".")
+        prev = word
+        if m.start() == 0 or raw.startswith("(") or any(c.isdigit() for c in word):
+            continue
+        if word.isupper() and word.lower() in METRIC_ACRONYMS:
+            continue
+        if before.lower() in ("the", "a", "an") or (before.isupper() and len(before) > 1):
+            continue  # "the Highest", "EBITDAR Contribution": emphasis, not a name
+        if any(c.isupper() for c in word) and stem(word) in missing:
+            names.append(word)
+    for t in content_terms(question):
+        if re.search(r"[\u4e00-\u9fff]", t) and len(t) >= 2 and stem(t) in missing:
+            names.append(t)
+    return list(dict.fromkeys(names))
+
+
+def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
+    weights = _weights(question, evidence)
+    total = sum(weights.values()) or 1.0
+    names = missing_names(question, evidence)
+    if names:
+        return Judgement(missing_names=names)
+    q_years = set(_YEARISH.findall(core_question(question)))
+    candidates = _candidates(evidence, weights, total, _proxies(question), q_years)
+    if not candidates:
+        return Judgement(uncovered=list(weights))
+    candidates.sort(key=lambda c: -c.score)
+    best = candidates[0].score
+    covered = set().union(*(c.matched for c in candidates[:8]))
+    uncovered = [t for t in weights if t not in covered]
+    if best < REFUSE_BELOW:
+        return Judgement(best=best, uncovered=uncovered)
+    return Judgement(chosen=_select(candidates, question), best=best, uncovered=uncovered)
+
+
+def _candidates(
+    evidence: Sequence[Evidence],
+    weights: dict[str, float],
+    total: float,
+    proxies: list[tuple[frozenset[str], list[frozenset[str]]]],
+    q_years: set[str],
+) -> list[Candidate]:
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    order = 0
+    for ev in evidence:
+        for p in ev.passages:
+            if p.chunk_id in seen:
+                continue
+            seen.add(p.chunk_id)
+            section = word_set(p.section)
+            prior = 0.12 / math.sqrt(p.rank or 1)
+            for u in units(p.text):
+                order += 1
+                words = word_set(u.text)
+                hit = {t for t in weights if t in words}
+                if u.kind == "row":
+                    for key, phrases in proxies:  # a line item stands in for the metric
+                        if any(ph <= words for ph in phrases):
+                            hit |= {t for t in key if t in weights}
+                if not any(not _YEARISH.fullmatch(t) for t in hit):
+                    continue  # matching only a year is no answer
+                in_section = {t for t in weights if t in section and t not in hit}
+                lex = sum(weights[t] for t in hit) + 0.5 * sum(weights[t] for t in in_section)
+                years = (
+                    len(q_years & set(_YEARISH.findall(u.text))) / len(q_years) if q_years else 0
+                )
+                score = lex / total + 0.1 * years + prior - _penalty(u)
+                out.append(Candidate(p, u, score, frozenset(hit | in_section), order))
+    return out
+
+
+def _penalty(u: Unit) -> float:
+    n = len(u.text)
+    if u.kind == "heading":
+        return 0.25
+    if u.kind == "row" and not re.search(r"[A-Za-z\u4e00-\u9fff]{3,}", u.text):
+        return 0.3  # a row of bare figures (a column header of years) answers nothing
+    if n < 25 and u.kind != "row":
+        return 0.15
+    return 0.1 if n > 600 else 0.0
+
+
+def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
+    limit = MAX_UNITS + 1 if _SUMMARY.search(question) else MAX_UNITS
+    first = candidates[0]
+    chosen = [first]
+    covered = set(first.matched)
+    for c in candidates[1:]:
+        if len(chosen) >= limit or c.score < first.score * KEEP_RATIO:
+            break
+        if any(c.unit.text == x.unit.text for x in chosen):
+            continue
+        adds = bool(c.matched - covered)
+        if adds or c.passage.chunk_id != first.passage.chunk_id or c.unit.kind == "row":
+            chosen.append(c)
+            covered |= c.matched
+    return sorted(chosen, key=lambda c: c.order)
+
+
+def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
+    """The opening units of each passage on a page, for "what is on page N?"."""
+    out: list[Candidate] = []
+    for ev in evidence:
+        if ev.tool != "read_page":
+            continue
+        for p in ev.passages:
+            body = [u for u in units(p.text) if u.kind != "heading" and len(u.text) > 20]
+            if body:
+                out.append(Candidate(p, body[0], 1.0, frozenset(), len(out)))
+    return out[: MAX_UNITS + 1]
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
+    """The offline draft: verbatim units with citation ids, or a plain refusal."""
+    page = page_reference(question)
+    terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
+    if page is not None and len(terms) <= 2:
+        chosen = page_overview(evidence, page)
+    else:
+        verdict = judge(question, evidence)
+        if verdict.missing_names:
+            quoted = ", ".join(f"“{n}”" for n in verdict.missing_names[:3])
+            return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
+        chosen = verdict.chosen
+    if not chosen:
+        return prompts.REFUSAL[lang]
+    body = _render(chosen, lang)
+    follow = follow_ups(question, evidence, [c.passage for c in chosen], lang)
+    header = "Follow-up questions:" if lang == "en" else "延伸问题："
+    return body + ("\n\n" + header + "\n" + "\n".join(f"- {q}" for q in follow) if follow else "")
+
+
+def _render(chosen: list[Candidate], lang: prompts.Lang) -> str:
+    lines = []
+    doc_lang = script_language(" ".join(c.unit.text for c in chosen))
+    lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
+    for c in chosen:
+        text = clean(c.unit.text).strip("| ")
+        if c.unit.kind == "row":
+            text = re.sub(r"\s*\|\s*", " | ", text)
+        end = "" if text[-1:] in ".。!！?？;；:" else ("。" if doc_lang == "zh" else ".")
+        lines.append(f"{text} [{c.passage.chunk_id}]{end}")
+    if len(lines) == 1 and not lead:
+        return lines[0]
+    return (lead + "\n" if lead else "") + "\n".join(f"- {ln}" for ln in lines)
+
+
+def follow_ups(
+    question: str, evidence: Sequence[Evidence], cited: Sequence[Passage], lang: prompts.Lang
+) -> list[str]:
+    """2-3 questions the documents can answer: the sections of other passages found."""
+    templates = prompts.FOLLOW_UP[lang]
+    used = {p.section for p in cited}
+    q_low = question.lower()
+    out: list[str] = []
+    for ev in evidence:
+        for p in ev.passages:
+            leaf = p.section.split(" > ")[-1].strip() if p.section else ""
+            if not leaf or p.section in used or len(leaf) > 60 or _GENERIC_SECTION.match(leaf):
+                continue
+            if leaf.lower() in q_low:
+                continue
+            used.add(p.section)
+            out.append(templates["section"].format(topic=_title(leaf)))
+            if len(out) == 3:
+                return out
+    pages = sorted({p.page for p in cited})
+    for page in pages:
+        if len(out) >= 2:
+            break
+        out.append(templates["page"].format(topic=page))
+    return out
+
+
+def _title(text: str) -> str:
+    return text.title() if text.isupper() and len(text) > 4 else text
