@@ -100,9 +100,11 @@ def _is_row(line: str) -> bool:
     s = line.strip()
     if s.startswith("|"):
         return True
-    nums = _NUM.findall(s)
-    digits = [n for n in nums if any(c.isdigit() for c in n)]
-    return len(digits) >= 2 and len(s) < 220
+    nums = [n for n in _NUM.findall(s) if any(c.isdigit() for c in n)]
+    if len(nums) < 2 or len(s) >= 220:
+        return False
+    # Columns are set apart by wide gaps, or figures outnumber the words of the label.
+    return "  " in s or len(nums) >= 0.4 * len(s.split())
 
 
 def units(text: str) -> list[Unit]:
@@ -117,6 +119,11 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     span = text[start:end]
     if "\n" not in span:
         return [Unit(start, end, span, "row" if _is_row(span) else "sentence")]
+    first, rest = span.split("\n", 1)
+    if _looks_like_title(first) and len(rest) > len(first) and _starts_sentence(rest):
+        # A heading line glued to the paragraph after it stands alone.
+        head = _unit(text, start, start + len(first), "heading")
+        return [head, *_split_rows(text, start + len(first) + 1, end)]
     lines = span.split("\n")
     if not any(_is_row(ln) for ln in lines):
         return [Unit(start, end, span, "sentence")]
@@ -137,6 +144,23 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     if prose_start is not None:
         out.append(_unit(text, prose_start, end, "sentence"))
     return out
+
+
+def _looks_like_title(line: str) -> bool:
+    """A short heading line: Title Case words, or a short Chinese line without punctuation."""
+    s = line.strip()
+    if not 0 < len(s) <= 60 or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
+        return False
+    if re.search(r"[\u4e00-\u9fff]", s):
+        return len(s) <= 20 and not re.search(r"[，。；]", s)
+    words = [w for w in s.split() if w[:1].isalpha()]
+    capital = sum(1 for w in words if w[0].isupper())
+    return bool(words) and len(words) <= 10 and capital >= 0.6 * len(words)
+
+
+def _starts_sentence(text: str) -> bool:
+    c = text.lstrip()[:1]
+    return c.isupper() or c.isdigit() or bool(re.match(r"[\u4e00-\u9fff“\"(（]", c))
 
 
 def _looks_like_label(line: str) -> bool:

@@ -132,8 +132,7 @@ def resolve_followup(question: str, previous: Sequence[str]) -> str:
     topic = _topic(prev, terms)
     if not topic:
         return question
-    joiner = "" if _is_cjk(q) and all(_is_cjk(t) for t in topic) else " "
-    return joiner.join(topic) + joiner + q
+    return " ".join(topic) + " " + q
 
 
 def _topic(prev: str, exclude: Sequence[str]) -> list[str]:

@@ -70,13 +70,22 @@ def _weights(question: str, evidence: Sequence[Evidence]) -> dict[str, float]:
         for t, d in ev.term_df.items():
             df[stem(t)] = max(df.get(stem(t), 0), d)
     default = math.log(1 + n / 4)
+    names = _context_names(question)
     out: dict[str, float] = {}
     for t in key_terms(question):
         d = df.get(stem(t), 0)
         w = math.log(1 + n / (1 + d)) if d else default
-        # A year places the question in time; it does not say what the question is about.
-        out[stem(t)] = w * 0.5 if _YEARISH.fullmatch(t) else w
+        # A year places the question in time and a company name says whose report it is;
+        # neither says what the question is about.
+        if _YEARISH.fullmatch(t) or (d and stem(t) in names):
+            w *= 0.4
+        out[stem(t)] = w
     return out
+
+
+def _context_names(question: str) -> set[str]:
+    words = re.findall(r"(?<=\s)[A-Z][\w&.-]*", question)
+    return {stem(w.lower()) for w in words if w.lower() not in METRIC_ACRONYMS}
 
 
 def _proxies(question: str) -> list[tuple[frozenset[str], list[frozenset[str]]]]:
@@ -113,10 +122,20 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
             continue  # "the Highest", "EBITDAR Contribution": emphasis, not a name
         if any(c.isupper() for c in word) and stem(word) in missing:
             names.append(word)
-    for t in content_terms(question):
-        if re.search(r"[\u4e00-\u9fff]", t) and len(t) >= 2 and stem(t) in missing:
+    for t in _whole_words(question):
+        if len(t) >= 2 and stem(t) in missing:
             names.append(t)
     return list(dict.fromkeys(names))
+
+
+def _whole_words(question: str) -> list[str]:
+    """Chinese words of the question as jieba cuts them (not the search-mode fragments)."""
+    import jieba
+
+    out: list[str] = []
+    for run in re.findall(r"[\u4e00-\u9fff]+", question):
+        out += [w for w in jieba.lcut(run) if w in set(content_terms(run))]
+    return out
 
 
 def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
@@ -265,7 +284,7 @@ def follow_ups(
     for ev in evidence:
         for p in ev.passages:
             leaf = p.section.split(" > ")[-1].strip() if p.section else ""
-            if not leaf or p.section in used or len(leaf) > 60 or _GENERIC_SECTION.match(leaf):
+            if p.section in used or not _good_topic(leaf):
                 continue
             if leaf.lower() in q_low:
                 continue
@@ -279,6 +298,19 @@ def follow_ups(
             break
         out.append(templates["page"].format(topic=page))
     return out
+
+
+def _good_topic(leaf: str) -> bool:
+    """A heading worth asking about: a few words of text, not a number or a form label."""
+    n_words = len(leaf.split()) if leaf.isascii() else len(leaf) // 2
+    digits = sum(c.isdigit() for c in leaf)
+    return (
+        2 <= n_words <= 8
+        and len(leaf) <= 60
+        and digits <= 4
+        and not _GENERIC_SECTION.match(leaf)
+        and not leaf.rstrip().endswith(("of", "Of", "the", "and", ":"))
+    )
 
 
 def _title(text: str) -> str:
