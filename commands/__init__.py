@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import documents, search
+from commands import chat, documents, search
 
-MODULES = [documents, search]
+MODULES = [documents, search, chat]
 
 
 def build_parser() -> argparse.ArgumentParser:
