@@ -21,6 +21,7 @@ from pipeline.text.lang import split_sentences
 
 _MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*)\]")
 _ID = re.compile(r"[^\s,;，；、\[\]]+#\d+")
+_HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s*")
 
 
@@ -147,7 +148,12 @@ def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:
     tokens = clean(sentence).rstrip("。.;；").split(" ")
     if not tokens or len("".join(tokens)) < 4:
         return None
-    pattern = r"\s*".join(re.escape(t) for t in tokens)
+    # Line breaks may fall anywhere inside Chinese text, so any character may be followed
+    # by whitespace there; Latin words only break at spaces.
+    pieces = [
+        r"\s*".join(re.escape(c) for c in t) if _HAS_CJK.search(t) else re.escape(t) for t in tokens
+    ]
+    pattern = r"\s*".join(pieces)
     m = re.search(pattern, text)
     return (m.start(), m.end()) if m else None
 

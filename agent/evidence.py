@@ -83,6 +83,10 @@ def passages_by_id(evidence: Iterable[Evidence]) -> dict[str, Passage]:
 UnitKind = Literal["sentence", "row", "heading"]
 _NUM = re.compile(r"\(?-?\$?\d[\d,]*(?:\.\d+)?%?\)?")
 _SEP_ROW = re.compile(r"^\|?\s*:?-{3,}")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK_GAP = re.compile(
+    r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"
+)
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,9 @@ def _is_row(line: str) -> bool:
     if len(nums) < 2 or len(s) >= 220:
         return False
     # Columns are set apart by wide gaps, or figures outnumber the words of the label.
-    return "  " in s or len(nums) >= 0.4 * len(s.split())
+    cjk = len(_CJK.findall(s))
+    n_words = len(_CJK.sub(" ", s).split()) + cjk // 2
+    return "  " in s or len(nums) >= 0.4 * max(1, n_words)
 
 
 def units(text: str) -> list[Unit]:
@@ -177,5 +183,5 @@ def _unit(text: str, start: int, end: int, kind: UnitKind) -> Unit:
 
 
 def clean(text: str) -> str:
-    """One line, single spaces: how a unit reads inside an answer."""
-    return " ".join(text.split())
+    """One line, single spaces (none between Chinese characters): a unit inside an answer."""
+    return " ".join(_CJK_GAP.sub("", text).split())

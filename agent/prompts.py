@@ -46,7 +46,8 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
         "search_document": (
             "Search the conversation's documents (hybrid keyword + semantic search). Returns "
             "passages, each headed by its citation id [doc#n], page and section. Cite these ids. "
-            "Args: query: short, specific search words; top_k: passages to return (1-12)."
+            "Args: query: short, specific search words; top_k: passages to return (1-12); "
+            "mode: 'hybrid' (default, by meaning and words) or 'keyword' (exact words, faster)."
         ),
         "lookup_term": (
             "Look up the exact definition of a term or name in the documents' term base; falls "
@@ -61,7 +62,8 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
         "search_document": (
             "在本次对话的文档中检索（关键词 + 语义混合检索）。返回若干段落，"
             "每段以引用编号 [doc#n]、页码和章节开头，回答时引用这些编号。"
-            "参数：query：简短明确的检索词；top_k：返回段落数（1-12）。"
+            "参数：query：简短明确的检索词；top_k：返回段落数（1-12）；"
+            "mode：'hybrid'（默认，按语义和词语）或 'keyword'（只按词语，更快）。"
         ),
         "lookup_term": (
             "在文档的术语库中查找术语或名称的准确定义；术语库中没有时自动改为检索。"

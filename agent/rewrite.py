@@ -53,45 +53,14 @@ _EN_ELLIPTIC = re.compile(
     re.I,
 )
 _ZH_ELLIPTIC = re.compile(r"^(那|那么|还有|另外|它|他|她|这|那个|这个|其)|(呢|吗)[？?]?$")
-_QUESTION_WORDS = frozenset(
-    [
-        "what",
-        "which",
-        "who",
-        "whom",
-        "how",
-        "when",
-        "where",
-        "why",
-        "much",
-        "many",
-        "does",
-        "did",
-        "is",
-        "are",
-        "was",
-        "were",
-        "什么",
-        "哪些",
-        "哪个",
-        "哪里",
-        "怎么",
-        "怎样",
-        "如何",
-        "多少",
-        "几",
-        "几天",
-        "几年",
-        "几个",
-        "是否",
-        "为什么",
-        "吗",
-        "呢",
-        "能",
-        "可以",
-        "有",
-    ]
+_QUESTION_WORD_LIST = (
+    "what which who whom how when where why much many does did is are was were "
+    "什么 哪些 哪个 哪里 哪儿 哪国 哪家 哪年 哪位 哪种 怎么 怎样 如何 "
+    "多少 多大 多高 多长 多久 多远 几 几天 几年 几个 几次 几种 "
+    "是否 为什么 吗 呢 能 可以 有 何时 何地 何处 时候 什么时候 "
+    "地方 是谁 谁 哪 为何"
 )
+_QUESTION_WORDS = frozenset(_QUESTION_WORD_LIST.split(" "))
 
 
 _DIGIT_CJK = re.compile(r"(?<=[0-9A-Za-z])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[0-9A-Za-z])")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
@@ -28,13 +28,16 @@ MAX_TOP_K = 12
 _PASSAGE_CHARS = 1600
 _PAGE_CHARS = 8000
 Runtime = ToolRuntime[ChatContext, Any]
+SearchMode = Literal["hybrid", "keyword"]
 ToolResult = tuple[str, dict[str, Any]]
 
 
-def search_document(query: str, top_k: int = 6, *, runtime: Runtime) -> ToolResult:
+def search_document(
+    query: str, top_k: int = 6, mode: SearchMode = "hybrid", *, runtime: Runtime
+) -> ToolResult:
     lang = _lang(runtime)
     _status(runtime, lang, "search_document", query)
-    ev = _search(runtime.context, query, top_k)
+    ev = _search(runtime.context, query, top_k, mode=mode)
     return render(ev, lang), ev.model_dump()
 
 
@@ -75,9 +78,12 @@ def read_page(page: int, *, runtime: Runtime) -> ToolResult:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _search(ctx: ChatContext, query: str, top_k: int) -> Evidence:
+def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hybrid") -> Evidence:
     k = max(1, min(int(top_k or 6), MAX_TOP_K))
-    hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
+    if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
+        hits = ctx.folio.index.search(spaced(query), list(ctx.doc_ids), k=k)
+    else:
+        hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
     scoped = [h for h in hits if h.doc_id in ctx.doc_ids]
     if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
         log.error("search returned chunks outside the conversation's scope; dropped them")

@@ -22,6 +22,7 @@ from agent.scope import stem, word_set
 from pipeline.text.lang import script_language
 
 REFUSE_BELOW = 0.28
+MISSING_SHARE = 0.4
 KEEP_RATIO = 0.72
 MAX_UNITS = 3
 _YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
@@ -101,7 +102,7 @@ def _proxies(question: str) -> list[tuple[frozenset[str], list[frozenset[str]]]]
 def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """Names in the question that the scope never uses.
 
-    A name is a capitalised word ("Adobe", "JnJ", "AMCOR") or a Chinese word; figures
+    A name is a capitalised word ("Adobe", "JnJ", "AMCOR"); figures
     ("FY2022"), acronyms being defined ("(DPO)") and metric acronyms ("EBITDA") are not
     names: reports often spell those out.
     """
@@ -122,10 +123,13 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
             continue  # "the Highest", "EBITDAR Contribution": emphasis, not a name
         if any(c.isupper() for c in word) and stem(word) in missing:
             names.append(word)
-    for t in _whole_words(question):
-        if len(t) >= 2 and stem(t) in missing:
-            names.append(t)
     return list(dict.fromkeys(names))
+
+
+def _missing_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """Chinese words of the question that the scope never uses."""
+    missing = {stem(t) for ev in evidence for t in ev.missing}
+    return [w for w in _whole_words(question) if len(w) >= 2 and stem(w) in missing]
 
 
 def _whole_words(question: str) -> list[str]:
@@ -144,6 +148,9 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     names = missing_names(question, evidence)
     if names:
         return Judgement(missing_names=names)
+    absent = _missing_words(question, evidence)
+    if absent and sum(weights.get(stem(w), 0.0) for w in absent) >= MISSING_SHARE * total:
+        return Judgement(missing_names=absent)
     q_years = set(_YEARISH.findall(core_question(question)))
     candidates = _candidates(evidence, weights, total, _proxies(question), q_years)
     if not candidates:

@@ -51,7 +51,9 @@ def _first_round(question: str) -> list[Call]:
     extra = expansions(question)
     keywords = " ".join(words[:MAX_WORDS] + extra)
     if extra or asked != question:
-        calls.append({"name": "search_document", "args": {"query": keywords, "top_k": 6}})
+        calls.append(
+            {"name": "search_document", "args": {"query": keywords, "top_k": 6, "mode": "keyword"}}
+        )
     return calls
 
 
@@ -64,4 +66,5 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     if not wanted:
         return []
     anchor = [t for t in content_terms(question) if t not in wanted][:2]
-    return [{"name": "search_document", "args": {"query": " ".join(wanted + anchor), "top_k": 6}}]
+    query = " ".join(wanted + anchor)
+    return [{"name": "search_document", "args": {"query": query, "top_k": 6, "mode": "keyword"}}]
