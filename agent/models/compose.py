@@ -23,7 +23,7 @@ from pipeline.text.lang import script_language
 
 REFUSE_BELOW = 0.28
 MISSING_SHARE = 0.4
-KEEP_RATIO = 0.72
+KEEP_RATIO = 0.66
 MAX_UNITS = 3
 _YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _SUMMARY = re.compile(
@@ -35,6 +35,14 @@ _ACRONYMS = (  # metric and period acronyms: not names of anything
     "q1 q2 q3 q4 h1 h2"
 )
 METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
+_QUANTITY = re.compile(
+    r"\bhow (much|many)\b|\bwhat (was|is|were|are) the (amount|number|value|total)|"
+    r"\bpercent|\bratio\b|\bmargin\b|多少|几|比例|金额|比率|增长率",
+    re.I,
+)
+_FIGURE = re.compile(
+    r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d"
+)
 _GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b", re.I)
 
 
@@ -152,7 +160,10 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     if absent and sum(weights.get(stem(w), 0.0) for w in absent) >= MISSING_SHARE * total:
         return Judgement(missing_names=absent)
     q_years = set(_YEARISH.findall(core_question(question)))
-    candidates = _candidates(evidence, weights, total, _proxies(question), q_years)
+    wants_figure = bool(_QUANTITY.search(question))
+    candidates = _candidates(
+        evidence, weights, total, _proxies(question), q_years=q_years, wants_figure=wants_figure
+    )
     if not candidates:
         return Judgement(uncovered=list(weights))
     candidates.sort(key=lambda c: -c.score)
@@ -169,7 +180,9 @@ def _candidates(
     weights: dict[str, float],
     total: float,
     proxies: list[tuple[frozenset[str], list[frozenset[str]]]],
+    *,
     q_years: set[str],
+    wants_figure: bool,
 ) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[str] = set()
@@ -197,6 +210,8 @@ def _candidates(
                     len(q_years & set(_YEARISH.findall(u.text))) / len(q_years) if q_years else 0
                 )
                 score = lex / total + 0.1 * years + prior - _penalty(u)
+                if wants_figure and _FIGURE.search(u.text):
+                    score += 0.06
                 out.append(Candidate(p, u, score, frozenset(hit | in_section), order))
     return out
 
@@ -213,18 +228,26 @@ def _penalty(u: Unit) -> float:
 
 
 def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
+    """The best unit, then strong runners-up: first from other pages (a second place to
+    look at), then those that cover question words the chosen ones miss."""
     limit = MAX_UNITS + 1 if _SUMMARY.search(question) else MAX_UNITS
     first = candidates[0]
+    strong = [c for c in candidates[1:] if c.score >= first.score * KEEP_RATIO]
     chosen = [first]
+    pages = {first.passage.page}
     covered = set(first.matched)
-    for c in candidates[1:]:
-        if len(chosen) >= limit or c.score < first.score * KEEP_RATIO:
-            break
-        if any(c.unit.text == x.unit.text for x in chosen):
-            continue
-        adds = bool(c.matched - covered)
-        if adds or c.passage.chunk_id != first.passage.chunk_id or c.unit.kind == "row":
+    for new_page in (True, False):
+        for c in strong:
+            if len(chosen) >= limit:
+                break
+            if c in chosen or any(c.unit.text == x.unit.text for x in chosen):
+                continue
+            if new_page and c.passage.page in pages:
+                continue
+            if not new_page and not (c.matched - covered) and c.unit.kind != "row":
+                continue
             chosen.append(c)
+            pages.add(c.passage.page)
             covered |= c.matched
     return sorted(chosen, key=lambda c: c.order)
 

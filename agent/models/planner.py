@@ -50,9 +50,9 @@ def _first_round(question: str) -> list[Call]:
     words = content_terms(asked)
     extra = expansions(question)
     keywords = " ".join(words[:MAX_WORDS] + extra)
-    if extra or asked != question:
+    if keywords.strip():  # exact words catch table rows that the meaning search ranks low
         calls.append(
-            {"name": "search_document", "args": {"query": keywords, "top_k": 6, "mode": "keyword"}}
+            {"name": "search_document", "args": {"query": keywords, "top_k": 12, "mode": "keyword"}}
         )
     return calls
 
