@@ -9,10 +9,11 @@ sentence or two. Every chunk keeps the page and box of each of its lines.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pipeline.models import Block, Chunk, LineRef, ParsedDocument
-from pipeline.text.lang import estimate_tokens, script_language, split_sentences
+from pipeline.text.lang import estimate_tokens, join_lines, script_language, split_sentences
 
 
 @dataclass
@@ -39,16 +40,14 @@ def _block_piece(block: Block) -> _Piece:
     refs: list[LineRef] = []
     if block.kind == "table" and block.table is not None:
         return _table_pieces(block, 10**9)[0]
-    pos = 0
-    parts: list[str] = []
-    for ln in block.lines or []:
-        text = ln.text
-        refs.append(
-            LineRef(page=block.page, box=ln.box, line_no=ln.line_no, start=pos, end=pos + len(text))
-        )
-        parts.append(text)
-        pos += len(text) + 1
-    text = "\n".join(parts) if parts else block.text
+    if block.lines:
+        text, spans = join_lines([ln.text for ln in block.lines])
+        refs = [
+            LineRef(page=block.page, box=ln.box, line_no=ln.line_no, start=s, end=e)
+            for ln, (s, e) in zip(block.lines, spans, strict=True)
+        ]
+    else:
+        text = block.text
     if not refs:
         refs = [LineRef(page=block.page, box=block.box, start=0, end=len(text))]
     return _Piece(text, refs, estimate_tokens(text))
@@ -179,8 +178,20 @@ def _sections(parsed: ParsedDocument) -> list[_Section]:
         elif block.kind == "table" and block.table is not None:
             sections[-1].pieces.append(_TablePiece(block))
         else:
-            sections[-1].pieces.append(_block_piece(block))
+            piece = _block_piece(block)
+            if _is_tabular(block):
+                piece.kind = "rows"
+                prev = sections[-1].pieces[-1] if sections[-1].pieces else None
+                if prev is not None and prev.kind == "rows":  # consecutive rows: one piece
+                    sections[-1].pieces[-1] = _merge_pieces(prev, piece)
+                    continue
+            sections[-1].pieces.append(piece)
     return [s for s in sections if any(p.kind != "heading" for p in s.pieces)]
+
+
+def _merge_pieces(a: _Piece, b: _Piece) -> _Piece:
+    text, refs = _join([a, b])
+    return _Piece(text, refs, estimate_tokens(text), a.kind)
 
 
 def _join(pieces: list[_Piece]) -> tuple[str, list[LineRef]]:
@@ -207,6 +218,36 @@ def _tail(piece: _Piece, tokens: int) -> _Piece | None:
     if start is None or start == 0:
         return None
     return _sub_piece(piece, start, len(piece.text))
+
+
+_ROW_GAP = re.compile(r"\S {2,}\S")
+
+
+def _is_tabular(block: Block) -> bool:
+    """A borderless table: most lines are rows of cells separated by wide gaps."""
+    lines = block.lines or []
+    return bool(lines) and sum(1 for ln in lines if _ROW_GAP.search(ln.text)) >= 0.5 * len(lines)
+
+
+def _limit(current: list[_Piece], piece: _Piece, max_tokens: int) -> int:
+    """Rows of a borderless table may fill a double-size chunk, so a statement stays whole."""
+    if piece.kind == "rows" and all(p.kind == "rows" or p.tokens < 40 for p in current):
+        return 2 * max_tokens
+    return max_tokens
+
+
+def _split_rows(piece: _Piece, max_tokens: int) -> list[_Piece]:
+    """Split table-like text at line boundaries."""
+    if piece.tokens <= max_tokens or len(piece.refs) < 2:
+        return [piece]
+    out: list[_Piece] = []
+    start = piece.refs[0].start
+    for ref in piece.refs[1:]:
+        if estimate_tokens(piece.text[start : ref.end]) > max_tokens:
+            out.append(_sub_piece(piece, start, ref.start))
+            start = ref.start
+    out.append(_sub_piece(piece, start, len(piece.text)))
+    return [p for p in out if p.text.strip()]
 
 
 def chunk_document(
@@ -245,8 +286,13 @@ def chunk_document(
                 for part in _table_pieces(raw.block, int(max_tokens * 1.5)):
                     emit([part], sec.path, "table")
                 continue
-            for piece in _split_long(raw, max_tokens):
-                if current and size + piece.tokens > max_tokens:
+            parts = (
+                _split_rows(raw, 2 * max_tokens)
+                if raw.kind == "rows"
+                else _split_long(raw, max_tokens)
+            )
+            for piece in parts:
+                if current and size + piece.tokens > _limit(current, piece, max_tokens):
                     emit(current, sec.path, "text")
                     tail = _tail(current[-1], overlap_tokens)
                     current = [tail] if tail else []

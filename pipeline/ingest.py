@@ -31,6 +31,11 @@ log = logging.getLogger(__name__)
 
 Outcome = Literal["added", "updated", "unchanged", "failed"]
 
+# Bump when parsing or chunking changes what a file turns into: documents made by
+# an older version are re-processed when ingested again (vectors of unchanged
+# chunk texts are kept).
+PIPELINE_VERSION = "5"
+
 
 @dataclass
 class IngestResult:
@@ -50,6 +55,11 @@ class Ingestor:
     index: SearchIndex
     progress: ProgressCallback = log_progress
 
+    @property
+    def version(self) -> str:
+        s = self.settings
+        return f"{PIPELINE_VERSION}/{s.chunk_tokens}/{s.chunk_overlap_tokens}/{int(s.tables)}"
+
     def ingest(self, path: Path, *, name: str | None = None) -> IngestResult:
         """Ingest one file; never raises for bad input, the result carries the error."""
         name = name or path.name
@@ -61,7 +71,13 @@ class Ingestor:
         data = path.read_bytes()
         digest = file_hash(data)
         existing = self.store.get(doc_id)
-        if existing and existing.content_hash == digest and _ready(existing, "parse", "index"):
+        version = self.version
+        if (
+            existing
+            and existing.content_hash == digest
+            and existing.pipeline_version == version
+            and _ready(existing, "parse", "index")
+        ):
             return IngestResult(name=name, outcome="unchanged", doc_id=doc_id, document=existing)
         doc = Document(
             doc_id=doc_id,
@@ -70,6 +86,7 @@ class Ingestor:
             size=len(data),
             content_hash=digest,
             stored_path=f"files/{doc_id}{path.suffix.lower()}",
+            pipeline_version=version,
         )
         if existing is None:
             self.store.upsert(doc)

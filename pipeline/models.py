@@ -174,6 +174,7 @@ class Document(_Model):
     pages: int = 0
     chunks: int = 0
     language: str = "unknown"
+    pipeline_version: str = Field("", description="Parser/chunker version that produced it.")
     created_at: str = Field(default_factory=utcnow)
     updated_at: str = Field(default_factory=utcnow)
     status: dict[str, ComponentStatus] = Field(default_factory=dict)

@@ -21,6 +21,7 @@ from pipeline.models import Chunk, Component, Document, SearchHit
 from pipeline.parse import SUFFIXES
 from pipeline.progress import ProgressCallback, log_progress
 from pipeline.stages import StageContext, background_components
+from pipeline.stages.embed import vector_space
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex, SearchWeights
@@ -223,15 +224,25 @@ class Folio:
             list(doc_ids),
             k=k,
             query_vector=qv,
-            model=embedder.name if embedder is not None else None,
+            model=self.vector_space(embedder),
             weights=self.weights,
         )
+
+    def vector_space(self, embedder: Embedder | None) -> str | None:
+        if embedder is None:
+            return None
+        return vector_space(embedder.name, self.settings.embed_max_tokens)
 
     @property
     def weights(self) -> SearchWeights:
         s = self.settings
         return SearchWeights(
-            lexical=s.lexical_weight, dense=s.dense_weight, section=s.section_weight, rrf_k=s.rrf_k
+            lexical=s.lexical_weight,
+            dense=s.dense_weight,
+            section=s.section_weight,
+            rrf_k=s.rrf_k,
+            expansion=s.expansion_weight,
+            page=s.page_weight,
         )
 
     def stats(self) -> dict[str, Any]:

@@ -31,6 +31,32 @@ def _zone(block: Block, page: Page) -> str | None:
     return None
 
 
+_NUMBER = re.compile(r"^[-–—]?\s*(\d{1,4})\s*[-–—]?$")
+
+
+def _mark_page_number_sequence(pages: list[Page]) -> None:
+    """First/last blocks that count up with the pages are page numbers, wherever they sit.
+
+    Some layouts print the number right under the text, far from the bottom margin.
+    """
+    candidates: list[tuple[Block, str, int]] = []
+    for page in pages:
+        body = [b for b in page.blocks if b.kind not in ("header", "footer")]
+        for b, where in ((body[:1], "header"), (body[-1:], "footer")):
+            for block in b:
+                m = _NUMBER.match(block.text.strip())
+                if m:
+                    candidates.append((block, where, int(m.group(1)) - page.page))
+    offsets = Counter((where, off) for _, where, off in candidates)
+    if not offsets:
+        return
+    (where, offset), count = offsets.most_common(1)[0]
+    if count >= max(3, int(0.3 * len(pages))):
+        for block, w, off in candidates:
+            if (w, off) == (where, offset):
+                block.kind = "header" if where == "header" else "footer"
+
+
 def mark_furniture(pages: list[Page]) -> None:
     """Set kind header/footer on repeated top/bottom blocks and on page numbers."""
     counts: Counter[tuple[str, str]] = Counter()
@@ -46,3 +72,4 @@ def mark_furniture(pages: list[Page]) -> None:
                 continue
             if _PAGE_NO.match(b.text.strip()) or counts[(zone, _norm(b.text))] >= threshold:
                 b.kind = "header" if zone == "header" else "footer"
+    _mark_page_number_sequence(pages)

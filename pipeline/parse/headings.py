@@ -21,8 +21,8 @@ _NUMBERED = [
     (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
     (re.compile(rf"^第[{_CN_NUM}]+条"), 3),
     (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
-    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 2),
-    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 3),
+    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 3),
+    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 4),
 ]
 _DOTTED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})(?:\.|\s|、)\s*\S")
 _SENTENCE_END = re.compile(r"[.。;；,，:：]$")
@@ -31,6 +31,24 @@ _MOSTLY_NUMERIC = re.compile(r"^[\s\d.,%$()€£¥+\-–—/]+$")
 
 def _alnum(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.lower())
+
+
+_TOKEN = re.compile(r"\S+")
+_NUMERIC_TOKEN = re.compile(r"^[(\[$€£¥]?[-+]?\d[\d,.:/%-]*[)\]]?[,.;:]?$")
+
+
+_PREFIX = re.compile(
+    rf"^(?:(?:chapter|part|section|item|article)\s+[0-9ivxlc]+[a-z]?\.?|第[{_CN_NUM}]+[章篇部节条]"
+    r"|\d{1,2}(?:\.\d{1,2}){0,4}\.?)\s*",
+    re.IGNORECASE,
+)
+
+
+def _header_row(text: str) -> bool:
+    """'For the years ended June 30, 2023 2022 2021': a table's column header, not a heading."""
+    tokens = _TOKEN.findall(_PREFIX.sub("", text.strip(), count=1))
+    numeric = sum(1 for t in tokens if _NUMERIC_TOKEN.match(t))
+    return numeric >= 2 and numeric >= 0.3 * len(tokens)
 
 
 def numbering_level(text: str) -> int | None:
@@ -59,18 +77,24 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 3:
         return False
     limit = 60 if re.search(r"[\u4e00-\u9fff]", text) else 140
-    if len(text) > limit or _MOSTLY_NUMERIC.match(text) or "$" in text:
+    if len(text) > limit or _MOSTLY_NUMERIC.match(text):
         return False
     numbered = numbering_level(text) is not None
     if _SENTENCE_END.search(text) and not numbered:
         return False
+    if _header_row(text):
+        return False
     size = b.font_size or body
     if size >= body * 1.15 + 0.5:
         return True
+    letters = [c for c in text if c.isalpha()]
+    caps = len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
     if b.bold and not body_bold:
-        letters = [c for c in text if c.isalpha()]
-        caps = bool(letters) and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
-        return numbered or caps or len(b.lines) == 1
+        short_lines = all(len(ln.text) <= 70 for ln in b.lines)
+        return numbered or caps or len(b.lines) == 1 or short_lines
+    # Statement titles ("CONSOLIDATED BALANCE SHEETS") are often caps at body size.
+    if caps and len(text.split()) >= 2 and len(b.lines) <= 2 and size >= body - 0.5:
+        return True
     return numbered and b.bold
 
 

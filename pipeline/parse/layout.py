@@ -18,6 +18,7 @@ from pipeline.models import Box
 _BULLET = re.compile(
     r"^\s*(?:[•●○◦▪■□◆◇·‣⁃\-–*]|\(?[0-9]{1,2}[.)]|\(?[a-zA-Z][.)]|[（(][一二三四五六七八九十0-9]+[)）]|[①-⑳])\s+"
 )
+_PARA_END = re.compile(r"[。.!?！？：:]\s*$")
 _ALPHA = re.compile(r"[^\W\d_]", re.UNICODE)
 
 
@@ -30,6 +31,7 @@ class RawLine:
     size: float
     bold: bool = False
     conf: float | None = None
+    placeholder: bool = False  # stands for a table (or figure) detected separately
 
 
 @dataclass(slots=True)
@@ -175,25 +177,54 @@ def merge_row(row: list[RawLine]) -> RawLine:
     )
 
 
-def _starts_new_block(prev: RawLine, cur: RawLine) -> bool:
+def _leading(lines: list[RawLine]) -> float:
+    """The usual gap between consecutive lines of a paragraph on this page."""
+    gaps = [
+        b.box[1] - a.box[3]
+        for a, b in itertools.pairwise(lines)
+        if 0 <= b.box[1] - a.box[3] < 1.5 * max(a.size, 1.0)
+        and min(a.box[2], b.box[2]) > max(a.box[0], b.box[0])
+    ]
+    return statistics.median(gaps) if len(gaps) >= 3 else 0.0
+
+
+def _starts_new_block(prev: RawLine, cur: RawLine, leading: float = 0.0) -> bool:
     gap = cur.box[1] - prev.box[3]
-    if gap > 0.7 * max(prev.size, cur.size) or gap < -0.5 * prev.size:
+    limit = max(0.7 * max(prev.size, cur.size), 1.5 * leading + 1.0)
+    if gap > limit or gap < -0.5 * prev.size:
         return True  # paragraph spacing, or a jump back up to the next column
     if cur.box[0] > prev.box[2] or cur.box[2] < prev.box[0]:
         return True  # no horizontal overlap: a different column or a side note
     if abs(prev.size - cur.size) > 0.6 or prev.bold != cur.bold:
         return True
+    # A sentence that ends well short of the next line's end closes its paragraph
+    # (Chinese documents mark paragraphs by indent, without extra spacing).
+    if _PARA_END.search(prev.text) and prev.box[2] < cur.box[2] - 2 * cur.size:
+        return True
     return bool(_BULLET.match(cur.text))
 
 
 def page_blocks(lines: list[RawLine]) -> list[RawBlock]:
-    """Blocks of a page in reading order."""
+    """Blocks of a page in reading order; each placeholder line becomes a block of its own."""
     blocks: list[RawBlock] = []
     current: RawBlock | None = None
-    for region in xy_cut([ln for ln in lines if ln.text.strip()]):
-        for row in group_rows(region):
+    regions = xy_cut([ln for ln in lines if ln.text.strip()])
+    leading = _leading(
+        [merge_row(r) for reg in regions for r in group_rows(reg) if not r[0].placeholder]
+    )
+    for region in regions:
+        items: list[tuple[float, list[RawLine]]] = [
+            (min(ln.box[1] for ln in row), row)
+            for row in group_rows([ln for ln in region if not ln.placeholder])
+        ]
+        items += [(ln.box[1], [ln]) for ln in region if ln.placeholder]
+        for _, row in sorted(items, key=lambda it: it[0]):
+            if row[0].placeholder:
+                blocks.append(RawBlock([row[0]]))
+                current = None
+                continue
             line = merge_row(row)
-            if current is None or _starts_new_block(current.lines[-1], line):
+            if current is None or _starts_new_block(current.lines[-1], line, leading):
                 current = RawBlock()
                 blocks.append(current)
             current.lines.append(line)

@@ -12,6 +12,7 @@ from pipeline.models import Block, Box, Page
 from pipeline.parse.layout import RawBlock, RawLine, is_bullet, page_blocks, union
 from pipeline.parse.quality import text_layer_problem
 from pipeline.parse.tables import extract_tables
+from pipeline.text.lang import join_lines
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ def _to_block(raw: RawBlock, page_no: int) -> Block:
     from pipeline.models import Line
 
     first = raw.lines[0]
-    text = "\n".join(ln.text for ln in raw.lines)
+    text, _ = join_lines([ln.text for ln in raw.lines])
     sizes = [ln.size for ln in raw.lines]
     return Block(
         page=page_no,
@@ -113,18 +114,16 @@ def extract_page(page: pymupdf.Page, *, tables: bool = True) -> Page:
                 cx, cy = (ln.box[0] + ln.box[2]) / 2, (ln.box[1] + ln.box[3]) / 2
                 if tb[0] <= cx <= tb[2] and tb[1] <= cy <= tb[3]:
                     inside.add(i)
-            placeholder = RawLine(text=f"\x00table{t_idx}", box=tb, size=0.0)
+            placeholder = RawLine(text=f"table{t_idx}", box=tb, size=0.0, placeholder=True)
             lines.append(placeholder)
         lines = [ln for i, ln in enumerate(lines) if i not in inside]
     blocks: list[Block] = []
     for raw in page_blocks(lines):
-        placeholders = [ln for ln in raw.lines if ln.text.startswith("\x00table")]
-        rest = RawBlock([ln for ln in raw.lines if not ln.text.startswith("\x00table")])
-        if rest.lines:
-            blocks.append(_to_block(rest, out.page))
-        for ph in placeholders:
-            table = found[int(ph.text[len("\x00table") :])]
-            blocks.append(table.to_block(out.page))
+        first = raw.lines[0]
+        if first.placeholder:
+            blocks.append(found[int(first.text[len("table") :])].to_block(out.page))
+        else:
+            blocks.append(_to_block(raw, out.page))
     out.blocks = blocks
     problem = text_layer_problem(page, blocks)
     if problem:

@@ -14,6 +14,7 @@ from pipeline.models import Block, Line, OutlineEntry, Page, ParsedDocument
 from pipeline.parse.headings import numbering_level
 from pipeline.parse.layout import is_bullet
 from pipeline.parse.pdf import finalize
+from pipeline.text.lang import join_lines
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _MD_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
@@ -98,7 +99,7 @@ class _Builder:
     def flush(self) -> None:
         page = self.pages[-1]
         if self.para:
-            body = "\n".join(ln.text for ln in self.para)
+            body, _ = join_lines([ln.text for ln in self.para])
             kind = "list_item" if is_bullet(self.para[0].text) else "paragraph"
             page.blocks.append(Block(page=page.page, kind=kind, text=body, lines=list(self.para)))
             self.para.clear()

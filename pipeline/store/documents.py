@@ -37,6 +37,7 @@ _DOC_COLUMNS = (
     "language",
     "created_at",
     "updated_at",
+    "pipeline_version",
 )
 
 

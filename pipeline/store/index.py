@@ -23,6 +23,8 @@ class SearchWeights:
     dense: float = 1.0
     section: float = 2.0
     rrf_k: int = 60
+    expansion: float = 1.0
+    page: float = 0.0
 
 
 class SearchIndex(Protocol):

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
+
 from pipeline.store.db import register_migrations
 
 CORE_V1 = """
@@ -78,4 +82,38 @@ CREATE TABLE embeddings (
 CREATE INDEX embeddings_doc ON embeddings(doc_id);
 """
 
-register_migrations("core", [CORE_V1])
+CORE_V2 = """
+ALTER TABLE documents ADD COLUMN pipeline_version TEXT NOT NULL DEFAULT '';
+"""
+
+
+def _fts_with_doc_column(conn: sqlite3.Connection) -> None:
+    """v3: the FTS table carries a per-document token, so scoping happens inside MATCH."""
+    from pipeline.text.segment import segment_for_index
+
+    conn.execute("DROP TABLE chunks_fts")
+    conn.execute(
+        "CREATE VIRTUAL TABLE chunks_fts USING fts5("
+        "body, section, doc, tokenize = 'porter unicode61 remove_diacritics 2')"
+    )
+    rows = conn.execute("SELECT rowid, doc_id, text, section FROM chunks").fetchall()
+    conn.executemany(
+        "INSERT INTO chunks_fts (rowid, body, section, doc) VALUES (?, ?, ?, ?)",
+        [
+            (
+                r[0],
+                segment_for_index(r[2]),
+                segment_for_index(" > ".join(json.loads(r[3]))),
+                doc_token(r[1]),
+            )
+            for r in rows
+        ],
+    )
+
+
+def doc_token(doc_id: str) -> str:
+    """One FTS token per document id (ids contain '-', which the tokenizer splits on)."""
+    return "d" + re.sub(r"[^0-9a-z]", "", doc_id.lower())
+
+
+register_migrations("core", [CORE_V1, CORE_V2, _fts_with_doc_column])

@@ -14,7 +14,10 @@ import numpy as np
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
 from pipeline.store.documents import chunk_from_row
+from pipeline.store.fusion import page_vote, rrf
 from pipeline.store.index import SearchWeights
+from pipeline.store.schema import doc_token
+from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import query_terms, segment_for_index
 
 log = logging.getLogger(__name__)
@@ -108,8 +111,13 @@ class SqliteIndex:
                 ),
             )
             conn.execute(
-                "INSERT INTO chunks_fts (rowid, body, section) VALUES (?, ?, ?)",
-                (cur.lastrowid, segment_for_index(ch.text), segment_for_index(ch.section_path)),
+                "INSERT INTO chunks_fts (rowid, body, section, doc) VALUES (?, ?, ?, ?)",
+                (
+                    cur.lastrowid,
+                    segment_for_index(ch.text),
+                    segment_for_index(ch.section_path),
+                    doc_token(doc_id),
+                ),
             )
             for (hh, model), vec in kept.items():
                 if hh == h:
@@ -172,18 +180,24 @@ class SqliteIndex:
         terms = query_terms(query) or query_terms(query, keep_stopwords=True)
         if not terms or not doc_ids:
             return []
-        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:64])
-        marks = ",".join("?" * len(doc_ids))
-        rows = (
-            self.db.connect()
-            .execute(
-                "SELECT c.chunk_id, bm25(chunks_fts, 1.0, ?) AS s FROM chunks_fts "
-                "JOIN chunks c ON c.rowid = chunks_fts.rowid "
-                f"WHERE chunks_fts MATCH ? AND c.doc_id IN ({marks}) ORDER BY s LIMIT ?",
-                [section_weight, match, *doc_ids, n],
-            )
-            .fetchall()
+        words = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:64])
+        docs = " OR ".join(doc_token(d) for d in doc_ids)
+        conn = self.db.connect()
+        ranked = conn.execute(
+            "SELECT rowid, bm25(chunks_fts, 1.0, ?, 0.0) AS s FROM chunks_fts "
+            "WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
+            [section_weight, f"({words}) AND doc : ({docs})", n],
+        ).fetchall()
+        if not ranked:
+            return []
+        marks = ",".join("?" * len(ranked))
+        ids = dict(
+            conn.execute(
+                f"SELECT rowid, chunk_id FROM chunks WHERE rowid IN ({marks})",
+                [r[0] for r in ranked],
+            ).fetchall()
         )
+        rows = [(ids[r[0]], r[1]) for r in ranked if r[0] in ids]
         return [(r[0], -float(r[1])) for r in rows]
 
     def dense(
@@ -213,19 +227,29 @@ class SqliteIndex:
     ) -> list[SearchHit]:
         w = weights or SearchWeights()
         pool = max(50, 5 * k)
-        lex = self.lexical(query, doc_ids, n=pool, section_weight=w.section)
+        lex = self.lexical(normalize_query(query), doc_ids, n=pool, section_weight=w.section)
+        extra = expand_query(query)
+        lex2 = (
+            self.lexical(extra, doc_ids, n=pool, section_weight=w.section)
+            if extra and w.expansion > 0
+            else []
+        )
         den = (
             self.dense(query_vector, doc_ids, model=model, n=pool)
             if query_vector is not None and model and w.dense > 0
             else []
         )
-        fused: dict[str, float] = {}
         lex_rank = {cid: i + 1 for i, (cid, _) in enumerate(lex)}
         den_rank = {cid: i + 1 for i, (cid, _) in enumerate(den)}
-        for cid, r in lex_rank.items():
-            fused[cid] = fused.get(cid, 0.0) + w.lexical / (w.rrf_k + r)
-        for cid, r in den_rank.items():
-            fused[cid] = fused.get(cid, 0.0) + w.dense / (w.rrf_k + r)
+        fused = rrf(
+            [
+                (w.lexical, [c for c, _ in lex]),
+                (w.expansion, [c for c, _ in lex2]),
+                (w.dense, [c for c, _ in den]),
+            ],
+            w.rrf_k,
+        )
+        fused = page_vote(fused, self._pages(list(fused)), w.page)
         best = sorted(fused.items(), key=lambda x: -x[1])[:k]
         chunks = self._chunks([cid for cid, _ in best])
         hits: list[SearchHit] = []
@@ -249,6 +273,18 @@ class SqliteIndex:
                 )
             )
         return hits
+
+    def _pages(self, ids: list[str]) -> dict[str, tuple[str, int]]:
+        out: dict[str, tuple[str, int]] = {}
+        conn = self.db.connect()
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            marks = ",".join("?" * len(part))
+            for r in conn.execute(
+                f"SELECT chunk_id, doc_id, page_start FROM chunks WHERE chunk_id IN ({marks})", part
+            ):
+                out[r[0]] = (r[1], r[2])
+        return out
 
     def _chunks(self, ids: list[str]) -> dict[str, Chunk]:
         if not ids:

@@ -72,3 +72,52 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+_ROW_GAP = re.compile(r"\S {2,}\S")
+_LIST_START = re.compile(
+    r"^\s*(?:[•●○◦▪■□◆◇·‣⁃\-–*]|\(?[0-9]{1,2}[.)]|[（(][一二三四五六七八九十0-9]+[)）])\s"
+)
+
+
+def line_separator(prev: str, nxt: str) -> str:
+    """How two visual lines of one block join: '' inside Chinese, ' ' in wrapped prose,
+    a newline between table-like rows and list items."""
+    if not prev or not nxt:
+        return "\n"
+    if _ROW_GAP.search(prev) or _ROW_GAP.search(nxt) or _LIST_START.match(nxt):
+        return "\n"
+    if _CJK_CHAR.match(prev[-1]) and _CJK_CHAR.match(nxt[0]):
+        return ""
+    return " "
+
+
+_HYPHENATED = re.compile(r"[A-Za-z]{2}-$")
+
+
+def join_lines(lines: list[str]) -> tuple[str, list[tuple[int, int]]]:
+    """Joined text and the (start, end) span of every line in it.
+
+    A word hyphenated across lines ("adip-" + "iscing") is joined without the
+    hyphen; the first line's span then ends before the dropped hyphen.
+    """
+    parts: list[str] = []
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for i, line in enumerate(lines):
+        if i:
+            prev = lines[i - 1]
+            if _HYPHENATED.search(prev) and line[:1].islower():
+                parts[-1] = parts[-1][:-1]
+                pos -= 1
+                spans[-1] = (spans[-1][0], pos)
+                sep = ""
+            else:
+                sep = line_separator(prev, line)
+            parts.append(sep)
+            pos += len(sep)
+        parts.append(line)
+        spans.append((pos, pos + len(line)))
+        pos += len(line)
+    return "".join(parts), spans

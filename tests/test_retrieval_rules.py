@@ -1,0 +1,118 @@
+"""Query expansion, fusion and chunking rules that retrieval quality rests on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.chunk import chunk_document
+from pipeline.models import Block, Line, Page, ParsedDocument
+from pipeline.parse.furniture import mark_furniture
+from pipeline.parse.headings import mark_headings
+from pipeline.service import Folio
+from pipeline.stages.embed import embedding_text
+from pipeline.store.fusion import rrf
+from pipeline.text.expand import expand_query, normalize_query
+
+
+def test_metric_questions_expand_to_statement_words() -> None:
+    assert "current liabilities" in expand_query("Has the quick ratio improved?")
+    assert "gross profit" in expand_query("Does it have an improving gross margin profile?")
+    assert "营业成本" in expand_query("公司的毛利率是多少？")
+    assert expand_query("Who signed the lease?") == ""
+    assert "2023" in normalize_query("revenue in FY2023") and "2022" in normalize_query("FY22")
+
+
+def test_weighted_rrf() -> None:
+    fused = rrf([(1.0, ["a", "b"]), (0.5, ["b", "c"]), (0.0, ["z"])], k=60)
+    assert fused["b"] > fused["a"] > fused["c"] and "z" not in fused
+
+
+def test_expansion_finds_the_statement_page(folio: Folio, tmp_path: Path) -> None:
+    md = tmp_path / "report.md"
+    md.write_text(
+        "# Management discussion\n\nOur margins are a focus and the quick ratio matters to us; "
+        "margin discussions continue.\n\n# Consolidated balance sheets\n\n"
+        "Total current assets  5,000  4,800\n\nTotal current liabilities  2,500  2,600\n",
+        encoding="utf-8",
+    )
+    doc = folio.ingest([md], wait=True)[0].doc_id or ""
+    hits = folio.search("Has the quick ratio improved?", [doc], k=3)
+    assert any("balance sheets" in h.section.lower() for h in hits)
+
+
+def _page(n: int, blocks: list[tuple[str, tuple[float, float, float, float], bool]]) -> Page:
+    return Page(
+        page=n,
+        width=612,
+        height=1008,
+        blocks=[
+            Block(
+                page=n,
+                text=t,
+                box=box,
+                bold=bold,
+                font_size=10,
+                lines=[Line(text=ln, box=box) for ln in t.split("\n")],
+            )
+            for t, box, bold in blocks
+        ],
+    )
+
+
+def test_statement_rows_stay_in_one_chunk_under_their_title() -> None:
+    rows = "\n".join(f"Line item {i}  {i},000  {i + 1},000" for i in range(30))
+    page = _page(
+        1,
+        [
+            (
+                "Prose paragraph about the year that is long enough to be body text here.",
+                (50, 40, 560, 60),
+                False,
+            ),
+            ("ACME CORP CONSOLIDATED STATEMENTS OF INCOME", (50, 80, 400, 92), False),
+            ("For the years ended June 30,  2023  2022", (50, 95, 400, 107), True),
+            (rows, (50, 110, 560, 400), False),
+        ],
+    )
+    parsed = ParsedDocument(kind="pdf", pages=[page])
+    mark_headings(parsed.pages, [])
+    kinds = [(b.kind, b.text[:20]) for b in page.blocks]
+    assert kinds[1][0] == "heading" and kinds[2][0] != "heading"
+    chunks = chunk_document("d", parsed, max_tokens=220)
+    statement = [c for c in chunks if "Line item 0" in c.text]
+    assert len(statement) == 1 and "Line item 29" in statement[0].text
+    assert statement[0].section[-1] == "ACME CORP CONSOLIDATED STATEMENTS OF INCOME"
+
+
+def test_page_numbers_right_under_the_text_are_furniture() -> None:
+    pages = [
+        _page(
+            n,
+            [
+                ("Body text of the page goes here.", (50, 40, 560, 300), False),
+                (str(n + 10), (300, 320, 310, 330), False),
+            ],
+        )
+        for n in range(1, 6)
+    ]
+    mark_furniture(pages)
+    assert all(p.blocks[-1].kind == "footer" for p in pages)
+    assert all(p.blocks[0].kind == "paragraph" for p in pages)
+
+
+def test_embedding_text_drops_numbers_and_caps_length() -> None:
+    from pipeline.models import Chunk
+
+    ch = Chunk(
+        chunk_id="d#0",
+        doc_id="d",
+        n=0,
+        section=["Income"],
+        page_start=1,
+        page_end=1,
+        text="Net income  $ 1,058  $ 815\n" + "word " * 400,
+    )
+    text = embedding_text(ch, max_tokens=64)
+    assert text.startswith("Income\nNet income")
+    assert "1,058" not in text and "$" not in text
+    assert len(text.split()) < 70
