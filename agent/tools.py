@@ -81,7 +81,9 @@ def read_page(page: int, *, runtime: Runtime) -> ToolResult:
 def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hybrid") -> Evidence:
     k = max(1, min(int(top_k or 6), MAX_TOP_K))
     if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
-        hits = ctx.folio.index.search(spaced(query), list(ctx.doc_ids), k=k)
+        hits = ctx.folio.index.search(
+            spaced(query), list(ctx.doc_ids), k=k, weights=ctx.folio.weights
+        )
     else:
         hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
     scoped = [h for h in hits if h.doc_id in ctx.doc_ids]
