@@ -240,7 +240,7 @@ def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
         for c in strong:
             if len(chosen) >= limit:
                 break
-            if c in chosen or any(c.unit.text == x.unit.text for x in chosen):
+            if c in chosen or any(_same(c.unit.text, x.unit.text) for x in chosen):
                 continue
             if new_page and c.passage.page in pages:
                 continue
@@ -250,6 +250,11 @@ def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
             pages.add(c.passage.page)
             covered |= c.matched
     return sorted(chosen, key=lambda c: c.order)
+
+
+def _same(a: str, b: str) -> bool:
+    """The same words and figures, whatever the spacing, pipes and currency signs."""
+    return re.sub(r"[\W_]+", "", a) == re.sub(r"[\W_]+", "", b)
 
 
 def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
@@ -282,7 +287,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
         chosen = verdict.chosen
     if not chosen:
         return prompts.REFUSAL[lang]
-    body = _render(chosen, lang)
+    body = _render(with_column_headers(chosen), lang)
     follow = follow_ups(question, evidence, [c.passage for c in chosen], lang)
     header = "Follow-up questions:" if lang == "en" else "延伸问题："
     return body + ("\n\n" + header + "\n" + "\n".join(f"- {q}" for q in follow) if follow else "")
@@ -293,14 +298,63 @@ def _render(chosen: list[Candidate], lang: prompts.Lang) -> str:
     doc_lang = script_language(" ".join(c.unit.text for c in chosen))
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
     for c in chosen:
-        text = clean(c.unit.text).strip("| ")
         if c.unit.kind == "row":
-            text = re.sub(r"\s*\|\s*", " | ", text)
+            lines.append(f"{row_text(c.unit.text)} [{c.passage.chunk_id}]")
+            continue
+        text = clean(c.unit.text)
         end = "" if text[-1:] in ".。!！?？;；:" else ("。" if doc_lang == "zh" else ".")
         lines.append(f"{text} [{c.passage.chunk_id}]{end}")
-    if len(lines) == 1 and not lead:
+    if len(lines) == 1 and not lead and "|" not in lines[0]:
         return lines[0]
     return (lead + "\n" if lead else "") + "\n".join(f"- {ln}" for ln in lines)
+
+
+def row_text(text: str) -> str:
+    """A table row as it reads in an answer: cells joined by " | ", currency signs kept with
+    their figures, empty cells dropped."""
+    if "|" not in text:
+        return clean(text)
+    cells = [clean(c) for c in text.strip().strip("|").split("|")]
+    out: list[str] = []
+    carry = ""
+    for cell in cells:
+        if cell in ("$", "€", "£", "¥", "(", "RMB"):
+            carry = cell
+            continue
+        if cell:
+            out.append(f"{carry}{cell}" if carry else cell)
+        carry = ""
+    return " | ".join(out)
+
+
+def with_column_headers(chosen: list[Candidate]) -> list[Candidate]:
+    """Before a chosen table row, the row of its passage that names the columns (the years),
+    so figures read with their periods."""
+    out: list[Candidate] = []
+    shown: set[tuple[str, int]] = set()
+    for c in chosen:
+        if c.unit.kind == "row":
+            head = _column_header(c)
+            if head is not None and (head.passage.chunk_id, head.unit.start) not in shown:
+                shown.add((head.passage.chunk_id, head.unit.start))
+                out.append(head)
+        key = (c.passage.chunk_id, c.unit.start)
+        if key not in shown:
+            shown.add(key)
+            out.append(c)
+    return out
+
+
+def _column_header(c: Candidate) -> Candidate | None:
+    best = None
+    for u in units(c.passage.text):
+        if u.start >= c.unit.start:
+            break
+        if len(set(_YEARISH.findall(u.text))) >= 2 and len(u.text) < 200:
+            best = u
+    if best is None:
+        return None
+    return Candidate(c.passage, Unit(best.start, best.end, best.text, "row"), 0.0, frozenset(), 0)
 
 
 def follow_ups(
