@@ -84,6 +84,7 @@ UnitKind = Literal["sentence", "row", "heading"]
 _NUM = re.compile(r"\(?-?\$?\d[\d,]*(?:\.\d+)?%?\)?")
 _SEP_ROW = re.compile(r"^\|?\s*:?-{3,}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SPLIT_NUMBER = re.compile(r"([\u4e00-\u9fff（(]\d{1,3})\s+(\d{1,3}[\u4e00-\u9fff])")
 _CJK_GAP = re.compile(
     r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"
 )
@@ -183,5 +184,7 @@ def _unit(text: str, start: int, end: int, kind: UnitKind) -> Unit:
 
 
 def clean(text: str) -> str:
-    """One line, single spaces (none between Chinese characters): a unit inside an answer."""
-    return " ".join(_CJK_GAP.sub("", text).split())
+    """One line, single spaces (none between Chinese characters, nor inside a number a line
+    break split in Chinese text: "201 3年" → "2013年"): a unit inside an answer."""
+    text = _SPLIT_NUMBER.sub(r"\1\2", _CJK_GAP.sub("", text))
+    return " ".join(text.split())

@@ -58,7 +58,7 @@ _QUESTION_WORD_LIST = (
     "什么 哪些 哪个 哪里 哪儿 哪国 哪家 哪年 哪位 哪种 怎么 怎样 如何 "
     "多少 多大 多高 多长 多久 多远 几 几天 几年 几个 几次 几种 "
     "是否 为什么 吗 呢 能 可以 有 何时 何地 何处 时候 什么时候 "
-    "地方 是谁 谁 哪 为何"
+    "地方 是谁 谁 哪 为何 时期 时间 年代"
 )
 _QUESTION_WORDS = frozenset(_QUESTION_WORD_LIST.split(" "))
 
@@ -124,6 +124,27 @@ def _is_cjk(text: str) -> bool:
 _PERIOD = re.compile(r"^(?:fy|q[1-4]|h[12])'?(\d{2}|\d{4})?$")
 
 
+_FUNCTION_CHARS = frozenset("的了是在和与及或被把对从到以之其该为上下个些也就都而吗呢啊有能会要可")
+
+
+def _unknown_names(text: str) -> list[str]:
+    """Runs of single characters in jieba's cut ("乍 都 节" → "乍都节"): usually a name."""
+    import jieba
+
+    out: list[str] = []
+    for run in re.findall(r"[\u4e00-\u9fff]+", text):
+        buf = ""
+        for w in [*jieba.lcut(run), ""]:
+            if len(w) == 1:
+                buf += w
+                continue
+            name = buf.strip("".join(_FUNCTION_CHARS))
+            if len(name) >= 2:
+                out.append(name)
+            buf = ""
+    return out
+
+
 def core_question(question: str) -> str:
     """The asking sentence of a question that goes on with instructions ("Round to ...")."""
     q = question.strip()
@@ -134,9 +155,13 @@ def core_question(question: str) -> str:
 
 
 def key_terms(question: str) -> list[str]:
-    """Words that identify what is asked: fiscal periods become years ("FY2022" → "2022")."""
-    out: list[str] = []
-    for t in content_terms(core_question(question)):
+    """Words that identify what is asked: fiscal periods become years ("FY2022" → "2022"),
+    and a name jieba does not know, cut into single characters, is put back together."""
+    core = core_question(question)
+    out: list[str] = _unknown_names(core)
+    for t in content_terms(core):
+        if len(t) == 1 and _is_cjk(t):
+            continue
         m = _PERIOD.match(t)
         if m:
             year = m.group(1)

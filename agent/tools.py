@@ -9,6 +9,7 @@ reflection step. Descriptions exist in Chinese and English (``make_tools(lang)``
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -19,6 +20,7 @@ from agent import prompts
 from agent.context import ChatContext
 from agent.evidence import Evidence, Passage, ToolName
 from agent.rewrite import content_terms, key_terms, spaced
+from agent.scope import ScopeStats
 from pipeline.knowledge.api import lookup_terms
 from pipeline.models import Chunk, SearchHit
 
@@ -104,7 +106,24 @@ def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passa
         passages=passages,
         term_df={t: stats.df(t) for t in terms},
         scope_chunks=stats.chunks,
-        missing=[t for t in terms if not stats.present(t)],
+        missing=[t for t in terms if not stats.present(t) and not _straddles(t, query, stats)],
+    )
+
+
+def _straddles(term: str, query: str, stats: ScopeStats) -> bool:
+    """A Chinese word jieba cut across a real one ("年假能" → "年/假能"): the pair it broke
+    ("年假") is in the scope, so the word is a cutting artefact, not something missing."""
+    at = query.find(term)
+    if at < 0 or not re.match(r"[\u4e00-\u9fff]", term):
+        return False
+    pairs = [
+        query[at - 1 : at + 1] if at > 0 else "",
+        query[at + len(term) - 1 : at + len(term) + 1],
+    ]
+    if len(term) >= 3:  # characters glued into a would-be name: "年假有" holds "年假"
+        pairs += [term[i : i + 2] for i in range(len(term) - 1)]
+    return any(
+        len(p) == 2 and re.fullmatch(r"[\u4e00-\u9fff]{2}", p) and stats.df(p) > 0 for p in pairs
     )
 
 

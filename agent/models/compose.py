@@ -35,6 +35,7 @@ _ACRONYMS = (  # metric and period acronyms: not names of anything
     "q1 q2 q3 q4 h1 h2"
 )
 METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 _QUANTITY = re.compile(
     r"\bhow (much|many)\b|\bwhat (was|is|were|are) the (amount|number|value|total)|"
     r"\bpercent|\bratio\b|\bmargin\b|多少|几|比例|金额|比率|增长率",
@@ -80,10 +81,15 @@ def _weights(question: str, evidence: Sequence[Evidence]) -> dict[str, float]:
             df[stem(t)] = max(df.get(stem(t), 0), d)
     default = math.log(1 + n / 4)
     names = _context_names(question)
+    missing = scope_missing(evidence)
     out: dict[str, float] = {}
     for t in key_terms(question):
         d = df.get(stem(t), 0)
+        if not d and re.match(r"[\u4e00-\u9fff]", t) and stem(t) not in missing:
+            continue  # a cutting artefact (see tools._straddles): no word to look for
         w = math.log(1 + n / (1 + d)) if d else default
+        if not d and stem(t) in missing and re.match(r"[\u4e00-\u9fff]", t):
+            w = math.log(1 + n)  # a Chinese word the scope never uses: as rare as can be
         # A year places the question in time and a company name says whose report it is;
         # neither says what the question is about.
         if _YEARISH.fullmatch(t) or (d and stem(t) in names):
@@ -114,7 +120,7 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
     ("FY2022"), acronyms being defined ("(DPO)") and metric acronyms ("EBITDA") are not
     names: reports often spell those out.
     """
-    missing = {stem(t) for ev in evidence for t in ev.missing}
+    missing = scope_missing(evidence)
     if not missing:
         return []
     names = []
@@ -136,18 +142,20 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
 
 def _missing_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """Chinese words of the question that the scope never uses."""
-    missing = {stem(t) for ev in evidence for t in ev.missing}
-    return [w for w in _whole_words(question) if len(w) >= 2 and stem(w) in missing]
+    missing = scope_missing(evidence)
+    return [t for t in key_terms(question) if _HAN.match(t) and stem(t) in missing]
 
 
-def _whole_words(question: str) -> list[str]:
-    """Chinese words of the question as jieba cuts them (not the search-mode fragments)."""
-    import jieba
-
-    out: list[str] = []
-    for run in re.findall(r"[\u4e00-\u9fff]+", question):
-        out += [w for w in jieba.lcut(run) if w in set(content_terms(run))]
-    return out
+def scope_missing(evidence: Sequence[Evidence]) -> set[str]:
+    """Words every search that looked at them found missing (one search may have judged a
+    Chinese word in context, as a cutting artefact, where another saw it alone)."""
+    seen: dict[str, bool] = {}
+    for ev in evidence:
+        gone = {stem(t) for t in ev.missing}
+        for t in ev.term_df:
+            key = stem(t)
+            seen[key] = seen.get(key, True) and key in gone
+    return {t for t, gone in seen.items() if gone}
 
 
 def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
@@ -186,6 +194,7 @@ def _candidates(
 ) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[str] = set()
+    han = {t for t in weights if _HAN.match(t)}
     order = 0
     for ev in evidence:
         for p in ev.passages:
@@ -197,14 +206,19 @@ def _candidates(
             for u in units(p.text):
                 order += 1
                 words = word_set(u.text)
-                hit = {t for t in weights if t in words}
+                # Chinese words match as substrings: segmentations of question and text differ.
+                hit = {t for t in weights if t in words or (t in han and t in u.text)}
                 if u.kind == "row":
                     for key, phrases in proxies:  # a line item stands in for the metric
                         if any(ph <= words for ph in phrases):
                             hit |= {t for t in key if t in weights}
                 if not any(not _YEARISH.fullmatch(t) for t in hit):
                     continue  # matching only a year is no answer
-                in_section = {t for t in weights if t in section and t not in hit}
+                in_section = {
+                    t
+                    for t in weights
+                    if (t in section or (t in han and t in p.section)) and t not in hit
+                }
                 lex = sum(weights[t] for t in hit) + 0.5 * sum(weights[t] for t in in_section)
                 years = (
                     len(q_years & set(_YEARISH.findall(u.text))) / len(q_years) if q_years else 0
