@@ -24,6 +24,8 @@ from pipeline.text.lang import script_language
 REFUSE_BELOW = 0.28
 MISSING_SHARE = 0.4
 KEEP_RATIO = 0.66
+PASSAGE_WEIGHT = 0.25
+STATEMENT_BONUS = 0.08
 MAX_UNITS = 3
 _YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _SUMMARY = re.compile(
@@ -35,6 +37,11 @@ _ACRONYMS = (  # metric and period acronyms: not names of anything
     "q1 q2 q3 q4 h1 h2"
 )
 METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
+_STATEMENT = re.compile(
+    r"statements? of (income|operations|earnings|cash flows?|comprehensive)|balance sheets?|"
+    r"利润表|损益表|资产负债表|现金流量表",
+    re.I,
+)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _QUANTITY = re.compile(
     r"\bhow (much|many)\b|\bwhat (was|is|were|are) the (amount|number|value|total)|"
@@ -202,7 +209,11 @@ def _candidates(
                 continue
             seen.add(p.chunk_id)
             section = word_set(p.section)
-            prior = 0.12 / math.sqrt(p.rank or 1)
+            prior = 0.12 / math.sqrt(p.rank or 1) + PASSAGE_WEIGHT * _passage_cover(
+                p, weights, total, proxies, han
+            )
+            if proxies and _STATEMENT.search(p.section):  # metrics come from the statements
+                prior += STATEMENT_BONUS
             for u in units(p.text):
                 order += 1
                 words = word_set(u.text)
@@ -228,6 +239,26 @@ def _candidates(
                     score += 0.06
                 out.append(Candidate(p, u, score, frozenset(hit | in_section), order))
     return out
+
+
+def _passage_cover(
+    p: Passage,
+    weights: dict[str, float],
+    total: float,
+    proxies: list[tuple[frozenset[str], list[frozenset[str]]]],
+    han: set[str],
+) -> float:
+    """How much of the question the whole passage speaks to: a statement that holds both
+    line items of a ratio, a paragraph that names the subject and the detail asked."""
+    words = word_set(f"{p.section}\n{p.text}")
+    hit = {t for t in weights if t in words or (t in han and t in p.text)}
+    for key, phrases in proxies:
+        found = sum(1 for ph in phrases if ph <= words)
+        if found:
+            hit |= {t for t in key if t in weights}
+        if found >= 2:
+            return min(1.0, sum(weights[t] for t in hit) / total + 0.25)
+    return sum(weights[t] for t in hit) / total
 
 
 def _penalty(u: Unit) -> float:

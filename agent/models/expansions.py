@@ -68,14 +68,15 @@ def metrics(question: str) -> list[tuple[str, tuple[str, ...]]]:
     for key in _KEYS:
         pattern = re.escape(key) if not key.isascii() else rf"\b{re.escape(key)}\b"
         if re.search(pattern, q):
-            out.append((key, tuple(w for w in EXPANSIONS[key] if w not in q)))
+            out.append((key, EXPANSIONS[key]))
             q = re.sub(pattern, " ", q)
     return out
 
 
 def expansions(question: str) -> list[str]:
     """Related line-item words for the metrics a question names (longest names first)."""
+    q = question.lower()
     out: list[str] = []
     for _, items in metrics(question):
-        out += [w for w in items if w not in out]
+        out += [w for w in items if w not in out and w not in q]
     return out
