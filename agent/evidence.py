@@ -45,6 +45,9 @@ class Evidence(BaseModel):
     missing: list[str] = Field(
         default_factory=list, description="Query words found nowhere in the scope."
     )
+    names: list[str] = Field(
+        default_factory=list, description="Words of the scope's document names and titles."
+    )
     note: str = ""
 
 

@@ -146,12 +146,13 @@ def _unknown_names(text: str) -> list[str]:
 
 
 def core_question(question: str) -> str:
-    """The asking sentence of a question that goes on with instructions ("Round to ...")."""
+    """The asking sentence of a question that goes on with instructions ("Round to ..."),
+    without parenthesised asides of several words ("(in units of percents and round ...)")."""
     q = question.strip()
-    if len(q) < 120:
-        return q
-    m = re.search(r"^.{15,}?[?？]", q, re.S)
-    return m.group(0) if m else q
+    if len(q) >= 120:
+        m = re.search(r"^.{15,}?[?？]", q, re.S)
+        q = m.group(0) if m else q
+    return re.sub(r"[(（][^()（）]*?(\s[^()（）]*){3,}[)）]", " ", q).strip()
 
 
 def key_terms(question: str) -> list[str]:

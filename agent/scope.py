@@ -44,6 +44,7 @@ class DocStats:
     df: Counter[str]
     initials: frozenset[str]
     texts: tuple[str, ...] = ()
+    names: frozenset[str] = frozenset()
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
@@ -56,6 +57,10 @@ class DocStats:
 @dataclass
 class ScopeStats:
     docs: list[DocStats]
+
+    @property
+    def name_words(self) -> set[str]:
+        return {w for d in self.docs for w in d.names}
 
     @property
     def chunks(self) -> int:
@@ -109,6 +114,7 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         text = f"{ch.section_path}\n{ch.text}"
         df.update(word_set(text))
         texts.append(text)
+    file_words = re.findall(r"[A-Za-z]+", doc.name.rsplit(".", 1)[0])
     name_words = re.findall(r"[A-Za-z]+", f"{doc.name.rsplit('.', 1)[0]} {doc.title}")
     df.update({stem(w) for w in name_words})
     initials: set[str] = set()
@@ -117,5 +123,9 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     initials.add("".join(w[0].upper() for w in title_caps[:2]))
     keep = tuple(texts) if any(_CJK.search(t) for t in texts[:50]) else ()
     return DocStats(
-        chunks=len(chunks), df=df, initials=frozenset(i for i in initials if i), texts=keep
+        chunks=len(chunks),
+        df=df,
+        initials=frozenset(i for i in initials if i),
+        texts=keep,
+        names=frozenset(stem(w) for w in file_words if len(w) > 2),
     )

@@ -107,6 +107,7 @@ def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passa
         term_df={t: stats.df(t) for t in terms},
         scope_chunks=stats.chunks,
         missing=[t for t in terms if not stats.present(t) and not _straddles(t, query, stats)],
+        names=sorted(stats.name_words),
     )
 
 

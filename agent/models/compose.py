@@ -87,7 +87,7 @@ def _weights(question: str, evidence: Sequence[Evidence]) -> dict[str, float]:
         for t, d in ev.term_df.items():
             df[stem(t)] = max(df.get(stem(t), 0), d)
     default = math.log(1 + n / 4)
-    names = _context_names(question)
+    names = {n for ev in evidence for n in ev.names}
     missing = scope_missing(evidence)
     out: dict[str, float] = {}
     for t in key_terms(question):
@@ -103,11 +103,6 @@ def _weights(question: str, evidence: Sequence[Evidence]) -> dict[str, float]:
             w *= 0.4
         out[stem(t)] = w
     return out
-
-
-def _context_names(question: str) -> set[str]:
-    words = re.findall(r"(?<=\s)[A-Z][\w&.-]*", question)
-    return {stem(w.lower()) for w in words if w.lower() not in METRIC_ACRONYMS}
 
 
 def _proxies(question: str) -> list[tuple[frozenset[str], list[frozenset[str]]]]:
