@@ -256,35 +256,40 @@ def _passage_cover(
     return sum(weights[t] for t in hit) / total
 
 
+def _only_dates(text: str) -> bool:
+    nums = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d.,%])", text)]
+    return bool(nums) and all(n <= 31 or 1900 <= n <= 2100 for n in nums) and "%" not in text
+
+
 def _penalty(u: Unit) -> float:
     n = len(u.text)
     if u.kind == "heading":
         return 0.25
     if u.kind == "row" and not re.search(r"[A-Za-z\u4e00-\u9fff]{3,}", u.text):
         return 0.3  # a row of bare figures (a column header of years) answers nothing
+    if u.kind == "row" and _only_dates(u.text):
+        return 0.2  # a header row: labels and period dates, no figures
     if n < 25 and u.kind != "row":
         return 0.15
     return 0.1 if n > 600 else 0.0
 
 
 def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
-    """The best unit, then strong runners-up: first from other pages (a second place to
-    look at), then those that cover question words the chosen ones miss."""
+    """The best unit, then strong runners-up: first those on another page that cover
+    question words the chosen ones miss, then any on another page, then any adding words."""
     limit = MAX_UNITS + 1 if _SUMMARY.search(question) else MAX_UNITS
     first = candidates[0]
     strong = [c for c in candidates[1:] if c.score >= first.score * KEEP_RATIO]
     chosen = [first]
     pages = {first.passage.page}
     covered = set(first.matched)
-    for new_page in (True, False):
+    for new_page, new_words in ((True, True), (True, False), (False, True)):
         for c in strong:
             if len(chosen) >= limit:
                 break
             if c in chosen or any(_same(c.unit.text, x.unit.text) for x in chosen):
                 continue
-            if new_page and c.passage.page in pages:
-                continue
-            if not new_page and not (c.matched - covered) and c.unit.kind != "row":
+            if (new_page and c.passage.page in pages) or (new_words and not c.matched - covered):
                 continue
             chosen.append(c)
             pages.add(c.passage.page)
