@@ -30,7 +30,12 @@ def stem(word: str) -> str:
     for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "es", "ly", "s"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             base = w[: -len(suffix)]
-            return base + "y" if suffix == "ies" else base
+            if suffix == "ies":
+                return base + "y"
+            doubled = len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "lsz"
+            if suffix in ("ing", "ings", "ed") and doubled:
+                return base[:-1]  # spinning → spin, stopped → stop
+            return base
     return w
 
 
