@@ -66,17 +66,17 @@ class Settings(BaseSettings):
     embed_max_tokens: int = Field(
         128, ge=16, le=512, description="Tokens of each chunk the dense model reads (its opening)."
     )
-    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant.")
+    rrf_k: int = Field(20, ge=1, description="Reciprocal-rank-fusion constant.")
     lexical_weight: float = Field(1.0, ge=0, description="Weight of BM25 ranks in fusion.")
-    dense_weight: float = Field(1.0, ge=0, description="Weight of dense ranks in fusion.")
+    dense_weight: float = Field(1.5, ge=0, description="Weight of dense ranks in fusion.")
     section_weight: float = Field(
         2.0, ge=0, description="BM25 weight of heading/section text relative to body text."
     )
     expansion_weight: float = Field(
-        1.0, ge=0, description="Weight of the expanded lexical query (domain synonyms) in fusion."
+        2.0, ge=0, description="Weight of the expanded lexical query (domain synonyms) in fusion."
     )
-    page_weight: float = Field(
-        0.0, ge=0, description="How much a chunk shares in the score of other hits on its page."
+    page_decay: float = Field(
+        0.5, gt=0, le=1, description="Score factor for each further hit on an already-hit page."
     )
     index_backend: Literal["sqlite", "weaviate"] = Field(
         "sqlite", description="Search index implementation."

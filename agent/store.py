@@ -61,7 +61,7 @@ class Message:
 class ConversationStore:
     def __init__(self, db: Database) -> None:
         self.db = db
-        db.ensure_schema()
+        db.ensure_migrated()
 
     def create(self, doc_ids: list[str], title: str) -> str:
         cid = uuid.uuid4().hex[:12]

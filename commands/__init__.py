@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import chat, documents, search
+from commands import chat, documents, knowledge, search
 
-MODULES = [documents, search, chat]
+MODULES = [documents, search, knowledge, chat]
 
 
 def build_parser() -> argparse.ArgumentParser:

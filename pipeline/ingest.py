@@ -34,7 +34,7 @@ Outcome = Literal["added", "updated", "unchanged", "failed"]
 # Bump when parsing or chunking changes what a file turns into: documents made by
 # an older version are re-processed when ingested again (vectors of unchanged
 # chunk texts are kept).
-PIPELINE_VERSION = "5"
+PIPELINE_VERSION = "6"
 
 
 @dataclass
@@ -188,7 +188,7 @@ class Ingestor:
             self.progress(doc.doc_id, comp, "ready", 1.0, "")
 
     def _failed(self, doc: Document, existing: Document | None, reason: str) -> IngestResult:
-        if existing is not None:
+        if existing is not None and _ready(existing, "parse", "index"):
             # Earlier content stays as it was, and so does its status.
             self.store.set_status(doc.doc_id, "parse", "ready")
             self.progress(doc.doc_id, "parse", "failed", 0.0, reason)

@@ -46,6 +46,10 @@ class Line(_Model):
     box: Box | None = None
     line_no: int | None = Field(None, description="Source line (MD/TXT) or paragraph (DOCX).")
     conf: float | None = Field(None, description="OCR confidence 0..1; None for a text layer.")
+    emph: list[str] = Field(
+        default_factory=list,
+        description="Bold runs inside an otherwise regular line (emphasised terms).",
+    )
 
 
 class Table(_Model):

@@ -242,7 +242,7 @@ class Folio:
             section=s.section_weight,
             rrf_k=s.rrf_k,
             expansion=s.expansion_weight,
-            page=s.page_weight,
+            page_decay=s.page_decay,
         )
 
     def stats(self) -> dict[str, Any]:

@@ -135,3 +135,23 @@ def chinese_pdf(path: Path, sections: list[tuple[str, list[str]]]) -> Path:
             y = write_flow(page, [it], y=y)
     doc.save(path)
     return path
+
+
+def inline_bold_pdf(path: Path) -> Path:
+    """Body lines with a bold term inside them, as textbooks set key terms."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    page.insert_text((72, 80), "1 Plant Biology", fontsize=18, fontname="hebo")
+    y = 120.0
+    for before, term, after in [
+        ("Green plants capture light by ", "photosynthesis", " in their leaves every day."),
+        ("The green pigment named ", "chlorophyll", " absorbs red and blue light."),
+        ("Leaves lose water through ", "stomata", " on the underside of the leaf."),
+    ]:
+        x = 72.0
+        for text, font in ((before, "helv"), (term, "hebo"), (after, "helv")):
+            page.insert_text((x, y), text, fontsize=11, fontname=font)
+            x += pymupdf.get_text_length(text, fontname=font, fontsize=11)
+        y += 16
+    doc.save(path)
+    return path

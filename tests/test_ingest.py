@@ -184,3 +184,13 @@ def test_wal_mode_and_schema_version(folio: Folio) -> None:
     conn: sqlite3.Connection = folio.db.connect()
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert folio.db.schema_version("core") >= 1
+
+
+def test_bad_file_uploaded_twice_stays_failed(folio: Folio, tmp_path: Path) -> None:
+    bad = Path(shutil.copy(FIXTURES / "invalid.pdf", tmp_path / "broken.pdf"))
+    first = folio.ingest([bad])[0]
+    again = folio.ingest([bad])[0]
+    assert first.outcome == again.outcome == "failed"
+    assert again.doc_id is not None
+    # Nothing earlier was ever readable, so there is no good version to fall back to.
+    assert folio.store.status(again.doc_id, "parse").state == "failed"

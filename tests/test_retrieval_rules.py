@@ -116,3 +116,13 @@ def test_embedding_text_drops_numbers_and_caps_length() -> None:
     assert text.startswith("Income\nNet income")
     assert "1,058" not in text and "$" not in text
     assert len(text.split()) < 70
+
+
+def test_page_diversity_spreads_the_top_over_pages() -> None:
+    from pipeline.store.fusion import diversify
+
+    scores = {"a": 1.0, "b": 0.9, "c": 0.8, "d": 0.6}
+    pages = {"a": ("x", 1), "b": ("x", 1), "c": ("x", 1), "d": ("x", 2)}
+    out = diversify(scores, pages, 0.5)
+    assert sorted(out, key=lambda c: -out[c])[:2] == ["a", "d"]
+    assert diversify(scores, pages, 1.0) == scores

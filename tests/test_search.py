@@ -35,7 +35,12 @@ def test_chinese_query_finds_the_right_section(folio: Folio, tmp_path: Path) -> 
     assert "财务总监" in hits[0].text
 
 
-def test_heading_text_is_weighted_in(folio: Folio, tmp_path: Path) -> None:
+def test_heading_text_is_weighted_in(tmp_path: Path) -> None:
+    """Lexical ranking alone: the heading lifts the balance sheet above a page of look-alikes."""
+    from settings import Settings
+    from tests.conftest import FakeEmbedder
+
+    folio = Folio(Settings(data_dir=tmp_path / "d", dense_weight=0), embedder=FakeEmbedder())
     md = tmp_path / "fin.md"
     md.write_text(
         "# CONSOLIDATED BALANCE SHEETS\n\nTotal assets 1,234 and total liabilities 567.\n\n"
@@ -45,6 +50,7 @@ def test_heading_text_is_weighted_in(folio: Folio, tmp_path: Path) -> None:
     doc = folio.ingest([md], wait=True)[0]
     hits = folio.search("balance sheet", [doc.doc_id or ""], k=2)
     assert hits[0].section == "CONSOLIDATED BALANCE SHEETS"
+    folio.close()
 
 
 def test_search_never_leaves_the_requested_documents(folio: Folio, tmp_path: Path) -> None:

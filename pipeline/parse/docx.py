@@ -47,6 +47,26 @@ def _heading_level(par: Any) -> int | None:
     return None
 
 
+def _bold_runs(par: Any) -> list[str]:
+    """Bold stretches of a paragraph that is not bold throughout (Word splits a word into
+    several runs freely, so neighbouring bold runs are joined)."""
+    runs = [r for r in par.runs if r.text]
+    if not runs or all(r.bold or not r.text.strip() for r in runs):
+        return []
+    out: list[str] = []
+    current = ""
+    for r in runs:
+        if r.bold:
+            current += r.text
+        else:
+            if current.strip():
+                out.append(" ".join(current.split()))
+            current = ""
+    if current.strip():
+        out.append(" ".join(current.split()))
+    return out
+
+
 def _has_page_break(par: Any) -> bool:
     if par._element.find(f"./{_W}pPr/{_W}pageBreakBefore") is not None:
         return True
@@ -72,7 +92,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 continue
             level = _heading_level(par)
             page = len(pages)
-            line = Line(text=text, line_no=para_no)
+            line = Line(text=text, line_no=para_no, emph=_bold_runs(par))
             if level:
                 pages[-1].blocks.append(
                     Block(page=page, kind="heading", level=level, text=text, lines=[line])

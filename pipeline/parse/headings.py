@@ -87,7 +87,8 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     size = b.font_size or body
     if size >= body * 1.15 + 0.5:
         return True
-    letters = [c for c in text if c.isalpha()]
+    # "ADOBE INC. CONSOLIDATED STATEMENTS OF INCOME (In millions)": the parenthesis is a unit note.
+    letters = [c for c in re.sub(r"\([^)]*\)", "", text) if c.isalpha()]
     caps = len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
     if b.bold and not body_bold:
         short_lines = all(len(ln.text) <= 70 for ln in b.lines)

@@ -32,6 +32,7 @@ class RawLine:
     bold: bool = False
     conf: float | None = None
     placeholder: bool = False  # stands for a table (or figure) detected separately
+    emph: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -35,6 +35,22 @@ def _span_is_bold(span: dict[str, Any]) -> bool:
     return bool(span["flags"] & _BOLD_FLAG) or bool(_FONT_BOLD.search(span.get("font", "")))
 
 
+def _bold_runs(spans: list[dict[str, Any]]) -> list[str]:
+    """Texts of consecutive bold spans in a line: textbooks set key terms in bold."""
+    runs: list[str] = []
+    current = ""
+    for s in spans:
+        if (_span_is_bold(s) and s["text"].strip()) or (not s["text"].strip() and current):
+            current += s["text"]
+        else:
+            if current.strip():
+                runs.append(" ".join(current.split()))
+            current = ""
+    if current.strip():
+        runs.append(" ".join(current.split()))
+    return runs
+
+
 def _undouble(text: str) -> str:
     """'SSttaatteemmeenntt ooff' → 'Statement of' when every word is drawn doubled."""
     words = text.split()
@@ -55,12 +71,14 @@ def _raw_lines(page: pymupdf.Page) -> list[RawLine]:
             text = "".join(s["text"] for s in line["spans"]).strip()
             size = max(s["size"] for s in spans)
             bold_chars = sum(len(s["text"]) for s in spans if _span_is_bold(s))
+            bold = bold_chars >= 0.6 * sum(len(s["text"]) for s in spans)
             lines.append(
                 RawLine(
                     text=" ".join(text.split()),
                     box=tuple(round(v, 2) for v in line["bbox"]),
                     size=round(size, 1),
-                    bold=bold_chars >= 0.6 * sum(len(s["text"]) for s in spans),
+                    bold=bold,
+                    emph=[] if bold else _bold_runs(line["spans"]),
                 )
             )
     return _dedupe(lines)
@@ -93,7 +111,7 @@ def _to_block(raw: RawBlock, page_no: int) -> Block:
         kind="list_item" if is_bullet(first.text) else "paragraph",
         text=text,
         box=raw.box,
-        lines=[Line(text=ln.text, box=ln.box, conf=ln.conf) for ln in raw.lines],
+        lines=[Line(text=ln.text, box=ln.box, conf=ln.conf, emph=ln.emph) for ln in raw.lines],
         font_size=max(set(sizes), key=sizes.count),
         bold=all(ln.bold for ln in raw.lines),
     )

@@ -150,7 +150,7 @@ class _Builder:
             self.flush()
         if not stripped:
             return
-        if not self.markdown and not self.para and _plain_heading(stripped):
+        if not self.markdown and _plain_heading(stripped) and _paragraph_closed(self.para):
             self.heading(numbering_level(stripped) or 1, stripped, no)
             return
         if is_bullet(stripped) and self.para:
@@ -174,6 +174,14 @@ def parse_text(path: Path, *, markdown: bool) -> ParsedDocument:
     )
     finalize(parsed)
     return parsed
+
+
+def _paragraph_closed(para: list[Line]) -> bool:
+    """A numbered line may start a section when no paragraph is open or the last one ended
+    a sentence (text without blank lines between sections)."""
+    if not para or is_bullet(para[0].text):
+        return True
+    return para[-1].text.rstrip().endswith(("。", "！", "？", ".", "!", "?", "；"))
 
 
 def _plain_heading(line: str) -> bool:

@@ -104,12 +104,11 @@ class Database:
                     conn.execute("COMMIT")
             self._migrated = True
 
-    def ensure_schema(self) -> None:
-        """Apply migrations registered after this database was first opened (idempotent)."""
-        conn = self.connect()
+    def ensure_migrated(self) -> None:
+        """Apply migrations registered after this database was first opened."""
         with self._lock:
             self._migrated = False
-        self.migrate(conn)
+        self.migrate(self.connect())
 
     def schema_version(self, name: str) -> int:
         row = (

@@ -1,4 +1,4 @@
-"""Rank fusion (pure functions): weighted reciprocal-rank fusion plus a page-level vote."""
+"""Rank fusion (pure functions): weighted reciprocal-rank fusion and page diversity."""
 
 from __future__ import annotations
 
@@ -17,22 +17,23 @@ def rrf(lists: Sequence[tuple[float, Sequence[str]]], k: int) -> dict[str, float
     return dict(scores)
 
 
-def page_vote(
-    scores: Mapping[str, float], pages: Mapping[str, tuple[str, int]], weight: float
+def diversify(
+    scores: Mapping[str, float], pages: Mapping[str, tuple[str, int]], decay: float
 ) -> dict[str, float]:
-    """Add to each chunk a share of the total score of its page.
+    """Demote the 2nd, 3rd… hit of the same page by ``decay``, ``decay**2``…
 
-    Evidence often fills a page (a financial statement, a clause list) and is cut
-    into several chunks; when many of them match, the page is the answer, so its
-    chunks should rise together.
+    A page cut into several chunks otherwise fills the top of the list with
+    itself; spreading the top over pages finds the evidence page more often and
+    gives the answerer more distinct passages.
     """
-    if weight <= 0:
+    if decay >= 1.0:
         return dict(scores)
-    per_page: dict[tuple[str, int], float] = defaultdict(float)
-    for cid, s in scores.items():
-        if cid in pages:
-            per_page[pages[cid]] += s
-    return {
-        cid: s + weight * (per_page[pages[cid]] - s if cid in pages else 0.0)
-        for cid, s in scores.items()
-    }
+    seen: dict[tuple[str, int], int] = defaultdict(int)
+    out: dict[str, float] = {}
+    for cid in sorted(scores, key=lambda c: -scores[c]):
+        page = pages.get(cid)
+        n = seen[page] if page is not None else 0
+        if page is not None:
+            seen[page] += 1
+        out[cid] = scores[cid] * decay**n
+    return out

@@ -20,11 +20,11 @@ from pipeline.models import Chunk, SearchHit
 @dataclass(frozen=True, slots=True)
 class SearchWeights:
     lexical: float = 1.0
-    dense: float = 1.0
+    dense: float = 1.5
     section: float = 2.0
-    rrf_k: int = 60
-    expansion: float = 1.0
-    page: float = 0.0
+    rrf_k: int = 20
+    expansion: float = 2.0
+    page_decay: float = 0.5
 
 
 class SearchIndex(Protocol):

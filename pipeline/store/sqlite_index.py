@@ -14,7 +14,7 @@ import numpy as np
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
 from pipeline.store.documents import chunk_from_row
-from pipeline.store.fusion import page_vote, rrf
+from pipeline.store.fusion import diversify, rrf
 from pipeline.store.index import SearchWeights
 from pipeline.store.schema import doc_token
 from pipeline.text.expand import expand_query, normalize_query
@@ -249,7 +249,7 @@ class SqliteIndex:
             ],
             w.rrf_k,
         )
-        fused = page_vote(fused, self._pages(list(fused)), w.page)
+        fused = diversify(fused, self._pages(list(fused)), w.page_decay)
         best = sorted(fused.items(), key=lambda x: -x[1])[:k]
         chunks = self._chunks([cid for cid, _ in best])
         hits: list[SearchHit] = []

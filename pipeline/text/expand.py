@@ -4,9 +4,9 @@ Questions name derived quantities ("quick ratio", "operating margin", "DPO",
 "毛利率") that reports never print; the pages that answer them print the parts
 ("current assets", "operating income", "accounts payable", "营业成本") under
 statement titles ("balance sheets", "利润表"). A question also says "FY2023"
-where the document says "fiscal 2023". These rules add those words as a second,
-lower-weighted lexical query; they describe kinds of documents (financial
-reports, policies), not particular files.
+where the document says "fiscal 2023" (normalised into the query itself). The
+rules add the document's words as a second lexical query; they describe kinds of
+documents (financial reports), not particular files.
 """
 
 from __future__ import annotations
@@ -109,13 +109,6 @@ _RULES: list[tuple[str, str]] = [
 _COMPILED = [(re.compile(p, re.IGNORECASE), words) for p, words in _RULES]
 
 _FY = re.compile(r"\bfy\s*'?(\d{2,4})\b", re.IGNORECASE)
-_QUARTER = re.compile(r"\bq([1-4])\b", re.IGNORECASE)
-_QUARTER_WORDS = {
-    "1": "first quarter",
-    "2": "second quarter",
-    "3": "third quarter",
-    "4": "fourth quarter",
-}
 
 
 def expand_query(query: str) -> str:
@@ -124,11 +117,6 @@ def expand_query(query: str) -> str:
     for pattern, words in _COMPILED:
         if pattern.search(query):
             extra.append(words)
-    for m in _FY.finditer(query):
-        year = m.group(1)
-        extra.append(f"fiscal {'20' + year if len(year) == 2 else year}")
-    for m in _QUARTER.finditer(query):
-        extra.append(_QUARTER_WORDS[m.group(1)] + " three months ended")
     return " ".join(extra)
 
 

@@ -1,0 +1,69 @@
+"""Folio web app: ``python app.py`` serves it on ``FOLIO_PORT`` (7860).
+
+Building the app is separate from serving it: tests call :func:`create_app`
+without launching. Nothing happens at import time; heavy models (embeddings,
+the agent) load in the background after the server is up, with a status badge.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import gradio as gr
+
+from pipeline.service import Folio
+from settings import Settings
+from ui.services import ChatFactory, Services, default_chat_factory
+from ui.shell import build_blocks
+from ui.theme import launch_options
+
+log = logging.getLogger("folio.app")
+
+
+def build_services(
+    settings: Settings, *, chat_factory: ChatFactory = default_chat_factory
+) -> Services:
+    """The Folio facade and the UI's services over it (opens nothing heavy)."""
+    settings.ensure_dirs()
+    return Services(Folio(settings), chat_factory=chat_factory)
+
+
+def create_app(services: Services) -> gr.Blocks:
+    """The Gradio Blocks app, not yet serving."""
+    return build_blocks(services)
+
+
+def main() -> None:
+    logging.basicConfig(
+        level=os.environ.get("FOLIO_LOG_LEVEL", "INFO"),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    settings = Settings()
+    services = build_services(settings)
+    demo = create_app(services)
+    demo.queue(default_concurrency_limit=2)
+    log.info(
+        "serving on http://%s:%d (data in %s)", settings.host, settings.port, settings.data_dir
+    )
+    demo.launch(
+        server_name=settings.host,
+        server_port=settings.port,
+        max_file_size=f"{int(settings.max_file_mb)}mb",
+        show_error=True,
+        prevent_thread_lock=True,
+        quiet=True,
+        **launch_options(),
+    )
+    services.folio.resume()  # background work interrupted by the last shutdown
+    services.warm_up()
+    log.info("ready")
+    try:
+        demo.block_thread()
+    finally:
+        services.jobs.shutdown()
+
+
+if __name__ == "__main__":
+    main()

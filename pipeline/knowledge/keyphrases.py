@@ -1,0 +1,711 @@
+"""Statistical keyphrases: jieba TF-IDF over nouns and noun compounds for Chinese,
+dictionary-tagged noun phrases (LemmInflect's lexicon) scored by C-value for English.
+
+Both favour phrases that recur and are specific: a Chinese word must be rarer than
+everyday vocabulary (jieba's IDF table), an English single word only counts when
+it is an acronym or a proper noun — common single words are terms only when the
+document defines or emphasises them, which the pattern finders catch.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import threading
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS, _get_jieba
+
+log = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_tables: tuple[dict[str, float], dict[str, str], float] | None = None
+_NOUNISH = ("n", "vn", "nz", "nt", "nr", "ns", "j", "g", "eng", "x", "an")
+_ZH_RUN = re.compile(r"[\u3400-\u9fff]+")
+_EN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]|[^\sA-Za-z]")
+_CODE_TOKEN = re.compile(r"_|[A-Za-z]\.[A-Za-z]|[a-z][A-Z]")
+# Words that never start a term: evaluations, quantities, and participles of change.
+_NOT_FIRST = frozenset(
+    [
+        "higher",
+        "lower",
+        "high",
+        "low",
+        "unfavorable",
+        "favorable",
+        "significant",
+        "strong",
+        "weak",
+        "certain",
+        "various",
+        "additional",
+        "new",
+        "recent",
+        "key",
+        "main",
+        "major",
+        "overall",
+        "several",
+        "many",
+        "few",
+        "good",
+        "better",
+        "best",
+        "large",
+        "larger",
+        "small",
+        "smaller",
+        "positive",
+        "negative",
+        "continued",
+        "increased",
+        "decreased",
+        "improved",
+        "growing",
+        "ceased",
+        "reported",
+        "related",
+        "based",
+        "used",
+        "given",
+        "compared",
+        "noted",
+        "described",
+        "mentioned",
+        "included",
+        "following",
+        "expected",
+        "anticipated",
+        "approximately",
+        "respective",
+        "applicable",
+        "such",
+        "same",
+        "first",
+        "second",
+        "third",
+        "last",
+        "next",
+        "prior",
+        "previous",
+        "reflecting",
+        "including",
+        "excluding",
+        "resulting",
+        "regarding",
+        "concerning",
+        "according",
+        "remaining",
+        "recognized",
+        "def",
+        "import",
+        "return",
+        "self",
+        "none",
+        "true",
+        "false",
+        "null",
+        "print",
+        "lambda",
+        "million",
+        "billion",
+        "thousand",
+        "hundred",
+        "us",
+        "them",
+        "him",
+        "her",
+        "you",
+        "it",
+        "we",
+        "general",
+        "calculation",
+        "reconciliation",
+        "components",
+        "summary",
+        "description",
+        "discussion",
+        "cents",
+        "dollars",
+    ]
+)
+_ING_NOUNS = frozenset(
+    [
+        "operating",
+        "accounting",
+        "marketing",
+        "financing",
+        "manufacturing",
+        "pricing",
+        "learning",
+        "computing",
+        "banking",
+        "trading",
+        "processing",
+        "engineering",
+        "programming",
+        "training",
+        "funding",
+        "licensing",
+        "advertising",
+        "housing",
+        "building",
+        "planning",
+        "reporting",
+        "working",
+        "spending",
+        "lending",
+        "offering",
+        "earning",
+        "rating",
+    ]
+)
+_TIME = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "month",
+        "months",
+        "week",
+        "weeks",
+        "quarter",
+        "quarters",
+        "year",
+        "years",
+        "ended",
+        "ending",
+        "period",
+        "periods",
+        "today",
+        "yesterday",
+    ]
+)
+_ROLE_HEADS = frozenset(
+    [
+        "president",
+        "officer",
+        "officers",
+        "chairman",
+        "chairperson",
+        "secretary",
+        "treasurer",
+        "director",
+        "directors",
+        "vice",
+        "devices",
+        "professionals",
+        "states",
+        "kingdom",
+        "section",
+        "sections",
+        "chapter",
+        "page",
+        "pages",
+        "digit",
+        "digits",
+        "impact",
+        "impacts",
+        "trend",
+        "trends",
+        "benefits",
+        "increases",
+        "decreases",
+        "device",
+        "state",
+        "professional",
+        "benefit",
+        "increase",
+        "decrease",
+        "impact",
+        "change",
+        "changes",
+        "officer",
+        "director",
+        "volume",
+        "volumes",
+        "us",
+        "them",
+        "america",
+        "europe",
+        "asia",
+        "africa",
+        "kingdom",
+        "demand",
+        "measures",
+        "activities",
+        "activity",
+        "matters",
+        "efforts",
+        "purposes",
+        "environment",
+        "factors",
+        "court",
+        "courts",
+        "district",
+    ]
+)
+_CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
+_GENERIC_HEAD_ZH = frozenset(
+    [
+        "结果",
+        "问题",
+        "定义",
+        "方法",
+        "方式",
+        "情况",
+        "内容",
+        "部分",
+        "过程",
+        "方面",
+        "作用",
+        "时候",
+        "东西",
+        "地方",
+        "类型",
+        "种类",
+        "特点",
+        "要求",
+        "信息",
+        "数据",
+        "工作",
+        "能力",
+        "水平",
+        "程度",
+        "范围",
+        "效果",
+        "意义",
+    ]
+)
+_GENERIC_ZH = frozenset(
+    [
+        "方面",
+        "情况",
+        "问题",
+        "方法",
+        "过程",
+        "部分",
+        "内容",
+        "结果",
+        "时候",
+        "方式",
+        "作用",
+        "影响",
+        "工作",
+        "因素",
+        "特点",
+        "领域",
+        "水平",
+        "阶段",
+        "条件",
+        "关系",
+        "形式",
+        "要求",
+        "原因",
+        "目的",
+        "能力",
+        "程度",
+        "范围",
+        "基础",
+        "活动",
+        "状态",
+        "意义",
+        "价值",
+        "效果",
+        "地方",
+        "东西",
+        "时间",
+        "人们",
+        "我们",
+        "年代",
+        "时期",
+        "之后",
+        "之前",
+        "其中",
+        "一般",
+        "主要",
+        "本文",
+        "本章",
+        "本节",
+        "用户",
+        "系统",
+        "数据",
+        "信息",
+        "公司",
+        "国家",
+        "世界",
+        "社会",
+        "中国",
+        "地区",
+        "人员",
+        "单位",
+        "部门",
+        "机构",
+        "事项",
+        "规定",
+        "文件",
+        "材料",
+        "资料",
+        "说明",
+        "例子",
+        "示例",
+        "图表",
+    ]
+)
+_GENERIC_EN = frozenset(
+    [
+        "year",
+        "years",
+        "period",
+        "quarter",
+        "month",
+        "months",
+        "day",
+        "days",
+        "time",
+        "times",
+        "part",
+        "parts",
+        "way",
+        "ways",
+        "number",
+        "amount",
+        "amounts",
+        "result",
+        "results",
+        "use",
+        "end",
+        "rate",
+        "level",
+        "levels",
+        "total",
+        "other",
+        "others",
+        "item",
+        "items",
+        "section",
+        "page",
+        "example",
+        "thing",
+        "things",
+        "fact",
+        "case",
+        "cases",
+        "addition",
+        "respect",
+        "basis",
+        "percent",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "inc",
+        "corp",
+        "ltd",
+        "co",
+        "llc",
+        "plc",
+        "no",
+        "vs",
+        "etc",
+    ]
+)
+
+
+def _zh_tables() -> tuple[dict[str, float], dict[str, str], float]:
+    """jieba's IDF table and dictionary POS tags, loaded once."""
+    global _tables
+    if _tables is None:
+        with _lock:
+            if _tables is None:
+                _get_jieba()
+                import jieba.analyse
+                import jieba.posseg
+
+                tfidf = jieba.analyse.default_tfidf
+                _tables = (tfidf.idf_freq, jieba.posseg.dt.word_tag_tab, tfidf.median_idf)
+    return _tables
+
+
+def zh_tags() -> dict[str, str]:
+    return _zh_tables()[1]
+
+
+@dataclass(slots=True)
+class Keyphrase:
+    text: str
+    score: float
+    count: int
+
+
+def _zh_units(sentence: str, tags: dict[str, str]) -> list[list[str]]:
+    """Runs of adjacent noun-like words (compound candidates) of one sentence."""
+    runs: list[list[str]] = []
+    for m in _ZH_RUN.finditer(sentence):
+        current: list[str] = []
+        for w in cut_zh(m.group(0)):
+            tag = tags.get(w, "x")
+            nounish = tag.startswith(_NOUNISH) and not (
+                tag == "x" and len(w) == 2 and w not in tags
+            )
+            if nounish and w not in ZH_STOPWORDS and not (len(w) == 1 and not current):
+                current.append(w)
+            else:
+                if current:
+                    runs.append(current)
+                current = []
+        if current:
+            runs.append(current)
+    return runs
+
+
+@lru_cache(maxsize=65536)
+def cut_zh(run: str) -> tuple[str, ...]:
+    """jieba's precise cut of a run of Chinese characters (cached: stages share it)."""
+    return tuple(_get_jieba().cut(run, HMM=True))
+
+
+def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -> list[Keyphrase]:
+    """Noun words and compounds scored by how much more often the document uses them than
+    everyday Chinese does (jieba's dictionary counts), times how often they recur."""
+    idf, tags, median = _zh_tables()
+    freq, total_freq = _get_jieba().dt.FREQ, _get_jieba().dt.total
+    counts: Counter[str] = Counter()
+    parts_of: dict[str, tuple[str, ...]] = {}
+    words = 0
+    for s in sentences:
+        for run in _zh_units(s, tags):
+            words += len(run)
+            for n in (1, 2, 3):
+                for i in range(len(run) - n + 1):
+                    gram = tuple(run[i : i + n])
+                    text = "".join(gram)
+                    if (n == 1 and len(text) < 2) or len(text) > 10:
+                        continue
+                    counts[text] += 1
+                    parts_of.setdefault(text, gram)
+    words = max(words, 1)
+    singles: list[Keyphrase] = []
+    compounds: list[Keyphrase] = []
+    for text, c in counts.items():
+        gram = parts_of[text]
+        if c < 3 or text in _GENERIC_ZH or any(ch.isdigit() for ch in text):
+            continue
+        if len(gram) > 1 and (
+            gram[0] in ZH_STOPWORDS or gram[0] in _GENERIC_ZH or gram[-1] in _GENERIC_HEAD_ZH
+        ):
+            continue  # "宽泛问题", "检索结果": the head word is generic
+        general = freq.get(text, 0) if len(gram) == 1 else 0
+        expected = max(general, 1) / total_freq * words
+        if len(gram) == 1 and idf.get(text, median) < 9.0 and text not in headings:
+            # A common single word is a term when the headings name it ("细胞的结构");
+            # otherwise only rare words ("熵", "检索") count.
+            continue
+        score = c * math.log(c / expected) * (1 + 0.1 * (len(text) - 2))
+        (singles if len(gram) == 1 else compounds).append(Keyphrase(text, score, c))
+    singles = _prune_nested(singles, max(2, limit // 6))
+    return _prune_nested(compounds + singles, limit)
+
+
+def _prune_nested(items: list[Keyphrase], limit: int) -> list[Keyphrase]:
+    """Drop a phrase that (almost) only occurs inside a longer kept phrase."""
+    items.sort(key=lambda k: -k.score)
+    kept: list[Keyphrase] = []
+    for k in items:
+        inside = sum(o.count for o in kept if k.text in o.text and o.text != k.text)
+        if inside >= 0.7 * k.count:
+            continue
+        kept.append(k)
+        if len(kept) >= limit:
+            break
+    return kept
+
+
+# --- English ----------------------------------------------------------------------------
+def _lexicon(word: str) -> dict[str, tuple[str, ...]]:
+    return _pos(word.lower())
+
+
+@lru_cache(maxsize=65536)
+def _pos(word: str) -> dict[str, tuple[str, ...]]:
+    try:
+        import lemminflect
+    except ImportError:  # the lexicon is optional: treat every word as a noun
+        return {"NOUN": (word,)}
+    result: dict[str, tuple[str, ...]] = lemminflect.getAllLemmas(word)
+    return result
+
+
+@lru_cache(maxsize=65536)
+def noun_lemma(word: str) -> str:
+    low = word.lower()
+    lemmas = _pos(low)
+    if "NOUN" in lemmas:
+        return lemmas["NOUN"][0]
+    return low
+
+
+@lru_cache(maxsize=65536)
+def _role(token: str) -> str:
+    """'N' noun-able head, 'M' modifier only, 'X' breaks a phrase."""
+    if not token[0].isalpha() or _CODE_TOKEN.search(token) or re.search(r"[’'](?:s|l)$", token):
+        return "X"  # numbers, punctuation, identifiers (book_id, ctx.deps), possessives
+    low = token.lower()
+    if low in EN_STOPWORDS or len(low) < 2:
+        return "X"
+    if token.isupper() and len(token) >= 2:
+        # An acronym — unless it is an ordinary word in capitals ("ADDRESSES").
+        return "X" if len(token) > 4 and _pos(low) else "N"
+    pos = _lexicon(token)
+    if not pos:
+        # Out of vocabulary: names and jargon, but not adverbs ("ratably").
+        return "X" if low.endswith("ly") and token.islower() else "N"
+    if "NOUN" in pos or "PROPN" in pos:
+        return "N"
+    if "ADJ" in pos or (low.endswith(("ing", "ed")) and "VERB" in pos):
+        return "M"
+    return "X"
+
+
+_LATIN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]")
+_GAP = re.compile(r"\s*")
+
+
+def _en_phrases(sentence: str) -> list[list[str]]:
+    """Runs of modifiers and nouns; 'of' joins two nouns ("angle of attack"). Anything
+    but spaces between two words (punctuation, digits, Chinese) ends a run."""
+    phrases: list[list[str]] = []
+    current: list[str] = []
+    matches = list(_LATIN_TOKEN.finditer(sentence))
+    for i, m in enumerate(matches):
+        tok = m.group(0)
+        if current and not _GAP.fullmatch(sentence, matches[i - 1].end(), m.start()):
+            phrases.append(current)
+            current = []
+        role = _role(tok)
+        nxt = matches[i + 1] if i + 1 < len(matches) else None
+        joins = (
+            tok == "of"
+            and bool(current)
+            and _role(current[-1]) == "N"
+            and nxt is not None
+            and _GAP.fullmatch(sentence, m.end(), nxt.start()) is not None
+            and _role(nxt.group(0)) != "X"
+        )
+        if role == "X" and not joins:
+            if current:
+                phrases.append(current)
+            current = []
+        else:
+            current.append(tok)
+    if current:
+        phrases.append(current)
+    return phrases
+
+
+def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
+    counts: Counter[tuple[str, ...]] = Counter()
+    embedded: Counter[tuple[str, ...]] = Counter()
+    surface: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+    for s in sentences:
+        in_chinese = _ZH_RUN.search(s) is not None
+        for run in _en_phrases(s):
+            for n in (1, 2, 3, 4, 5):
+                for i in range(len(run) - n + 1):
+                    gram = run[i : i + n]
+                    if _role(gram[-1]) != "N" or _role(gram[0]) == "X":
+                        continue  # also keeps 'of' from starting or ending a phrase
+                    key = (*(w.lower() for w in gram[:-1]), noun_lemma(gram[-1]))
+                    counts[key] += 1
+                    embedded[key] += in_chinese
+                    surface[key][" ".join(gram)] += 1
+    out: list[Keyphrase] = []
+    longer: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for key, c in counts.items():
+        for n in range(1, len(key)):
+            for i in range(len(key) - n + 1):
+                longer[key[i : i + n]].append(c)
+    for key, c in counts.items():
+        text = _display(surface[key])
+        if c < 2 or not _en_ok(key, text, latin_in_chinese=embedded[key] >= 0.5 * c):
+            continue
+        nested = longer.get(key, [])
+        if nested and max(nested) >= 0.8 * c and not text.isupper():
+            continue  # only ever part of a longer phrase ("Attention Service")
+        cval = math.log2(len(key) + 1) * (c - (sum(nested) / len(nested) if nested else 0))
+        if cval <= 0:
+            continue
+        out.append(Keyphrase(text, cval * (1.4 if text.isupper() else 1.0), c))
+    return _prune_nested(out, limit)
+
+
+def _display(forms: Counter[str]) -> str:
+    quiet = Counter({f: c for f, c in forms.items() if not (f.isupper() and " " in f)})
+    forms = quiet or forms  # "PROPOSED ACQUISITION" is a heading's shout
+    best = forms.most_common(1)[0][0]
+    lower = [f for f in forms if f == f.lower()]
+    # Prefer the lower-case form unless the phrase is (nearly) always capitalised.
+    if lower and forms[lower[0]] >= 0.3 * sum(forms.values()):
+        return lower[0]
+    return best
+
+
+def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
+    """Single words count when acronyms or proper nouns — or capitalised Latin words in
+    Chinese prose, which are nearly always names and technical terms."""
+    if key[0] in _NOT_FIRST or any(w in _TIME or w in _NOT_FIRST for w in key[-1:]):
+        return False
+    first = key[0]
+    verb_only = set(_pos(first)) <= {"VERB"}
+    if len(key) > 1 and first.endswith("ing") and first not in _ING_NOUNS and verb_only:
+        return False  # "seeking unspecified damages" is a clause, "operating lease" a term
+    if any(w in _TIME for w in key) or key[-1] in _ROLE_HEADS:
+        return False
+    words = text.split()
+    if len(words) >= 2 and text.isupper() and len(text) > 12:
+        return False  # a shouted heading, not a term
+    if len(key) == 1 and re.search(r"[’']s$", text):
+        return False  # "Adobe’s": a possessive, the name itself is counted separately
+    if len(key) == 1 and latin_in_chinese:
+        ok = len(text) >= 2 and text[0].isupper() and not _CODE.search(text)
+        return ok and key[0] not in _GENERIC_EN
+    if len(key) == 1:
+        word = text
+        acronym = word.isupper() and 2 <= len(word) <= 8
+        proper = word[:1].isupper() and not _lexicon(word) and not _CODE.search(word)
+        return (acronym or proper) and key[0] not in _GENERIC_EN
+    if key[-1] in _GENERIC_EN and len(key) == 2:
+        return False
+    return not any(ch.isdigit() for ch in text) and not _CODE.search(text)

@@ -1,0 +1,298 @@
+"""The real app in real headless Chromium: upload, ask, cite, highlight, switch language.
+
+Starts ``python app.py`` on a free port with a temporary data directory (lexical
+search only, so no model loads), drives the Debian ``chromium`` package through
+Playwright, and saves screenshots under ``artifacts/browser/``. Any request that
+leaves the machine is blocked and fails the test: the app must work offline.
+``FOLIO_UPDATE_SCREENSHOT=1`` also refreshes ``docs/screenshot.png`` for the README.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tests import pdfgen
+from tests.conftest import FIXTURES, ROOT
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "artifacts" / "browser"
+SAMPLE = ROOT / "sample_docs" / "AMCOR_2023Q4_EARNINGS.pdf"
+# Read at import: the autouse fixture clears FOLIO_* variables before each test runs.
+UPDATE_SCREENSHOT = os.environ.get("FOLIO_UPDATE_SCREENSHOT") == "1"
+STARTUP_BUDGET_S = (
+    60  # the 15 s target is measured by bench on a quiet machine; this is a hang guard
+)
+
+if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
+    pytest.skip(
+        "needs the Debian chromium package (apt-get install chromium)", allow_module_level=True
+    )
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until_serving(url: str, proc: subprocess.Popen[bytes], budget: float) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < budget:
+        if proc.poll() is not None:
+            raise RuntimeError(f"app.py exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return time.monotonic() - start
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"app.py did not serve {url} within {budget} s")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FOLIO_", "OPENAI_"))}
+    env |= {
+        "FOLIO_DATA_DIR": str(tmp_path_factory.mktemp("app-data")),
+        "FOLIO_PORT": str(port),
+        "FOLIO_HOST": "127.0.0.1",
+        "FOLIO_EMBEDDING_MODEL": "none",
+        "FOLIO_WORKERS": "2",
+        "GRADIO_ANALYTICS_ENABLED": "False",
+    }
+    log = (ARTIFACTS / "app.log").open("wb")
+    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        seconds = wait_until_serving(url, proc, STARTUP_BUDGET_S)
+        (ARTIFACTS / "startup.txt").write_text(f"serving after {seconds:.1f} s\n")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield b
+        b.close()
+
+
+class Session:
+    """One browser tab on the app, with off-machine requests blocked and recorded."""
+
+    def __init__(self, browser: Browser, url: str, locale: str) -> None:
+        self.context = browser.new_context(locale=locale, viewport={"width": 1440, "height": 960})
+        self.external: list[str] = []
+        self.context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), self._block)
+        self.page: Page = self.context.new_page()
+        self.page.goto(url)
+        self.page.wait_for_selector("#lib-upload")
+
+    def _block(self, route: Any) -> None:
+        self.external.append(route.request.url)
+        route.abort()
+
+    def tab(self, name: str) -> None:
+        self.page.click(f"#tab-{name}-button")
+
+    def shot(self, name: str, *, full: bool = True) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full)
+        return path
+
+    def close(self) -> None:
+        assert self.external == [], f"the app tried to reach the network: {self.external}"
+        self.context.close()
+
+
+@pytest.fixture
+def en(browser: Browser, server: str) -> Iterator[Session]:
+    s = Session(browser, server, "en-US")
+    yield s
+    s.close()
+
+
+def upload(s: Session, *files: Path) -> None:
+    s.tab("library")
+    s.page.set_input_files("#lib-upload input[type=file]", [str(f) for f in files])
+
+
+def highlight_pixels(png: bytes) -> int:
+    """Pixels in the translucent yellow of a highlight box over paper."""
+    rgb = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    return int(((r >= 235) & (g >= 195) & (g <= 245) & (b <= 190) & (r - b >= 50)).sum())
+
+
+def settled_highlight(image: Any, timeout: float = 15) -> int:
+    """Highlight pixels once the image is not dimmed by Gradio's loading overlay."""
+    deadline = time.monotonic() + timeout
+    counts = [highlight_pixels(image.screenshot())]
+    while counts[-1] <= 40 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        counts.append(highlight_pixels(image.screenshot()))
+    (ARTIFACTS / "highlight.txt").write_text(f"highlight pixels per look: {counts}\n")
+    return counts[-1]
+
+
+def test_upload_ask_and_see_the_cited_span_highlighted(en: Session) -> None:
+    page = en.page
+    upload(en, SAMPLE)
+    expect(page.locator("#lib-table [data-comp=index][data-state=ready]")).to_have_count(
+        1, timeout=240_000
+    )
+    expect(page.locator("#lib-progress .folio-job").first).to_contain_text(SAMPLE.name)
+    en.shot("01-library")
+
+    en.tab("chat")
+    page.fill("#chat-question textarea", "What were net sales in fiscal 2023?")
+    page.click("#chat-send")
+    cards = page.locator("#chat-cards .folio-card")
+    expect(cards.first).to_be_visible(timeout=90_000)
+    bot = page.locator("#chat-bot")
+    expect(bot).to_contain_text("Searched the documents")  # the status that streamed first
+    expect(bot.locator(".folio-cite").first).to_be_visible()
+
+    first = cards.first
+    first.click()
+    expect(first).to_have_class(re.compile(r"\bactive\b"))
+    caption = page.locator("#chat-pane-caption")
+    expect(caption).to_contain_text(SAMPLE.name)
+    expect(caption.locator("[data-highlights]")).not_to_have_attribute("data-highlights", "0")
+    image = page.locator("#chat-pane-image img")
+    expect(image).to_be_visible()
+    page.wait_for_function(
+        "() => { const i = document.querySelector('#chat-pane-image img');"
+        " return i && i.complete && i.naturalWidth > 1000; }"
+    )
+    cited_page = re.search(r"p\. (\d+)", first.inner_text())
+    assert cited_page is not None
+    assert page.locator("#chat-pane-page input").input_value() == cited_page.group(1)
+    assert settled_highlight(image) > 40, "no highlight drawn on the page image"
+
+    # The [n] badge inside the answer points at the same source.
+    bot.locator(".folio-cite").first.click()
+    expect(first).to_have_class(re.compile(r"\bactive\b"))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    path = en.shot("02-chat-citation", full=False)
+    if UPDATE_SCREENSHOT:
+        (ROOT / "docs").mkdir(exist_ok=True)
+        shutil.copyfile(path, ROOT / "docs" / "screenshot.png")
+
+
+def test_bad_file_shows_a_readable_error_and_leaves_the_rest_alone(
+    en: Session, tmp_path: Path
+) -> None:
+    bad = Path(shutil.copy(FIXTURES / "invalid.pdf", tmp_path / "broken-scan.pdf"))
+    upload(en, bad)
+    error = en.page.locator("#lib-progress .folio-job.failed", has_text="broken-scan.pdf")
+    expect(error).to_be_visible(timeout=60_000)
+    expect(error).to_contain_text("not a readable PDF")
+    assert "Traceback" not in error.inner_text()
+    row = en.page.locator("#lib-table tr[data-doc]", has_text="broken-scan.pdf")
+    expect(row.locator("[data-comp=parse]")).to_have_attribute("data-state", "failed")
+    other = en.page.locator("#lib-table tr[data-doc]", has_text=SAMPLE.name)
+    expect(other.locator("[data-comp=index]")).to_have_attribute("data-state", "ready")
+    en.shot("03-bad-file")
+
+
+def test_chat_answers_while_a_large_document_ingests(en: Session, tmp_path: Path) -> None:
+    big = pdfgen.headed_pdf(tmp_path / "annual-report-big.pdf", pages=80)
+    upload(en, big)
+    running = en.page.locator("#lib-progress .folio-job.running", has_text=big.name)
+    expect(running).to_be_visible(timeout=30_000)
+    en.tab("chat")
+    started = time.monotonic()
+    en.page.fill("#chat-question textarea", "What was the GAAP net income?")
+    en.page.click("#chat-send")
+    expect(en.page.locator("#chat-cards .folio-card").first).to_be_visible(timeout=30_000)
+    seconds = time.monotonic() - started
+    (ARTIFACTS / "responsive.txt").write_text(f"answered in {seconds:.1f} s during ingestion\n")
+    en.tab("library")
+    row = en.page.locator("#lib-table tr[data-doc]", has_text=big.name)
+    expect(row.locator("[data-comp=index]")).to_have_attribute(
+        "data-state", "ready", timeout=240_000
+    )
+
+
+def test_interface_follows_the_browser_language_and_the_switch(
+    browser: Browser, server: str
+) -> None:
+    zh = Session(browser, server, "zh-CN")
+    page = zh.page
+    expect(page.locator("#tab-library-button")).to_have_text("文档库")
+    expect(page.locator("#lib-table th").first).to_have_text("文档", timeout=10_000)
+    zh.tab("chat")
+    expect(page.locator("#chat-send")).to_have_text("发送")
+    zh.shot("04-zh")
+
+    page.locator("#folio-lang label", has_text="English").click()
+    expect(page.locator("#tab-chat-button")).to_have_text("Chat")
+    expect(page.locator("#chat-send")).to_have_text("Send")
+    expect(page.locator("#chat-cards")).to_contain_text("Sources of the answer appear here")
+    page.reload()
+    page.wait_for_selector("#lib-upload")
+    expect(page.locator("#tab-library-button")).to_have_text("Library")  # the choice is kept
+    expect(page.locator("#lib-table th").first).to_have_text("Document")
+    zh.shot("05-en-after-switch")
+    page.locator("#folio-lang label", has_text="中文").click()
+    expect(page.locator("#tab-inspect-button")).to_have_text("检查")
+    zh.close()
+
+
+def test_document_text_cannot_inject_script(en: Session, tmp_path: Path) -> None:
+    evil = tmp_path / "evil-notes.md"
+    evil.write_text(
+        "# Vault\n\nThe vault code is 4711. <script>window.__pwned = 1</script>"
+        ' <img src=x onerror="window.__pwned = 2"> <b>bold?</b>\n',
+        encoding="utf-8",
+    )
+    upload(en, evil)
+    row = en.page.locator("#lib-table tr[data-doc]", has_text=evil.name)
+    expect(row.locator("[data-comp=index]")).to_have_attribute(
+        "data-state", "ready", timeout=60_000
+    )
+    en.tab("chat")
+    en.page.fill("#chat-question textarea", "What is the vault code?")
+    en.page.click("#chat-send")
+    card = en.page.locator("#chat-cards .folio-card").first
+    expect(card).to_be_visible(timeout=60_000)
+    card.click()
+    passage = en.page.locator("#chat-pane-passage")
+    expect(passage.locator("mark").first).to_be_visible()
+    expect(passage).to_contain_text("<script>window.__pwned = 1</script>")  # shown as text
+    expect(passage).to_contain_text("<b>bold?</b>")
+    assert en.page.evaluate("() => window.__pwned") is None
+    assert en.page.locator("#chat-pane-passage script, #chat-pane-passage img").count() == 0
+    en.shot("06-escaping")

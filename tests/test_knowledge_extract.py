@@ -1,0 +1,202 @@
+"""Knowledge extraction as pure functions: patterns, variants, keyphrases, ordering."""
+
+from __future__ import annotations
+
+from pipeline.knowledge.matcher import TermMatcher
+from pipeline.knowledge.models import Evidence, GraphEdge, KnowledgeGraph
+from pipeline.knowledge.patterns import (
+    acronym_expansion,
+    clean_term,
+    find_en,
+    find_glossary,
+    find_zh,
+)
+from pipeline.knowledge.route import prerequisites, topological
+from pipeline.knowledge.source import build_doc_text, section_label
+from pipeline.knowledge.summary import build_summary
+from pipeline.knowledge.terms import extract_terms, norm_key
+from pipeline.models import Block, Line
+
+
+def _defs(found: list) -> dict[str, str]:
+    return {f.term: f.definition for f in found if f.kind == "definition"}
+
+
+def test_chinese_definitional_patterns() -> None:
+    assert _defs(find_zh("信息熵是指信源输出的平均信息量。")) == {"信息熵": "信源输出的平均信息量"}
+    assert _defs(find_zh("所谓自信息，是指某个事件发生时所携带的信息量。")) == {
+        "自信息": "某个事件发生时所携带的信息量"
+    }
+    assert "个人信息" in _defs(find_zh("本办法所称个人信息，是指以电子方式记录的各种信息。"))
+    assert _defs(find_zh("信源输出的平均信息量称为信源熵。")) == {"信源熵": "信源输出的平均信息量"}
+    assert "信道" in _defs(find_zh("信道，即传输信息的物理媒介。"))
+    # Pronouns and clauses are not terms.
+    assert not _defs(find_zh("这是指我们前面提到的问题。"))
+    assert not _defs(find_zh("它是一种很常见的现象，大家都知道。"))
+    assert not _defs(find_zh("猴面包树在非洲是传统的食用植物。"))
+
+
+def test_chinese_aliases_across_languages_and_short_names() -> None:
+    found = find_zh("卷积神经网络（Convolutional Neural Network，CNN）广泛用于图像识别。")
+    aliases = {a for f in found for a in f.aliases}
+    assert {"Convolutional Neural Network", "CNN"} <= aliases
+    found = find_zh("北京某某科技有限公司（以下简称“公司”）负责运营。")
+    assert any(f.aliases == ["公司"] for f in found)
+
+
+def test_english_definitional_patterns_and_aliases() -> None:
+    assert _defs(find_en("Diffusion refers to the movement of molecules down a gradient.")) == {
+        "Diffusion": "the movement of molecules down a gradient"
+    }
+    assert "cell membrane" in _defs(
+        find_en("The cell membrane is defined as the layer that separates the cell.")
+    )
+    assert "Agreement" in _defs(find_en("“Agreement” means this contract and its annexes."))
+    called = _defs(find_en("The energy stored in the bonds of glucose is called chemical energy."))
+    assert "chemical energy" in called
+    assert not _defs(find_en("It refers to the previous section of this report."))
+    aliases = find_en("Acme Holdings Inc. (the “Company”) sells widgets.")
+    assert any(f.term == "Company" and "Acme Holdings Inc" in f.aliases for f in aliases)
+    acr = find_en("Adenosine triphosphate (ATP) stores energy.")
+    assert any(f.term == "Adenosine triphosphate" and f.aliases == ["ATP"] for f in acr)
+
+
+def test_acronyms_must_spell_their_expansion() -> None:
+    assert acronym_expansion("reported to the Securities and Exchange Commission", "SEC") == (
+        "Securities and Exchange Commission"
+    )
+    assert acronym_expansion("the results of the period", "XYZ") is None
+
+
+def test_glossary_lines_need_prose_definitions() -> None:
+    g = find_glossary("Enzyme: a protein that speeds up chemical reactions.")
+    assert g is not None and g.term == "Enzyme"
+    assert find_glossary("Revenue: $ 16,388 $ 14,573 $ 11,626") is None
+    assert find_glossary("Note: we will revisit this later in the chapter.") is None
+
+
+def test_term_surfaces_are_validated() -> None:
+    assert clean_term("“信息熵”") == "信息熵"
+    assert clean_term("the cell membrane") == "cell membrane"
+    assert clean_term("这个问题") is None
+    assert clean_term("123.45") is None
+    assert clean_term("a very long phrase that is clearly not a term at all") is None
+
+
+def test_variants_share_one_key() -> None:
+    assert norm_key("Neural Networks") == norm_key("neural network")
+    assert norm_key("“Company”") == norm_key("company")
+    assert norm_key("ＣＮＮ") == norm_key("CNN")
+    assert norm_key("信息 熵") == norm_key("信息熵")
+
+
+def test_matcher_respects_word_boundaries_and_longest_match() -> None:
+    m = TermMatcher({"cell": 0, "cell membrane": 1, "信息熵": 2})
+    found = m.find("The cell membrane and the cellar; 信息熵很大")
+    assert [i for _, _, i in found] == [1, 2]
+
+
+def _blocks(spec: list[tuple[str, int, str]]) -> list[Block]:
+    out = []
+    for n, (kind, level, text) in enumerate(spec):
+        out.append(
+            Block(
+                n=n,
+                page=1 + n // 4,
+                kind=kind,
+                level=level,
+                text=text,
+                lines=[Line(text=text, line_no=n + 1)],
+            )
+        )
+    return out
+
+
+def test_terms_are_merged_across_languages_with_evidence() -> None:
+    blocks = _blocks(
+        [
+            ("heading", 1, "第一章 熵"),
+            ("paragraph", 0, "信息熵（information entropy）是指信源输出的平均信息量。"),
+            (
+                "paragraph",
+                0,
+                "Information entropy is large for uniform sources. 信息熵越大越不确定。",
+            ),
+            ("heading", 1, "第二章 信道"),
+            ("paragraph", 0, "信道容量是指信道的最大信息速率，它与信息熵有关。"),
+        ]
+    )
+    doc = build_doc_text("d", "T", "zh", blocks, [])
+    terms = {t.term: t for t in extract_terms(doc)}
+    entropy = terms["信息熵"]
+    assert "information entropy" in entropy.aliases
+    assert entropy.definition == "信源输出的平均信息量"
+    assert entropy.page == 1 and entropy.frequency >= 3
+    assert "information entropy" not in terms and "Information entropy" not in terms
+    assert all(t.chunk_id and t.page >= 1 for t in terms.values())
+
+
+def test_emphasised_spans_become_terms() -> None:
+    blocks = _blocks([("paragraph", 0, "We now meet **photosynthesis** in plants and algae.")])
+    blocks[0].lines[0].text = blocks[0].text
+    doc = build_doc_text("d", "T", "en", blocks, [])
+    assert "photosynthesis" in {t.term for t in extract_terms(doc)}
+    assert "**" not in doc.sentences[0].text
+
+
+def test_section_labels() -> None:
+    assert section_label("3.2 Scope of work") == "§3.2"
+    assert section_label("第三章 总则") == "第三章"
+    assert section_label("Item 7. Management's Discussion") == "Item 7"
+    assert section_label("Background") == "§Background"
+
+
+def test_topological_order_puts_prerequisites_first_and_survives_cycles() -> None:
+    ev = [Evidence(chunk_id="d#0", page=1)]
+    g = KnowledgeGraph(
+        edges=[
+            GraphEdge(source="B", target="A", type="defined_with", evidence=ev),
+            GraphEdge(source="C", target="B", type="is_a", evidence=ev),
+            GraphEdge(source="X", target="Y", type="defined_with", evidence=ev),
+            GraphEdge(source="Y", target="X", type="defined_with", evidence=ev),
+        ]
+    )
+    pos = {"C": (1, 0), "B": (2, 0), "A": (3, 0), "X": (4, 0), "Y": (5, 0)}
+    order = topological(list(pos), prerequisites(g), pos)
+    assert order.index("A") < order.index("B") < order.index("C")
+    assert sorted(order) == sorted(pos)
+
+
+def test_summary_reports_sections_it_cannot_cover() -> None:
+    blocks = _blocks(
+        [
+            ("heading", 1, "1 Results"),
+            ("paragraph", 0, "Revenue grew strongly in every region during the year."),
+            ("heading", 1, "2 Tables"),
+            ("table", 0, "| a | b |"),
+            ("heading", 1, "3 Outlook"),
+            ("paragraph", 0, "Management expects steady demand for the main products."),
+        ]
+    )
+    doc = build_doc_text("d", "T", "en", blocks, [])
+    s = build_summary(doc)
+    assert len(s.overview) == 2 and s.coverage < 0.85
+    assert s.left_out == ["§2 2 Tables"]
+    assert all(x.citation.startswith("[p") for x in s.overview)
+
+
+def test_a_document_without_text_yields_empty_but_valid_results() -> None:
+    from pipeline.knowledge.analysis import index_terms
+    from pipeline.knowledge.graph import build_graph
+    from pipeline.knowledge.mindmap import build_mindmap
+    from pipeline.knowledge.render import graph_svg, mindmap_svg, to_png
+    from pipeline.knowledge.route import build_route
+
+    doc = build_doc_text("d", "Scan", "unknown", [], [])
+    idx = index_terms(doc, extract_terms(doc))
+    root, graph = build_mindmap(doc, idx), build_graph(doc, idx)
+    assert idx.terms == [] and graph.nodes == [] and root.children == []
+    assert build_route(doc, idx, graph)[0].terms == []
+    assert build_summary(doc).overview == []
+    assert to_png(mindmap_svg(root)).startswith(b"\x89PNG")
+    assert to_png(graph_svg(graph)).startswith(b"\x89PNG")

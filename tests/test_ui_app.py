@@ -1,0 +1,335 @@
+"""The app's handlers against a real Folio (fake embedder), without a browser or a server."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+import pytest
+from PIL import Image
+
+from agent.schemas import Answer, Citation
+from pipeline.knowledge.api import ComponentView, TermMatch
+from pipeline.service import Folio
+from tests import pdfgen
+from tests.conftest import FIXTURES, ROOT
+from ui import chat, inspector, knowledge, pagepane
+from ui.labels import Labels
+from ui.library import LibraryHandlers
+from ui.services import Services
+
+
+@pytest.fixture
+def services(folio: Folio) -> Iterator[Services]:
+    s = Services(folio)
+    yield s
+    s.jobs.shutdown()
+
+
+def ingest(services: Services, *files: Path, timeout: float = 90) -> None:
+    services.jobs.submit([(f, f.name) for f in files])
+    deadline = time.monotonic() + timeout
+    while services.jobs.busy():
+        assert time.monotonic() < deadline, "ingestion did not finish"
+        time.sleep(0.1)
+    services.folio.wait(timeout=timeout)
+
+
+def leave_pdf(path: Path) -> Path:
+    pdfgen.write_flow(page := (doc := pdfgen.pymupdf.open()).new_page(), [
+        pdfgen.Item("Leave policy", size=16, bold=True),
+        pdfgen.Item("Employees may carry over up to five days of unused annual leave into the "
+                    "next calendar year. Carried-over days expire on 31 March."),
+    ])  # fmt: skip
+    page.insert_text((72, 800), "Company handbook", fontsize=8)
+    doc.save(path)
+    return path
+
+
+def test_app_module_has_no_import_side_effects(tmp_path: Path) -> None:
+    data = tmp_path / "never-created"
+    code = "import app, sys; assert 'gradio' in sys.modules"
+    env = {"FOLIO_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, timeout=120)
+    assert not data.exists()
+
+
+def test_create_app_builds_every_tab_without_serving(services: Services) -> None:
+    from app import create_app
+
+    demo = create_app(services)
+    assert isinstance(demo, gr.Blocks)
+    ids = {getattr(b, "elem_id", None) for b in demo.blocks.values()}
+    assert {"tab-library", "tab-knowledge", "tab-chat", "tab-inspect", "folio-lang"} <= ids
+    assert not demo.is_running
+
+
+def test_uploads_show_progress_and_readable_errors(services: Services, tmp_path: Path) -> None:
+    pdf = leave_pdf(tmp_path / "handbook.pdf")
+    bad = shutil.copy(FIXTURES / "invalid.pdf", tmp_path / "broken.pdf")
+    ingest(services, pdf, Path(bad))
+    jobs = {j.name: j for j in services.jobs.snapshot()}
+    assert jobs["handbook.pdf"].state == "done"
+    assert jobs["broken.pdf"].state == "failed" and "not a readable PDF" in (
+        jobs["broken.pdf"].error or ""
+    )
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    progress, stats, table = h.views(None, "en")
+    assert "Could not add “broken.pdf”" in progress and "Traceback" not in progress
+    assert 'data-comp="embed" data-state="ready"' in progress
+    assert "handbook.pdf" in table and "2 documents" in stats
+    # The timer only redraws when something changed.
+    first = h.refresh(None, "", "en")
+    assert first[0] == progress
+    assert h.refresh(None, first[3], "en") == [gr.skip()] * 4
+
+
+def test_delete_needs_confirmation_and_removes_the_document(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    row, text = h.ask_delete(doc.doc_id, "zh")
+    assert row["visible"] is True and "handbook.pdf" in text and "无法撤销" in text
+    assert services.folio.documents()  # nothing deleted yet
+    h.delete(doc.doc_id, "en")
+    assert services.folio.documents() == []
+
+
+def _run_ask(services: Services, question: str, lang: str = "en") -> list[list[Any]]:
+    with gr.Blocks():
+        c = chat.build(Labels())
+    h = chat.ChatHandlers(c, services)
+    return list(h.ask(question, None, None, [], lang))
+
+
+def test_chat_streams_then_shows_cards_followups_and_the_cited_page(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    steps = _run_ask(services, "How many days of annual leave carry over?")
+    assert len(steps) >= 3  # searching…, streamed tokens…, final
+    first_bot = steps[0][0][-1]
+    assert first_bot["metadata"]["status"] == "pending"
+    final = steps[-1]
+    shown, cards = final[0], final[2]
+    assert shown[-2]["metadata"]["status"] == "done"
+    assert "folio-cite" in shown[-1]["content"]
+    assert 'class="folio-card active" data-marker="1"' in cards
+    caption, image = final[10], final[11]
+    assert "handbook.pdf — page 1 of 1" in caption
+    assert 'data-highlights="' in caption and 'data-highlights="0"' not in caption
+    assert isinstance(image["value"], Image.Image) and image["visible"] is True
+    cid = final[8]
+    assert cid and services.chat.history(cid)
+
+
+def test_chat_without_documents_warns_instead_of_failing(services: Services) -> None:
+    with pytest.warns(UserWarning, match="Upload a document"):
+        steps = _run_ask(services, "anything?")
+    assert len(steps) == 1 and steps[0][0] == []
+
+
+def test_citation_click_moves_the_pane_to_its_page(services: Services, tmp_path: Path) -> None:
+    pdf = pdfgen.headed_pdf(tmp_path / "report.pdf", pages=3)
+    ingest(services, pdf)
+    (doc,) = services.folio.documents()
+    chunks = services.folio.store.chunks(doc.doc_id)
+    on3 = next(c for c in chunks if c.page_start == 3)
+    answer = Answer(
+        answer="Growth was 13 percent [1] and 11 percent [2].",
+        citations=[
+            Citation(marker=1, chunk_id=on3.chunk_id, doc_id=doc.doc_id, page=3,
+                     quote="revenue grew by 13 percent"),
+            Citation(marker=2, chunk_id=chunks[0].chunk_id, doc_id=doc.doc_id, page=1,
+                     quote="revenue grew by 11 percent"),
+        ],
+    )  # fmt: skip
+    with gr.Blocks():
+        c = chat.build(Labels())
+    h = chat.ChatHandlers(c, services)
+    out = h.show_citation(answer, "en", gr.EventData(None, {"marker": 1}))
+    assert 'class="folio-card active" data-marker="1"' in out[0]
+    assert "page 3 of 3" in out[1] and 'data-highlights="1"' in out[1]
+    target = out[-1]
+    assert target.page == 3 and target.active == 1
+    # Page navigation keeps every highlight of that document.
+    back = pagepane.updates(services, pagepane.PaneTarget(doc.doc_id, 1, target.marks, 1), "zh")
+    assert "第 1 页，共 3 页" in back[0] and 'data-highlights="1"' in back[0]
+
+
+def test_non_pdf_citation_shows_the_passage_with_the_span_marked(
+    services: Services, tmp_path: Path
+) -> None:
+    md = tmp_path / "notes.md"
+    md.write_text(
+        "# Notes\n\nThe <b>secret</b> code is 4711 and never changes.\n", encoding="utf-8"
+    )
+    ingest(services, md)
+    (doc,) = services.folio.documents()
+    chunk = services.folio.store.chunks(doc.doc_id)[0]
+    cited = Citation(
+        marker=1, chunk_id=chunk.chunk_id, doc_id=doc.doc_id, page=1, quote="code is 4711"
+    )
+    answer = Answer(answer="It is 4711 [1].", citations=[cited])
+    target = pagepane.target_for_citation(services, answer, 1)
+    v = pagepane.view(services, target, "en")
+    assert v.image is None and v.passage is not None
+    assert "<mark>code is 4711</mark>" in v.passage
+    assert "&lt;b&gt;secret&lt;/b&gt;" in v.passage and "<b>secret" not in v.passage
+    assert "line 3 · Notes" in v.passage
+
+
+def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    chunk = services.folio.store.chunks(doc.doc_id)[0]
+    terms = [TermMatch(term="carry-over", definition="unused leave moved to the next year",
+                       sentence="carry over up to five days", doc_id=doc.doc_id,
+                       chunk_id=chunk.chunk_id, page=1)]  # fmt: skip
+    views = {
+        "mindmap": ComponentView(component="mindmap", markdown="- Leave", svg="<svg/>"),
+        "summary": ComponentView(component="summary", markdown="Leave <i>carries</i> over [p. 1]"),
+    }
+    monkeypatch.setattr(knowledge, "list_terms", lambda db, d: terms)
+    monkeypatch.setattr(knowledge, "load_view", lambda db, d, comp: views.get(comp))
+    out = knowledge.show(services, doc.doc_id, "", "en")
+    mindmap, graph, _, _, summary_note, summary, table = out[:7]
+    assert mindmap.startswith('<div class="folio-diagram-wrap"><img')
+    # No view: the graph's status note shows (its stage ran, the view was patched away).
+    assert 'class="folio-note' in graph and 'data-comp="graph"' in graph
+    assert summary_note == "" and "&lt;i&gt;carries" in summary
+    assert 'data-index="0"' in table
+
+    with gr.Blocks():
+        k = knowledge.build(Labels())
+        lang = gr.Radio(["en", "zh"])
+        knowledge.wire(k, services, lang, gr.Timer(1))
+    target = pagepane.target_for_quote(
+        services, doc.doc_id, chunk.chunk_id, 1, "carry over up to five days"
+    )
+    v = pagepane.view(services, target, "en")
+    assert v.image is not None and 'data-highlights="1"' in v.caption
+
+
+def test_inspect_summarises_quality_and_selects_blocks_by_click(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, pdfgen.table_pdf(tmp_path / "table.pdf"))
+    (doc,) = services.folio.documents()
+    with gr.Blocks():
+        c = inspector.build(Labels())
+    h = inspector.InspectHandlers(c, services)
+    summary, _, page_map, _, image, _, blocks, _, selected = h.open_doc(
+        doc.doc_id, ["blocks", "tables"], "en"
+    )
+    assert "Extraction quality — table.pdf" in summary and "Tables" in summary
+    assert 'data-page="1"' in page_map and "folio-pagechip text current" in page_map
+    assert isinstance(image["value"], Image.Image)
+    assert 'data-block="0"' in blocks and selected is None
+    # Clicking on the table selects the table block and shows its cells.
+    table_block = next(b for b in services.folio.store.blocks(doc.doc_id) if b.kind == "table")
+    from ui.render import PANE_WIDTH_PX, zoom_for
+
+    zoom = zoom_for(595, 842, PANE_WIDTH_PX)
+    x = (table_block.box[0] + table_block.box[2]) / 2 * zoom  # type: ignore[index]
+    y = (table_block.box[1] + table_block.box[3]) / 2 * zoom  # type: ignore[index]
+    evt = gr.SelectData(None, {"index": [x, y], "value": None})
+    out = h.click_image(doc.doc_id, 1, ["blocks"], "en", evt)
+    assert out[-1] == table_block.n
+    assert "<td>North</td>" in out[5] and "table" in out[5]
+
+
+def test_regenerate_runs_in_the_background_and_reports_failures(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    job = services.jobs.regenerate(doc.doc_id, doc.name, "parse")
+    ingest(services)  # waits for the queue
+    assert job.state == "done", job.error
+    assert services.folio.document(doc.doc_id).status["index"].state == "ready"
+
+    (services.settings.data_dir / doc.stored_path).unlink()
+    job = services.jobs.regenerate(doc.doc_id, doc.name, "parse")
+    ingest(services)
+    assert job.state == "failed" and "upload it again" in (job.error or "")
+    progress, _, _ = LibraryHandlers(None, services).views(None, "en")  # type: ignore[arg-type]
+    assert "upload it again" in progress
+
+
+def test_progress_shows_every_stage_from_the_start() -> None:
+    from pipeline.models import ComponentStatus, Document
+    from ui.library_view import progress_html
+    from ui.services import Job, StageNote
+
+    running = ComponentStatus(component="parse", state="running", progress=0.5)
+    doc = Document(doc_id="d", name="big.pdf", kind="pdf", size=1, content_hash="h",
+                   status={"parse": running})  # fmt: skip
+    html = progress_html(
+        [Job(name="big.pdf", doc_id="d", state="running")],
+        {"d": doc},
+        lambda d, c: None,
+        "en",
+        stages=("parse", "ocr", "index", "embed"),
+    )
+    assert 'data-comp="parse" data-state="running"' in html and "width:50%" in html
+    assert 'data-comp="embed" data-state="pending"' in html
+    assert "folio-job running" in html
+    note = StageNote("running", 0.5, "parsed 5/10 pages")
+    job = Job(name="big.pdf", doc_id="d", state="running")
+    assert "parsed 5/10 pages" in progress_html([job], {"d": doc}, lambda d, c: note, "en")
+    zh = progress_html([job], {"d": doc}, lambda d, c: note, "zh")
+    assert "进行中 50%" in zh and "parsed" not in zh
+
+
+def test_knowledge_tab_notices_background_progress(services: Services, tmp_path: Path) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    before = knowledge.status_signature(services, doc.doc_id)
+    # While a component without a stored result runs, its progress shows.
+    services.folio.db.connect().execute(
+        "DELETE FROM knowledge_views WHERE doc_id = ? AND component = 'summary'", (doc.doc_id,)
+    )
+    services.folio.store.set_status(doc.doc_id, "summary", "running", progress=0.3)
+    during = knowledge.status_signature(services, doc.doc_id)
+    assert during != before and "summary:running:0.30" in during
+    assert "Generating Summary… 30%" in knowledge.components_view(services, doc.doc_id, "", "en")[4]
+    assert knowledge.status_signature(services, None) == ""
+
+
+def test_followups_fill_the_buttons_and_hide_the_rest() -> None:
+    a = Answer(answer="x", follow_up_questions=["When?", "Who?"])
+    first, second, third = chat._followup_updates(a)
+    assert first == gr.update(value="When?", visible=True)
+    assert second["value"] == "Who?" and third["visible"] is False
+
+
+def test_conversations_can_be_reopened_renamed_and_deleted(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    with gr.Blocks():
+        c = chat.build(Labels())
+    h = chat.ChatHandlers(c, services)
+    final = list(h.ask("How many days carry over?", None, None, [], "en"))[-1]
+    cid = final[8]
+    assert cid in [v for _, v in chat.conversation_choices(services, "en")]
+
+    shown, cards, *_ = opened = h.open(cid, "en")
+    assert [m["role"] for m in shown] == ["user", "assistant"]
+    assert "folio-card" in cards and opened[6] is not None  # the answer is back in state
+    hidden, choices = h.save_title(cid, "  Leave rules  ", "en")
+    assert hidden["visible"] is False and ("Leave rules", cid) in choices["choices"]
+
+    after = h.delete(cid, "en")
+    assert after[0] == [] and after[-1]["choices"] == [] and after[-1]["value"] is None

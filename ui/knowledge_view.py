@@ -1,0 +1,91 @@
+"""HTML of the Knowledge tab: component bodies (or why they are missing), the term table. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pipeline.knowledge.api import ComponentView, TermMatch
+from pipeline.models import ComponentStatus
+from ui.i18n import t
+from ui.safe import esc, safe_markdown, svg_image
+
+
+def status_note(comp: str, status: ComponentStatus | None, lang: str) -> str:
+    """Why a component cannot be shown yet, as a friendly one-liner."""
+    name = t(f"comp.{comp}", lang)
+    if status is None:
+        text = t("kn.missing", lang, component=name)
+        cls = "missing"
+    elif status.state == "running":
+        text = t("kn.running", lang, component=name, pct=round(status.progress * 100))
+        cls = "running"
+    elif status.state == "failed":
+        text = t("kn.failed", lang, component=name, reason=status.reason or "?")
+        cls = "failed"
+    else:
+        text = t("kn.pending", lang, component=name)
+        cls = "pending"
+    return f'<div class="folio-note {cls}" data-comp="{comp}">{esc(text)}</div>'
+
+
+def diagram_html(
+    comp: str, view: ComponentView | None, status: ComponentStatus | None, lang: str
+) -> str:
+    """A diagram component (mind map, graph) as a safe image, or its status note."""
+    if view is None:
+        return status_note(comp, status, lang)
+    if view.svg:
+        image = svg_image(view.svg, alt=t(f"comp.{comp}", lang))
+        return f'<div class="folio-diagram-wrap">{image}</div>'
+    return ""
+
+
+def text_markdown(view: ComponentView | None) -> str:
+    """Markdown of a component with any HTML in it shown as text."""
+    return safe_markdown(view.markdown) if view is not None and view.markdown else ""
+
+
+def filter_terms(terms: Sequence[TermMatch], query: str) -> list[tuple[int, TermMatch]]:
+    """(index, term) pairs whose term, aliases or definition contain the query (any case)."""
+    q = query.strip().lower()
+    out = []
+    for i, term in enumerate(terms):
+        hay = " ".join([term.term, *term.aliases, term.definition]).lower()
+        if not q or q in hay:
+            out.append((i, term))
+    return out
+
+
+def terms_html(
+    terms: Sequence[TermMatch],
+    query: str,
+    lang: str,
+    *,
+    status: ComponentStatus | None = None,
+    selected: int | None = None,
+) -> str:
+    """The searchable term table; clicking a row shows the definition on its page."""
+    if not terms:
+        if status is not None and status.state == "ready":
+            return f'<div class="folio-empty">{esc(t("kn.no_terms", lang))}</div>'
+        return status_note("terms", status, lang)
+    rows = filter_terms(terms, query)
+    if not rows:
+        return f'<div class="folio-empty">{esc(t("kn.no_match", lang, q=query))}</div>'
+    head = "".join(
+        f"<th>{esc(t(k, lang))}</th>" for k in ("kn.col_term", "kn.col_definition", "kn.col_page")
+    )
+    body = []
+    for i, term in rows:
+        aliases = (
+            f'<div class="folio-sub">{esc(" · ".join(term.aliases))}</div>' if term.aliases else ""
+        )
+        cls = "folio-row selected" if i == selected else "folio-row"
+        body.append(
+            f'<tr class="{cls}" data-index="{i}"><td class="folio-term"><b>{esc(term.term)}</b>'
+            f"{aliases}</td><td>{esc(term.definition)}</td><td>{term.page}</td></tr>"
+        )
+    return (
+        f'<div class="folio-table-wrap folio-terms"><table class="folio-table">'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+    )

@@ -1,0 +1,216 @@
+"""Library tab: upload, per-stage progress, the status table, regenerate and delete."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from pipeline.errors import FolioError
+from pipeline.models import ALL_COMPONENTS, Component
+from pipeline.parse import SUFFIXES
+from pipeline.stages import background_components
+from ui.i18n import t
+from ui.labels import Labels
+from ui.library_view import library_stats, progress_html, status_table_html
+from ui.safe import esc
+from ui.services import Services
+
+log = logging.getLogger(__name__)
+
+ROW_JS = """
+element.addEventListener('click', (e) => {
+  const row = e.target.closest('[data-doc]');
+  if (!row) return;
+  const chip = e.target.closest('[data-comp]');
+  trigger('click', {doc: row.dataset.doc, comp: chip ? chip.dataset.comp : null});
+});
+"""
+
+
+@dataclass
+class LibraryComponents:
+    upload: gr.File
+    progress: gr.HTML
+    stats: gr.HTML
+    table: gr.HTML
+    selected_label: gr.HTML
+    component: gr.Dropdown
+    regenerate: gr.Button
+    delete: gr.Button
+    confirm_row: gr.Row
+    confirm_text: gr.HTML
+    confirm: gr.Button
+    cancel: gr.Button
+    selected: gr.State
+    shown: gr.State
+
+
+def build(labels: Labels) -> LibraryComponents:
+    with gr.Row(equal_height=False):
+        with gr.Column(scale=4, min_width=300):
+            upload = labels.make(
+                gr.File,
+                {"label": "lib.upload"},
+                file_count="multiple",
+                file_types=sorted(SUFFIXES),
+                type="filepath",
+                height=170,
+                elem_id="lib-upload",
+            )
+            labels.make(gr.Markdown, {"value": "lib.upload_hint"}, elem_classes=["folio-hint"])
+        with gr.Column(scale=6, min_width=360):
+            labels.make(gr.Markdown, {"value": "lib.progress"}, elem_classes=["folio-h"])
+            progress = gr.HTML("", js_on_load=None, elem_id="lib-progress", max_height=320)
+    with gr.Row(elem_classes=["folio-table-head"]):
+        labels.make(gr.Markdown, {"value": "lib.documents"}, elem_classes=["folio-h"])
+        stats = gr.HTML("", js_on_load=None, elem_id="lib-stats")
+    table = gr.HTML("", js_on_load=ROW_JS, elem_id="lib-table")
+    with gr.Row(equal_height=True, elem_classes=["folio-actions"]):
+        selected_label = gr.HTML("", js_on_load=None, elem_id="lib-selected", scale=4)
+        component = labels.make(
+            gr.Dropdown,
+            {"label": "lib.component"},
+            choices=[(f"comp.{c}", c) for c in ALL_COMPONENTS],
+            value="embed",
+            show_label=False,
+            container=False,
+            elem_id="lib-component",
+            scale=1,
+            min_width=140,
+        )
+        regenerate = labels.make(
+            gr.Button, {"value": "lib.regenerate"}, elem_id="lib-regenerate", scale=0
+        )
+        delete = labels.make(
+            gr.Button, {"value": "lib.delete"}, variant="stop", elem_id="lib-delete", scale=0
+        )
+    with gr.Row(
+        visible=False, elem_classes=["folio-confirm"], elem_id="lib-confirm-row"
+    ) as confirm_row:
+        confirm_text = gr.HTML("", js_on_load=None)
+        cancel = labels.make(gr.Button, {"value": "lib.cancel"}, scale=0, elem_id="lib-cancel")
+        confirm = labels.make(
+            gr.Button, {"value": "lib.confirm"}, variant="stop", scale=0, elem_id="lib-confirm"
+        )
+    return LibraryComponents(
+        upload, progress, stats, table, selected_label, component, regenerate, delete,
+        confirm_row, confirm_text, confirm, cancel, gr.State(None), gr.State(""),
+    )  # fmt: skip
+
+
+class LibraryHandlers:
+    def __init__(self, c: LibraryComponents, services: Services) -> None:
+        self.c = c
+        self.s = services
+
+    def views(self, selected: str | None, lang: str) -> tuple[str, str, str]:
+        docs = self.s.folio.documents()
+        by_id = {d.doc_id: d for d in docs}
+        stages = ("parse", "ocr", "index", *background_components())
+        progress = progress_html(
+            self.s.jobs.snapshot(), by_id, self.s.jobs.note, lang, stages=stages
+        )
+        stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
+        return progress, stats, status_table_html(docs, lang, selected=selected)
+
+    def refresh(self, selected: str | None, shown: str, lang: str) -> list[Any]:
+        """Timer tick: redraw only when something changed (no flicker, little traffic)."""
+        progress, stats, table = self.views(selected, lang)
+        key = str(hash((progress, stats, table)))
+        if key == shown:
+            return [gr.skip()] * 4
+        return [progress, stats, table, key]
+
+    def upload(self, files: list[str] | None, lang: str) -> list[Any]:
+        paths = [Path(f) for f in files or []]
+        if paths:
+            self.s.jobs.submit([(p, p.name) for p in paths])
+            gr.Info(t("lib.queued_files", lang, n=len(paths)), duration=3)
+        progress, stats, table = self.views(None, lang)
+        return [None, progress, stats, table]
+
+    def select(self, selected: str | None, lang: str, evt: gr.EventData) -> list[Any]:
+        data = getattr(evt, "_data", {}) or {}
+        doc_id = data.get("doc") or selected
+        comp = data.get("comp")
+        _, _, table = self.views(doc_id, lang)
+        return [doc_id, table, self.selected_label(doc_id, lang),
+                gr.update(value=comp) if comp else gr.skip(), gr.update(visible=False)]  # fmt: skip
+
+    def selected_label(self, doc_id: str | None, lang: str) -> str:
+        name = self._name(doc_id)
+        if name is None:
+            return f'<div class="folio-sub">{esc(t("lib.select_hint", lang))}</div>'
+        return f'<div class="folio-selected">{esc(t("lib.selected", lang, name=name))}</div>'
+
+    def _name(self, doc_id: str | None) -> str | None:
+        if not doc_id:
+            return None
+        try:
+            return self.s.folio.document(doc_id).name
+        except FolioError:
+            return None
+
+    def regenerate(self, doc_id: str | None, component: Component | None, lang: str) -> None:
+        name = self._name(doc_id)
+        if name is None or doc_id is None:
+            gr.Warning(t("lib.no_selection", lang))
+            return
+        comp: Component = component or "embed"
+        self.s.jobs.regenerate(doc_id, name, comp)
+        gr.Info(
+            t("lib.regenerating", lang, component=t(f"comp.{comp}", lang), name=name), duration=4
+        )
+
+    def ask_delete(self, doc_id: str | None, lang: str) -> list[Any]:
+        name = self._name(doc_id)
+        if name is None:
+            gr.Warning(t("lib.no_selection", lang))
+            return [gr.update(visible=False), ""]
+        question = esc(t("lib.confirm_delete", lang, name=name))
+        text = f'<div class="folio-confirm-text">⚠ {question}</div>'
+        return [gr.update(visible=True), text]
+
+    def delete(self, doc_id: str | None, lang: str) -> list[Any]:
+        name = self._name(doc_id)
+        if doc_id and name is not None:
+            try:
+                self.s.folio.delete(doc_id)
+                gr.Info(t("lib.deleted", lang, name=name), duration=3)
+            except FolioError as exc:
+                gr.Warning(str(exc))
+        progress, stats, table = self.views(None, lang)
+        return [
+            gr.update(visible=False),
+            None,
+            self.selected_label(None, lang),
+            progress,
+            stats,
+            table,
+        ]
+
+
+def wire(
+    c: LibraryComponents, services: Services, lang: gr.Radio, timer: gr.Timer
+) -> LibraryHandlers:
+    h = LibraryHandlers(c, services)
+    c.upload.upload(h.upload, [c.upload, lang], [c.upload, c.progress, c.stats, c.table])
+    timer.tick(h.refresh, [c.selected, c.shown, lang], [c.progress, c.stats, c.table, c.shown],
+               show_progress="hidden")  # fmt: skip
+    c.table.click(h.select, [c.selected, lang],
+                  [c.selected, c.table, c.selected_label, c.component, c.confirm_row])  # fmt: skip
+    c.regenerate.click(h.regenerate, [c.selected, c.component, lang], None)
+    c.delete.click(h.ask_delete, [c.selected, lang], [c.confirm_row, c.confirm_text])
+    c.cancel.click(lambda: gr.update(visible=False), None, c.confirm_row)
+    after_delete = [c.confirm_row, c.selected, c.selected_label, c.progress, c.stats, c.table]
+    c.confirm.click(h.delete, [c.selected, lang], after_delete)
+    return h
+
+
+def refresh_language(h: LibraryHandlers, selected: str | None, lang: str) -> list[Any]:
+    progress, stats, table = h.views(selected, lang)
+    return [progress, stats, table, h.selected_label(selected, lang)]

@@ -1,0 +1,152 @@
+"""HTML of the Library tab: the per-stage progress of uploads and the document table. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
+from ui.i18n import t
+from ui.safe import esc
+from ui.services import Job, StageNote
+
+NoteFn = Callable[[str, str], StageNote | None]
+_ICON = {"ready": "✓", "failed": "✕", "running": "", "pending": "…", "missing": "–"}
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n = n / 1024  # type: ignore[assignment]
+    return f"{n} B"
+
+
+def chip(comp: str, status: ComponentStatus | None, lang: str) -> str:
+    """One status cell: an icon with the state (and reason) as its tooltip."""
+    state = status.state if status is not None else "missing"
+    label = t(f"state.{state}", lang)
+    title = f"{t(f'comp.{comp}', lang)}: {label}"
+    if status is not None and status.reason:
+        title += f" — {status.reason}"
+    text = _ICON[state]
+    if state == "running":
+        text = f"{round(status.progress * 100) if status else 0}%"
+    return (
+        f'<span class="folio-chip {state}" data-comp="{comp}" data-state="{state}" '
+        f'title="{esc(title)}">{text}</span>'
+    )
+
+
+def status_table_html(docs: Sequence[Document], lang: str, *, selected: str | None = None) -> str:
+    """Every document with the status of each component; clicking a row selects it."""
+    if not docs:
+        return f'<div class="folio-empty">📄 {esc(t("lib.empty", lang))}</div>'
+    head = "".join(
+        f"<th>{esc(t(k, lang))}</th>"
+        for k in ("lib.col_document", "lib.col_pages", "lib.col_chunks")
+    )
+    head += f"<th>{esc(t('lib.col_lang', lang))}</th>"
+    head += "".join(f'<th class="c">{esc(t(f"comp.{c}", lang))}</th>' for c in ALL_COMPONENTS)
+    rows = []
+    for d in docs:
+        cls = "folio-row selected" if d.doc_id == selected else "folio-row"
+        failed = d.status.get("parse")
+        sub = f"{d.kind.upper()} · {_size(d.size)}"
+        if failed is not None and failed.state == "failed" and failed.reason:
+            sub += f' · <span class="folio-err-inline">{esc(failed.reason)}</span>'
+        cells = "".join(
+            f'<td class="c">{chip(c, d.status.get(c), lang)}</td>' for c in ALL_COMPONENTS
+        )
+        rows.append(
+            f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
+            f'<td class="name"><div class="folio-docname">{esc(d.name)}</div>'
+            f'<div class="folio-sub">{sub}</div></td>'
+            f"<td>{d.pages or '–'}</td><td>{d.chunks or '–'}</td>"
+            f"<td>{esc(d.language if d.language != 'unknown' else '–')}</td>{cells}</tr>"
+        )
+    return (
+        f'<div class="folio-table-wrap"><table class="folio-table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def library_stats(docs: Sequence[Document], lang: str) -> str:
+    return t(
+        "lib.stats",
+        lang,
+        docs=len(docs),
+        pages=sum(d.pages for d in docs),
+        chunks=sum(d.chunks for d in docs),
+    )
+
+
+def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang: str) -> str:
+    state = status.state if status is not None else "pending"
+    frac = status.progress if status is not None else 0.0
+    if state == "ready":
+        frac = 1.0
+    # Pipeline messages ("parsed 3/10 pages") are English; other languages get state and percent.
+    message = note.message if note is not None and note.state == state and lang == "en" else ""
+    if state == "failed" and status is not None and status.reason:
+        message = status.reason
+    text = message or t(f"state.{state}", lang)
+    if state == "running" and not message:
+        text += f" {frac:.0%}"
+    return (
+        f'<div class="folio-stage {state}" data-comp="{comp}" data-state="{state}">'
+        f'<span class="folio-stage-name">{esc(t(f"comp.{comp}", lang))}</span>'
+        f'<span class="folio-bar"><span style="width:{frac * 100:.0f}%"></span></span>'
+        f'<span class="folio-stage-msg" title="{esc(text)}">{esc(text)}</span></div>'
+    )
+
+
+def _job_card(
+    job: Job, doc: Document | None, notes: NoteFn, lang: str, stages: Sequence[str]
+) -> str:
+    if job.state == "failed" and (doc is None or job.error):
+        msg = t("lib.failed", lang, name=job.name, error=job.error or "")
+        return f'<div class="folio-job failed" role="alert">✕ {esc(msg)}</div>'
+    if job.state == "queued" or doc is None:
+        return (
+            f'<div class="folio-job queued"><b>{esc(job.name)}</b>'
+            f'<span class="folio-sub"> · {esc(t("state.queued", lang))}</span></div>'
+        )
+    comps = [c for c in ALL_COMPONENTS if c in doc.status or c in stages]
+    bars = "".join(_bar(c, doc.status.get(c), notes(doc.doc_id, c), lang) for c in comps)
+    done = all(c in doc.status and doc.status[c].state in ("ready", "failed") for c in comps)
+    state = "done" if done else "running"
+    extra = ""
+    if job.outcome == "unchanged":
+        extra = f'<span class="folio-sub"> · {esc(t("lib.unchanged", lang, name=job.name))}</span>'
+    return (
+        f'<div class="folio-job {state}" data-doc="{esc(doc.doc_id)}"><b>{esc(job.name)}</b>'
+        f'{extra}<div class="folio-stages">{bars}</div></div>'
+    )
+
+
+def progress_html(
+    jobs: Sequence[Job],
+    docs: Mapping[str, Document],
+    notes: NoteFn,
+    lang: str,
+    *,
+    stages: Sequence[str] = PIPELINE_COMPONENTS,
+) -> str:
+    """Recent uploads, newest first, each with a progress bar per stage.
+
+    ``stages`` are shown from the start (as pending) so the whole road is visible.
+    """
+    active = list(jobs)
+    busy_docs = [
+        d
+        for d in docs.values()
+        if d.doc_id not in {j.doc_id for j in jobs}
+        and any(s.state in ("running",) for s in d.status.values())
+    ]
+    if not active and not busy_docs:
+        return f'<div class="folio-idle">{esc(t("lib.idle", lang))}</div>'
+    cards = [_job_card(j, docs.get(j.doc_id), notes, lang, stages) for j in reversed(active)]
+    for d in busy_docs:
+        job = Job(name=d.name, doc_id=d.doc_id, state="running")
+        cards.append(_job_card(job, d, notes, lang, stages))
+    return f'<div class="folio-jobs">{"".join(cards)}</div>'

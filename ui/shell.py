@@ -1,0 +1,151 @@
+"""The whole interface: header, language switch, the four tabs, and what keeps them in sync."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import gradio as gr
+
+from pipeline.models import Document
+from ui import chat, inspector, knowledge, library
+from ui.i18n import pick_language, t
+from ui.labels import Labels
+from ui.safe import esc
+from ui.services import Services
+
+TICK_S = 1.0
+LOGO = (
+    '<div class="folio-brand"><svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">'
+    '<path fill="#4f46e5" d="M4 4.5A2.5 2.5 0 0 1 6.5 2H20v17H6.5a1.5 1.5 0 0 0 0 3H20v0H6.5A2.5 '
+    '2.5 0 0 1 4 19.5z"/><path fill="#c7d2fe" d="M8 6h8v2H8zm0 4h6v2H8z"/></svg>'
+    "<span>Folio</span></div>"
+)
+
+
+def badges_html(services: Services, lang: str) -> str:
+    s = services.settings
+    answerer = (
+        t("app.answerer_llm", lang, model=s.chat_model)
+        if s.llm_configured
+        else t("app.answerer_offline", lang)
+    )
+    state = services.model_state
+    key, cls = {
+        "lexical": ("app.model_lexical", "ok"),
+        "loading": ("app.model_loading", "busy"),
+        "ready": ("app.model_ready", "ok"),
+        "failed": ("app.model_failed", "bad"),
+    }[state]
+    return (
+        f'<span class="folio-badge ok">{esc(answerer)}</span>'
+        f'<span class="folio-badge {cls}" data-model="{state}">{esc(t(key, lang))}</span>'
+    )
+
+
+def _choices(docs: Sequence[Document]) -> list[tuple[str, str]]:
+    return [(d.name, d.doc_id) for d in docs]
+
+
+@dataclass(frozen=True)
+class Picked:
+    """What the document pickers show now, and the signature they were drawn from."""
+
+    sig: str
+    chat_docs: list[str] | None
+    kn_doc: str | None
+    ins_doc: str | None
+
+
+def doc_updates(services: Services, picked: Picked, lang: str) -> list[Any]:
+    """Document pickers of the other tabs follow the library (only when it changed)."""
+    sig, chat_docs, kn_doc, ins_doc = picked.sig, picked.chat_docs, picked.kn_doc, picked.ins_doc
+    docs = services.folio.documents()
+    ready = [d for d in docs if d.searchable]
+    new_sig = str(hash((tuple((d.doc_id, d.name) for d in ready), badges_html(services, lang))))
+    if new_sig == sig:
+        return [gr.skip()] * 5
+    ids = {d.doc_id for d in ready}
+    first = ready[0].doc_id if ready else None
+    return [
+        new_sig,
+        gr.update(choices=_choices(ready), value=[d for d in chat_docs or [] if d in ids]),
+        gr.update(choices=_choices(ready), value=kn_doc if kn_doc in ids else first),
+        gr.update(choices=_choices(ready), value=ins_doc if ins_doc in ids else first),
+        badges_html(services, lang),
+    ]
+
+
+def build_blocks(services: Services) -> gr.Blocks:
+    labels = Labels()
+    with gr.Blocks(title="Folio", analytics_enabled=False, fill_width=True) as demo:
+        stored_lang = gr.BrowserState("", storage_key="folio-lang")
+        browser_lang = gr.Textbox(visible=False)
+        with gr.Row(elem_id="folio-header", equal_height=True):
+            gr.HTML(LOGO, js_on_load=None, scale=0, min_width=150)
+            labels.make(gr.Markdown, {"value": "app.tagline"}, elem_id="folio-tagline", scale=3)
+            badges = gr.HTML("", js_on_load=None, elem_id="folio-badges", scale=2)
+            lang = gr.Radio(
+                [("中文", "zh"), ("English", "en")], value=None, show_label=False,
+                container=False, elem_id="folio-lang", scale=0,
+            )  # fmt: skip
+        timer = gr.Timer(TICK_S)
+        with gr.Tabs(elem_id="folio-tabs"):
+            with labels.make(gr.Tab, {"label": "tab.library"}, id="library", elem_id="tab-library"):
+                lib = library.build(labels)
+            with labels.make(
+                gr.Tab, {"label": "tab.knowledge"}, id="knowledge", elem_id="tab-knowledge"
+            ):
+                kn = knowledge.build(labels)
+            with labels.make(gr.Tab, {"label": "tab.chat"}, id="chat", elem_id="tab-chat"):
+                ch = chat.build(labels)
+            with labels.make(gr.Tab, {"label": "tab.inspect"}, id="inspect", elem_id="tab-inspect"):
+                ins = inspector.build(labels)
+        lib_h = library.wire(lib, services, lang, timer)
+        knowledge.wire(kn, services, lang, timer)
+        chat_h = chat.wire(ch, services, lang)
+        ins_h = inspector.wire(ins, services, lang)
+
+        docs_sig = gr.State("")
+        doc_in = [docs_sig, ch.docs, kn.doc, ins.doc, lang]
+        doc_out = [docs_sig, ch.docs, kn.doc, ins.doc, badges]
+        timer.tick(
+            lambda sig, cd, kd, idoc, lv: doc_updates(services, Picked(sig, cd, kd, idoc), lv),
+            doc_in,
+            doc_out,
+            show_progress="hidden",
+        )
+
+        def relabel(v: dict[Any, Any]) -> list[Any]:
+            """Every translatable text, redone in the chosen language."""
+            lv = v[lang]
+            return [
+                *labels.updates(lv),
+                *library.refresh_language(lib_h, v[lib.selected], lv),
+                *chat.refresh_language(chat_h, v[ch.answer], v[ch.pane.target], lv),
+                *knowledge.show(services, v[kn.doc], v[kn.query], lv),
+                *ins_h.open_doc(v[ins.doc], v[ins.layers], lv),
+                "",  # forces the next tick to redraw the pickers and badges
+            ]
+
+        lang.change(
+            relabel,
+            {lang, lib.selected, ch.answer, ch.pane.target, kn.doc, kn.query, ins.doc, ins.layers},
+            [
+                *labels.components, lib.progress, lib.stats, lib.table, lib.selected_label,
+                *chat.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
+                *ins_h.page_outputs, docs_sig,
+            ],
+        )  # fmt: skip
+        lang.input(lambda v: v, lang, stored_lang)
+
+        # The switch starts empty so that setting it here always fires ``lang.change``,
+        # which draws every Python-built text in the chosen language.
+        demo.load(
+            pick_language,
+            [stored_lang, browser_lang],
+            [lang],
+            js="(stored, _) => [stored, navigator.language || '']",
+        )
+    return demo

@@ -1,0 +1,53 @@
+"""Look and feel: theme, stylesheet and the little page script. Fonts are local (offline)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from ui.i18n import translations
+
+CSS_PATH = Path(__file__).with_name("folio.css")
+FONTS = [
+    "Inter",
+    "Noto Sans CJK SC",
+    "Noto Sans SC",
+    "PingFang SC",
+    "Microsoft YaHei",
+    "WenQuanYi Micro Hei",
+    "system-ui",
+    "sans-serif",
+]
+MONO = ["JetBrains Mono", "SFMono-Regular", "Menlo", "Consolas", "monospace"]
+
+
+def theme() -> gr.themes.Base:
+    return gr.themes.Soft(
+        primary_hue="indigo", secondary_hue="blue", neutral_hue="slate", font=FONTS, font_mono=MONO
+    ).set(
+        body_background_fill="*neutral_50",
+        block_radius="12px",
+        button_large_radius="10px",
+        button_small_radius="8px",
+    )
+
+
+# Clicking a [n] badge inside an answer clicks the matching source card.
+HEAD = """
+<script>
+document.addEventListener('click', (e) => {
+  const badge = e.target.closest && e.target.closest('#chat-bot .folio-cite');
+  if (!badge) return;
+  const card = document.querySelector(`#chat-cards [data-marker="${badge.dataset.marker}"]`);
+  if (card) { card.click(); card.scrollIntoView({block: 'nearest', behavior: 'smooth'}); }
+});
+</script>
+"""
+
+
+def launch_options() -> dict[str, Any]:
+    """Theme, CSS, script and translations: Gradio 6 takes these at launch()."""
+    css = CSS_PATH.read_text(encoding="utf-8")
+    return {"theme": theme(), "css": css, "head": HEAD, "i18n": gr.I18n(**translations())}
