@@ -108,7 +108,8 @@ def _topic(prev: str, exclude: Sequence[str]) -> list[str]:
     """The words of the previous question that name what it was about."""
     prev_terms = [t for t in content_terms(prev) if t not in exclude]
     if _is_cjk(prev):
-        return prev_terms[:4]
+        words = _unknown_names(prev) + [t for t in prev_terms if len(t) > 1 or not _is_cjk(t)]
+        return [t for t in dict.fromkeys(words) if t not in exclude][:4]
     names = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z&.-]*", prev)[1:]}
     years = {y.lower() for y in _YEAR.findall(prev)}
     picked = [t for t in prev_terms if t in names or t in years]

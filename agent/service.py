@@ -72,20 +72,25 @@ class ChatService:
         self.store.rename(conversation_id, title)
 
     def delete(self, conversation_id: str) -> None:
+        """Delete a conversation, its messages and its memory (checkpoints)."""
         self.store.delete(conversation_id)
-        self.graph  # noqa: B018  (opens the checkpointer)
-        assert self._checkpointer is not None
-        self._checkpointer.delete_thread(conversation_id)
+        self.checkpointer.delete_thread(conversation_id)
 
     # --- answering ----------------------------------------------------------------------
     @property
+    def checkpointer(self) -> BaseCheckpointSaver[str]:
+        with self._lock:
+            if self._checkpointer is None:
+                path = self.folio.settings.data_dir / "chat_memory.db"
+                self._checkpointer = sqlite_checkpointer(path)
+            return self._checkpointer
+
+    @property
     def graph(self) -> Any:
+        saver = self.checkpointer
         with self._lock:
             if self._graph is None:
-                if self._checkpointer is None:
-                    path = self.folio.settings.data_dir / "chat_memory.db"
-                    self._checkpointer = sqlite_checkpointer(path)
-                self._graph = build_graph(self._checkpointer)
+                self._graph = build_graph(saver)
         return self._graph
 
     def ask(
