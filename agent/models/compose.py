@@ -49,7 +49,8 @@ _QUANTITY = re.compile(
     re.I,
 )
 _FIGURE = re.compile(
-    r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d"
+    r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
+    r"\d{1,3}(,\d{3})+|\d+\.\d+"
 )
 _GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b", re.I)
 
@@ -170,7 +171,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     if absent and sum(weights.get(stem(w), 0.0) for w in absent) >= MISSING_SHARE * total:
         return Judgement(missing_names=absent)
     q_years = set(_YEARISH.findall(core_question(question)))
-    wants_figure = bool(_QUANTITY.search(question))
+    wants_figure = bool(_QUANTITY.search(question) or metrics(question))
     candidates = _candidates(
         evidence, weights, total, _proxies(question), q_years=q_years, wants_figure=wants_figure
     )
