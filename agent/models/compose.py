@@ -311,7 +311,7 @@ def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
             continue
         for p in ev.passages:
             body = [u for u in units(p.text) if u.kind != "heading" and len(u.text) > 20]
-            if body:
+            if body and not any(_same(body[0].text, c.unit.text) for c in out):
                 out.append(Candidate(p, body[0], 1.0, frozenset(), len(out)))
     return out[: MAX_UNITS + 1]
 
@@ -392,9 +392,16 @@ def with_column_headers(chosen: list[Candidate]) -> list[Candidate]:
 
 
 def _column_header(c: Candidate) -> Candidate | None:
+    """The first row of a Markdown table, or the last row above naming two or more years."""
     best = None
-    for u in units(c.passage.text):
-        if u.start >= c.unit.start:
+    parts = units(c.passage.text)
+    first = parts[0] if parts else None
+    if first is not None and first.text.lstrip().startswith("|") and first.start < c.unit.start:
+        cells = [x for x in first.text.split("|") if x.strip()]
+        if len(cells) >= 2 and not _FIGURE.search(first.text) and len(first.text) < 200:
+            best = first
+    for u in parts:
+        if best is not None or u.start >= c.unit.start:
             break
         if len(set(_YEARISH.findall(u.text))) >= 2 and len(u.text) < 200:
             best = u
