@@ -26,6 +26,7 @@ MISSING_SHARE = 0.4
 KEEP_RATIO = 0.66
 PASSAGE_WEIGHT = 0.25
 STATEMENT_BONUS = 0.08
+COMPARE_COVER = 0.3
 MAX_UNITS = 3
 _YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _SUMMARY = re.compile(
@@ -40,6 +41,11 @@ METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
 _STATEMENT = re.compile(
     r"statements? of (income|operations|earnings|cash flows?|comprehensive)|balance sheets?|"
     r"利润表|损益表|资产负债表|现金流量表",
+    re.I,
+)
+_COMPARE = re.compile(
+    r"\bwhich\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|"
+    r"top|fastest|slowest)\b|哪.{0,10}(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)",
     re.I,
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -170,11 +176,15 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     absent = _missing_words(question, evidence)
     if absent and sum(weights.get(stem(w), 0.0) for w in absent) >= MISSING_SHARE * total:
         return Judgement(missing_names=absent)
-    q_years = set(_YEARISH.findall(core_question(question)))
-    wants_figure = bool(_QUANTITY.search(question) or metrics(question))
-    candidates = _candidates(
-        evidence, weights, total, _proxies(question), q_years=q_years, wants_figure=wants_figure
+    ask = _Ask(
+        weights=weights,
+        total=total,
+        proxies=_proxies(question),
+        years=set(_YEARISH.findall(core_question(question))),
+        wants_figure=bool(_QUANTITY.search(question) or metrics(question)),
+        compares=bool(_COMPARE.search(question)),
     )
+    candidates = _candidates(evidence, ask)
     if not candidates:
         return Judgement(uncovered=list(weights))
     candidates.sort(key=lambda c: -c.score)
@@ -186,55 +196,69 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     return Judgement(chosen=_select(candidates, question), best=best, uncovered=uncovered)
 
 
-def _candidates(
-    evidence: Sequence[Evidence],
-    weights: dict[str, float],
-    total: float,
-    proxies: list[tuple[frozenset[str], list[frozenset[str]]]],
-    *,
-    q_years: set[str],
-    wants_figure: bool,
-) -> list[Candidate]:
+@dataclass(frozen=True)
+class _Ask:
+    """What the scoring needs to know about the question."""
+
+    weights: dict[str, float]
+    total: float
+    proxies: list[tuple[frozenset[str], list[frozenset[str]]]]
+    years: set[str]
+    wants_figure: bool
+    compares: bool
+
+    @property
+    def han(self) -> set[str]:
+        return {t for t in self.weights if _HAN.match(t)}
+
+
+def _candidates(evidence: Sequence[Evidence], ask: _Ask) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[str] = set()
-    han = {t for t in weights if _HAN.match(t)}
-    order = 0
+    han = ask.han
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen:
                 continue
             seen.add(p.chunk_id)
-            section = word_set(p.section)
-            prior = 0.12 / math.sqrt(p.rank or 1) + PASSAGE_WEIGHT * _passage_cover(
-                p, weights, total, proxies, han
-            )
-            if proxies and _STATEMENT.search(p.section):  # metrics come from the statements
+            cover = _passage_cover(p, ask.weights, ask.total, ask.proxies, han)
+            prior = 0.12 / math.sqrt(p.rank or 1) + PASSAGE_WEIGHT * cover
+            if ask.proxies and _STATEMENT.search(p.section):  # metrics come from statements
                 prior += STATEMENT_BONUS
             for u in units(p.text):
-                order += 1
-                words = word_set(u.text)
-                # Chinese words match as substrings: segmentations of question and text differ.
-                hit = {t for t in weights if t in words or (t in han and t in u.text)}
-                if u.kind == "row":
-                    for key, phrases in proxies:  # a line item stands in for the metric
-                        if any(ph <= words for ph in phrases):
-                            hit |= {t for t in key if t in weights}
-                if not any(not _YEARISH.fullmatch(t) for t in hit):
-                    continue  # matching only a year is no answer
-                in_section = {
-                    t
-                    for t in weights
-                    if (t in section or (t in han and t in p.section)) and t not in hit
-                }
-                lex = sum(weights[t] for t in hit) + 0.5 * sum(weights[t] for t in in_section)
-                years = (
-                    len(q_years & set(_YEARISH.findall(u.text))) / len(q_years) if q_years else 0
-                )
-                score = lex / total + 0.1 * years + prior - _penalty(u)
-                if wants_figure and _FIGURE.search(u.text):
-                    score += 0.06
-                out.append(Candidate(p, u, score, frozenset(hit | in_section), order))
+                c = _score_unit(ask, p, u, prior=prior, cover=cover, han=han)
+                if c is not None:
+                    c.order = len(out)  # reading order, for the answer's sequence
+                    out.append(c)
     return out
+
+
+def _score_unit(
+    ask: _Ask, p: Passage, u: Unit, *, prior: float, cover: float, han: set[str]
+) -> Candidate | None:
+    words = word_set(u.text)
+    # Chinese words match as substrings: segmentations of question and text differ.
+    hit = {t for t in ask.weights if t in words or (t in han and t in u.text)}
+    if u.kind == "row":
+        for key, phrases in ask.proxies:  # a line item stands in for the metric
+            if any(ph <= words for ph in phrases):
+                hit |= {t for t in key if t in ask.weights}
+    # A row of a table that speaks to a "which … highest" question is an answer even when
+    # it names none of the question's words (a region, a product category).
+    inherits = ask.compares and u.kind == "row" and cover >= COMPARE_COVER
+    if not inherits and not any(not _YEARISH.fullmatch(t) for t in hit):
+        return None  # matching only a year is no answer
+    section = word_set(p.section)
+    in_section = {
+        t for t in ask.weights if (t in section or (t in han and t in p.section)) and t not in hit
+    }
+    lex = sum(ask.weights[t] for t in hit) + 0.5 * sum(ask.weights[t] for t in in_section)
+    lex = max(lex / ask.total, 0.7 * cover if inherits else 0.0)
+    years = len(ask.years & set(_YEARISH.findall(u.text))) / len(ask.years) if ask.years else 0
+    score = lex + 0.1 * years + prior - _penalty(u)
+    if ask.wants_figure and _FIGURE.search(u.text):
+        score += 0.06
+    return Candidate(p, u, score, frozenset(hit | in_section), 0)
 
 
 def _passage_cover(
