@@ -106,10 +106,22 @@ def _weights(question: str, evidence: Sequence[Evidence]) -> dict[str, float]:
             w = math.log(1 + n)  # a Chinese word the scope never uses: as rare as can be
         # A year places the question in time and a company name says whose report it is;
         # neither says what the question is about.
-        if _YEARISH.fullmatch(t) or (d and stem(t) in names):
+        if _YEARISH.fullmatch(t) or (d and _names_file(t, names)):
             w *= 0.4
         out[stem(t)] = w
     return out
+
+
+def _names_file(term: str, names: set[str]) -> bool:
+    """Is the word (part of) a word of a document's file name ("ulta" in ULTABEAUTY_…)?"""
+    key = stem(term)
+    if key in names:
+        return True
+    return (
+        len(term) >= 4
+        and term.isalpha()
+        and any(term in n for n in names if len(n) > len(term) + 1)
+    )
 
 
 def _proxies(question: str) -> list[tuple[frozenset[str], list[frozenset[str]]]]:
