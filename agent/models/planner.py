@@ -13,7 +13,7 @@ from typing import Any
 from agent.evidence import Evidence
 from agent.models.compose import judge
 from agent.models.expansions import expansions
-from agent.rewrite import content_terms, core_question, defined_term, page_reference
+from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 
 CONFIDENT = 0.62
 MAX_WORDS = 12
@@ -47,7 +47,7 @@ def _first_round(question: str) -> list[Call]:
         calls.append({"name": "lookup_term", "args": {"term": term}})
     asked = core_question(question)
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
-    words = content_terms(asked)
+    words = key_terms(asked)
     extra = expansions(question)
     keywords = " ".join(words[:MAX_WORDS] + extra)
     if keywords.strip():  # exact words catch table rows that the meaning search ranks low
