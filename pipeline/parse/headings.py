@@ -25,8 +25,14 @@ _NUMBERED = [
     (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 4),
 ]
 _DOTTED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})(?:\.|\s|、)\s*\S")
+_SYMBOL_BULLET = re.compile(r"^[•●○◦▪■□◆◇·‣⁃–*]\s")
+_CELL_GAP = re.compile(r"\S {2,}\S")
 _SENTENCE_END = re.compile(r"[.。;；,，:：]$")
 _MOSTLY_NUMERIC = re.compile(r"^[\s\d.,%$()€£¥+\-–—/]+$")
+
+
+def _has_cjk(text: str) -> bool:
+    return re.search(r"[\u4e00-\u9fff]", text) is not None
 
 
 def _alnum(text: str) -> str:
@@ -82,7 +88,9 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     numbered = numbering_level(text) is not None
     if _SENTENCE_END.search(text) and not numbered:
         return False
-    if _header_row(text):
+    if _header_row(text) or _SYMBOL_BULLET.match(text):
+        return False
+    if _CELL_GAP.search(text) and not numbered:  # a table row ("Name  Name  Name")
         return False
     size = b.font_size or body
     if size >= body * 1.15 + 0.5:
@@ -91,8 +99,9 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     letters = [c for c in re.sub(r"\([^)]*\)", "", text) if c.isalpha()]
     caps = len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
     if b.bold and not body_bold:
-        short_lines = all(len(ln.text) <= 70 for ln in b.lines)
-        return numbered or caps or len(b.lines) == 1 or short_lines
+        # A long bold line is an emphasised sentence, not a title.
+        short_lines = all(len(ln.text) <= (40 if _has_cjk(text) else 80) for ln in b.lines)
+        return numbered or caps or short_lines
     # Statement titles ("CONSOLIDATED BALANCE SHEETS") are often caps at body size.
     if caps and len(text.split()) >= 2 and len(b.lines) <= 2 and size >= body - 0.5:
         return True

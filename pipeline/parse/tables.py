@@ -57,6 +57,8 @@ def _grid_region(page: pymupdf.Page) -> pymupdf.Rect | None:
         log.info("page %d: %d vector paths, skipping table detection", page.number + 1, len(paths))
         return None
     for path in paths:
+        # Edges of filled boxes are row shading, not rules: only stroked boxes count.
+        stroked = path.get("type") in ("s", "fs") and path.get("color") is not None
         for item in path["items"]:
             if item[0] == "l":
                 r = pymupdf.Rect(item[1], item[2]).normalize()
@@ -69,7 +71,7 @@ def _grid_region(page: pymupdf.Page) -> pymupdf.Rect | None:
                 xs.add(round(r.x0))
             elif horizontal:
                 ys.add(round(r.y0))
-            elif r.width >= 3 and r.height >= 3 and abs(r) < 0.5 * abs(page.rect):
+            elif stroked and r.width >= 3 and r.height >= 3 and abs(r) < 0.5 * abs(page.rect):
                 xs.update((round(r.x0), round(r.x1)))
                 ys.update((round(r.y0), round(r.y1)))
             else:
