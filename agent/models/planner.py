@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from agent.evidence import Evidence
-from agent.models.compose import judge
 from agent.models.expansions import expansions
+from agent.models.judge import judge
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 
 CONFIDENT = 0.62
