@@ -42,7 +42,14 @@ class Settings(BaseSettings):
     tables: bool = Field(True, description="Detect tables in PDFs (PyMuPDF find_tables).")
 
     # --- OCR ---------------------------------------------------------------------------
-    ocr_engine: OcrEngineName = Field("rapidocr", description="OCR engine for image-only pages.")
+    ocr_engine: OcrEngineName = Field(
+        "rapidocr",
+        description=(
+            "OCR engine for scanned pages: 'rapidocr' (bundled PP-OCR models, offline), "
+            "'paddleocr' (needs the package and its models on disk, else rapidocr is used), "
+            "'tesseract' (needs the tesseract program), or 'none'."
+        ),
+    )
     ocr_dpi: int = Field(200, ge=72, le=600, description="Render resolution for OCR.")
     ocr_page_timeout_s: float = Field(60.0, gt=0, description="Time limit for OCR of one page.")
 

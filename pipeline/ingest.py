@@ -93,7 +93,7 @@ class Ingestor:
         self._status(doc_id, "parse", "running", 0.0, "parsing")
         staged = self._stage_copy(data, doc)
         try:
-            parsed = self._parse(staged, doc)
+            parsed, ocr_note = self._parse(staged, doc)
             require_text(parsed, name)
             chunks = chunk_document(
                 doc_id,
@@ -108,7 +108,7 @@ class Ingestor:
             log.exception("unexpected failure parsing %s", name)
             self._discard(staged)
             return self._failed(doc, existing, f"unexpected error while parsing: {exc}")
-        self._commit(doc, parsed, chunks, staged)
+        self._commit(doc, parsed, chunks, staged, ocr_note)
         outcome: Outcome = "updated" if existing else "added"
         return IngestResult(
             name=name, outcome=outcome, doc_id=doc_id, document=self.store.get(doc_id)
@@ -129,7 +129,9 @@ class Ingestor:
         with contextlib.suppress(OSError):
             staged.parent.rmdir()
 
-    def _parse(self, path: Path, doc: Document) -> ParsedDocument:
+    def _parse(self, path: Path, doc: Document) -> tuple[ParsedDocument, str | None]:
+        """The parsed document, and a note on OCR (e.g. the engine asked for is missing)."""
+
         def on_pages(done: int, total: int) -> None:
             self._status(
                 doc.doc_id, "parse", "running", done / max(1, total), f"parsed {done}/{total} pages"
@@ -152,10 +154,20 @@ class Ingestor:
                     doc.doc_id, "ocr", "running", done / max(1, total), f"OCR {done}/{total} pages"
                 )
 
-            ocr_document(path, parsed, self.settings, on_page=on_ocr)
-        return parsed
+            report = ocr_document(path, parsed, self.settings, on_page=on_ocr)
+            if report.note:
+                self.progress(doc.doc_id, "ocr", "running", 0.0, report.note)
+            return parsed, report.note
+        return parsed, None
 
-    def _commit(self, doc: Document, parsed: ParsedDocument, chunks: list, staged: Path) -> None:
+    def _commit(
+        self,
+        doc: Document,
+        parsed: ParsedDocument,
+        chunks: list,
+        staged: Path,
+        ocr_note: str | None = None,
+    ) -> None:
         final = self.settings.data_dir / doc.stored_path
         doc.pages, doc.chunks = len(parsed.pages), len(chunks)
         doc.title, doc.language = parsed.title, parsed.language
@@ -175,6 +187,7 @@ class Ingestor:
                     if failed_ocr
                     else None
                 )
+                reason = "; ".join(r for r in (reason, ocr_note) if r) or None
                 state: ComponentState = "failed" if len(failed_ocr) == len(ocr_pages) else "ready"
                 self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
             else:

@@ -98,12 +98,17 @@ def parse_pdf(
         what=f"parsing '{path.name}'",
     )
     pages = [p for part in results for p in part]
-    mark_furniture(pages)
-    _mark_captions(pages)
-    mark_headings(pages, outline)
     parsed = ParsedDocument(kind="pdf", title=title.strip(), pages=pages, outline=outline)
-    finalize(parsed)
+    document_passes(parsed)
     return parsed
+
+
+def document_passes(parsed: ParsedDocument) -> None:
+    """Passes that need every page's blocks; run again when OCR has added blocks."""
+    mark_furniture(parsed.pages)
+    _mark_captions(parsed.pages)
+    mark_headings(parsed.pages, parsed.outline)
+    finalize(parsed)
 
 
 def finalize(parsed: ParsedDocument) -> None:

@@ -100,7 +100,7 @@ def _dedupe(lines: list[RawLine]) -> list[RawLine]:
     return kept
 
 
-def _to_block(raw: RawBlock, page_no: int) -> Block:
+def to_block(raw: RawBlock, page_no: int) -> Block:
     from pipeline.models import Line
 
     first = raw.lines[0]
@@ -141,7 +141,7 @@ def extract_page(page: pymupdf.Page, *, tables: bool = True) -> Page:
         if first.placeholder:
             blocks.append(found[int(first.text[len("table") :])].to_block(out.page))
         else:
-            blocks.append(_to_block(raw, out.page))
+            blocks.append(to_block(raw, out.page))
     out.blocks = blocks
     problem = text_layer_problem(page, blocks)
     if problem:

@@ -161,7 +161,7 @@ class DocumentStore:
         conn.execute("DELETE FROM pages WHERE doc_id = ?", (doc_id,))
         conn.executemany(
             "INSERT INTO pages (doc_id, page, width, height, rotation, source, ocr_confidence, "
-            "failed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "failed, needs_ocr) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     doc_id,
@@ -172,6 +172,7 @@ class DocumentStore:
                     p.source,
                     p.ocr_confidence,
                     p.failed,
+                    p.needs_ocr,
                 )
                 for p in parsed.pages
             ],
@@ -200,6 +201,7 @@ class DocumentStore:
                 source=r["source"],
                 ocr_confidence=r["ocr_confidence"],
                 failed=r["failed"],
+                needs_ocr=r["needs_ocr"],
             )
             for r in rows
         ]
