@@ -72,3 +72,24 @@ def test_corrupt_pdf_is_reported() -> None:
 def test_password_protected_pdf_says_so() -> None:
     with pytest.raises(EncryptedFileError, match="password"):
         parse(FIXTURES / "r6-user-password.pdf")
+
+
+def test_rotated_page_boxes_are_in_displayed_coordinates(tmp_path: Path) -> None:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 100), "Rotated page text for highlighting", fontsize=12)
+    page.set_rotation(90)
+    path = tmp_path / "rot.pdf"
+    doc.save(path)
+    parsed = parse(path)
+    line = parsed.blocks()[0].lines[0]
+    with pymupdf.open(path) as d:
+        p = d[0]
+        expected = (p.search_for("Rotated")[0] * p.rotation_matrix).normalize()
+        rect = p.rect
+    x0, y0, x1, y1 = line.box
+    assert 0 <= x0 < x1 <= rect.width and 0 <= y0 < y1 <= rect.height
+    assert x0 <= expected.x0 + 1 and x1 >= expected.x1 - 1
+    assert y0 <= expected.y0 + 1 and y1 >= expected.y1 - 1

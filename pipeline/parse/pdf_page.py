@@ -60,6 +60,14 @@ def _undouble(text: str) -> str:
     return " ".join(w[0::2] for w in words)
 
 
+def displayed(page: pymupdf.Page, box: tuple[float, ...] | pymupdf.Rect) -> Box:
+    """A box from PyMuPDF's unrotated text space in ``page.rect`` space (as rendered)."""
+    r = pymupdf.Rect(box)
+    if page.rotation:
+        r = (r * page.rotation_matrix).normalize()
+    return (round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2))
+
+
 def _raw_lines(page: pymupdf.Page) -> list[RawLine]:
     data = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)
     lines: list[RawLine] = []
@@ -75,7 +83,7 @@ def _raw_lines(page: pymupdf.Page) -> list[RawLine]:
             lines.append(
                 RawLine(
                     text=" ".join(text.split()),
-                    box=tuple(round(v, 2) for v in line["bbox"]),
+                    box=displayed(page, line["bbox"]),
                     size=round(size, 1),
                     bold=bold,
                     emph=[] if bold else _bold_runs(line["spans"]),
@@ -123,6 +131,9 @@ def extract_page(page: pymupdf.Page, *, tables: bool = True) -> Page:
     out = Page(page=page.number + 1, width=rect.width, height=rect.height, rotation=page.rotation)
     lines = _raw_lines(page)
     found = extract_tables(page) if tables and lines else []
+    if page.rotation:
+        for t in found:
+            t.rotate(lambda b: displayed(page, b))
     if found:
         # Lines inside a table are replaced by one placeholder line standing for the table.
         inside: set[int] = set()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymupdf
@@ -20,6 +21,15 @@ MAX_PATHS = 5000
 class FoundTable:
     table: Table
     box: Box
+
+    def rotate(self, to_displayed: Callable[[Box], Box]) -> None:
+        """Move every box from PyMuPDF's unrotated space into the displayed page's."""
+        self.box = to_displayed(self.box)
+        if self.table.cell_boxes:
+            self.table.cell_boxes = [
+                [to_displayed(b) if b is not None else None for b in row]
+                for row in self.table.cell_boxes
+            ]
 
     def to_block(self, page: int) -> Block:
         md = self.table.to_markdown()
