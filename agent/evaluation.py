@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,6 +165,4 @@ def ingest_docs(chat: ChatService, docs_dir: Path, names: Sequence[str]) -> None
         from pipeline.errors import NotFoundError
 
         raise NotFoundError(f"{missing[0]} is referenced by the questions but does not exist.")
-    started = time.perf_counter()
     chat.folio.ingest(paths, wait=True)
-    del started
