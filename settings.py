@@ -104,6 +104,15 @@ class Settings(BaseSettings):
     )
     chat_timeout_s: float = Field(60.0, gt=0, description="Per-request timeout for the chat model.")
     max_rounds: int = Field(3, ge=1, le=8, description="Maximum retrieval rounds per answer.")
+    chat_retries: int = Field(
+        2, ge=0, le=5, description="Retries of a failed chat-model call before answering offline."
+    )
+    chat_history_turns: int = Field(
+        3, ge=0, le=20, description="Previous question/answer turns shown to the chat model."
+    )
+    highlight_words: bool = Field(
+        True, description="Narrow citation boxes to the quoted words inside a line (PyMuPDF)."
+    )
 
     # --- app ---------------------------------------------------------------------------
     host: str = Field("0.0.0.0", description="Interface the web app binds to.")

@@ -1,88 +1,194 @@
 """ChatService: the agent's entry point for the CLI and the UI.
 
-Contract (issue 4 implements, issue 6 consumes): ``stream`` yields StatusEvent,
-TokenEvent… and finally one AnswerEvent; conversations persist in SQLite.
-PLACEHOLDER implementation: quotes the best search hit, no LangGraph yet.
+``ask`` answers one question synchronously; ``stream`` yields StatusEvents while the agent
+works, then the answer's tokens, then one AnswerEvent. Conversations, their messages and
+the graph's checkpoints persist in SQLite; the conversation id is the graph's thread id.
 """
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from typing import Any
 
-from agent.schemas import Answer, AnswerEvent, ChatEvent, Citation, StatusEvent, TokenEvent
+from langchain_core.messages import HumanMessage
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+from agent.checkpoint import sqlite_checkpointer
+from agent.context import ChatContext
+from agent.graph import build_graph
+from agent.highlight import PdfCache
+from agent.models import ChatModels, make_chat_models
+from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
+from agent.scope import StatsCache
+from agent.store import ConversationInfo, ConversationStore, Message
+from pipeline.errors import FolioError
 from pipeline.service import Folio
 
+__all__ = ["ChatService", "ConversationInfo", "Message"]
 
-@dataclass
-class ConversationInfo:
-    conversation_id: str
-    title: str
-    doc_ids: list[str]
-    updated_at: str = ""
+log = logging.getLogger(__name__)
+
+EventSink = Callable[[ChatEvent], None]
 
 
-@dataclass
-class Message:
-    role: str  # "user" | "assistant"
-    content: str
-    answer: Answer | None = None
-
-
-@dataclass
 class ChatService:
-    folio: Folio
-    _conversations: dict[str, ConversationInfo] = field(default_factory=dict)
-    _messages: dict[str, list[Message]] = field(default_factory=dict)
+    def __init__(
+        self,
+        folio: Folio,
+        *,
+        models: ChatModels | None = None,
+        checkpointer: BaseCheckpointSaver[str] | None = None,
+    ) -> None:
+        self.folio = folio
+        self.models = models or make_chat_models(folio.settings)
+        self.store = ConversationStore(folio.db)
+        self._checkpointer = checkpointer
+        self._graph: Any = None
+        self._stats = StatsCache()
+        self._pdfs = PdfCache()
+        self._lock = threading.Lock()
+        self._turn_locks: dict[str, threading.Lock] = {}
 
+    # --- conversations ------------------------------------------------------------------
     def create(self, doc_ids: list[str], title: str | None = None) -> str:
-        cid = uuid.uuid4().hex[:12]
-        self._conversations[cid] = ConversationInfo(cid, title or "New conversation", doc_ids)
-        self._messages[cid] = []
-        return cid
+        for d in doc_ids:
+            self.folio.store.require(d)
+        return self.store.create(list(doc_ids), title or "New conversation")
 
     def conversations(self) -> list[ConversationInfo]:
-        return list(self._conversations.values())
+        return self.store.all()
+
+    def conversation(self, conversation_id: str) -> ConversationInfo:
+        return self.store.require(conversation_id)
 
     def history(self, conversation_id: str) -> list[Message]:
-        return list(self._messages.get(conversation_id, []))
+        return self.store.messages(conversation_id)
 
     def rename(self, conversation_id: str, title: str) -> None:
-        self._conversations[conversation_id].title = title
+        self.store.rename(conversation_id, title)
 
     def delete(self, conversation_id: str) -> None:
-        self._conversations.pop(conversation_id, None)
-        self._messages.pop(conversation_id, None)
+        """Delete a conversation, its messages and its memory (checkpoints)."""
+        self.store.delete(conversation_id)
+        self.checkpointer.delete_thread(conversation_id)
+
+    # --- answering ----------------------------------------------------------------------
+    @property
+    def checkpointer(self) -> BaseCheckpointSaver[str]:
+        with self._lock:
+            if self._checkpointer is None:
+                path = self.folio.settings.data_dir / "chat_memory.db"
+                self._checkpointer = sqlite_checkpointer(path)
+            return self._checkpointer
+
+    @property
+    def graph(self) -> Any:
+        saver = self.checkpointer
+        with self._lock:
+            if self._graph is None:
+                self._graph = build_graph(saver)
+        return self._graph
+
+    def ask(
+        self,
+        question: str,
+        doc_ids: Sequence[str] = (),
+        conversation_id: str | None = None,
+        *,
+        on_event: EventSink | None = None,
+    ) -> AnswerEvent:
+        """Answer one question (blocking); status events go to ``on_event`` as they happen."""
+        if not question.strip():
+            raise FolioError("The question is empty: type something to ask.")
+        cid, scope = self._scope(question, doc_ids, conversation_id)
+        with self._turn_lock(cid):
+            started = time.perf_counter()
+            answer = self._run(question, cid, scope, on_event)
+            answer.latency_ms = int((time.perf_counter() - started) * 1000)
+            self.store.add_turn(cid, question, answer)
+        return AnswerEvent(answer=answer, conversation_id=cid)
 
     async def stream(
         self, question: str, doc_ids: list[str], conversation_id: str | None = None
     ) -> AsyncIterator[ChatEvent]:
-        cid = conversation_id or self.create(doc_ids, question[:40])
-        yield StatusEvent(message=f"searching: {question}")
-        hits = self.folio.search(question, doc_ids, k=1)
-        if hits:
-            h = hits[0]
-            quote = h.text.split("\n")[0][:200]
-            text = f"{quote} [1]"
-            cites = [
-                Citation(
-                    marker=1,
-                    chunk_id=h.chunk_id,
-                    doc_id=h.doc_id,
-                    page=h.page,
-                    section=h.section,
-                    quote=quote,
-                    boxes=h.boxes[:1],
-                    score=h.score,
-                )
-            ]
-            answer = Answer(answer=text, citations=cites, retrieval_rounds=1)
-        else:
-            answer = Answer(answer="The documents do not say.", refused=True, retrieval_rounds=1)
-        for word in answer.answer.split(" "):
-            yield TokenEvent(text=word + " ")
-        self._messages.setdefault(cid, []).extend(
-            [Message("user", question), Message("assistant", answer.answer, answer)]
+        """Status events while the agent works, the answer's tokens, then one AnswerEvent."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[ChatEvent | BaseException | None] = asyncio.Queue()
+
+        def put(item: ChatEvent | BaseException | None) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, item)
+
+        def work() -> None:
+            try:
+                put(self.ask(question, doc_ids, conversation_id, on_event=put))
+            except BaseException as exc:  # handed to the consumer, raised there
+                put(exc)
+            finally:
+                put(None)
+
+        threading.Thread(target=work, name="folio-chat-turn", daemon=True).start()
+        while (item := await queue.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            if isinstance(item, AnswerEvent):
+                for piece in tokens(item.answer.answer):
+                    yield TokenEvent(text=piece)
+            yield item
+
+    def _run(self, question: str, cid: str, scope: list[str], on_event: EventSink | None) -> Answer:
+        ctx = ChatContext(
+            doc_ids=tuple(scope),
+            folio=self.folio,
+            models=self.models,
+            stats=self._stats,
+            pdfs=self._pdfs,
         )
-        yield AnswerEvent(answer=answer, conversation_id=cid)
+        config: Any = {"configurable": {"thread_id": cid}}
+        inputs: Any = {"messages": [HumanMessage(question)]}
+        for item in self.graph.stream(inputs, config, context=ctx, stream_mode="custom"):
+            if on_event is not None and isinstance(item, dict) and "status" in item:
+                on_event(StatusEvent(message=str(item["status"])))
+        values = self.graph.get_state(config).values
+        return Answer.model_validate(values["answer"])
+
+    def _scope(
+        self, question: str, doc_ids: Sequence[str], conversation_id: str | None
+    ) -> tuple[str, list[str]]:
+        scope = list(dict.fromkeys(doc_ids))
+        if conversation_id:
+            info = self.store.require(conversation_id)
+            if not scope:
+                scope = info.doc_ids
+            elif scope != info.doc_ids:
+                self.store.set_scope(conversation_id, scope)
+        if not scope:
+            raise FolioError("Choose at least one document to ask about (--doc DOC_ID).")
+        for d in scope:
+            self.folio.store.require(d)
+        cid = conversation_id or self.store.create(scope, _title(question))
+        return cid, scope
+
+    def _turn_lock(self, cid: str) -> threading.Lock:
+        with self._lock:
+            return self._turn_locks.setdefault(cid, threading.Lock())
+
+
+def _title(question: str) -> str:
+    text = " ".join(question.split())
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def tokens(text: str) -> Iterator[str]:
+    """The answer in small pieces for streaming: words for English, a few characters for CJK."""
+    buf = ""
+    for ch in text:
+        buf += ch
+        if ch.isspace() or (ord(ch) > 0x2E80 and len(buf) >= 3):
+            yield buf
+            buf = ""
+    if buf:
+        yield buf

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import documents, knowledge, search
+from commands import chat, documents, knowledge, search
 
-MODULES = [documents, search, knowledge]
+MODULES = [documents, search, knowledge, chat]
 
 
 def build_parser() -> argparse.ArgumentParser:

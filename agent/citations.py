@@ -1,0 +1,178 @@
+"""Citations in code: parse a draft's markers, check them, and turn them into quotes and boxes.
+
+The model writes citation ids (``[doc#12]``) after its sentences. The reflection keeps an id
+only if a tool returned it in this turn, and a sentence only if the text it cites supports
+it (``agent/support.py``). The final answer renumbers the ids as ``[1]``, ``[2]`` and each
+citation carries the exact quote from its chunk and the boxes of that quote on the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+
+from pydantic import BaseModel, Field
+
+from agent import prompts
+from agent.evidence import Passage, clean, units
+from agent.support import check, coverage, is_factual, numbers
+from pipeline.text.lang import split_sentences
+
+_MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*)\]")
+_ID = re.compile(r"[^\s,;，；、\[\]]+#\d+")
+_HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s*")
+
+
+class Claim(BaseModel):
+    """One sentence of a draft with the ids it cites and the reflection's findings."""
+
+    text: str
+    ids: list[str] = Field(default_factory=list)
+    line: int = 0
+    bullet: bool = False
+    factual: bool = True
+    supported: bool = True
+    invalid_ids: list[str] = Field(default_factory=list)
+    reason: str = ""
+
+
+class Verdict(BaseModel):
+    claims: list[Claim]
+    follow_ups: list[str] = Field(default_factory=list)
+
+    @property
+    def problems(self) -> list[Claim]:
+        return [c for c in self.claims if c.factual and not c.supported]
+
+    @property
+    def cited(self) -> list[str]:
+        return list(dict.fromkeys(i for c in self.claims if c.supported for i in c.ids))
+
+
+def split_follow_ups(draft: str) -> tuple[str, list[str]]:
+    """The body of a draft and the follow-up questions listed after its header line."""
+    low = draft.lower()
+    for header in prompts.FOLLOW_UP_HEADERS:
+        at = low.rfind(header)
+        if at >= 0:
+            tail = draft[at + len(header) :]
+            qs = [_BULLET.sub("", ln).strip() for ln in tail.splitlines()]
+            return draft[:at].rstrip(), [q for q in qs if len(q) > 3][:3]
+    return draft, []
+
+
+def parse_claims(body: str) -> list[Claim]:
+    claims: list[Claim] = []
+    for n, raw_line in enumerate(body.splitlines()):
+        line = _BULLET.sub("", raw_line).strip()
+        bullet = line != raw_line.strip()
+        if not line:
+            continue
+        for s, e in split_sentences(line):
+            sentence = line[s:e]
+            ids = [i for m in _MARKER.finditer(sentence) for i in _ID.findall(m.group(1))]
+            text = _MARKER.sub("", sentence).strip()
+            if not text.strip(" .。"):  # markers alone: they belong to the sentence before
+                if claims and ids:
+                    claims[-1].ids += [i for i in ids if i not in claims[-1].ids]
+                continue
+            claims.append(
+                Claim(
+                    text=" ".join(text.split()), ids=list(dict.fromkeys(ids)), line=n, bullet=bullet
+                )
+            )
+    return claims
+
+
+def reflect(draft: str, passages: Mapping[str, Passage]) -> Verdict:
+    """Check every claim of a draft against the passages returned in this turn."""
+    body, follow_ups = split_follow_ups(draft)
+    claims = parse_claims(body)
+    for c in claims:
+        c.factual = is_factual(c.text)
+        c.invalid_ids = [i for i in c.ids if i not in passages]
+        c.ids = [i for i in c.ids if i in passages]
+        if not c.factual:
+            continue
+        if not c.ids:
+            c.supported, c.reason = False, "no valid citation"
+            continue
+        support = check(c.text, "\n".join(passages[i].text for i in c.ids))
+        c.supported, c.reason = support.supported, support.reason
+        if support.supported:  # keep only the ids that contribute
+            useful = [i for i in c.ids if coverage(c.text, passages[i].text) > 0.0]
+            c.ids = useful or c.ids
+    return Verdict(claims=claims, follow_ups=follow_ups)
+
+
+def feedback(verdict: Verdict, lang: prompts.Lang) -> str:
+    items = []
+    for c in verdict.problems:
+        why = c.reason or "unsupported"
+        bad = f" (ids not returned: {', '.join(c.invalid_ids)})" if c.invalid_ids else ""
+        items.append(f"- {c.text} — {why}{bad}")
+    return prompts.FEEDBACK[lang].format(items="\n".join(items))
+
+
+# --- quotes ---------------------------------------------------------------------------------
+
+
+def locate_quote(sentence: str, text: str) -> tuple[int, int]:
+    """The span of ``text`` that best supports ``sentence``: verbatim if it is there,
+    else the best unit (sentence / table row), or two neighbouring units."""
+    exact = _find_verbatim(sentence, text)
+    if exact is not None:
+        return exact
+    parts = units(text)
+    if not parts:
+        return 0, len(text)
+    want = {w for w, _, _ in numbers(sentence)}
+
+    def score(start: int, end: int) -> float:
+        span = text[start:end]
+        nums = sum(1 for w, _, _ in numbers(span) if w in want)
+        return coverage(sentence, span) + 0.5 * nums - 0.0005 * (end - start)
+
+    best = max(((u.start, u.end) for u in parts), key=lambda se: score(*se))
+    pairs = [(a.start, b.end) for a, b in pairwise(parts)]
+    if pairs:
+        pair = max(pairs, key=lambda se: score(*se))
+        if score(*pair) > score(*best) + 0.25:
+            best = pair
+    return best
+
+
+def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:
+    tokens = clean(sentence).rstrip("。.;；").split(" ")
+    if not tokens or len("".join(tokens)) < 4:
+        return None
+    # Line breaks may fall anywhere inside Chinese text, so any character may be followed
+    # by whitespace there; Latin words only break at spaces.
+    pieces = [
+        r"\s*".join(re.escape(c) for c in t) if _HAS_CJK.search(t) else re.escape(t) for t in tokens
+    ]
+    pattern = r"\s*".join(pieces)
+    m = re.search(pattern, text)
+    return (m.start(), m.end()) if m else None
+
+
+def render_answer(claims: Sequence[tuple[Claim, list[int]]], lang: prompts.Lang) -> str:
+    """Claims with their final markers, one line per line of the draft."""
+    lines: dict[int, list[str]] = {}
+    bullets: set[int] = set()
+    for claim, marks in claims:
+        if claim.bullet:
+            bullets.add(claim.line)
+        tag = "".join(f"[{m}]" for m in marks)
+        text = claim.text
+        if tag:
+            end = text[-1] if text and text[-1] in ".。!！?？;；" else ""
+            text = (text[: -len(end)] if end else text).rstrip() + (" " if lang == "en" else "")
+            text = text + tag + end
+        lines.setdefault(claim.line, []).append(text)
+    sep = "" if lang == "zh" else " "
+    return "\n".join(
+        ("- " if n in bullets else "") + sep.join(parts) for n, parts in sorted(lines.items())
+    )

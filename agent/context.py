@@ -1,0 +1,32 @@
+"""The run scope of one chat turn, passed to every node and tool as LangGraph runtime context.
+
+The document ids live here and nowhere else: tools read them from ``runtime.context`` and
+take no document argument, so neither a prompt nor text inside a document can widen the
+scope (seed 000: the scope is fixed when the run starts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent.highlight import PdfCache
+from agent.models import ChatModels
+from agent.scope import ScopeStats, StatsCache
+from pipeline.service import Folio
+from settings import Settings
+
+
+@dataclass(frozen=True)
+class ChatContext:
+    doc_ids: tuple[str, ...]
+    folio: Folio
+    models: ChatModels
+    stats: StatsCache
+    pdfs: PdfCache = field(default_factory=PdfCache)
+
+    @property
+    def settings(self) -> Settings:
+        return self.folio.settings
+
+    def scope_stats(self) -> ScopeStats:
+        return self.stats.scope(self.folio, self.doc_ids)

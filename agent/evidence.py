@@ -1,0 +1,193 @@
+"""What the tools hand back: passages with their citation ids, and the units inside them.
+
+A tool result reaches the model twice: as text (each passage headed by its citation id,
+which is all an LLM sees) and as an artifact (these models, dumped to plain dicts so the
+checkpointer stores them as they are), which the offline answerer and the reflection read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
+from pydantic import BaseModel, Field
+
+from pipeline.text.lang import split_sentences
+
+ToolName = Literal["search_document", "lookup_term", "read_page"]
+
+
+class Passage(BaseModel):
+    chunk_id: str
+    doc_id: str
+    page: int
+    page_end: int
+    section: str = ""
+    text: str
+    kind: Literal["text", "table"] = "text"
+    score: float = 0.0
+    rank: int = Field(0, description="1-based rank within the tool result that returned it.")
+
+
+class Evidence(BaseModel):
+    """One tool result: the passages and what the scope says about the query's words."""
+
+    tool: ToolName
+    query: str
+    passages: list[Passage] = Field(default_factory=list)
+    term_df: dict[str, int] = Field(
+        default_factory=dict, description="Chunks in scope containing each query word."
+    )
+    scope_chunks: int = 0
+    missing: list[str] = Field(
+        default_factory=list, description="Query words found nowhere in the scope."
+    )
+    names: list[str] = Field(
+        default_factory=list, description="Words of the scope's document names and titles."
+    )
+    note: str = ""
+
+
+FEEDBACK_NAME = "reflection"
+"""Name of the user-role messages the reflection adds; they do not start a turn."""
+
+
+def turn_messages(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """The messages of the current turn: from the last user message (not feedback) on."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if isinstance(m, HumanMessage) and m.name != FEEDBACK_NAME:
+            return list(messages[i:])
+    return list(messages)
+
+
+def turn_evidence(messages: Sequence[BaseMessage]) -> list[Evidence]:
+    out: list[Evidence] = []
+    for m in turn_messages(messages):
+        if isinstance(m, ToolMessage) and isinstance(m.artifact, dict) and "tool" in m.artifact:
+            out.append(Evidence.model_validate(m.artifact))
+    return out
+
+
+def passages_by_id(evidence: Iterable[Evidence]) -> dict[str, Passage]:
+    """Every passage returned this turn, keyed by citation id (first sighting wins)."""
+    out: dict[str, Passage] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            out.setdefault(p.chunk_id, p)
+    return out
+
+
+# --- units: the sentences and table rows a chunk is made of ------------------------------
+
+UnitKind = Literal["sentence", "row", "heading"]
+_NUM = re.compile(r"\(?-?\$?\d[\d,]*(?:\.\d+)?%?\)?")
+_SEP_ROW = re.compile(r"^\|?\s*:?-{3,}")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_SPLIT_NUMBER = re.compile(r"([\u4e00-\u9fff（(]\d{1,3})\s+(\d{1,3}[\u4e00-\u9fff])")
+_CJK_GAP = re.compile(
+    r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A quotable span [start, end) of a passage's text."""
+
+    start: int
+    end: int
+    text: str
+    kind: UnitKind
+
+
+def _is_row(line: str) -> bool:
+    """A line of a table or a financial statement: several numbers, little prose."""
+    s = line.strip()
+    if s.startswith("|"):
+        return True
+    nums = [n for n in _NUM.findall(s) if any(c.isdigit() for c in n)]
+    if len(nums) < 2 or len(s) >= 220:
+        return False
+    # Columns are set apart by wide gaps, or figures outnumber the words of the label.
+    cjk = len(_CJK.findall(s))
+    n_words = len(_CJK.sub(" ", s).split()) + cjk // 2
+    return "  " in s or len(nums) >= 0.4 * max(1, n_words)
+
+
+def units(text: str) -> list[Unit]:
+    """Sentences of prose and single lines of tables, with offsets into ``text``."""
+    out: list[Unit] = []
+    for s, e in split_sentences(text):
+        out += _split_rows(text, s, e)
+    return [u for u in out if u.text.strip() and not _SEP_ROW.match(u.text.strip())]
+
+
+def _split_rows(text: str, start: int, end: int) -> list[Unit]:
+    span = text[start:end]
+    if "\n" not in span:
+        return [Unit(start, end, span, "row" if _is_row(span) else "sentence")]
+    first, rest = span.split("\n", 1)
+    if _looks_like_title(first) and len(rest) > len(first) and _starts_sentence(rest):
+        # A heading line glued to the paragraph after it stands alone.
+        head = _unit(text, start, start + len(first), "heading")
+        return [head, *_split_rows(text, start + len(first) + 1, end)]
+    lines = span.split("\n")
+    if not any(_is_row(ln) for ln in lines):
+        return [Unit(start, end, span, "sentence")]
+    # Tabular lines stand alone; prose lines between them are joined back into sentences.
+    out: list[Unit] = []
+    pos = start
+    prose_start: int | None = None
+    for ln in lines:
+        ln_end = pos + len(ln)
+        if _is_row(ln) or _looks_like_label(ln):
+            if prose_start is not None:
+                out.append(_unit(text, prose_start, pos - 1, "sentence"))
+                prose_start = None
+            out.append(_unit(text, pos, ln_end, "row" if _is_row(ln) else "heading"))
+        elif prose_start is None:
+            prose_start = pos
+        pos = ln_end + 1
+    if prose_start is not None:
+        out.append(_unit(text, prose_start, end, "sentence"))
+    return out
+
+
+def _looks_like_title(line: str) -> bool:
+    """A short heading line: Title Case words, or a short Chinese line without punctuation."""
+    s = line.strip()
+    if not 0 < len(s) <= 60 or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
+        return False
+    if re.search(r"[\u4e00-\u9fff]", s):
+        return len(s) <= 20 and not re.search(r"[，。；]", s)
+    words = [w for w in s.split() if w[:1].isalpha()]
+    capital = sum(1 for w in words if w[0].isupper())
+    return bool(words) and len(words) <= 10 and capital >= 0.6 * len(words)
+
+
+def _starts_sentence(text: str) -> bool:
+    c = text.lstrip()[:1]
+    return c.isupper() or c.isdigit() or bool(re.match(r"[\u4e00-\u9fff“\"(（]", c))
+
+
+def _looks_like_label(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and len(s) < 60 and s.endswith(":")
+
+
+def _unit(text: str, start: int, end: int, kind: UnitKind) -> Unit:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Unit(start, end, text[start:end], kind)
+
+
+def clean(text: str) -> str:
+    """One line, single spaces (none between Chinese characters, nor inside a number a line
+    break split in Chinese text: "201 3年" → "2013年"): a unit inside an answer."""
+    text = _SPLIT_NUMBER.sub(r"\1\2", _CJK_GAP.sub("", text))
+    return " ".join(text.split())

@@ -1,0 +1,79 @@
+"""Boxes of a quote on its page: the lines it spans, narrowed to the quoted words.
+
+A chunk knows the box of each of its lines (``Chunk.boxes_for``). When a quote covers only
+part of a line, PyMuPDF finds the quoted words inside that line's box on the stored PDF so
+the highlight is the sentence, not the whole line. Anything unexpected keeps the line box.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from pipeline.models import Box, Chunk
+
+log = logging.getLogger(__name__)
+
+_PAD = 2.0
+
+
+class PdfCache:
+    """A few open PDFs, shared by the turns of one service (PyMuPDF is not thread-safe)."""
+
+    def __init__(self, size: int = 4) -> None:
+        self._docs: OrderedDict[Path, Any] = OrderedDict()
+        self._size = size
+        self.lock = threading.Lock()
+
+    def get(self, path: Path) -> Any:
+        import pymupdf
+
+        doc = self._docs.pop(path, None)
+        if doc is None:
+            doc = pymupdf.open(path)
+        self._docs[path] = doc
+        while len(self._docs) > self._size:
+            _, old = self._docs.popitem(last=False)
+            old.close()
+        return doc
+
+
+def quote_boxes(
+    chunk: Chunk, start: int, end: int, *, pdf: Path | None = None, cache: PdfCache | None = None
+) -> list[tuple[int, Box]]:
+    refs = [r for r in chunk.lines if r.box is not None and r.start < end and r.end > start]
+    if pdf is None or cache is None or not pdf.exists():
+        return [(r.page, r.box) for r in refs if r.box is not None]
+    out: list[tuple[int, Box]] = []
+    with cache.lock:
+        try:
+            doc = cache.get(pdf)
+        except Exception:  # a broken file must not break an answer; line boxes are enough
+            log.warning("cannot open %s to narrow highlight boxes", pdf, exc_info=True)
+            return [(r.page, r.box) for r in refs if r.box is not None]
+        for r in refs:
+            assert r.box is not None
+            part = chunk.text[max(r.start, start) : min(r.end, end)].strip()
+            whole = chunk.text[r.start : r.end].strip()
+            box = r.box
+            if part and len(part) < len(whole) and 0 < r.page <= doc.page_count:
+                box = _narrow(doc[r.page - 1], part, r.box) or r.box
+            out.append((r.page, box))
+    return out
+
+
+def _narrow(page: Any, part: str, box: Box) -> Box | None:
+    import pymupdf
+
+    clip = pymupdf.Rect(box[0] - _PAD, box[1] - _PAD, box[2] + _PAD, box[3] + _PAD)
+    try:
+        hits = page.search_for(part, clip=clip)
+    except Exception:
+        return None
+    if not hits:
+        return None
+    r = hits[0]
+    return (round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2))

@@ -1,0 +1,41 @@
+"""Chat models behind the agent: an OpenAI-compatible endpoint, or the offline answerer.
+
+``make_chat_models(settings)`` picks the backend (lazy imports, nothing loads at import
+time); ``resilient.call_model`` adds retries and the fallback to the offline answerer.
+Tests pass their own ``ChatModels`` with a scripted ``FakeChatModel`` as primary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from langchain_core.language_models import BaseChatModel
+
+from agent.models.offline import OFFLINE_NAME, OfflineChatModel
+from settings import Settings
+
+
+@dataclass
+class ChatModels:
+    primary: BaseChatModel | None = None
+    """The configured model; None means the offline answerer answers everything."""
+    name: str = OFFLINE_NAME
+    offline: OfflineChatModel = field(default_factory=OfflineChatModel)
+    retries: int = 2
+    backoff_s: float = 0.5
+
+    @property
+    def is_offline(self) -> bool:
+        return self.primary is None
+
+
+def make_chat_models(settings: Settings) -> ChatModels:
+    if not settings.llm_configured:
+        return ChatModels()
+    from agent.models.openai import openai_model
+
+    return ChatModels(
+        primary=openai_model(settings),
+        name=settings.chat_model,
+        retries=settings.chat_retries,
+    )

@@ -1,0 +1,70 @@
+"""The offline answerer's search plan: which tools to call with which words.
+
+First round: the question as asked, its search words plus the line items a metric implies,
+a term lookup for "what is X", and the page for "what is on page N". A second round only
+when the first left important question words unmatched: it searches for those words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agent.evidence import Evidence
+from agent.models.expansions import expansions
+from agent.models.judge import judge
+from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
+
+CONFIDENT = 0.62
+MAX_WORDS = 12
+
+Call = dict[str, Any]
+
+
+def plan(
+    question: str, evidence: Sequence[Evidence], done_rounds: int, available: Sequence[str]
+) -> list[Call]:
+    calls = _first_round(question) if done_rounds == 0 else _next_round(question, evidence)
+    asked = {(e.tool, e.query) for e in evidence}
+    out = [c for c in calls if c["name"] in available and (c["name"], _arg(c)) not in asked]
+    for i, c in enumerate(out):
+        c["id"] = f"offline_{done_rounds}_{i}"
+        c["type"] = "tool_call"
+    return out
+
+
+def _arg(call: Call) -> str:
+    return str(next(iter(call["args"].values())))
+
+
+def _first_round(question: str) -> list[Call]:
+    calls: list[Call] = []
+    page = page_reference(question)
+    if page is not None:
+        calls.append({"name": "read_page", "args": {"page": page}})
+    term = defined_term(question)
+    if term:
+        calls.append({"name": "lookup_term", "args": {"term": term}})
+    asked = core_question(question)
+    calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
+    words = key_terms(asked)
+    extra = expansions(question)
+    keywords = " ".join(words[:MAX_WORDS] + extra)
+    if keywords.strip():  # exact words catch table rows that the meaning search ranks low
+        calls.append(
+            {"name": "search_document", "args": {"query": keywords, "top_k": 12, "mode": "keyword"}}
+        )
+    return calls
+
+
+def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
+    verdict = judge(question, evidence)
+    if verdict.missing_names or (verdict.answerable and verdict.best >= CONFIDENT):
+        return []
+    present = {t for e in evidence for t, df in e.term_df.items() if df > 0}
+    wanted = [t for t in verdict.uncovered if t in present]
+    if not wanted:
+        return []
+    anchor = [t for t in content_terms(question) if t not in wanted][:2]
+    query = " ".join(wanted + anchor)
+    return [{"name": "search_document", "args": {"query": query, "top_k": 6, "mode": "keyword"}}]

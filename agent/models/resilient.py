@@ -1,0 +1,91 @@
+"""Calling the chat model: brief retries, checked replies, then the offline answerer.
+
+Timeouts, HTTP errors, malformed tool calls and invalid JSON all count as failures. After
+``retries`` more attempts the turn continues with the offline answerer and the answer
+carries a visible notice saying so.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.tools import BaseTool
+
+from agent.models import ChatModels
+from agent.models.offline import OFFLINE_NAME
+
+log = logging.getLogger(__name__)
+
+
+class MalformedReply(ValueError):
+    """The endpoint answered, but not with a usable message."""
+
+
+@dataclass
+class Reply:
+    message: AIMessage
+    model: str
+    error: str | None = None
+    """Set when the configured model failed and the offline answerer replied instead."""
+
+
+def call_model(
+    models: ChatModels,
+    messages: Sequence[BaseMessage],
+    tools: Sequence[BaseTool],
+    *,
+    offline: bool = False,
+) -> Reply:
+    if offline or models.primary is None:
+        return Reply(_offline(models, messages, tools), OFFLINE_NAME)
+    names = {t.name for t in tools}
+    last: Exception | None = None
+    for attempt in range(models.retries + 1):
+        try:
+            model = models.primary.bind_tools(list(tools)) if tools else models.primary
+            message = model.invoke(list(messages))
+            return Reply(_checked(message, names), models.name)
+        except Exception as exc:  # any endpoint failure ends in the offline answerer
+            last = exc
+            log.warning("chat model call %d failed: %s", attempt + 1, describe(exc))
+            if attempt < models.retries:
+                time.sleep(models.backoff_s * (attempt + 1))
+    return Reply(_offline(models, messages, tools), OFFLINE_NAME, describe(last))
+
+
+def _offline(
+    models: ChatModels, messages: Sequence[BaseMessage], tools: Sequence[BaseTool]
+) -> AIMessage:
+    model = models.offline.bind_tools(list(tools)) if tools else models.offline
+    return model.respond(messages)
+
+
+def _checked(message: BaseMessage, tool_names: set[str]) -> AIMessage:
+    if not isinstance(message, AIMessage):
+        raise MalformedReply(f"expected an AI message, got {type(message).__name__}")
+    if message.invalid_tool_calls:
+        bad = message.invalid_tool_calls[0]
+        raise MalformedReply(f"malformed tool call {bad.get('name')!r}: {bad.get('error')}")
+    for call in message.tool_calls:
+        if call["name"] not in tool_names:
+            raise MalformedReply(f"unknown tool {call['name']!r}")
+        if not isinstance(call.get("args"), dict):
+            raise MalformedReply(f"tool call {call['name']!r} has no JSON object arguments")
+    if not message.tool_calls:
+        text = message.text if isinstance(message.content, list) else message.content
+        if not str(text).strip():
+            raise MalformedReply("empty answer")
+        if isinstance(message.content, list):
+            message = message.model_copy(update={"content": str(text)})
+    return message
+
+
+def describe(exc: Exception | None) -> str:
+    if exc is None:
+        return "unknown error"
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text[:160]}" if text else type(exc).__name__

@@ -1,0 +1,205 @@
+"""Reading a question before searching: small talk, follow-ups resolved from history,
+definitional questions, page references and search words.
+
+Deterministic and cheap, so routing and follow-up resolution behave the same with or
+without a real LLM (the LLM also sees the history and may search differently).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+from pipeline.text.segment import query_terms
+
+SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
+
+_SMALL_TALK: list[tuple[SmallTalk, re.Pattern[str]]] = [
+    (
+        "greeting",
+        re.compile(
+            r"^(hi|hello|hey|hiya|good (morning|afternoon|evening)|greetings|你好|您好|嗨|哈喽|"
+            r"早上好|下午好|晚上好|在吗)( there| folio|呀|啊)?$"
+        ),
+    ),
+    (
+        "thanks",
+        re.compile(
+            r"^((ok|okay|great|cool|nice|好的|好)[, ]*)?(thanks?( you)?( (so|very) much)?|thx|"
+            r"many thanks|cheers|谢谢(你|您)?|多谢|感谢|辛苦了)$"
+        ),
+    ),
+    ("bye", re.compile(r"^(bye|goodbye|see you|再见|拜拜|回头见)$")),
+    ("identity", re.compile(r"^(who are you|what are you|what can you do|你是谁|你能做什么)$")),
+]
+
+
+def small_talk(text: str) -> SmallTalk | None:
+    """The kind of small talk a message is, or None for anything that may need the documents."""
+    norm = re.sub(r"[\s!！?？.。,，~～:：)）(（]+", " ", text.lower()).strip()
+    for kind, pattern in _SMALL_TALK:
+        if pattern.match(norm):
+            return kind
+    return None
+
+
+# --- follow-ups ---------------------------------------------------------------------------
+
+_YEAR = re.compile(r"(?<![\dA-Za-z])(?:FY|fy|Q[1-4]\s?)?'?(?:19|20)\d{2}(?!\d)")
+_EN_ELLIPTIC = re.compile(
+    r"^(and|what about|how about|and what about|also|then|same for|what of|in)\b|"
+    r"\b(it|its|they|them|their|this|that|those|these)\b",
+    re.I,
+)
+_ZH_ELLIPTIC = re.compile(r"^(那|那么|还有|另外|它|他|她|这|那个|这个|其)|(呢|吗)[？?]?$")
+_QUESTION_WORD_LIST = (
+    "what which who whom how when where why much many does did is are was were "
+    "什么 哪些 哪个 哪里 哪儿 哪国 哪家 哪年 哪位 哪种 怎么 怎样 如何 "
+    "多少 多大 多高 多长 多久 多远 几 几天 几年 几个 几次 几种 "
+    "是否 为什么 吗 呢 能 可以 有 何时 何地 何处 时候 什么时候 "
+    "地方 是谁 谁 哪 为何 时期 时间 年代"
+)
+_QUESTION_WORDS = frozenset(_QUESTION_WORD_LIST.split(" "))
+
+
+_DIGIT_CJK = re.compile(r"(?<=[0-9A-Za-z])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[0-9A-Za-z])")
+
+
+def spaced(text: str) -> str:
+    """Digits and Latin words set apart from Chinese ("2022年" → "2022 年") before search."""
+    return _DIGIT_CJK.sub(" ", text)
+
+
+def content_terms(text: str) -> list[str]:
+    """Search words of a text without question words."""
+    return [t for t in query_terms(spaced(text)) if t not in _QUESTION_WORDS]
+
+
+def resolve_followup(question: str, previous: Sequence[str]) -> str:
+    """A standalone form of an elliptical follow-up ("能顺延吗？", "and in 2022?").
+
+    The last standalone question gives the missing topic: years are swapped for the new
+    ones, otherwise its topic words are put in front of the new question.
+    """
+    if not previous:
+        return question
+    prev = previous[-1]
+    q = question.strip()
+    years_now = _YEAR.findall(q)
+    terms = [
+        t
+        for t in content_terms(q)
+        if not _YEAR.fullmatch(t) and not t.isdigit() and not (_is_cjk(t) and len(t) == 1)
+    ]
+    elliptic = bool(_EN_ELLIPTIC.search(q) or _ZH_ELLIPTIC.search(q))
+    limit = 2 if elliptic and not _is_cjk(q) else 1
+    if len(terms) > limit or (not elliptic and not years_now and terms):
+        return question
+    if years_now and _YEAR.search(prev) and not terms:
+        return _YEAR.sub(lambda m: years_now[0], prev, count=1)
+    topic = _topic(prev, terms)
+    if not topic:
+        return question
+    return " ".join(topic) + " " + q
+
+
+def _topic(prev: str, exclude: Sequence[str]) -> list[str]:
+    """The words of the previous question that name what it was about."""
+    prev_terms = [t for t in content_terms(prev) if t not in exclude]
+    if _is_cjk(prev):
+        words = _unknown_names(prev) + [t for t in prev_terms if len(t) > 1 or not _is_cjk(t)]
+        return [t for t in dict.fromkeys(words) if t not in exclude][:4]
+    names = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z&.-]*", prev)[1:]}
+    years = {y.lower() for y in _YEAR.findall(prev)}
+    picked = [t for t in prev_terms if t in names or t in years]
+    return (picked or prev_terms)[:4]
+
+
+def _is_cjk(text: str) -> bool:
+    return bool(re.search(r"[\u4e00-\u9fff]", text))
+
+
+# --- question shapes ----------------------------------------------------------------------
+
+_PERIOD = re.compile(r"^(?:fy|q[1-4]|h[12])'?(\d{2}|\d{4})?$")
+
+
+_FUNCTION_CHARS = frozenset("的了是在和与及或被把对从到以之其该为上下个些也就都而吗呢啊有能会要可")
+
+
+def _unknown_names(text: str) -> list[str]:
+    """Runs of single characters in jieba's cut ("乍 都 节" → "乍都节"): usually a name."""
+    import jieba
+
+    out: list[str] = []
+    for run in re.findall(r"[\u4e00-\u9fff]+", text):
+        buf = ""
+        for w in [*jieba.lcut(run), ""]:
+            if len(w) == 1:
+                buf += w
+                continue
+            name = buf.strip("".join(_FUNCTION_CHARS))
+            if len(name) >= 2:
+                out.append(name)
+            buf = ""
+    return out
+
+
+def core_question(question: str) -> str:
+    """The asking sentence of a question that goes on with instructions ("Round to ..."),
+    without parenthesised asides of several words ("(in units of percents and round ...)")."""
+    q = question.strip()
+    if len(q) >= 120:
+        m = re.search(r"^.{15,}?[?？]", q, re.S)
+        q = m.group(0) if m else q
+    return re.sub(r"[(（][^()（）]*?(\s[^()（）]*){3,}[)）]", " ", q).strip()
+
+
+def key_terms(question: str) -> list[str]:
+    """Words that identify what is asked: fiscal periods become years ("FY2022" → "2022"),
+    and a name jieba does not know, cut into single characters, is put back together."""
+    core = core_question(question)
+    out: list[str] = _unknown_names(core)
+    for t in content_terms(core):
+        if len(t) == 1 and _is_cjk(t):
+            continue
+        m = _PERIOD.match(t)
+        if m:
+            year = m.group(1)
+            if year:
+                out.append(year if len(year) == 4 else "20" + year)
+            continue
+        out.append(t)
+    return list(dict.fromkeys(out))
+
+
+_DEF_EN = re.compile(
+    r"^(?:what is|what's|what are|who is|who was|define|definition of|meaning of)\s+"
+    r"(?:an?\s+|the\s+)?(?P<t>[^?]{1,60}?)\??$|^what does\s+(?P<t2>.{1,60}?)\s+mean\??$",
+    re.I,
+)
+_DEF_ZH = re.compile(
+    r"^(?:什么是|何为|何谓)(?P<t>[^？?]{1,30})[？?]?$|"
+    r"^(?P<t2>[^？?]{1,30}?)(?:是什么意思|是什么|指的是什么|是指什么|的定义是什么|的定义|的含义|是谁)[？?]?$"
+)
+_PAGE = re.compile(r"\bpage\s+(\d{1,4})\b|\bp\.\s*(\d{1,4})\b|第\s*(\d{1,4})\s*页", re.I)
+
+
+def defined_term(question: str) -> str | None:
+    """X in "what is X" / "什么是X" / "X是什么", when the question asks for a definition."""
+    q = question.strip()
+    m = _DEF_EN.match(q) or _DEF_ZH.match(q)
+    if not m:
+        return None
+    term = (m.group("t") or m.group("t2") or "").strip(" \"'“”‘’《》")
+    if not term or len(content_terms(term)) > 4:
+        return None
+    return term
+
+
+def page_reference(question: str) -> int | None:
+    m = _PAGE.search(question)
+    if not m:
+        return None
+    return int(next(g for g in m.groups() if g))

@@ -1,0 +1,136 @@
+"""Word statistics of the documents in a conversation's scope.
+
+The offline answerer weighs question words by how rare they are in the scope and notices
+words the scope never uses (a question about another company, a name the documents do not
+mention). Statistics are built from the stored chunks once per document version and kept
+for the life of the service; they never look outside the scope they are asked about.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pipeline.models import Chunk, Document
+from pipeline.service import Folio
+from pipeline.text.segment import words
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def stem(word: str) -> str:
+    """A light English stemmer (plurals, -ing, -ed, -ly) so 'operates' meets 'operating'."""
+    w = word.lower()
+    if not w.isascii() or len(w) <= 3 or not w.isalpha():
+        return w
+    for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "es", "ly", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            base = w[: -len(suffix)]
+            if suffix == "ies":
+                return base + "y"
+            doubled = len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "lsz"
+            if suffix in ("ing", "ings", "ed") and doubled:
+                return base[:-1]  # spinning → spin, stopped → stop
+            return base
+    return w
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(text))
+
+
+@dataclass
+class DocStats:
+    chunks: int
+    df: Counter[str]
+    initials: frozenset[str]
+    texts: tuple[str, ...] = ()
+    names: frozenset[str] = frozenset()
+
+    def count(self, term: str) -> int:
+        """Chunks using a word; Chinese words by substring, since segmentations differ."""
+        n = self.df.get(stem(term), 0)
+        if n == 0 and _CJK.search(term):
+            n = sum(1 for t in self.texts if term in t)
+        return n
+
+
+@dataclass
+class ScopeStats:
+    docs: list[DocStats]
+
+    @property
+    def name_words(self) -> set[str]:
+        return {w for d in self.docs for w in d.names}
+
+    @property
+    def chunks(self) -> int:
+        return sum(d.chunks for d in self.docs)
+
+    def df(self, term: str) -> int:
+        return sum(d.count(term) for d in self.docs)
+
+    def idf(self, term: str) -> float:
+        n = max(1, self.chunks)
+        return math.log(1 + n / (1 + self.df(term)))
+
+    def present(self, term: str) -> bool:
+        """True when the scope uses the word, or it abbreviates the document's name
+        ("JnJ" for JOHNSON_JOHNSON_8K.pdf)."""
+        if self.df(term) > 0:
+            return True
+        caps = "".join(c for c in term if c.isupper()) if any(c.isupper() for c in term) else ""
+        letters = (caps or term).upper()
+        return len(letters) >= 2 and any(letters in d.initials for d in self.docs)
+
+
+class StatsCache:
+    """Per-document statistics keyed by document version; safe to share between threads."""
+
+    def __init__(self) -> None:
+        self._data: dict[tuple[str, str], DocStats] = {}
+        self._lock = threading.Lock()
+
+    def scope(self, folio: Folio, doc_ids: Sequence[str]) -> ScopeStats:
+        return ScopeStats([self._doc(folio, folio.document(d)) for d in doc_ids])
+
+    def _doc(self, folio: Folio, doc: Document) -> DocStats:
+        key = (doc.doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
+        with self._lock:
+            hit = self._data.get(key)
+        if hit is not None:
+            return hit
+        stats = build_stats(doc, folio.store.chunks(doc.doc_id))
+        with self._lock:
+            for k in [k for k in self._data if k[0] == doc.doc_id]:
+                del self._data[k]
+            self._data[key] = stats
+        return stats
+
+
+def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
+    df: Counter[str] = Counter()
+    texts = []
+    for ch in chunks:
+        text = f"{ch.section_path}\n{ch.text}"
+        df.update(word_set(text))
+        texts.append(text)
+    file_words = re.findall(r"[A-Za-z]+", doc.name.rsplit(".", 1)[0])
+    name_words = re.findall(r"[A-Za-z]+", f"{doc.name.rsplit('.', 1)[0]} {doc.title}")
+    df.update({stem(w) for w in name_words})
+    initials: set[str] = set()
+    title_caps = [w for w in name_words if w[:1].isalpha() and len(w) > 1 and not w.isdigit()]
+    initials.add("".join(w[0].upper() for w in title_caps[:3]))
+    initials.add("".join(w[0].upper() for w in title_caps[:2]))
+    keep = tuple(texts) if any(_CJK.search(t) for t in texts[:50]) else ()
+    return DocStats(
+        chunks=len(chunks),
+        df=df,
+        initials=frozenset(i for i in initials if i),
+        texts=keep,
+        names=frozenset(stem(w) for w in file_words if len(w) > 2),
+    )

@@ -1,0 +1,178 @@
+"""Conversations and their messages in SQLite (feature "chat" migrations).
+
+An assistant message keeps the whole validated Answer (citations with quotes and boxes,
+follow-up questions, rounds, model, token usage, latency) as JSON beside its text.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+
+from agent.schemas import Answer
+from pipeline.errors import NotFoundError
+from pipeline.models import utcnow
+from pipeline.store.db import Database, register_migrations
+
+CHAT_V1 = """
+CREATE TABLE conversations (
+    conversation_id TEXT PRIMARY KEY,
+    title           TEXT NOT NULL,
+    doc_ids         TEXT NOT NULL,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+);
+CREATE TABLE messages (
+    message_id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    conversation_id TEXT NOT NULL REFERENCES conversations(conversation_id) ON DELETE CASCADE,
+    role            TEXT NOT NULL,
+    content         TEXT NOT NULL,
+    answer          TEXT,
+    model           TEXT NOT NULL DEFAULT '',
+    input_tokens    INTEGER NOT NULL DEFAULT 0,
+    output_tokens   INTEGER NOT NULL DEFAULT 0,
+    latency_ms      INTEGER NOT NULL DEFAULT 0,
+    created_at      TEXT NOT NULL
+);
+CREATE INDEX messages_conversation ON messages(conversation_id, message_id);
+"""
+
+register_migrations("chat", [CHAT_V1])
+
+
+@dataclass
+class ConversationInfo:
+    conversation_id: str
+    title: str
+    doc_ids: list[str]
+    updated_at: str = ""
+    created_at: str = ""
+
+
+@dataclass
+class Message:
+    role: str  # "user" | "assistant"
+    content: str
+    answer: Answer | None = None
+    created_at: str = ""
+
+
+class ConversationStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        db.ensure_migrated()
+
+    def create(self, doc_ids: list[str], title: str) -> str:
+        cid = uuid.uuid4().hex[:12]
+        now = utcnow()
+        with self.db.transaction() as conn:
+            conn.execute(
+                "INSERT INTO conversations (conversation_id, title, doc_ids, created_at, "
+                "updated_at) VALUES (?, ?, ?, ?, ?)",
+                (cid, title, json.dumps(doc_ids), now, now),
+            )
+        return cid
+
+    def get(self, conversation_id: str) -> ConversationInfo | None:
+        row = (
+            self.db.connect()
+            .execute("SELECT * FROM conversations WHERE conversation_id = ?", (conversation_id,))
+            .fetchone()
+        )
+        return _info(row) if row else None
+
+    def require(self, conversation_id: str) -> ConversationInfo:
+        info = self.get(conversation_id)
+        if info is None:
+            raise NotFoundError(
+                f"No conversation with id '{conversation_id}'. "
+                "Run 'python cli.py chat --doc DOC_ID' to start one."
+            )
+        return info
+
+    def all(self) -> list[ConversationInfo]:
+        rows = (
+            self.db.connect()
+            .execute("SELECT * FROM conversations ORDER BY updated_at DESC, created_at DESC")
+            .fetchall()
+        )
+        return [_info(r) for r in rows]
+
+    def rename(self, conversation_id: str, title: str) -> None:
+        self.require(conversation_id)
+        with self.db.transaction() as conn:
+            conn.execute(
+                "UPDATE conversations SET title = ?, updated_at = ? WHERE conversation_id = ?",
+                (title, utcnow(), conversation_id),
+            )
+
+    def set_scope(self, conversation_id: str, doc_ids: list[str]) -> None:
+        with self.db.transaction() as conn:
+            conn.execute(
+                "UPDATE conversations SET doc_ids = ? WHERE conversation_id = ?",
+                (json.dumps(doc_ids), conversation_id),
+            )
+
+    def delete(self, conversation_id: str) -> None:
+        with self.db.transaction() as conn:
+            conn.execute("DELETE FROM conversations WHERE conversation_id = ?", (conversation_id,))
+
+    def add_turn(self, conversation_id: str, question: str, answer: Answer) -> None:
+        now = utcnow()
+        with self.db.transaction() as conn:
+            conn.execute(
+                "INSERT INTO messages (conversation_id, role, content, created_at) "
+                "VALUES (?, 'user', ?, ?)",
+                (conversation_id, question, now),
+            )
+            conn.execute(
+                "INSERT INTO messages (conversation_id, role, content, answer, model, "
+                "input_tokens, output_tokens, latency_ms, created_at) "
+                "VALUES (?, 'assistant', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    conversation_id,
+                    answer.answer,
+                    answer.model_dump_json(),
+                    answer.model,
+                    answer.usage.input_tokens,
+                    answer.usage.output_tokens,
+                    answer.latency_ms,
+                    now,
+                ),
+            )
+            conn.execute(
+                "UPDATE conversations SET updated_at = ? WHERE conversation_id = ?",
+                (now, conversation_id),
+            )
+
+    def messages(self, conversation_id: str) -> list[Message]:
+        rows = (
+            self.db.connect()
+            .execute(
+                "SELECT role, content, answer, created_at FROM messages "
+                "WHERE conversation_id = ? ORDER BY message_id",
+                (conversation_id,),
+            )
+            .fetchall()
+        )
+        return [
+            Message(
+                role=r["role"],
+                content=r["content"],
+                answer=Answer.model_validate_json(r["answer"]) if r["answer"] else None,
+                created_at=r["created_at"],
+            )
+            for r in rows
+        ]
+
+
+def _info(row: object) -> ConversationInfo:
+    r = row  # sqlite3.Row
+    return ConversationInfo(
+        conversation_id=r["conversation_id"],  # type: ignore[index]
+        title=r["title"],  # type: ignore[index]
+        doc_ids=json.loads(r["doc_ids"]),  # type: ignore[index]
+        updated_at=r["updated_at"],  # type: ignore[index]
+        created_at=r["created_at"],  # type: ignore[index]
+    )

@@ -1,0 +1,125 @@
+"""Does a cited text support a sentence? The lexical / numeric floor of the reflection.
+
+A sentence is supported when most of its content words occur in the cited text and every
+number it states occurs there too, or can be computed from two cited numbers (a ratio, a
+percentage change, a difference, a change of scale) — so "the margin fell to 34.6%" is
+supported by the revenue and income it was computed from, and an invented figure is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from agent.scope import stem
+from pipeline.text.segment import query_terms
+
+_NUMBER = re.compile(r"(?<![\w.])\(?-?\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_META = re.compile(
+    r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"
+    r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|follow-up questions|延伸问题",
+    re.I,
+)
+MIN_COVERAGE = 0.5
+MIN_COVERAGE_WITH_NUMBERS = 0.2
+
+
+@dataclass(frozen=True)
+class Support:
+    supported: bool
+    coverage: float
+    missing_numbers: tuple[str, ...] = ()
+    reason: str = ""
+
+
+def numbers(text: str) -> list[tuple[str, float, int]]:
+    """(as written, value, decimals) of every number in ``text`` (years included)."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        whole, frac = m.group(1), m.group(2) or ""
+        value = float(whole.replace(",", "") + frac)
+        out.append((m.group(0), value, max(0, len(frac) - 1)))
+    return out
+
+
+def _significant(value: float, decimals: int) -> bool:
+    """Small whole numbers ("3 segments", "2 reasons") are wording, not figures to check."""
+    return decimals > 0 or value >= 10
+
+
+@lru_cache(maxsize=8192)
+def _content(text: str) -> frozenset[str]:
+    return frozenset(stem(t) for t in query_terms(text) if not t.replace(".", "").isdigit())
+
+
+def _bigrams(text: str) -> set[str]:
+    cjk = "".join(_CJK.findall(text))
+    return {cjk[i : i + 2] for i in range(len(cjk) - 1)}
+
+
+def coverage(sentence: str, cited: str) -> float:
+    """Share of the sentence's content words (or Chinese character pairs) found in ``cited``."""
+    words = _content(sentence)
+    word_cov = len(words & _content(cited)) / len(words) if words else 1.0
+    grams = _bigrams(sentence)
+    if not grams:
+        return word_cov
+    gram_cov = len({g for g in grams if g in cited}) / len(grams)
+    return max(word_cov, gram_cov)
+
+
+def is_factual(sentence: str) -> bool:
+    """Does the sentence state something that needs a source (not a lead-in or a refusal)?"""
+    if _META.search(sentence):
+        return False
+    nums = [n for n in numbers(sentence) if _significant(n[1], n[2])]
+    words = _content(sentence)
+    if sentence.rstrip().endswith((":", "：")) and not nums:
+        return False
+    return bool(nums) or len(words) >= 2 or len(_bigrams(sentence)) >= 4
+
+
+def derivable(value: float, decimals: int, cited: list[float]) -> bool:
+    """Is ``value`` one of the cited numbers, or computed from two of them?"""
+    tol_abs = 0.5 * 10 ** (-decimals) if decimals else 0.5
+    targets = [value]
+
+    def close(x: float) -> bool:
+        return any(abs(x - t) <= max(tol_abs, abs(t) * 0.005) for t in targets)
+
+    for a in cited:
+        if close(a) or close(a / 1000) or close(a * 1000) or close(a / 1e6):
+            return True
+    pool = cited[:60]
+    for a, b in permutations(pool, 2):
+        if b and (close(a / b * 100) or close(a / b) or close((a - b) / b * 100)):
+            return True
+        if close(a - b) or close(a + b):
+            return True
+    return False
+
+
+def check(sentence: str, cited: str) -> Support:
+    """Is ``sentence`` supported by ``cited`` (the text of the passages it cites)?"""
+    cov = coverage(sentence, cited)
+    cited_values = [v for _, v, _ in numbers(cited)]
+    literal = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(cited)}
+    missing = []
+    checked = 0
+    for written, value, decimals in numbers(sentence):
+        if not _significant(value, decimals):
+            continue
+        checked += 1
+        if written.strip("()$%").replace(",", "") in literal:
+            continue
+        if not derivable(value, decimals, cited_values):
+            missing.append(written)
+    if missing:
+        return Support(False, cov, tuple(missing), "numbers not in the cited text")
+    # Verified figures carry the sentence; its wording may then be the writer's own.
+    if cov < (MIN_COVERAGE_WITH_NUMBERS if checked else MIN_COVERAGE):
+        return Support(False, cov, (), "words not in the cited text")
+    return Support(True, cov)

@@ -1,0 +1,199 @@
+"""The agent's read-only tools: search_document, lookup_term, read_page.
+
+None of them takes a document argument: the scope comes from ``runtime.context`` (see
+``agent/context.py``). Each returns text for the model (passages headed by their citation
+ids) and an :class:`~agent.evidence.Evidence` artifact for the offline answerer and the
+reflection step. Descriptions exist in Chinese and English (``make_tools(lang)``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any, Literal
+
+from langchain_core.tools import BaseTool, StructuredTool
+from langgraph.prebuilt import ToolRuntime
+
+from agent import prompts
+from agent.context import ChatContext
+from agent.evidence import Evidence, Passage, ToolName
+from agent.rewrite import content_terms, key_terms, spaced
+from agent.scope import ScopeStats
+from pipeline.knowledge.api import lookup_terms
+from pipeline.models import Chunk, SearchHit
+
+log = logging.getLogger(__name__)
+
+MAX_TOP_K = 12
+_PASSAGE_CHARS = 1600
+_PAGE_CHARS = 8000
+Runtime = ToolRuntime[ChatContext, Any]
+SearchMode = Literal["hybrid", "keyword"]
+ToolResult = tuple[str, dict[str, Any]]
+
+
+def search_document(
+    query: str, top_k: int = 6, mode: SearchMode = "hybrid", *, runtime: Runtime
+) -> ToolResult:
+    lang = _lang(runtime)
+    _status(runtime, lang, "search_document", query)
+    ev = _search(runtime.context, query, top_k, mode=mode)
+    return render(ev, lang), ev.model_dump()
+
+
+def lookup_term(term: str, *, runtime: Runtime) -> ToolResult:
+    ctx, lang = runtime.context, _lang(runtime)
+    _status(runtime, lang, "lookup_term", term)
+    matches = [m for m in lookup_terms(ctx.folio.db, ctx.doc_ids, term) if m.doc_id in ctx.doc_ids]
+    chunks = ctx.folio.store.get_chunks(m.chunk_id for m in matches)
+    passages = [
+        _passage_from_chunk(chunks[m.chunk_id], rank=i + 1, score=m.score)
+        for i, m in enumerate(matches)
+        if m.chunk_id in chunks
+    ]
+    if not passages:
+        ev = _search(ctx, term, 6)
+        ev = ev.model_copy(update={"tool": "lookup_term", "note": "fallback"})
+        note = prompts.TERM_FALLBACK[lang].format(term=term)
+        return note + "\n\n" + render(ev, lang), ev.model_dump()
+    ev = _evidence(ctx, "lookup_term", term, passages)
+    lines = [f"{m.term}: {m.definition or m.sentence}" for m in matches]
+    return "\n".join(lines) + "\n\n" + render(ev, lang), ev.model_dump()
+
+
+def read_page(page: int, *, runtime: Runtime) -> ToolResult:
+    ctx, lang = runtime.context, _lang(runtime)
+    _status(runtime, lang, "read_page", str(page))
+    passages: list[Passage] = []
+    used = 0
+    for doc_id in ctx.doc_ids:
+        for ch in ctx.folio.store.chunks(doc_id):
+            if ch.page_start <= page <= ch.page_end and used < _PAGE_CHARS:
+                passages.append(_passage_from_chunk(ch, rank=len(passages) + 1))
+                used += len(ch.text)
+    ev = _evidence(ctx, "read_page", str(page), passages)
+    return render(ev, lang), ev.model_dump()
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hybrid") -> Evidence:
+    k = max(1, min(int(top_k or 6), MAX_TOP_K))
+    if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
+        hits = ctx.folio.index.search(
+            spaced(query), list(ctx.doc_ids), k=k, weights=ctx.folio.weights
+        )
+    else:
+        hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
+    scoped = [h for h in hits if h.doc_id in ctx.doc_ids]
+    if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
+        log.error("search returned chunks outside the conversation's scope; dropped them")
+    passages = [_passage_from_hit(h, rank=i + 1) for i, h in enumerate(scoped)]
+    return _evidence(ctx, "search_document", query, passages)
+
+
+def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passage]) -> Evidence:
+    stats = ctx.scope_stats()
+    terms = (
+        list(dict.fromkeys(content_terms(query) + key_terms(query))) if tool != "read_page" else []
+    )
+    return Evidence(
+        tool=tool,
+        query=query,
+        passages=passages,
+        term_df={t: stats.df(t) for t in terms},
+        scope_chunks=stats.chunks,
+        missing=[t for t in terms if not stats.present(t) and not _straddles(t, query, stats)],
+        names=sorted(stats.name_words),
+    )
+
+
+def _straddles(term: str, query: str, stats: ScopeStats) -> bool:
+    """A Chinese word jieba cut across a real one ("年假能" → "年/假能"): the pair it broke
+    ("年假") is in the scope, so the word is a cutting artefact, not something missing."""
+    at = query.find(term)
+    if at < 0 or not re.match(r"[\u4e00-\u9fff]", term):
+        return False
+    pairs = [
+        query[at - 1 : at + 1] if at > 0 else "",
+        query[at + len(term) - 1 : at + len(term) + 1],
+    ]
+    if len(term) >= 3:  # characters glued into a would-be name: "年假有" holds "年假"
+        pairs += [term[i : i + 2] for i in range(len(term) - 1)]
+    return any(
+        len(p) == 2 and re.fullmatch(r"[\u4e00-\u9fff]{2}", p) and stats.df(p) > 0 for p in pairs
+    )
+
+
+def _passage_from_hit(h: SearchHit, *, rank: int) -> Passage:
+    return Passage(
+        chunk_id=h.chunk_id,
+        doc_id=h.doc_id,
+        page=h.page,
+        page_end=h.page_end,
+        section=h.section,
+        text=h.text,
+        kind=h.kind,
+        score=h.score,
+        rank=rank,
+    )
+
+
+def _passage_from_chunk(ch: Chunk, *, rank: int, score: float = 0.0) -> Passage:
+    return Passage(
+        chunk_id=ch.chunk_id,
+        doc_id=ch.doc_id,
+        page=ch.page_start,
+        page_end=ch.page_end,
+        section=ch.section_path,
+        text=ch.text,
+        kind=ch.kind,
+        score=score,
+        rank=rank,
+    )
+
+
+def render(ev: Evidence, lang: prompts.Lang) -> str:
+    """The tool result as the model reads it: each passage headed by its citation id."""
+    if not ev.passages:
+        return prompts.NO_PASSAGES[lang]
+    blocks = []
+    for p in ev.passages:
+        where = f"p. {p.page}" if p.page == p.page_end else f"pp. {p.page}-{p.page_end}"
+        head = f"[{p.chunk_id}] {where}" + (f" · {p.section}" if p.section else "")
+        body = p.text if len(p.text) <= _PASSAGE_CHARS else p.text[:_PASSAGE_CHARS] + " …"
+        blocks.append(f"{head}\n{body}")
+    return "\n\n".join(blocks)
+
+
+def _lang(runtime: Runtime) -> prompts.Lang:
+    lang = getattr(runtime.state, "reply_language", None)
+    return "zh" if lang == "zh" else "en"
+
+
+def _status(runtime: Runtime, lang: prompts.Lang, tool: str, arg: str) -> None:
+    runtime.stream_writer({"status": prompts.STATUS[lang][tool].format(arg=arg)})
+
+
+_FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
+    "search_document": search_document,
+    "lookup_term": lookup_term,
+    "read_page": read_page,
+}
+TOOL_NAMES = tuple(_FUNCTIONS)
+
+
+def make_tools(lang: prompts.Lang) -> list[BaseTool]:
+    """The three tools with descriptions in the user's language."""
+    return [
+        StructuredTool.from_function(
+            fn,
+            name=name,
+            description=prompts.TOOL_DESCRIPTIONS[lang][name],
+            response_format="content_and_artifact",
+        )
+        for name, fn in _FUNCTIONS.items()
+    ]

@@ -1,0 +1,152 @@
+"""The chat agent end to end with the offline answerer: citations, memory, routing, refusal."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
+from agent.service import ChatService
+from pipeline.errors import NotFoundError
+from pipeline.service import Folio
+from tests.agentdocs import OTHER_MD, REPORT_MD, ingest_hr, ingest_text
+
+
+@pytest.fixture
+def chat(folio: Folio) -> ChatService:
+    return ChatService(folio)
+
+
+def test_answer_cites_the_exact_sentence_with_boxes(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_hr(folio, tmp_path)
+    event = chat.ask("年假有几天？", [doc])
+    a = event.answer
+    assert not a.refused and a.language == "zh" and a.model == "offline"
+    assert a.citations and "[1]" in a.answer
+    first = a.citations[0]
+    chunk = folio.chunk(first.chunk_id)
+    assert first.quote in chunk.text and "十天" in first.quote
+    assert first.doc_id == doc and first.page == 1
+    assert first.boxes and all(p == 1 for p, _ in first.boxes)
+    assert a.retrieval_rounds >= 1 and a.usage.output_tokens > 0
+    assert 2 <= len(a.follow_up_questions) <= 3
+    assert any("差旅报销" in q for q in a.follow_up_questions)  # the other chapter
+
+
+def test_english_answer_follows_the_user_language(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+    a = chat.ask("How many stores did Northwind Traders operate at the end of fiscal 2023?", [doc])
+    assert a.answer.language == "en" and not a.answer.refused
+    assert "318" in a.answer.answer
+    assert any("318 stores" in c.quote for c in a.answer.citations)
+    assert all(c.line_nos for c in a.answer.citations)  # Markdown: source lines, no boxes
+
+
+def test_small_talk_is_answered_without_searching(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_hr(folio, tmp_path)
+    events: list[str] = []
+    for text, lang in (("你好", "zh"), ("thanks!", "en")):
+        a = chat.ask(
+            text, [doc], on_event=lambda e: events.append(getattr(e, "message", ""))
+        ).answer
+        assert a.retrieval_rounds == 0 and not a.citations and not a.refused
+        assert a.language == lang
+    assert not any(e.startswith(("检索", "searching")) for e in events)
+
+
+def test_unanswerable_question_is_refused_with_zero_citations(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+    for q in ("What is the dividend policy of Contoso Pharma?", "公司的产假有多少天？"):
+        a = chat.ask(q, [doc]).answer
+        assert a.refused and a.citations == []
+        assert "do not say" in a.answer or "依据不足" in a.answer
+
+
+def test_question_about_another_document_is_refused(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    northwind = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+    ingest_text(folio, tmp_path, "contoso.md", OTHER_MD)
+    a = chat.ask("How much Vaxiflu revenue did Contoso Pharma report?", [northwind]).answer
+    assert a.refused and not a.citations
+
+
+def test_elliptical_follow_up_is_resolved_from_history(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_hr(folio, tmp_path)
+    first = chat.ask("年假有几天？", [doc])
+    second = chat.ask("能顺延吗？", [doc], conversation_id=first.conversation_id)
+    assert second.conversation_id == first.conversation_id
+    assert not second.answer.refused
+    assert any("顺延" in c.quote for c in second.answer.citations)
+    # Memory survives a new service over the same data directory (SQLite checkpoints).
+    again = ChatService(folio).ask("出差住宿呢？", [doc], conversation_id=first.conversation_id)
+    assert any("五百元" in c.quote for c in again.answer.citations)
+
+
+def test_english_follow_up_swaps_the_year(chat: ChatService, folio: Folio, tmp_path: Path) -> None:
+    doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+    first = chat.ask("What was operating income in fiscal 2023?", [doc])
+    assert "612" in first.answer.answer
+    second = chat.ask("and in fiscal 2022?", [doc], conversation_id=first.conversation_id)
+    assert "540" in second.answer.answer
+
+
+def test_conversations_are_stored_renamed_and_deleted(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_hr(folio, tmp_path)
+    event = chat.ask("年假有几天？", [doc])
+    cid = event.conversation_id
+    [info] = chat.conversations()
+    assert info.conversation_id == cid and info.doc_ids == [doc]
+    history = chat.history(cid)
+    assert [m.role for m in history] == ["user", "assistant"]
+    assert history[1].answer is not None and history[1].answer.citations
+    assert history[1].answer.latency_ms >= 0
+    chat.rename(cid, "年假")
+    assert chat.conversations()[0].title == "年假"
+    chat.delete(cid)
+    assert chat.conversations() == [] and chat.history(cid) == []
+    with pytest.raises(NotFoundError):
+        chat.ask("年假有几天？", [doc], conversation_id=cid)
+
+
+def test_stream_yields_status_tokens_then_the_answer(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_hr(folio, tmp_path)
+
+    async def collect() -> list[object]:
+        return [e async for e in chat.stream("年假有几天？", [doc])]
+
+    events = asyncio.run(collect())
+    kinds = [type(e) for e in events]
+    assert kinds[0] is StatusEvent and kinds[-1] is AnswerEvent
+    assert TokenEvent in kinds and kinds.index(TokenEvent) > kinds.index(StatusEvent)
+    final = events[-1]
+    assert isinstance(final, AnswerEvent)
+    text = "".join(e.text for e in events if isinstance(e, TokenEvent))
+    assert text == final.answer.answer
+    assert any(isinstance(e, StatusEvent) and e.message.startswith("检索") for e in events)
+
+
+def test_a_page_question_reads_the_page(chat: ChatService, folio: Folio, tmp_path: Path) -> None:
+    doc = ingest_hr(folio, tmp_path)
+    statuses: list[str] = []
+    a = chat.ask(
+        "第1页讲了什么？", [doc], on_event=lambda e: statuses.append(getattr(e, "message", ""))
+    ).answer
+    assert any("第 1 页" in s for s in statuses)
+    assert a.citations and all(c.page == 1 for c in a.citations)

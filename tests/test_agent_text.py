@@ -1,0 +1,98 @@
+"""Pure helpers of the agent: language, small talk, follow-ups, support checks, quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.citations import locate_quote, parse_claims, reflect, split_follow_ups
+from agent.evidence import Passage, units
+from agent.language import detect_language, reply_language
+from agent.rewrite import core_question, defined_term, page_reference, resolve_followup, small_talk
+from agent.support import check, is_factual
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "reply"),
+    [
+        ("年假有几天？", "zh", "zh"),
+        ("What was revenue in 2023?", "en", "en"),
+        ("Adobe 的 operating margin 是多少", "mixed", "zh"),
+        ("What does 年假 mean in this policy document about leave?", "mixed", "en"),
+    ],
+)
+def test_language_detection(text: str, lang: str, reply: str) -> None:
+    assert detect_language(text) == lang
+    assert reply_language(detect_language(text), text) == reply
+
+
+def test_small_talk_only_when_nothing_else_is_asked() -> None:
+    assert small_talk("你好") == "greeting" and small_talk("Thanks!") == "thanks"
+    assert small_talk("你好，年假有几天？") is None and small_talk("what is revenue") is None
+
+
+def test_elliptical_follow_ups_take_the_topic_from_history() -> None:
+    assert resolve_followup("能顺延吗？", ["年假有几天？"]) == "年假 能顺延吗？"
+    assert resolve_followup("and in 2022?", ["What was Adobe revenue in FY2021?"]) == (
+        "What was Adobe revenue in 2022?"
+    )
+    assert (
+        resolve_followup("那2022年呢？", ["2021年的营业收入是多少？"]) == "2022年的营业收入是多少？"
+    )
+    # A new topic is left alone.
+    assert resolve_followup("出差住宿呢？", ["年假有几天？"]) == "出差住宿呢？"
+    assert resolve_followup("What is the revenue of Amcor?", ["What was Adobe revenue?"]) == (
+        "What is the revenue of Amcor?"
+    )
+
+
+def test_question_shapes() -> None:
+    assert (
+        defined_term("什么是信息熵？") == "信息熵" and defined_term("What is EBITDA?") == "EBITDA"
+    )
+    assert defined_term("What was revenue growth in fiscal 2023 compared to 2022?") is None
+    assert page_reference("第5页讲了什么") == 5 and page_reference("what is on page 12?") == 12
+    long_q = (
+        "What is Amazon's year-over-year change in revenue (in units of percents and round to "
+        "one decimal place)? Calculate what was asked by utilizing the line items."
+    )
+    assert core_question(long_q) == "What is Amazon's year-over-year change in revenue  ?"
+
+
+def test_support_needs_the_words_and_the_numbers() -> None:
+    cited = "Total revenue  17,606  15,785\nOperating income  6,098  5,802"
+    assert check("Operating income was 6,098 million.", cited).supported
+    assert not check("Operating income was 7,777 million.", cited).supported
+    # A ratio computed from two cited figures is supported; an invented one is not.
+    assert check("The operating margin fell from 36.8% to 34.6%.", cited).supported
+    assert not check("The operating margin fell from 66.8% to 14.6%.", cited).supported
+    assert check("员工入职满一年后享有带薪年假十天", "员工入职满一年后享有带薪年假十天。").supported
+    assert not check("年假可以顺延到明年六月", "年假应在当年度内休完。").supported
+    assert not is_factual("The documents do not say.") and is_factual("Revenue grew 10%.")
+
+
+def test_reflection_drops_ids_not_returned_this_turn() -> None:
+    p = Passage(chunk_id="a#1", doc_id="a", page=2, page_end=2, text="Revenue was 10 million.")
+    verdict = reflect("Revenue was 10 million [a#1]. Profit was 3 million [b#7].", {"a#1": p})
+    first, second = verdict.claims
+    assert first.supported and first.ids == ["a#1"]
+    assert not second.supported and second.invalid_ids == ["b#7"] and second.ids == []
+
+
+def test_follow_ups_and_claims_are_parsed_from_a_draft() -> None:
+    body, follow = split_follow_ups(
+        "- A grew [x#1].\n- B fell [x#2].\n\n"
+        "Follow-up questions:\n1. Why did A grow?\n- What about C?"
+    )
+    assert follow == ["Why did A grow?", "What about C?"]
+    claims = parse_claims(body)
+    assert [c.ids for c in claims] == [["x#1"], ["x#2"]] and all(c.bullet for c in claims)
+
+
+def test_quotes_are_exact_spans_even_across_line_breaks() -> None:
+    text = (
+        "年假制度\n当年未休完的年假经部门负责人批准可以顺\n延至次年三月三十一日。其他规定见附件。"
+    )
+    start, end = locate_quote("当年未休完的年假经部门负责人批准可以顺延至次年三月三十一日。", text)
+    assert text[start:end].startswith("当年未休完") and text[start:end].endswith("三十一日")
+    rows = units("Total revenue  17,606  15,785\nOperating income  6,098  5,802")
+    assert [u.kind for u in rows] == ["row", "row"]

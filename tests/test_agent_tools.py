@@ -1,0 +1,69 @@
+"""Tool behaviour: term lookup with its search fallback, and a scope that is not ready yet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+import agent.tools
+from agent.service import ChatService
+from pipeline.knowledge.api import TermMatch
+from pipeline.service import Folio
+from pipeline.store.db import Database
+from tests.agentdocs import OTHER_MD, ingest_text
+
+
+def _statuses(chat: ChatService, question: str, doc: str) -> tuple[list[str], object]:
+    seen: list[str] = []
+    event = chat.ask(question, [doc], on_event=lambda e: seen.append(getattr(e, "message", "")))
+    return seen, event.answer
+
+
+def test_what_is_questions_look_the_term_up_and_fall_back_to_search(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "contoso.md", OTHER_MD)
+    seen, answer = _statuses(ChatService(folio), "What is Vaxiflu?", doc)
+    assert "looking up: Vaxiflu" in seen
+    assert answer.citations and "Vaxiflu" in answer.citations[0].quote  # type: ignore[attr-defined]
+
+
+def test_term_base_matches_are_used_when_present(
+    folio: Folio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = ingest_text(folio, tmp_path, "contoso.md", OTHER_MD)
+    chunk = next(c for c in folio.store.chunks(doc) if "sells the vaccine" in c.text)
+    asked: list[tuple[list[str], str]] = []
+
+    def fake_lookup(
+        db: Database, doc_ids: Sequence[str], term: str, *, k: int = 3
+    ) -> list[TermMatch]:
+        asked.append((list(doc_ids), term))
+        return [
+            TermMatch(
+                term="Vaxiflu",
+                definition="the vaccine Contoso Pharma sells in forty countries",
+                doc_id=doc,
+                chunk_id=chunk.chunk_id,
+                page=1,
+            ),
+            TermMatch(term="Vaxiflu", doc_id="someone-else", chunk_id="someone-else#0", page=1),
+        ]
+
+    monkeypatch.setattr(agent.tools, "lookup_terms", fake_lookup)
+    answer = ChatService(folio).ask("What is Vaxiflu?", [doc]).answer
+    assert asked == [([doc], "Vaxiflu")]
+    assert [c.chunk_id for c in answer.citations][:1] == [chunk.chunk_id]
+    assert all(c.doc_id == doc for c in answer.citations)
+
+
+def test_a_document_still_being_indexed_is_answered_with_a_notice(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "contoso.md", OTHER_MD)
+    folio.store.set_status(doc, "index", "running")
+    answer = ChatService(folio).ask("What is Vaxiflu?", [doc]).answer
+    assert answer.refused and not answer.citations and answer.retrieval_rounds == 0
+    assert answer.notice and "processed" in answer.notice
