@@ -116,4 +116,5 @@ def doc_token(doc_id: str) -> str:
     return "d" + re.sub(r"[^0-9a-z]", "", doc_id.lower())
 
 
-register_migrations("core", [CORE_V1, CORE_V2, _fts_with_doc_column])
+# v4: the same rebuild, for the segmenter change (jieba without HMM; "2022年" → 2022 年).
+register_migrations("core", [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column])

@@ -16,7 +16,11 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+", re.UNICODE)
+# A CJK run, or a run of other letters/digits that stops where CJK begins ("2022年" → 2022, 年).
+_TOKEN = re.compile(
+    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[^\W_])+",
+    re.UNICODE,
+)
 _lock = threading.Lock()
 _jieba: Any = None
 
@@ -256,7 +260,9 @@ def has_cjk(text: str) -> bool:
 @lru_cache(maxsize=65536)
 def _cut_run(run: str, for_search: bool) -> tuple[str, ...]:
     jb = _get_jieba()
-    words = jb.cut_for_search(run) if for_search else jb.cut(run)
+    # Dictionary words only: jieba's HMM invents words ("年假能" → 年/假能) that then match
+    # nothing; without it unknown words fall apart into characters, which still match.
+    words = jb.cut_for_search(run, HMM=False) if for_search else jb.cut(run, HMM=False)
     return tuple(w for w in words if w.strip())
 
 
