@@ -16,14 +16,28 @@ from pipeline.service import Folio
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("ask", help="ask a question about documents (cited answer)")
     p.add_argument("question")
-    p.add_argument("--doc", action="append", default=[], dest="docs", metavar="DOC_ID")
+    p.add_argument(
+        "--doc",
+        action="append",
+        default=[],
+        dest="docs",
+        metavar="DOC",
+        help="document id, file name or unique id prefix (repeatable)",
+    )
     p.add_argument("--conversation", metavar="ID", help="continue a conversation")
     p.add_argument("--show-sources", action="store_true", help="print each cited chunk in full")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=ask)
 
     p = sub.add_parser("chat", help="interactive multi-turn chat about documents")
-    p.add_argument("--doc", action="append", default=[], dest="docs", metavar="DOC_ID")
+    p.add_argument(
+        "--doc",
+        action="append",
+        default=[],
+        dest="docs",
+        metavar="DOC",
+        help="document id, file name or unique id prefix (repeatable)",
+    )
     p.add_argument("--conversation", metavar="ID", help="continue a conversation")
     p.add_argument("--show-sources", action="store_true")
     p.set_defaults(func=chat)
@@ -46,7 +60,7 @@ def ask(folio: Folio, args: argparse.Namespace) -> int:
     service = ChatService(folio)
     event = service.ask(
         args.question,
-        args.docs,
+        [folio.resolve(d) for d in args.docs or []],
         args.conversation,
         on_event=None if args.json else _status,
     )
@@ -85,7 +99,9 @@ def print_answer(folio: Folio, event: AnswerEvent, *, show_sources: bool) -> Non
 def chat(folio: Folio, args: argparse.Namespace) -> int:
     service = ChatService(folio)
     cid = args.conversation
-    docs = args.docs or (service.conversation(cid).doc_ids if cid else [])
+    docs = [folio.resolve(d) for d in args.docs or []] or (
+        service.conversation(cid).doc_ids if cid else []
+    )
     if not docs:
         print("error: give --doc DOC_ID (see 'python cli.py list')", file=sys.stderr)
         return 2
