@@ -9,9 +9,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from pipeline.background import BackgroundRunner
 from pipeline.embed import Embedder, make_embedder
@@ -22,9 +25,10 @@ from pipeline.parse import SUFFIXES
 from pipeline.progress import ProgressCallback, log_progress
 from pipeline.stages import StageContext, background_components
 from pipeline.stages.embed import vector_space
+from pipeline.text.lang import estimate_tokens, split_sentences
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
-from pipeline.store.index import SearchIndex, SearchWeights
+from pipeline.store.index import QueryVector, SearchIndex, SearchWeights
 from pipeline.store.sqlite_index import SqliteIndex
 from settings import Settings
 
@@ -76,6 +80,8 @@ class Folio:
         self._embedder: Embedder | None = None
         self._embedder_loaded = False
         self._embedder_lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._query_cache: dict[tuple[str, str], np.ndarray] = {}
 
     # --- dependencies ----------------------------------------------------------------------
     def embedder(self) -> Embedder | None:
@@ -235,7 +241,7 @@ class Folio:
         for d in doc_ids:
             self.store.require(d)
         embedder = self.embedder() if self.settings.dense_weight > 0 else None
-        qv = embedder.embed_query(query) if embedder is not None else None
+        qv = self._query_vector(embedder, query) if embedder is not None else None
         return self.index.search(
             query,
             list(doc_ids),
@@ -244,6 +250,34 @@ class Folio:
             model=self.vector_space(embedder),
             weights=self.weights,
         )
+
+    def _query_vector(self, embedder: Embedder, query: str) -> QueryVector:
+        """The query embedding, computed on a helper thread while lexical search runs.
+
+        Both the engine (C) and SQLite release the GIL, so the two overlap.
+        """
+        key = (embedder.name, query)
+        cached = self._query_cache.get(key)
+        if cached is not None:
+            return cached
+        future = self._query_pool().submit(embedder.embed_query, query_for_embedding(query))
+
+        def result() -> np.ndarray:
+            vec = future.result()
+            if len(self._query_cache) > 512:
+                self._query_cache.clear()
+            self._query_cache[key] = vec
+            return vec
+
+        return result
+
+    def _query_pool(self) -> ThreadPoolExecutor:
+        with self._embedder_lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(
+                    max_workers=2, thread_name_prefix="folio-query", initializer=_one_omp_thread
+                )
+            return self._pool
 
     def vector_space(self, embedder: Embedder | None) -> str | None:
         if embedder is None:
@@ -284,7 +318,41 @@ class Folio:
         return doc
 
     def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)
         self.db.close()
+
+
+def query_for_embedding(query: str, max_tokens: int = 32) -> str:
+    """The part of a long question the dense model reads: its first sentence.
+
+    Embedding cost grows with length (~0.5 ms a token here) and trailing
+    instructions ("…then state that and explain why") carry no topic; the
+    lexical search still reads the whole question.
+    """
+    if estimate_tokens(query) <= max_tokens:
+        return query
+    spans = split_sentences(query)
+    first = query[spans[0][0] : spans[0][1]] if spans else query
+    if estimate_tokens(first) >= 8:
+        query = first
+    words = query.split()
+    while len(words) > 8 and estimate_tokens(" ".join(words)) > max_tokens:
+        words.pop()
+    return " ".join(words)
+
+
+def _one_omp_thread() -> None:
+    """Query embeddings use one core; lexical search runs on the other meanwhile."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("gomp")
+    if name:
+        try:
+            ctypes.CDLL(name).omp_set_num_threads(1)
+        except (OSError, AttributeError):  # no OpenMP runtime: nothing to limit
+            pass
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:

@@ -8,13 +8,23 @@ machine. Every search is scoped to document ids inside the backend's query.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
 from pipeline.models import Chunk, SearchHit
+
+QueryVector = np.ndarray | Callable[[], np.ndarray]
+"""A query embedding, or a function that returns it (e.g. a future's ``result``), so the
+index can run its lexical queries while the embedding is still being computed."""
+
+
+def resolve_vector(qv: QueryVector | None) -> np.ndarray | None:
+    if qv is None or isinstance(qv, np.ndarray):
+        return qv
+    return qv()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +56,7 @@ class SearchIndex(Protocol):
         doc_ids: Sequence[str],
         *,
         k: int = 8,
-        query_vector: np.ndarray | None = None,
+        query_vector: QueryVector | None = None,
         model: str | None = None,
         weights: SearchWeights | None = None,
     ) -> list[SearchHit]: ...

@@ -117,4 +117,9 @@ def doc_token(doc_id: str) -> str:
 
 
 # v4: the same rebuild, for the segmenter change (jieba without HMM; "2022年" → 2022 年).
-register_migrations("core", [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column])
+# v5: a covering index, so the vector cache's freshness check reads no vector pages.
+CORE_V5 = """
+CREATE INDEX embeddings_doc_model ON embeddings(doc_id, model);
+"""
+
+register_migrations("core", [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column, CORE_V5])

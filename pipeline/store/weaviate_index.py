@@ -22,7 +22,7 @@ import numpy as np
 from pipeline.errors import StoreError
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
-from pipeline.store.index import SearchWeights
+from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
 from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.text.segment import query_terms, segment_for_index
 from settings import Settings
@@ -154,7 +154,7 @@ class WeaviateIndex:
         doc_ids: Sequence[str],
         *,
         k: int = 8,
-        query_vector: np.ndarray | None = None,
+        query_vector: QueryVector | None = None,
         model: str | None = None,
         weights: SearchWeights | None = None,
     ) -> list[SearchHit]:
@@ -164,11 +164,12 @@ class WeaviateIndex:
         if not doc_ids:
             return []
         text = " ".join(query_terms(query) or query_terms(query, keep_stopwords=True))
-        use_vec = query_vector is not None and w.dense > 0
+        qv = resolve_vector(query_vector) if w.dense > 0 else None
+        use_vec = qv is not None
         alpha = w.dense / (w.dense + w.lexical) if use_vec and (w.dense + w.lexical) else 0.0
         res = self.collection.query.hybrid(
             query=text,
-            vector=query_vector.tolist() if use_vec and query_vector is not None else None,
+            vector=qv.tolist() if qv is not None else None,
             alpha=alpha,
             query_properties=["body", f"section^{w.section:g}"],
             fusion_type=HybridFusion.RANKED,
