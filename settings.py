@@ -75,12 +75,12 @@ class Settings(BaseSettings):
     )
     rrf_k: int = Field(20, ge=1, description="Reciprocal-rank-fusion constant.")
     lexical_weight: float = Field(1.0, ge=0, description="Weight of BM25 ranks in fusion.")
-    dense_weight: float = Field(1.5, ge=0, description="Weight of dense ranks in fusion.")
+    dense_weight: float = Field(1.0, ge=0, description="Weight of dense ranks in fusion.")
     section_weight: float = Field(
         2.0, ge=0, description="BM25 weight of heading/section text relative to body text."
     )
     expansion_weight: float = Field(
-        2.0, ge=0, description="Weight of the expanded lexical query (domain synonyms) in fusion."
+        3.0, ge=0, description="Weight of the expanded lexical query (domain words) in fusion."
     )
     page_decay: float = Field(
         0.5, gt=0, le=1, description="Score factor for each further hit on an already-hit page."

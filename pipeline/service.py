@@ -6,6 +6,7 @@ the embedding model is loaded the first time it is needed.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -25,11 +26,11 @@ from pipeline.parse import SUFFIXES
 from pipeline.progress import ProgressCallback, log_progress
 from pipeline.stages import StageContext, background_components
 from pipeline.stages.embed import vector_space
-from pipeline.text.lang import estimate_tokens, split_sentences
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import QueryVector, SearchIndex, SearchWeights
 from pipeline.store.sqlite_index import SqliteIndex
+from pipeline.text.lang import estimate_tokens, split_sentences
 from settings import Settings
 
 log = logging.getLogger(__name__)
@@ -349,10 +350,8 @@ def _one_omp_thread() -> None:
 
     name = ctypes.util.find_library("gomp")
     if name:
-        try:
+        with contextlib.suppress(OSError, AttributeError):  # no OpenMP runtime: no limit
             ctypes.CDLL(name).omp_set_num_threads(1)
-        except (OSError, AttributeError):  # no OpenMP runtime: nothing to limit
-            pass
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:

@@ -30,10 +30,10 @@ def resolve_vector(qv: QueryVector | None) -> np.ndarray | None:
 @dataclass(frozen=True, slots=True)
 class SearchWeights:
     lexical: float = 1.0
-    dense: float = 1.5
+    dense: float = 1.0
     section: float = 2.0
     rrf_k: int = 20
-    expansion: float = 2.0
+    expansion: float = 3.0
     page_decay: float = 0.5
 
 

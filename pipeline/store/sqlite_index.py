@@ -232,7 +232,7 @@ class SqliteIndex:
         lex = self.lexical(normalize_query(query), doc_ids, n=pool, section_weight=w.section)
         extra = expand_query(query)
         lex2 = (
-            self.lexical(extra, doc_ids, n=pool, section_weight=w.section)
+            self.lexical(extra.text, doc_ids, n=pool, section_weight=w.section)
             if extra and w.expansion > 0
             else []
         )
@@ -243,7 +243,7 @@ class SqliteIndex:
         fused = rrf(
             [
                 (w.lexical, [c for c, _ in lex]),
-                (w.expansion, [c for c, _ in lex2]),
+                (w.expansion * extra.strength, [c for c, _ in lex2]),
                 (w.dense, [c for c, _ in den]),
             ],
             w.rrf_k,

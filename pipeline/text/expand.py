@@ -12,6 +12,7 @@ documents (financial reports), not particular files.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 _STATEMENTS = {
     "income": "statements of income operations earnings total revenue net sales 利润表 损益表",
@@ -96,6 +97,11 @@ _RULES: list[tuple[str, str]] = [
     ),
     (r"sg&a|selling,? general|销售费用|管理费用", "selling general administrative expenses sg&a"),
     (r"cogs|cost of goods|营业成本", "cost of sales cost of revenue cost of goods sold"),
+]
+
+# Plain synonyms: the same words a question and a report use differently. Weaker
+# evidence than a metric's definition, so they count for less in fusion.
+_SYNONYMS: list[tuple[str, str]] = [
     (r"dividend|分红|股息", "dividends declared paid per share"),
     (r"buyback|repurchas|回购", "repurchase repurchased share repurchases treasury stock"),
     (r"acquisition|acquire|并购|收购", "acquisition acquired business combination purchase price"),
@@ -104,20 +110,42 @@ _RULES: list[tuple[str, str]] = [
         "separation spin-off distribution discontinued operations divestiture",
     ),
     (r"guidance|outlook|指引|预期", "guidance outlook expects full year"),
+    (r"\bfx\b|foreign exchange|currency|汇率", "foreign exchange currency constant currency"),
+    (r"pass.?through|转嫁", "pass through raw material costs"),
+    (
+        r"one.?off|one.?time|non.?recurring|special items|非经常",
+        "items affecting comparability special items non-recurring restructuring",
+    ),
+    (r"region|geograph|地区|区域", "segment geographic region international domestic"),
+    (r"product categor|business line|品类|产品类别", "category revenue by category segment"),
     (r"headcount|employees|员工人数", "employees full-time headcount"),
 ]
-_COMPILED = [(re.compile(p, re.IGNORECASE), words) for p, words in _RULES]
+SYNONYM_STRENGTH = 0.4
+_COMPILED = [(re.compile(p, re.IGNORECASE), words, 1.0) for p, words in _RULES] + [
+    (re.compile(p, re.IGNORECASE), words, SYNONYM_STRENGTH) for p, words in _SYNONYMS
+]
 
 _FY = re.compile(r"\bfy\s*'?(\d{2,4})\b", re.IGNORECASE)
 
 
-def expand_query(query: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    text: str
+    strength: float  # 1.0 when a metric rule fired, less for plain synonyms
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
+def expand_query(query: str) -> Expansion:
     """Extra words for a second lexical query; empty when no rule applies."""
     extra: list[str] = []
-    for pattern, words in _COMPILED:
+    strength = 0.0
+    for pattern, words, weight in _COMPILED:
         if pattern.search(query):
             extra.append(words)
-    return " ".join(extra)
+            strength = max(strength, weight)
+    return Expansion(" ".join(extra), strength)
 
 
 def normalize_query(query: str) -> str:
