@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
 from pipeline.errors import OcrError
-from pipeline.parse.workers import _context
+from pipeline.parse.workers import _context, spawnable_main
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -150,7 +150,8 @@ class TaskPool(Generic[T]):
         ctx = _context()
         parent, child = ctx.Pipe(duplex=True)
         proc = ctx.Process(target=_serve, args=(child, self.fn), daemon=True)
-        proc.start()
+        with spawnable_main():
+            proc.start()
         child.close()
         return _Slot(proc=proc, conn=parent, spawned=time.monotonic())
 

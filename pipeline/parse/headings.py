@@ -31,6 +31,14 @@ _SENTENCE_END = re.compile(r"[.。;；,，:：]$")
 _MOSTLY_NUMERIC = re.compile(r"^[\s\d.,%$()€£¥+\-–—/]+$")
 
 
+def _title_caps(text: str) -> bool:
+    letters = [c for c in re.sub(r"\([^)]*\)", "", text) if c.isalpha()]
+    words = len(text.split())
+    return (
+        words >= 3 and len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+    )
+
+
 def _has_cjk(text: str) -> bool:
     return re.search(r"[\u4e00-\u9fff]", text) is not None
 
@@ -80,9 +88,9 @@ def body_size(pages: list[Page]) -> float:
 
 def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     text = b.text.strip()
-    if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 3:
+    if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 4:
         return False
-    limit = 60 if re.search(r"[\u4e00-\u9fff]", text) else 140
+    limit = 60 if re.search(r"[\u4e00-\u9fff]", text) else 160
     if len(text) > limit or _MOSTLY_NUMERIC.match(text):
         return False
     numbered = numbering_level(text) is not None
@@ -103,7 +111,8 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
         short_lines = all(len(ln.text) <= (40 if _has_cjk(text) else 80) for ln in b.lines)
         return numbered or caps or short_lines
     # Statement titles ("CONSOLIDATED BALANCE SHEETS") are often caps at body size.
-    if caps and len(text.split()) >= 2 and len(b.lines) <= 2 and size >= body - 0.5:
+    smaller_ok = 0.75 * body if b.bold else body - 0.5  # bold caps table titles run small
+    if caps and len(text.split()) >= 2 and size >= smaller_ok:
         return True
     return numbered and b.bold
 
@@ -143,10 +152,14 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     )
     body_bold = weights[True] > weights[False]
     candidates = [b for p in pages for b in p.blocks if _looks_like_heading(b, body, body_bold)]
-    styles = sorted(
-        {(round(b.font_size or body), b.bold) for b in candidates}, key=lambda s: (-s[0], not s[1])
-    )
+
+    # A caps title outranks the plain headings of its own size ("CONSOLIDATED BALANCE
+    # SHEETS" above "Current assets").
+    def style(b: Block) -> tuple[int, bool, bool]:
+        return (round(b.font_size or body), b.bold, _title_caps(b.text))
+
+    styles = sorted({style(b) for b in candidates}, key=lambda s: (-s[0], not s[1], not s[2]))
     rank = {s: i + 1 for i, s in enumerate(styles)}
     for b in candidates:
-        level = numbering_level(b.text) or rank[(round(b.font_size or body), b.bold)]
+        level = numbering_level(b.text) or rank[style(b)]
         b.kind, b.level = "heading", min(6, level)

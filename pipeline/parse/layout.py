@@ -18,6 +18,7 @@ from pipeline.models import Box
 _BULLET = re.compile(
     r"^\s*(?:[•●○◦▪■□◆◇·‣⁃\-–*]|\(?[0-9]{1,2}[.)]|\(?[a-zA-Z][.)]|[（(][一二三四五六七八九十0-9]+[)）]|[①-⑳])\s+"
 )
+_CELL_GAP = re.compile(r"\S {2,}\S")
 _PARA_END = re.compile(r"[。.!?！？：:]\s*$")
 _ALPHA = re.compile(r"[^\W\d_]", re.UNICODE)
 
@@ -198,6 +199,8 @@ def _starts_new_block(prev: RawLine, cur: RawLine, leading: float = 0.0) -> bool
         return True  # no horizontal overlap: a different column or a side note
     if abs(prev.size - cur.size) > 0.6 or prev.bold != cur.bold:
         return True
+    if bool(_CELL_GAP.search(prev.text)) != bool(_CELL_GAP.search(cur.text)):
+        return True  # a title above a table's header row, or prose after the rows
     # A sentence that ends well short of the next line's end closes its paragraph
     # (Chinese documents mark paragraphs by indent, without extra spacing).
     if _PARA_END.search(prev.text) and prev.box[2] < cur.box[2] - 2 * cur.size:

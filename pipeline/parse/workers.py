@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
+import multiprocessing.process as mp_process
+import os
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from multiprocessing.pool import AsyncResult
 from typing import Any, TypeVar
 
@@ -30,6 +34,31 @@ def _context() -> Any:
     return _ctx
 
 
+@contextmanager
+def spawnable_main() -> Iterator[None]:
+    """Let child processes start when the parent's ``__main__`` has no file on disk.
+
+    A forkserver child re-runs the parent's main script from its path; for code read
+    from stdin that path is '<stdin>', which does not exist, and every child dies at
+    birth. Hiding the path while processes start makes them start clean instead.
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or path is None:
+        yield
+        return
+    base = getattr(mp_process, "ORIGINAL_DIR", None) or os.getcwd()
+    full = path if os.path.isabs(path) else os.path.join(base, path)
+    if os.path.isfile(full):
+        yield
+        return
+    del main.__file__
+    try:
+        yield
+    finally:
+        main.__file__ = path
+
+
 def run_batches(
     fn: Callable[..., T],
     batches: Sequence[tuple[Any, ...]],
@@ -46,7 +75,8 @@ def run_batches(
     if not batches:
         return []
     n = max(1, min(workers, len(batches)))
-    pool = _context().Pool(n)
+    with spawnable_main():
+        pool = _context().Pool(n)
     deadline = time.monotonic() + timeout_s
     try:
         pending: list[AsyncResult[T]] = [pool.apply_async(fn, b) for b in batches]
