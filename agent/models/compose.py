@@ -14,6 +14,7 @@ from agent.models.judge import (
     Candidate,
     judge,
     page_overview,
+    same_text,
 )
 from agent.rewrite import content_terms, page_reference
 from pipeline.text.lang import script_language
@@ -41,13 +42,17 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     return body + ("\n\n" + header + "\n" + "\n".join(f"- {q}" for q in follow) if follow else "")
 
 
-def _render(chosen: list[Candidate], lang: prompts.Lang) -> str:
+def _render(chosen: list[tuple[Candidate, Candidate | None]], lang: prompts.Lang) -> str:
     lines = []
-    doc_lang = script_language(" ".join(c.unit.text for c in chosen))
+    doc_lang = script_language(" ".join(c.unit.text for c, _ in chosen))
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
-    for c in chosen:
+    for c, head in chosen:
         if c.unit.kind == "row":
-            lines.append(f"{row_text(c.unit.text)} [{c.passage.chunk_id}]")
+            columns = ""
+            if head is not None:  # the periods the figures belong to, read with the row
+                label = "列" if lang == "zh" else "columns"
+                columns = f" ({label}: {row_text(head.unit.text)})"
+            lines.append(f"{row_text(c.unit.text)}{columns} [{c.passage.chunk_id}]")
             continue
         text = clean(c.unit.text)
         end = "" if text[-1:] in ".。!！?？;；:" else ("。" if doc_lang == "zh" else ".")
@@ -75,21 +80,20 @@ def row_text(text: str) -> str:
     return " | ".join(out)
 
 
-def with_column_headers(chosen: list[Candidate]) -> list[Candidate]:
-    """Before a chosen table row, the row of its passage that names the columns (the years),
-    so figures read with their periods."""
-    out: list[Candidate] = []
-    shown: set[tuple[str, int]] = set()
+def with_column_headers(chosen: list[Candidate]) -> list[tuple[Candidate, Candidate | None]]:
+    """Each chosen unit with, for a table row, the row of its passage that names the
+    columns (the years), so figures read with their periods."""
+    out: list[tuple[Candidate, Candidate | None]] = []
+    seen: set[tuple[str, int]] = set()
     for c in chosen:
-        if c.unit.kind == "row":
-            head = _column_header(c)
-            if head is not None and (head.passage.chunk_id, head.unit.start) not in shown:
-                shown.add((head.passage.chunk_id, head.unit.start))
-                out.append(head)
         key = (c.passage.chunk_id, c.unit.start)
-        if key not in shown:
-            shown.add(key)
-            out.append(c)
+        if key in seen:
+            continue
+        seen.add(key)
+        head = _column_header(c) if c.unit.kind == "row" else None
+        if head is not None and same_text(head.unit.text, c.unit.text):
+            head = None
+        out.append((c, head))
     return out
 
 
