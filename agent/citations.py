@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from agent import prompts
 from agent.evidence import Passage, clean, units
-from agent.support import check, coverage, is_factual, numbers
+from agent.support import check, claim_text, coverage, is_factual, numbers
 from pipeline.text.lang import split_sentences
 
 _MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*)\]")
@@ -122,6 +122,7 @@ def feedback(verdict: Verdict, lang: prompts.Lang) -> str:
 def locate_quote(sentence: str, text: str) -> tuple[int, int]:
     """The span of ``text`` that best supports ``sentence``: verbatim if it is there,
     else the best unit (sentence / table row), or two neighbouring units."""
+    sentence = claim_text(sentence)
     exact = _find_verbatim(sentence, text)
     if exact is not None:
         return exact

@@ -102,8 +102,17 @@ def derivable(value: float, decimals: int, cited: list[float]) -> bool:
     return False
 
 
+_ANNOTATION = re.compile(r"\s*⟨[^⟩]*⟩")
+
+
+def claim_text(sentence: str) -> str:
+    """The claim without reading aids (a row's ⟨columns: …⟩ note, quoted separately)."""
+    return _ANNOTATION.sub("", sentence)
+
+
 def check(sentence: str, cited: str) -> Support:
     """Is ``sentence`` supported by ``cited`` (the text of the passages it cites)?"""
+    sentence = claim_text(sentence)
     cov = coverage(sentence, cited)
     cited_values = [v for _, v, _ in numbers(cited)]
     literal = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(cited)}

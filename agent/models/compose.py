@@ -51,7 +51,7 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], lang: prompts.Lang
             columns = ""
             if head is not None:  # the periods the figures belong to, read with the row
                 label = "列" if lang == "zh" else "columns"
-                columns = f" ({label}: {row_text(head.unit.text)})"
+                columns = f" ⟨{label}: {row_text(head.unit.text)}⟩"
             lines.append(f"{row_text(c.unit.text)}{columns} [{c.passage.chunk_id}]")
             continue
         text = clean(c.unit.text)
