@@ -117,27 +117,43 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     return numbered and b.bold
 
 
+def _outline_match(want: str, b: Block) -> float:
+    """How well a block stands for an outline title: prefix similarity, or the title
+    contained in a short block ('Executive Officers' in 'INFORMATION ABOUT OUR EXECUTIVE
+    OFFICERS')."""
+    have = _alnum(b.text)
+    if not have:
+        return 0.0
+    score = SequenceMatcher(None, want, have[: len(want)]).ratio()
+    if score < 0.8 and len(want) >= 6 and len(b.lines) <= 2 and want in have:
+        score = 0.8
+    return score
+
+
 def _apply_outline(pages: list[Page], outline: list[OutlineEntry]) -> int:
-    """Mark the blocks that outline entries point at; returns how many were found."""
+    """Mark the blocks that outline entries point at; returns how many were found.
+
+    A block claimed by one entry is not taken by another (a block holding "PART III
+    ITEM 10." keeps the first, outer entry).
+    """
     by_page = {p.page: p for p in pages}
     found = 0
+    claimed: set[int] = set()
     for entry in outline:
         want = _alnum(entry.title)
-        if not want:
-            continue
         page = by_page.get(entry.page)
-        if page is None:
+        if not want or page is None:
             continue
         best: tuple[float, Block | None] = (0.0, None)
         for b in page.blocks:
-            if b.kind in ("header", "footer", "table"):
+            if b.kind in ("header", "footer", "table") or id(b) in claimed:
                 continue
-            have = _alnum(b.text)[: len(want) + 10]
-            score = SequenceMatcher(None, want, have[: len(want)]).ratio() if have else 0.0
+            score = _outline_match(want, b)
             if score > best[0]:
                 best = (score, b)
         if best[1] is not None and best[0] >= 0.8:
             best[1].kind, best[1].level = "heading", min(6, max(1, entry.level))
+            claimed.add(id(best[1]))
             found += 1
     return found
 

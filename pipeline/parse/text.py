@@ -150,7 +150,11 @@ class _Builder:
             self.flush()
         if not stripped:
             return
-        if not self.markdown and _plain_heading(stripped) and _paragraph_closed(self.para):
+        if (
+            not self.markdown
+            and _plain_heading(stripped)
+            and (_paragraph_closed(self.para) or _section_number(stripped))
+        ):
             self.heading(numbering_level(stripped) or 1, stripped, no)
             return
         if is_bullet(stripped) and self.para:
@@ -182,6 +186,17 @@ def _paragraph_closed(para: list[Line]) -> bool:
     if not para or is_bullet(para[0].text):
         return True
     return para[-1].text.rstrip().endswith(("。", "！", "？", ".", "!", "?", "；"))
+
+
+_SECTION_NUMBER = re.compile(
+    r"^(?:\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\.?|\d{1,2}|第[一二三四五六七八九十百0-9]+[章节篇部])\s+\S"
+)
+
+
+def _section_number(line: str) -> bool:
+    """'2.2 工具实现', '1 问题背景', '第三章 总则': section numbering, unlike list items
+    ('1.', '1、', '1)'), so a heading even straight after an unfinished line."""
+    return bool(_SECTION_NUMBER.match(line))
 
 
 def _plain_heading(line: str) -> bool:
