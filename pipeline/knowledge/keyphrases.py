@@ -18,430 +18,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pipeline.knowledge import wordlists as W
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS, _get_jieba
 
 log = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _tables: tuple[dict[str, float], dict[str, str], float] | None = None
+
 _NOUNISH = ("n", "vn", "nz", "nt", "nr", "ns", "j", "g", "eng", "x", "an")
 _ZH_RUN = re.compile(r"[\u3400-\u9fff]+")
 _EN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]|[^\sA-Za-z]")
 _CODE_TOKEN = re.compile(r"_|[A-Za-z]\.[A-Za-z]|[a-z][A-Z]")
-# Words that never start a term: evaluations, quantities, and participles of change.
-_NOT_FIRST = frozenset(
-    [
-        "higher",
-        "lower",
-        "high",
-        "low",
-        "unfavorable",
-        "favorable",
-        "significant",
-        "strong",
-        "weak",
-        "certain",
-        "various",
-        "additional",
-        "new",
-        "recent",
-        "key",
-        "main",
-        "major",
-        "overall",
-        "several",
-        "many",
-        "few",
-        "good",
-        "better",
-        "best",
-        "large",
-        "larger",
-        "small",
-        "smaller",
-        "positive",
-        "negative",
-        "continued",
-        "increased",
-        "decreased",
-        "improved",
-        "growing",
-        "ceased",
-        "reported",
-        "related",
-        "based",
-        "used",
-        "given",
-        "compared",
-        "noted",
-        "described",
-        "mentioned",
-        "included",
-        "following",
-        "expected",
-        "anticipated",
-        "approximately",
-        "respective",
-        "applicable",
-        "such",
-        "same",
-        "first",
-        "second",
-        "third",
-        "last",
-        "next",
-        "prior",
-        "previous",
-        "reflecting",
-        "including",
-        "excluding",
-        "resulting",
-        "regarding",
-        "concerning",
-        "according",
-        "remaining",
-        "recognized",
-        "def",
-        "import",
-        "return",
-        "self",
-        "none",
-        "true",
-        "false",
-        "null",
-        "print",
-        "lambda",
-        "million",
-        "billion",
-        "thousand",
-        "hundred",
-        "us",
-        "them",
-        "him",
-        "her",
-        "you",
-        "it",
-        "we",
-        "general",
-        "calculation",
-        "reconciliation",
-        "components",
-        "summary",
-        "description",
-        "discussion",
-        "cents",
-        "dollars",
-    ]
-)
-_ING_NOUNS = frozenset(
-    [
-        "operating",
-        "accounting",
-        "marketing",
-        "financing",
-        "manufacturing",
-        "pricing",
-        "learning",
-        "computing",
-        "banking",
-        "trading",
-        "processing",
-        "engineering",
-        "programming",
-        "training",
-        "funding",
-        "licensing",
-        "advertising",
-        "housing",
-        "building",
-        "planning",
-        "reporting",
-        "working",
-        "spending",
-        "lending",
-        "offering",
-        "earning",
-        "rating",
-    ]
-)
-_TIME = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "month",
-        "months",
-        "week",
-        "weeks",
-        "quarter",
-        "quarters",
-        "year",
-        "years",
-        "ended",
-        "ending",
-        "period",
-        "periods",
-        "today",
-        "yesterday",
-    ]
-)
-_ROLE_HEADS = frozenset(
-    [
-        "president",
-        "officer",
-        "officers",
-        "chairman",
-        "chairperson",
-        "secretary",
-        "treasurer",
-        "director",
-        "directors",
-        "vice",
-        "devices",
-        "professionals",
-        "states",
-        "kingdom",
-        "section",
-        "sections",
-        "chapter",
-        "page",
-        "pages",
-        "digit",
-        "digits",
-        "impact",
-        "impacts",
-        "trend",
-        "trends",
-        "benefits",
-        "increases",
-        "decreases",
-        "device",
-        "state",
-        "professional",
-        "benefit",
-        "increase",
-        "decrease",
-        "impact",
-        "change",
-        "changes",
-        "officer",
-        "director",
-        "volume",
-        "volumes",
-        "us",
-        "them",
-        "america",
-        "europe",
-        "asia",
-        "africa",
-        "kingdom",
-        "demand",
-        "measures",
-        "activities",
-        "activity",
-        "matters",
-        "efforts",
-        "purposes",
-        "environment",
-        "factors",
-        "court",
-        "courts",
-        "district",
-    ]
-)
 _CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
-_GENERIC_HEAD_ZH = frozenset(
-    [
-        "结果",
-        "问题",
-        "定义",
-        "方法",
-        "方式",
-        "情况",
-        "内容",
-        "部分",
-        "过程",
-        "方面",
-        "作用",
-        "时候",
-        "东西",
-        "地方",
-        "类型",
-        "种类",
-        "特点",
-        "要求",
-        "信息",
-        "数据",
-        "工作",
-        "能力",
-        "水平",
-        "程度",
-        "范围",
-        "效果",
-        "意义",
-    ]
-)
-_GENERIC_ZH = frozenset(
-    [
-        "方面",
-        "情况",
-        "问题",
-        "方法",
-        "过程",
-        "部分",
-        "内容",
-        "结果",
-        "时候",
-        "方式",
-        "作用",
-        "影响",
-        "工作",
-        "因素",
-        "特点",
-        "领域",
-        "水平",
-        "阶段",
-        "条件",
-        "关系",
-        "形式",
-        "要求",
-        "原因",
-        "目的",
-        "能力",
-        "程度",
-        "范围",
-        "基础",
-        "活动",
-        "状态",
-        "意义",
-        "价值",
-        "效果",
-        "地方",
-        "东西",
-        "时间",
-        "人们",
-        "我们",
-        "年代",
-        "时期",
-        "之后",
-        "之前",
-        "其中",
-        "一般",
-        "主要",
-        "本文",
-        "本章",
-        "本节",
-        "用户",
-        "系统",
-        "数据",
-        "信息",
-        "公司",
-        "国家",
-        "世界",
-        "社会",
-        "中国",
-        "地区",
-        "人员",
-        "单位",
-        "部门",
-        "机构",
-        "事项",
-        "规定",
-        "文件",
-        "材料",
-        "资料",
-        "说明",
-        "例子",
-        "示例",
-        "图表",
-    ]
-)
-_GENERIC_EN = frozenset(
-    [
-        "year",
-        "years",
-        "period",
-        "quarter",
-        "month",
-        "months",
-        "day",
-        "days",
-        "time",
-        "times",
-        "part",
-        "parts",
-        "way",
-        "ways",
-        "number",
-        "amount",
-        "amounts",
-        "result",
-        "results",
-        "use",
-        "end",
-        "rate",
-        "level",
-        "levels",
-        "total",
-        "other",
-        "others",
-        "item",
-        "items",
-        "section",
-        "page",
-        "example",
-        "thing",
-        "things",
-        "fact",
-        "case",
-        "cases",
-        "addition",
-        "respect",
-        "basis",
-        "percent",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "mr",
-        "mrs",
-        "ms",
-        "dr",
-        "inc",
-        "corp",
-        "ltd",
-        "co",
-        "llc",
-        "plc",
-        "no",
-        "vs",
-        "etc",
-    ]
-)
 
 
 def _zh_tables() -> tuple[dict[str, float], dict[str, str], float]:
@@ -521,10 +110,10 @@ def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -
     compounds: list[Keyphrase] = []
     for text, c in counts.items():
         gram = parts_of[text]
-        if c < 3 or text in _GENERIC_ZH or any(ch.isdigit() for ch in text):
+        if c < 3 or text in W.GENERIC_ZH or any(ch.isdigit() for ch in text):
             continue
         if len(gram) > 1 and (
-            gram[0] in ZH_STOPWORDS or gram[0] in _GENERIC_ZH or gram[-1] in _GENERIC_HEAD_ZH
+            gram[0] in ZH_STOPWORDS or gram[0] in W.GENERIC_ZH or gram[-1] in W.GENERIC_HEAD_ZH
         ):
             continue  # "宽泛问题", "检索结果": the head word is generic
         general = freq.get(text, 0) if len(gram) == 1 else 0
@@ -685,13 +274,13 @@ def _display(forms: Counter[str]) -> str:
 def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
     """Single words count when acronyms or proper nouns — or capitalised Latin words in
     Chinese prose, which are nearly always names and technical terms."""
-    if key[0] in _NOT_FIRST or any(w in _TIME or w in _NOT_FIRST for w in key[-1:]):
+    if key[0] in W.NOT_FIRST or any(w in W.TIME or w in W.NOT_FIRST for w in key[-1:]):
         return False
     first = key[0]
     verb_only = set(_pos(first)) <= {"VERB"}
-    if len(key) > 1 and first.endswith("ing") and first not in _ING_NOUNS and verb_only:
+    if len(key) > 1 and first.endswith("ing") and first not in W.ING_NOUNS and verb_only:
         return False  # "seeking unspecified damages" is a clause, "operating lease" a term
-    if any(w in _TIME for w in key) or key[-1] in _ROLE_HEADS:
+    if any(w in W.TIME for w in key) or key[-1] in W.ROLE_HEADS:
         return False
     words = text.split()
     if len(words) >= 2 and text.isupper() and len(text) > 12:
@@ -700,12 +289,12 @@ def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
         return False  # "Adobe’s": a possessive, the name itself is counted separately
     if len(key) == 1 and latin_in_chinese:
         ok = len(text) >= 2 and text[0].isupper() and not _CODE.search(text)
-        return ok and key[0] not in _GENERIC_EN
+        return ok and key[0] not in W.GENERIC_EN
     if len(key) == 1:
         word = text
         acronym = word.isupper() and 2 <= len(word) <= 8
         proper = word[:1].isupper() and not _lexicon(word) and not _CODE.search(word)
-        return (acronym or proper) and key[0] not in _GENERIC_EN
-    if key[-1] in _GENERIC_EN and len(key) == 2:
+        return (acronym or proper) and key[0] not in W.GENERIC_EN
+    if key[-1] in W.GENERIC_EN and len(key) == 2:
         return False
     return not any(ch.isdigit() for ch in text) and not _CODE.search(text)
