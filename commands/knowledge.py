@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def export(folio: Folio, args: argparse.Namespace) -> int:
-    doc = folio.document(args.doc_id)
+    doc = folio.document(folio.resolve(args.doc_id))
     view = load_view(folio.db, doc.doc_id, args.component)
     if view is None:
         st = doc.status.get(args.component)
@@ -70,7 +70,7 @@ def export(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def terms(folio: Folio, args: argparse.Namespace) -> int:
-    doc = folio.document(args.doc_id)
+    doc = folio.document(folio.resolve(args.doc_id))
     found = (
         lookup_terms(folio.db, [doc.doc_id], args.term, k=args.k)
         if args.term
