@@ -200,3 +200,21 @@ def test_a_document_without_text_yields_empty_but_valid_results() -> None:
     assert build_summary(doc).overview == []
     assert to_png(mindmap_svg(root)).startswith(b"\x89PNG")
     assert to_png(graph_svg(graph)).startswith(b"\x89PNG")
+
+
+def test_keyphrases_skip_clauses_document_nouns_and_rare_initials() -> None:
+    from pipeline.knowledge.keyphrases import en_keyphrases, zh_keyphrases
+
+    zh = [
+        "向量库保存文档的向量，检索时先查向量库。",
+        "模型检索了一轮，又查了向量库。表格解析很慢，表格里全是数字。",
+        "我们让模型检索了两轮，表格解析依旧很慢，表格很大。",
+        "模型检索一遍之后，表格解析的结果写回向量库，表格也一样。",
+    ]
+    got = {k.text for k in zh_keyphrases(zh, limit=20)}
+    assert {"向量库", "表格解析"} <= got
+    assert "模型检索" not in got  # "模型检索了": subject + verb
+    assert "表格" not in got  # names a part of any document
+    en = ["走 YI 网关调用 GPU。", "GPU 很贵，YI 网关很慢。", "GPU 不够。"]
+    got_en = {k.text for k in en_keyphrases(en, limit=20)}
+    assert "GPU" in got_en and "YI" not in got_en

@@ -94,6 +94,7 @@ def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -
     counts: Counter[str] = Counter()
     parts_of: dict[str, tuple[str, ...]] = {}
     words = 0
+    sentences = list(sentences)
     for s in sentences:
         for run in _zh_units(s, tags):
             words += len(run)
@@ -110,12 +111,17 @@ def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -
     compounds: list[Keyphrase] = []
     for text, c in counts.items():
         gram = parts_of[text]
-        if c < 3 or text in W.GENERIC_ZH or any(ch.isdigit() for ch in text):
+        if c < 3 or text in W.GENERIC_ZH or text in W.DOCUMENT_NOUNS_ZH:
+            continue
+        if any(ch.isdigit() for ch in text):
             continue
         if len(gram) > 1 and (
             gram[0] in ZH_STOPWORDS or gram[0] in W.GENERIC_ZH or gram[-1] in W.GENERIC_HEAD_ZH
         ):
             continue  # "宽泛问题", "检索结果": the head word is generic
+        verb_head = len(gram) > 1 and tags.get(gram[-1], "x").startswith("v")
+        if verb_head and _mostly_predicate(text, sentences, c):
+            continue  # "模型检索了 2 轮": a subject and its verb, not a compound noun
         general = freq.get(text, 0) if len(gram) == 1 else 0
         expected = max(general, 1) / total_freq * words
         if len(gram) == 1 and idf.get(text, median) < 9.0 and text not in headings:
@@ -126,6 +132,21 @@ def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -
         (singles if len(gram) == 1 else compounds).append(Keyphrase(text, score, c))
     singles = _prune_nested(singles, max(2, limit // 6))
     return _prune_nested(compounds + singles, limit)
+
+
+_ASPECT = re.compile(r"\s*[了过着]")
+
+
+def _mostly_predicate(text: str, sentences: list[str], count: int) -> bool:
+    """Whether a noun + verb compound is mostly a clause: the verb takes an aspect
+    particle ("模型检索了") where a compound noun ("工具调用的次数") cannot."""
+    verbal = 0
+    for s in sentences:
+        start = s.find(text)
+        while start >= 0:
+            verbal += _ASPECT.match(s, start + len(text)) is not None
+            start = s.find(text, start + 1)
+    return verbal * 2 >= count
 
 
 def _prune_nested(items: list[Keyphrase], limit: int) -> list[Keyphrase]:
@@ -248,7 +269,9 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
                 longer[key[i : i + n]].append(c)
     for key, c in counts.items():
         text = _display(surface[key])
-        if c < 2 or not _en_ok(key, text, latin_in_chinese=embedded[key] >= 0.5 * c):
+        # Two capitals seen twice are as often initials or codes as terms.
+        least = 3 if len(key) == 1 and len(text) <= 2 else 2
+        if c < least or not _en_ok(key, text, latin_in_chinese=embedded[key] >= 0.5 * c):
             continue
         nested = longer.get(key, [])
         if nested and max(nested) >= 0.8 * c and not text.isupper():

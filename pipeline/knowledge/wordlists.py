@@ -265,6 +265,7 @@ GENERIC_HEAD_ZH = frozenset(
         "范围",
         "效果",
         "意义",
+        "方",  # "业务方", "使用方": a party named by its role, as "officer" in English
     ]
 )
 
@@ -343,6 +344,10 @@ GENERIC_ZH = frozenset(
         "图表",
     ]
 )
+
+# Words that name parts of any document. Alone they are not terms of its subject, but as
+# modifiers they are ("表格解析", "页面布局").
+DOCUMENT_NOUNS_ZH = frozenset(["表格", "图片", "文本", "页面", "文章", "段落", "章节"])
 
 GENERIC_EN = frozenset(
     [
