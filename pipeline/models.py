@@ -109,6 +109,7 @@ class OutlineEntry(_Model):
     level: int
     title: str
     page: int
+    top: float | None = Field(None, description="Where the link lands on the page, if known.")
 
 
 class ParsedDocument(_Model):

@@ -93,3 +93,43 @@ def test_rotated_page_boxes_are_in_displayed_coordinates(tmp_path: Path) -> None
     assert 0 <= x0 < x1 <= rect.width and 0 <= y0 < y1 <= rect.height
     assert x0 <= expected.x0 + 1 and x1 >= expected.x1 - 1
     assert y0 <= expected.y0 + 1 and y1 >= expected.y1 - 1
+
+
+def _outlined_pdf(path: Path) -> Path:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    body = "The company reported its results for the year in the tables below. " * 3
+    page.insert_text((72, 80), "PART III\nITEM 10. DIRECTORS AND OFFICERS", fontsize=11)
+    page.insert_textbox((72, 120, 520, 180), body, fontsize=10)
+    page.insert_text((72, 220), "CONSOLIDATED BALANCE SHEETS\n(In millions, except par value)")
+    page.insert_textbox((72, 260, 520, 320), body, fontsize=10)
+    page.insert_text((72, 360), "Provision for (Benefit from) Income Taxes", fontsize=11)
+    page.insert_textbox((72, 380, 520, 440), body, fontsize=10)
+    land = {"kind": pymupdf.LINK_GOTO, "page": 0, "to": pymupdf.Point(72, 349)}
+    doc.set_toc(
+        [
+            [1, "Part III", 1],
+            [2, "Item 10. Directors and Officers", 1],
+            [2, "Consolidated Balance Sheets", 1],
+            [2, "Provision for Income Taxes", 1, land],
+        ]
+    )
+    doc.save(path)
+    return path
+
+
+def test_outline_titles_claim_their_own_lines_and_abridged_labels_where_they_land(
+    tmp_path: Path,
+) -> None:
+    doc = parse(_outlined_pdf(tmp_path / "o.pdf"))
+    heads = [(b.level, b.text) for b in doc.blocks() if b.kind == "heading"]
+    assert heads == [
+        (1, "PART III"),
+        (2, "ITEM 10. DIRECTORS AND OFFICERS"),
+        (2, "CONSOLIDATED BALANCE SHEETS"),
+        (2, "Provision for (Benefit from) Income Taxes"),
+    ]
+    note = next(b for b in doc.blocks() if b.text.startswith("(In millions"))
+    assert note.kind == "paragraph" and note.box is not None and note.box[1] > 200

@@ -11,7 +11,8 @@ import re
 from collections import Counter
 from difflib import SequenceMatcher
 
-from pipeline.models import Block, OutlineEntry, Page
+from pipeline.models import Block, Box, Line, OutlineEntry, Page
+from pipeline.text.lang import join_lines
 
 _CN_NUM = "一二三四五六七八九十百零〇0-9"
 _NUMBERED = [
@@ -117,15 +118,21 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     return numbered and b.bold
 
 
-def _outline_match(want: str, b: Block) -> float:
+def _outline_match(want: str, b: Block, top: float | None) -> float:
     """How well a block stands for an outline title: prefix similarity, or the title
     contained in a short block ('Executive Officers' in 'INFORMATION ABOUT OUR EXECUTIVE
-    OFFICERS')."""
+    OFFICERS'). A short block where the link lands needs less: bookmark labels are often
+    abridged ('Provision for Income Taxes' for 'Provision for (Benefit from) Income
+    Taxes')."""
     have = _alnum(b.text)
     if not have:
         return 0.0
     score = SequenceMatcher(None, want, have[: len(want)]).ratio()
-    if score < 0.8 and len(want) >= 6 and len(b.lines) <= 2 and want in have:
+    short = len(b.lines) <= 2
+    if score < 0.8 and len(want) >= 6 and short and want in have:
+        score = 0.8
+    landed = top is not None and b.box is not None and abs(b.box[1] - top) <= 6
+    if score < 0.8 and landed and short and SequenceMatcher(None, want, have).ratio() >= 0.6:
         score = 0.8
     return score
 
@@ -148,14 +155,57 @@ def _apply_outline(pages: list[Page], outline: list[OutlineEntry]) -> int:
         for b in page.blocks:
             if b.kind in ("header", "footer", "table") or id(b) in claimed:
                 continue
-            score = _outline_match(want, b)
+            score = _outline_match(want, b, entry.top)
             if score > best[0]:
                 best = (score, b)
         if best[1] is not None and best[0] >= 0.8:
-            best[1].kind, best[1].level = "heading", min(6, max(1, entry.level))
-            claimed.add(id(best[1]))
+            block = best[1]
+            _split_after_title(page, block, want)
+            block.kind, block.level = "heading", min(6, max(1, entry.level))
+            claimed.add(id(block))
             found += 1
     return found
+
+
+def _split_after_title(page: Page, b: Block, want: str) -> None:
+    """Keep only the lines that spell the outline title in the heading block.
+
+    The lines after it ("ITEM 10. …" under "PART III", "(In millions)" under a statement
+    title) become a block of their own, which the next outline entry can claim.
+    """
+    if len(b.lines) < 2:
+        return
+    ratios = [
+        SequenceMatcher(None, want, _alnum(" ".join(ln.text for ln in b.lines[:k]))).ratio()
+        for k in range(1, len(b.lines) + 1)
+    ]
+    k = max(range(len(ratios)), key=lambda i: ratios[i]) + 1
+    if k == len(b.lines) or ratios[k - 1] <= ratios[-1]:
+        return
+    rest = b.lines[k:]
+    b.lines = b.lines[:k]
+    b.text, b.box = join_lines([ln.text for ln in b.lines])[0], _union(b.lines, b.box)
+    tail = Block(
+        page=b.page,
+        text=join_lines([ln.text for ln in rest])[0],
+        box=_union(rest, None),
+        lines=rest,
+        font_size=b.font_size,
+        bold=b.bold,
+    )
+    page.blocks.insert(page.blocks.index(b) + 1, tail)
+
+
+def _union(lines: list[Line], default: Box | None) -> Box | None:
+    boxes = [ln.box for ln in lines if ln.box is not None]
+    if not boxes:
+        return default
+    return (
+        min(x[0] for x in boxes),
+        min(x[1] for x in boxes),
+        max(x[2] for x in boxes),
+        max(x[3] for x in boxes),
+    )
 
 
 def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:

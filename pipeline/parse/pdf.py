@@ -49,14 +49,25 @@ def open_pdf(path: Path) -> pymupdf.Document:
 
 def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
     try:
-        toc = doc.get_toc(simple=True)
+        toc = doc.get_toc(simple=False)
     except Exception:  # a broken outline is not worth failing the document for
         return []
     return [
-        OutlineEntry(level=int(lvl), title=" ".join(str(title).split()), page=int(page))
-        for lvl, title, page in toc
+        OutlineEntry(
+            level=int(lvl),
+            title=" ".join(str(title).split()),
+            page=int(page),
+            top=_link_top(dest),
+        )
+        for lvl, title, page, dest in toc
         if page and int(page) >= 1 and str(title).strip()
     ]
+
+
+def _link_top(dest: object) -> float | None:
+    to = dest.get("to") if isinstance(dest, dict) else None
+    y = getattr(to, "y", None)
+    return float(y) if isinstance(y, float | int) and math.isfinite(y) and y > 0 else None
 
 
 def _mark_captions(pages: list[Page]) -> None:
