@@ -155,3 +155,28 @@ def inline_bold_pdf(path: Path) -> Path:
         y += 16
     doc.save(path)
     return path
+
+
+def contents_pdf(path: Path, chapters: int = 4) -> Path:
+    """A Chinese book: a 目录 page listing every chapter with its page, then the chapters."""
+    doc = pymupdf.open()
+    toc = doc.new_page(width=A4[0], height=A4[1])
+    entries = [Item("目录", size=18, bold=True, gap=12)]
+    for n in range(1, chapters + 1):
+        entries.append(Item(f"第{n}章 主题{n}的基本概念 ........ {n + 1}", size=14, bold=True))
+        entries.append(Item(f"{n}.1 主题{n}的定义 ........ {n + 1}", size=12))
+    write_flow(toc, entries)
+    for n in range(1, chapters + 1):
+        page = doc.new_page(width=A4[0], height=A4[1])
+        body = f"本章介绍主题{n}的来源、发展和主要用途，并给出若干实例加以说明。" * 3
+        write_flow(
+            page,
+            [
+                Item(f"第{n}章 主题{n}的基本概念", size=18, bold=True, gap=10),
+                Item(body),
+                Item(f"{n}.1 主题{n}的定义", size=14, bold=True),
+                Item(body),
+            ],
+        )
+    doc.save(path)
+    return path

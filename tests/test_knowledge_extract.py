@@ -218,3 +218,42 @@ def test_keyphrases_skip_clauses_document_nouns_and_rare_initials() -> None:
     en = ["走 YI 网关调用 GPU。", "GPU 很贵，YI 网关很慢。", "GPU 不够。"]
     got_en = {k.text for k in en_keyphrases(en, limit=20)}
     assert "GPU" in got_en and "YI" not in got_en
+
+
+def test_summary_quotes_only_sentences_whole_in_their_chunk() -> None:
+    from pipeline.models import Chunk, LineRef
+
+    cut = "Undue reliance should not be placed on these statements, which speak only as of"
+    rest = "the date of this report and are subject to change without any notice."
+    keep = "Revenue grew strongly in every region during the year, led by new products."
+    lines = [
+        Line(text=t, box=(0, 10.0 * i, 100, 10.0 * i + 8)) for i, t in enumerate([cut, rest, keep])
+    ]
+    block = Block(page=1, kind="paragraph", text=" ".join([cut, rest, keep]), lines=lines)
+    chunks = [
+        Chunk(
+            chunk_id=f"d#{n}",
+            doc_id="d",
+            n=n,
+            text=" ".join(t),
+            page_start=1,
+            page_end=1,
+            lines=[LineRef(page=1, box=lines[i].box, start=0, end=1) for i in idx],
+        )
+        for n, (t, idx) in enumerate([([cut], [0]), ([rest, keep], [1, 2])])
+    ]
+    doc = build_doc_text("d", "T", "en", [block], chunks)
+    assert [s.whole for s in doc.sentences] == [False, True]
+    assert [s.text for s in build_summary(doc).overview] == [keep]
+
+
+def test_sentences_split_after_form_names_but_not_initials() -> None:
+    from pipeline.knowledge.source import _sentences
+
+    t = "As of this Form 10-K. We owe no duty. J. Smith signed. Adobe Inc. (the Company) grew."
+    assert [t[a:b] for a, b in _sentences(t)] == [
+        "As of this Form 10-K.",
+        "We owe no duty.",
+        "J. Smith signed.",
+        "Adobe Inc. (the Company) grew.",
+    ]

@@ -133,3 +133,12 @@ def test_outline_titles_claim_their_own_lines_and_abridged_labels_where_they_lan
     ]
     note = next(b for b in doc.blocks() if b.text.startswith("(In millions"))
     assert note.kind == "paragraph" and note.box is not None and note.box[1] > 200
+
+
+def test_a_contents_page_lists_headings_without_becoming_them(tmp_path: Path) -> None:
+    doc = parse(pdfgen.contents_pdf(tmp_path / "book.pdf"))
+    heads = [(b.page, b.text) for b in doc.blocks() if b.kind == "heading"]
+    assert heads[0] == (1, "目录")
+    assert [t for p, t in heads if p == 1] == ["目录"]
+    assert [t for _, t in heads[1:3]] == ["第1章 主题1的基本概念", "1.1 主题1的定义"]
+    assert len(heads) == 1 + 2 * 4

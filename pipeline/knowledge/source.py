@@ -41,6 +41,7 @@ class Sentence:
     block: int
     kind: SentenceKind = "prose"
     emphasis: list[str] = field(default_factory=list)
+    whole: bool = True  # False when a chunk boundary cuts the sentence: not quotable whole
 
 
 @dataclass(slots=True)
@@ -135,7 +136,7 @@ def _chunk_lookup(chunks: list[Chunk]) -> dict[tuple[object, ...], list[str]]:
 
 _ABBREVIATION = re.compile(
     r"(?:\b(?:Inc|Ltd|Co|Corp|Mr|Mrs|Ms|Dr|Prof|St|No|Nos|Jr|Sr|vs|etc|e\.g|i\.e|U\.S|"
-    r"Fig|Figs|Eq|Sec|Art|Vol|pp|approx)\.|\b[A-Z]\.)$"
+    r"Fig|Figs|Eq|Sec|Art|Vol|pp|approx)\.|(?<![\w-])[A-Z]\.)$"
 )
 
 
@@ -230,7 +231,11 @@ class _Builder:
             chunk_id = self.chunk_of(b, line, s)  # a long paragraph may span chunks
             idx = len(self.doc.sentences)
             mine = [e for e in emph if e in s]
-            self.doc.sentences.append(Sentence(idx, s, sec, b.page, chunk_id, b.n, kind, mine))
+            held = self.chunk_text.get(chunk_id)
+            whole = held is None or _squash(s) in held
+            self.doc.sentences.append(
+                Sentence(idx, s, sec, b.page, chunk_id, b.n, kind, mine, whole)
+            )
             self.doc.sections[sec].sentences.append(idx)
         self.touch(b.page)
 

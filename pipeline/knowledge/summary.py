@@ -31,6 +31,8 @@ _CODE = re.compile(r"[{}<>=|]|->|\bdef\b|\bimport\b|\w\(\)|\w_\w|\.py\b")
 
 
 def _readable(s: Sentence) -> bool:
+    if not s.whole:
+        return False
     text = s.text
     zh = len(re.findall(r"[\u4e00-\u9fff]", text))
     size = zh + len(re.findall(r"[A-Za-z]+", text))

@@ -8,6 +8,7 @@ depth where there is one, otherwise from the rank of the heading's style.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from difflib import SequenceMatcher
 
@@ -208,6 +209,43 @@ def _union(lines: list[Line], default: Box | None) -> Box | None:
     )
 
 
+_CONTENTS_TITLE = re.compile(r"^\s*(?:table\s+of\s+contents|contents|目\s*录|目\s*次)\s*$", re.I)
+_PAGE_REF = re.compile(r"(?:\s|\.{2,}|…+|·{2,})\s*(\d{1,4})\s*$")
+
+
+def _rising(numbers: list[int]) -> int:
+    """Length of the longest non-decreasing run of ``numbers`` (not necessarily adjacent)."""
+    tails: list[int] = []
+    for x in numbers:
+        i = bisect_right(tails, x)
+        tails[i : i + 1] = [x]
+    return len(tails)
+
+
+def contents_pages(pages: list[Page]) -> set[int]:
+    """Pages that list the contents ("Risk Factors ..... 60"). Their entries repeat the
+    headings of the document; taken as headings they would open empty sections.
+
+    A line ends with a page number; the numbers rise down the page, which rows of
+    figures in a financial table do not.
+    """
+    limit = 1.2 * max((p.page for p in pages), default=0) + 10
+    found: set[int] = set()
+    for p in pages:
+        body = [b for b in p.blocks if b.kind not in ("header", "footer", "table")]
+        lines = [ln.text for b in body for ln in b.lines] or [b.text for b in body]
+        refs = [
+            int(m.group(1))
+            for t in lines
+            if (m := _PAGE_REF.search(t)) and 0 < int(m.group(1)) <= limit
+        ]
+        titled = any(_CONTENTS_TITLE.match(b.text) for b in body)
+        enough = len(refs) >= 4 if titled else len(refs) >= 8 and len(refs) >= 0.4 * len(lines)
+        if enough and _rising(refs) >= 0.8 * len(refs):
+            found.add(p.page)
+    return found
+
+
 def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     """Set kind='heading' and a level on the heading blocks of a parsed document."""
     if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
@@ -217,7 +255,14 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
         b.bold for p in pages for b in p.blocks if b.kind == "paragraph" for _ in b.text
     )
     body_bold = weights[True] > weights[False]
-    candidates = [b for p in pages for b in p.blocks if _looks_like_heading(b, body, body_bold)]
+    contents = contents_pages(pages)
+    candidates = [
+        b
+        for p in pages
+        for b in p.blocks
+        if _looks_like_heading(b, body, body_bold)
+        and (p.page not in contents or _CONTENTS_TITLE.match(b.text))
+    ]
 
     # A caps title outranks the plain headings of its own size ("CONSOLIDATED BALANCE
     # SHEETS" above "Current assets").
