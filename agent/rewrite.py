@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from pipeline.text.segment import query_terms
+from pipeline.text.segment import _get_jieba, query_terms
 
 SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
 
@@ -129,9 +129,11 @@ _FUNCTION_CHARS = frozenset("的了是在和与及或被把对从到以之其该
 
 
 def _unknown_names(text: str) -> list[str]:
-    """Runs of single characters in jieba's cut ("乍 都 节" → "乍都节"): usually a name."""
-    import jieba
-
+    """Runs of single characters in jieba's cut ("乍 都 节" → "乍都节"), and words its HMM
+    found outside the dictionary ("罗保铭", "高英"): usually names."""
+    jieba = _get_jieba()
+    known = jieba.dt.FREQ
+    strip = "".join(_FUNCTION_CHARS)
     out: list[str] = []
     for run in re.findall(r"[\u4e00-\u9fff]+", text):
         buf = ""
@@ -139,10 +141,12 @@ def _unknown_names(text: str) -> list[str]:
             if len(w) == 1:
                 buf += w
                 continue
-            name = buf.strip("".join(_FUNCTION_CHARS))
+            name = buf.strip(strip)
             if len(name) >= 2:
                 out.append(name)
             buf = ""
+            if w and not known.get(w) and len(w.strip(strip)) >= 2:
+                out.append(w.strip(strip))  # "忠是" is a cutting slip, not a name
     return out
 
 

@@ -11,7 +11,7 @@ from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from agent.service import ChatService
 from pipeline.errors import NotFoundError
 from pipeline.service import Folio
-from tests.agentdocs import OTHER_MD, REPORT_MD, ingest_hr, ingest_text
+from tests.agentdocs import BIO_MD, OTHER_MD, REPORT_MD, TENNIS_MD, ingest_hr, ingest_text
 
 
 @pytest.fixture
@@ -150,3 +150,20 @@ def test_a_page_question_reads_the_page(chat: ChatService, folio: Folio, tmp_pat
     ).answer
     assert any("第 1 页" in s for s in statuses)
     assert a.citations and all(c.page == 1 for c in a.citations)
+
+
+def test_chinese_questions_phrased_in_other_words_are_answered_and_others_refused(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    bio = ingest_text(folio, tmp_path, "bio.md", BIO_MD)
+    tennis = ingest_text(folio, tmp_path, "tennis.md", TENNIS_MD)
+    # "担任" and "职务" are nowhere in the text: they phrase the question, the name and
+    # the date say what it is about.
+    a = chat.ask("1992年4月，罗保铭担任什么职务？", [bio]).answer
+    assert not a.refused and any("大港区委副书记" in c.quote for c in a.citations)
+    for q, doc in (
+        ("1992年4月，罗保铭担任什么职务？", tennis),
+        ("佩内塔获得过几次WTA赛事女子单打冠军？", bio),  # "WTA" runs on into Chinese
+    ):
+        other = chat.ask(q, [doc]).answer
+        assert other.refused and not other.citations

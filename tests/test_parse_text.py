@@ -72,3 +72,16 @@ def test_docx_headings_tables_and_page_breaks(tmp_path: Path) -> None:
     last = doc.blocks()[-1]
     assert last.text == "After the break." and last.page == 2
     assert all(ln.line_no for b in doc.blocks() for ln in b.lines)
+
+
+def test_wrapped_lines_join_like_the_language_sets_them() -> None:
+    from pipeline.text.lang import join_lines
+
+    def joined(*lines: str) -> str:
+        return join_lines(list(lines))[0]
+
+    assert joined("在201", "3年美国网球公开赛中") == "在2013年美国网球公开赛中"
+    assert joined("第二届比赛于", "2009年举行") == "第二届比赛于2009年举行"
+    assert joined("由Andrew", "W. Mellon基金主持") == "由Andrew W. Mellon基金主持"
+    assert joined("Revenue grew 12", "percent in 2023") == "Revenue grew 12 percent in 2023"
+    assert joined("adip-", "iscing elit") == "adipiscing elit"

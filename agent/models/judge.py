@@ -18,6 +18,7 @@ from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.expansions import metrics
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
+from pipeline.text.segment import everyday_word
 
 REFUSE_BELOW = 0.28
 MISSING_SHARE = 0.4
@@ -47,6 +48,9 @@ _COMPARE = re.compile(
     re.I,
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+# Latin letters, digits and "&.-": a name runs on into Chinese text without a space
+# ("WTA赛事"), and Chinese characters are word characters too.
+_LATIN_NAME = re.compile(r"\(?[A-Za-z](?:[^\W\u3000-\u9fff\uff00-\uffef]|[&.-])*(?:['’]s)?\)?")
 _QUANTITY = re.compile(
     r"\bhow (much|many)\b|\bwhat (was|is|were|are) the (amount|number|value|total)|"
     r"\bpercent|\bratio\b|\bmargin\b|多少|几|比例|金额|比率|增长率",
@@ -143,7 +147,7 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
         return []
     names = []
     prev = ""
-    for m in re.finditer(r"\(?[A-Za-z][\w&.-]*(?:['’]s)?\)?", question):
+    for m in _LATIN_NAME.finditer(question):
         raw, before = m.group(0), prev
         word = re.sub(r"['’]s$", "", raw.strip("()")).strip(".")
         prev = word
@@ -162,6 +166,28 @@ def _missing_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """Chinese words of the question that the scope never uses."""
     missing = scope_missing(evidence)
     return [t for t in key_terms(question) if _HAN.match(t) and stem(t) in missing]
+
+
+def _everyday(term: str) -> bool:
+    return bool(_HAN.match(term)) and everyday_word(term)
+
+
+def _absent_share(absent: list[str], weights: dict[str, float]) -> float:
+    """How much of what the question is about the scope never mentions. Everyday words
+    ("担任", "职务", "特点") only phrase a question, and an answer may word them otherwise:
+    they count only when the question has nothing rarer to go by."""
+    pool = {t: w for t, w in weights.items() if not _everyday(t)}
+    if not any(_HAN.match(t) for t in pool):
+        pool = weights
+    return sum(pool.get(stem(w), 0.0) for w in absent) / (sum(pool.values()) or 1.0)
+
+
+def _phrasing_weights(weights: dict[str, float], absent: list[str]) -> dict[str, float]:
+    """Scoring weights: an everyday word the scope never uses cannot tell units apart; at
+    full weight it would sink every candidate."""
+    gone = {stem(w) for w in absent if _everyday(w)}
+    low = min(weights.values(), default=1.0)
+    return {t: (0.25 * low if t in gone else w) for t, w in weights.items()}
 
 
 def scope_missing(evidence: Sequence[Evidence]) -> set[str]:
@@ -183,8 +209,10 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     if names:
         return Judgement(missing_names=names)
     absent = _missing_words(question, evidence)
-    if absent and sum(weights.get(stem(w), 0.0) for w in absent) >= MISSING_SHARE * total:
+    if absent and _absent_share(absent, weights) >= MISSING_SHARE:
         return Judgement(missing_names=absent)
+    weights = _phrasing_weights(weights, absent)
+    total = sum(weights.values()) or 1.0
     ask = _Ask(
         weights=weights,
         total=total,

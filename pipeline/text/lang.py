@@ -82,14 +82,17 @@ _LIST_START = re.compile(
 
 
 def line_separator(prev: str, nxt: str) -> str:
-    """How two visual lines of one block join: '' inside Chinese, ' ' in wrapped prose,
-    a newline between table-like rows and list items."""
+    """How two visual lines of one block join: '' inside Chinese (and where Chinese meets
+    a figure or a Latin word), ' ' in wrapped prose, a newline between table-like rows and
+    list items."""
     if not prev or not nxt:
         return "\n"
     if _ROW_GAP.search(prev) or _ROW_GAP.search(nxt) or _LIST_START.match(nxt):
         return "\n"
-    if _CJK_CHAR.match(prev[-1]) and _CJK_CHAR.match(nxt[0]):
-        return ""
+    if _CJK_CHAR.match(prev[-1]) or _CJK_CHAR.match(nxt[0]):
+        return ""  # Chinese sets figures and Latin words without spaces: "于" + "2009年"
+    if prev[-1].isdigit() and nxt[0].isdigit() and _CJK_CHAR.search(prev):
+        return ""  # a figure broken at the line's end in Chinese text: "201" + "3年"
     return " "
 
 

@@ -253,6 +253,23 @@ def _get_jieba() -> Any:
     return _jieba
 
 
+_idf: dict[str, float] | None = None
+EVERYDAY_IDF = 8.0
+"""Below this IDF (jieba's table of general Chinese) a word is everyday vocabulary."""
+
+
+def everyday_word(word: str) -> bool:
+    """Is a Chinese word common in general text ("职务", "特点", "产生")? Such words phrase a
+    question; names and domain words ("罗保铭", "西番莲") are what it is about."""
+    global _idf
+    if _idf is None:
+        _get_jieba()
+        import jieba.analyse
+
+        _idf = jieba.analyse.default_tfidf.idf_freq
+    return _idf.get(word, 99.0) < EVERYDAY_IDF
+
+
 def has_cjk(text: str) -> bool:
     return _CJK_RUN.search(text) is not None
 
