@@ -11,7 +11,15 @@ from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from agent.service import ChatService
 from pipeline.errors import NotFoundError
 from pipeline.service import Folio
-from tests.agentdocs import BIO_MD, OTHER_MD, REPORT_MD, TENNIS_MD, ingest_hr, ingest_text
+from tests.agentdocs import (
+    BIO_MD,
+    OTHER_MD,
+    REPORT_MD,
+    TENNIS_MD,
+    WALLABY_MD,
+    ingest_hr,
+    ingest_text,
+)
 
 
 @pytest.fixture
@@ -167,3 +175,11 @@ def test_chinese_questions_phrased_in_other_words_are_answered_and_others_refuse
     ):
         other = chat.ask(q, [doc]).answer
         assert other.refused and not other.citations
+
+
+def test_how_much_questions_prefer_the_sentence_with_the_measure(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "wallaby.md", WALLABY_MD)
+    a = chat.ask("尤金袋鼠的体重大约是多少？", [doc]).answer
+    assert "8公斤" in a.citations[0].quote
