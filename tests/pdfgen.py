@@ -180,3 +180,27 @@ def contents_pdf(path: Path, chapters: int = 4) -> Path:
         )
     doc.save(path)
     return path
+
+
+def statement_pdf(path: Path) -> Path:
+    """A report page, then a financial statement in small print: a caps title, bold
+    column headers side by side, bold row labels, and a small title-case table title."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    body = "Revenue grew in every region and management expects the trend to continue. " * 4
+    head = [Item("1 Results", size=16, bold=True), Item(body)]
+    write_flow(page, [*head, Item("2 Outlook", size=16, bold=True), Item(body)])
+    page = doc.new_page(width=A4[0], height=A4[1])
+    page.insert_text((72, 80), "CONSOLIDATED STATEMENTS OF OPERATIONS", fontsize=8, fontname="hebo")
+    page.insert_text((300, 110), "Three Months Ended", fontsize=8, fontname="hebo")
+    page.insert_text((420, 110), "Twelve Months Ended", fontsize=8, fontname="hebo")
+    page.insert_text((72, 130), "Revenues", fontsize=8, fontname="hebo")
+    for i, row in enumerate(["Casino", "Rooms", "Food and beverage"]):
+        y = 145 + 14 * i
+        page.insert_text((72, y), row, fontsize=8, fontname="helv")
+        page.insert_text((300, y), f"{1000 + i}", fontsize=8, fontname="helv")
+        page.insert_text((420, y), f"{4000 + i}", fontsize=8, fontname="helv")
+    page.insert_text((72, 230), "Sales by Product Category", fontsize=8, fontname="hebo")
+    page.insert_textbox((72, 245, 520, 320), body, fontsize=11, fontname="helv")
+    doc.save(path)
+    return path

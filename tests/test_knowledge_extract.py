@@ -257,3 +257,14 @@ def test_sentences_split_after_form_names_but_not_initials() -> None:
         "J. Smith signed.",
         "Adobe Inc. (the Company) grew.",
     ]
+
+
+def test_chinese_term_spans_drop_glued_adverbs_and_role_prefixes() -> None:
+    from pipeline.knowledge.patterns import _noun_tail
+
+    assert clean_term("吉斯伯恩市则") == "吉斯伯恩市"  # "吉斯伯恩市则是…"
+    assert clean_term("蓝甲虫原本") == "蓝甲虫"
+    assert clean_term("实施细则") == "实施细则" and clean_term("基本原则") == "基本原则"
+    assert _noun_tail("除了公司创办人比尔·盖兹") == "比尔·盖兹"
+    assert _noun_tail("导演让-皮埃尔·巴利冈") == "让-皮埃尔·巴利冈"
+    assert _noun_tail("法国纹章学家苏珊妮·戈蒂埃") == "苏珊妮·戈蒂埃"

@@ -142,3 +142,16 @@ def test_a_contents_page_lists_headings_without_becoming_them(tmp_path: Path) ->
     assert [t for p, t in heads if p == 1] == ["目录"]
     assert [t for _, t in heads[1:3]] == ["第1章 主题1的基本概念", "1.1 主题1的定义"]
     assert len(heads) == 1 + 2 * 4
+
+
+def test_small_print_titles_head_sections_but_row_and_column_labels_do_not(
+    tmp_path: Path,
+) -> None:
+    doc = parse(pdfgen.statement_pdf(tmp_path / "s.pdf"))
+    heads = {b.text: b.level for b in doc.blocks() if b.kind == "heading"}
+    assert heads["1 Results"] == 1 and heads["2 Outlook"] == 1
+    # A caps statement title starts a section beside the display headings, not below them.
+    assert heads["CONSOLIDATED STATEMENTS OF OPERATIONS"] == 1
+    assert "Sales by Product Category" in heads
+    for label in ("Revenues", "Three Months Ended", "Twelve Months Ended"):
+        assert label not in heads

@@ -82,6 +82,7 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
             return None
         if re.fullmatch(r"本[\u4e00-\u9fff]{1,3}", t):
             return None  # "本合同", "本办法": the document itself
+        t = _drop_adverb(t)
         if re.search(rf"[{_ZH}][a-z]", t):
             return None  # "结构rules": Chinese glued to a lower-case word is an artefact
         return t
@@ -93,6 +94,39 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     if len(t) < 2 or (len(words) == 1 and len(t) < 3 and not t.isupper()):
         return None
     return t
+
+
+_ADVERBS = frozenset("则也就便乃亦即均皆都还又才")
+_ADVERB_WORDS = (
+    "原本",
+    "本来",
+    "原来",
+    "其实",
+    "如今",
+    "目前",
+    "现在",
+    "曾经",
+    "已经",
+    "通常",
+    "最初",
+)
+
+
+def _drop_adverb(term: str) -> str:
+    """ "吉斯伯恩市则是…" → "吉斯伯恩市": an adverb glued before the cue is not part of the
+    term (while "原则", "规则" end in the same character as one word)."""
+    from pipeline.knowledge.keyphrases import cut_zh
+    from pipeline.text.segment import _get_jieba
+
+    for word in _ADVERB_WORDS:
+        if term.endswith(word) and len(term) - len(word) >= 2:
+            return term[: -len(word)]  # "蓝甲虫原本是…"
+    last = cut_zh(term)[-1]
+    if term[-1] not in _ADVERBS or len(term) <= 3:
+        return term
+    if last == term[-1] or not _get_jieba().dt.FREQ.get(last):  # "市则" is no word
+        return term[:-1]
+    return term
 
 
 def clean_definition(raw: str) -> str:
@@ -162,6 +196,10 @@ def _noun_tail(text: str) -> str:
         tag = tags.get(w, "x")
         latin = not _ZH_RE.search(w)
         in_name = bool(tail) and tail[0][:1] in "·-－"  # "让-皮埃尔·巴利冈" stays whole
+        joins = w[:1] in "·-－"
+        name_part = tag[:2] in ("nr", "ns", "nz") or tag in ("x", "zg", "eng")
+        if not (in_name or joins or name_part) and any(t[:1] in "·-－" for t in tail):
+            break  # "公司创办人" before "比尔·盖兹" is a role; "苏珊" of "苏珊妮·…" is not
         blocked = tag[:1] in ("v", "p", "d", "c", "u", "r", "m", "q", "y", "e", "f")
         if not latin and not in_name and blocked and tag != "vn":
             break

@@ -109,14 +109,46 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     letters = [c for c in re.sub(r"\([^)]*\)", "", text) if c.isalpha()]
     caps = len(letters) >= 8 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
     if b.bold and not body_bold:
+        if numbered or caps:
+            return True
         # A long bold line is an emphasised sentence, not a title.
         short_lines = all(len(ln.text) <= (40 if _has_cjk(text) else 80) for ln in b.lines)
-        return numbered or caps or short_lines
+        return short_lines and (size >= body - 0.5 or _title_words(text))
     # Statement titles ("CONSOLIDATED BALANCE SHEETS") are often caps at body size.
     smaller_ok = 0.75 * body if b.bold else body - 0.5  # bold caps table titles run small
     if caps and len(text.split()) >= 2 and size >= smaller_ok:
         return True
     return numbered and b.bold
+
+
+_LETTERED = re.compile(r"^\([a-z]{1,4}\)\s+")
+
+
+def _title_words(text: str) -> bool:
+    """Reads as a title ("FY23 Outlook", "Consolidated Statements of Income"), not as the
+    label of a statement's rows ("Operating activities", "Assets") or a note ("(Unaudited)")."""
+    text = _LETTERED.sub("", text.strip())  # "(g) Installation of …" is a subsection
+    if _has_cjk(text):
+        return not text.startswith(("(", "（"))
+    words = re.findall(r"[A-Za-z][\w’'&.-]*", text)
+    return not text.startswith("(") and sum(1 for w in words if w[0].isupper()) >= 2
+
+
+def _beside_another(page: Page, b: Block) -> bool:
+    """Whether another block sits on the same line: then it is a column header ("Three
+    Months Ended" next to "Six Months Ended") or a cell, not a heading."""
+    if b.box is None or _LETTERED.match(b.text):
+        return False  # "(g) Installation of …": a subsection, whatever lines up beside it
+    x0, y0, x1, y1 = b.box
+    for o in page.blocks:
+        if o is b or o.box is None or o.kind in ("header", "footer"):
+            continue
+        # Cells of a row share its top or bottom edge; text in the next column of a
+        # multi-column page rarely lines up.
+        aligned = abs(o.box[1] - y0) <= 2 or abs(o.box[3] - y1) <= 2
+        if aligned and (o.box[0] >= x1 or o.box[2] <= x0):
+            return True
+    return False
 
 
 def _outline_match(want: str, b: Block, top: float | None) -> float:
@@ -262,6 +294,7 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
         for b in p.blocks
         if _looks_like_heading(b, body, body_bold)
         and (p.page not in contents or _CONTENTS_TITLE.match(b.text))
+        and not ((b.font_size or body) < body - 0.5 and _beside_another(p, b))
     ]
 
     # A caps title outranks the plain headings of its own size ("CONSOLIDATED BALANCE
@@ -271,6 +304,13 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
 
     styles = sorted({style(b) for b in candidates}, key=lambda s: (-s[0], not s[1], not s[2]))
     rank = {s: i + 1 for i, s in enumerate(styles)}
+    # Caps titles in small print head financial statements and tables; ranked by size they
+    # would nest under whatever heading came last ("News Media"). They start sections at
+    # the level of the document's smallest display headings.
+    display = [rank[s] for s in styles if s[0] >= body * 1.15 + 0.5]
+    for s in styles:
+        if s[2] and s[0] < body - 0.5:
+            rank[s] = max(display, default=1)
     for b in candidates:
         level = numbering_level(b.text) or rank[style(b)]
         b.kind, b.level = "heading", min(6, level)
