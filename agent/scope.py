@@ -23,20 +23,34 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def stem(word: str) -> str:
-    """A light English stemmer (plurals, -ing, -ed, -ly) so 'operates' meets 'operating'."""
+    """A light English stemmer (plurals, -ing, -ed, -ly) so 'operates' meets 'operating'
+    and 'revenues' meets 'revenue'."""
     w = word.lower()
     if not w.isascii() or len(w) <= 3 or not w.isalpha():
         return w
+    return _drop_e(_strip_suffix(w))
+
+
+def _strip_suffix(w: str) -> str:
+    if w.endswith(("ss", "us", "is")):
+        return w  # "process", "status", "basis" are not plurals
     for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "es", "ly", "s"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             base = w[: -len(suffix)]
             if suffix == "ies":
                 return base + "y"
+            if suffix == "es" and not base.endswith(("x", "z", "ch", "sh", "ss")):
+                return w[:-1]  # "revenues" → "revenue"; "taxes" → "tax"
             doubled = len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "lsz"
             if suffix in ("ing", "ings", "ed") and doubled:
                 return base[:-1]  # spinning → spin, stopped → stop
             return base
     return w
+
+
+def _drop_e(w: str) -> str:
+    """ "increase", "increased" and "increasing" all become "increas"."""
+    return w[:-1] if len(w) >= 5 and w.endswith("e") else w
 
 
 def word_set(text: str) -> frozenset[str]:

@@ -92,7 +92,39 @@ def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hyb
     if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
         log.error("search returned chunks outside the conversation's scope; dropped them")
     passages = [_passage_from_hit(h, rank=i + 1) for i, h in enumerate(scoped)]
-    return _evidence(ctx, "search_document", query, passages)
+    return _evidence(ctx, "search_document", query, _with_continuations(ctx, passages))
+
+
+_LEAD_IN = re.compile(r"[:：]\s*$")
+
+
+def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passage]:
+    """A passage that ends by announcing what follows ("The following summarizes revenues
+    by geographic area:") is followed by the next chunk of its section, which holds it
+    (the table, the list), at the same rank."""
+    found = {p.chunk_id for p in passages}
+    wanted: dict[str, Passage] = {}
+    for p in passages:
+        doc_id, _, n = p.chunk_id.rpartition("#")
+        nxt = f"{doc_id}#{int(n) + 1}" if n.isdigit() else ""
+        if _LEAD_IN.search(p.text) and nxt and nxt not in found:
+            wanted[nxt] = p
+    if not wanted:
+        return passages
+    chunks = ctx.folio.store.get_chunks(wanted)
+    out: list[Passage] = []
+    for p in passages:
+        out.append(p)
+        for cid, lead in wanted.items():
+            ch = chunks.get(cid)
+            if (
+                lead is p
+                and ch is not None
+                and ch.doc_id in ctx.doc_ids
+                and ch.section_path == p.section
+            ):
+                out.append(_passage_from_chunk(ch, rank=p.rank, score=p.score))
+    return out
 
 
 def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passage]) -> Evidence:

@@ -111,3 +111,25 @@ WALLABY_MD = """# 尤金袋鼠
 
 尤金袋鼠的奶中有一种物质，称为AGG01，实际上可能是一种神奇药。
 """
+
+REGIONS_MD = """# Quarterly Report of Fabrikam
+
+## Geographic information
+
+Fabrikam sells its products in four regions and reports revenues by region every quarter.
+Management reviews the regional results with the board.
+
+The following summarizes revenues by geographic area:
+
+| Region | 2023 | 2022 | Change |
+|---|---|---|---|
+| United States | 5,100 | 5,000 | 2% |
+| Developed Europe | 2,100 | 2,500 | (16%) |
+| Developed Rest of World | 900 | 1,400 | (36%) |
+| Emerging Markets | 3,000 | 2,900 | 3% |
+| Total | 11,100 | 11,800 | (6%) |
+
+## Outlook
+
+Management expects steady demand for the main products in every region next year.
+"""

@@ -14,6 +14,7 @@ from pipeline.service import Folio
 from tests.agentdocs import (
     BIO_MD,
     OTHER_MD,
+    REGIONS_MD,
     REPORT_MD,
     TENNIS_MD,
     WALLABY_MD,
@@ -183,3 +184,15 @@ def test_how_much_questions_prefer_the_sentence_with_the_measure(
     doc = ingest_text(folio, tmp_path, "wallaby.md", WALLABY_MD)
     a = chat.ask("尤金袋鼠的体重大约是多少？", [doc]).answer
     assert "8公斤" in a.citations[0].quote
+
+
+def test_which_row_questions_cite_the_extreme_row_of_the_announced_table(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "fabrikam.md", REGIONS_MD)
+    drop = chat.ask("Which geographic area had the biggest drop in revenues?", [doc]).answer
+    assert [c.quote.split("|")[0].strip() for c in drop.citations][:1] == [
+        "Developed Rest of World"
+    ]
+    growth = chat.ask("Which region had the highest revenue growth?", [doc]).answer
+    assert any(c.quote.startswith("Emerging Markets") for c in growth.citations)

@@ -96,3 +96,31 @@ def test_quotes_are_exact_spans_even_across_line_breaks() -> None:
     assert text[start:end].startswith("当年未休完") and text[start:end].endswith("三十一日")
     rows = units("Total revenue  17,606  15,785\nOperating income  6,098  5,802")
     assert [u.kind for u in rows] == ["row", "row"]
+
+
+def test_stems_meet_across_plurals_and_tenses() -> None:
+    from agent.scope import stem
+
+    for a, b in [
+        ("revenue", "revenues"),
+        ("expense", "expenses"),
+        ("process", "processes"),
+        ("increase", "increasing"),
+        ("increased", "increase"),
+        ("tax", "taxes"),
+        ("company", "companies"),
+    ]:
+        assert stem(a) == stem(b), (a, b)
+    assert stem("business") == "business" and stem("status") == "status"
+
+
+def test_rows_compare_by_change_then_level() -> None:
+    from agent.models.compare import asks_change, row_value, wants_minimum
+
+    assert row_value("Developed Rest of World  1,305  5,034  (74)  3,778  8,320  (55)") == -74
+    assert row_value("| Developed Europe | 2,100 | 2,500 | (16%) |") == -16
+    assert row_value("Total revenues  12,734  27,742") is None  # the sum of the others
+    assert row_value("Las Vegas Strip Resorts  $ 2,000  $ 1,500") == 2000
+    assert row_value("MGM China  174,720  314,717", change=True) == pytest.approx(-44.48, 0.01)
+    assert wants_minimum("Which region had the biggest drop?") and not wants_minimum("highest?")
+    assert asks_change("worst topline performance") and not asks_change("highest EBITDAR")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.evidence import Evidence, Passage, Unit, units
+from agent.models.compare import COMPARE_WORDS, promote_extreme
 from agent.models.expansions import metrics
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
@@ -48,6 +49,7 @@ _COMPARE = re.compile(
     re.I,
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_LEAD_IN = re.compile(r"[:：]\s*$")
 # Latin letters, digits and "&.-": a name runs on into Chinese text without a space
 # ("WTA赛事"), and Chinese characters are word characters too.
 _LATIN_NAME = re.compile(r"\(?[A-Za-z](?:[^\W\u3000-\u9fff\uff00-\uffef]|[&.-])*(?:['’]s)?\)?")
@@ -72,6 +74,7 @@ class Candidate:
     score: float
     matched: frozenset[str]
     order: int
+    cover: float = 0.0  # how much of the question the unit's passage speaks to
 
 
 @dataclass
@@ -193,8 +196,7 @@ def _phrasing_weights(weights: dict[str, float], absent: list[str]) -> dict[str,
     # Everyday words the scope does use still say less than the names ("实际" in
     # "AGG01的实际功效"): rare in a short document is not rare in the language.
     return {
-        t: (0.25 * low if t in gone else 0.5 * w if _everyday(t) else w)
-        for t, w in weights.items()
+        t: (0.25 * low if t in gone else 0.5 * w if _everyday(t) else w) for t, w in weights.items()
     }
 
 
@@ -232,6 +234,8 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     candidates = _candidates(evidence, ask)
     if not candidates:
         return Judgement(uncovered=list(weights))
+    if ask.compares:
+        promote_extreme(candidates, question)
     candidates.sort(key=lambda c: -c.score)
     best = candidates[0].score
     covered = set().union(*(c.matched for c in candidates[:8]))
@@ -257,16 +261,35 @@ class _Ask:
         return {t for t in self.weights if _HAN.match(t)}
 
 
+def _lead_ins(evidence: Sequence[Evidence]) -> dict[str, str]:
+    """Chunk id → the sentence announcing it, when the chunk before it ends with one ("The
+    following summarizes revenues by geographic area:"): the table inherits its words."""
+    out: dict[str, str] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            doc_id, _, n = p.chunk_id.rpartition("#")
+            last = units(p.text)[-1:] if n.isdigit() and _LEAD_IN.search(p.text) else []
+            if last:
+                out[f"{doc_id}#{int(n) + 1}"] = last[0].text
+    return out
+
+
 def _candidates(evidence: Sequence[Evidence], ask: _Ask) -> list[Candidate]:
     out: list[Candidate] = []
     seen: set[str] = set()
     han = ask.han
+    leads = _lead_ins(evidence)
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen:
                 continue
             seen.add(p.chunk_id)
-            cover = _passage_cover(p, ask.weights, ask.total, ask.proxies, han)
+            lead = leads.get(p.chunk_id, "")
+            cover = _passage_cover(p, ask.weights, ask.total, ask.proxies, han, lead=lead)
+            if ask.compares:  # how the rows compare is the table's job, not its words'
+                what = {t: w for t, w in ask.weights.items() if t not in COMPARE_WORDS}
+                total = sum(what.values()) or 1.0
+                cover = max(cover, _passage_cover(p, what, total, ask.proxies, han, lead=lead))
             prior = 0.12 / math.sqrt(p.rank or 1) + PASSAGE_WEIGHT * cover
             if ask.proxies and _STATEMENT.search(p.section):  # metrics come from statements
                 prior += STATEMENT_BONUS
@@ -290,7 +313,9 @@ def _score_unit(
                 hit |= {t for t in key if t in ask.weights}
     # A row of a table that speaks to a "which … highest" question is an answer even when
     # it names none of the question's words (a region, a product category).
-    inherits = ask.compares and u.kind == "row" and cover >= COMPARE_COVER
+    inherits = (
+        ask.compares and u.kind == "row" and cover >= COMPARE_COVER and not _only_dates(u.text)
+    )
     if not inherits and not any(not YEARISH.fullmatch(t) for t in hit):
         return None  # matching only a year is no answer
     section = word_set(p.section)
@@ -303,7 +328,7 @@ def _score_unit(
     score = lex + 0.1 * years + prior - _penalty(u)
     if ask.wants_figure and FIGURE.search(u.text):
         score += 0.06
-    return Candidate(p, u, score, frozenset(hit | in_section), 0)
+    return Candidate(p, u, score, frozenset(hit | in_section), 0, cover)
 
 
 def _passage_cover(
@@ -312,11 +337,14 @@ def _passage_cover(
     total: float,
     proxies: list[tuple[frozenset[str], list[frozenset[str]]]],
     han: set[str],
+    *,
+    lead: str = "",
 ) -> float:
     """How much of the question the whole passage speaks to: a statement that holds both
     line items of a ratio, a paragraph that names the subject and the detail asked."""
-    words = word_set(f"{p.section}\n{p.text}")
-    hit = {t for t in weights if t in words or (t in han and t in p.text)}
+    text = f"{lead}\n{p.text}" if lead else p.text
+    words = word_set(f"{p.section}\n{text}")
+    hit = {t for t in weights if t in words or (t in han and t in text)}
     for key, phrases in proxies:
         found = sum(1 for ph in phrases if ph <= words)
         if found:
@@ -327,14 +355,16 @@ def _passage_cover(
 
 
 def _only_dates(text: str) -> bool:
-    nums = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d.,%])", text)]
-    return bool(nums) and all(n <= 31 or 1900 <= n <= 2100 for n in nums) and "%" not in text
+    # Whole numbers, a comma after them included ("July 2, 2023"), not "1,080" or "3.5".
+    nums = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d%]|[.,]\d)", text)]
+    dated = all(n <= 31 or 1900 <= n <= 2100 for n in nums)
+    return bool(nums) and dated and not re.search(r"\d\s*%", text)  # a bare "%" heads a column
 
 
 def _penalty(u: Unit) -> float:
     n = len(u.text)
-    if u.kind == "heading":
-        return 0.25
+    if u.kind == "heading" or (u.kind == "sentence" and _LEAD_IN.search(u.text)):
+        return 0.25  # a title, or a sentence announcing what follows, answers nothing
     if u.kind == "row" and not re.search(r"[A-Za-z\u4e00-\u9fff]{3,}", u.text):
         return 0.3  # a row of bare figures (a column header of years) answers nothing
     if u.kind == "row" and _only_dates(u.text):

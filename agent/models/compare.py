@@ -1,0 +1,121 @@
+"""Questions that compare rows of a table: "Which region had the biggest drop in
+revenues?", "哪个业务的增长最快？".
+
+Every row of the table answers the question's words equally well; the answer is the row
+whose figure is the extreme one (see ``row_value``); "(36%)" is negative. Totals are not
+candidates: they are the sum, not one of the things compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from agent.evidence import Passage, Unit
+
+_NEGATIVE = re.compile(
+    r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
+    r"weakest|slowest|shrank|shrink)\b|下降|下滑|减少|下跌|亏损|最低|最少|最差|最小|最慢",
+    re.I,
+)
+_CHANGE = re.compile(
+    r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
+    r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现",
+    re.I,
+)
+_PERCENT = re.compile(r"(\(?)(-?\d+(?:\.\d+)?)\s*%(\)?)")
+_NUMBER = re.compile(r"(\(?)(-?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\$?\s?\d+(?:\.\d+)?)(\)?)")
+_TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
+_YEAR = re.compile(r"^(19|20)\d{2}$")
+# Words that say how to compare, not what: a table of regions never uses them.
+COMPARE_WORDS = frozenset(
+    [
+        "highest",
+        "lowest",
+        "most",
+        "least",
+        "best",
+        "worst",
+        "biggest",
+        "largest",
+        "smallest",
+        "greatest",
+        "top",
+        "fastest",
+        "slowest",
+        "drop",
+        "declin",
+        "decreas",
+        "fall",
+        "growth",
+        "grow",
+        "increas",
+        "rise",
+        "perform",
+        "performanc",
+    ]
+)
+
+
+class RowCandidate(Protocol):
+    passage: Passage
+    unit: Unit
+    score: float
+    cover: float
+
+
+def wants_minimum(question: str) -> bool:
+    return _NEGATIVE.search(question) is not None
+
+
+def asks_change(question: str) -> bool:
+    """ "Biggest drop", "worst topline performance", "增长最快": a change, not a level."""
+    return _CHANGE.search(question) is not None
+
+
+def row_value(text: str, *, change: bool = False) -> float | None:
+    """The figure a row is compared by, or None for a row without one: its first
+    percentage, else its first change-like figure ("(74)" in a "% Change" column), else
+    (for a question about change) the change from its second figure to its first, else its
+    first figure. The first is the current period in reports' column order."""
+    label = re.split(r"\s{2,}|\|", text.strip().strip("|"), maxsplit=1)[0]
+    if _TOTAL.match(label):
+        return None
+    percents = _PERCENT.findall(text)
+    if percents:
+        opened, value, closed = percents[0]
+        return -abs(float(value)) if opened and closed else float(value)
+    figures = []
+    for opened, raw, closed in _NUMBER.findall(text[len(label) :]):
+        digits = raw.replace("$", "").replace(",", "").strip()
+        if _YEAR.match(raw.strip()):
+            continue  # a period label; "$ 2,000" and "2,000" are figures
+        value = -abs(float(digits)) if opened and closed else float(digits)
+        change_like = "$" not in raw and abs(value) <= 100 and bool(opened or value < 0)
+        figures.append((change_like, value))
+    changes = [v for is_change, v in figures if is_change]
+    if changes:
+        return changes[0]
+    if change and len(figures) >= 2 and figures[1][1]:
+        (_, now), (_, before) = figures[:2]
+        return (now - before) / abs(before) * 100
+    return figures[0][1] if figures else None
+
+
+def promote_extreme(candidates: Sequence[RowCandidate], question: str) -> None:
+    """Give the extreme row of the table that speaks most to the question the best score
+    of all."""
+    tables: dict[str, list[tuple[float, RowCandidate]]] = {}
+    change = asks_change(question)
+    for c in candidates:
+        v = row_value(c.unit.text, change=change) if c.unit.kind == "row" else None
+        if v is not None:
+            tables.setdefault(c.passage.chunk_id, []).append((v, c))
+    ranked = [rows for rows in tables.values() if len(rows) >= 2]
+    if not ranked:
+        return
+    valued = max(ranked, key=lambda rows: (rows[0][1].cover, max(c.score for _, c in rows)))
+    pick = min if wants_minimum(question) else max
+    _, best = pick(valued, key=lambda vc: vc[0])
+    best.score = max(c.score for c in candidates) + 0.01
