@@ -124,3 +124,18 @@ def test_rows_compare_by_change_then_level() -> None:
     assert row_value("MGM China  174,720  314,717", change=True) == pytest.approx(-44.48, 0.01)
     assert wants_minimum("Which region had the biggest drop?") and not wants_minimum("highest?")
     assert asks_change("worst topline performance") and not asks_change("highest EBITDAR")
+
+
+def test_why_answers_quote_the_reason_before_the_consequence() -> None:
+    from agent.models.judge import Candidate
+    from agent.models.spans import with_reasons
+
+    text = "猴面包树果实的维生素C含量是橙子的三倍。因此它有时也被称为笨蛋水果。它原产于非洲。"
+    p = Passage(chunk_id="d#0", doc_id="d", page=1, page_end=1, text=text)
+    consequence = next(u for u in units(text) if u.text.startswith("因此"))
+    c = Candidate(p, consequence, 1.0, frozenset(), 0)
+    [why] = with_reasons([c], "为什么称猴面包树为笨蛋水果？")
+    assert why.unit.text == text[why.unit.start : why.unit.end]
+    assert why.unit.text.startswith("猴面包树果实") and why.unit.text.endswith("笨蛋水果。")
+    [what] = with_reasons([c], "猴面包树又被称为什么？")
+    assert what.unit.text.startswith("因此")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.compare import COMPARE_WORDS, promote_extreme
 from agent.models.expansions import metrics
+from agent.models.spans import with_reasons
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.segment import everyday_word
@@ -242,7 +243,8 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     uncovered = [t for t in weights if t not in covered]
     if best < REFUSE_BELOW:
         return Judgement(best=best, uncovered=uncovered)
-    return Judgement(chosen=_select(candidates, question), best=best, uncovered=uncovered)
+    chosen = with_reasons(_select(candidates, question), question)
+    return Judgement(chosen=chosen, best=best, uncovered=uncovered)
 
 
 @dataclass(frozen=True)
