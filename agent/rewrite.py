@@ -58,7 +58,8 @@ _QUESTION_WORD_LIST = (
     "什么 哪些 哪个 哪里 哪儿 哪国 哪家 哪年 哪位 哪种 怎么 怎样 如何 "
     "多少 多大 多高 多长 多久 多远 几 几天 几年 几个 几次 几种 "
     "是否 为什么 吗 呢 能 可以 有 何时 何地 何处 时候 什么时候 "
-    "地方 是谁 谁 哪 为何 时期 时间 年代"
+    "地方 是谁 谁 哪 为何 时期 时间 年代 "
+    "这份 这篇 这个 这些 这本 这部 那个 那些 该 此 本文"  # "这份报告": the document itself
 )
 _QUESTION_WORDS = frozenset(_QUESTION_WORD_LIST.split(" "))
 
@@ -202,8 +203,25 @@ def defined_term(question: str) -> str | None:
     return term
 
 
+# "这份报告是哪家公司的？", "Which company filed this report?": the cover page says.
+_WHOSE_DOCUMENT = re.compile(
+    r"(这份|这篇|这个|本|该)(报告|文档|文件|文章|年报|季报|合同|材料).{0,8}(哪家|哪个|什么|谁)"
+    r".{0,6}(公司|单位|机构|企业|发布|写|出具)|"
+    r"\b(which|what) (company|companies|organi[sz]ation|entity|firm)\b.{0,40}"
+    r"\b(this|the) (document|report|filing|file|paper)\b|"
+    r"\bwho (wrote|published|filed|issued) (this|the) (document|report|filing|paper)\b",
+    re.I,
+)
+
+
+def asks_whose_document(question: str) -> bool:
+    return _WHOSE_DOCUMENT.search(question) is not None
+
+
 def page_reference(question: str) -> int | None:
+    """The page a question is about: "page 12", "第3页"; the cover page for whose
+    document it is."""
     m = _PAGE.search(question)
     if not m:
-        return None
+        return 1 if asks_whose_document(question) else None
     return int(next(g for g in m.groups() if g))

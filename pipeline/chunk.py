@@ -13,7 +13,13 @@ import re
 from dataclasses import dataclass, field
 
 from pipeline.models import Block, Chunk, LineRef, ParsedDocument
-from pipeline.text.lang import estimate_tokens, join_lines, script_language, split_sentences
+from pipeline.text.lang import (
+    estimate_tokens,
+    is_abbreviated,
+    join_lines,
+    script_language,
+    split_sentences,
+)
 
 
 @dataclass
@@ -34,6 +40,7 @@ class _Piece:
 class _Section:
     path: list[str]
     pieces: list[_Piece] = field(default_factory=list)
+    cover: int | None = None  # the page, for the titles of a page with nothing else
 
 
 def _block_piece(block: Block) -> _Piece:
@@ -161,7 +168,7 @@ class _TablePiece(_Piece):
 
 
 def _sections(parsed: ParsedDocument) -> list[_Section]:
-    """Blocks grouped by section; a section holding nothing but its heading is dropped."""
+    """Blocks grouped by section (see ``_keep_covers`` for sections of a heading alone)."""
     sections: list[_Section] = [_Section(path=[])]
     stack: list[tuple[int, str]] = []
     for block in parsed.blocks():
@@ -186,7 +193,43 @@ def _sections(parsed: ParsedDocument) -> list[_Section]:
                     sections[-1].pieces[-1] = _merge_pieces(prev, piece)
                     continue
             sections[-1].pieces.append(piece)
-    return [s for s in sections if any(p.kind != "heading" for p in s.pieces)]
+    return _keep_covers(sections, parsed)
+
+
+def _keep_covers(sections: list[_Section], parsed: ParsedDocument) -> list[_Section]:
+    """Drop sections holding nothing but their heading, except on a title page (a cover:
+    company, report, date; a part's divider): everything on it becomes one chunk, so
+    "whose report is this?" has a passage to cite."""
+    titles = _title_pages(parsed)
+    kept: list[_Section] = []
+    for sec in sections:
+        page = next((pg for p in sec.pieces for pg in p.pages), None)
+        if page is not None and page in titles:
+            for piece in sec.pieces:
+                piece.kind = "text"
+            if kept and kept[-1].cover == page:
+                kept[-1].pieces += sec.pieces
+                continue
+            sec.cover = page
+        elif not any(p.kind != "heading" for p in sec.pieces):
+            continue
+        kept.append(sec)
+    return kept
+
+
+_SENTENCE_END = re.compile(r"[。！？!?.]\s*$")
+
+
+def _title_pages(parsed: ParsedDocument) -> set[int]:
+    """Pages of a few short lines and at least one heading: nothing there reads as prose."""
+    out: set[int] = set()
+    for page in parsed.pages:
+        body = [b for b in page.blocks if b.kind not in ("header", "footer") and b.text.strip()]
+        short = all(len(b.lines) <= 2 and len(b.text) <= 80 for b in body)
+        prose = any(_SENTENCE_END.search(b.text) and not is_abbreviated(b.text) for b in body)
+        if 0 < len(body) <= 8 and short and not prose and any(b.kind == "heading" for b in body):
+            out.add(page.page)
+    return out
 
 
 def _merge_pieces(a: _Piece, b: _Piece) -> _Piece:

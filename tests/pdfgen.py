@@ -204,3 +204,23 @@ def statement_pdf(path: Path) -> Path:
     page.insert_textbox((72, 245, 520, 320), body, fontsize=11, fontname="helv")
     doc.save(path)
     return path
+
+
+def cover_pdf(path: Path) -> Path:
+    """A cover page of titles only (company, report, date), then the report."""
+    doc = pymupdf.open()
+    cover = doc.new_page(width=A4[0], height=A4[1])
+    write_flow(
+        cover,
+        [
+            Item("Northwind Traders Inc.", size=26, bold=True, gap=20),
+            Item("Annual Report 2023", size=20, bold=True, gap=20),
+            Item("March 2024", size=16, bold=True),
+        ],
+        y=300,
+    )
+    page = doc.new_page(width=A4[0], height=A4[1])
+    body = "Revenue grew in every region and management expects the trend to continue. " * 4
+    write_flow(page, [Item("1 Results", size=16, bold=True), Item(body)])
+    doc.save(path)
+    return path

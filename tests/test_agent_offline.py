@@ -196,3 +196,18 @@ def test_which_row_questions_cite_the_extreme_row_of_the_announced_table(
     ]
     growth = chat.ask("Which region had the highest revenue growth?", [doc]).answer
     assert any(c.quote.startswith("Emerging Markets") for c in growth.citations)
+
+
+def test_whose_document_is_answered_from_its_cover_page(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    from tests import pdfgen
+
+    [res] = folio.ingest([pdfgen.cover_pdf(tmp_path / "northwind.pdf")], wait=True)
+    assert res.doc_id
+    cover = folio.store.chunks(res.doc_id)[0]
+    assert cover.page_start == 1 and "Annual Report 2023" in cover.text
+    for q in ("Which company published this report?", "这份报告是哪家公司的？"):
+        a = chat.ask(q, [res.doc_id]).answer
+        assert not a.refused and a.citations[0].page == 1
+        assert "Northwind Traders Inc." in a.citations[0].quote

@@ -248,10 +248,10 @@ def test_summary_quotes_only_sentences_whole_in_their_chunk() -> None:
 
 
 def test_sentences_split_after_form_names_but_not_initials() -> None:
-    from pipeline.knowledge.source import _sentences
+    from pipeline.text.lang import split_sentences
 
     t = "As of this Form 10-K. We owe no duty. J. Smith signed. Adobe Inc. (the Company) grew."
-    assert [t[a:b] for a, b in _sentences(t)] == [
+    assert [t[a:b] for a, b in split_sentences(t)] == [
         "As of this Form 10-K.",
         "We owe no duty.",
         "J. Smith signed.",

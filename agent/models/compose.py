@@ -16,7 +16,7 @@ from agent.models.judge import (
     page_overview,
     same_text,
 )
-from agent.rewrite import content_terms, page_reference
+from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.text.lang import script_language
 
 _GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b", re.I)
@@ -26,7 +26,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     """The offline draft: verbatim units with citation ids, or a plain refusal."""
     page = page_reference(question)
     terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
-    if page is not None and len(terms) <= 2:
+    if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
         chosen = page_overview(evidence, page)
     else:
         verdict = judge(question, evidence)

@@ -411,7 +411,11 @@ def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
         if ev.tool != "read_page":
             continue
         for p in ev.passages:
-            body = [u for u in units(p.text) if u.kind != "heading" and len(u.text) > 20]
+            parts = units(p.text)
+            body = [u for u in parts if u.kind != "heading" and len(u.text) > 20]
+            if parts and (not body or len(p.text) <= 160):  # a cover: titles, said whole
+                end = parts[min(4, len(parts)) - 1].end
+                body = [Unit(parts[0].start, end, p.text[parts[0].start : end], "sentence")]
             if body and not any(same_text(body[0].text, c.unit.text) for c in out):
                 out.append(Candidate(p, body[0], 1.0, frozenset(), len(out)))
     return out[: MAX_UNITS + 1]

@@ -134,23 +134,6 @@ def _chunk_lookup(chunks: list[Chunk]) -> dict[tuple[object, ...], list[str]]:
     return out
 
 
-_ABBREVIATION = re.compile(
-    r"(?:\b(?:Inc|Ltd|Co|Corp|Mr|Mrs|Ms|Dr|Prof|St|No|Nos|Jr|Sr|vs|etc|e\.g|i\.e|U\.S|"
-    r"Fig|Figs|Eq|Sec|Art|Vol|pp|approx)\.|(?<![\w-])[A-Z]\.)$"
-)
-
-
-def _sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans, re-joined where a split fell after an abbreviation ("Inc. (the…")."""
-    spans: list[tuple[int, int]] = []
-    for start, end in split_sentences(text):
-        if spans and _ABBREVIATION.search(text[spans[-1][0] : spans[-1][1]]):
-            spans[-1] = (spans[-1][0], end)
-        else:
-            spans.append((start, end))
-    return spans
-
-
 def _squash(text: str) -> str:
     return "".join(text.split())
 
@@ -222,7 +205,7 @@ class _Builder:
         sec = self.stack[-1]
         kind: SentenceKind = "list" if b.kind == "list_item" else "prose"
         line = 0
-        for start, end in _sentences(text):
+        for start, end in split_sentences(text):
             s = _BULLET.sub("", text[start:end]).replace("\n", " ")
             if not s:
                 continue

@@ -52,8 +52,21 @@ def estimate_tokens(text: str) -> int:
 _SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\u4e00-\u9fff])|\n{2,}")
 
 
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:Inc|Ltd|Co|Corp|Mr|Mrs|Ms|Dr|Prof|St|No|Nos|Jr|Sr|vs|etc|e\.g|i\.e|U\.S|"
+    r"Fig|Figs|Eq|Sec|Art|Vol|pp|approx)\.|(?<![\w-])[A-Z]\.)$"
+)
+
+
+def is_abbreviated(text: str) -> bool:
+    """Does the text end with an abbreviation ("Northwind Traders Inc.")?"""
+    return _ABBREVIATION.search(text.rstrip()) is not None
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans (start, end) of ``text``; handles Chinese and English punctuation."""
+    """Sentence spans (start, end) of ``text``; handles Chinese and English punctuation,
+    and does not end a sentence at an abbreviation ("Adobe Inc. (the Company)", "J. Smith";
+    "Form 10-K. We" does end one)."""
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _SENT_SPLIT.finditer(text):
@@ -63,7 +76,15 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
         start = m.end()
     if start < len(text) and text[start:].strip():
         spans.append(_trim(text, start, len(text)))
-    return spans
+    merged: list[tuple[int, int]] = []
+    for span in spans:
+        prev = merged[-1] if merged else None
+        joinable = prev is not None and "\n" not in text[prev[1] : span[0]]
+        if prev is not None and joinable and _ABBREVIATION.search(text[prev[0] : prev[1]]):
+            merged[-1] = (prev[0], span[1])
+        else:
+            merged.append(span)
+    return merged
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
