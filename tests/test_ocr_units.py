@@ -157,3 +157,12 @@ def test_tesseract_words_become_lines() -> None:
     assert [ln.text for ln in lines] == ["Invoice 4711", "发票 No.7"]
     assert lines[0].quad[0] == (10, 20) and lines[0].quad[2] == (94, 33)
     assert lines[0].conf == pytest.approx(0.93)
+
+
+def test_ocr_lines_read_as_printed() -> None:
+    from pipeline.ocr.page import tidy_text
+
+    assert tidy_text("地球体育场可以容纳6，476名观众") == "地球体育场可以容纳6,476名观众"
+    assert tidy_text("于2010年10月1 9-30日 举行") == "于2010年10月19-30日举行"
+    assert tidy_text("面积约为0。304平方公里") == "面积约为0.304平方公里"
+    assert tidy_text("Revenue  grew 1 2 percent") == "Revenue grew 1 2 percent"  # not Chinese

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import re
 import resource
 import statistics
 import time
@@ -95,6 +96,24 @@ def _trim(box: Box, *, undo: bool = False) -> Box:
     return (x0 + d, y0, x1 - d, y1)
 
 
+_CJK_CHARS = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+_CJK = re.compile(f"[{_CJK_CHARS}]")
+_CJK_SPACE = re.compile(f"(?<=[{_CJK_CHARS}]) (?=\\S)|(?<=\\S) (?=[{_CJK_CHARS}])|(?<=\\d) (?=\\d)")
+_DIGIT_GROUP = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
+_DECIMAL = re.compile(r"(?<=\d)。(?=\d)")
+
+
+def tidy_text(text: str) -> str:
+    """An OCR line as it was printed: in Chinese, no spaces the engine put between
+    characters and figures ("10月1 9日"), and "6，476" / "0。304" read as the figures
+    "6,476" / "0.304"."""
+    text = " ".join(text.split())
+    if len(_CJK.findall(text)) < 0.3 * max(1, len(text.replace(" ", ""))):
+        return text
+    text = _CJK_SPACE.sub("", text)
+    return _DECIMAL.sub(".", _DIGIT_GROUP.sub(",", text))
+
+
 def lines_to_blocks(
     lines: list[OcrLine], *, sx: float, sy: float, width: float, height: float, page_no: int
 ) -> tuple[list[Block], float]:
@@ -109,7 +128,7 @@ def lines_to_blocks(
     sizes = snap_sizes([b[3] - b[1] for b in boxes])
     raw = [
         RawLine(
-            text=" ".join(ln.text.split()),
+            text=tidy_text(ln.text),
             box=box,
             size=round(size / _BOX_TO_FONT * 2) / 2,
             conf=round(ln.conf, 4),
