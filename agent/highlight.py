@@ -1,8 +1,9 @@
 """Boxes of a quote on its page: the lines it spans, narrowed to the quoted words.
 
 A chunk knows the box of each of its lines (``Chunk.boxes_for``). When a quote covers only
-part of a line, PyMuPDF finds the quoted words inside that line's box on the stored PDF so
-the highlight is the sentence, not the whole line. Anything unexpected keeps the line box.
+part of a line, the line is narrowed to the quoted words: on a scan with the OCR word boxes
+the chunk keeps, on a text layer by PyMuPDF finding the words inside that line's box on the
+stored PDF. Anything unexpected keeps the line box.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from pipeline.models import Box, Chunk
+from pipeline.models import Box, Chunk, LineRef
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,8 @@ def quote_boxes(
     chunk: Chunk, start: int, end: int, *, pdf: Path | None = None, cache: PdfCache | None = None
 ) -> list[tuple[int, Box]]:
     refs = [r for r in chunk.lines if r.box is not None and r.start < end and r.end > start]
+    if any(r.words for r in refs):  # a scan: its OCR words say where the quote is
+        return [(r.page, _words_box(r, start, end)) for r in refs if r.box is not None]
     if pdf is None or cache is None or not pdf.exists():
         return [(r.page, r.box) for r in refs if r.box is not None]
     out: list[tuple[int, Box]] = []
@@ -63,6 +66,22 @@ def quote_boxes(
                 box = _narrow(doc[r.page - 1], part, r.box) or r.box
             out.append((r.page, box))
     return out
+
+
+def _words_box(ref: LineRef, start: int, end: int) -> Box:
+    """The part of an OCR line the quote covers: its words' boxes, or the line's."""
+    assert ref.box is not None
+    if start <= ref.start and end >= ref.end:
+        return ref.box
+    boxes = [w.box for w in ref.words if w.start < end and w.end > start]
+    if not boxes:
+        return ref.box
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _narrow(page: Any, part: str, box: Box) -> Box | None:

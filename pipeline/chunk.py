@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pipeline.models import Block, Chunk, LineRef, ParsedDocument
+from pipeline.models import Block, Chunk, Line, LineRef, ParsedDocument, WordRef
 from pipeline.text.lang import (
     estimate_tokens,
     is_abbreviated,
@@ -50,7 +50,14 @@ def _block_piece(block: Block) -> _Piece:
     if block.lines:
         text, spans = join_lines([ln.text for ln in block.lines])
         refs = [
-            LineRef(page=block.page, box=ln.box, line_no=ln.line_no, start=s, end=e)
+            LineRef(
+                page=block.page,
+                box=ln.box,
+                line_no=ln.line_no,
+                start=s,
+                end=e,
+                words=_word_refs(ln, s),
+            )
             for ln, (s, e) in zip(block.lines, spans, strict=True)
         ]
     else:
@@ -147,17 +154,7 @@ def _hard_split(text: str, spans: list[tuple[int, int]], max_tokens: int) -> lis
 
 def _sub_piece(piece: _Piece, start: int, end: int) -> _Piece:
     text = piece.text[start:end]
-    refs = [
-        LineRef(
-            page=r.page,
-            box=r.box,
-            line_no=r.line_no,
-            start=max(0, r.start - start),
-            end=min(end, r.end) - start,
-        )
-        for r in piece.refs
-        if r.start < end and r.end > start
-    ]
+    refs = [_shift(r, -start, start, end) for r in piece.refs if r.start < end and r.end > start]
     return _Piece(text, refs, estimate_tokens(text), piece.kind)
 
 
@@ -232,6 +229,33 @@ def _title_pages(parsed: ParsedDocument) -> set[int]:
     return out
 
 
+def _shift(ref: LineRef, delta: int, lo: int = 0, hi: int | None = None) -> LineRef:
+    """``ref`` moved by ``delta`` chars, cut to the chars [lo, hi) it is taken from."""
+    top = ref.end if hi is None else min(hi, ref.end)
+    words = [
+        w.model_copy(update={"start": w.start + delta, "end": w.end + delta})
+        for w in ref.words
+        if w.start >= lo and w.end <= top
+    ]
+    return ref.model_copy(
+        update={"start": max(lo, ref.start) + delta, "end": top + delta, "words": words}
+    )
+
+
+def _word_refs(line: Line, offset: int) -> list[WordRef]:
+    """The OCR words of a line as chars of the chunk text (a word the line's text does not
+    hold as such, after tidying, is left out: its line box still covers it)."""
+    out: list[WordRef] = []
+    cursor = 0
+    for w in line.words:
+        at = line.text.find(w.text.strip(), cursor) if w.text.strip() else -1
+        if at < 0:
+            continue
+        cursor = at + len(w.text.strip())
+        out.append(WordRef(start=offset + at, end=offset + cursor, box=w.box))
+    return out
+
+
 def _merge_pieces(a: _Piece, b: _Piece) -> _Piece:
     text, refs = _join([a, b])
     return _Piece(text, refs, estimate_tokens(text), a.kind)
@@ -243,7 +267,7 @@ def _join(pieces: list[_Piece]) -> tuple[str, list[LineRef]]:
     pos = 0
     for p in pieces:
         text_parts.append(p.text)
-        refs += [r.model_copy(update={"start": r.start + pos, "end": r.end + pos}) for r in p.refs]
+        refs += [_shift(r, pos) for r in p.refs]
         pos += len(p.text) + 1
     return "\n".join(text_parts), refs
 

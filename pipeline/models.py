@@ -39,6 +39,13 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class Word(_Model):
+    """A word (a character, in Chinese) of an OCR line, with its box on the page."""
+
+    text: str
+    box: Box
+
+
 class Line(_Model):
     """One visual line of text (or one source line / paragraph for non-PDF formats)."""
 
@@ -49,6 +56,9 @@ class Line(_Model):
     emph: list[str] = Field(
         default_factory=list,
         description="Bold runs inside an otherwise regular line (emphasised terms).",
+    )
+    words: list[Word] = Field(
+        default_factory=list, description="OCR word boxes; empty for a text layer."
     )
 
 
@@ -125,6 +135,14 @@ class ParsedDocument(_Model):
         return [b for p in self.pages for b in p.blocks]
 
 
+class WordRef(_Model):
+    """An OCR word's chars [start, end) of ``Chunk.text`` and its box."""
+
+    start: int
+    end: int
+    box: Box
+
+
 class LineRef(_Model):
     """Where a piece of a chunk's text sits on the page: chars [start, end) of ``Chunk.text``."""
 
@@ -133,6 +151,9 @@ class LineRef(_Model):
     line_no: int | None = None
     start: int
     end: int
+    words: list[WordRef] = Field(
+        default_factory=list, description="OCR words of the line: chars of the text, box."
+    )
 
 
 class Chunk(_Model):

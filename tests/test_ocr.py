@@ -182,3 +182,25 @@ def test_ocr_switched_off_marks_pages_failed_with_the_reason(
     parsed = ocr(pdf, Settings(data_dir=tmp_path / "d", ocr_engine="none"))
     page = parsed.pages[0]
     assert page.failed and "FOLIO_OCR_ENGINE=none" in page.failed and not page.blocks
+
+
+def test_ocr_words_carry_boxes_that_narrow_a_quote(tmp_path: Path, settings: Settings) -> None:
+    from agent.highlight import quote_boxes
+    from pipeline.chunk import chunk_document
+
+    pdf = tmp_path / "words.pdf"
+    truth = scanned_pdf(pdf, [ScanPage(lines=PAGE1), ScanPage(lines=PAGE1 + PAGE2, turned=1)])
+    parsed = ocr(pdf, settings)
+
+    def word_box(page: int, word: str) -> Box:
+        blocks = parsed.pages[page - 1].blocks
+        return next(w.box for b in blocks for ln in b.lines for w in ln.words if w.text == word)
+
+    assert overlap(word_box(1, "Lindqvist"), truth[0]["Lindqvist"]) > 0.6
+    assert overlap(word_box(2, "hydraulic"), truth[1]["hydraulic"]) > 0.6  # a turned page
+    chunk = next(c for c in chunk_document("d", parsed) if "Lindqvist" in c.text)
+    at = chunk.text.index("Lindqvist")
+    [(page, box)] = quote_boxes(chunk, at, at + len("Lindqvist"))
+    line = line_box(parsed, 1, "Lindqvist")
+    assert page == 1 and overlap(box, truth[0]["Lindqvist"]) > 0.6
+    assert box[2] - box[0] < 0.5 * (line[2] - line[0])  # the word, not its line

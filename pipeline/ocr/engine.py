@@ -31,6 +31,7 @@ class OcrLine:
     text: str
     quad: Quad
     conf: float
+    words: tuple[tuple[str, Quad], ...] = ()  # engines that box words: each with its polygon
 
 
 class OcrEngine(Protocol):

@@ -14,7 +14,7 @@ import numpy as np
 import pymupdf
 
 from pipeline.models import Block, Box
-from pipeline.ocr.engine import EngineName, OcrLine, load_engine
+from pipeline.ocr.engine import EngineName, OcrLine, Quad, load_engine
 from pipeline.ocr.geometry import (
     Deskew,
     clamp,
@@ -132,6 +132,7 @@ def lines_to_blocks(
             box=box,
             size=round(size / _BOX_TO_FONT * 2) / 2,
             conf=round(ln.conf, 4),
+            words=[(w, _word_box(q, sx, sy, width, height)) for w, q in ln.words if w.strip()],
         )
         for ln, box, size in zip(lines, boxes, sizes, strict=True)
     ]
@@ -143,12 +144,20 @@ def lines_to_blocks(
     return blocks, skew
 
 
+def _word_box(quad: Quad, sx: float, sy: float, width: float, height: float) -> Box:
+    pts = quad_to_points(quad, sx, sy)
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return clamp((min(xs), min(ys), max(xs), max(ys)), width, height)
+
+
 def _unturn_blocks(blocks: list[Block], turns: int, width: float, height: float) -> None:
     """Boxes laid out on the turned page, back on the page as it is displayed."""
     for b in blocks:
         for ln in b.lines:
             if ln.box is not None:
                 ln.box = clamp(unturn_box(ln.box, turns, height, width), width, height)
+            for w in ln.words:
+                w.box = clamp(unturn_box(w.box, turns, height, width), width, height)
         boxes = [ln.box for ln in b.lines if ln.box is not None]
         b.box = union(boxes) if boxes else None
 

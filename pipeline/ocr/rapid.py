@@ -80,15 +80,22 @@ class RapidOcrEngine:
         self._ocr = RapidOCR(params=cfg)
 
     def recognize(self, image: np.ndarray) -> list[OcrLine]:
-        result = self._ocr(image)
+        result = self._ocr(image, return_word_box=True)
         txts = getattr(result, "txts", None)
         boxes = getattr(result, "boxes", None)
         scores = getattr(result, "scores", None)
         if not txts or boxes is None or scores is None:
             return []
+        words = getattr(result, "word_results", None) or ()
+        if len(words) != len(txts):
+            words = ((),) * len(txts)
         out: list[OcrLine] = []
-        for text, box, score in zip(txts, boxes, scores, strict=False):
-            pts = [(float(x), float(y)) for x, y in box]
-            quad: Quad = (pts[0], pts[1], pts[2], pts[3])
-            out.append(OcrLine(text=str(text), quad=quad, conf=float(score)))
+        for text, box, score, line_words in zip(txts, boxes, scores, words, strict=False):
+            boxed = tuple((str(w[0]), _quad(w[2])) for w in line_words if len(w) >= 3)
+            out.append(OcrLine(text=str(text), quad=_quad(box), conf=float(score), words=boxed))
         return out
+
+
+def _quad(box: Any) -> Quad:
+    pts = [(float(x), float(y)) for x, y in box]
+    return (pts[0], pts[1], pts[2], pts[3])

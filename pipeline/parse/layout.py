@@ -34,6 +34,7 @@ class RawLine:
     conf: float | None = None
     placeholder: bool = False  # stands for a table (or figure) detected separately
     emph: list[str] = field(default_factory=list)
+    words: list[tuple[str, Box]] = field(default_factory=list)  # OCR word boxes
 
 
 @dataclass(slots=True)

@@ -109,7 +109,7 @@ def _dedupe(lines: list[RawLine]) -> list[RawLine]:
 
 
 def to_block(raw: RawBlock, page_no: int) -> Block:
-    from pipeline.models import Line
+    from pipeline.models import Line, Word
 
     first = raw.lines[0]
     text, _ = join_lines([ln.text for ln in raw.lines])
@@ -119,7 +119,16 @@ def to_block(raw: RawBlock, page_no: int) -> Block:
         kind="list_item" if is_bullet(first.text) else "paragraph",
         text=text,
         box=raw.box,
-        lines=[Line(text=ln.text, box=ln.box, conf=ln.conf, emph=ln.emph) for ln in raw.lines],
+        lines=[
+            Line(
+                text=ln.text,
+                box=ln.box,
+                conf=ln.conf,
+                emph=ln.emph,
+                words=[Word(text=t, box=b) for t, b in ln.words],
+            )
+            for ln in raw.lines
+        ],
         font_size=max(set(sizes), key=sizes.count),
         bold=all(ln.bold for ln in raw.lines),
     )
