@@ -18,6 +18,7 @@ from tests.agentdocs import (
     REPORT_MD,
     TENNIS_MD,
     WALLABY_MD,
+    ZH_REPORT_MD,
     ingest_hr,
     ingest_text,
 )
@@ -211,3 +212,15 @@ def test_whose_document_is_answered_from_its_cover_page(
         a = chat.ask(q, [res.doc_id]).answer
         assert not a.refused and a.citations[0].page == 1
         assert "Northwind Traders Inc." in a.citations[0].quote
+
+
+def test_chinese_report_tables_answer_in_their_own_words(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "report.md", ZH_REPORT_MD)
+    change = chat.ask("营业收入同比变化多少？", [doc]).answer  # the table says 比上年同期增减
+    assert not change.refused and any("-16.55%" in c.quote for c in change.citations)
+    top = chat.ask("持股最多的股东是谁？", [doc]).answer
+    assert top.citations[0].quote.startswith("香港中央结算有限公司")
+    revenue = chat.ask("营业收入是多少？", [doc]).answer
+    assert revenue.citations and not any(c.quote.startswith("项目") for c in revenue.citations)

@@ -44,13 +44,16 @@ _STATEMENT = re.compile(
     r"利润表|损益表|资产负债表|现金流量表",
     re.I,
 )
+_SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
 _COMPARE = re.compile(
-    r"\bwhich\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|"
-    r"top|fastest|slowest)\b|哪.{0,10}(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)",
+    r"\b(which|who|what)\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|"
+    r"smallest|greatest|top|fastest|slowest)\b|"
+    rf"哪.{{0,10}}{_SUPERLATIVE_ZH}|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LEAD_IN = re.compile(r"[:：]\s*$")
+_HEADER_RULE = re.compile(r"\s*\|?\s*:?-{3,}")
 # Latin letters, digits and "&.-": a name runs on into Chinese text without a space
 # ("WTA赛事"), and Chinese characters are word characters too.
 _LATIN_NAME = re.compile(r"\(?[A-Za-z](?:[^\W\u3000-\u9fff\uff00-\uffef]|[&.-])*(?:['’]s)?\)?")
@@ -219,7 +222,9 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     names = missing_names(question, evidence)
     if names:
         return Judgement(missing_names=names)
-    absent = _missing_words(question, evidence)
+    # A metric the report words otherwise ("同比" for "比上年同期增减") is not missing.
+    named = {stem(w) for key, _ in metrics(question) for w in content_terms(key)}
+    absent = [w for w in _missing_words(question, evidence) if stem(w) not in named]
     if absent and _absent_share(absent, weights) >= MISSING_SHARE:
         return Judgement(missing_names=absent)
     weights = _phrasing_weights(weights, absent)
@@ -306,6 +311,8 @@ def _candidates(evidence: Sequence[Evidence], ask: _Ask) -> list[Candidate]:
 def _score_unit(
     ask: _Ask, p: Passage, u: Unit, *, prior: float, cover: float, han: set[str]
 ) -> Candidate | None:
+    if u.kind == "row" and _HEADER_RULE.match(p.text, u.end):
+        return None  # a table's header row ("项目 | 期末余额 | 期初余额") names columns only
     words = word_set(u.text)
     # Chinese words match as substrings: segmentations of question and text differ.
     hit = {t for t in ask.weights if t in words or (t in han and t in u.text)}
