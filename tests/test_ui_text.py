@@ -37,7 +37,7 @@ def test_chinese_texts_are_actually_chinese() -> None:
 
 def test_lookup_formats_and_falls_back_to_english() -> None:
     assert t("lib.queued_files", "zh", n=3) == "已加入处理队列：3 个文件。"
-    assert t("lib.queued_files", "fr", n=3) == "3 file(s) queued for processing."
+    assert t("lib.queued_files", "fr", n=3) == "3 files queued for processing."
     with pytest.raises(KeyError):
         t("no.such.key", "en")
 
@@ -194,3 +194,29 @@ def test_quote_boxes_and_lines_follow_the_quote() -> None:
     assert quote_boxes(ch, "has the answer") == [(1, (10, 22, 120, 32))]
     assert quote_lines(ch, "has the answer") == [5]
     assert len(quote_boxes(ch, "not in the text")) == 2  # falls back to the whole chunk
+
+
+def test_library_totals_count_in_the_right_number() -> None:
+    from ui.library_view import library_stats
+
+    def doc(pages: int, chunks: int) -> Document:
+        return Document(
+            doc_id=f"d{pages}",
+            name="a.pdf",
+            kind="pdf",
+            size=1,
+            content_hash="h",
+            pages=pages,
+            chunks=chunks,
+        )
+
+    assert library_stats([doc(1, 1)], "en") == "1 document · 1 page · 1 chunk"
+    assert library_stats([doc(14, 86), doc(2, 3)], "en") == "2 documents · 16 pages · 89 chunks"
+    assert library_stats([doc(14, 86)], "zh") == "1 个文档 · 14 页 · 86 个分块"
+
+
+def test_english_plurals_follow_the_count() -> None:
+    assert t("pane.highlights", "en", n=1) == "1 highlighted passage"
+    assert t("pane.highlights", "en", n=3) == "3 highlighted passages"
+    assert t("lib.queued_files", "en", n=2) == "2 files queued for processing."
+    assert t("pane.highlights", "zh", n=1) == "1 处高亮"

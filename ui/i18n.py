@@ -94,7 +94,7 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "lib.no_selection": ("Select a document first.", "请先选择一个文档。"),
     "lib.stats": (
-        "{docs} documents · {pages} pages · {chunks} chunks",
+        "{docs} · {pages} · {chunks}",
         "{docs} 个文档 · {pages} 页 · {chunks} 个分块",
     ),
     # --- chat ----------------------------------------------------------------------------
@@ -216,6 +216,8 @@ def t(key: str, lang: str, **values: object) -> str:
     """The text for ``key`` in ``lang`` (English if the language is unknown)."""
     en, zh = _T[key]
     text = zh if lang == "zh" else en
+    if "(s)" in text and "n" in values:  # "1 file queued", "3 files queued"
+        text = text.replace("(s)", "" if values["n"] == 1 else "s")
     return text.format(**values) if values else text
 
 

@@ -71,13 +71,20 @@ def status_table_html(docs: Sequence[Document], lang: str, *, selected: str | No
 
 
 def library_stats(docs: Sequence[Document], lang: str) -> str:
+    pages, chunks = sum(d.pages for d in docs), sum(d.chunks for d in docs)
+    if lang == "zh":
+        return t("lib.stats", lang, docs=len(docs), pages=pages, chunks=chunks)
     return t(
         "lib.stats",
         lang,
-        docs=len(docs),
-        pages=sum(d.pages for d in docs),
-        chunks=sum(d.chunks for d in docs),
+        docs=_count(len(docs), "document"),
+        pages=_count(pages, "page"),
+        chunks=_count(chunks, "chunk"),
     )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang: str) -> str:
