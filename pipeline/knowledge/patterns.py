@@ -82,6 +82,8 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
             return None
         if re.fullmatch(r"本[\u4e00-\u9fff]{1,3}", t):
             return None  # "本合同", "本办法": the document itself
+        if _has_preposition(t):
+            return None
         t = _drop_adverb(t)
         if re.search(rf"[{_ZH}][a-z]", t):
             return None  # "结构rules": Chinese glued to a lower-case word is an artefact
@@ -110,6 +112,17 @@ _ADVERB_WORDS = (
     "通常",
     "最初",
 )
+
+
+_PREPOSITIONS = frozenset("在于对从把被向跟")
+
+
+def _has_preposition(term: str) -> bool:
+    """"猴面包树在非洲" is a clause ("…是传统的食用植物" says where, not what), not a term;
+    "存在主义", "潜在客户" hold the character inside a word."""
+    from pipeline.knowledge.keyphrases import cut_zh
+
+    return any(w in _PREPOSITIONS for w in cut_zh(term)[1:])
 
 
 def _drop_adverb(term: str) -> str:
