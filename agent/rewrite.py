@@ -203,19 +203,26 @@ def defined_term(question: str) -> str | None:
     return term
 
 
-# "这份报告是哪家公司的？", "Which company filed this report?": the cover page says.
+# "这份报告是哪家公司的？", "Which company filed this report?": the cover page says. The whole
+# question must ask it: "Which company did Adobe acquire, according to the report?" must not.
+_DOC_ZH = "(报告|文档|文件|文章|年报|季报|合同|材料)"
+_ORG_ZH = "(公司|单位|机构|企业)"
+_DOC_EN = r"(document|report|filing|file|paper)"
+_ORG_EN = r"(company|organi[sz]ation|entity|firm|issuer|registrant)"
 _WHOSE_DOCUMENT = re.compile(
-    r"(这份|这篇|这个|本|该)(报告|文档|文件|文章|年报|季报|合同|材料).{0,8}(哪家|哪个|什么|谁)"
-    r".{0,6}(公司|单位|机构|企业|发布|写|出具)|"
-    r"\b(which|what) (company|companies|organi[sz]ation|entity|firm)\b.{0,40}"
-    r"\b(this|the) (document|report|filing|file|paper)\b|"
-    r"\bwho (wrote|published|filed|issued) (this|the) (document|report|filing|paper)\b",
+    rf"^(这份|这篇|这个|本|该){_DOC_ZH}(是|属于|来自|出自)?(哪家|哪个|什么|谁)(的|家)?{_ORG_ZH}?"
+    rf"(的|发布的|写的|出具的)?[？?]?$|^这是(哪家|哪个|什么){_ORG_ZH}的{_DOC_ZH}[？?]?$|"
+    rf"^(which|what) {_ORG_EN} (published|filed|issued|wrote|released|prepared|produced) "
+    rf"(this|the) {_DOC_EN}\??$|"
+    rf"^(this|the) {_DOC_EN} (is|was) (from|by|about|for) (which|what) {_ORG_EN}\??$|"
+    rf"^whose {_DOC_EN} is (this|it)\??$|"
+    rf"^who (wrote|published|filed|issued) (this|the) {_DOC_EN}\??$",
     re.I,
 )
 
 
 def asks_whose_document(question: str) -> bool:
-    return _WHOSE_DOCUMENT.search(question) is not None
+    return _WHOSE_DOCUMENT.search(question.strip()) is not None
 
 
 def page_reference(question: str) -> int | None:

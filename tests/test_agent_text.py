@@ -139,3 +139,15 @@ def test_why_answers_quote_the_reason_before_the_consequence() -> None:
     assert why.unit.text.startswith("猴面包树果实") and why.unit.text.endswith("笨蛋水果。")
     [what] = with_reasons([c], "猴面包树又被称为什么？")
     assert what.unit.text.startswith("因此")
+
+
+def test_only_questions_about_the_document_itself_read_its_cover() -> None:
+    from agent.rewrite import asks_whose_document
+
+    for q in ("这份报告是哪家公司的？", "这是哪家公司的年报？", "Which company filed this report?"):
+        assert asks_whose_document(q), q
+    for q in (
+        "这份报告中哪家公司收购了X？",
+        "Which company did Adobe agree to acquire according to the report?",
+    ):
+        assert not asks_whose_document(q), q
