@@ -34,7 +34,7 @@ Outcome = Literal["added", "updated", "unchanged", "failed"]
 # Bump when parsing or chunking changes what a file turns into: documents made by
 # an older version are re-processed when ingested again (vectors of unchanged
 # chunk texts are kept).
-PIPELINE_VERSION = "19"
+PIPELINE_VERSION = "20"
 
 
 @dataclass

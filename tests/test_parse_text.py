@@ -85,3 +85,13 @@ def test_wrapped_lines_join_like_the_language_sets_them() -> None:
     assert joined("由Andrew", "W. Mellon基金主持") == "由Andrew W. Mellon基金主持"
     assert joined("Revenue grew 12", "percent in 2023") == "Revenue grew 12 percent in 2023"
     assert joined("adip-", "iscing elit") == "adipiscing elit"
+
+
+def test_a_semicolon_does_not_end_a_sentence() -> None:
+    from pipeline.text.lang import split_sentences
+
+    t = "莎莉公司拆分成两家公司：一家名为希尔夏品牌；另一家名为布兰德斯。它们各自上市。"
+    assert [t[a:b] for a, b in split_sentences(t)] == [
+        "莎莉公司拆分成两家公司：一家名为希尔夏品牌；另一家名为布兰德斯。",
+        "它们各自上市。",
+    ]

@@ -49,7 +49,7 @@ def estimate_tokens(text: str) -> int:
     return int(cjk * 0.6 + words * 1.15) + 2
 
 
-_SENT_SPLIT = re.compile(r"(?<=[。！？!?；;])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\u4e00-\u9fff])|\n{2,}")
+_SENT_SPLIT = re.compile(r"(?<=[。！？!?])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\u4e00-\u9fff])|\n{2,}")
 
 
 _ABBREVIATION = re.compile(
