@@ -218,8 +218,11 @@ _SENTENCE_END = re.compile(r"[。！？!?.]\s*$")
 
 
 def _title_pages(parsed: ParsedDocument) -> set[int]:
-    """Pages of a few short lines and at least one heading: nothing there reads as prose."""
+    """Pages of a few short lines and at least one heading: nothing there reads as prose.
+    Only paged documents have such pages; a short Markdown note is not a cover."""
     out: set[int] = set()
+    if parsed.kind != "pdf":
+        return out
     for page in parsed.pages:
         body = [b for b in page.blocks if b.kind not in ("header", "footer") and b.text.strip()]
         short = all(len(b.lines) <= 2 and len(b.text) <= 80 for b in body)

@@ -88,9 +88,9 @@ def row_value(text: str, *, change: bool = False) -> float | None:
         return -abs(float(value)) if opened and closed else float(value)
     figures = []
     for opened, raw, closed in _NUMBER.findall(text[len(label) :]):
-        digits = raw.replace("$", "").replace(",", "").strip()
-        if _YEAR.match(raw.strip()):
-            continue  # a period label; "$ 2,000" and "2,000" are figures
+        digits = re.sub(r"[^\d.\-]", "", raw)
+        if _YEAR.match(raw.strip()) or not re.fullmatch(r"-?\d+(\.\d+)?", digits):
+            continue  # a period label ("$ 2,000" and "2,000" are figures), or no number
         value = -abs(float(digits)) if opened and closed else float(digits)
         change_like = "$" not in raw and abs(value) <= 100 and bool(opened or value < 0)
         figures.append((change_like, value))
