@@ -249,6 +249,8 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     if best < REFUSE_BELOW:
         return Judgement(best=best, uncovered=uncovered)
     chosen = with_reasons(_select(candidates, question), question)
+    if ask.compares:  # the row that answers "which … highest" comes first, the context after
+        chosen.sort(key=lambda c: c is not candidates[0])
     return Judgement(chosen=chosen, best=best, uncovered=uncovered)
 
 
