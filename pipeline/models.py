@@ -11,6 +11,7 @@ source line, DOCX paragraph number) so a citation still points somewhere real.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -62,10 +63,64 @@ class Line(_Model):
     )
 
 
+# A printed figure once currency signs and spaces are gone: optional minus or
+# accounting parentheses, digits with thousands separators, optional percent.
+_FIGURE = re.compile(
+    r"^(?P<open>[(（])?(?P<minus>[-−–])?"
+    r"(?P<num>\d{1,3}(?:[,，]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?P<pct>[%％])?(?P<close>[)）])?[%％]?$"
+)
+_CURRENCY = re.compile(r"US\$|HK\$|RMB|[$€£¥￥\s]")
+_EMPTY_FIGURES = frozenset({"", "-", "—", "–", "−", "--", "n/a", "na", "nm", "*", "/"})
+
+
+def parse_figure(text: str) -> float | None:
+    """The number a table cell prints: '(1,234)' → -1234, '—' → None, '12.5%' → 12.5."""
+    t = _CURRENCY.sub("", text)
+    if t.lower() in _EMPTY_FIGURES:
+        return None
+    m = _FIGURE.match(t)
+    if m is None or bool(m["open"]) != bool(m["close"]):
+        return None
+    value = float(m["num"].replace(",", "").replace("，", ""))
+    return -value if (m["open"] or m["minus"]) else value
+
+
 class Table(_Model):
+    """A table as a reader sees it: cells, labelled rows and period-resolved columns.
+
+    Everything beyond ``rows`` is optional so tables stored before it still load.
+    """
+
     rows: list[list[str]]
     header_rows: int = 1
     cell_boxes: list[list[Box | None]] | None = None
+    title: str = Field("", description="Statement title, e.g. 'CONSOLIDATED BALANCE SHEETS'.")
+    unit: str = Field("", description="Unit as printed: 'in millions, except per share data'.")
+    scale: float = Field(1.0, description="Multiplier the unit implies (1e6 for millions).")
+    columns: list[str] = Field(
+        default_factory=list, description="Resolved header text per column (header rows joined)."
+    )
+    periods: list[str] = Field(
+        default_factory=list,
+        description="Per column, a normalised period ('FY2021', '2021-05-31', '本期') or ''.",
+    )
+    years: list[int | None] = Field(
+        default_factory=list, description="Per column, the fiscal/calendar year it refers to."
+    )
+    row_labels: list[str] = Field(
+        default_factory=list, description="Per row, its label ('' for header rows)."
+    )
+    row_parent: list[int | None] = Field(
+        default_factory=list,
+        description="Per row, the index of the row it sits under; None at top level.",
+    )
+
+    def value(self, row: int, col: int) -> float | None:
+        """The parsed number of a cell (unit not applied), None when it holds no number."""
+        if not (0 <= row < len(self.rows)) or not (0 <= col < len(self.rows[row])):
+            return None
+        return parse_figure(self.rows[row][col])
 
     def to_markdown(self, rows: list[list[str]] | None = None) -> str:
         """Markdown with the header row(s) first; ``rows`` renders a slice of body rows."""
