@@ -77,6 +77,16 @@ def doc_updates(services: Services, picked: Picked, lang: str) -> list[Any]:
     ]
 
 
+def hide_ui_events(demo: gr.Blocks) -> None:
+    """Keep every interface event out of the API docs and away from API clients.
+
+    The interface's events take and return HTML and component state, which is no API;
+    hiding them all here (rather than at each listener) also covers events added later.
+    """
+    for fn in demo.fns.values():
+        fn.api_visibility = "private"
+
+
 def build_blocks(services: Services) -> gr.Blocks:
     labels = Labels()
     with gr.Blocks(title="Folio", analytics_enabled=False, fill_width=True) as demo:
@@ -148,4 +158,5 @@ def build_blocks(services: Services) -> gr.Blocks:
             [lang],
             js="(stored, _) => [stored, navigator.language || '']",
         )
+        hide_ui_events(demo)
     return demo
