@@ -10,6 +10,7 @@ def main(argv: list[str] | None = None) -> int:
     from commands import build_parser
     from pipeline.errors import FolioError
     from pipeline.service import Folio
+    from pipeline.workspace import check_name
     from settings import Settings
 
     args = build_parser().parse_args(argv)
@@ -17,7 +18,11 @@ def main(argv: list[str] | None = None) -> int:
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    folio = Folio(Settings())
+    try:
+        folio = Folio(Settings(), workspace=check_name(args.workspace))
+    except FolioError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     try:
         return int(args.func(folio, args))
     except FolioError as exc:

@@ -32,6 +32,26 @@ class Settings(BaseSettings):
     data_dir: Path = Field(Path("data"), description="Where the database and uploaded files live.")
     max_file_mb: float = Field(200.0, gt=0, description="Uploads larger than this are refused.")
 
+    # --- workspaces ----------------------------------------------------------------------
+    workspace_max_docs: int = Field(
+        30, ge=1, description="Documents one visitor or user workspace may hold (not 'local')."
+    )
+    workspace_max_pages: int = Field(
+        1500, ge=1, description="Pages one visitor or user workspace may hold (not 'local')."
+    )
+    workspace_max_mb: float = Field(
+        150.0, gt=0, description="Stored MB one visitor or user workspace may hold (not 'local')."
+    )
+    workspace_ttl_days: float = Field(
+        7.0, gt=0, description="Anonymous workspaces idle longer than this are deleted."
+    )
+    shared_docs: Path | None = Field(
+        None, description="A folder every workspace can read and chat with (read-only)."
+    )
+    auth: SecretStr | None = Field(
+        None, description="Sign-in: 'user:pass,user2:pass2'; each user gets a workspace."
+    )
+
     # --- parsing -----------------------------------------------------------------------
     parse_timeout_s: float = Field(
         180.0, gt=0, description="Wall-clock budget for parsing one document before it fails."

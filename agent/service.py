@@ -8,6 +8,7 @@ the graph's checkpoints persist in SQLite; the conversation id is the graph's th
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import threading
 import time
@@ -17,7 +18,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
-from agent.checkpoint import sqlite_checkpointer
+from agent.checkpoint import sqlite_checkpointer, thread_id
 from agent.context import ChatContext
 from agent.graph import build_graph
 from agent.highlight import PdfCache
@@ -25,7 +26,7 @@ from agent.models import ChatModels, make_chat_models
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
 from agent.scope import StatsCache
 from agent.store import ConversationInfo, ConversationStore, Message
-from pipeline.errors import FolioError
+from pipeline.errors import FolioError, NotFoundError
 from pipeline.service import Folio
 
 __all__ = ["ChatService", "ConversationInfo", "Message"]
@@ -36,6 +37,9 @@ EventSink = Callable[[ChatEvent], None]
 
 
 class ChatService:
+    """Conversations and answers in one workspace (the Folio facade's); :meth:`scoped` gives
+    the same service in another workspace, sharing the graph, memory and models."""
+
     def __init__(
         self,
         folio: Folio,
@@ -52,6 +56,27 @@ class ChatService:
         self._pdfs = PdfCache()
         self._lock = threading.Lock()
         self._turn_locks: dict[str, threading.Lock] = {}
+        self._root = self
+
+    # --- workspaces ---------------------------------------------------------------------
+    @property
+    def workspace(self) -> str:
+        return self.folio.workspace
+
+    def scoped(self, workspace: str) -> ChatService:
+        if workspace == self.workspace:
+            return self
+        view = copy.copy(self)
+        view.folio = self.folio.scoped(workspace)
+        view.store = self.store.scoped(workspace)
+        return view
+
+    def delete_workspace(self) -> int:
+        """Delete every conversation of this workspace with its messages and memory."""
+        infos = self.store.all()
+        for info in infos:
+            self.delete(info.conversation_id)
+        return len(infos)
 
     # --- conversations ------------------------------------------------------------------
     def create(self, doc_ids: list[str], title: str | None = None) -> str:
@@ -73,12 +98,15 @@ class ChatService:
 
     def delete(self, conversation_id: str) -> None:
         """Delete a conversation, its messages and its memory (checkpoints)."""
-        self.store.delete(conversation_id)
-        self.checkpointer.delete_thread(conversation_id)
+        if not self.store.delete(conversation_id):
+            raise NotFoundError(f"No conversation with id '{conversation_id}'.")
+        self.checkpointer.delete_thread(thread_id(self.workspace, conversation_id))
 
     # --- answering ----------------------------------------------------------------------
     @property
     def checkpointer(self) -> BaseCheckpointSaver[str]:
+        if self._root is not self:
+            return self._root.checkpointer
         with self._lock:
             if self._checkpointer is None:
                 path = self.folio.settings.data_dir / "chat_memory.db"
@@ -87,6 +115,8 @@ class ChatService:
 
     @property
     def graph(self) -> Any:
+        if self._root is not self:
+            return self._root.graph
         saver = self.checkpointer
         with self._lock:
             if self._graph is None:
@@ -147,7 +177,7 @@ class ChatService:
             stats=self._stats,
             pdfs=self._pdfs,
         )
-        config: Any = {"configurable": {"thread_id": cid}}
+        config: Any = {"configurable": {"thread_id": thread_id(self.workspace, cid)}}
         inputs: Any = {"messages": [HumanMessage(question)]}
         for item in self.graph.stream(inputs, config, context=ctx, stream_mode="custom"):
             if on_event is not None and isinstance(item, dict) and "status" in item:
@@ -173,8 +203,9 @@ class ChatService:
         return cid, scope
 
     def _turn_lock(self, cid: str) -> threading.Lock:
-        with self._lock:
-            return self._turn_locks.setdefault(cid, threading.Lock())
+        root = self._root
+        with root._lock:
+            return root._turn_locks.setdefault(cid, threading.Lock())
 
 
 def _title(question: str) -> str:

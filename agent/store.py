@@ -14,6 +14,7 @@ from agent.schemas import Answer
 from pipeline.errors import NotFoundError
 from pipeline.models import utcnow
 from pipeline.store.db import Database, register_migrations
+from pipeline.workspace import LOCAL
 
 CHAT_V1 = """
 CREATE TABLE conversations (
@@ -38,7 +39,13 @@ CREATE TABLE messages (
 CREATE INDEX messages_conversation ON messages(conversation_id, message_id);
 """
 
-register_migrations("chat", [CHAT_V1])
+# v2: conversations belong to a workspace; the ones from before move to 'local'.
+CHAT_V2 = """
+ALTER TABLE conversations ADD COLUMN workspace TEXT NOT NULL DEFAULT 'local';
+CREATE INDEX conversations_workspace ON conversations(workspace, updated_at);
+"""
+
+register_migrations("chat", [CHAT_V1, CHAT_V2])
 
 
 @dataclass
@@ -59,9 +66,16 @@ class Message:
 
 
 class ConversationStore:
-    def __init__(self, db: Database) -> None:
+    """Conversations of one workspace; every query carries the workspace condition, so
+    another workspace's conversation id behaves exactly like one that does not exist."""
+
+    def __init__(self, db: Database, workspace: str = LOCAL) -> None:
         self.db = db
+        self.workspace = workspace
         db.ensure_migrated()
+
+    def scoped(self, workspace: str) -> ConversationStore:
+        return self if workspace == self.workspace else ConversationStore(self.db, workspace)
 
     def create(self, doc_ids: list[str], title: str) -> str:
         cid = uuid.uuid4().hex[:12]
@@ -69,15 +83,18 @@ class ConversationStore:
         with self.db.transaction() as conn:
             conn.execute(
                 "INSERT INTO conversations (conversation_id, title, doc_ids, created_at, "
-                "updated_at) VALUES (?, ?, ?, ?, ?)",
-                (cid, title, json.dumps(doc_ids), now, now),
+                "updated_at, workspace) VALUES (?, ?, ?, ?, ?, ?)",
+                (cid, title, json.dumps(doc_ids), now, now, self.workspace),
             )
         return cid
 
     def get(self, conversation_id: str) -> ConversationInfo | None:
         row = (
             self.db.connect()
-            .execute("SELECT * FROM conversations WHERE conversation_id = ?", (conversation_id,))
+            .execute(
+                "SELECT * FROM conversations WHERE conversation_id = ? AND workspace = ?",
+                (conversation_id, self.workspace),
+            )
             .fetchone()
         )
         return _info(row) if row else None
@@ -94,7 +111,11 @@ class ConversationStore:
     def all(self) -> list[ConversationInfo]:
         rows = (
             self.db.connect()
-            .execute("SELECT * FROM conversations ORDER BY updated_at DESC, created_at DESC")
+            .execute(
+                "SELECT * FROM conversations WHERE workspace = ? "
+                "ORDER BY updated_at DESC, created_at DESC",
+                (self.workspace,),
+            )
             .fetchall()
         )
         return [_info(r) for r in rows]
@@ -103,24 +124,35 @@ class ConversationStore:
         self.require(conversation_id)
         with self.db.transaction() as conn:
             conn.execute(
-                "UPDATE conversations SET title = ?, updated_at = ? WHERE conversation_id = ?",
-                (title, utcnow(), conversation_id),
+                "UPDATE conversations SET title = ?, updated_at = ? "
+                "WHERE conversation_id = ? AND workspace = ?",
+                (title, utcnow(), conversation_id, self.workspace),
             )
 
     def set_scope(self, conversation_id: str, doc_ids: list[str]) -> None:
         with self.db.transaction() as conn:
             conn.execute(
-                "UPDATE conversations SET doc_ids = ? WHERE conversation_id = ?",
-                (json.dumps(doc_ids), conversation_id),
+                "UPDATE conversations SET doc_ids = ? WHERE conversation_id = ? AND workspace = ?",
+                (json.dumps(doc_ids), conversation_id, self.workspace),
             )
 
-    def delete(self, conversation_id: str) -> None:
+    def delete(self, conversation_id: str) -> bool:
         with self.db.transaction() as conn:
-            conn.execute("DELETE FROM conversations WHERE conversation_id = ?", (conversation_id,))
+            cur = conn.execute(
+                "DELETE FROM conversations WHERE conversation_id = ? AND workspace = ?",
+                (conversation_id, self.workspace),
+            )
+        return cur.rowcount > 0
 
     def add_turn(self, conversation_id: str, question: str, answer: Answer) -> None:
         now = utcnow()
         with self.db.transaction() as conn:
+            owned = conn.execute(
+                "SELECT 1 FROM conversations WHERE conversation_id = ? AND workspace = ?",
+                (conversation_id, self.workspace),
+            ).fetchone()
+            if owned is None:
+                raise NotFoundError(f"No conversation with id '{conversation_id}'.")
             conn.execute(
                 "INSERT INTO messages (conversation_id, role, content, created_at) "
                 "VALUES (?, 'user', ?, ?)",
@@ -150,9 +182,10 @@ class ConversationStore:
         rows = (
             self.db.connect()
             .execute(
-                "SELECT role, content, answer, created_at FROM messages "
-                "WHERE conversation_id = ? ORDER BY message_id",
-                (conversation_id,),
+                "SELECT m.role, m.content, m.answer, m.created_at FROM messages m "
+                "JOIN conversations c ON c.conversation_id = m.conversation_id "
+                "WHERE m.conversation_id = ? AND c.workspace = ? ORDER BY m.message_id",
+                (conversation_id, self.workspace),
             )
             .fetchall()
         )

@@ -18,4 +18,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in MODULES:
         module.register(sub)
+    for command in sub.choices.values():
+        command.add_argument(
+            "--workspace",
+            default="local",
+            metavar="NAME",
+            help="the workspace to act in (default: local); others' documents are invisible",
+        )
     return parser

@@ -59,6 +59,7 @@ def _result_row(r: Any) -> dict[str, Any]:
         "chunks": doc.chunks if doc else 0,
         "status": {k: v.state for k, v in (doc.status if doc else {}).items()},
         "error": r.error,
+        "previous_pages": r.previous_pages,
     }
 
 
@@ -71,6 +72,8 @@ def ingest(folio: Folio, args: argparse.Namespace) -> int:
         for row in rows:
             head = f"{row['outcome']:<9} {row['doc_id'] or '-':<28} {row['name']}"
             print(head)
+            if row["outcome"] == "replaced":  # never a silent replacement
+                print(f"          replaced: {row['previous_pages']} → {row['pages']} pages")
             if row["error"]:
                 print(f"          error: {row['error']}")
             else:

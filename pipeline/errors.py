@@ -53,3 +53,11 @@ class EmbeddingError(FolioError):
 
 class OcrError(FolioError):
     pass
+
+
+class WorkspaceError(FolioError):
+    """A workspace name that cannot be used, or an action a workspace may not take."""
+
+
+class LimitError(FolioError):
+    """A workspace limit (documents, pages, stored MB) would be exceeded; nothing was done."""

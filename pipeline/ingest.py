@@ -19,17 +19,21 @@ from typing import Literal
 from pipeline.chunk import chunk_document
 from pipeline.errors import EmptyFileError, FolioError
 from pipeline.ids import doc_id_for, file_hash
+from pipeline.limits import check_limits, estimate_pages
 from pipeline.models import Component, ComponentState, Document, ParsedDocument
 from pipeline.ocr import ocr_document, pages_needing_ocr
 from pipeline.parse import check_file, parse_file
 from pipeline.progress import ProgressCallback, log_progress
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
+from pipeline.workspace import LOCAL
 from settings import Settings
 
 log = logging.getLogger(__name__)
 
-Outcome = Literal["added", "updated", "unchanged", "failed"]
+Outcome = Literal["added", "updated", "replaced", "unchanged", "failed"]
+"""'updated': same file, processed again by a newer pipeline; 'replaced': a different file
+under an existing name took that document's place (``previous_pages`` says what it was)."""
 
 # Bump when parsing or chunking changes what a file turns into: documents made by
 # an older version are re-processed when ingested again (vectors of unchanged
@@ -46,6 +50,7 @@ class IngestResult:
     document: Document | None = None
     seconds: float = 0.0
     queued: list[Component] = field(default_factory=list)
+    previous_pages: int | None = None
 
 
 @dataclass
@@ -60,10 +65,18 @@ class Ingestor:
         s = self.settings
         return f"{PIPELINE_VERSION}/{s.chunk_tokens}/{s.chunk_overlap_tokens}/{int(s.tables)}"
 
+    @property
+    def workspace(self) -> str:
+        return self.store.workspace or LOCAL
+
     def ingest(self, path: Path, *, name: str | None = None) -> IngestResult:
-        """Ingest one file; never raises for bad input, the result carries the error."""
+        """Ingest one file; never raises for bad input, the result carries the error.
+
+        A different file under a name the workspace already has replaces that document
+        (outcome 'replaced'); callers that must ask first check :meth:`conflict` before.
+        """
         name = name or path.name
-        doc_id = doc_id_for(name)
+        doc_id = doc_id_for(name, self.workspace)
         try:
             kind = check_file(path, max_mb=self.settings.max_file_mb)
         except FolioError as exc:
@@ -79,6 +92,17 @@ class Ingestor:
             and _ready(existing, "parse", "index")
         ):
             return IngestResult(name=name, outcome="unchanged", doc_id=doc_id, document=existing)
+        try:
+            check_limits(
+                self.settings,
+                self.store,
+                name=name,
+                size=len(data),
+                pages=estimate_pages(path, kind),
+                replacing=existing,
+            )
+        except FolioError as exc:
+            return IngestResult(name=name, outcome="failed", error=str(exc))
         doc = Document(
             doc_id=doc_id,
             name=name,
@@ -109,9 +133,16 @@ class Ingestor:
             self._discard(staged)
             return self._failed(doc, existing, f"unexpected error while parsing: {exc}")
         self._commit(doc, parsed, chunks, staged, ocr_note)
-        outcome: Outcome = "updated" if existing else "added"
+        outcome: Outcome = "added"
+        if existing is not None:
+            different = existing.content_hash not in (digest, "")
+            outcome = "replaced" if different and _ready(existing, "index") else "updated"
         return IngestResult(
-            name=name, outcome=outcome, doc_id=doc_id, document=self.store.get(doc_id)
+            name=name,
+            outcome=outcome,
+            doc_id=doc_id,
+            document=self.store.get(doc_id),
+            previous_pages=existing.pages if outcome == "replaced" and existing else None,
         )
 
     # --- steps ---------------------------------------------------------------------------

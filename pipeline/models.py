@@ -256,6 +256,7 @@ class Document(_Model):
     chunks: int = 0
     language: str = "unknown"
     pipeline_version: str = Field("", description="Parser/chunker version that produced it.")
+    workspace: str = Field("local", description="The workspace that owns it ('shared': read-only).")
     created_at: str = Field(default_factory=utcnow)
     updated_at: str = Field(default_factory=utcnow)
     status: dict[str, ComponentStatus] = Field(default_factory=dict)
@@ -264,6 +265,11 @@ class Document(_Model):
     def searchable(self) -> bool:
         st = self.status.get("index")
         return st is not None and st.state == "ready"
+
+    @property
+    def read_only(self) -> bool:
+        """Documents of the shared library can be read by everyone and deleted by nobody."""
+        return self.workspace == "shared"
 
 
 class SearchHit(_Model):

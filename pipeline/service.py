@@ -7,6 +7,7 @@ the embedding model is loaded the first time it is needed.
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -19,7 +20,7 @@ import numpy as np
 
 from pipeline.background import BackgroundRunner
 from pipeline.embed import Embedder, make_embedder
-from pipeline.errors import FolioError, NotFoundError
+from pipeline.errors import FolioError, NotFoundError, WorkspaceError
 from pipeline.ingest import Ingestor, IngestResult
 from pipeline.models import Chunk, Component, Document, SearchHit
 from pipeline.parse import SUFFIXES
@@ -30,7 +31,9 @@ from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import QueryVector, SearchIndex, SearchWeights
 from pipeline.store.sqlite_index import SqliteIndex
+from pipeline.store.workspaces import WorkspaceRegistry
 from pipeline.text.lang import estimate_tokens, split_sentences
+from pipeline.workspace import LOCAL, SHARED
 from settings import Settings
 
 log = logging.getLogger(__name__)
@@ -63,20 +66,32 @@ def make_index(settings: Settings, db: Database) -> SearchIndex:
 
 
 class Folio:
+    """The services of one workspace (``local`` unless built with another, or via :meth:`scoped`).
+
+    Every method reads and writes only that workspace (plus reading the shared library).
+    ``folio.scoped(ws)`` is a cheap view sharing the database, index, embedder and background
+    runner; the interface the UI, the API and the CLI use is ``Folio.scoped(ws).<method>``.
+    """
+
     def __init__(
         self,
         settings: Settings,
         *,
         embedder: Embedder | Callable[[], Embedder | None] | None = None,
         index: SearchIndex | None = None,
+        workspace: str = LOCAL,
     ) -> None:
         self.settings = settings
+        self.workspace = workspace
         self.db = Database(settings.db_path)
-        self.store = DocumentStore(self.db)
+        self.system_store = DocumentStore(self.db, workspace=None)
+        self.store = self.system_store.scoped(workspace)
+        self.workspaces = WorkspaceRegistry(self.db)
         self.index: SearchIndex = index or make_index(settings, self.db)
         self.events = _Fanout([log_progress])
         self.ingestor = Ingestor(settings, self.store, self.index, self.events)
-        self.runner = BackgroundRunner(self.store, self._stage_context, self.events)
+        self.runner = BackgroundRunner(self.system_store, self._stage_context, self.events)
+        self._root = self
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
         self._embedder_loaded = False
@@ -84,9 +99,42 @@ class Folio:
         self._pool: ThreadPoolExecutor | None = None
         self._query_cache: dict[tuple[str, str], np.ndarray] = {}
 
+    # --- workspaces --------------------------------------------------------------------------
+    def scoped(self, workspace: str) -> Folio:
+        """The same services acting in ``workspace`` (shares everything heavy with this one)."""
+        if workspace == self.workspace:
+            return self
+        view = copy.copy(self)
+        view.workspace = workspace
+        view.store = self.system_store.scoped(workspace)
+        view.ingestor = Ingestor(self.settings, view.store, self.index, self.events)
+        return view
+
+    def load_shared_library(self) -> list[IngestResult]:
+        """Ingest ``FOLIO_SHARED_DOCS`` into the read-only shared library (unchanged files skip)."""
+        folder = self.settings.shared_docs
+        if folder is None:
+            return []
+        if not folder.is_dir():
+            log.warning("FOLIO_SHARED_DOCS=%s is not a folder; no shared library", folder)
+            return []
+        return self.scoped(SHARED).ingest([folder])
+
+    def touch(self) -> None:
+        """Note that this workspace is in use (idle anonymous workspaces are cleaned up)."""
+        self.workspaces.touch(self.workspace)
+
+    def delete_workspace(self) -> list[Document]:
+        """Delete every document this workspace owns (files, rows, vectors, components)."""
+        removed = [self.delete(d.doc_id) for d in self.store.all(own_only=True)]
+        self.workspaces.forget(self.workspace)
+        return removed
+
     # --- dependencies ----------------------------------------------------------------------
     def embedder(self) -> Embedder | None:
         """The dense model, loaded on first use; None when dense search is off."""
+        if self._root is not self:
+            return self._root.embedder()
         if not self._embedder_loaded:
             with self._embedder_lock:
                 if not self._embedder_loaded:
@@ -106,13 +154,13 @@ class Folio:
     def _stage_context(
         self, doc_id: str, comp: Component, report: Callable[[float, str], None]
     ) -> StageContext | None:
-        doc = self.store.get(doc_id)
+        doc = self.system_store.get(doc_id)
         if doc is None:
             return None
         return StageContext(
             doc=doc,
             settings=self.settings,
-            store=self.store,
+            store=self.system_store.scoped(doc.workspace),
             index=self.index,
             embedder=self.embedder,
             report=report,
@@ -138,7 +186,7 @@ class Folio:
             name = names[i] if names and i < len(names) else None
             result = self.ingestor.ingest(path, name=name)
             results.append(result)
-            if result.outcome in ("added", "updated") or (
+            if result.outcome in ("added", "updated", "replaced") or (
                 result.outcome == "unchanged" and self._unfinished(result.doc_id)
             ):
                 assert result.doc_id is not None
@@ -152,7 +200,7 @@ class Folio:
         return results
 
     def _unfinished(self, doc_id: str | None) -> list[Component]:
-        doc = self.store.get(doc_id) if doc_id else None
+        doc = self.system_store.get(doc_id) if doc_id else None
         if doc is None:
             return []
         return [
@@ -171,9 +219,9 @@ class Folio:
         return comps
 
     def resume(self) -> list[str]:
-        """Queue every unfinished background component (after a restart)."""
+        """Queue every unfinished background component of every workspace (after a restart)."""
         docs = []
-        for doc in self.store.all():
+        for doc in self.system_store.all():
             todo = self._unfinished(doc.doc_id)
             if todo and doc.searchable:
                 self.runner.submit(doc.doc_id, todo)
@@ -185,7 +233,7 @@ class Folio:
 
     def regenerate(self, doc_id: str, component: Component, *, wait: bool = False) -> None:
         """Re-run one component alone from what is stored."""
-        doc = self.store.require(doc_id)
+        doc = self._writable(doc_id)
         if component in ("parse", "ocr", "index"):
             stored = self.settings.data_dir / doc.stored_path
             if not stored.exists():
@@ -193,7 +241,10 @@ class Folio:
             self.store.set_status(doc_id, "parse", "pending")
             # Same name → same id; the content hash forces a fresh parse.
             with self.db.transaction() as conn:
-                conn.execute("UPDATE documents SET content_hash = '' WHERE doc_id = ?", (doc_id,))
+                conn.execute(
+                    "UPDATE documents SET content_hash = '' WHERE doc_id = ? AND workspace = ?",
+                    (doc_id, doc.workspace),
+                )
             result = self.ingestor.ingest(stored, name=doc.name)
             if result.error:
                 raise FolioError(result.error)
@@ -250,6 +301,7 @@ class Folio:
             query_vector=qv,
             model=self.vector_space(embedder),
             weights=self.weights,
+            workspace=self.workspace,
         )
 
     def _query_vector(self, embedder: Embedder, query: str) -> QueryVector:
@@ -257,22 +309,25 @@ class Folio:
 
         Both the engine (C) and SQLite release the GIL, so the two overlap.
         """
+        root = self._root
         key = (embedder.name, query)
-        cached = self._query_cache.get(key)
+        cached = root._query_cache.get(key)
         if cached is not None:
             return cached
         future = self._query_pool().submit(embedder.embed_query, query_for_embedding(query))
 
         def result() -> np.ndarray:
             vec = future.result()
-            if len(self._query_cache) > 512:
-                self._query_cache.clear()
-            self._query_cache[key] = vec
+            if len(root._query_cache) > 512:
+                root._query_cache.clear()
+            root._query_cache[key] = vec
             return vec
 
         return result
 
     def _query_pool(self) -> ThreadPoolExecutor:
+        if self._root is not self:
+            return self._root._query_pool()
         with self._embedder_lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(
@@ -310,15 +365,45 @@ class Folio:
 
     # --- deleting ----------------------------------------------------------------------------
     def delete(self, doc_id: str) -> Document:
-        doc = self.store.require(doc_id)
+        doc = self._writable(doc_id)
         with self.db.transaction() as conn:
-            self.index.delete_document(doc_id, conn=conn)
+            if not self.store.owns(doc_id, conn=conn):
+                raise NotFoundError(f"No document with id '{doc_id}'.")
+            self.index.delete_document(doc_id, conn=conn)  # before the rows its query reads
             self.store.delete(doc_id, conn=conn)
         stored = self.settings.data_dir / doc.stored_path
         stored.unlink(missing_ok=True)
         return doc
 
+    def _writable(self, doc_id: str) -> Document:
+        doc = self.store.require(doc_id)
+        if doc.workspace != self.workspace:
+            raise WorkspaceError(
+                f"'{doc.name}' belongs to the shared library, which is read-only. / "
+                f"“{doc.name}”属于共享文档库，只读，不能删除或修改。"
+            )
+        return doc
+
+    # --- names -------------------------------------------------------------------------------
+    def conflict(self, name: str, content_hash: str) -> Document | None:
+        """This workspace's document called ``name`` when it holds a different file."""
+        doc = self.store.by_name(name)
+        return doc if doc is not None and doc.content_hash != content_hash else None
+
+    def free_name(self, name: str) -> str:
+        """``name`` if unused in this workspace, else 'name (2).pdf', 'name (3).pdf', …"""
+        if self.store.by_name(name) is None:
+            return name
+        stem, dot, ext = name.rpartition(".")
+        stem, ext = (stem, dot + ext) if stem else (name, "")
+        n = 2
+        while self.store.by_name(f"{stem} ({n}){ext}") is not None:
+            n += 1
+        return f"{stem} ({n}){ext}"
+
     def close(self) -> None:
+        if self._root is not self:
+            return  # a view: the root owns the pool and the database
         if self._pool is not None:
             self._pool.shutdown(wait=False)
         self.db.close()

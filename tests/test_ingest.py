@@ -54,7 +54,8 @@ def test_changed_file_replaces_chunks_without_zombies(folio: Folio, tmp_path: Pa
     old_chunks = folio.store.chunks(doc_id)
     pdfgen.headed_pdf(tmp_path / "report.pdf", pages=2)  # shorter: fewer chunks
     res = folio.ingest([pdf], wait=True)[0]
-    assert res.outcome == "updated" and res.doc_id == doc_id
+    assert res.outcome == "replaced" and res.doc_id == doc_id
+    assert res.previous_pages == 4 and res.document and res.document.pages == 2
     new_chunks = folio.store.chunks(doc_id)
     assert 0 < len(new_chunks) < len(old_chunks)
     conn = folio.db.connect()

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pipeline.errors import NotFoundError
+from pipeline.errors import NotFoundError, StoreError
 from pipeline.models import (
     ALL_COMPONENTS,
     Block,
@@ -23,6 +23,7 @@ from pipeline.models import (
 )
 from pipeline.store import schema as _schema  # noqa: F401  (registers the core migrations)
 from pipeline.store.db import Database
+from pipeline.workspace import LOCAL, visible
 
 _DOC_COLUMNS = (
     "doc_id",
@@ -38,6 +39,7 @@ _DOC_COLUMNS = (
     "created_at",
     "updated_at",
     "pipeline_version",
+    "workspace",
 )
 
 
@@ -56,17 +58,78 @@ def chunk_from_row(row: sqlite3.Row) -> Chunk:
     )
 
 
+def scope_clause(workspaces: Sequence[str] | None, column: str) -> tuple[str, list[str]]:
+    """`` AND <column> IN (…)`` restricting a query to these workspaces (None: no limit)."""
+    if workspaces is None:
+        return "", []
+    return f" AND {column} IN ({','.join('?' * len(workspaces))})", list(workspaces)
+
+
+def visible_doc_ids(
+    conn: sqlite3.Connection, doc_ids: Sequence[str], workspaces: Sequence[str] | None
+) -> list[str]:
+    """The ids among ``doc_ids`` that exist in these workspaces, in the order given."""
+    if workspaces is None or not doc_ids:
+        return list(doc_ids)
+    ids = list(dict.fromkeys(doc_ids))
+    found: set[str] = set()
+    clause, args = scope_clause(workspaces, "workspace")
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        marks = ",".join("?" * len(part))
+        found.update(
+            r[0]
+            for r in conn.execute(
+                f"SELECT doc_id FROM documents WHERE doc_id IN ({marks}){clause}", [*part, *args]
+            )
+        )
+    return [d for d in ids if d in found]
+
+
 class DocumentStore:
-    def __init__(self, db: Database) -> None:
+    """Documents of one workspace (plus the read-only shared library it can read).
+
+    ``workspace=None`` is the system view used by the background runner and the cleanup:
+    it sees every workspace. Every query carries the workspace condition itself, so a
+    document of another workspace is indistinguishable from one that does not exist.
+    """
+
+    def __init__(self, db: Database, workspace: str | None = LOCAL) -> None:
         self.db = db
+        self.workspace = workspace
+        self.readable: tuple[str, ...] | None = None if workspace is None else visible(workspace)
+
+    def scoped(self, workspace: str | None) -> DocumentStore:
+        return DocumentStore(self.db, workspace)
+
+    def _scope(self, column: str = "workspace") -> tuple[str, list[str]]:
+        return scope_clause(self.readable, column)
+
+    def _own(self, column: str = "workspace") -> tuple[str, list[str]]:
+        """Writes are limited to the workspace itself (never the shared library)."""
+        return scope_clause(None if self.workspace is None else (self.workspace,), column)
 
     # --- documents ---------------------------------------------------------------------
     def get(self, doc_id: str) -> Document | None:
         conn = self.db.connect()
-        row = conn.execute("SELECT * FROM documents WHERE doc_id = ?", (doc_id,)).fetchone()
+        clause, args = self._scope()
+        row = conn.execute(
+            f"SELECT * FROM documents WHERE doc_id = ?{clause}", (doc_id, *args)
+        ).fetchone()
         if row is None:
             return None
         return self._document(row, self._statuses(conn, [doc_id]).get(doc_id, {}))
+
+    def by_name(self, name: str) -> Document | None:
+        """This workspace's own document called ``name`` (the shared library is not searched)."""
+        conn = self.db.connect()
+        clause, args = self._own()
+        row = conn.execute(
+            f"SELECT * FROM documents WHERE name = ?{clause}", (name, *args)
+        ).fetchone()
+        if row is None:
+            return None
+        return self._document(row, self._statuses(conn, [row["doc_id"]]).get(row["doc_id"], {}))
 
     def require(self, doc_id: str) -> Document:
         doc = self.get(doc_id)
@@ -76,28 +139,50 @@ class DocumentStore:
             )
         return doc
 
-    def all(self) -> list[Document]:
+    def all(self, *, own_only: bool = False) -> list[Document]:
         conn = self.db.connect()
-        rows = conn.execute("SELECT * FROM documents ORDER BY created_at, name").fetchall()
+        clause, args = self._own() if own_only else self._scope()
+        rows = conn.execute(
+            f"SELECT * FROM documents WHERE 1 = 1{clause} ORDER BY created_at, name", args
+        ).fetchall()
         statuses = self._statuses(conn, [r["doc_id"] for r in rows])
         return [self._document(r, statuses.get(r["doc_id"], {})) for r in rows]
 
     def upsert(self, doc: Document, *, conn: sqlite3.Connection | None = None) -> None:
+        """Insert or update a document of this workspace; never touches another's row."""
         conn = conn or self.db.connect()
+        if self.workspace is not None:
+            doc.workspace = self.workspace
         values = doc.model_dump(include=set(_DOC_COLUMNS))
         values["updated_at"] = utcnow()
         cols = ", ".join(_DOC_COLUMNS)
         marks = ", ".join(f":{c}" for c in _DOC_COLUMNS)
         updates = ", ".join(f"{c} = excluded.{c}" for c in _DOC_COLUMNS if c != "created_at")
-        conn.execute(
+        cur = conn.execute(
             f"INSERT INTO documents ({cols}) VALUES ({marks}) "
-            f"ON CONFLICT(doc_id) DO UPDATE SET {updates}",
+            f"ON CONFLICT(doc_id) DO UPDATE SET {updates} "
+            "WHERE documents.workspace = excluded.workspace",
             values,
         )
+        if cur.rowcount == 0:
+            raise StoreError(
+                f"The document id '{doc.doc_id}' is taken by another workspace; "
+                "rename the file and upload it again."
+            )
 
-    def delete(self, doc_id: str, *, conn: sqlite3.Connection) -> None:
-        """Delete a document row; pages, blocks, chunks, statuses cascade."""
-        conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+    def delete(self, doc_id: str, *, conn: sqlite3.Connection) -> bool:
+        """Delete a document row of this workspace; pages, blocks, chunks, statuses cascade."""
+        clause, args = self._own()
+        cur = conn.execute(f"DELETE FROM documents WHERE doc_id = ?{clause}", (doc_id, *args))
+        return cur.rowcount > 0
+
+    def owns(self, doc_id: str, *, conn: sqlite3.Connection | None = None) -> bool:
+        """True when the document exists and belongs to this workspace itself (may be written)."""
+        clause, args = self._own()
+        row = (conn or self.db.connect()).execute(
+            f"SELECT 1 FROM documents WHERE doc_id = ?{clause}", (doc_id, *args)
+        ).fetchone()
+        return row is not None
 
     # --- statuses ----------------------------------------------------------------------
     def set_status(
@@ -113,12 +198,24 @@ class DocumentStore:
         if progress is None:
             progress = 1.0 if state == "ready" else 0.0
         conn = conn or self.db.connect()
+        clause, args = self._own()
         conn.execute(
             "INSERT INTO components (doc_id, component, state, reason, progress, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(doc_id, component) DO UPDATE SET "
+            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "
+            f"(SELECT 1 FROM documents WHERE doc_id = ?{clause}) "
+            "ON CONFLICT(doc_id, component) DO UPDATE SET "
             "state = excluded.state, reason = excluded.reason, progress = excluded.progress, "
             "updated_at = excluded.updated_at",
-            (doc_id, component, state, reason, min(1.0, max(0.0, progress)), utcnow()),
+            (
+                doc_id,
+                component,
+                state,
+                reason,
+                min(1.0, max(0.0, progress)),
+                utcnow(),
+                doc_id,
+                *args,
+            ),
         )
 
     def status(self, doc_id: str, component: Component) -> ComponentStatus:
@@ -157,6 +254,8 @@ class DocumentStore:
     def replace_pages(
         self, doc_id: str, parsed: ParsedDocument, *, conn: sqlite3.Connection
     ) -> None:
+        if not self.owns(doc_id, conn=conn):
+            raise NotFoundError(f"No document with id '{doc_id}' in this workspace.")
         conn.execute("DELETE FROM blocks WHERE doc_id = ?", (doc_id,))
         conn.execute("DELETE FROM pages WHERE doc_id = ?", (doc_id,))
         conn.executemany(
@@ -187,9 +286,14 @@ class DocumentStore:
         )
 
     def pages(self, doc_id: str) -> list[Page]:
+        clause, args = self._scope("d.workspace")
         rows = (
             self.db.connect()
-            .execute("SELECT * FROM pages WHERE doc_id = ? ORDER BY page", (doc_id,))
+            .execute(
+                "SELECT p.* FROM pages p JOIN documents d ON d.doc_id = p.doc_id "
+                f"WHERE p.doc_id = ?{clause} ORDER BY p.page",
+                (doc_id, *args),
+            )
             .fetchall()
         )
         return [
@@ -207,48 +311,58 @@ class DocumentStore:
         ]
 
     def blocks(self, doc_id: str, page: int | None = None) -> list[Block]:
-        sql = "SELECT data FROM blocks WHERE doc_id = ?"
-        args: list[Any] = [doc_id]
+        clause, scope = self._scope("d.workspace")
+        sql = (
+            "SELECT b.data FROM blocks b JOIN documents d ON d.doc_id = b.doc_id "
+            f"WHERE b.doc_id = ?{clause}"
+        )
+        args: list[Any] = [doc_id, *scope]
         if page is not None:
-            sql += " AND page = ?"
+            sql += " AND b.page = ?"
             args.append(page)
-        rows = self.db.connect().execute(sql + " ORDER BY n", args).fetchall()
+        rows = self.db.connect().execute(sql + " ORDER BY b.n", args).fetchall()
         return [Block.model_validate_json(r["data"]) for r in rows]
 
     # --- chunks ------------------------------------------------------------------------
     def chunks(self, doc_id: str) -> list[Chunk]:
+        clause, args = self._scope("d.workspace")
         rows = (
             self.db.connect()
-            .execute("SELECT * FROM chunks WHERE doc_id = ? ORDER BY n", (doc_id,))
+            .execute(
+                "SELECT c.* FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+                f"WHERE c.doc_id = ?{clause} ORDER BY c.n",
+                (doc_id, *args),
+            )
             .fetchall()
         )
         return [chunk_from_row(r) for r in rows]
 
     def get_chunk(self, chunk_id: str) -> Chunk | None:
-        row = (
-            self.db.connect()
-            .execute("SELECT * FROM chunks WHERE chunk_id = ?", (chunk_id,))
-            .fetchone()
-        )
-        return chunk_from_row(row) if row else None
+        return self.get_chunks([chunk_id]).get(chunk_id)
 
     def get_chunks(self, chunk_ids: Iterable[str]) -> dict[str, Chunk]:
         ids = list(dict.fromkeys(chunk_ids))
         out: dict[str, Chunk] = {}
         conn = self.db.connect()
+        clause, args = self._scope("d.workspace")
         for i in range(0, len(ids), 500):
             part = ids[i : i + 500]
             marks = ",".join("?" * len(part))
-            for r in conn.execute(f"SELECT * FROM chunks WHERE chunk_id IN ({marks})", part):
+            for r in conn.execute(
+                "SELECT c.* FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+                f"WHERE c.chunk_id IN ({marks}){clause}",
+                [*part, *args],
+            ):
                 out[r["chunk_id"]] = chunk_from_row(r)
         return out
 
     # --- numbers -----------------------------------------------------------------------
     def counts(self, doc_id: str) -> dict[str, int]:
         conn = self.db.connect()
+        visible_id = doc_id if self.get(doc_id) is not None else ""  # others' count as empty
 
         def one(sql: str) -> int:
-            return int(conn.execute(sql, (doc_id,)).fetchone()[0])
+            return int(conn.execute(sql, (visible_id,)).fetchone()[0])
 
         return {
             "pages": one("SELECT COUNT(*) FROM pages WHERE doc_id = ?"),
@@ -263,6 +377,20 @@ class DocumentStore:
             "embedded": one("SELECT COUNT(*) FROM embeddings WHERE doc_id = ?"),
             "chars": one("SELECT COALESCE(SUM(LENGTH(text)), 0) FROM chunks WHERE doc_id = ?"),
         }
+
+    def usage(self) -> tuple[int, int, int]:
+        """(documents, pages, stored bytes) this workspace owns, for its limits."""
+        clause, args = self._own()
+        row = (
+            self.db.connect()
+            .execute(
+                "SELECT COUNT(*), COALESCE(SUM(pages), 0), COALESCE(SUM(size), 0) "
+                f"FROM documents WHERE 1 = 1{clause}",
+                args,
+            )
+            .fetchone()
+        )
+        return int(row[0]), int(row[1]), int(row[2])
 
     @staticmethod
     def _document(row: sqlite3.Row, status: dict[str, ComponentStatus]) -> Document:

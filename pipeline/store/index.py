@@ -59,4 +59,8 @@ class SearchIndex(Protocol):
         query_vector: QueryVector | None = None,
         model: str | None = None,
         weights: SearchWeights | None = None,
-    ) -> list[SearchHit]: ...
+        workspace: str | None = None,
+    ) -> list[SearchHit]:
+        """Hits among ``doc_ids``; with ``workspace``, only ids that workspace may read count
+        (checked inside the backend's query, before anything is ranked)."""
+        ...

@@ -122,4 +122,25 @@ CORE_V5 = """
 CREATE INDEX embeddings_doc_model ON embeddings(doc_id, model);
 """
 
-register_migrations("core", [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column, CORE_V5])
+# v6: workspaces. Every document belongs to one; what existed before moves to 'local'
+# (its ids stay the same, so nothing else has to change). ``last_seen`` drives the cleanup
+# of idle anonymous workspaces.
+CORE_V6 = """
+ALTER TABLE documents ADD COLUMN workspace TEXT NOT NULL DEFAULT 'local';
+CREATE INDEX documents_workspace ON documents(workspace, created_at);
+CREATE UNIQUE INDEX documents_workspace_name ON documents(workspace, name);
+CREATE TABLE workspaces (
+    workspace  TEXT PRIMARY KEY,
+    kind       TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_seen  TEXT NOT NULL
+);
+INSERT INTO workspaces (workspace, kind, created_at, last_seen)
+    SELECT 'local', 'local', COALESCE(MIN(created_at), strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')),
+           COALESCE(MAX(updated_at), strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')) FROM documents;
+"""
+
+register_migrations(
+    "core",
+    [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column, CORE_V5, CORE_V6],
+)

@@ -13,12 +13,13 @@ import numpy as np
 
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
-from pipeline.store.documents import chunk_from_row
+from pipeline.store.documents import chunk_from_row, visible_doc_ids
 from pipeline.store.fusion import diversify, rrf
 from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
 from pipeline.store.schema import doc_token
 from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import query_terms, segment_for_index
+from pipeline.workspace import visible
 
 log = logging.getLogger(__name__)
 
@@ -226,8 +227,11 @@ class SqliteIndex:
         query_vector: QueryVector | None = None,
         model: str | None = None,
         weights: SearchWeights | None = None,
+        workspace: str | None = None,
     ) -> list[SearchHit]:
         w = weights or SearchWeights()
+        if workspace is not None:
+            doc_ids = visible_doc_ids(self.db.connect(), doc_ids, visible(workspace))
         pool = max(50, 5 * k)
         lex = self.lexical(normalize_query(query), doc_ids, n=pool, section_weight=w.section)
         extra = expand_query(query)

@@ -22,9 +22,11 @@ import numpy as np
 from pipeline.errors import StoreError
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
+from pipeline.store.documents import visible_doc_ids
 from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
 from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.text.segment import query_terms, segment_for_index
+from pipeline.workspace import visible
 from settings import Settings
 
 log = logging.getLogger(__name__)
@@ -66,6 +68,7 @@ class WeaviateIndex:
                 raise StoreError("Set FOLIO_WEAVIATE_URL to use FOLIO_INDEX_BACKEND=weaviate.")
             client = connect(settings.weaviate_url)
         self.client = client
+        self.db = db
         self.records = SqliteIndex(db)  # chunks table + vector bookkeeping stay in SQLite
         self.collection = self._collection()
 
@@ -157,10 +160,13 @@ class WeaviateIndex:
         query_vector: QueryVector | None = None,
         model: str | None = None,
         weights: SearchWeights | None = None,
+        workspace: str | None = None,
     ) -> list[SearchHit]:
         from weaviate.classes.query import HybridFusion, MetadataQuery
 
         w = weights or SearchWeights()
+        if workspace is not None:  # the filter Weaviate gets names only readable documents
+            doc_ids = visible_doc_ids(self.db.connect(), doc_ids, visible(workspace))
         if not doc_ids:
             return []
         text = " ".join(query_terms(query) or query_terms(query, keep_stopwords=True))

@@ -1,0 +1,221 @@
+"""Workspaces at the storage layer: another workspace's ids behave exactly like missing ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cli
+from agent.service import ChatService
+from pipeline.errors import NotFoundError, WorkspaceError
+from pipeline.ids import doc_id_for
+from pipeline.service import Folio
+from pipeline.workspace import LOCAL, SHARED, anonymous, check_name, new_token
+from settings import Settings
+from tests import pdfgen
+from tests.conftest import FakeEmbedder
+
+PIN_TEXT = (
+    "Household notes\n\nThe bank PIN of the family account is 4711. "
+    "The safe is behind the painting in the hallway. The spare key lies under the blue pot.\n"
+)
+OTHER_TEXT = "Garden notes\n\nTomatoes need sun and water every morning in the summer months.\n"
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_same_name_in_two_workspaces_gives_two_private_documents(
+    folio: Folio, tmp_path: Path
+) -> None:
+    a, b = folio.scoped("alice"), folio.scoped("bob")
+    (ra,) = a.ingest([_write(tmp_path / "notes.txt", PIN_TEXT)], wait=True)
+    (rb,) = b.ingest([_write(tmp_path / "notes.txt", OTHER_TEXT)], wait=True)
+    assert ra.outcome == rb.outcome == "added"
+    assert ra.doc_id and rb.doc_id and ra.doc_id != rb.doc_id
+    assert [d.doc_id for d in a.documents()] == [ra.doc_id]
+    assert [d.doc_id for d in b.documents()] == [rb.doc_id]
+    assert folio.documents() == []  # the local workspace sees neither
+    # Bob holding Alice's id: exactly like an id that does not exist.
+    for ref in (ra.doc_id, "no-such-doc"):
+        with pytest.raises(NotFoundError):
+            b.document(ref)
+        with pytest.raises(NotFoundError):
+            b.search("PIN", [ref])
+        with pytest.raises(NotFoundError):
+            b.delete(ref)
+        with pytest.raises(NotFoundError):
+            b.resolve(ref)
+        assert b.store.chunks(ref) == [] and b.store.pages(ref) == []
+        assert b.store.get_chunk(f"{ref}#0") is None
+        assert b.stats()["totals"]["documents"] == 1
+    # The index itself refuses foreign ids, whatever a caller passes it.
+    assert b.index.search("PIN 4711", [ra.doc_id], workspace="bob") == []
+    assert a.index.search("PIN 4711", [ra.doc_id], workspace="alice")
+    assert a.document(ra.doc_id).pages == 1  # untouched
+
+
+def test_conversations_belong_to_their_workspace(folio: Folio, tmp_path: Path) -> None:
+    root = ChatService(folio)
+    alice, bob = root.scoped("alice"), root.scoped("bob")
+    (ra,) = alice.folio.ingest([_write(tmp_path / "notes.txt", PIN_TEXT)], wait=True)
+    assert ra.doc_id
+    event = alice.ask("What is the bank PIN?", [ra.doc_id])
+    cid = event.conversation_id
+    assert [c.conversation_id for c in alice.conversations()] == [cid]
+    assert bob.conversations() == [] and root.conversations() == []
+    with pytest.raises(NotFoundError):
+        bob.conversation(cid)
+    assert bob.history(cid) == []
+    with pytest.raises(NotFoundError):
+        bob.delete(cid)
+    with pytest.raises(NotFoundError):
+        bob.ask("What is the bank PIN?", [], conversation_id=cid)
+    with pytest.raises(NotFoundError):
+        bob.ask("What is the bank PIN?", [ra.doc_id])
+    with pytest.raises(NotFoundError):
+        bob.rename(cid, "mine now")
+    assert len(alice.history(cid)) == 2 and alice.conversation(cid).title != "mine now"
+    # Memory is keyed by workspace and conversation.
+    saver = root.checkpointer
+    assert saver.get_tuple({"configurable": {"thread_id": f"alice/{cid}"}}) is not None
+    alice.delete(cid)
+    assert saver.get_tuple({"configurable": {"thread_id": f"alice/{cid}"}}) is None
+
+
+def test_shared_library_is_readable_by_all_and_deletable_by_none(
+    folio: Folio, tmp_path: Path
+) -> None:
+    shared = folio.scoped(SHARED)
+    (r,) = shared.ingest([_write(tmp_path / "handbook.txt", PIN_TEXT)], wait=True)
+    assert r.doc_id
+    visitor = folio.scoped(anonymous(new_token()))
+    assert [d.doc_id for d in visitor.documents()] == [r.doc_id]
+    assert visitor.search("PIN", [r.doc_id])
+    with pytest.raises(WorkspaceError):
+        visitor.delete(r.doc_id)
+    with pytest.raises(WorkspaceError):
+        folio.delete(r.doc_id)
+    assert shared.document(r.doc_id).read_only
+
+
+def test_ids_and_names() -> None:
+    assert doc_id_for("Report.pdf") == doc_id_for("report.pdf", LOCAL)  # ids from before stay
+    assert doc_id_for("Report.pdf", "a") != doc_id_for("Report.pdf", "b")
+    assert anonymous(new_token()).startswith("anon-")
+    with pytest.raises(WorkspaceError):
+        check_name("../etc")
+    with pytest.raises(WorkspaceError):
+        check_name(SHARED)
+    with pytest.raises(WorkspaceError):
+        anonymous("short")
+
+
+def test_cli_workspaces_are_separate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FOLIO_EMBEDDING_MODEL", "none")
+    doc = _write(tmp_path / "notes.txt", PIN_TEXT)
+    assert cli.main(["ingest", str(doc), "--wait", "--workspace", "a"]) == 0
+    doc_id = doc_id_for("notes.txt", "a")
+    capsys.readouterr()
+    assert cli.main(["list", "--workspace", "b", "--json"]) == 0
+    assert capsys.readouterr().out.strip() == "[]"
+    code = cli.main(["ask", "What is the bank PIN?", "--workspace", "b", "--doc", doc_id])
+    out = capsys.readouterr()
+    assert code == 2 and "No document" in out.err and "4711" not in out.out + out.err
+    assert "[1]" not in out.out
+    assert cli.main(["delete", doc_id, "--workspace", "b"]) == 2
+    capsys.readouterr()
+    assert cli.main(["list", "--workspace", "a", "--json"]) == 0
+    assert doc_id in capsys.readouterr().out
+    assert cli.main(["list", "--workspace", "no/slash"]) == 2
+
+
+def test_cli_replacing_a_name_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FOLIO_EMBEDDING_MODEL", "none")
+    doc = pdfgen.headed_pdf(tmp_path / "report.pdf", pages=4)
+    assert cli.main(["ingest", str(doc), "--wait"]) == 0
+    first = capsys.readouterr().out
+    assert "added" in first
+    assert cli.main(["ingest", str(doc), "--wait"]) == 0
+    assert "unchanged" in capsys.readouterr().out  # same content again: a no-op
+    pdfgen.headed_pdf(doc, pages=2)  # a different file under the same name
+    assert cli.main(["ingest", str(doc), "--wait"]) == 0
+    assert "replaced: 4 → 2 pages" in capsys.readouterr().out
+
+
+def _downgrade_to_before_workspaces(folio: Folio) -> None:
+    """Turn a current data dir into one written before workspaces existed."""
+    conn = folio.db.connect()
+    for stmt in (
+        "DROP INDEX documents_workspace",
+        "DROP INDEX documents_workspace_name",
+        "ALTER TABLE documents DROP COLUMN workspace",
+        "DROP TABLE workspaces",
+        "DROP INDEX conversations_workspace",
+        "ALTER TABLE conversations DROP COLUMN workspace",
+        "UPDATE schema_versions SET version = 5 WHERE name = 'core'",
+        "UPDATE schema_versions SET version = 1 WHERE name = 'chat'",
+    ):
+        conn.execute(stmt)
+
+
+def test_migration_moves_existing_data_into_the_local_workspace(
+    settings: Settings, fake_embedder: FakeEmbedder, tmp_path: Path
+) -> None:
+    old = Folio(settings, embedder=fake_embedder)
+    chat = ChatService(old)
+    (r,) = old.ingest([_write(tmp_path / "notes.txt", PIN_TEXT)], wait=True)
+    assert r.doc_id
+    cid = chat.ask("What is the bank PIN?", [r.doc_id]).conversation_id
+    before = (old.stats(), [m.content for m in chat.history(cid)])
+    memory = chat.checkpointer
+    mconn = memory.conn  # type: ignore[attr-defined]
+    mconn.execute("UPDATE checkpoints SET thread_id = ?", (cid,))  # threads as they were named
+    mconn.execute("UPDATE writes SET thread_id = ?", (cid,))
+    mconn.execute("DELETE FROM folio_memory_version")
+    mconn.commit()
+    _downgrade_to_before_workspaces(old)
+    old.close()
+
+    new = Folio(settings, embedder=fake_embedder)
+    new_chat = ChatService(new)
+    assert new.db.schema_version("core") == 6 and new.db.schema_version("chat") == 2
+    assert [d.doc_id for d in new.documents()] == [r.doc_id]
+    assert new.document(r.doc_id).workspace == LOCAL
+    assert (new.stats(), [m.content for m in new_chat.history(cid)]) == before
+    assert new.search("bank PIN", [r.doc_id])
+    saver = new_chat.checkpointer
+    assert saver.get_tuple({"configurable": {"thread_id": f"local/{cid}"}}) is not None
+    # The conversation goes on with its memory, and a visitor sees none of it.
+    assert new_chat.ask("And the safe?", [], conversation_id=cid).answer.answer
+    assert new_chat.scoped("visitor").conversations() == []
+    new.close()
+
+
+def test_limits_refuse_before_any_work(tmp_path: Path, fake_embedder: FakeEmbedder) -> None:
+    settings = Settings(data_dir=tmp_path / "data", workspace_max_docs=1, workspace_max_pages=5)
+    folio = Folio(settings, embedder=fake_embedder)
+    visitor = folio.scoped(anonymous(new_token()))
+    (first,) = visitor.ingest([_write(tmp_path / "a.txt", PIN_TEXT)], wait=True)
+    assert first.outcome == "added"
+    (second,) = visitor.ingest([_write(tmp_path / "b.txt", OTHER_TEXT)])
+    assert second.outcome == "failed" and second.error
+    assert "limit 1" in second.error and "上限 1" in second.error
+    big = pdfgen.headed_pdf(tmp_path / "a.txt.pdf", pages=8)
+    (third,) = folio.scoped(anonymous(new_token())).ingest([big])
+    assert third.outcome == "failed" and third.error and "limit 5" in third.error
+    assert [d.name for d in visitor.documents()] == ["a.txt"]
+    assert not list((settings.data_dir / "files").glob("*.pdf"))  # nothing stored
+    # Replacing the one document is within the limit; the operator's workspace has none.
+    (again,) = visitor.ingest([_write(tmp_path / "a.txt", OTHER_TEXT)], wait=True)
+    assert again.outcome == "replaced"
+    assert all(r.outcome == "added" for r in folio.ingest([tmp_path / "b.txt", big]))
+    folio.wait(timeout=60)
+    folio.close()
