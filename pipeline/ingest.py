@@ -23,6 +23,8 @@ from pipeline.limits import check_limits, estimate_pages
 from pipeline.models import Component, ComponentState, Document, ParsedDocument
 from pipeline.ocr import ocr_document, pages_needing_ocr
 from pipeline.parse import check_file, parse_file
+from pipeline.perceive import perceive
+from pipeline.perceive.store import save_perception
 from pipeline.progress import ProgressCallback, log_progress
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
@@ -204,9 +206,11 @@ class Ingestor:
         doc.title, doc.language = parsed.title, parsed.language
         ocr_pages = [p for p in parsed.pages if p.needs_ocr]
         failed_ocr = [p.page for p in ocr_pages if p.failed]
+        perception = perceive(parsed.blocks())  # labels and references, regenerated per parse
         with self.store.db.transaction() as conn:
             self.store.upsert(doc, conn=conn)
             self.store.replace_pages(doc.doc_id, parsed, conn=conn)
+            save_perception(doc.doc_id, perception, conn=conn)
             self.index.replace_document(doc.doc_id, chunks, conn=conn)
             self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
             if ocr_pages:

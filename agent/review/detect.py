@@ -1,0 +1,58 @@
+"""What a kind of sub-goal finds in a document, without running the plan: the blocks its
+keywords or pattern select. Planning counts them (value, cost); reflection uses them to
+know which sections were relevant."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agent.review.catalog import Kind, goal_stopwords
+from agent.review.scope import DocView
+from pipeline.perceive.labels import find_cue
+from pipeline.text.segment import query_terms
+
+
+def goal_terms(goal: str) -> tuple[str, ...]:
+    """The goal's content words (what it is about), without the words that say what to do."""
+    terms = [t for t in query_terms(goal) if t not in goal_stopwords() and len(t) > 1]
+    return tuple(dict.fromkeys(terms))
+
+
+@lru_cache(maxsize=64)
+def _regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+def signature(kind: Kind) -> str:
+    """One regex standing for what the kind looks for (stored rules match on it)."""
+    if kind.regex:
+        return kind.regex
+    parts = sorted(kind.keywords, key=len, reverse=True)
+    return "|".join(re.escape(p) for p in parts)
+
+
+def block_matches(kind: Kind, view: DocView, n: int, terms: tuple[str, ...] = ()) -> str:
+    """The cue that makes block ``n`` a hit of ``kind`` ('' when it is not)."""
+    block = view.by_n[n]
+    lab = view.labels.get(n)
+    if kind.labels and (lab is None or lab.label not in kind.labels):
+        return ""
+    if kind.tool == "table_by_region" and block.table is not None:
+        return "table"
+    if kind.regex:
+        m = _regex(kind.regex).search(block.text)
+        return m.group(0) if m else ""
+    words = kind.keywords or terms
+    return find_cue(block.text, tuple(words)) if words else ""
+
+
+def hits(kind: Kind, view: DocView, terms: tuple[str, ...] = ()) -> list[int]:
+    return [
+        b.n for b in view.body() if b.kind != "heading" and block_matches(kind, view, b.n, terms)
+    ]
+
+
+def goal_cue_count(kind: Kind, goal: str) -> int:
+    low = goal.lower()
+    return sum(1 for cue in kind.goal_cues if find_cue(low, (cue,)))

@@ -1,0 +1,171 @@
+"""Execution: each step calls one atomic tool (through the runner) and turns what it
+returns into findings — one exact sentence of a source block, cited to its page and unit."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from agent.review import runner
+from agent.review.catalog import Kind
+from agent.review.detect import block_matches, goal_terms
+from agent.review.models import Citation, Finding, ToolCall
+from agent.review.scope import DocView, ReviewScope
+from agent.review.toolmodels import Hits, Resolved, TableOut
+from pipeline.text.lang import split_sentences
+
+MAX_SENTENCE = 320
+MAX_FINDINGS = 160
+PER_UNIT = 2
+MAX_TABLES = 40
+_FIGURE = re.compile(r"\d")
+
+
+def quote_for(text: str, cue: str) -> str:
+    """The sentence of ``text`` holding ``cue`` (the first one when the cue is not words)."""
+    spans = split_sentences(text) or [(0, len(text))]
+    low = cue.lower()
+    pick = next((s for s in spans if low and low in text[s[0] : s[1]].lower()), spans[0])
+    sentence = text[pick[0] : pick[1]].strip()
+    if len(sentence) > MAX_SENTENCE:  # keep a window around the cue, still verbatim
+        at = max(0, sentence.lower().find(low) - MAX_SENTENCE // 3) if low else 0
+        sentence = sentence[at : at + MAX_SENTENCE].strip()
+    return sentence
+
+
+def finding(view: DocView, n: int, subgoal: str, cue: str, text: str | None = None) -> Finding:
+    block = view.by_n[n]
+    quote = text if text is not None else quote_for(block.text, cue)
+    lab = view.labels.get(n)
+    chunk = view.chunk_for(block, quote)
+    return Finding(
+        subgoal=subgoal,
+        text=quote,
+        citation=Citation(
+            doc_id=view.doc_id,
+            page=block.page,
+            section=view.units.get(n, ""),
+            block=n,
+            chunk_id=chunk.chunk_id if chunk else None,
+            box=block.box,
+            quote=quote,
+        ),
+        label=lab.label if lab else "other",
+        credibility=lab.credibility if lab else "verbatim",
+        unit=view.units.get(n, ""),
+    )
+
+
+def _table_findings(view: DocView, table: TableOut, subgoal: str) -> list[Finding]:
+    """A table's rows that hold figures, each as 'row label — header: value; …'."""
+    out = []
+    for row in table.rows[:8]:
+        cells = [
+            (h or f"#{i + 1}", c) for i, (h, c) in enumerate(zip(table.headers, row, strict=False))
+        ]
+        figures = [(h, c) for h, c in cells[1:] if c and _FIGURE.search(c)]
+        if not row or not figures:
+            continue
+        text = f"{row[0]} — " + "; ".join(f"{h}: {c}" for h, c in figures[:4])
+        if table.table is not None:
+            out.append(finding(view, table.table, subgoal, "", text=" ".join(text.split())))
+    return out
+
+
+def _limit(findings: Iterable[Finding]) -> list[Finding]:
+    """At most PER_UNIT findings a unit, units first (coverage before depth), then a cap."""
+    per: dict[tuple[str, str], int] = {}
+    firsts: list[Finding] = []
+    rest: list[Finding] = []
+    for f in findings:
+        key = (f.citation.doc_id, f.unit)
+        count = per.get(key, 0)
+        if count >= PER_UNIT:
+            continue
+        per[key] = count + 1
+        (firsts if count == 0 else rest).append(f)
+    return (firsts + rest)[:MAX_FINDINGS]
+
+
+def collect(
+    scope: ReviewScope, kind: Kind, goal: str
+) -> tuple[list[Finding], list[ToolCall], list[tuple[str, int]]]:
+    """Run the sub-goal's tool; findings, the calls made, and the blocks hit."""
+    calls: list[ToolCall] = []
+    findings: list[Finding] = []
+    hit_blocks: list[tuple[str, int]] = []
+    if kind.tool == "table_by_region":
+        for view in scope.views():
+            tables = [b.n for b in view.body() if b.table is not None][:MAX_TABLES]
+            for n in tables:
+                result, call = runner.call(
+                    scope, "table_by_region", {"doc_id": view.doc_id, "table": n}
+                )
+                calls.append(call)
+                assert isinstance(result, TableOut)
+                findings += _table_findings(view, result, kind.id)
+                hit_blocks.append((view.doc_id, n))
+        kind_text = Kind(kind.id, "", "", "clauses_by_keyword", (), kind.keywords, labels=())
+        more, more_calls, more_hits = collect(scope, kind_text, goal)
+        return _limit(findings + more), calls + more_calls, hit_blocks + more_hits
+    if kind.tool == "search_by_regex":
+        result, call = runner.call(scope, "search_by_regex", {"pattern": kind.regex})
+    else:
+        words = list(kind.keywords or goal_terms(goal))
+        if not words:
+            return [], calls, []
+        result, call = runner.call(
+            scope, "clauses_by_keyword", {"keywords": words, "labels": list(kind.labels)}
+        )
+    calls.append(call)
+    assert isinstance(result, Hits)
+    for h in result.hits:
+        view = scope.view(h.doc_id)
+        if view.by_n[h.block].kind == "heading":
+            continue
+        findings.append(finding(view, h.block, kind.id, h.match))
+        hit_blocks.append((h.doc_id, h.block))
+    return _limit(findings), calls, hit_blocks
+
+
+def follow(
+    scope: ReviewScope, subgoal: str, hit_blocks: list[tuple[str, int]]
+) -> tuple[list[Finding], list[ToolCall]]:
+    """Resolve the cross-references of the blocks found; cite what they point to."""
+    calls: list[ToolCall] = []
+    out: list[Finding] = []
+    seen: set[tuple[str, int]] = set(hit_blocks)
+    for doc_id, n in hit_blocks:
+        view = scope.view(doc_id)
+        if not any(r.n == n for r in view.perception.references):
+            continue  # nothing to follow: no tool call
+        result, call = runner.call(scope, "resolve_reference", {"doc_id": doc_id, "block": n})
+        calls.append(call)
+        assert isinstance(result, Resolved)
+        for ref in result.refs:
+            if ref.target_n is None or (doc_id, ref.target_n) in seen:
+                continue
+            seen.add((doc_id, ref.target_n))
+            target = view.by_n.get(ref.target_n)
+            if target is None:
+                continue
+            out.append(finding(view, ref.target_n, subgoal, ""))
+    return out, calls
+
+
+def gap_findings(
+    scope: ReviewScope, kind: Kind, units: set[tuple[str, str]], goal: str
+) -> list[Finding]:
+    """One finding for each unit in ``units`` that ``kind`` has a block for."""
+    out: list[Finding] = []
+    terms = goal_terms(goal)
+    for view in scope.views():
+        for b in view.body():
+            unit = view.units.get(b.n, "")
+            if (view.doc_id, unit) not in units or b.kind == "heading":
+                continue
+            cue = block_matches(kind, view, b.n, terms)
+            if cue:
+                out.append(finding(view, b.n, kind.id, cue))
+                units = units - {(view.doc_id, unit)}
+    return out

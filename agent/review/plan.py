@@ -1,0 +1,153 @@
+"""Planning: three candidate sub-goals scored value × (1 − risk) / cost, the top two run.
+
+* value — relevance to the goal (its words meet the kind's cues) times the kind's presence
+  in the document (blocks it would find), moved by stored rules that match the document;
+* cost — 1 + estimated tool calls / 10 (hits to read, tables and OCR pages weigh more);
+* risk — the stored failure rate of the kind (``RuleStore.failure_rate``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent.review import prompts
+from agent.review.catalog import GOAL_TERMS, Kind, by_id, kinds
+from agent.review.detect import goal_cue_count, goal_terms, hits
+from agent.review.models import Lang, Plan, Step, SubGoal
+from agent.review.rules import Rule, RuleStore
+from agent.review.scope import DocView
+
+CANDIDATES = 3
+CHOSEN = 2
+RULE_BOOST = 0.35
+
+
+@dataclass
+class Assessed:
+    kind: Kind
+    hits: dict[str, list[int]]
+    value: float
+    cost: float
+    risk: float
+    why: list[str]
+    rules: list[int]
+
+    @property
+    def score(self) -> float:
+        return self.value * (1 - self.risk) / self.cost
+
+
+def goal_kind(goal: str) -> Kind:
+    terms = goal_terms(goal)
+    return Kind(
+        GOAL_TERMS,
+        f"Find the passages about: {', '.join(terms[:6])}",
+        f"查找与“{'、'.join(terms[:6])}”相关的段落",
+        "clauses_by_keyword",
+        goal_cues=(),
+        keywords=terms,
+    )
+
+
+def _assess(
+    kind: Kind, goal: str, views: list[DocView], *, lang: Lang, store: RuleStore, rules: list[Rule]
+) -> Assessed:
+    t = prompts.PLAN[lang]
+    found = {v.doc_id: hits(kind, v) for v in views}
+    n_hits = sum(len(x) for x in found.values())
+    cues = goal_cue_count(kind, goal)
+    relevance = 0.5 if kind.id == GOAL_TERMS and kind.keywords else 0.0
+    if cues:
+        relevance = min(1.0, 0.6 + 0.2 * (cues - 1))
+    presence = min(1.0, n_hits / 8)
+    value = relevance * (0.4 + 0.6 * presence) if n_hits else 0.0
+    why = [
+        t["why_goal"].format(n=cues) if cues else t["why_no_goal"],
+        t["why_hits"].format(n=n_hits),
+    ]
+    used: list[int] = []
+    for r in rules:
+        if r.kind != kind.id or not n_hits:
+            continue
+        used.append(r.id)
+        value = min(1.0, value + RULE_BOOST) if r.verb == "run" else value * 0.5
+        why.append(
+            t["why_rule"].format(id=r.id, pattern=r.pattern[:30], action=r.action, hits=r.hits)
+        )
+    ocr_pages = {
+        v.by_n[n].page
+        for v in views
+        for n in found[v.doc_id]
+        if v.labels.get(n) is not None and v.labels[n].credibility == "low_confidence_ocr"
+    }
+    calls = 1 + n_hits / 20 * kind.weight + 3 * len(ocr_pages)
+    risk = store.failure_rate(kind.id)
+    return Assessed(
+        kind, found, round(value, 3), round(1 + calls / 10, 3), round(risk, 3), why, used
+    )
+
+
+def make_plan(
+    goal: str, views: list[DocView], lang: Lang, store: RuleStore
+) -> tuple[Plan, dict[str, Assessed]]:
+    text = "\n".join(v.text for v in views)
+    rules = store.matching(text)
+    every = [*kinds(), goal_kind(goal)]
+    assessed = [_assess(k, goal, views, lang=lang, store=store, rules=rules) for k in every]
+    if not any(a.value for a in assessed):  # a goal that names nothing: rank by presence
+        for a in assessed:
+            n = sum(len(x) for x in a.hits.values())
+            a.value = round(0.3 * min(1.0, n / 8), 3)
+            a.why.append(prompts.PLAN[lang]["why_presence"])
+    ranked = sorted(assessed, key=lambda a: (-a.score, a.kind.id))[:CANDIDATES]
+    candidates = [
+        SubGoal(
+            id=a.kind.id,
+            title=a.kind.title(lang),
+            tool=a.kind.tool,
+            value=a.value,
+            cost=a.cost,
+            risk=a.risk,
+            score=round(a.score, 3),
+            why="; ".join(a.why),
+            rules=a.rules,
+        )
+        for a in ranked
+    ]
+    chosen = [c.id for c in candidates[:CHOSEN] if c.score > 0]
+    steps: list[Step] = []
+    t = prompts.PLAN[lang]
+    for i, sid in enumerate(chosen, start=1):
+        kind = next(a.kind for a in ranked if a.kind.id == sid)
+        steps.append(Step(id=f"{i}a", subgoal=sid, tool=kind.tool, title=kind.title(lang)))
+        steps.append(
+            Step(
+                id=f"{i}b",
+                subgoal=sid,
+                tool="resolve_reference",
+                title=t["follow"],
+                depends_on=[f"{i}a"],
+            )
+        )
+    steps.append(
+        Step(
+            id="r",
+            subgoal="",
+            tool="reflect",
+            title=t["reflect"],
+            depends_on=[s.id for s in steps],
+        )
+    )
+    plan = Plan(
+        goal=goal,
+        lang=lang,
+        candidates=candidates,
+        chosen=chosen,
+        steps=steps,
+        rules=[r.id for r in rules],
+    )
+    return plan, {a.kind.id: a for a in assessed}
+
+
+def kind_of(sid: str, goal: str) -> Kind:
+    return by_id(sid) or goal_kind(goal)

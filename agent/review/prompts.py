@@ -1,0 +1,110 @@
+"""Every text the review shows or sends, in Chinese and English (language follows the document)."""
+
+from __future__ import annotations
+
+FLAG = {
+    "zh": "依据不足，需人工确认",
+    "en": "evidence insufficient, needs human confirmation",
+}
+
+PLAN = {
+    "en": {
+        "why_goal": "goal names it ({n} cue words)",
+        "why_no_goal": "goal does not name it",
+        "why_hits": "{n} matching blocks",
+        "why_rule": "rule #{id} '{pattern}' → {action} ({hits} hits)",
+        "why_presence": "goal names no kind: ranked by what the document holds",
+        "follow": "Follow the cross-references of what was found",
+        "reflect": "Check every claim against its source; compute coverage",
+    },
+    "zh": {
+        "why_goal": "目标提及（{n} 个提示词）",
+        "why_no_goal": "目标未提及",
+        "why_hits": "匹配 {n} 个文本块",
+        "why_rule": "规则 #{id}「{pattern}」→ {action}（命中 {hits} 次）",
+        "why_presence": "目标未指明类别：按文档内容排序",
+        "follow": "追踪所得内容中的交叉引用",
+        "reflect": "逐条核对依据，计算覆盖率",
+    },
+}
+
+REPORT = {
+    "en": {
+        "title": "Review: {goal}",
+        "document": "Document: {name}",
+        "plan": "Plan",
+        "candidate": "| # | sub-goal | value | risk | cost | score | why |",
+        "chosen": "Run, in order: {ids}",
+        "coverage": "Coverage of the relevant sections: {covered}/{relevant} ({ratio:.0%})",
+        "left_out": "Left out (not covered): {units}",
+        "claims": "Claims checked against their sources: {ok}/{n} supported; {removed} removed",
+        "none": "Nothing found for this sub-goal.",
+        "gap": "Added by reflection (sections the plan missed)",
+        "refs": "Reference {ref} → {target}",
+        "rules": "Rules learnt: {rules}",
+        "calls": "Tool calls: {n} ({failed} fell back)",
+        "notices": "Notices",
+        "seconds": "Time: {s:.1f} s",
+    },
+    "zh": {
+        "title": "审阅：{goal}",
+        "document": "文档：{name}",
+        "plan": "计划",
+        "candidate": "| # | 子目标 | 价值 | 风险 | 成本 | 得分 | 理由 |",
+        "chosen": "依次执行：{ids}",
+        "coverage": "相关章节覆盖率：{covered}/{relevant}（{ratio:.0%}）",
+        "left_out": "未覆盖：{units}",
+        "claims": "逐条核对依据：{ok}/{n} 条有据；删除 {removed} 条",
+        "none": "该子目标未发现内容。",
+        "gap": "反思补充（计划遗漏的章节）",
+        "refs": "引用 {ref} → {target}",
+        "rules": "新增规则：{rules}",
+        "calls": "工具调用：{n} 次（{failed} 次改用备用方案）",
+        "notices": "提示",
+        "seconds": "用时：{s:.1f} 秒",
+    },
+}
+
+NOTICE = {
+    "en": {
+        "refine_failed": "The chat model's refinement failed ({error}); "
+        "the offline report is shown.",
+        "refined": "Findings reworded by {model}; "
+        "every sentence was re-checked against its source.",
+        "conflict": "A learnt rule was not stored: {error}",
+        "fallback": "Step {step}: {tool} failed ({error}); its fallback was used.",
+        "no_findings": "No sub-goal found anything; try a goal that names what to look for.",
+    },
+    "zh": {
+        "refine_failed": "聊天模型润色失败（{error}），显示离线报告。",
+        "refined": "已由 {model} 润色；每句均已重新核对原文。",
+        "conflict": "新规则未保存：{error}",
+        "fallback": "步骤 {step}：{tool} 失败（{error}），已改用备用方案。",
+        "no_findings": "各子目标均无发现；请在目标中写明要找的内容。",
+    },
+}
+
+TOOL_DESCRIPTIONS = {
+    "en": {
+        "text_by_page": "The text of one page of a document in scope, block by block. "
+        "Returns text only.",
+        "table_by_region": "A table by block id, or the table overlapping a box [x0,y0,x1,y1] on a "
+        "page → {headers, rows}. Returns the cells only, no interpretation.",
+        "search_by_regex": "Every block matching a regular expression (time-limited; a bad "
+        "pattern returns an error). Returns block ids, pages and the match.",
+        "clauses_by_keyword": "Clauses (blocks labelled clause/definition/…) containing any of "
+        "the keywords. Returns the original passages only.",
+        "resolve_reference": "The cross-references of a block ('see Table 4-2', 'Section 3.2') "
+        "and the block each points to.",
+        "ocr_region": "OCR of a box on a PDF page → {text, confidence}.",
+    },
+    "zh": {
+        "text_by_page": "返回范围内文档某一页的原文（按文本块）。仅返回原文。",
+        "table_by_region": "按表格块编号或页面坐标框 [x0,y0,x1,y1] 提取表格 → {headers, rows}。"
+        "只返回单元格，不做解释。",
+        "search_by_regex": "返回匹配正则表达式的所有文本块（有时间限制；非法表达式返回错误）。",
+        "clauses_by_keyword": "返回含任一关键词的条款段落（按块标签筛选）。仅返回原文片段。",
+        "resolve_reference": "返回某文本块中的交叉引用（如“见表4-2”“第3.2条”）及其指向的块。",
+        "ocr_region": "对 PDF 页面某区域做 OCR → {text, confidence}。",
+    },
+}

@@ -1,0 +1,186 @@
+"""One review, end to end: perceive (stored) → plan → execute → reflect → report.
+
+``run_review`` is what the CLI, the UI tab, the API and the bench call. Progress goes to
+an optional callback, one event per step, so the UI can stream it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from agent.review import prompts
+from agent.review.catalog import Kind
+from agent.review.errors import ReviewError
+from agent.review.execute import collect, follow, gap_findings
+from agent.review.models import Finding, Lang, Plan, Report, ToolCall
+from agent.review.plan import CANDIDATES, Assessed, kind_of, make_plan
+from agent.review.reflect import (
+    TARGET_COVERAGE,
+    check_claims,
+    coverage,
+    learn,
+    relevant_units,
+)
+from agent.review.rules import RuleStore
+from agent.review.scope import ReviewScope
+from pipeline.service import Folio
+from pipeline.text.lang import cjk_ratio
+
+log = logging.getLogger(__name__)
+
+Event = dict[str, Any]
+OnEvent = Callable[[Event], None]
+
+
+def document_language(scope: ReviewScope) -> Lang:
+    views = scope.views()
+    if any(v.language == "zh" for v in views):
+        return "zh"
+    if all(v.language == "en" for v in views):
+        return "en"
+    return "zh" if cjk_ratio(views[0].text[:4000]) >= 0.3 else "en"
+
+
+def run_review(
+    folio: Folio,
+    doc_ids: list[str] | tuple[str, ...],
+    goal: str,
+    *,
+    on_event: OnEvent | None = None,
+    refine: bool = True,
+) -> Report:
+    started = time.perf_counter()
+    goal = " ".join(goal.split())
+    if not goal:
+        raise ReviewError("Write a goal for the review, e.g. 'list every obligation and penalty'.")
+    if not doc_ids:
+        raise ReviewError("Pick the document to review.")
+    for d in doc_ids:
+        doc = folio.document(d)
+        if not doc.searchable:
+            raise ReviewError(f"'{doc.name}' is not parsed yet; wait until it is indexed.")
+    emit = on_event or (lambda e: None)
+    scope = ReviewScope(folio, tuple(doc_ids))
+    lang = document_language(scope)
+    store = RuleStore(folio.db)
+    plan, assessed = make_plan(goal, scope.views(), lang, store)
+    emit({"event": "plan", "plan": plan})
+    findings: list[Finding] = []
+    calls: list[ToolCall] = []
+    notices: list[str] = []
+    for i, sid in enumerate(plan.chosen, start=1):
+        kind = kind_of(sid, goal)
+        found, made, hit_blocks = collect(scope, kind, goal)
+        _step_done(
+            plan, step_id=f"{i}a", made=made, notices=notices, lang=lang, emit=emit, n=len(found)
+        )
+        refs, made2 = follow(scope, sid, hit_blocks)
+        _step_done(
+            plan, step_id=f"{i}b", made=made2, notices=notices, lang=lang, emit=emit, n=len(refs)
+        )
+        findings += _new(findings, found + refs)
+        calls += made + made2
+    report = _reflect(
+        scope, plan=plan, assessed=assessed, findings=findings, store=store, lang=lang, goal=goal
+    )
+    report.calls, report.notices = calls, notices + report.notices
+    if not report.findings:
+        report.notices.append(prompts.NOTICE[lang]["no_findings"])
+    emit({"event": "step", "step": "r", "state": "done", "message": ""})
+    if refine and folio.settings.llm_configured:
+        from agent.review.refine import refine_report
+
+        report = refine_report(folio, scope, report)
+    report.seconds = round(time.perf_counter() - started, 2)
+    emit({"event": "report", "report": report})
+    return report
+
+
+def _new(have: list[Finding], more: list[Finding]) -> list[Finding]:
+    seen = {(f.citation.doc_id, f.citation.block, f.text) for f in have}
+    out = []
+    for f in more:
+        key = (f.citation.doc_id, f.citation.block, f.text)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def _step_done(
+    plan: Plan,
+    *,
+    step_id: str,
+    made: list[ToolCall],
+    notices: list[str],
+    lang: Lang,
+    emit: OnEvent,
+    n: int,
+) -> None:
+    step = next(s for s in plan.steps if s.id == step_id)
+    failed = [c for c in made if not c.ok]
+    step.state = "fallback" if failed else "done"
+    step.note = f"{len(made)} calls, {n} findings"
+    for c in failed[:3]:
+        notices.append(
+            prompts.NOTICE[lang]["fallback"].format(step=step_id, tool=c.tool, error=c.error)
+        )
+    emit({"event": "step", "step": step_id, "state": step.state, "message": step.note})
+
+
+def _reflect(
+    scope: ReviewScope,
+    *,
+    plan: Plan,
+    assessed: dict[str, Assessed],
+    findings: list[Finding],
+    store: RuleStore,
+    lang: Lang,
+    goal: str,
+) -> Report:
+    shown = [assessed[c.id] for c in plan.candidates[:CANDIDATES] if c.value > 0]
+    relevant = relevant_units(scope, shown)
+    checked = check_claims(scope, findings)
+    kept = checked.kept
+    cov = coverage(relevant, kept)
+    gap_kinds: dict[str, list[str]] = {}
+    if cov.ratio < TARGET_COVERAGE:
+        covered = {(f.citation.doc_id, f.unit) for f in kept if not f.flagged}
+        missing = relevant - covered
+        for a in shown:
+            extra = gap_findings(scope, a.kind, missing, goal)
+            extra_checked = check_claims(scope, extra).kept
+            if extra_checked:
+                kept += extra_checked
+                units = sorted({f.unit for f in extra_checked})
+                missing -= {(f.citation.doc_id, f.unit) for f in extra_checked}
+                if a.kind.id not in plan.chosen:
+                    gap_kinds[a.kind.id] = units
+        cov = coverage(relevant, kept)
+    kinds: dict[str, Kind] = {a.kind.id: a.kind for a in assessed.values()}
+    sample = "\n".join(v.text for v in scope.views())
+    stored, conflicts = learn(
+        store,
+        gap_kinds=gap_kinds,
+        kinds=kinds,
+        failed=checked.failed_kinds,
+        run=list(plan.chosen),
+        sample=sample,
+    )
+    return Report(
+        goal=goal,
+        doc_id=",".join(scope.doc_ids),
+        doc_name=", ".join(v.name for v in scope.views()),
+        lang=lang,
+        plan=plan,
+        findings=kept,
+        coverage=cov,
+        claims=len(findings),
+        claims_supported=checked.supported,
+        removed=checked.removed,
+        rules_created=stored,
+        notices=[prompts.NOTICE[lang]["conflict"].format(error=c) for c in conflicts],
+    )
