@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import chat, documents, knowledge, search
+from commands import chat, documents, knowledge, review, search
 
-MODULES = [documents, search, knowledge, chat]
+MODULES = [documents, search, knowledge, chat, review]
 
 
 def build_parser() -> argparse.ArgumentParser:

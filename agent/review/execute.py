@@ -149,7 +149,15 @@ def follow(
             target = view.by_n.get(ref.target_n)
             if target is None:
                 continue
-            out.append(finding(view, ref.target_n, subgoal, ""))
+            if target.table is not None:  # a table is read as its rows, through its tool
+                table, made = runner.call(
+                    scope, "table_by_region", {"doc_id": doc_id, "table": target.n}
+                )
+                calls.append(made)
+                assert isinstance(table, TableOut)
+                out += _table_findings(view, table, subgoal)
+            else:
+                out.append(finding(view, ref.target_n, subgoal, ""))
     return out, calls
 
 

@@ -20,6 +20,7 @@ from agent.review.scope import DocView
 CANDIDATES = 3
 CHOSEN = 2
 RULE_BOOST = 0.35
+UNNAMED = 0.15
 
 
 @dataclass
@@ -56,7 +57,8 @@ def _assess(
     found = {v.doc_id: hits(kind, v) for v in views}
     n_hits = sum(len(x) for x in found.values())
     cues = goal_cue_count(kind, goal)
-    relevance = 0.5 if kind.id == GOAL_TERMS and kind.keywords else 0.0
+    # Kinds the goal does not name still rank by what the document holds, well below.
+    relevance = 0.5 if kind.id == GOAL_TERMS and kind.keywords else UNNAMED
     if cues:
         relevance = min(1.0, 0.6 + 0.2 * (cues - 1))
     presence = min(1.0, n_hits / 8)
@@ -94,11 +96,6 @@ def make_plan(
     rules = store.matching(text)
     every = [*kinds(), goal_kind(goal)]
     assessed = [_assess(k, goal, views, lang=lang, store=store, rules=rules) for k in every]
-    if not any(a.value for a in assessed):  # a goal that names nothing: rank by presence
-        for a in assessed:
-            n = sum(len(x) for x in a.hits.values())
-            a.value = round(0.3 * min(1.0, n / 8), 3)
-            a.why.append(prompts.PLAN[lang]["why_presence"])
     ranked = sorted(assessed, key=lambda a: (-a.score, a.kind.id))[:CANDIDATES]
     candidates = [
         SubGoal(

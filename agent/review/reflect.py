@@ -23,7 +23,7 @@ TARGET_COVERAGE = 0.85
 UNSUPPORTED_FAILS = 0.2
 _NUMBERED_UNIT = {
     "第": r"第\s*[\d一二三四五六七八九十百零〇]+\s*条",
-    "§": r"(?:Section|§)\s*\d+(?:\.\d+)+",
+    "§": r"(?m)^\s*(?:Section\s+|§\s*)?\d+\.\d+\s",
 }
 
 

@@ -86,6 +86,9 @@ def call(
         typed = args if isinstance(args, BaseModel) else spec.input.model_validate(args)
     except ValidationError as exc:
         raise ToolInputError(f"Bad input for {name}: {exc.errors()[0]['msg']}") from exc
+    doc_id = getattr(typed, "doc_id", None)
+    if doc_id is not None and doc_id not in scope.doc_ids:  # scope is fixed, never widened
+        raise ToolInputError(f"Document '{doc_id}' is not part of this review.")
     limit = timeout_s if timeout_s is not None else spec.timeout_s
     started = time.perf_counter()
     shown = typed.model_dump_json(exclude_defaults=True)[:200]

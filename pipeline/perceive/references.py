@@ -100,10 +100,11 @@ def _target_keys(block: Block) -> list[tuple[RefKind, str]]:
     for kind, start, _, key in _mentions(head):
         if start <= 2:
             keys.append((kind, key))
-    if block.kind == "heading":
-        m = _BARE_SECTION.match(head)
-        if m:
-            keys.append(("section", normalise_key(m.group("key"))))
+    m = _BARE_SECTION.match(head)
+    # A heading "4. Fees" opens section 4; a paragraph needs a dotted number ("3.2 Late …")
+    # so a sentence that starts with a count ("5 days …") is not a section.
+    if m and (block.kind == "heading" or "." in m.group("key")):
+        keys.append(("section", normalise_key(m.group("key"))))
     return keys
 
 

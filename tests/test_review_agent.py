@@ -1,0 +1,183 @@
+"""Review mode: atomic tools (errors, timeouts, fallbacks), the rule memory, plan → report."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from agent.review import rules as rules_mod
+from agent.review import runner
+from agent.review.errors import RuleConflict, ToolInputError
+from agent.review.plan import make_plan
+from agent.review.report import to_json, to_markdown
+from agent.review.rules import RuleStore
+from agent.review.scope import ReviewScope
+from agent.review.service import run_review
+from agent.review.toolmodels import Hits
+from pipeline.service import Folio
+from tests.reviewdocs import contract_md
+
+T0 = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def contract(folio: Folio, tmp_path: Path) -> str:
+    doc_id = folio.ingest([contract_md(tmp_path)])[0].doc_id
+    assert doc_id is not None
+    return doc_id
+
+
+def test_bad_regex_is_a_clear_error(folio: Folio, contract: str) -> None:
+    scope = ReviewScope(folio, (contract,))
+    with pytest.raises(ToolInputError, match="not a valid regular expression"):
+        runner.call(scope, "search_by_regex", {"pattern": "shall (not"})
+    result, call = runner.call(scope, "search_by_regex", {"pattern": r"within \d+ days"})
+    assert call.ok and isinstance(result, Hits) and result.hits
+
+
+def test_a_tool_that_times_out_falls_back(folio: Folio, contract: str) -> None:
+    scope = ReviewScope(folio, (contract,))
+    spec = runner.TOOLS["clauses_by_keyword"]
+
+    def slow(scope: ReviewScope, args: object) -> Hits:
+        time.sleep(1.0)
+        return Hits()
+
+    stalled = runner.ToolSpec(spec.name, slow, spec.fallback, spec.input, 0.05)
+    result, call = runner.call(scope, spec.name, {"keywords": ["subcontract"]}, spec=stalled)
+    assert call.fallback and not call.ok and "timed out" in call.error
+    assert isinstance(result, Hits) and result.source.startswith("fallback")
+
+
+def test_tools_stay_inside_the_review_scope(folio: Folio, contract: str) -> None:
+    scope = ReviewScope(folio, (contract,))
+    with pytest.raises(ToolInputError, match="not part of this review"):
+        runner.call(scope, "text_by_page", {"doc_id": "other-doc", "page": 1})
+    page, call = runner.call(scope, "text_by_page", {"doc_id": contract, "page": 1})
+    assert call.ok and "Supplier" in page.text  # type: ignore[attr-defined]
+
+
+def test_expired_rules_are_dropped(folio: Folio) -> None:
+    RuleStore(folio.db, now=T0).add(r"subcontract", "run:prohibitions", sample="subcontract")
+    assert len(RuleStore(folio.db, now=T0 + timedelta(days=6)).matching("subcontract")) == 1
+    later = RuleStore(folio.db, now=T0 + timedelta(days=6 + 8))  # 8 days after its last hit
+    assert later.matching("subcontract") == [] and later.all() == []
+
+
+def test_conflicting_rule_is_not_stored(folio: Folio) -> None:
+    store = RuleStore(folio.db, now=T0)
+    store.add(r"liquidated damages", "run:penalties", sample="liquidated damages")
+    with pytest.raises(RuleConflict, match="contradicts stored rule"):
+        store.add(r"damages", "avoid:penalties", sample="damages")
+    assert [r.action for r in store.all()] == ["run:penalties"]
+    store.add(r"damages", "avoid:risks", sample="damages")  # another sub-goal: no conflict
+    assert len(store.all()) == 2
+
+
+def test_the_store_is_capped_least_used_first(
+    folio: Folio, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rules_mod, "MAX_RULES", 2)
+    store = RuleStore(folio.db, now=T0)
+    a = store.add("alpha", "run:risks", sample="alpha")
+    store.add("alpha", "run:risks", sample="alpha")  # same rule again: a hit, not a copy
+    store.add("beta", "run:limits", sample="beta")
+    store.add("gamma", "run:deadlines", sample="gamma")
+    kept = {r.pattern for r in store.all()}
+    assert kept == {"alpha", "gamma"} and store.get(a.id) is not None
+    assert store.get(a.id).hits == 1  # type: ignore[union-attr]
+
+
+def test_a_stored_rule_changes_the_next_plan(folio: Folio, contract: str) -> None:
+    scope = ReviewScope(folio, (contract,))
+    store = RuleStore(folio.db)
+    goal = "list every obligation of the supplier"
+    before, _ = make_plan(goal, scope.views(), "en", store)
+    assert "deadlines" not in before.chosen
+    rule = store.add(r"within \d+", "run:deadlines", sample="within 30")
+    after, _ = make_plan(goal, scope.views(), "en", store)
+    assert "deadlines" in after.chosen
+    moved = next(c for c in after.candidates if c.id == "deadlines")
+    assert rule.id in moved.rules and f"#{rule.id}" in moved.why
+    assert store.get(rule.id).hits == 1  # type: ignore[union-attr]
+
+
+def test_review_reports_cited_checked_findings(folio: Folio, contract: str) -> None:
+    events: list[dict] = []
+    report = run_review(
+        folio, [contract], "list every obligation and penalty", on_event=events.append
+    )
+    assert report.plan.chosen[:2] and len(report.plan.candidates) == 3
+    assert all(
+        c.score == pytest.approx(c.value * (1 - c.risk) / c.cost, abs=2e-3)
+        for c in report.plan.candidates
+    )
+    assert report.findings and report.supported_ratio == 1.0
+    assert all(f.citation.label.startswith("[p1") for f in report.findings)
+    texts = " ".join(f.text for f in report.findings)
+    assert "shall not subcontract" in texts and "liquidated damages" in texts
+    assert report.coverage.ratio >= 0.85 or report.coverage.left_out
+    md = to_markdown(report)
+    assert "[p1, §2.3]" in md and "| 1 |" in md
+    data = json.loads(json.dumps(to_json(report), ensure_ascii=False))
+    assert data["groups"][0]["sentences"]
+    assert events[0]["event"] == "plan" and events[-1]["event"] == "report"
+
+
+def test_a_coverage_gap_becomes_a_rule_that_the_next_plan_loads(
+    folio: Folio, contract: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent.review import plan
+
+    monkeypatch.setattr(plan, "CHOSEN", 1)  # one sub-goal cannot cover obligations and penalties
+    goal = "list every obligation and penalty"
+    first = run_review(folio, [contract], goal)
+    added = {f.subgoal for f in first.findings} - set(first.plan.chosen)
+    assert added and first.rules_created  # reflection filled the gap and learnt from it
+    assert first.coverage.ratio >= 0.85
+    second = run_review(folio, [contract], goal)
+    assert second.plan.rules and added & set(second.plan.chosen)
+    assert second.plan.chosen != first.plan.chosen
+
+
+def test_chinese_document_gets_a_chinese_report(folio: Folio, tmp_path: Path) -> None:
+    path = tmp_path / "rules_zh.md"
+    path.write_text(
+        "# 管理办法\n\n## 第一章 总则\n\n第一条 本办法所称运营者，是指提供服务的单位。\n\n"
+        "第二条 运营者应当建立安全管理制度，并在30日内报送主管部门。\n\n"
+        "第三条 运营者不得泄露用户信息，如第二条所述。\n\n## 第二章 罚则\n\n"
+        "第四条 违反第三条规定的，处十万元以下罚款。\n",
+        encoding="utf-8",
+    )
+    doc_id = folio.ingest([path])[0].doc_id
+    assert doc_id is not None
+    report = run_review(folio, [doc_id], "列出所有禁止性条款和罚则")
+    assert report.lang == "zh"
+    md = to_markdown(report)
+    assert "审阅" in md and "[p1, 第三条]" in md
+    assert {"prohibitions", "penalties"} == set(report.plan.chosen)
+
+
+def test_cli_review_and_rules(
+    folio: Folio, contract: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from commands import review as cmd
+
+    args = argparse.Namespace(
+        doc_id=[contract], goal="every obligation", json=True, format="md", out=None, offline=True
+    )
+    assert cmd.review(folio, args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["findings"] and out["plan"]["chosen"]
+    RuleStore(folio.db).add("shall", "run:obligations", sample="shall")
+    rid = RuleStore(folio.db).all()[0].id
+    cmd.rules(folio, argparse.Namespace(action="disable", rule_id=rid, json=True))
+    assert json.loads(capsys.readouterr().out)[0]["enabled"] is False
+    cmd.rules(folio, argparse.Namespace(action="delete", rule_id=rid, json=True))
+    assert json.loads(capsys.readouterr().out) == []
