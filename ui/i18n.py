@@ -237,3 +237,15 @@ def pick_language(stored: str | None, browser: str | None) -> Lang:
     if stored == "en":
         return "en"
     return "zh" if (browser or "").lower().startswith("zh") else "en"
+
+
+def _merge(texts: dict[str, tuple[str, str]]) -> None:
+    clash = set(texts) & set(_T)
+    assert not clash, f"duplicate interface text keys: {sorted(clash)}"
+    _T.update(texts)
+
+
+# Panels that own many texts keep them in their own module (fewer edits here).
+from ui.review_texts import TEXTS as _REVIEW_TEXTS  # noqa: E402
+
+_merge(_REVIEW_TEXTS)

@@ -9,7 +9,7 @@ from typing import Any
 import gradio as gr
 
 from pipeline.models import Document
-from ui import chat, inspector, knowledge, library
+from ui import chat, inspector, knowledge, library, review
 from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
@@ -112,10 +112,13 @@ def build_blocks(services: Services) -> gr.Blocks:
                 ch = chat.build(labels)
             with labels.make(gr.Tab, {"label": "tab.inspect"}, id="inspect", elem_id="tab-inspect"):
                 ins = inspector.build(labels)
+            with labels.make(gr.Tab, {"label": "tab.review"}, id="review", elem_id="tab-review"):
+                rv = review.build(labels)
         lib_h = library.wire(lib, services, lang, timer)
         knowledge.wire(kn, services, lang, timer)
         chat_h = chat.wire(ch, services, lang)
         ins_h = inspector.wire(ins, services, lang)
+        review.wire(rv, services, lang, timer)
 
         docs_sig = gr.State("")
         doc_in = [docs_sig, ch.docs, kn.doc, ins.doc, lang]

@@ -1,0 +1,182 @@
+"""Review tab (审阅): goal → plan with scores → streamed steps → cited report, exports,
+and the learnt rules (list, disable, enable, delete). Clicking a finding shows its source
+span highlighted on the page."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import tempfile
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from agent.review.models import Plan, Report
+from agent.review.report import dumps, to_markdown
+from agent.review.rules import RuleStore
+from agent.review.service import run_review
+from pipeline.errors import FolioError
+from ui import pagepane
+from ui.i18n import t
+from ui.labels import Labels
+from ui.review_view import ROWS_JS, plan_html, report_html, rules_html
+from ui.safe import esc
+from ui.services import Services
+
+log = logging.getLogger(__name__)
+_END = object()
+
+
+@dataclass
+class ReviewComponents:
+    doc: gr.Dropdown
+    goal: gr.Textbox
+    run: gr.Button
+    plan: gr.HTML
+    report: gr.HTML
+    files: gr.File
+    rules: gr.HTML
+    rule_id: gr.Number
+    disable: gr.Button
+    enable: gr.Button
+    delete: gr.Button
+    pane: pagepane.PaneComponents
+    state: gr.State
+    docs_sig: gr.State
+
+
+def build(labels: Labels) -> ReviewComponents:
+    with gr.Row(equal_height=False):
+        with gr.Column(scale=6, min_width=360):
+            doc = labels.make(gr.Dropdown, {"label": "rv.doc"}, choices=[], elem_id="rv-doc")
+            goal = labels.make(
+                gr.Textbox, {"label": "rv.goal", "placeholder": "rv.goal_ph"}, elem_id="rv-goal"
+            )
+            run = labels.make(gr.Button, {"value": "rv.run"}, variant="primary", elem_id="rv-run")
+            plan = gr.HTML("", js_on_load=None, elem_id="rv-plan")
+            report = gr.HTML("", js_on_load=ROWS_JS, elem_id="rv-report")
+            files = labels.make(gr.File, {"label": "rv.export"}, file_count="multiple",
+                                interactive=False, elem_id="rv-files")  # fmt: skip
+            with labels.make(gr.Accordion, {"label": "rv.rules"}, open=False):
+                rules = gr.HTML("", js_on_load=None, elem_id="rv-rules")
+                with gr.Row():
+                    rule_id = labels.make(gr.Number, {"label": "rv.rule_id"}, precision=0,
+                                          minimum=1, elem_id="rv-rule-id")  # fmt: skip
+                    disable = labels.make(gr.Button, {"value": "rv.disable"}, size="sm")
+                    enable = labels.make(gr.Button, {"value": "rv.enable"}, size="sm")
+                    delete = labels.make(gr.Button, {"value": "rv.delete"}, size="sm",
+                                         variant="stop")  # fmt: skip
+        with gr.Column(scale=5, min_width=360):
+            pane = pagepane.build(labels, "rv-pane")
+    return ReviewComponents(
+        doc, goal, run, plan, report, files, rules, rule_id, disable, enable, delete, pane,
+        gr.State(None), gr.State(""),
+    )  # fmt: skip
+
+
+def _export(report: Report) -> list[str]:
+    folder = Path(tempfile.mkdtemp(prefix="folio-review-"))
+    md, js = folder / "review.md", folder / "review.json"
+    md.write_text(to_markdown(report), encoding="utf-8")
+    js.write_text(dumps(report) + "\n", encoding="utf-8")
+    return [str(md), str(js)]
+
+
+def stream(services: Services, doc_id: str | None, goal: str, lang: str) -> Iterator[list[Any]]:
+    """(plan, report, files, state) as the review goes: the plan first, then each step."""
+    if not doc_id or not (goal or "").strip():
+        yield [plan_html(None, lang), "", None, None]
+        return
+    events: queue.Queue[object] = queue.Queue()
+
+    def work() -> None:
+        try:
+            run_review(services.folio, [doc_id], goal, on_event=events.put)
+        except FolioError as exc:
+            events.put(exc)
+        except Exception as exc:  # shown to the user, logged for us
+            log.exception("review failed")
+            events.put(exc)
+        finally:
+            events.put(_END)
+
+    threading.Thread(target=work, name="folio-review", daemon=True).start()
+    plan: Plan | None = None
+    yield [f'<div class="folio-note">{esc(t("rv.planning", lang))}</div>', "", None, None]
+    while (item := events.get()) is not _END:
+        if isinstance(item, Exception):
+            yield [f'<div class="folio-note failed">{esc(str(item))}</div>', "", None, None]
+            return
+        assert isinstance(item, dict)
+        if item["event"] == "plan":
+            plan = item["plan"]
+        elif item["event"] == "report":
+            report: Report = item["report"]
+            yield [plan_html(report.plan, lang), report_html(report, lang), _export(report),
+                   report]  # fmt: skip
+            return
+        yield [plan_html(plan, lang), gr.skip(), gr.skip(), gr.skip()]
+
+
+def open_finding(
+    services: Services, report: Report | None, lang: str, evt: gr.EventData
+) -> list[Any]:
+    index = int(getattr(evt, "_data", {}).get("index", -1))
+    if report is None or not 0 <= index < len(report.findings):
+        return [gr.skip()] * 6
+    c = report.findings[index].citation
+    if c.chunk_id:
+        target = pagepane.target_for_quote(services, c.doc_id, c.chunk_id, c.page, c.quote)
+    else:
+        mark = pagepane.Mark(c.page, c.box, None, None, c.quote)
+        target = pagepane.PaneTarget(c.doc_id, c.page, (mark,))
+    return pagepane.updates(services, target, lang)
+
+
+def rule_action(services: Services, action: str, rule_id: float | None, lang: str) -> str:
+    store = RuleStore(services.folio.db)
+    if rule_id and store.get(int(rule_id)) is not None:
+        if action == "delete":
+            store.delete(int(rule_id))
+        else:
+            store.set_enabled(int(rule_id), action == "enable")
+    return rules_html(store.all(), lang)
+
+
+def doc_choices(services: Services, sig: str, current: str | None) -> list[Any]:
+    ready = [d for d in services.folio.documents() if d.searchable]
+    new_sig = "|".join(d.doc_id for d in ready)
+    if new_sig == sig:
+        return [gr.skip(), gr.skip()]
+    ids = [d.doc_id for d in ready]
+    value = current if current in ids else (ids[0] if ids else None)
+    return [new_sig, gr.update(choices=[(d.name, d.doc_id) for d in ready], value=value)]
+
+
+def wire(c: ReviewComponents, services: Services, lang: gr.Radio, timer: gr.Timer) -> None:
+    def start(doc_id: str | None, goal: str, lang_value: str) -> Iterator[list[Any]]:
+        yield from stream(services, doc_id, goal, lang_value)
+
+    def finding_clicked(report: Report | None, lang_value: str, evt: gr.EventData) -> list[Any]:
+        return open_finding(services, report, lang_value, evt)
+
+    c.run.click(
+        start,
+        [c.doc, c.goal, lang],
+        [c.plan, c.report, c.files, c.state],
+    ).then(lambda lv: rules_html(RuleStore(services.folio.db).all(), lv), [lang], c.rules)
+    c.report.click(finding_clicked, [c.state, lang], c.pane.outputs)
+    for button, action in ((c.disable, "disable"), (c.enable, "enable"), (c.delete, "delete")):
+        button.click(
+            lambda i, lv, a=action: rule_action(services, a, i, lv), [c.rule_id, lang], c.rules
+        )
+    timer.tick(
+        lambda s, d: doc_choices(services, s, d), [c.docs_sig, c.doc], [c.docs_sig, c.doc],
+        show_progress="hidden",
+    )  # fmt: skip
+    lang.change(lambda lv: rules_html(RuleStore(services.folio.db).all(), lv), lang, c.rules)
+    pagepane.wire(c.pane, services, lang)
