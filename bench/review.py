@@ -49,6 +49,13 @@ def _tenk(folder: Path) -> Path:
     return first_pages(src, folder / "ADOBE_2017_10K_p1-50.pdf", 50)
 
 
+def _copy(rel: str) -> Callable[[Path], Path]:
+    def build(folder: Path) -> Path:
+        return Path(shutil.copy(SAMPLES / rel, folder))
+
+    return build
+
+
 CASES = (
     Case(
         "10-K risk factors (50 p.)",
@@ -57,17 +64,12 @@ CASES = (
     ),
     Case(
         "Federal Register rule",
-        lambda d: (
-            shutil.copy(SAMPLES / "pdfs/tables/federal-register-2020-17221.pdf", d)
-            and d / "federal-register-2020-17221.pdf"
-        ),
+        _copy("pdfs/tables/federal-register-2020-17221.pdf"),
         "What must operators do, and by when?",
     ),
     Case(
         "Chinese quarterly report",
-        lambda d: (
-            shutil.copy(SAMPLES / "pdfs/zh/issue-67-example.pdf", d) and d / "issue-67-example.pdf"
-        ),
+        _copy("pdfs/zh/issue-67-example.pdf"),
         "提炼报告中的风险提示与重要事项",
     ),
     Case(
