@@ -14,6 +14,7 @@ import gradio as gr
 
 from pipeline.service import Folio
 from settings import Settings
+from ui.api import json_over_mcp
 from ui.services import ChatFactory, Services, default_chat_factory
 from ui.shell import build_blocks
 from ui.theme import launch_options
@@ -54,8 +55,10 @@ def main() -> None:
         show_error=True,
         prevent_thread_lock=True,
         quiet=True,
+        mcp_server=True,  # the API's read tools, for assistants (ui/api.py)
         **launch_options(),
     )
+    json_over_mcp(demo)
     services.folio.resume()  # background work interrupted by the last shutdown
     services.warm_up()
     log.info("ready")

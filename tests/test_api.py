@@ -1,13 +1,36 @@
-"""The app's API as clients see it: named endpoints only, no interface events."""
+"""The API's functions against a real Folio (fake embedder, offline answerer), no server.
+
+``tests/test_api_server.py`` drives the same endpoints through ``gradio_client`` and MCP.
+"""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pipeline.service import Folio
+from tests import pdfgen
+from ui.api import ApiError, FolioApi
 from ui.services import Services
+
+WATERING = (
+    "Seedlings in the north greenhouse are watered twice a day, at seven in the morning and "
+    "at five in the evening. Cuttings under the misting bench need no extra watering."
+)
+BICYCLES = "# Bicycle storage\n\nBicycles are parked in the basement racks, never in corridors.\n"
+
+
+def greenhouse_pdf(path: Path) -> Path:
+    doc = pdfgen.pymupdf.open()
+    pdfgen.write_flow(
+        doc.new_page(), [pdfgen.Item("Greenhouse care", size=16, bold=True), pdfgen.Item(WATERING)]
+    )
+    doc.save(path)
+    return path
 
 
 @pytest.fixture
@@ -17,11 +40,134 @@ def services(folio: Folio) -> Iterator[Services]:
     s.jobs.shutdown()
 
 
-def test_interface_events_are_hidden_from_the_api(services: Services) -> None:
+@pytest.fixture
+def uploads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Gradio's upload folder, where files sent with ``handle_file`` arrive."""
+    folder = tmp_path / "gradio-uploads"
+    folder.mkdir()
+    monkeypatch.setenv("GRADIO_TEMP_DIR", str(folder))
+    return folder
+
+
+def upload(folder: Path, source: Path) -> dict[str, Any]:
+    """What an endpoint receives for a file sent with ``gradio_client.handle_file``."""
+    target = folder / "0123abcd" / source.name
+    target.parent.mkdir(exist_ok=True)
+    shutil.copy(source, target)
+    return {"path": str(target), "orig_name": source.name, "meta": {"_type": "gradio.FileData"}}
+
+
+@pytest.fixture
+def library(services: Services, uploads: Path, tmp_path: Path) -> dict[str, str]:
+    """Two documents ingested through the API: file name → doc id."""
+    md = tmp_path / "bicycles.md"
+    md.write_text(BICYCLES, encoding="utf-8")
+    files = [upload(uploads, greenhouse_pdf(tmp_path / "greenhouse.pdf")), upload(uploads, md)]
+    out = FolioApi(services).ingest(files)  # type: ignore[arg-type]
+    services.folio.wait(timeout=60)
+    return {f["name"]: str(f["doc_id"]) for f in out["files"]}
+
+
+def test_interface_events_are_hidden_and_the_api_is_named(services: Services) -> None:
     from app import create_app
 
     demo = create_app(services)
     every = demo.get_api_info(all_endpoints=True)["named_endpoints"]
     ui_events = [fn for fn in demo.fns.values() if fn.fn is not None]
-    assert len(ui_events) > 10  # the interface really has events, and none is exposed
-    assert every == {}
+    assert len(ui_events) > 10 + len(every)  # the interface has many events, none exposed
+    assert list(every) == [
+        "/ingest", "/documents", "/search", "/ask", "/conversation", "/delete",
+    ]  # fmt: skip
+    assert all(e["description"] for e in every.values())  # docstrings document each one
+
+
+def test_ingest_returns_ids_and_statuses_under_the_users_file_names(
+    services: Services, library: dict[str, str]
+) -> None:
+    assert set(library) == {"greenhouse.pdf", "bicycles.md"}
+    docs = FolioApi(services).list_documents()["documents"]
+    by_id = {d["doc_id"]: d for d in docs}
+    assert set(by_id) == set(library.values())
+    pdf = by_id[library["greenhouse.pdf"]]
+    assert pdf["name"] == "greenhouse.pdf" and pdf["pages"] == 1 and pdf["searchable"]
+    assert pdf["status"]["index"]["state"] == "ready"
+
+
+def test_ingest_refuses_paths_that_were_not_uploaded(services: Services, uploads: Path) -> None:
+    api = FolioApi(services)
+    with pytest.raises(ApiError, match="handle_file"):
+        api.ingest(["/etc/hostname"])  # type: ignore[list-item]
+    with pytest.raises(ApiError, match="handle_file"):
+        api.ingest([{"path": "/etc/hostname", "meta": {"_type": "gradio.FileData"}}])  # type: ignore[list-item]
+    assert services.folio.documents() == []
+
+
+def test_a_bad_file_fails_alone_with_its_own_name(
+    services: Services, uploads: Path, tmp_path: Path
+) -> None:
+    empty = tmp_path / "notes.txt"
+    empty.write_text("", encoding="utf-8")
+    good = tmp_path / "bicycles.md"
+    good.write_text(BICYCLES, encoding="utf-8")
+    out = FolioApi(services).ingest([upload(uploads, empty), upload(uploads, good)])  # type: ignore[list-item]
+    bad, ok = out["files"]
+    assert bad["outcome"] == "failed" and "notes.txt" in (bad["error"] or "")
+    assert "0123abcd" not in (bad["error"] or "")  # never the temporary upload path
+    assert ok["outcome"] == "added" and ok["document"] and ok["document"]["searchable"]
+
+
+def test_search_is_scoped_and_cites_page_and_boxes(
+    services: Services, library: dict[str, str]
+) -> None:
+    api = FolioApi(services)
+    pdf = library["greenhouse.pdf"]
+    res = api.search_document("watered twice a day", k=3)
+    assert res["hits"][0]["doc_id"] == pdf and res["hits"][0]["page"] == 1
+    assert res["hits"][0]["boxes"] and len(res["hits"][0]["boxes"][0]["box"]) == 4
+    assert res["hits"][0]["doc_name"] == "greenhouse.pdf"
+    only_md = api.search_document("watered twice a day", doc_ids=[library["bicycles.md"]])
+    assert {h["doc_id"] for h in only_md["hits"]} <= {library["bicycles.md"]}
+    with pytest.raises(ApiError, match="/documents"):
+        api.search_document("watering", doc_ids=["no-such-doc"])
+    with pytest.raises(ApiError, match="empty"):
+        api.search_document("  ")
+
+
+def test_ask_streams_then_ends_with_the_structured_answer(
+    services: Services, library: dict[str, str]
+) -> None:
+    api = FolioApi(services)
+    steps = list(api.ask("How often are the seedlings watered?"))
+    assert len(steps) >= 2 and not steps[0]["done"]
+    final = steps[-1]
+    assert final["done"] and not final["refused"] and final["conversation_id"]
+    cite = final["citations"][0]
+    assert cite["doc_id"] == library["greenhouse.pdf"] and cite["page"] == 1
+    assert "watered twice a day" in cite["quote"]  # the exact supporting text
+    assert cite["boxes"] and f"[{cite['marker']}]" in final["text"]
+    conv = api.conversation(final["conversation_id"])
+    assert [c["conversation_id"] for c in conv["conversations"]] == [final["conversation_id"]]
+    roles = [m["role"] for m in conv["messages"]]
+    assert roles == ["user", "assistant"]
+    answer = conv["messages"][1]["answer"]
+    assert answer is not None and answer["citations"][0]["doc_id"] == cite["doc_id"]
+
+
+def test_ask_needs_a_question_and_a_document(services: Services) -> None:
+    api = FolioApi(services)
+    with pytest.raises(ApiError, match="empty"):
+        list(api.ask(" "))
+    with pytest.raises(ApiError, match="/ingest"):
+        list(api.ask("anything at all?"))
+
+
+def test_delete_removes_only_that_document(services: Services, library: dict[str, str]) -> None:
+    api = FolioApi(services)
+    gone = api.delete(library["bicycles.md"])
+    assert gone["name"] == "bicycles.md"
+    left = [d["doc_id"] for d in api.list_documents()["documents"]]
+    assert left == [library["greenhouse.pdf"]]
+    with pytest.raises(ApiError, match="/documents"):
+        api.delete(library["bicycles.md"])
+    with pytest.raises(ApiError, match="conversation"):
+        api.conversation("no-such-conversation")

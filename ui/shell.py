@@ -9,7 +9,7 @@ from typing import Any
 import gradio as gr
 
 from pipeline.models import Document
-from ui import chat, inspector, knowledge, library, review
+from ui import api, chat, inspector, knowledge, library, review
 from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
@@ -77,19 +77,22 @@ def doc_updates(services: Services, picked: Picked, lang: str) -> list[Any]:
     ]
 
 
-def hide_ui_events(demo: gr.Blocks) -> None:
+def hide_ui_events(demo: gr.Blocks, keep: set[int]) -> None:
     """Keep every interface event out of the API docs and away from API clients.
 
-    The interface's events take and return HTML and component state, which is no API;
-    hiding them all here (rather than at each listener) also covers events added later.
+    The interface's events take and return HTML and component state, which is no API
+    (``ui.api`` is); hiding them all here rather than at each listener also covers events
+    added later.
     """
-    for fn in demo.fns.values():
-        fn.api_visibility = "private"
+    for fn_id, fn in demo.fns.items():
+        if fn_id not in keep:
+            fn.api_visibility = "private"
 
 
 def build_blocks(services: Services) -> gr.Blocks:
     labels = Labels()
     with gr.Blocks(title="Folio", analytics_enabled=False, fill_width=True) as demo:
+        api_fns = api.register(demo, services)  # first: the endpoints keep their plain names
         stored_lang = gr.BrowserState("", storage_key="folio-lang")
         browser_lang = gr.Textbox(visible=False)
         with gr.Row(elem_id="folio-header", equal_height=True):
@@ -161,5 +164,5 @@ def build_blocks(services: Services) -> gr.Blocks:
             [lang],
             js="(stored, _) => [stored, navigator.language || '']",
         )
-        hide_ui_events(demo)
+        hide_ui_events(demo, keep=api_fns)
     return demo

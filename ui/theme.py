@@ -50,4 +50,10 @@ document.addEventListener('click', (e) => {
 def launch_options() -> dict[str, Any]:
     """Theme, CSS, script and translations: Gradio 6 takes these at launch()."""
     css = CSS_PATH.read_text(encoding="utf-8")
-    return {"theme": theme(), "css": css, "head": HEAD, "i18n": gr.I18n(**translations())}
+    return {
+        "theme": theme(),
+        "css": css,
+        "head": HEAD,
+        "i18n": gr.I18n(**translations()),
+        "footer_links": ["api"],  # "Use via API": the named endpoints and MCP tools
+    }

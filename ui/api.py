@@ -1,0 +1,348 @@
+"""Folio's API for programs: six named endpoints for ``gradio_client``, three of them MCP tools.
+
+``/ingest``, ``/documents``, ``/search``, ``/ask`` (streamed), ``/conversation`` and
+``/delete`` take and return JSON (shapes in :mod:`ui.api_schema`); the interface's own
+events are hidden from the API (``ui.shell.hide_ui_events``). With ``launch(mcp_server=True)``
+Gradio serves the public endpoints as MCP tools named after their functions; only
+``search_document``, ``ask`` and ``list_documents`` are listed there, because an assistant
+needs to read documents, not to upload or delete them.
+
+Every endpoint takes an optional ``workspace`` and acts only there, like the interface does.
+"""
+
+# No ``from __future__ import annotations``: Gradio reads the hints below at run time.
+
+import json
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import gradio as gr
+from gradio.data_classes import FileData
+from gradio.utils import get_upload_folder, is_in_or_equal
+from gradio_client.utils import is_file_obj_with_meta
+
+from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
+from pipeline.errors import FolioError
+from pipeline.service import Folio
+from ui.api_schema import (
+    AskResult,
+    Conversations,
+    Deleted,
+    Documents,
+    Ingested,
+    IngestedFile,
+    MessageInfo,
+    SearchResults,
+    answer_info,
+    document_info,
+    hit_info,
+    pending_answer,
+)
+from ui.api_schema import ConversationInfo as ConversationRow
+from ui.services import Services
+from ui.streaming import iterate_in_thread
+
+if TYPE_CHECKING:
+    from agent.service import ChatService
+
+log = logging.getLogger(__name__)
+
+MAX_HITS = 50
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ApiError(gr.Error):
+    """A request the API cannot serve; the message tells the caller what to do."""
+
+
+def not_an_mcp_tool(fn: F) -> F:
+    """Serve ``fn`` to API clients but leave it out of the MCP tool list.
+
+    Gradio lists a public endpoint as an MCP tool unless its function is marked as another
+    kind of MCP object (``gr.mcp.resource`` / ``gr.mcp.prompt`` set this same attribute).
+    """
+    setattr(fn, "_mcp_type", "api")  # noqa: B010  (an attribute Gradio reads, not ours)
+    return fn
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a request acts: its workspace id (handed back to the caller) and its services."""
+
+    workspace: str
+    folio: Folio
+    chat: Callable[[], "ChatService"]  # built on first use (slow imports)
+
+    def names(self) -> dict[str, str]:
+        return {d.doc_id: d.name for d in self.folio.documents()}
+
+
+def uploaded_path(item: FileData | dict[str, Any] | str) -> tuple[Path, str]:
+    """(path, original name) of a file uploaded through Gradio; nothing else on disk."""
+    path = item.get("path") if isinstance(item, dict) else getattr(item, "path", item)
+    if not isinstance(path, str) or not is_in_or_equal(path, get_upload_folder()):
+        raise ApiError(
+            "Send files as uploads: gradio_client.handle_file('report.pdf') "
+            "(paths on the server are not accepted)."
+        )
+    orig = item.get("orig_name") if isinstance(item, dict) else getattr(item, "orig_name", None)
+    return Path(path), str(orig or Path(path).name)
+
+
+class FolioApi:
+    """The endpoints: thin functions over the services, scoped to one workspace per call."""
+
+    def __init__(self, services: Services) -> None:
+        self.s = services
+
+    def scope(self, workspace: str | None) -> Scope:
+        # Until workspaces exist every caller shares the one library, as the interface does.
+        return Scope(workspace or "", self.s.folio, lambda: self.s.chat)
+
+    def doc_scope(self, scope: Scope, doc_ids: Sequence[str] | None) -> list[str]:
+        """The requested documents (each must exist here), or every searchable one."""
+        docs = scope.folio.documents()
+        if doc_ids:
+            known = {d.doc_id for d in docs}
+            for d in doc_ids:
+                if d not in known:
+                    raise ApiError(
+                        f"No document with id '{d}' in this workspace: /documents lists them."
+                    )
+            return list(dict.fromkeys(doc_ids))
+        ready = [d.doc_id for d in docs if d.searchable]
+        if not ready:
+            raise ApiError("This workspace has no searchable document yet: add files with /ingest.")
+        return ready
+
+    # --- endpoints (docstrings are the API and MCP descriptions) ----------------------------
+    def list_documents(self, workspace: str | None = None) -> Documents:
+        """List the documents in a workspace with the status of each processing stage.
+
+        Args:
+            workspace: Workspace id from an earlier response; omit it for a new private one.
+        Returns:
+            The workspace id and its documents: doc_id, name, pages, searchable,
+            status per stage.
+        """
+        scope = self.scope(workspace)
+        docs = [document_info(d) for d in scope.folio.documents()]
+        return Documents(workspace=scope.workspace, documents=docs)
+
+    def search_document(
+        self,
+        query: str,
+        doc_ids: list[str] | None = None,
+        k: int = 8,
+        workspace: str | None = None,
+    ) -> SearchResults:
+        """Search the documents for passages relevant to a query (hybrid keyword + semantic).
+
+        Args:
+            query: What to look for, in Chinese or English.
+            doc_ids: Document ids (from list_documents) to search; empty for all.
+            k: How many passages to return (1-50).
+            workspace: Workspace id from an earlier response; omit it for a new private one.
+        Returns:
+            Passages with document id and name, page, section, score, text,
+            and the boxes of their lines on the page.
+        """
+        scope = self.scope(workspace)
+        if not (query or "").strip():
+            raise ApiError("The query is empty: say what to look for.")
+        ids = self.doc_scope(scope, doc_ids)
+        try:
+            hits = scope.folio.search(query, ids, k=max(1, min(int(k), MAX_HITS)))
+        except FolioError as exc:
+            raise ApiError(str(exc)) from exc
+        names = scope.names()
+        return SearchResults(
+            workspace=scope.workspace,
+            query=query,
+            doc_ids=ids,
+            hits=[hit_info(h, names) for h in hits],
+        )
+
+    def ask(
+        self,
+        question: str,
+        doc_ids: list[str] | None = None,
+        conversation_id: str | None = None,
+        workspace: str | None = None,
+    ) -> Iterator[AskResult]:
+        """Answer a question from the documents, citing the exact passages it relies on.
+
+        Args:
+            question: The question, Chinese or English; follow-ups may refer to earlier turns.
+            doc_ids: Document ids to answer from; empty for the conversation's, else all.
+            conversation_id: Continue this conversation; omit it to start a new one.
+            workspace: Workspace id from an earlier response; omit it for a new private one.
+        Returns:
+            The answer text with [n] markers, its citations (doc_id, page, quote, boxes,
+            score), follow-up questions, and whether it refused for lack of support.
+        """
+        scope = self.scope(workspace)
+        if not (question or "").strip():
+            raise ApiError("The question is empty: type something to ask.")
+        ids = [] if conversation_id and not doc_ids else self.doc_scope(scope, doc_ids)
+        chat = scope.chat()
+        status, text = "", ""
+        try:
+            for event in iterate_in_thread(lambda: chat.stream(question, ids, conversation_id)):
+                if isinstance(event, StatusEvent):
+                    status = event.message
+                elif isinstance(event, TokenEvent):
+                    text += event.text
+                elif isinstance(event, AnswerEvent):
+                    names = scope.names()
+                    yield answer_info(event.answer, event.conversation_id, scope.workspace, names)
+                    return
+                yield pending_answer(scope.workspace, status, text)
+        except FolioError as exc:
+            raise ApiError(str(exc)) from exc
+        raise ApiError("The answer was interrupted; ask again.")
+
+    @not_an_mcp_tool
+    def conversation(
+        self, conversation_id: str | None = None, workspace: str | None = None
+    ) -> Conversations:
+        """The conversations of a workspace, and the messages of one of them.
+
+        Args:
+            conversation_id: The conversation whose messages to return; omit it to list.
+            workspace: Workspace id from an earlier response; omit it for a new private one.
+        Returns:
+            Every conversation (id, title, documents) and the messages of the one asked
+            for, with structured answers.
+        """
+        scope = self.scope(workspace)
+        chat = scope.chat()
+        rows = [
+            ConversationRow(
+                conversation_id=c.conversation_id,
+                title=c.title,
+                doc_ids=list(c.doc_ids),
+                updated_at=c.updated_at,
+            )
+            for c in chat.conversations()
+        ]
+        messages: list[MessageInfo] = []
+        if conversation_id:
+            if conversation_id not in {r["conversation_id"] for r in rows}:
+                raise ApiError(
+                    f"No conversation with id '{conversation_id}' in this workspace: "
+                    "call /conversation without an id to list them."
+                )
+            names = scope.names()
+            messages = [
+                MessageInfo(
+                    role=m.role,
+                    content=m.content,
+                    created_at=m.created_at,
+                    answer=answer_info(m.answer, conversation_id, scope.workspace, names)
+                    if m.answer is not None
+                    else None,
+                )
+                for m in chat.history(conversation_id)
+            ]
+        return Conversations(
+            workspace=scope.workspace,
+            conversations=rows,
+            conversation_id=conversation_id or None,
+            messages=messages,
+        )
+
+    @not_an_mcp_tool
+    def ingest(self, files: list[FileData], workspace: str | None = None) -> Ingested:
+        """Add files (PDF, scanned PDF, DOCX, Markdown, text) to a workspace.
+
+        Returns when each file is searchable or has failed; mind maps, terms and embeddings
+        continue in the background (their status is in /documents).
+
+        Args:
+            files: The files, uploaded with gradio_client.handle_file(path).
+            workspace: Workspace id from an earlier response; omit it for a new private one.
+        Returns:
+            Per file: its document id, outcome (added, updated, unchanged, failed), error,
+            and the document with its stage statuses.
+        """
+        scope = self.scope(workspace)
+        if not files:
+            raise ApiError("No files: pass one or more gradio_client.handle_file(path).")
+        uploads = [uploaded_path(f) for f in files]
+        out: list[IngestedFile] = []
+        for path, name in uploads:
+            (result,) = scope.folio.ingest([path], names=[name])
+            doc = scope.folio.store.get(result.doc_id) if result.doc_id else None
+            out.append(
+                IngestedFile(
+                    name=name,
+                    doc_id=result.doc_id,
+                    outcome="failed" if result.error else result.outcome,
+                    error=result.error,
+                    document=document_info(doc) if doc is not None else None,
+                )
+            )
+        return Ingested(workspace=scope.workspace, files=out)
+
+    @not_an_mcp_tool
+    def delete(self, doc_id: str, workspace: str | None = None) -> Deleted:
+        """Delete a document with its file, passages, embeddings and derived components.
+
+        Args:
+            doc_id: The document to delete (an id from /documents).
+            workspace: Workspace id from an earlier response; omit it for a new private one.
+        Returns:
+            The workspace id and the deleted document's id and name.
+        """
+        scope = self.scope(workspace)
+        if doc_id not in {d.doc_id for d in scope.folio.documents()}:
+            raise ApiError(
+                f"No document with id '{doc_id}' in this workspace: /documents lists them."
+            )
+        try:
+            doc = scope.folio.delete(doc_id)
+        except FolioError as exc:
+            raise ApiError(str(exc)) from exc
+        return Deleted(workspace=scope.workspace, doc_id=doc.doc_id, name=doc.name)
+
+
+def register(demo: gr.Blocks, services: Services) -> set[int]:
+    """Add the endpoints to ``demo`` (being built); returns their function ids."""
+    api = FolioApi(services)
+    before = set(demo.fns)
+    gr.api(api.ingest, api_name="ingest", concurrency_limit=1)
+    gr.api(api.list_documents, api_name="documents")
+    gr.api(api.search_document, api_name="search")
+    gr.api(api.ask, api_name="ask", concurrency_limit=4)
+    gr.api(api.conversation, api_name="conversation")
+    gr.api(api.delete, api_name="delete", concurrency_limit=1)
+    return set(demo.fns) - before
+
+
+def json_over_mcp(demo: gr.Blocks) -> None:
+    """Make the running app's MCP server send the endpoints' results as JSON text.
+
+    Gradio's MCP server turns each output into text with ``str()``, which for a dict is
+    Python's repr (single quotes, ``None``); MCP clients, and the models behind them, read JSON.
+    """
+    server = demo.mcp_server_obj
+    if server is None:
+        return
+    render = server.postprocess_output_data
+
+    def as_json(data: list[Any], root_url: str) -> list[Any]:
+        return render(
+            [
+                json.dumps(d, ensure_ascii=False)
+                if isinstance(d, dict | list) and not is_file_obj_with_meta(d)
+                else d
+                for d in data
+            ],
+            root_url,
+        )
+
+    setattr(server, "postprocess_output_data", as_json)  # noqa: B010  (one instance's method)
