@@ -59,13 +59,13 @@ def upload(folder: Path, source: Path) -> dict[str, Any]:
 
 @pytest.fixture
 def library(services: Services, uploads: Path, tmp_path: Path) -> dict[str, str]:
-    """Two documents ingested through the API: file name → doc id."""
+    """Two documents ingested by one caller: "workspace" → its token, file name → doc id."""
     md = tmp_path / "bicycles.md"
     md.write_text(BICYCLES, encoding="utf-8")
     files = [upload(uploads, greenhouse_pdf(tmp_path / "greenhouse.pdf")), upload(uploads, md)]
     out = FolioApi(services).ingest(files)  # type: ignore[arg-type]
     services.folio.wait(timeout=60)
-    return {f["name"]: str(f["doc_id"]) for f in out["files"]}
+    return {"workspace": out["workspace"], **{f["name"]: str(f["doc_id"]) for f in out["files"]}}
 
 
 def test_interface_events_are_hidden_and_the_api_is_named(services: Services) -> None:
@@ -84,10 +84,11 @@ def test_interface_events_are_hidden_and_the_api_is_named(services: Services) ->
 def test_ingest_returns_ids_and_statuses_under_the_users_file_names(
     services: Services, library: dict[str, str]
 ) -> None:
-    assert set(library) == {"greenhouse.pdf", "bicycles.md"}
-    docs = FolioApi(services).list_documents()["documents"]
+    ws = library["workspace"]
+    assert len(ws) >= 32  # a fresh private workspace's unguessable token
+    docs = FolioApi(services).list_documents(ws)["documents"]
     by_id = {d["doc_id"]: d for d in docs}
-    assert set(by_id) == set(library.values())
+    assert set(by_id) == {library["greenhouse.pdf"], library["bicycles.md"]}
     pdf = by_id[library["greenhouse.pdf"]]
     assert pdf["name"] == "greenhouse.pdf" and pdf["pages"] == 1 and pdf["searchable"]
     assert pdf["status"]["index"]["state"] == "ready"
@@ -109,7 +110,8 @@ def test_a_bad_file_fails_alone_with_its_own_name(
     empty.write_text("", encoding="utf-8")
     good = tmp_path / "bicycles.md"
     good.write_text(BICYCLES, encoding="utf-8")
-    out = FolioApi(services).ingest([upload(uploads, empty), upload(uploads, good)])  # type: ignore[list-item]
+    files = [upload(uploads, empty), upload(uploads, good)]
+    out = FolioApi(services).ingest(files)  # type: ignore[arg-type]
     bad, ok = out["files"]
     assert bad["outcome"] == "failed" and "notes.txt" in (bad["error"] or "")
     assert "0123abcd" not in (bad["error"] or "")  # never the temporary upload path
@@ -120,24 +122,26 @@ def test_search_is_scoped_and_cites_page_and_boxes(
     services: Services, library: dict[str, str]
 ) -> None:
     api = FolioApi(services)
-    pdf = library["greenhouse.pdf"]
-    res = api.search_document("watered twice a day", k=3)
+    ws, pdf = library["workspace"], library["greenhouse.pdf"]
+    res = api.search_document("watered twice a day", k=3, workspace=ws)
     assert res["hits"][0]["doc_id"] == pdf and res["hits"][0]["page"] == 1
     assert res["hits"][0]["boxes"] and len(res["hits"][0]["boxes"][0]["box"]) == 4
     assert res["hits"][0]["doc_name"] == "greenhouse.pdf"
-    only_md = api.search_document("watered twice a day", doc_ids=[library["bicycles.md"]])
+    md = [library["bicycles.md"]]
+    only_md = api.search_document("watered twice a day", doc_ids=md, workspace=ws)
     assert {h["doc_id"] for h in only_md["hits"]} <= {library["bicycles.md"]}
     with pytest.raises(ApiError, match="/documents"):
-        api.search_document("watering", doc_ids=["no-such-doc"])
+        api.search_document("watering", doc_ids=["no-such-doc"], workspace=ws)
     with pytest.raises(ApiError, match="empty"):
-        api.search_document("  ")
+        api.search_document("  ", workspace=ws)
 
 
 def test_ask_streams_then_ends_with_the_structured_answer(
     services: Services, library: dict[str, str]
 ) -> None:
     api = FolioApi(services)
-    steps = list(api.ask("How often are the seedlings watered?"))
+    ws = library["workspace"]
+    steps = list(api.ask("How often are the seedlings watered?", workspace=ws))
     assert len(steps) >= 2 and not steps[0]["done"]
     final = steps[-1]
     assert final["done"] and not final["refused"] and final["conversation_id"]
@@ -145,7 +149,8 @@ def test_ask_streams_then_ends_with_the_structured_answer(
     assert cite["doc_id"] == library["greenhouse.pdf"] and cite["page"] == 1
     assert "watered twice a day" in cite["quote"]  # the exact supporting text
     assert cite["boxes"] and f"[{cite['marker']}]" in final["text"]
-    conv = api.conversation(final["conversation_id"])
+    assert final["workspace"] == ws
+    conv = api.conversation(final["conversation_id"], workspace=ws)
     assert [c["conversation_id"] for c in conv["conversations"]] == [final["conversation_id"]]
     roles = [m["role"] for m in conv["messages"]]
     assert roles == ["user", "assistant"]
@@ -163,11 +168,41 @@ def test_ask_needs_a_question_and_a_document(services: Services) -> None:
 
 def test_delete_removes_only_that_document(services: Services, library: dict[str, str]) -> None:
     api = FolioApi(services)
-    gone = api.delete(library["bicycles.md"])
+    ws = library["workspace"]
+    gone = api.delete(library["bicycles.md"], workspace=ws)
     assert gone["name"] == "bicycles.md"
-    left = [d["doc_id"] for d in api.list_documents()["documents"]]
+    left = [d["doc_id"] for d in api.list_documents(ws)["documents"]]
     assert left == [library["greenhouse.pdf"]]
     with pytest.raises(ApiError, match="/documents"):
-        api.delete(library["bicycles.md"])
+        api.delete(library["bicycles.md"], workspace=ws)
     with pytest.raises(ApiError, match="conversation"):
-        api.conversation("no-such-conversation")
+        api.conversation("no-such-conversation", workspace=ws)
+
+
+def test_another_caller_sees_nothing_of_the_first_callers_workspace(
+    services: Services, library: dict[str, str]
+) -> None:
+    api = FolioApi(services)
+    a, pdf = library["workspace"], library["greenhouse.pdf"]
+    cid = list(api.ask("How often are the seedlings watered?", workspace=a))[-1]["conversation_id"]
+    b = api.list_documents()
+    assert b["documents"] == [] and b["workspace"] not in ("", a)  # a fresh private one
+    other = b["workspace"]
+    assert api.list_documents(other)["documents"] == []
+    for call in (
+        lambda: api.search_document("watered", doc_ids=[pdf], workspace=other),
+        lambda: api.search_document("watered", workspace=other),
+        lambda: list(api.ask("How often are the seedlings watered?", [pdf], workspace=other)),
+        lambda: api.delete(pdf, workspace=other),
+        lambda: api.conversation(cid, workspace=other),
+    ):
+        with pytest.raises(ApiError):
+            call()
+    assert api.conversation(workspace=other)["conversations"] == []
+    assert [d["doc_id"] for d in api.list_documents(a)["documents"]].count(pdf) == 1
+    assert services.folio.documents() == []  # nor does the command line's 'local' workspace
+
+
+def test_a_workspace_that_is_not_a_token_is_refused(services: Services) -> None:
+    with pytest.raises(ApiError, match="omit it"):
+        FolioApi(services).list_documents("local")

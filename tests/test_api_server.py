@@ -82,6 +82,19 @@ def test_a_client_ingests_searches_asks_and_deletes(
     assert [d["name"] for d in left] == ["greenhouse.pdf"]
 
 
+def test_client_b_cannot_see_or_touch_client_a_documents(
+    server: str, library: dict[str, Any]
+) -> None:
+    b = Client(server, verbose=False, download_files=False)
+    mine = b.predict(api_name="/documents")
+    assert mine["documents"] == [] and mine["workspace"] != library["workspace"]
+    pdf = library["greenhouse.pdf"]
+    with pytest.raises(Exception, match="No document with id"):
+        b.predict("watered", [pdf], workspace=mine["workspace"], api_name="/search")
+    with pytest.raises(Exception, match="No document with id"):
+        b.predict(pdf, workspace=mine["workspace"], api_name="/delete")
+
+
 def test_errors_reach_the_client_as_readable_messages(client: Client) -> None:
     with pytest.raises(Exception, match="/documents lists them"):
         client.predict("no-such-document", api_name="/delete")

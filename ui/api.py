@@ -25,8 +25,9 @@ from gradio.utils import get_upload_folder, is_in_or_equal
 from gradio_client.utils import is_file_obj_with_meta
 
 from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
-from pipeline.errors import FolioError
+from pipeline.errors import FolioError, WorkspaceError
 from pipeline.service import Folio
+from pipeline.workspace import anonymous, for_user, new_token
 from ui.api_schema import (
     AskResult,
     Conversations,
@@ -98,9 +99,27 @@ class FolioApi:
     def __init__(self, services: Services) -> None:
         self.s = services
 
-    def scope(self, workspace: str | None) -> Scope:
-        # Until workspaces exist every caller shares the one library, as the interface does.
-        return Scope(workspace or "", self.s.folio, lambda: self.s.chat)
+    def scope(self, workspace: str | None, request: gr.Request | None = None) -> Scope:
+        """The caller's workspace: a signed-in user's own, else the one ``workspace`` names.
+
+        ``workspace`` is the unguessable token an earlier response returned; without it the
+        caller gets a fresh private workspace (its token comes back in the response).
+        """
+        user = getattr(request, "username", None) if request is not None else None
+        if user:  # FOLIO_AUTH or Hugging Face sign-in: the same workspace on every device
+            signed_in_with_password = self.s.settings.auth is not None
+            ws = for_user(str(user), provider="password" if signed_in_with_password else "hf")
+            token = ws
+        else:
+            token = workspace or new_token()
+            try:
+                ws = anonymous(token)
+            except WorkspaceError as exc:
+                raise ApiError(str(exc)) from exc
+        folio = self.s.folio.scoped(ws)
+        if workspace or user:  # a fresh workspace is recorded once it stores something
+            folio.touch()
+        return Scope(token, folio, lambda: self.s.chat.scoped(ws))
 
     def doc_scope(self, scope: Scope, doc_ids: Sequence[str] | None) -> list[str]:
         """The requested documents (each must exist here), or every searchable one."""
@@ -119,7 +138,9 @@ class FolioApi:
         return ready
 
     # --- endpoints (docstrings are the API and MCP descriptions) ----------------------------
-    def list_documents(self, workspace: str | None = None) -> Documents:
+    def list_documents(
+        self, workspace: str | None = None, request: gr.Request | None = None
+    ) -> Documents:
         """List the documents in a workspace with the status of each processing stage.
 
         Args:
@@ -128,7 +149,7 @@ class FolioApi:
             The workspace id and its documents: doc_id, name, pages, searchable,
             status per stage.
         """
-        scope = self.scope(workspace)
+        scope = self.scope(workspace, request)
         docs = [document_info(d) for d in scope.folio.documents()]
         return Documents(workspace=scope.workspace, documents=docs)
 
@@ -138,6 +159,7 @@ class FolioApi:
         doc_ids: list[str] | None = None,
         k: int = 8,
         workspace: str | None = None,
+        request: gr.Request | None = None,
     ) -> SearchResults:
         """Search the documents for passages relevant to a query (hybrid keyword + semantic).
 
@@ -150,7 +172,7 @@ class FolioApi:
             Passages with document id and name, page, section, score, text,
             and the boxes of their lines on the page.
         """
-        scope = self.scope(workspace)
+        scope = self.scope(workspace, request)
         if not (query or "").strip():
             raise ApiError("The query is empty: say what to look for.")
         ids = self.doc_scope(scope, doc_ids)
@@ -172,6 +194,7 @@ class FolioApi:
         doc_ids: list[str] | None = None,
         conversation_id: str | None = None,
         workspace: str | None = None,
+        request: gr.Request | None = None,
     ) -> Iterator[AskResult]:
         """Answer a question from the documents, citing the exact passages it relies on.
 
@@ -184,7 +207,7 @@ class FolioApi:
             The answer text with [n] markers, its citations (doc_id, page, quote, boxes,
             score), follow-up questions, and whether it refused for lack of support.
         """
-        scope = self.scope(workspace)
+        scope = self.scope(workspace, request)
         if not (question or "").strip():
             raise ApiError("The question is empty: type something to ask.")
         ids = [] if conversation_id and not doc_ids else self.doc_scope(scope, doc_ids)
@@ -207,7 +230,10 @@ class FolioApi:
 
     @not_an_mcp_tool
     def conversation(
-        self, conversation_id: str | None = None, workspace: str | None = None
+        self,
+        conversation_id: str | None = None,
+        workspace: str | None = None,
+        request: gr.Request | None = None,
     ) -> Conversations:
         """The conversations of a workspace, and the messages of one of them.
 
@@ -218,7 +244,7 @@ class FolioApi:
             Every conversation (id, title, documents) and the messages of the one asked
             for, with structured answers.
         """
-        scope = self.scope(workspace)
+        scope = self.scope(workspace, request)
         chat = scope.chat()
         rows = [
             ConversationRow(
@@ -256,7 +282,9 @@ class FolioApi:
         )
 
     @not_an_mcp_tool
-    def ingest(self, files: list[FileData], workspace: str | None = None) -> Ingested:
+    def ingest(
+        self, files: list[FileData], workspace: str | None = None, request: gr.Request | None = None
+    ) -> Ingested:
         """Add files (PDF, scanned PDF, DOCX, Markdown, text) to a workspace.
 
         Returns when each file is searchable or has failed; mind maps, terms and embeddings
@@ -269,10 +297,11 @@ class FolioApi:
             Per file: its document id, outcome (added, updated, unchanged, failed), error,
             and the document with its stage statuses.
         """
-        scope = self.scope(workspace)
+        scope = self.scope(workspace, request)
         if not files:
             raise ApiError("No files: pass one or more gradio_client.handle_file(path).")
         uploads = [uploaded_path(f) for f in files]
+        scope.folio.touch()
         out: list[IngestedFile] = []
         for path, name in uploads:
             (result,) = scope.folio.ingest([path], names=[name])
@@ -289,7 +318,9 @@ class FolioApi:
         return Ingested(workspace=scope.workspace, files=out)
 
     @not_an_mcp_tool
-    def delete(self, doc_id: str, workspace: str | None = None) -> Deleted:
+    def delete(
+        self, doc_id: str, workspace: str | None = None, request: gr.Request | None = None
+    ) -> Deleted:
         """Delete a document with its file, passages, embeddings and derived components.
 
         Args:
@@ -298,7 +329,7 @@ class FolioApi:
         Returns:
             The workspace id and the deleted document's id and name.
         """
-        scope = self.scope(workspace)
+        scope = self.scope(workspace, request)
         if doc_id not in {d.doc_id for d in scope.folio.documents()}:
             raise ApiError(
                 f"No document with id '{doc_id}' in this workspace: /documents lists them."
