@@ -15,6 +15,7 @@ from itertools import pairwise
 from pydantic import BaseModel, Field
 
 from agent import prompts
+from agent.arith import operands
 from agent.evidence import Passage, clean, units
 from agent.support import check, claim_text, coverage, is_factual, numbers
 from pipeline.text.lang import split_sentences
@@ -23,6 +24,7 @@ _MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*
 _ID = re.compile(r"[^\s,;，；、\[\]]+#\d+")
 _HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s*")
+_ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
 
 
 class Claim(BaseModel):
@@ -99,10 +101,10 @@ def reflect(draft: str, passages: Mapping[str, Passage]) -> Verdict:
         if not c.ids:
             c.supported, c.reason = False, "no valid citation"
             continue
-        support = check(c.text, "\n".join(passages[i].text for i in c.ids))
+        support = check(c.text, "\n".join(passages[i].checked_text for i in c.ids))
         c.supported, c.reason = support.supported, support.reason
         if support.supported:  # keep only the ids that contribute
-            useful = [i for i in c.ids if coverage(c.text, passages[i].text) > 0.0]
+            useful = [i for i in c.ids if coverage(c.text, passages[i].checked_text) > 0.0]
             c.ids = useful or c.ids
     return Verdict(claims=claims, follow_ups=follow_ups)
 
@@ -143,6 +145,38 @@ def locate_quote(sentence: str, text: str) -> tuple[int, int]:
         if score(*pair) > score(*best) + 0.25:
             best = pair
     return best
+
+
+def locate_quotes(sentence: str, text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` a sentence cites: for a worked calculation, the row of each
+    operand it names ("total current assets 1,001,425 ÷ total current liabilities …" →
+    both rows); otherwise the one best span."""
+    figures = [f.replace(",", "") for f in operands(sentence)]
+    spans: list[tuple[int, int]] = []
+    if len(figures) >= 2:
+        for u in units(text):
+            if u.kind != "row":
+                continue
+            label = _ROW_LABEL.split(u.text.strip(" |"), maxsplit=1)[0]
+            shown = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(u.text)}
+            if shown & set(figures) and label and coverage(label, sentence) >= 0.6:
+                spans.append((u.start, u.end))
+    return spans or [locate_quote(sentence, text)]
+
+
+def row_focus(quote: str, sentence: str) -> list[str]:
+    """What of a quoted row the highlight marks: its label and the figures the sentence
+    uses (a cell, not the whole line)."""
+    label = _ROW_LABEL.split(quote.strip(" |"), maxsplit=1)[0].strip(" |$")
+    used = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(claim_text(sentence))}
+    cells = [
+        w.strip(" $")
+        for w, _, _ in numbers(quote[len(label) :])
+        if w.strip("()$%").replace(",", "") in used
+    ]
+    if not label or not cells or label == quote.strip():
+        return []
+    return [label, *dict.fromkeys(cells)]
 
 
 def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:

@@ -30,6 +30,16 @@ class Passage(BaseModel):
     kind: Literal["text", "table"] = "text"
     score: float = 0.0
     rank: int = Field(0, description="1-based rank within the tool result that returned it.")
+    columns: str = Field(
+        "",
+        description="The column header of the table the passage's rows belong to, when it "
+        "sits in an earlier chunk of the page (the periods its figures are for).",
+    )
+
+    @property
+    def checked_text(self) -> str:
+        """What the passage supports: its text, read with its table's column header."""
+        return f"{self.columns}\n{self.text}" if self.columns else self.text
 
 
 class Evidence(BaseModel):

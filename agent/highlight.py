@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +44,21 @@ class PdfCache:
 
 
 def quote_boxes(
-    chunk: Chunk, start: int, end: int, *, pdf: Path | None = None, cache: PdfCache | None = None
+    chunk: Chunk,
+    start: int,
+    end: int,
+    *,
+    pdf: Path | None = None,
+    cache: PdfCache | None = None,
+    focus: Sequence[str] = (),
 ) -> list[tuple[int, Box]]:
+    """Boxes of chunk text [start, end); with ``focus`` (a row's label and the cells an
+    answer uses) the boxes of those cells alone, so the figure itself is marked."""
     refs = [r for r in chunk.lines if r.box is not None and r.start < end and r.end > start]
+    if focus and len(refs) == 1 and refs[0].words:
+        cells = _focus_words(chunk, refs[0], focus)
+        if cells:
+            return [(refs[0].page, b) for b in cells]
     if any(r.words for r in refs):  # a scan: its OCR words say where the quote is
         return [(r.page, _words_box(r, start, end)) for r in refs if r.box is not None]
     if pdf is None or cache is None or not pdf.exists():
@@ -57,6 +70,12 @@ def quote_boxes(
         except Exception:  # a broken file must not break an answer; line boxes are enough
             log.warning("cannot open %s to narrow highlight boxes", pdf, exc_info=True)
             return [(r.page, r.box) for r in refs if r.box is not None]
+        if focus and len(refs) == 1 and 0 < refs[0].page <= doc.page_count:
+            page = doc[refs[0].page - 1]
+            assert refs[0].box is not None
+            hits = [_narrow(page, f, refs[0].box) for f in focus]
+            if all(hits):
+                return [(refs[0].page, h) for h in hits if h is not None]
         for r in refs:
             assert r.box is not None
             part = chunk.text[max(r.start, start) : min(r.end, end)].strip()
@@ -65,6 +84,17 @@ def quote_boxes(
             if part and len(part) < len(whole) and 0 < r.page <= doc.page_count:
                 box = _narrow(doc[r.page - 1], part, r.box) or r.box
             out.append((r.page, box))
+    return out
+
+
+def _focus_words(chunk: Chunk, ref: LineRef, focus: Sequence[str]) -> list[Box]:
+    """Boxes of the words (a table row's cells) holding the focus texts, in order."""
+    out: list[Box] = []
+    for f in focus:
+        box = next((w.box for w in ref.words if f in chunk.text[w.start : w.end]), None)
+        if box is None:
+            return []
+        out.append(box)
     return out
 
 

@@ -4,6 +4,8 @@ A sentence is supported when most of its content words occur in the cited text a
 number it states occurs there too, or can be computed from two cited numbers (a ratio, a
 percentage change, a difference, a change of scale) — so "the margin fell to 34.6%" is
 supported by the revenue and income it was computed from, and an invented figure is not.
+A result the sentence computes in its own working ("= 6,098 ÷ 17,606 = 34.6%") is
+supported when the working evaluates to it and its operands are cited (``arith.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 
+from agent.arith import CONSTANTS, checked_results, operands
 from agent.scope import stem
 from pipeline.text.segment import query_terms
 
@@ -118,11 +121,14 @@ def check(sentence: str, cited: str) -> Support:
     literal = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(cited)}
     missing = []
     checked = 0
+    computed = {r.replace(",", "") for r in checked_results(sentence)}
+    own = {float(n.replace(",", "")) for n in operands(sentence)} & CONSTANTS
     for written, value, decimals in numbers(sentence):
         if not _significant(value, decimals):
             continue
         checked += 1
-        if written.strip("()$%").replace(",", "") in literal:
+        bare = written.strip("()$%").replace(",", "")
+        if bare in literal or bare in computed or value in own:
             continue
         if not derivable(value, decimals, cited_values):
             missing.append(written)

@@ -17,6 +17,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 
 from agent import prompts
+from agent.columns import with_columns
 from agent.context import ChatContext
 from agent.evidence import Evidence, Passage, ToolName
 from agent.rewrite import content_terms, key_terms, spaced
@@ -129,6 +130,7 @@ def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passa
 
 def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passage]) -> Evidence:
     stats = ctx.scope_stats()
+    passages = with_columns(passages, ctx.folio.store.get_chunks)
     terms = (
         list(dict.fromkeys(content_terms(query) + key_terms(query))) if tool != "read_page" else []
     )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
+from agent.figures.answer import figure_answer
 from agent.models.judge import (
     FIGURE,
     YEARISH,
@@ -25,6 +26,11 @@ _GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b"
 def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
     """The offline draft: verbatim units with citation ids, or a plain refusal."""
     page = page_reference(question)
+    figures = figure_answer(question, evidence, lang) if page is None else None
+    if figures is not None and figures.lines:  # cells and computed figures, working shown
+        cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
+        return _with_follow_ups("\n".join(figures.lines), question, evidence, cited, lang)
+    note = "\n".join(figures.missing) + "\n" if figures is not None and figures.missing else ""
     terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
     if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
         chosen = page_overview(evidence, page)
@@ -35,9 +41,19 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         chosen = verdict.chosen
     if not chosen:
-        return prompts.REFUSAL[lang]
-    body = _render(with_column_headers(chosen), lang)
-    follow = follow_ups(question, evidence, [c.passage for c in chosen], lang)
+        return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
+    body = note + _render(with_column_headers(chosen), lang)
+    return _with_follow_ups(body, question, evidence, [c.passage for c in chosen], lang)
+
+
+def _with_follow_ups(
+    body: str,
+    question: str,
+    evidence: Sequence[Evidence],
+    cited: Sequence[Passage],
+    lang: prompts.Lang,
+) -> str:
+    follow = follow_ups(question, evidence, cited, lang)
     header = "Follow-up questions:" if lang == "en" else "延伸问题："
     return body + ("\n\n" + header + "\n" + "\n".join(f"- {q}" for q in follow) if follow else "")
 

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from agent.evidence import Evidence
+from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
+from pipeline.text.finance import vocabulary
 
 CONFIDENT = 0.62
 MAX_WORDS = 12
@@ -31,6 +33,15 @@ def plan(
         c["id"] = f"offline_{done_rounds}_{i}"
         c["type"] = "tool_call"
     return out
+
+
+def _operand_search(item: str, year: int | None) -> Call:
+    vocab = vocabulary()
+    line = vocab.items[item]
+    words = " ".join(line.names[:3]) + (f" {year}" if year else "")
+    if line.statement:
+        words += " " + vocab.statements[line.statement]
+    return {"name": "search_document", "args": {"query": words, "top_k": 6, "mode": "keyword"}}
 
 
 def _arg(call: Call) -> str:
@@ -58,6 +69,13 @@ def _first_round(question: str) -> list[Call]:
 
 
 def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
+    figures = figure_answer(question, evidence, "en")
+    if figures is not None and figures.wanted:  # a formula's operand: read its statement
+        read = {e.query for e in evidence if e.tool == "read_page"}
+        pages = [p for p in figures.pages if str(p) not in read]
+        if pages:
+            return [{"name": "read_page", "args": {"page": pages[0]}}]
+        return [_operand_search(*figures.wanted[0])]
     verdict = judge(question, evidence)
     if verdict.missing_names or (verdict.answerable and verdict.best >= CONFIDENT):
         return []

@@ -8,7 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agent import prompts
-from agent.citations import Claim, Verdict, locate_quote, render_answer
+from agent.citations import Claim, Verdict, locate_quotes, render_answer, row_focus
 from agent.context import ChatContext
 from agent.evidence import Passage, passages_by_id, turn_evidence
 from agent.highlight import quote_boxes
@@ -77,23 +77,30 @@ def _citations(
             chunk = chunks.get(cid)
             if chunk is None:
                 continue
-            start, end = locate_quote(claim.text, chunk.text)
-            key = (cid, start, end)
-            if key not in keys:
-                keys[key] = len(cites) + 1
-                cites.append(_citation(keys[key], chunk, (start, end), passages.get(cid), ctx))
-            marks.append(keys[key])
+            for start, end in locate_quotes(claim.text, chunk.text):
+                key = (cid, start, end)
+                if key not in keys:
+                    keys[key] = len(cites) + 1
+                    span = (start, end)
+                    cites.append(_citation(keys[key], chunk, span, passages.get(cid), ctx, claim))
+                marks.append(keys[key])
         marks_of[id(claim)] = marks
     marked = [(c, marks_of.get(id(c), [])) for c in kept if c.factual is False or id(c) in marks_of]
     return cites, marked
 
 
-def _citation(
-    marker: int, chunk: Chunk, span: tuple[int, int], passage: Passage | None, ctx: ChatContext
+def _citation(  # noqa: PLR0917 - one call site, each argument a different thing
+    marker: int,
+    chunk: Chunk,
+    span: tuple[int, int],
+    passage: Passage | None,
+    ctx: ChatContext,
+    claim: Claim,
 ) -> Citation:
     start, end = span
     pdf = _pdf_path(ctx, chunk.doc_id) if ctx.settings.highlight_words else None
-    boxes = quote_boxes(chunk, start, end, pdf=pdf, cache=ctx.pdfs)
+    focus = row_focus(chunk.text[start:end], claim.text)
+    boxes = quote_boxes(chunk, start, end, pdf=pdf, cache=ctx.pdfs, focus=focus)
     refs = [r for r in chunk.lines if r.start < end and r.end > start]
     return Citation(
         marker=marker,

@@ -1,0 +1,81 @@
+"""The column header a passage's table rows are read under.
+
+A statement split into chunks keeps its periods ("December 31, / 2016  2017") in the first
+chunk only; the rows of the next chunks ("Total current liabilities  43,816  57,883") mean
+nothing without them. A passage of rows with no period line of its own gets the last
+period line (and the title line naming the unit) of the chunks before it on its page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from agent.evidence import Passage
+from pipeline.models import Chunk
+
+_YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
+_ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
+_UNIT = re.compile(r"in (millions|thousands|billions)|单位[:：]", re.I)
+LOOK_BACK = 2
+
+
+class FetchChunks(Protocol):
+    """The store's ``get_chunks``."""
+
+    def __call__(self, chunk_ids: Iterable[str]) -> Mapping[str, Chunk]: ...
+
+
+def period_line(line: str) -> bool:
+    """A line naming columns by year: "2015  2016  2017", "| | 2022 | 2021 |"."""
+    years = _YEAR.findall(line)
+    rest = _YEAR.sub("", line)
+    return bool(years) and len(line) < 160 and not re.search(r"\d[\d,]{3,}", rest)
+
+
+def needs_columns(text: str) -> bool:
+    lines = text.split("\n")
+    rows = sum(1 for ln in lines if _ROW.search(ln))
+    return rows >= 2 and not any(period_line(ln) for ln in lines[:8])
+
+
+def header_of(chunks: Iterable[Chunk]) -> str:
+    """The title/unit line and the period lines at the end of the chunks (in order)."""
+    lines = [ln for ch in chunks for ln in ch.text.split("\n")]
+    for i in range(len(lines) - 1, -1, -1):
+        if period_line(lines[i]):
+            head = [lines[i]]
+            if (
+                i
+                and re.search(r"[A-Za-z\u4e00-\u9fff]", lines[i - 1])
+                and not _ROW.search(lines[i - 1])
+            ):
+                head.insert(0, lines[i - 1])  # "December 31," names the date of each year
+            unit = next((ln for ln in reversed(lines[:i]) if _UNIT.search(ln)), "")
+            if unit and unit not in head:
+                head.insert(0, unit)
+            return "\n".join(head)
+    return ""
+
+
+def with_columns(passages: list[Passage], fetch: FetchChunks) -> list[Passage]:
+    """The passages, each table continuation with the column header it is read under."""
+    want: dict[str, list[str]] = {}
+    for p in passages:
+        doc_id, _, n = p.chunk_id.rpartition("#")
+        if p.columns or not n.isdigit() or not needs_columns(p.text):
+            continue
+        want[p.chunk_id] = [
+            f"{doc_id}#{int(n) - k}" for k in range(LOOK_BACK, 0, -1) if int(n) - k >= 0
+        ]
+    if not want:
+        return passages
+    chunks = fetch({cid for ids in want.values() for cid in ids})
+    out = []
+    for p in passages:
+        before = [chunks[c] for c in want.get(p.chunk_id, []) if c in chunks]
+        before = [c for c in before if c.doc_id == p.doc_id and c.page_end == p.page]
+        head = header_of(before) if before else ""
+        out.append(p.model_copy(update={"columns": head}) if head else p)
+    return out

@@ -1,0 +1,214 @@
+"""Figure answers: a line item's cell in one sentence, or a metric with its working.
+
+"Total current liabilities were $57,883 million at December 31, 2017 [doc#276]." and
+"Days payable outstanding FY2017 = 365 × ((accounts payable 25,309 + 34,616) ÷ 2) ÷ (…)
+= 93.86 [doc#270][doc#276]." Every figure is a cell of a table in this turn's passages,
+cited by its chunk id; the result is computed here, never taken from a text. A figure the
+tables do not give is named ("The documents do not say what FY2017 inventories were.").
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.figures.formula import (
+    MissingFigure,
+    Result,
+    defined_formula,
+    evaluate,
+    parse,
+    without_definition,
+)
+from agent.figures.items import asked_items, years
+from agent.figures.lookup import Finder, grids
+from agent.figures.render import amount, cell_sentence, change_line, ids, missing_note
+from pipeline.text.finance import vocabulary
+
+_EXPLAIN = re.compile(
+    r"^\W*(why|what (drove|caused|led)|explain|describe|how did|"
+    r"what (are|were) the (reasons|drivers))\b|"
+    r"为什么|原因|如何看待",
+    re.I,
+)
+_AVERAGE = re.compile(r"\baverage\b|平均", re.I)
+_CHANGE = re.compile(
+    r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy)\w*|"
+    r"同比|增长|变化|下降|增减",
+    re.I,
+)
+_ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)
+_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3}
+_PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
+_WHAT = re.compile(
+    r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w.&-]+['’]s )?(?:fy\s?\d{2,4} )?"
+    r"([\w &%-]{3,50}?)\s*\?",
+    re.I,
+)
+_PERCENT = re.compile(r"percent|%|百分", re.I)
+
+
+@dataclass
+class FigureAnswer:
+    lines: list[str] = field(default_factory=list)  # draft sentences with [chunk_id] markers
+    missing: list[str] = field(default_factory=list)  # notes naming figures not given
+    wanted: list[tuple[str, int | None]] = field(default_factory=list)  # (item, year) not found
+    pages: list[int] = field(default_factory=list)  # statement pages where they should be
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What every rendering step needs: the cells found, the question, the language."""
+
+    finder: Finder
+    question: str
+    lang: prompts.Lang
+
+
+@dataclass(frozen=True)
+class _Ask:
+    name: str  # how the answer names what is computed
+    formula: ast.expr
+    percent: bool
+    single: bool  # a line item read from its cell, not computed
+
+
+def figure_answer(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> FigureAnswer | None:
+    """The answer from table cells, or None when the question is not about figures the
+    tables hold (the sentence selector answers it then)."""
+    if _EXPLAIN.search(question):
+        return None
+    ask = _ask(question)
+    tables = grids(evidence)
+    if ask is None or not tables:
+        return None
+    turn = _Turn(Finder(tables), question, lang)
+    try:
+        out = _answer(ask, turn)
+    except MissingFigure as gone:
+        known = gone.item in vocabulary().items
+        return FigureAnswer(
+            missing=[missing_note(gone.item, gone.year, lang)],
+            wanted=[(gone.item, gone.year)],
+            pages=turn.finder.statement_pages(gone.item) if known else [],
+        )
+    except ZeroDivisionError:
+        return None
+    out.wanted = turn.finder.weak
+    out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
+    return out
+
+
+def _answer(ask: _Ask, turn: _Turn) -> FigureAnswer:
+    ys = years(turn.question)
+    asked = without_definition(turn.question)
+    if _AVERAGE.search(asked) and len(ys) >= 2:
+        return _average(ask, turn, range(min(ys), max(ys) + 1))
+    year = max(ys) if ys else None
+    if _CHANGE.search(asked):
+        return _change(ask, turn, year)
+    return _one(ask, turn, year)
+
+
+def _ask(question: str) -> _Ask | None:
+    q = question.lower()
+    defined = defined_formula(question)
+    metric = None
+    for m in vocabulary().metrics:
+        hit = m.find(q)
+        if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
+            metric = (m, hit.group(0))
+    if defined and (metric is None or metric[1] in defined[0].lower()):
+        name = metric[1] if metric else _asked_name(question, defined[0])
+        return _Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
+    if metric is not None:
+        m, said = metric
+        node = parse(m.formula)
+        return _Ask(_name(said), node, m.percent, isinstance(node, ast.Name))
+    items = asked_items(question)
+    if len(items) == 1:
+        return _Ask(items[0].item.key, ast.Name(items[0].item.key), False, True)
+    return None
+
+
+def _asked_name(question: str, term: str) -> str:
+    """What a defined formula computes: the defined term, or what the question asks for
+    when the definition says "it is defined as"."""
+    if term.lower() not in _PRONOUNS:
+        return term
+    m = _WHAT.search(question)
+    return m.group(1) if m else term
+
+
+def _name(said: str) -> str:
+    return said[:1].upper() + said[1:] if said.isascii() and not said.isupper() else said
+
+
+def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
+    result = evaluate(ask.formula, turn.finder, year)
+    if ask.single:
+        return FigureAnswer([cell_sentence(result.cells[0], turn.finder, turn.lang)])
+    return FigureAnswer([_working(ask, result, year, turn)])
+
+
+def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
+    now = evaluate(ask.formula, turn.finder, year)
+    ref = now.cells[0].year if now.cells else year
+    if ref is None:
+        return _one(ask, turn, year)
+    before = evaluate(ask.formula, turn.finder, ref - 1)
+    if not ask.single:  # a ratio or margin over two years: each year's working
+        return FigureAnswer([_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)])
+    a, b = before.cells[0], now.cells[0]
+    if a.value == 0:
+        raise ZeroDivisionError
+    digits = _decimals(turn.question, 1)
+    sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
+    return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)])
+
+
+def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
+    results = [evaluate(ask.formula, turn.finder, y) for y in span]
+    percent = ask.percent or bool(_PERCENT.search(turn.question))
+    value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
+    digits = _decimals(turn.question, 1 if percent else 2)
+    cells = [c for r in results for c in r.cells]
+    parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
+    shown = f"{value:.{digits}f}{'%' if percent else ''}"
+    working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
+    if turn.lang == "zh":
+        return FigureAnswer([f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"])
+    name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
+    return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."])
+
+
+def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    percent = ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
+    shown_year = year or (r.cells[0].year if r.cells else None)
+    if percent:
+        value = f"{r.value * 100:.{_decimals(turn.question, 1)}f}%"
+    elif divides:
+        value = f"{r.value:,.{_decimals(turn.question, 2)}f}"
+    else:
+        first = r.cells[0].chunk_id if r.cells else ""
+        value = amount(r.value, _decimals(turn.question, 0), turn.finder.scale(first), turn.lang)
+    if turn.lang == "zh":
+        when = f"{shown_year}年" if shown_year else ""
+        return f"{when}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
+    when = f" FY{shown_year}" if shown_year else ""
+    return f"{ask.name}{when} = {r.working} = {value} {ids(r.cells)}."
+
+
+def _decimals(question: str, default: int) -> int:
+    m = _ROUND.search(question)
+    if m is None:
+        return default
+    word = m.group(1).lower()
+    return _WORDS[word] if word in _WORDS else int(word)

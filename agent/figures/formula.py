@@ -1,0 +1,210 @@
+"""Formulas over line items, evaluated from cited cells with the working written out.
+
+A formula is a small expression (``"365 * avg(accounts_payable) / (cost_of_revenue +
+chg(inventories))"``): names are line items, ``avg(x)`` is the mean of x in the year and
+the year before, ``chg(x)`` the change from the year before, ``prev(x)`` the year before.
+It comes from the vocabulary's metrics or from the question itself ("… is defined as:
+cash from operations / total current liabilities"). Every figure is a :class:`Cell` the
+caller looked up; a missing one stops the evaluation and is named.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from agent.figures.items import asked_items, norm
+
+_END = r"(?:\.\s+[A-Z]|\.?$|\?\s)"
+_DEFINED = re.compile(
+    rf"([\w&%' -]{{2,60}}?)\s+(?:is|are)\s+(?:defined|calculated|computed) as:?\s*(.+?){_END}|"
+    rf"\bdefine\s+([\w&%' -]{{2,60}}?)\s+as:?\s*(.+?){_END}",
+    re.I | re.S,
+)
+_WORD_OPS = [
+    (r"\bdivided by\b|/|÷", " / "),
+    (r"\bmultiplied by\b|\btimes\b|\*|×", " * "),
+    (r"\bplus\b|\+", " + "),
+    (r"\bminus\b|\bless\b|−| - ", " - "),
+]
+
+
+class MissingFigure(Exception):
+    """A line item the documents do not give for a year."""
+
+    def __init__(self, item: str, year: int | None) -> None:
+        super().__init__(item)
+        self.item = item
+        self.year = year
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cited figure: the row, its column, the value used and the passage it is in."""
+
+    item: str
+    label: str
+    value: float
+    raw: str
+    year: int | None
+    period: str
+    chunk_id: str
+    page: int
+
+
+@dataclass
+class Result:
+    value: float
+    working: str  # "total current assets 1,001,425 ÷ total current liabilities 577,464"
+    cells: list[Cell] = field(default_factory=list)
+
+
+Lookup = Callable[[str, int | None], Cell]
+
+
+def parse(formula: str) -> ast.expr:
+    return ast.parse(formula, mode="eval").body
+
+
+def without_definition(question: str) -> str:
+    """The question with the formula it defines taken out ("average accounts payable"
+    inside a definition does not ask for an average over years)."""
+    m = _DEFINED.search(question)
+    return question if m is None else question[: m.start()] + " " + question[m.end() :]
+
+
+def defined_formula(question: str) -> tuple[str, str] | None:
+    """The term a question defines and its formula in line-item names, or None."""
+    m = _DEFINED.search(question)
+    if m is None:
+        return None
+    term = (m.group(1) or m.group(3) or "").strip()
+    formula = _formula(m.group(2) or m.group(4) or "")
+    return (term, formula) if formula else None
+
+
+def _formula(definition: str) -> str | None:
+    text = re.sub(r"\[[^\]]*\]|\b(?:from|in|on) the [\w ]+statement\b", " ", definition)
+    text = norm_ops(text)
+    out: list[str] = []
+    for token in re.split(r"(\s[-+*/]\s|[()])", text):
+        if token.strip() in ("+", "-", "*", "/", "(", ")"):
+            out.append(token.strip())
+        elif token.strip():
+            term = _operand(token)
+            if term is None:
+                return None
+            out.append(term)
+    formula = " ".join(out)
+    try:
+        parse(formula)
+    except SyntaxError:
+        return None
+    return formula if any(c.isalpha() for c in formula) else None
+
+
+def norm_ops(text: str) -> str:
+    for pattern, op in _WORD_OPS:
+        text = re.sub(pattern, op, text, flags=re.I)
+    return text
+
+
+def _operand(text: str) -> str | None:
+    t = norm(text)
+    if re.fullmatch(r"\d+(?:\.\d+)?", t):
+        return t
+    items = asked_items(t)
+    if len(items) != 1:
+        return None
+    key = items[0].item.key
+    if re.search(r"\b(?:average|avg|mean)\b", t):
+        return f"avg({key})"
+    if re.search(r"\b(?:change|increase|decrease)\b", t):
+        return f"chg({key})"
+    return key
+
+
+def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
+    """The formula's value for ``year`` from looked-up cells, with its working."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return Result(float(node.value), _fmt(float(node.value)))
+    if isinstance(node, ast.Name):
+        c = lookup(node.id, year)
+        return Result(c.value, f"{c.label.lower()} {_fmt(c.value)}", [c])
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
+        return _call(node.func.id, node.args[0], lookup, year)
+    if isinstance(node, ast.BinOp):
+        left, right = evaluate(node.left, lookup, year), evaluate(node.right, lookup, year)
+        sym, value = _apply(node.op, left.value, right.value)
+        lw = f"({left.working})" if _needs_parens(node.left, node.op, right=False) else left.working
+        rw = (
+            f"({right.working})"
+            if _needs_parens(node.right, node.op, right=True)
+            else right.working
+        )
+        return Result(value, f"{lw} {sym} {rw}", left.cells + right.cells)
+    raise ValueError(f"unsupported formula element {ast.dump(node)}")
+
+
+def _call(fn: str, arg: ast.expr, lookup: Lookup, year: int | None) -> Result:
+    if year is None:
+        raise MissingFigure(ast.unparse(arg), None)
+    now = evaluate(arg, lookup, year)
+    before = evaluate(arg, lookup, year - 1)
+    cells = before.cells + now.cells
+    if fn == "avg":
+        return Result(
+            (now.value + before.value) / 2, f"({before.working} + {_bare(now)}) ÷ 2", cells
+        )
+    if fn == "chg":
+        return Result(now.value - before.value, f"({now.working} − {_bare(before)})", cells)
+    if fn == "prev":
+        return before
+    raise ValueError(f"unknown function {fn}")
+
+
+def _bare(r: Result) -> str:
+    """The figure alone when its label was just written ("(payables 25,309 + 34,616)")."""
+    return _fmt(r.value) if len(r.cells) == 1 else r.working
+
+
+def _apply(op: ast.operator, a: float, b: float) -> tuple[str, float]:
+    if isinstance(op, ast.Add):
+        return "+", a + b
+    if isinstance(op, ast.Sub):
+        return "−", a - b
+    if isinstance(op, ast.Mult):
+        return "×", a * b
+    if isinstance(op, ast.Div):
+        if b == 0:
+            raise ZeroDivisionError
+        return "÷", a / b
+    raise ValueError("unsupported operator")
+
+
+def _needs_parens(node: ast.expr, op: ast.operator, *, right: bool) -> bool:
+    if not isinstance(node, ast.BinOp):
+        return False
+    low = isinstance(node.op, ast.Add | ast.Sub)
+    if isinstance(op, ast.Mult | ast.Div):
+        return low or (right and isinstance(op, ast.Div))
+    return right and isinstance(op, ast.Sub) and low
+
+
+def _fmt(value: float) -> str:
+    """A figure as reports print it: thousands separators, "−" for negatives."""
+    sign = "−" if value < 0 else ""
+    v = abs(value)
+    text = f"{v:,.0f}" if v == int(v) else f"{v:,.2f}".rstrip("0").rstrip(".")
+    return sign + text
+
+
+def names(node: ast.expr) -> list[str]:
+    """The line items a formula uses."""
+    return [
+        n.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and n.id not in ("avg", "chg", "prev")
+    ]

@@ -1,0 +1,229 @@
+"""A passage read as a table: rows with a label and figures, columns with their periods.
+
+Two shapes reach the answerer: Markdown tables (``| label | 2022 | 2021 |``, cells by
+column) and the rows of a statement laid out with wide gaps (``Total net sales  107,006
+135,987  177,866``), whose column header ("2015  2016  2017") may sit in the chunk before
+(see ``Passage.columns``). Figures in parentheses are negative; a dash is an empty cell.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent.evidence import Passage
+
+YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
+_FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
+_GAP = re.compile(r"\s{2,}|\t")
+_LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
+_SCALE = re.compile(
+    r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
+    r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands)\)",
+    re.I,
+)
+_DATE = re.compile(
+    r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"\s+\d{1,2},?\s*$"
+)
+_MONTH_DAY = re.compile(
+    r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"\s+(\d{1,2}),?"
+)
+_CURRENT = re.compile(r"本期|本报告期|期末|本年|本年度")
+_PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
+
+
+@dataclass(frozen=True)
+class Column:
+    text: str  # the header as printed ("December 31, 2017", "2021")
+    year: int | None
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    values: tuple[float | None, ...]  # one per column, None for an empty cell
+    raws: tuple[str, ...]  # the figures as printed
+    start: int  # the row's span in the passage text
+    end: int
+
+
+@dataclass
+class Grid:
+    passage: Passage
+    columns: list[Column]
+    rows: list[Row] = field(default_factory=list)
+    scale: str = ""  # "millions", "万元", … as the table states it
+    currency: str = ""
+
+    def column_for(self, year: int | None, *, offset: int = 0) -> int | None:
+        """The column of a year (``offset`` years earlier); without a year, the latest."""
+        years = [c.year for c in self.columns]
+        if year is None:
+            known = [y for y in years if y is not None]
+            if not known:
+                return 0 if self.columns and offset == 0 else None
+            year = max(known)
+        want = year - offset
+        return years.index(want) if want in years else None
+
+
+def figure(raw: str) -> float | None:
+    """A printed figure as a number: "(1,501)" → -1501, "—" → None."""
+    s = raw.strip()
+    if not re.search(r"\d", s):
+        return None
+    negative = (s.startswith("(") and s.endswith(")")) or s.lstrip("($ ").startswith("-")
+    digits = re.sub(r"[^\d.]", "", s)
+    try:
+        value = float(digits)
+    except ValueError:
+        return None
+    return -value if negative else value
+
+
+def read_grid(p: Passage) -> Grid | None:
+    """The passage as a table, or None when it holds no rows of figures under periods."""
+    grid = _markdown(p) if p.text.lstrip().startswith("|") or "\n|" in p.text else None
+    grid = grid or _gapped(p)
+    if grid is None or not grid.rows:
+        return None
+    whole = f"{p.columns}\n{p.section}\n{p.text}"
+    m = _SCALE.search(whole)
+    if m:
+        grid.scale = next(g for g in m.groups() if g).lower()
+    grid.currency = "$" if "$" in whole else ("元" if "元" in whole else "")
+    return grid
+
+
+def _period_columns(header: str) -> list[Column]:
+    """Columns named by years ("2015  2016  2017") or by 本期 / 上年同期."""
+    years = YEAR.findall(header)
+    if len(years) == 1:
+        return [Column(" ".join(header.split()), int(years[0]))]
+    if years:
+        return [Column(y, int(y)) for y in years]
+    out = []
+    for cell in _GAP.split(header.strip()):
+        if _CURRENT.search(cell) or _PRIOR.search(cell):
+            out.append(Column(cell, None))
+    return out
+
+
+def _gapped(p: Passage) -> Grid | None:
+    lines = (p.columns + "\n" if p.columns else "") + p.text
+    offset = -(len(p.columns) + 1) if p.columns else 0
+    columns: list[Column] = []
+    rows: list[Row] = []
+    pos = offset
+    before = ""
+    for line in lines.split("\n"):
+        start, pos = pos, pos + len(line) + 1
+        years = YEAR.findall(line)
+        if _period_line(line, years):
+            dates = _dates(before, len(years))
+            columns = [Column(d + y, int(y)) for d, y in zip(dates, years, strict=True)]
+            continue
+        before = line
+        row = _gapped_row(line, start)
+        if row is not None and start >= 0 and columns:
+            rows.append(_fit(row, len(columns)))
+    rows = [r for r in rows if r.values]
+    return Grid(p, columns, rows) if columns and rows else None
+
+
+def _period_line(line: str, years: list[str]) -> bool:
+    """A line naming the columns: years and little else ("2015  2016  2017")."""
+    if not years or len(line) >= 120 or len(years) < 0.6 * len(_FIGURE.findall(line)):
+        return False
+    return len(years) >= 2 or not _LETTERS.search(YEAR.sub("", line))
+
+
+def _dates(line: str, n: int) -> list[str]:
+    """The month and day each year column is dated by, from the line above the years
+    ("December 31," over "2016  2017"; "December 2,  December 3," over two years)."""
+    dates = [f"{m.group(1)} {m.group(2)}, " for m in _MONTH_DAY.finditer(line)]
+    if len(dates) == n:
+        return dates
+    if len(dates) == 1 and _DATE.search(line):
+        return dates * n
+    return [""] * n
+
+
+def _gapped_row(line: str, start: int) -> Row | None:
+    cells = _GAP.split(line.strip())
+    if len(cells) < 2 or not _LETTERS.search(cells[0]):
+        return None
+    label = cells[0].rstrip(" $")
+    rest = " ".join(cells[1:])
+    raws = [m.group(0).strip() for m in _FIGURE.finditer(rest)]
+    raws = [r for r in raws if r not in ("$", "")]
+    if not raws:
+        return None
+    return Row(label, tuple(figure(r) for r in raws), tuple(raws), start, start + len(line))
+
+
+def _fit(row: Row, width: int) -> Row:
+    """Figures beyond the columns (a "% change" between them) are dropped from the
+    right reading: keep the row only when its figures match the columns."""
+    if len(row.values) == width:
+        return row
+    plain = [(v, r) for v, r in zip(row.values, row.raws, strict=True) if not r.endswith("%")]
+    if len(plain) == width:
+        return Row(
+            row.label, tuple(v for v, _ in plain), tuple(r for _, r in plain), row.start, row.end
+        )
+    return Row(row.label, (), (), row.start, row.end)
+
+
+def _markdown(p: Passage) -> Grid | None:
+    text = p.text
+    lines: list[tuple[int, str]] = []
+    pos = 0
+    for line in text.split("\n"):
+        if line.strip().startswith("|"):
+            lines.append((pos, line))
+        pos += len(line) + 1
+    if len(lines) < 2:
+        return None
+    head_cells = _cells(lines[0][1])
+    columns: dict[int, Column] = {}
+    for i, cell in enumerate(head_cells):
+        cols = _period_columns(cell)
+        if len(cols) == 1:
+            columns[i] = cols[0]
+    if not columns and p.columns:  # the header repeated from the chunk before
+        found = _period_columns(p.columns)
+        first = len(head_cells) - len(found)
+        columns = {first + k: c for k, c in enumerate(found)}
+    if not columns:
+        return None
+    order = sorted(columns)
+    rows: list[Row] = []
+    for start, line in lines[1:]:
+        if re.fullmatch(r"[\s|:-]+", line):
+            continue
+        cells = _cells(line)
+        label = next((c for c in cells if _LETTERS.search(c)), "")
+        if not label:
+            continue
+        raws = [_cell_figure(cells, i, columns) for i in order]
+        values = tuple(figure(r) for r in raws)
+        if any(v is not None for v in values):
+            rows.append(Row(label, values, tuple(raws), start, start + len(line)))
+    return Grid(p, [columns[i] for i in order], rows)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _cell_figure(cells: list[str], i: int, columns: dict[int, Column]) -> str:
+    """The figure under column ``i``: a header spans the "$" cell and the figure after it."""
+    if i >= len(cells):
+        return ""
+    cell = cells[i]
+    nxt = i + 1
+    spans_next = nxt < len(cells) and nxt not in columns and re.search(r"\d", cells[nxt])
+    return cells[nxt] if spans_next and not re.search(r"\d", cell) else cell

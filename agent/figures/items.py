@@ -1,0 +1,88 @@
+"""Line items and periods: which rows a question asks about, and which row is which item.
+
+A row is an item when its label is one of the item's names (``finance_terms.json``), or
+starts with one ("Accounts receivable, net of allowance …"); Chinese labels may carry
+row numbers or notes around the name. Years come from "FY2017", "fiscal 2021", "FY21",
+"2021年" and plain years.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.text.finance import LineItem, vocabulary
+
+_FY = re.compile(
+    r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)", re.I
+)
+_NOTE = re.compile(
+    r"\(\s*(?:note|注)[^)]*\)|\(\d\)|[（(][一二三四五六七八九十\d]+[)）]|^[一二三四五六七八九十\d]+[、.]"
+)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+MIN_ROW_MATCH = 0.75
+
+
+@dataclass(frozen=True)
+class Asked:
+    item: LineItem
+    start: int
+    end: int
+
+
+def norm(text: str) -> str:
+    text = _NOTE.sub(" ", text.lower()).replace("’", "'").replace("&amp;", "&")
+    text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)
+    return " ".join(text.split())
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    n = re.escape(norm(name)).replace(r"\ ", r"\s+")
+    return re.compile(n if _HAN.search(name) else rf"(?<![\w]){n}(?![\w])")
+
+
+def asked_items(question: str) -> list[Asked]:
+    """The line items a question names, longest wording first, each stretch once."""
+    q = norm(question)
+    found: list[Asked] = []
+    for item in vocabulary().items.values():
+        for name in item.names:
+            for m in _pattern(name).finditer(q):
+                found.append(Asked(item, m.start(), m.end()))
+    out: list[Asked] = []
+    for a in sorted(found, key=lambda a: a.start - a.end):
+        if not any(a.start < b.end and a.end > b.start for b in out):
+            out.append(a)
+    return sorted(out, key=lambda a: a.start)
+
+
+def years(question: str) -> list[int]:
+    """The fiscal years a question names, in order of mention, each once."""
+    out: list[int] = []
+    for m in _FY.finditer(question):
+        raw = m.group(1) or m.group(2)
+        y = int(raw) + 2000 if len(raw) == 2 else int(raw)
+        if 1950 <= y <= 2100 and y not in out:
+            out.append(y)
+    return out
+
+
+def row_match(label: str, item: LineItem) -> float:
+    """How surely a row's label names the item: 1 for a name, less for a name plus a
+    qualifier ("…, net"), 0 for another item."""
+    lab = norm(label).rstrip(" :")
+    if not lab:
+        return 0.0
+    best = 0.0
+    for name in item.names:
+        n = norm(name)
+        if lab == n:
+            return 1.0
+        if _HAN.search(n):
+            if n in lab:
+                best = max(best, len(n) / len(lab))
+            continue
+        if lab.startswith(n + " "):
+            extra = lab[len(n) :].split()
+            best = max(best, 0.9 if len(extra) <= 2 else 0.8 if extra[0] in ("net", "of") else 0.0)
+    return best

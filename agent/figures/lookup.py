@@ -1,0 +1,107 @@
+"""Finding a line item's cell for a year among the tables of this turn's passages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.evidence import Evidence
+from agent.figures.formula import Cell, MissingFigure
+from agent.figures.grid import Grid, read_grid
+from agent.figures.items import MIN_ROW_MATCH, row_match
+from pipeline.text.finance import vocabulary
+
+_STATEMENT = {
+    "income": re.compile(
+        r"statements? of (income|operations|earnings)|income statements?|利润表|损益表", re.I
+    ),
+    "balance": re.compile(r"balance sheets?|financial position|资产负债表", re.I),
+    "cash": re.compile(r"cash flows?|现金流量表", re.I),
+}
+STATEMENT_BONUS = 0.2
+OTHER_STATEMENT = 0.3  # a cash-flow "Inventories" row is a change, not the balance
+
+
+def grids(evidence: Sequence[Evidence]) -> list[Grid]:
+    """Every passage of the turn that reads as a table, best-ranked first."""
+    seen: set[str] = set()
+    out: list[Grid] = []
+    for ev in evidence:
+        for p in ev.passages:
+            if p.chunk_id in seen:
+                continue
+            seen.add(p.chunk_id)
+            g = read_grid(p)
+            if g is not None:
+                out.append(g)
+    return sorted(out, key=lambda g: g.passage.rank or 99)
+
+
+def _title(g: Grid) -> str:
+    return f"{g.passage.section}\n{g.passage.columns}\n{g.passage.text[:200]}"
+
+
+def _statement_fit(g: Grid, kind: str) -> float:
+    """A bonus for a table that is the item's statement, a penalty for another one."""
+    title = _title(g)
+    if kind in _STATEMENT and _STATEMENT[kind].search(title):
+        return STATEMENT_BONUS
+    if any(p.search(title) for k, p in _STATEMENT.items() if k != kind):
+        return -OTHER_STATEMENT
+    return 0.0
+
+
+class Finder:
+    """Looks cells up by line item and year, remembering what it could not find."""
+
+    def __init__(self, tables: list[Grid]) -> None:
+        self.tables = tables
+        self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
+
+    def __call__(self, key: str, year: int | None) -> Cell:
+        item = vocabulary().items[key]
+        best: tuple[float, Cell] | None = None
+        weak = False
+        for g in self.tables:
+            col = g.column_for(year)
+            if col is None:
+                continue
+            bonus = _statement_fit(g, item.statement)
+            for r in g.rows:
+                s = row_match(r.label, item)
+                value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
+                if value is None:
+                    continue
+                score = s + bonus - 0.01 * (g.passage.rank or 0)
+                if best is None or score > best[0] + 1e-9:
+                    weak = bonus < 0
+                    v = abs(value) if item.outflow else value
+                    cell = Cell(
+                        item=key,
+                        label=r.label,
+                        value=v,
+                        raw=r.raws[col],
+                        year=g.columns[col].year,
+                        period=g.columns[col].text,
+                        chunk_id=g.passage.chunk_id,
+                        page=g.passage.page,
+                    )
+                    best = (score, cell)
+        if best is None:
+            raise MissingFigure(key, year)
+        if weak:
+            self.weak.append((key, year))
+        return best[1]
+
+    def statement_pages(self, key: str) -> list[int]:
+        """Pages of the tables that are the item's statement, where its row should be."""
+        kind = vocabulary().items[key].statement
+        return list(
+            dict.fromkeys(g.passage.page for g in self.tables if _statement_fit(g, kind) > 0)
+        )
+
+    def scale(self, chunk_id: str) -> tuple[str, str]:
+        for g in self.tables:
+            if g.passage.chunk_id == chunk_id:
+                return g.scale, g.currency
+        return "", ""

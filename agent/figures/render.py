@@ -1,0 +1,79 @@
+"""How figures read in an answer: one sentence per cell, the working of a change, and
+the note naming a figure the documents do not give."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent import prompts
+from agent.figures.formula import Cell
+from agent.figures.lookup import Finder
+from pipeline.text.finance import vocabulary
+
+_ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
+_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
+
+
+def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
+    """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]." """
+    scale, currency = finder.scale(c.chunk_id)
+    if lang == "zh":
+        when = f"{c.year}年" if c.year else c.period
+        unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)
+        return f"{when}{c.label}为{number(c.value)}{unit} [{c.chunk_id}]。"
+    money = currency == "$" and not c.raw.strip().endswith("%")
+    value = f"{'$' if money else ''}{number(c.value)}{scale_word(scale, lang)}"
+    verb = "were" if re.search(r"[^s]s$", c.label.strip().split()[-1]) else "was"
+    dated = _DATED.search(c.period)
+    if dated and vocabulary().items[c.item].statement == "balance":
+        when = f"at {dated.group(0)}"  # a balance is at a date, a flow over a year
+    else:
+        when = f"in FY{c.year}" if c.year else f"({c.period})"
+    return f"{c.label} {verb} {value} {when} [{c.chunk_id}]."
+
+
+def change_line(a: Cell, b: Cell, digits: int, lang: prompts.Lang) -> str:
+    """The change from cell ``a`` to cell ``b`` in percent, with the working."""
+    pct = (b.value - a.value) / abs(a.value) * 100
+    working = f"({number(b.value)} − {number(a.value)}) ÷ {number(a.value)} = {pct:.{digits}f}%"
+    if lang == "zh":
+        return f"{b.label}{a.year}→{b.year}年变化 = {working} {ids([a, b])}。"
+    return f"Change in {b.label.lower()} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
+
+
+def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang) -> str:
+    """A computed sum of money: "$9,068 million"."""
+    unit, currency = scale
+    sign = "$" if currency == "$" and lang == "en" else ""
+    return f"{sign}{value:,.{digits}f}{scale_word(unit, lang)}"
+
+
+def number(value: float) -> str:
+    """As reports print figures: thousands separators, "−" for a negative."""
+    v = abs(value)
+    text = f"{v:,.2f}".rstrip("0").rstrip(".") if v != int(v) else f"{v:,.0f}"
+    return ("−" if value < 0 else "") + text
+
+
+def scale_word(scale: str, lang: prompts.Lang) -> str:
+    words = {"millions": " million", "thousands": " thousand", "billions": " billion"}
+    if lang == "zh":
+        words = {"millions": "百万", "thousands": "千", "billions": "十亿"}
+    return words.get(scale, "")
+
+
+def ids(cells: Sequence[Cell]) -> str:
+    """The citation markers of the cells, each passage once, in order of use."""
+    return "".join(f"[{cid}]" for cid in dict.fromkeys(c.chunk_id for c in cells))
+
+
+def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
+    """Names a figure the tables do not give (worded so the reflection reads it as a
+    statement about the documents, not a claim needing a source)."""
+    known = vocabulary().items.get(item)
+    names = known.names if known else (item,)
+    if lang == "zh":
+        zh = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), names[0])
+        return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
+    return f"The documents do not say what {f'FY{year} ' if year else ''}{names[0]} was."

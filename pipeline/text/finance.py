@@ -1,0 +1,88 @@
+"""Financial vocabulary from ``data/finance_terms.json``: line items and their names,
+metrics and their formulas, and the search words questions imply.
+
+One data file serves retrieval (``expand.py`` adds a metric's search words to the lexical
+query) and answering (``agent/figures`` finds a line item's row by its names and computes
+a metric from its formula), so a synonym added once helps both.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).with_name("data") / "finance_terms.json"
+
+
+@dataclass(frozen=True)
+class LineItem:
+    key: str
+    names: tuple[str, ...]
+    statement: str  # "income" | "balance" | "cash": where the item is printed
+    outflow: bool = False  # printed negative ("(442)"), used in formulas as an amount
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    patterns: tuple[re.Pattern[str], ...]
+    formula: str
+    percent: bool
+    search: str  # retrieval words, statement words included
+    lines: tuple[str, ...]  # line items that stand in for the metric in a sentence
+
+    def find(self, text: str) -> re.Match[str] | None:
+        hits = [m for p in self.patterns if (m := p.search(text))]
+        return max(hits, key=lambda m: m.end() - m.start()) if hits else None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    statements: dict[str, str]
+    items: dict[str, LineItem]
+    metrics: tuple[Metric, ...]
+    search_rules: tuple[tuple[re.Pattern[str], str], ...]
+    synonyms: tuple[tuple[re.Pattern[str], str], ...]
+    answer_lines: dict[str, tuple[str, ...]]
+
+
+def _words(template: str, statements: dict[str, str]) -> str:
+    return template.format(**statements) if "{" in template else template
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    st: dict[str, str] = raw["statements"]
+    items = {
+        k: LineItem(k, tuple(v["names"]), v.get("statement", ""), bool(v.get("outflow")))
+        for k, v in raw["line_items"].items()
+    }
+    metrics = []
+    for k, v in raw["metrics"].items():
+        search = _words(v.get("search", ""), st)
+        if search and v.get("statement"):
+            search += " " + st[v["statement"]]
+        metrics.append(
+            Metric(
+                key=k,
+                patterns=tuple(re.compile(p, re.I) for p in v["patterns"]),
+                formula=v.get("formula", ""),
+                percent=bool(v.get("percent")),
+                search=search,
+                lines=tuple(v.get("lines", ())),
+            )
+        )
+    return Vocabulary(
+        statements=st,
+        items=items,
+        metrics=tuple(metrics),
+        search_rules=tuple(
+            (re.compile(r["pattern"], re.I), _words(r["words"], st)) for r in raw["search_rules"]
+        ),
+        synonyms=tuple((re.compile(r["pattern"], re.I), r["words"]) for r in raw["synonyms"]),
+        answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
+    )
