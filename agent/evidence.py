@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from pipeline.text.lang import split_sentences
 
-ToolName = Literal["search_document", "lookup_term", "read_page"]
+ToolName = Literal["search_document", "lookup_term", "read_page", "lookup_value"]
 
 
 class Passage(BaseModel):

@@ -1,4 +1,6 @@
-"""The agent's read-only tools: search_document, lookup_term, read_page.
+"""The agent's read-only tools: search_document, lookup_term, read_page, and for figures
+lookup_value (a statement cell by line item and year) and calculate (arithmetic in code,
+so a chat model copies results and never computes one).
 
 None of them takes a document argument: the scope comes from ``runtime.context`` (see
 ``agent/context.py``). Each returns text for the model (passages headed by their citation
@@ -17,13 +19,18 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 
 from agent import prompts
+from agent.arith import evaluate
 from agent.columns import with_columns
 from agent.context import ChatContext
 from agent.evidence import Evidence, Passage, ToolName
+from agent.figures.formula import MissingFigure
+from agent.figures.items import asked_items
+from agent.figures.lookup import Finder, grids
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
 from pipeline.knowledge.api import lookup_terms
 from pipeline.models import Chunk, SearchHit
+from pipeline.text.finance import vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +83,40 @@ def read_page(page: int, *, runtime: Runtime) -> ToolResult:
                 used += len(ch.text)
     ev = _evidence(ctx, "read_page", str(page), passages)
     return render(ev, lang), ev.model_dump()
+
+
+def lookup_value(line_item: str, year: int = 0, *, runtime: Runtime) -> ToolResult:
+    ctx, lang = runtime.context, _lang(runtime)
+    when = str(year) if year else ""
+    _status(runtime, lang, "lookup_value", f"{line_item} {when}".strip())
+    asked = asked_items(line_item)
+    key = asked[0].item.key if asked else None
+    words = line_item
+    if key is not None:
+        item = vocabulary().items[key]
+        words = " ".join(item.names[:3]) + " " + vocabulary().statements.get(item.statement, "")
+    ev = _search(ctx, f"{words} {when}".strip(), 8, mode="keyword")
+    ev = ev.model_copy(update={"tool": "lookup_value", "query": f"{line_item} {when}".strip()})
+    try:
+        cell = Finder(grids([ev]))(key, year or None) if key else None
+    except MissingFigure:
+        cell = None
+    if cell is None:
+        note = prompts.VALUE_MISSING[lang].format(item=line_item, year=when or "—")
+        return note + "\n\n" + render(ev, lang), ev.model_dump()
+    found = f"{cell.label} · {cell.period}: {cell.raw} [{cell.chunk_id}]"
+    ev = ev.model_copy(update={"passages": [p for p in ev.passages if p.chunk_id == cell.chunk_id]})
+    return found + "\n\n" + render(ev, lang), ev.model_dump()
+
+
+def calculate(expression: str, *, runtime: Runtime) -> ToolResult:
+    """Arithmetic in code: the model copies the result, it never computes one."""
+    lang = _lang(runtime)
+    _status(runtime, lang, "calculate", expression)
+    value = evaluate(expression)
+    if value is None:
+        return prompts.NOT_ARITHMETIC[lang].format(expression=expression), {}
+    return f"{expression} = {value:,.6g}", {"calculation": expression, "value": value}
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -216,12 +257,14 @@ _FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
     "search_document": search_document,
     "lookup_term": lookup_term,
     "read_page": read_page,
+    "lookup_value": lookup_value,
+    "calculate": calculate,
 }
 TOOL_NAMES = tuple(_FUNCTIONS)
 
 
 def make_tools(lang: prompts.Lang) -> list[BaseTool]:
-    """The three tools with descriptions in the user's language."""
+    """The tools with descriptions in the user's language."""
     return [
         StructuredTool.from_function(
             fn,

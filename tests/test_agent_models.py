@@ -61,7 +61,13 @@ def test_scripted_model_answer_becomes_a_cited_answer(folio: Folio, doc: str) ->
     assert a.citations[0].quote.startswith("Northwind Traders operated 318 stores")
     assert a.follow_up_questions == ["What is the outlook for fiscal 2024?", "What was revenue?"]
     assert a.retrieval_rounds == 1
-    assert model.bound[0] == ["search_document", "lookup_term", "read_page"]
+    assert model.bound[0] == [
+        "search_document",
+        "lookup_term",
+        "read_page",
+        "lookup_value",
+        "calculate",
+    ]
 
 
 def test_unsupported_sentence_triggers_another_round_with_feedback(folio: Folio, doc: str) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
 from agent.arith import checked_results, evaluate
 from agent.columns import header_of, needs_columns
 from agent.evidence import Evidence, Passage
@@ -13,6 +15,8 @@ from agent.figures.answer import figure_answer
 from agent.figures.formula import defined_formula, names
 from agent.figures.grid import read_grid
 from agent.figures.items import asked_items, years
+from agent.models import ChatModels
+from agent.models.fake import FakeChatModel, tool_call
 from agent.service import ChatService
 from agent.support import check
 from pipeline.models import Chunk
@@ -200,3 +204,44 @@ def test_a_computed_answer_cites_each_operand_row(folio: Folio, tmp_path: Path) 
     quotes = [c.quote for c in a.citations]
     assert any(q.startswith("| Total current assets") for q in quotes)
     assert any(q.startswith("| Total current liabilities") for q in quotes)
+
+
+def _cell_id(messages: list[BaseMessage], label: str) -> str:
+    for m in messages:
+        if isinstance(m, ToolMessage) and str(m.content).startswith(label):
+            return str(m.content).split("[")[1].split("]")[0]
+    raise AssertionError(f"no lookup_value result for {label!r}")
+
+
+def test_a_chat_model_looks_figures_up_and_calculates_with_tools(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "northwind.md", BALANCE_MD)
+    seen: list[str] = []
+
+    def answer(messages: list[BaseMessage]) -> AIMessage:
+        seen.extend(str(m.content) for m in messages if isinstance(m, ToolMessage))
+        a, b = _cell_id(messages, "Total current assets"), _cell_id(messages, "Total current liab")
+        return AIMessage(
+            f"Current ratio FY2021 = total current assets 1,100 ÷ total current liabilities 500 "
+            f"= 2.20 [{a}][{b}].\nThe ratio is healthy = 9.99 [{a}]."
+        )
+
+    model = FakeChatModel(
+        script=[
+            tool_call("lookup_value", line_item="total current assets", year=2021),
+            tool_call("lookup_value", line_item="total current liabilities", year=2021),
+            tool_call("calculate", expression="1100 / 500"),
+            answer,
+        ]
+    )
+    chat = ChatService(folio, models=ChatModels(primary=model, name="fake", retries=1, backoff_s=0))
+    a = chat.ask("What is the current ratio for FY2021?", [doc]).answer
+    assert "Total current assets · December 31, 2021: 1,100 [" in seen[0]
+    assert seen[2] == "1100 / 500 = 2.2"
+    # the working is checked in code; the invented "9.99" is not derived from anything cited
+    assert "= 2.20 [1][2]" in a.answer and "9.99" not in a.answer
+    assert {c.quote.split("|")[1].strip() for c in a.citations} == {
+        "Total current assets",
+        "Total current liabilities",
+    }

@@ -1,0 +1,216 @@
+"""Answers on both splits, side by side: figures, pages, Chinese spans, refusals, tables.
+
+    python bench/answers.py [--data-dir DIR] [--zh-per-article 1] [--limit N] [--lexical]
+
+Training split: financebench-train and CMRC trial articles 0–127; validation split:
+financebench (dev) and CMRC articles 128–255 (``../shared/samples/README.md``). Per split:
+gold figure in the answer (numbers compared without separators and units, within
+rounding), gold page cited, Chinese gold span in the answer, heading-only answers, refusal
+of unrelated questions (10-K questions asked of a Chinese document and the reverse, plus
+general-knowledge questions), statement pages holding a table with labelled rows and
+period columns, and answer latency. Documents are ingested once into the data directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.schemas import Answer  # noqa: E402 - after the path set-up above
+from agent.service import ChatService  # noqa: E402
+from bench.answers_data import (  # noqa: E402
+    GENERAL,
+    FbQuestion,
+    body,
+    financebench,
+    gold_figures,
+    has_figure,
+    heading_only,
+)
+from bench.cmrc import PackedQuestion, build  # noqa: E402
+from bench.common import SAMPLES, percentile, print_table  # noqa: E402
+from pipeline.ids import doc_id_for  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from settings import Settings  # noqa: E402
+
+TARGETS = {
+    "gold figure in the answer": ">= 0.6",
+    "gold page cited": ">= 0.8",
+    "Chinese gold span in the answer": ">= 0.85",
+    "heading-only answers (Chinese)": "0",
+    "unrelated questions refused": ">= 0.95",
+    "statement pages as tables": ">= 0.9",
+    "latency p95 ms": "< 1000",
+}
+
+
+@dataclass
+class Tally:
+    figure: list[bool] = field(default_factory=list)
+    page: list[bool] = field(default_factory=list)
+    span: list[bool] = field(default_factory=list)
+    heading: list[bool] = field(default_factory=list)
+    refused: list[bool] = field(default_factory=list)
+    tables: list[bool] = field(default_factory=list)
+    latency: list[int] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+
+def _rate(xs: list[bool]) -> str:
+    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    default_dir = Path(tempfile.gettempdir()) / "folio-bench-answers"
+    ap.add_argument("--data-dir", type=Path, default=default_dir)
+    ap.add_argument("--zh-per-article", type=int, default=1, help="CMRC questions per article")
+    ap.add_argument("--limit", type=int, default=0, help="questions per set (0 = all)")
+    ap.add_argument("--verbose", action="store_true", help="print every miss")
+    ap.add_argument(
+        "--lexical", action="store_true", help="no dense embeddings (fast ingest on a busy machine)"
+    )
+    args = ap.parse_args()
+
+    settings = Settings(data_dir=args.data_dir / "data")
+    if args.lexical:
+        settings = settings.model_copy(update={"embedding_model": "none"})
+    folio = Folio(settings)
+    chat = ChatService(folio)
+    packed = build(args.data_dir / "cmrc", per_doc=32)
+    zh_paths = sorted((args.data_dir / "cmrc").glob("cmrc-*.pdf"))
+    fb_paths = sorted((SAMPLES / "financebench" / "pdfs").glob("*.pdf")) + sorted(
+        (SAMPLES / "financebench-train" / "pdfs").glob("*.pdf")
+    )
+    started = time.perf_counter()
+    folio.ingest([*fb_paths, *zh_paths], wait=True)
+    print(f"documents ready in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    zh_id = {p.name: doc_id_for(p.name) for p in zh_paths}
+    chat.ask("你好", [next(iter(zh_id.values()))])  # warm-up: jieba, lingua, the embedder
+
+    tallies = {}
+    for split, first_doc in (("train", 1), ("validation", 5)):
+        t = Tally()
+        zh_docs = [f"cmrc-{k:02d}.pdf" for k in range(first_doc, first_doc + 4)]
+        fb = financebench(split)[: args.limit or None]
+        _financebench(chat, folio, fb, zh_id[zh_docs[0]], t)
+        zh = _zh_questions(packed, zh_docs, args.zh_per_article)[: args.limit or None]
+        ten_k = doc_id_for(fb[0].doc)
+        _chinese(chat, zh, zh_id, ten_k, t)
+        for q in GENERAL:
+            for doc in (ten_k, zh_id[zh_docs[0]]):
+                a = _ask(chat, q, doc)
+                t.refused.append(a.refused and not a.citations)
+                if not t.refused[-1]:
+                    t.misses.append(f"answered general question {q!r} on {doc}")
+        tallies[split] = t
+    folio.close()
+    _report(tallies, args.verbose)
+    return 0
+
+
+def _ask(chat: ChatService, question: str, doc: str) -> Answer:
+    event = chat.ask(question, [doc])
+    chat.delete(event.conversation_id)
+    return event.answer
+
+
+def _financebench(
+    chat: ChatService, folio: Folio, questions: list[FbQuestion], zh_doc: str, t: Tally
+) -> None:
+    for q in questions:
+        doc = doc_id_for(q.doc)
+        a = _ask(chat, q.question, doc)
+        t.latency.append(a.latency_ms)
+        gold = gold_figures(q.answer)
+        if gold:
+            t.figure.append(has_figure(gold, a.answer))
+            if not t.figure[-1]:
+                said = body(a.answer)[:160]
+                t.misses.append(f"{q.id}: no gold figure ({q.answer[:60]!r}) in {said!r}")
+        cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
+        t.page.append(bool(cited & set(q.pages)))
+        for page in q.pages:
+            t.tables.append(_statement_table(folio, doc, page))
+        other = _ask(chat, q.question, zh_doc)
+        t.refused.append(other.refused and not other.citations)
+
+
+def _statement_table(folio: Folio, doc_id: str, page: int) -> bool:
+    """A table block on the page with labelled rows and period columns."""
+    for b in folio.store.blocks(doc_id, page):
+        table = b.table
+        if b.kind != "table" or table is None:
+            continue
+        labelled = any(table.row_labels) if table.row_labels else False
+        periods = any(table.periods) or any(y for y in table.years)
+        if labelled and periods:
+            return True
+    return False
+
+
+def _zh_questions(
+    packed: list[PackedQuestion], docs: list[str], per_article: int
+) -> list[PackedQuestion]:
+    seen: dict[str, int] = {}
+    out: list[PackedQuestion] = []
+    for q in packed:
+        if q.doc_name not in docs:
+            continue
+        article = q.qid.rsplit("_QUERY_", 1)[0]
+        if seen.get(article, 0) < per_article:
+            seen[article] = seen.get(article, 0) + 1
+            out.append(q)
+    return out
+
+
+def _chinese(
+    chat: ChatService, questions: list[PackedQuestion], zh_id: dict[str, str], ten_k: str, t: Tally
+) -> None:
+    for q in questions:
+        a = _ask(chat, q.question, zh_id[q.doc_name])
+        t.latency.append(a.latency_ms)
+        gold = "".join(q.answer.split())
+        t.span.append(gold in "".join(body(a.answer).split()))
+        sections = [c.section.split(" > ")[-1] for c in a.citations]
+        t.heading.append(heading_only(a.answer, sections))
+        t.page.append(bool({c.page for c in a.citations} & set(q.pages)))
+        if not t.span[-1]:
+            t.misses.append(f"{q.qid}: {q.answer!r} not in {body(a.answer)[:120]!r}")
+        other = _ask(chat, q.question, ten_k)
+        t.refused.append(other.refused and not other.citations)
+
+
+def _report(tallies: dict[str, Tally], verbose: bool) -> None:
+    rows: list[list[object]] = []
+    metrics: list[tuple[str, Callable[[Tally], str]]] = [
+        ("gold figure in the answer", lambda t: _rate(t.figure)),
+        ("gold page cited", lambda t: _rate(t.page)),
+        ("Chinese gold span in the answer", lambda t: _rate(t.span)),
+        ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
+        ("unrelated questions refused", lambda t: _rate(t.refused)),
+        ("statement pages as tables", lambda t: _rate(t.tables)),
+        ("latency p50 ms", lambda t: str(int(percentile(t.latency, 50)))),
+        ("latency p95 ms", lambda t: str(int(percentile(t.latency, 95)))),
+    ]
+    for name, fn in metrics:
+        rows.append([name, fn(tallies["train"]), fn(tallies["validation"]), TARGETS.get(name, "")])
+    print_table("Answers (train | validation)", ["metric", "train", "validation", "target"], rows)
+    if verbose:
+        for split, t in tallies.items():
+            print(f"\n### misses ({split})")
+            for m in t.misses:
+                print("-", m)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""What bench/answers.py measures with: the splits, gold-figure matching, heading-only
+answers, table recognition on statement pages, and general-knowledge questions that no
+sample document addresses."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bench.common import SAMPLES, load_jsonl
+
+# Questions of general knowledge: every document must refuse them.
+GENERAL = [
+    "What is the capital of France?",
+    "Who wrote the novel Pride and Prejudice?",
+    "How many legs does a spider have?",
+    "What is the boiling point of water at sea level in Fahrenheit?",
+    "Who painted the Mona Lisa?",
+    "What is the chemical symbol for gold?",
+    "法国的首都是哪里？",
+    "《红楼梦》的作者是谁？",
+    "一年有多少个星期？",
+    "水的化学式是什么？",
+    "月球绕地球一周需要多少天？",
+    "太阳系中最大的行星是哪一颗？",
+]
+_NUM = re.compile(r"(?<![\w.])-?\$?\d[\d,]*(?:\.\d+)?")
+_MARK = re.compile(r"\[\d+\]")
+
+
+@dataclass
+class FbQuestion:
+    id: str
+    doc: str
+    question: str
+    answer: str
+    pages: list[int] = field(default_factory=list)
+
+
+def financebench(split: str) -> list[FbQuestion]:
+    folder = "financebench-train" if split == "train" else "financebench"
+    rows = load_jsonl(SAMPLES / folder / "questions.jsonl")
+    return [
+        FbQuestion(
+            r["id"],
+            r["doc"],
+            r["question"],
+            r["answer"],
+            sorted({int(e["page"]) for e in r.get("evidence", []) if "page" in e}),
+        )
+        for r in rows
+    ]
+
+
+def figures(text: str) -> list[tuple[float, int]]:
+    """(value, decimals) of the numbers in a text; years and citation markers left out."""
+    out = []
+    for m in _NUM.finditer(_MARK.sub(" ", text)):
+        raw = m.group(0).replace("$", "").replace(",", "")
+        try:
+            value = float(raw)
+        except ValueError:
+            continue
+        decimals = len(raw.split(".")[1]) if "." in raw else 0
+        if decimals == 0 and 1900 <= value <= 2100:
+            continue  # a year
+        out.append((value, decimals))
+    return out
+
+
+def gold_figures(answer: str) -> list[tuple[float, int]]:
+    return [(v, d) for v, d in figures(answer) if v != 0 or d]
+
+
+def has_figure(gold: list[tuple[float, int]], answer: str) -> bool:
+    """Is one of the gold figures in the answer, separators and units aside, within
+    rounding (half a unit of the gold's last digit, or 1%), at any scale (millions or
+    billions; a share or a percentage)?"""
+    shown = [v for v, _ in figures(answer)]
+    for g, decimals in gold:
+        tol = max(0.5 * 10**-decimals, abs(g) * 0.01)
+        for a in shown:
+            if any(abs(a * s - g) <= tol for s in (1, 1e3, 1e-3, 1e6, 1e-6, 100, 0.01)):
+                return True
+    return False
+
+
+def body(answer: str) -> str:
+    """The answer without follow-up questions and markers."""
+    for header in ("Follow-up questions:", "延伸问题："):
+        answer = answer.split(header, 1)[0]
+    return _MARK.sub("", answer).strip()
+
+
+def heading_only(answer: str, sections: list[str]) -> bool:
+    """The answer says nothing but a section title ("第62节米泽车站")."""
+    text = re.sub(r"[\s。.]+", "", body(answer))
+    return bool(text) and any(text and text in re.sub(r"\s+", "", s) for s in sections)
