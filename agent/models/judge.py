@@ -315,6 +315,8 @@ def _score_unit(
 ) -> Candidate | None:
     if u.kind == "row" and _HEADER_RULE.match(p.text, u.end):
         return None  # a table's header row ("项目 | 期末余额 | 期初余额") names columns only
+    if u.kind == "heading" or _is_title(u.text, p.section):
+        return None  # a title names a topic; it never answers a question about it
     words = word_set(u.text)
     # Chinese words match as substrings: segmentations of question and text differ.
     hit = {t for t in ask.weights if t in words or (t in han and t in u.text)}
@@ -365,6 +367,12 @@ def _passage_cover(
     return sum(weights[t] for t in hit) / total
 
 
+def _is_title(text: str, section: str) -> bool:
+    """Is the unit a heading of its passage ("第62节米泽车站" under that very section)?"""
+    bare = re.sub(r"\W+", "", text)
+    return bool(bare) and any(bare == re.sub(r"\W+", "", s) for s in section.split(" > "))
+
+
 def _only_dates(text: str) -> bool:
     # Whole numbers, a comma after them included ("July 2, 2023"), not "1,080" or "3.5".
     nums = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d%]|[.,]\d)", text)]
@@ -374,8 +382,8 @@ def _only_dates(text: str) -> bool:
 
 def _penalty(u: Unit) -> float:
     n = len(u.text)
-    if u.kind == "heading" or (u.kind == "sentence" and _LEAD_IN.search(u.text)):
-        return 0.25  # a title, or a sentence announcing what follows, answers nothing
+    if u.kind == "sentence" and _LEAD_IN.search(u.text):
+        return 0.25  # a sentence announcing what follows answers nothing
     if u.kind == "row" and not re.search(r"[A-Za-z\u4e00-\u9fff]{3,}", u.text):
         return 0.3  # a row of bare figures (a column header of years) answers nothing
     if u.kind == "row" and _only_dates(u.text):
