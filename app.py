@@ -59,13 +59,14 @@ def main() -> None:
         **launch_options(),
     )
     json_over_mcp(demo)
-    services.folio.resume()  # background work interrupted by the last shutdown
+    services.folio.serve()  # the shared job queue, with work a last shutdown interrupted
     services.warm_up()
     log.info("ready")
     try:
         demo.block_thread()
     finally:
         services.jobs.shutdown()
+        services.folio.close()
 
 
 if __name__ == "__main__":

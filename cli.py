@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     try:
+        folio.recover()  # no status stays 'running' after its process died
         return int(args.func(folio, args))
     except FolioError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -60,6 +60,18 @@ class Settings(BaseSettings):
         default_factory=_default_workers, ge=1, description="Worker processes for parsing/OCR."
     )
     tables: bool = Field(True, description="Detect tables in PDFs (PyMuPDF find_tables).")
+    parse_jobs: int = Field(
+        2, ge=1, le=8, description="Documents parsed at the same time (across all processes)."
+    )
+    job_lease_s: float = Field(
+        60.0,
+        gt=0,
+        description=(
+            "Lease of a running job: a process renews it while it works; when it stops "
+            "(killed, crashed) another process takes the job over after this long "
+            "(at once when the dead process was on this machine)."
+        ),
+    )
 
     # --- OCR ---------------------------------------------------------------------------
     ocr_engine: OcrEngineName = Field(

@@ -87,7 +87,11 @@ def ingest(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def _finish_in_background(folio: Folio) -> None:
-    """Hand the queued components to a detached 'cli.py resume' so this command returns now."""
+    """Hand the queued components to a detached 'cli.py resume' so this command returns now.
+
+    The jobs are in the shared queue: if the web app (or another resume) is running,
+    each job is still run once, by whoever claims it first.
+    """
     log_path = folio.settings.data_dir / "background.log"
     with open(log_path, "ab") as log_file:
         subprocess.Popen(
@@ -106,7 +110,7 @@ def _finish_in_background(folio: Folio) -> None:
 
 def resume(folio: Folio, args: argparse.Namespace) -> int:
     docs = folio.resume()
-    folio.wait()
+    folio.wait()  # every queued job, whichever process (this one, the app) runs it
     if args.json:
         emit_json({"resumed": docs})
     return 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class FolioError(Exception):
     """Base class for every error Folio reports to a user."""
@@ -61,3 +63,12 @@ class WorkspaceError(FolioError):
 
 class LimitError(FolioError):
     """A workspace limit (documents, pages, stored MB) would be exceeded; nothing was done."""
+
+
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][^\s'\"\\/:]+){2,}[\\/]?")
+
+
+def without_paths(text: str) -> str:
+    """A message with file-system paths cut to their last part (internal paths mean nothing
+    to a user, and may reveal the server's layout)."""
+    return _PATH.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1], text)

@@ -1,8 +1,11 @@
 """The foreground part of ingestion: check → store file → parse → OCR → chunk → index.
 
-When this returns, the document is lexically searchable; embedding and knowledge
-components are queued for the background runner. A failure leaves any earlier
-version of the document exactly as it was.
+:meth:`Ingestor.prepare` checks a file, keeps a private copy under the data dir
+and queues a parse job; :meth:`Ingestor.run_parse` is that job (whichever process
+claims it). When it commits, the document is lexically searchable and its
+background components are queued in the same transaction. A failure leaves any
+earlier version of the document exactly as it was; a killed parse leaves its
+job and its copy for the next process to finish.
 """
 
 from __future__ import annotations
@@ -11,13 +14,15 @@ import contextlib
 import logging
 import os
 import re
+import sqlite3
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pipeline.chunk import chunk_document
-from pipeline.errors import EmptyFileError, FolioError
+from pipeline.errors import EmptyFileError, FolioError, without_paths
 from pipeline.ids import doc_id_for, file_hash
 from pipeline.limits import check_limits, estimate_pages
 from pipeline.models import Component, ComponentState, Document, ParsedDocument
@@ -28,14 +33,17 @@ from pipeline.perceive.store import save_perception
 from pipeline.progress import ProgressCallback, log_progress
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
+from pipeline.store.jobs import Job, JobQueue, LeaseLost
+from pipeline.worker import Interrupted
 from pipeline.workspace import LOCAL
 from settings import Settings
 
 log = logging.getLogger(__name__)
 
-Outcome = Literal["added", "updated", "replaced", "unchanged", "failed"]
+Outcome = Literal["added", "updated", "replaced", "unchanged", "failed", "queued"]
 """'updated': same file, processed again by a newer pipeline; 'replaced': a different file
-under an existing name took that document's place (``previous_pages`` says what it was)."""
+under an existing name took that document's place (``previous_pages`` says what it was);
+'queued': its parse job waits in the queue (:meth:`Ingestor.prepare`)."""
 
 # Bump when parsing or chunking changes what a file turns into: documents made by
 # an older version are re-processed when ingested again (vectors of unchanged
@@ -60,7 +68,10 @@ class Ingestor:
     settings: Settings
     store: DocumentStore
     index: SearchIndex
+    queue: JobQueue
     progress: ProgressCallback = log_progress
+    after_commit: Callable[[sqlite3.Connection, Document], None] | None = None
+    """Called inside the commit transaction (queues the background components)."""
 
     @property
     def version(self) -> str:
@@ -71,24 +82,31 @@ class Ingestor:
     def workspace(self) -> str:
         return self.store.workspace or LOCAL
 
-    def ingest(self, path: Path, *, name: str | None = None) -> IngestResult:
-        """Ingest one file; never raises for bad input, the result carries the error.
+    def prepare(self, path: Path, *, name: str | None = None, force: bool = False) -> IngestResult:
+        """Check a file, keep a private copy and queue its parse job (outcome 'queued').
 
-        A different file under a name the workspace already has replaces that document
-        (outcome 'replaced'); callers that must ask first check :meth:`conflict` before.
+        Never raises for bad input: the result carries the error. ``force`` parses
+        again even when the stored version is current (regenerate). A different file
+        under a name the workspace already has replaces that document (outcome
+        'replaced'); callers that must ask first check ``Folio.conflict`` before.
         """
         name = name or path.name
         doc_id = doc_id_for(name, self.workspace)
         try:
             kind = check_file(path, max_mb=self.settings.max_file_mb)
+            data = path.read_bytes()
         except FolioError as exc:
             return IngestResult(name=name, outcome="failed", error=str(exc))
-        data = path.read_bytes()
+        except OSError as exc:
+            return IngestResult(
+                name=name, outcome="failed", error=f"'{name}' cannot be read ({exc.strerror})."
+            )
         digest = file_hash(data)
         existing = self.store.get(doc_id)
         version = self.version
         if (
-            existing
+            not force
+            and existing
             and existing.content_hash == digest
             and existing.pipeline_version == version
             and _ready(existing, "parse", "index")
@@ -114,46 +132,73 @@ class Ingestor:
             stored_path=f"files/{doc_id}{path.suffix.lower()}",
             pipeline_version=version,
         )
-        if existing is None:
-            self.store.upsert(doc)
-        self._status(doc_id, "parse", "running", 0.0, "parsing")
         staged = self._stage_copy(data, doc)
-        try:
-            parsed, ocr_note = self._parse(staged, doc)
-            require_text(parsed, name)
-            chunks = chunk_document(
+        payload = {
+            "doc": doc.model_dump(mode="json", include=set(_PAYLOAD_FIELDS)),
+            "staged": staged.relative_to(self.settings.data_dir).as_posix(),
+            "existed": existing is not None,
+            "workspace": self.workspace,
+            # A different file under an existing name replaces it (never silently).
+            "replaces": (
+                existing.pages
+                if existing is not None
+                and existing.content_hash not in (digest, "")
+                and _ready(existing, "index")
+                else None
+            ),
+        }
+        with self.store.db.transaction() as conn:
+            if existing is None:
+                self.store.upsert(doc, conn=conn)
+            self.queue.enqueue(
                 doc_id,
+                "parse",
+                "parse",
+                cost=len(data) / 1024,
+                payload=payload,
+                conn=conn,
+                restart=True,
+            )
+        self.progress(doc_id, "parse", "pending", 0.0, "queued")
+        return IngestResult(name=name, outcome="queued", doc_id=doc_id)
+
+    def run_parse(self, job: Job, report: Callable[[float, str], None]) -> None:
+        """The parse job: parse → OCR → chunk → index, committed with the job's end."""
+        doc = Document(**job.payload["doc"])
+        staged = self.settings.data_dir / job.payload["staged"]
+        if not staged.is_file():
+            self._fail_job(job, doc, f"The upload of '{doc.name}' was lost; upload it again.")
+            return
+        self._running(doc.doc_id, "parse", 0.0, "parsing", report)
+        try:
+            parsed, ocr_note = self._parse(staged, doc, report)
+            require_text(parsed, doc.name)
+            chunks = chunk_document(
+                doc.doc_id,
                 parsed,
                 max_tokens=self.settings.chunk_tokens,
                 overlap_tokens=self.settings.chunk_overlap_tokens,
             )
+        except (LeaseLost, Interrupted):
+            raise  # the job goes on elsewhere (or later); keep the staged copy
         except FolioError as exc:
-            self._discard(staged)
-            return self._failed(doc, existing, str(exc))
+            self._fail_job(job, doc, str(exc), staged)
+            return
         except Exception as exc:  # a parser bug must not take the library down
-            log.exception("unexpected failure parsing %s", name)
-            self._discard(staged)
-            return self._failed(doc, existing, f"unexpected error while parsing: {exc}")
-        self._commit(doc, parsed, chunks, staged, ocr_note)
-        outcome: Outcome = "added"
-        if existing is not None:
-            different = existing.content_hash not in (digest, "")
-            outcome = "replaced" if different and _ready(existing, "index") else "updated"
-        return IngestResult(
-            name=name,
-            outcome=outcome,
-            doc_id=doc_id,
-            document=self.store.get(doc_id),
-            previous_pages=existing.pages if outcome == "replaced" and existing else None,
-        )
+            log.exception("unexpected failure parsing %s", doc.name)
+            self._fail_job(job, doc, unexpected_message(doc.name, exc), staged)
+            return
+        self._commit(job, doc=doc, parsed=parsed, chunks=chunks, staged=staged, ocr_note=ocr_note)
 
     # --- steps ---------------------------------------------------------------------------
     def _stage_copy(self, data: bytes, doc: Document) -> Path:
         """A private copy under the original name (messages name the user's file)."""
         self.settings.ensure_dirs()
         folder = Path(tempfile.mkdtemp(prefix=".incoming-", dir=self.settings.files_dir))
-        staged = folder / Path(doc.name).name
-        staged.write_bytes(data)
+        staged = folder / safe_name(doc.name, doc.stored_path)
+        part = staged.with_name(staged.name + ".part")
+        part.write_bytes(data)
+        os.replace(part, staged)  # whole or absent: a parse never reads half an upload
         return staged
 
     @staticmethod
@@ -162,13 +207,14 @@ class Ingestor:
         with contextlib.suppress(OSError):
             staged.parent.rmdir()
 
-    def _parse(self, path: Path, doc: Document) -> tuple[ParsedDocument, str | None]:
+    def _parse(
+        self, path: Path, doc: Document, report: Callable[[float, str], None]
+    ) -> tuple[ParsedDocument, str | None]:
         """The parsed document, and a note on OCR (e.g. the engine asked for is missing)."""
 
         def on_pages(done: int, total: int) -> None:
-            self._status(
-                doc.doc_id, "parse", "running", done / max(1, total), f"parsed {done}/{total} pages"
-            )
+            msg = f"parsed {done}/{total} pages"
+            self._running(doc.doc_id, "parse", done / max(1, total), msg, report)
 
         parsed = parse_file(
             path,
@@ -180,86 +226,127 @@ class Ingestor:
         )
         todo = pages_needing_ocr(parsed)
         if todo:
-            self._status(doc.doc_id, "ocr", "running", 0.0, f"OCR of {len(todo)} pages")
+            self._running(doc.doc_id, "ocr", 0.0, f"OCR of {len(todo)} pages", report)
 
             def on_ocr(done: int, total: int) -> None:
-                self._status(
-                    doc.doc_id, "ocr", "running", done / max(1, total), f"OCR {done}/{total} pages"
-                )
+                msg = f"OCR {done}/{total} pages"
+                self._running(doc.doc_id, "ocr", done / max(1, total), msg, report)
 
-            report = ocr_document(path, parsed, self.settings, on_page=on_ocr)
-            if report.note:
-                self.progress(doc.doc_id, "ocr", "running", 0.0, report.note)
-            return parsed, report.note
+            result = ocr_document(path, parsed, self.settings, on_page=on_ocr)
+            if result.note:
+                self.progress(doc.doc_id, "ocr", "running", 0.0, result.note)
+            return parsed, result.note
         return parsed, None
 
     def _commit(
         self,
+        job: Job,
+        *,
         doc: Document,
         parsed: ParsedDocument,
         chunks: list,
         staged: Path,
-        ocr_note: str | None = None,
+        ocr_note: str | None,
     ) -> None:
         final = self.settings.data_dir / doc.stored_path
         doc.pages, doc.chunks = len(parsed.pages), len(chunks)
         doc.title, doc.language = parsed.title, parsed.language
-        ocr_pages = [p for p in parsed.pages if p.needs_ocr]
-        failed_ocr = [p.page for p in ocr_pages if p.failed]
         perception = perceive(parsed.blocks())  # labels and references, regenerated per parse
         with self.store.db.transaction() as conn:
+            self.queue.finish(job, "done", conn=conn)  # first: raises if no longer ours
             self.store.upsert(doc, conn=conn)
             self.store.replace_pages(doc.doc_id, parsed, conn=conn)
             save_perception(doc.doc_id, perception, conn=conn)
             self.index.replace_document(doc.doc_id, chunks, conn=conn)
             self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
-            if ocr_pages:
-                reason = (
-                    (
-                        f"{len(failed_ocr)} of {len(ocr_pages)} pages failed: "
-                        f"{', '.join(map(str, failed_ocr[:20]))}"
-                    )
-                    if failed_ocr
-                    else None
-                )
-                reason = "; ".join(r for r in (reason, ocr_note) if r) or None
-                state: ComponentState = "failed" if len(failed_ocr) == len(ocr_pages) else "ready"
-                self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
-            else:
-                self.store.set_status(
-                    doc.doc_id, "ocr", "ready", reason="no pages need OCR", conn=conn
-                )
+            state, reason = _ocr_status(parsed, ocr_note)
+            self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
             self.store.set_status(doc.doc_id, "index", "ready", conn=conn)
+            if self.after_commit is not None:
+                self.after_commit(conn, doc)
             os.replace(staged, final)  # last: the stored file always matches the rows
         self._discard(staged)
         for comp in ("parse", "ocr", "index"):
             self.progress(doc.doc_id, comp, "ready", 1.0, "")
 
-    def _failed(self, doc: Document, existing: Document | None, reason: str) -> IngestResult:
-        if existing is not None and _ready(existing, "parse", "index"):
-            # Earlier content stays as it was, and so does its status.
-            self.store.set_status(doc.doc_id, "parse", "ready")
-            self.progress(doc.doc_id, "parse", "failed", 0.0, reason)
-            return IngestResult(
-                name=doc.name, outcome="failed", doc_id=doc.doc_id, error=reason, document=existing
-            )
-        self.store.set_status(doc.doc_id, "parse", "failed", reason=reason)
+    def _fail_job(self, job: Job, doc: Document, reason: str, staged: Path | None = None) -> None:
+        """Record a failed parse; earlier good content stays as it was, and so does its status."""
+        with self.store.db.transaction() as conn:
+            self.queue.finish(job, "failed", error=reason, conn=conn)
+            kept = conn.execute(
+                "SELECT 1 FROM chunks WHERE doc_id = ? LIMIT 1", (doc.doc_id,)
+            ).fetchone()
+            if kept:
+                self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
+            else:
+                self.store.set_status(doc.doc_id, "parse", "failed", reason=reason, conn=conn)
+            for other in ("ocr", "index"):
+                conn.execute(
+                    "DELETE FROM components "
+                    "WHERE doc_id = ? AND component = ? AND state = 'running'",
+                    (doc.doc_id, other),
+                )
+        if staged is not None:
+            self._discard(staged)
         self.progress(doc.doc_id, "parse", "failed", 0.0, reason)
-        return IngestResult(
-            name=doc.name,
-            outcome="failed",
-            doc_id=doc.doc_id,
-            error=reason,
-            document=self.store.get(doc.doc_id),
-        )
 
-    def _status(
-        self, doc_id: str, comp: Component, state: ComponentState, progress: float, message: str
+    def _running(
+        self,
+        doc_id: str,
+        comp: Component,
+        progress: float,
+        message: str,
+        report: Callable[[float, str], None],
     ) -> None:
-        self.store.set_status(
-            doc_id, comp, state, progress=progress, reason=message if state == "failed" else None
-        )
-        self.progress(doc_id, comp, state, progress, message)
+        report(progress, message)  # raises when the job is no longer ours to run
+        self.store.set_status(doc_id, comp, "running", progress=progress)
+        self.progress(doc_id, comp, "running", progress, message)
+
+
+_PAYLOAD_FIELDS = (
+    "doc_id",
+    "name",
+    "kind",
+    "size",
+    "content_hash",
+    "stored_path",
+    "pipeline_version",
+)
+
+
+def _ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState, str | None]:
+    ocr_pages = [p for p in parsed.pages if p.needs_ocr]
+    if not ocr_pages:
+        return "ready", "no pages need OCR"
+    failed = [p.page for p in ocr_pages if p.failed]
+    reason = (
+        f"{len(failed)} of {len(ocr_pages)} pages failed: {', '.join(map(str, failed[:20]))}"
+        if failed
+        else None
+    )
+    reason = "; ".join(r for r in (reason, note) if r) or None
+    return ("failed" if len(failed) == len(ocr_pages) else "ready"), reason
+
+
+def safe_name(name: str, fallback: str) -> str:
+    """The upload's own name as a single safe path component (no '..', '/', NUL; ≤ 120 bytes)."""
+    base = Path(name.replace("\\", "/")).name.replace("\x00", "")
+    if base in ("", ".", ".."):
+        base = Path(fallback).name
+    suffix = Path(base).suffix[:16]
+    stem = base[: len(base) - len(suffix)] if suffix else base
+    while len((stem + suffix).encode()) > 120 and stem:
+        stem = stem[:-1]
+    return (stem or "upload") + suffix
+
+
+def unexpected_message(name: str, exc: BaseException) -> str:
+    """A message for a bug: names the file and the error kind, never internal paths."""
+    return (
+        f"'{name}' could not be read ({type(exc).__name__}: {without_paths(str(exc))[:200]}). "
+        "The file may be damaged or not what its name says; re-save it (e.g. print to PDF) "
+        "and upload it again."
+    )
 
 
 def _ready(doc: Document, *components: str) -> bool:

@@ -18,21 +18,23 @@ from typing import Any
 
 import numpy as np
 
-from pipeline.background import BackgroundRunner
 from pipeline.embed import Embedder, make_embedder
 from pipeline.errors import FolioError, NotFoundError, WorkspaceError
 from pipeline.ingest import Ingestor, IngestResult
 from pipeline.models import Chunk, Component, Document, SearchHit
 from pipeline.parse import SUFFIXES
 from pipeline.progress import ProgressCallback, log_progress
+from pipeline.scheduler import Scheduler, lane_of
 from pipeline.stages import StageContext, background_components
 from pipeline.stages.embed import vector_space
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import QueryVector, SearchIndex, SearchWeights
+from pipeline.store.jobs import Job, JobQueue
 from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.store.workspaces import WorkspaceRegistry
 from pipeline.text.lang import estimate_tokens, split_sentences
+from pipeline.worker import LANES, Worker
 from pipeline.workspace import LOCAL, SHARED
 from settings import Settings
 
@@ -89,8 +91,23 @@ class Folio:
         self.workspaces = WorkspaceRegistry(self.db)
         self.index: SearchIndex = index or make_index(settings, self.db)
         self.events = _Fanout([log_progress])
-        self.ingestor = Ingestor(settings, self.store, self.index, self.events)
-        self.runner = BackgroundRunner(self.system_store, self._stage_context, self.events)
+        self.queue = JobQueue(self.db, lease_s=settings.job_lease_s)
+        self.jobs = Scheduler(
+            settings,
+            self.db,
+            self.system_store,
+            self.queue,
+            self.events,
+            self._stage_context,
+            self._run_parse,
+        )
+        self.ingestor = self._ingestor(self.store)
+        self.worker = Worker(
+            self.queue,
+            self.jobs.run_job,
+            {"parse": settings.parse_jobs, "knowledge": 1, "embed": 1},
+            self.jobs.on_progress,
+        )
         self._root = self
         self._embedder_factory = embedder
         self._embedder: Embedder | None = None
@@ -107,8 +124,18 @@ class Folio:
         view = copy.copy(self)
         view.workspace = workspace
         view.store = self.system_store.scoped(workspace)
-        view.ingestor = Ingestor(self.settings, view.store, self.index, self.events)
+        view.ingestor = self._ingestor(view.store)
         return view
+
+    def _ingestor(self, store: DocumentStore) -> Ingestor:
+        return Ingestor(
+            self.settings, store, self.index, self.queue, self.events, self.jobs.queue_background
+        )
+
+    def _run_parse(self, job: Job, report: Callable[[float, str], None]) -> None:
+        """A parse job runs in its document's workspace, whichever view claimed it."""
+        ws = job.payload.get("doc", {}).get("workspace") or LOCAL
+        self._root.scoped(ws).ingestor.run_parse(job, report)
 
     def load_shared_library(self) -> list[IngestResult]:
         """Ingest ``FOLIO_SHARED_DOCS`` into the read-only shared library (unchanged files skip)."""
@@ -152,7 +179,7 @@ class Folio:
         self.events.listeners.append(fn)
 
     def _stage_context(
-        self, doc_id: str, comp: Component, report: Callable[[float, str], None]
+        self, doc_id: str, report: Callable[[float, str], None]
     ) -> StageContext | None:
         doc = self.system_store.get(doc_id)
         if doc is None:
@@ -175,61 +202,90 @@ class Folio:
         names: Sequence[str] | None = None,
         run_background: bool = True,
     ) -> list[IngestResult]:
-        """Ingest files (folders are walked); background components are queued.
+        """Ingest files (folders are walked); returns when each is lexically searchable.
 
-        With ``run_background=False`` they are only marked pending, for another
-        process (``cli.py resume``) to run.
+        Parse jobs run in this process unless another process claimed them first
+        (then this waits for them). Background components are queued; with
+        ``run_background=False`` this process leaves them to another one
+        (``cli.py resume``, the web app).
         """
-        files = expand_paths(paths)
-        results: list[IngestResult] = []
-        for i, path in enumerate(files):
-            name = names[i] if names and i < len(names) else None
-            result = self.ingestor.ingest(path, name=name)
-            results.append(result)
-            if result.outcome in ("added", "updated", "replaced") or (
-                result.outcome == "unchanged" and self._unfinished(result.doc_id)
-            ):
-                assert result.doc_id is not None
-                result.queued = self._queue_background(result.doc_id, run=run_background)
-                result.document = self.store.get(result.doc_id)
-        if wait:
-            self.wait([r.doc_id for r in results if r.doc_id])
-            for r in results:
-                if r.doc_id:
-                    r.document = self.store.get(r.doc_id) or r.document
+        results = self.submit(paths, names=names)
+        queued = [r.doc_id for r in results if r.outcome == "queued" and r.doc_id]
+        if queued:
+            self.worker.drain(["parse"], queued)
+            self.jobs.wait_for(queued, lanes=["parse"])
+        for r in results:
+            if r.outcome == "queued" and r.doc_id:
+                self._settle(r)
+        docs = [r.doc_id for r in results if r.doc_id and r.outcome != "failed"]
+        if docs and wait:
+            self.wait(docs)
+        elif docs and run_background:
+            self.worker.drain(["knowledge", "embed"], docs)
+        for r in results:
+            if r.doc_id:
+                r.document = self.store.get(r.doc_id) or r.document
         return results
 
-    def _unfinished(self, doc_id: str | None) -> list[Component]:
-        doc = self.system_store.get(doc_id) if doc_id else None
-        if doc is None:
-            return []
-        return [
-            c
-            for c in background_components()
-            if doc.status.get(c) is None or doc.status[c].state in ("pending", "running")
-        ]
+    def submit(
+        self, paths: Iterable[Path], *, names: Sequence[str] | None = None
+    ) -> list[IngestResult]:
+        """Check files and queue their parse jobs; returns at once (outcome 'queued')."""
+        self.recover()
+        results: list[IngestResult] = []
+        for i, path in enumerate(expand_paths(paths)):
+            name = names[i] if names and i < len(names) else None
+            result = self.ingestor.prepare(path, name=name)
+            if result.outcome == "unchanged" and result.doc_id:
+                result.queued = self.jobs.requeue_unfinished(result.doc_id)
+            results.append(result)
+        return results
 
-    def _queue_background(self, doc_id: str, *, run: bool = True) -> list[Component]:
-        comps = list(background_components())
-        if run:
-            self.runner.submit(doc_id, comps)
+    def _settle(self, result: IngestResult) -> None:
+        """Turn a finished parse job into the result's outcome."""
+        assert result.doc_id is not None
+        job = self.queue.get(result.doc_id, "parse")
+        if job is None:  # the document was deleted meanwhile
+            result.outcome, result.error = "failed", f"'{result.name}' was deleted meanwhile."
+        elif job.state == "failed":
+            result.outcome, result.error = "failed", job.error
         else:
-            for comp in comps:
-                self.store.set_status(doc_id, comp, "pending")
-        return comps
+            replaced = job.payload.get("replaces")
+            result.outcome = (
+                "replaced"
+                if replaced is not None
+                else "updated"
+                if job.payload.get("existed")
+                else "added"
+            )
+            result.previous_pages = replaced
+            result.queued = list(background_components())
+
+    def recover(self) -> int:
+        """Requeue jobs whose process died; repair statuses no job stands behind."""
+        return self.jobs.recover()
 
     def resume(self) -> list[str]:
-        """Queue every unfinished background component of every workspace (after a restart)."""
-        docs = []
-        for doc in self.system_store.all():
-            todo = self._unfinished(doc.doc_id)
-            if todo and doc.searchable:
-                self.runner.submit(doc.doc_id, todo)
-                docs.append(doc.doc_id)
+        """Recover, then work on every unfinished job in this process; the documents."""
+        self.recover()
+        docs = sorted({j.doc_id for j in self.queue.jobs() if j.state in ("queued", "running")})
+        self.worker.drain(LANES, None)
         return docs
 
+    def serve(self) -> None:
+        """Work on the shared queue until :meth:`close` (the web app)."""
+        self.recover()
+        self.worker.serve()
+
     def wait(self, doc_ids: Iterable[str] | None = None, timeout: float | None = None) -> bool:
-        return self.runner.wait(doc_ids, timeout)
+        """Block until no job of these documents (or none at all) is queued or running,
+        whichever process runs them; this process helps."""
+        ids = list(doc_ids) if doc_ids is not None else None
+        self.worker.drain(LANES, ids)
+        return self.jobs.wait_for(ids, timeout=timeout)
+
+    def busy(self) -> bool:
+        return self.queue.live() > 0
 
     def regenerate(self, doc_id: str, component: Component, *, wait: bool = False) -> None:
         """Re-run one component alone from what is stored."""
@@ -238,23 +294,24 @@ class Folio:
             stored = self.settings.data_dir / doc.stored_path
             if not stored.exists():
                 raise NotFoundError(f"The stored file of '{doc.name}' is missing; upload it again.")
-            self.store.set_status(doc_id, "parse", "pending")
-            # Same name → same id; the content hash forces a fresh parse.
-            with self.db.transaction() as conn:
-                conn.execute(
-                    "UPDATE documents SET content_hash = '' WHERE doc_id = ? AND workspace = ?",
-                    (doc_id, doc.workspace),
-                )
-            result = self.ingestor.ingest(stored, name=doc.name)
+            result = self.ingestor.prepare(stored, name=doc.name, force=True)
             if result.error:
                 raise FolioError(result.error)
-            self._queue_background(doc_id)
         elif component in background_components():
-            self.runner.submit(doc_id, [component])
+            lane = lane_of(component)
+            seq = background_components().index(component)
+            self.queue.enqueue(
+                doc_id, component, lane, cost=float(doc.chunks), seq=seq, restart=True
+            )
         else:
             raise FolioError(f"'{component}' cannot be regenerated in this version.")
         if wait:
             self.wait([doc_id])
+            job = self.queue.get(
+                doc_id, component if component in background_components() else "parse"
+            )
+            if job is not None and job.state == "failed" and component in ("parse", "ocr", "index"):
+                raise FolioError(job.error or "parsing failed")
 
     # --- reading -----------------------------------------------------------------------------
     def documents(self) -> list[Document]:
@@ -402,6 +459,7 @@ class Folio:
         return f"{stem} ({n}){ext}"
 
     def close(self) -> None:
+        self.worker.stop()
         if self._root is not self:
             return  # a view: the root owns the pool and the database
         if self._pool is not None:
@@ -447,7 +505,10 @@ def expand_paths(paths: Iterable[Path]) -> list[Path]:
             out += sorted(
                 f
                 for f in p.rglob("*")
-                if f.is_file() and f.suffix.lower() in SUFFIXES and not f.name.startswith(".")
+                if f.is_file()
+                and not f.is_symlink()  # a link may point anywhere (/etc/passwd)
+                and f.suffix.lower() in SUFFIXES
+                and not f.name.startswith(".")
             )
         else:
             out.append(p)

@@ -1,6 +1,6 @@
 """What the panels call: the Folio facade, the chat service, and an ingestion queue.
 
-Uploads are ingested by one worker thread so a Gradio event returns at once and
+Uploads become jobs of the shared queue, so a Gradio event returns at once and
 the interface stays responsive; panels poll :meth:`IngestJobs.snapshot` and the
 document statuses to draw progress.
 """
@@ -8,16 +8,14 @@ document statuses to draw progress.
 from __future__ import annotations
 
 import logging
-import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from pipeline.errors import FolioError
 from pipeline.ids import doc_id_for
 from pipeline.models import Component, ComponentState
 from pipeline.service import Folio
@@ -40,6 +38,7 @@ class Job:
     state: JobState = "queued"
     outcome: str = ""
     error: str | None = None
+    component: Component = "parse"
     submitted: float = field(default_factory=time.time)
     finished: float | None = None
 
@@ -54,65 +53,61 @@ class StageNote:
 
 
 class IngestJobs:
-    """A queue of uploads ingested one at a time in a worker thread."""
+    """Uploads as jobs of the shared queue: this process's workers (and any other
+    Folio process on the same data dir) parse them, short files first and several
+    documents at a time, so a small file does not wait behind a long report."""
 
     def __init__(self, folio: Folio) -> None:
         self.folio = folio
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="folio-ingest")
         self._jobs: list[Job] = []
         self._lock = threading.Lock()
         self._notes: dict[tuple[str, str], StageNote] = {}
         folio.add_listener(self._on_progress)
 
     def submit(self, files: list[tuple[Path, str]]) -> list[Job]:
-        """Queue (path, original name) pairs; the files are copied first (uploads are temporary)."""
-        inbox = Path(tempfile.mkdtemp(prefix="folio-upload-"))
+        """Queue (path, original name) pairs; each is copied into the data dir first."""
+        self.folio.serve()
         jobs = []
-        for i, (path, name) in enumerate(files):
-            copy = inbox / f"{i}-{Path(name).name}"
-            shutil.copyfile(path, copy)
-            job = Job(name=name, doc_id=doc_id_for(name))
+        for path, name in files:
+            (result,) = self.folio.submit([path], names=[name])
+            job = Job(name=name, doc_id=result.doc_id or doc_id_for(name), component="parse")
+            if result.outcome != "queued":
+                job.state = "failed" if result.error else "done"
+                job.outcome, job.error, job.finished = result.outcome, result.error, time.time()
             with self._lock:
                 self._jobs.append(job)
             jobs.append(job)
-            self._pool.submit(self._run, job, copy)
         return jobs
 
     def regenerate(self, doc_id: str, name: str, component: Component) -> Job:
-        """Re-run one component in the worker thread (re-parsing can take a while)."""
-        job = Job(name=name, doc_id=doc_id)
+        """Queue one component again (re-parsing can take a while)."""
+        self.folio.serve()
+        lead: Component = "parse" if component in ("parse", "ocr", "index") else component
+        job = Job(name=name, doc_id=doc_id, component=lead, outcome="regenerated")
+        try:
+            self.folio.regenerate(doc_id, component)
+        except FolioError as exc:  # its message is written for users
+            log.warning("regenerating %s of %s failed: %s", component, doc_id, exc)
+            job.error, job.state, job.finished = str(exc), "failed", time.time()
         with self._lock:
             self._jobs.append(job)
-        self._pool.submit(self._regenerate, job, component)
         return job
 
-    def _regenerate(self, job: Job, component: Component) -> None:
-        job.state = "running"
-        try:
-            self.folio.regenerate(job.doc_id, component)
-            job.state = "done"
-            job.outcome = "regenerated"
-        except Exception as exc:  # FolioError messages are written for users
-            log.warning("regenerating %s of %s failed: %s", component, job.doc_id, exc)
-            job.error = str(exc)
-            job.state = "failed"
-        finally:
-            job.finished = time.time()
-
-    def _run(self, job: Job, path: Path) -> None:
-        job.state = "running"
-        try:
-            (result,) = self.folio.ingest([path], names=[job.name])
-            job.outcome = result.outcome
-            job.error = result.error
-            job.state = "failed" if result.error else "done"
-        except Exception as exc:  # never let one file stop the queue
-            log.exception("ingesting %s failed", job.name)
-            job.error = f"{type(exc).__name__}: {exc}"
-            job.state = "failed"
-        finally:
-            job.finished = time.time()
-            path.unlink(missing_ok=True)
+    def _refresh(self, job: Job) -> None:
+        """A queued or running job's state, read from the shared queue."""
+        queued = self.folio.queue.get(job.doc_id, job.component)
+        if queued is None:  # deleted meanwhile
+            job.state, job.finished = "failed", time.time()
+            job.error = job.error or f"'{job.name}' was deleted."
+            return
+        if queued.state in ("queued", "running"):
+            job.state = queued.state
+            return
+        job.state = "done" if queued.state == "done" else "failed"
+        job.error = queued.error if queued.state == "failed" else None
+        if not job.outcome:
+            job.outcome = "updated" if queued.payload.get("existed") else "added"
+        job.finished = time.time()
 
     def _on_progress(
         self,
@@ -133,6 +128,9 @@ class IngestJobs:
         """Jobs still running or finished recently, oldest first."""
         now = now or time.time()
         with self._lock:
+            for job in self._jobs:
+                if job.finished is None:
+                    self._refresh(job)
             self._jobs = [
                 j for j in self._jobs if j.finished is None or now - j.finished < JOB_MEMORY_S
             ]
@@ -142,7 +140,7 @@ class IngestJobs:
         return any(j.state in ("queued", "running") for j in self.snapshot())
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Nothing to stop here: the jobs live in the queue, the workers in the Folio."""
 
 
 ChatFactory = Callable[[Folio], "ChatService"]

@@ -33,6 +33,11 @@ def detect_kind(path: Path) -> FileKind:
 def check_file(path: Path, *, max_mb: float) -> FileKind:
     """Validate size and type before anything is stored."""
     kind = detect_kind(path)
+    if path.is_symlink():
+        raise InputError(
+            f"'{path.name}' is a symbolic link; Folio reads only regular files "
+            "(a link may point at anything on this machine). Upload the file itself."
+        )
     if not path.is_file():
         raise InputError(f"'{path}' does not exist or is not a file.")
     size = path.stat().st_size

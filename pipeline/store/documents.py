@@ -179,9 +179,11 @@ class DocumentStore:
     def owns(self, doc_id: str, *, conn: sqlite3.Connection | None = None) -> bool:
         """True when the document exists and belongs to this workspace itself (may be written)."""
         clause, args = self._own()
-        row = (conn or self.db.connect()).execute(
-            f"SELECT 1 FROM documents WHERE doc_id = ?{clause}", (doc_id, *args)
-        ).fetchone()
+        row = (
+            (conn or self.db.connect())
+            .execute(f"SELECT 1 FROM documents WHERE doc_id = ?{clause}", (doc_id, *args))
+            .fetchone()
+        )
         return row is not None
 
     # --- statuses ----------------------------------------------------------------------
