@@ -38,14 +38,14 @@ def main() -> None:
             real_parse(*args, **kwargs)
             _block(data, point)
 
-        ingest.parse_file = parse_then_block  # type: ignore[assignment]
+        ingest.parse_file = parse_then_block
     elif point == "ocr":
 
         def ocr_block(*args: Any, **kwargs: Any) -> Any:
             _block(data, point)
 
-        ingest.ocr_document = ocr_block  # type: ignore[assignment]
-        ingest.pages_needing_ocr = lambda parsed: [1]  # type: ignore[assignment]
+        ingest.ocr_document = ocr_block
+        ingest.pages_needing_ocr = lambda parsed: [1]
     elif point == "embed":
         real = embedder.embed_passages
 
@@ -60,7 +60,7 @@ def main() -> None:
         def terms_block(*args: Any, **kwargs: Any) -> Any:
             _block(data, point)
 
-        components.extract_terms = terms_block  # type: ignore[assignment]
+        components.extract_terms = terms_block
     settings = Settings(data_dir=data, workers=1, embed_batch=2, job_lease_s=600)
     folio = Folio(settings, embedder=embedder)
     folio.ingest([file], wait=True)
