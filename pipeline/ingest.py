@@ -131,6 +131,7 @@ class Ingestor:
             content_hash=digest,
             stored_path=f"files/{doc_id}{path.suffix.lower()}",
             pipeline_version=version,
+            workspace=self.workspace,
         )
         staged = self._stage_copy(data, doc)
         payload = {
@@ -311,6 +312,7 @@ _PAYLOAD_FIELDS = (
     "content_hash",
     "stored_path",
     "pipeline_version",
+    "workspace",
 )
 
 
