@@ -14,7 +14,7 @@ import gradio as gr
 
 from pipeline.service import Folio
 from settings import Settings
-from ui.api import json_over_mcp
+from ui.api import tune_mcp_server
 from ui.services import ChatFactory, Services, default_chat_factory
 from ui.shell import build_blocks
 from ui.theme import launch_options
@@ -58,7 +58,7 @@ def main() -> None:
         mcp_server=True,  # the API's read tools, for assistants (ui/api.py)
         **launch_options(),
     )
-    json_over_mcp(demo)
+    tune_mcp_server(demo)
     services.folio.serve()  # the shared job queue, with work a last shutdown interrupted
     services.warm_up()
     log.info("ready")

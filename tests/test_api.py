@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -206,3 +207,11 @@ def test_another_caller_sees_nothing_of_the_first_callers_workspace(
 def test_a_workspace_that_is_not_a_token_is_refused(services: Services) -> None:
     with pytest.raises(ApiError, match="omit it"):
         FolioApi(services).list_documents("local")
+
+
+def test_the_footer_links_to_the_api_and_mcp_docs() -> None:
+    from ui.theme import launch_options
+
+    opts = launch_options()
+    assert opts["footer_links"] == ["api"]  # "Use via API or MCP", without Gradio's other links
+    assert not re.search(r"footer\s*\{[^}]*display:\s*none", opts["css"])

@@ -102,7 +102,7 @@ def test_errors_reach_the_client_as_readable_messages(client: Client) -> None:
         client.predict(["/etc/hostname"], api_name="/ingest")
 
 
-async def _mcp(url: str, call: tuple[str, dict[str, Any]]) -> tuple[list[Any], Any]:
+async def _mcp(url: str, *calls: tuple[str, dict[str, Any]]) -> tuple[list[Any], list[Any]]:
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
 
@@ -112,22 +112,28 @@ async def _mcp(url: str, call: tuple[str, dict[str, Any]]) -> tuple[list[Any], A
     ):
         await session.initialize()
         tools = (await session.list_tools()).tools
-        result = await session.call_tool(*call)
-        return tools, result
+        return tools, [await session.call_tool(*call) for call in calls]
 
 
 def test_mcp_lists_the_read_tools_and_search_returns_cited_results(
     server: str, library: dict[str, Any]
 ) -> None:
-    pdf = library["greenhouse.pdf"]
-    args = {"query": "watered twice a day", "doc_ids": [pdf], "workspace": library["workspace"]}
-    tools, result = anyio.run(_mcp, server, ("search_document", args))
+    ws, pdf = library["workspace"], library["greenhouse.pdf"]
+    search = (
+        "search_document",
+        {"query": "watered twice a day", "doc_ids": [pdf], "workspace": ws},
+    )
+    delete = ("delete", {"doc_id": pdf, "workspace": ws})
+    tools, (found, refused) = anyio.run(_mcp, server, search, delete)
     by_name = {t.name: t for t in tools}
     assert set(by_name) == {"search_document", "ask", "list_documents"}
     assert all(t.description for t in tools)  # the functions' docstrings
     assert "query" in by_name["search_document"].inputSchema["properties"]
-    assert not result.isError
-    payload = json.loads(result.content[0].text)
+    assert not found.isError
+    payload = json.loads(found.content[0].text)
     hit = payload["hits"][0]
     assert hit["doc_id"] == pdf and hit["page"] == 1 and hit["boxes"] and hit["text"]
     assert {h["doc_id"] for h in payload["hits"]} == {pdf}
+    assert refused.isError  # deleting is not an MCP tool, listed or not
+    docs = Client(server, verbose=False).predict(workspace=ws, api_name="/documents")
+    assert pdf in [d["doc_id"] for d in docs["documents"]]

@@ -3,9 +3,9 @@
 ``/ingest``, ``/documents``, ``/search``, ``/ask`` (streamed), ``/conversation`` and
 ``/delete`` take and return JSON (shapes in :mod:`ui.api_schema`); the interface's own
 events are hidden from the API (``ui.shell.hide_ui_events``). With ``launch(mcp_server=True)``
-Gradio serves the public endpoints as MCP tools named after their functions; only
-``search_document``, ``ask`` and ``list_documents`` are listed there, because an assistant
-needs to read documents, not to upload or delete them.
+Gradio serves public endpoints as MCP tools named after their functions; only
+``search_document``, ``ask`` and ``list_documents`` are kept there (:func:`tune_mcp_server`),
+because an assistant needs to read documents, not to upload or delete them.
 
 Every endpoint takes an optional ``workspace`` and acts only there, like the interface does.
 """
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_HITS = 50
+API_ONLY = "_folio_api_only"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -60,12 +61,8 @@ class ApiError(gr.Error):
 
 
 def not_an_mcp_tool(fn: F) -> F:
-    """Serve ``fn`` to API clients but leave it out of the MCP tool list.
-
-    Gradio lists a public endpoint as an MCP tool unless its function is marked as another
-    kind of MCP object (``gr.mcp.resource`` / ``gr.mcp.prompt`` set this same attribute).
-    """
-    setattr(fn, "_mcp_type", "api")  # noqa: B010  (an attribute Gradio reads, not ours)
+    """Serve ``fn`` to API clients only; :func:`tune_mcp_server` keeps it off the MCP server."""
+    setattr(fn, API_ONLY, True)
     return fn
 
 
@@ -146,8 +143,8 @@ class FolioApi:
         Args:
             workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
-            The workspace id and its documents: doc_id, name, pages, searchable,
-            status per stage.
+            The workspace id
+            its documents with doc_id, name, pages, searchable and status per stage
         """
         scope = self.scope(workspace, request)
         docs = [document_info(d) for d in scope.folio.documents()]
@@ -169,8 +166,8 @@ class FolioApi:
             k: How many passages to return (1-50).
             workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
-            Passages with document id and name, page, section, score, text,
-            and the boxes of their lines on the page.
+            Passages with chunk_id, doc_id, doc_name, page, section, score and text
+            the boxes of each passage's lines on its page
         """
         scope = self.scope(workspace, request)
         if not (query or "").strip():
@@ -204,8 +201,9 @@ class FolioApi:
             conversation_id: Continue this conversation; omit it to start a new one.
             workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
-            The answer text with [n] markers, its citations (doc_id, page, quote, boxes,
-            score), follow-up questions, and whether it refused for lack of support.
+            The answer text with [n] markers
+            its citations with doc_id, page, quote, boxes and score
+            follow-up questions and whether it refused for lack of support
         """
         scope = self.scope(workspace, request)
         if not (question or "").strip():
@@ -241,8 +239,8 @@ class FolioApi:
             conversation_id: The conversation whose messages to return; omit it to list.
             workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
-            Every conversation (id, title, documents) and the messages of the one asked
-            for, with structured answers.
+            Every conversation (id, title, documents)
+            the messages of the one asked for, with structured answers
         """
         scope = self.scope(workspace, request)
         chat = scope.chat()
@@ -294,8 +292,8 @@ class FolioApi:
             files: The files, uploaded with gradio_client.handle_file(path).
             workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
-            Per file: its document id, outcome (added, updated, unchanged, failed), error,
-            and the document with its stage statuses.
+            Per file its doc_id, outcome (added, updated, unchanged, failed) and error
+            the document with its stage statuses
         """
         scope = self.scope(workspace, request)
         if not files:
@@ -354,15 +352,24 @@ def register(demo: gr.Blocks, services: Services) -> set[int]:
     return set(demo.fns) - before
 
 
-def json_over_mcp(demo: gr.Blocks) -> None:
-    """Make the running app's MCP server send the endpoints' results as JSON text.
+def tune_mcp_server(demo: gr.Blocks) -> None:
+    """Shape the running app's MCP server: read tools only, results as JSON text.
 
-    Gradio's MCP server turns each output into text with ``str()``, which for a dict is
-    Python's repr (single quotes, ``None``); MCP clients, and the models behind them, read JSON.
+    Gradio serves every public endpoint as a tool; those marked :func:`not_an_mcp_tool` are
+    removed from its tool table, so they are neither listed, described nor callable there.
+    Gradio also turns each output into text with ``str()``, which for a dict is Python's repr
+    (single quotes, ``None``); MCP clients, and the models behind them, read JSON.
     """
     server = demo.mcp_server_obj
     if server is None:
         return
+    server.tool_to_endpoint = {
+        tool: endpoint
+        for tool, endpoint in server.tool_to_endpoint.items()
+        if not getattr(
+            getattr(server.get_block_fn_from_endpoint_name(endpoint), "fn", None), API_ONLY, False
+        )
+    }
     render = server.postprocess_output_data
 
     def as_json(data: list[Any], root_url: str) -> list[Any]:
