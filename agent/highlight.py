@@ -59,6 +59,8 @@ def quote_boxes(
         cells = _focus_words(chunk, refs[0], focus)
         if cells:
             return [(refs[0].page, b) for b in cells]
+    if chunk.kind == "table" and any(r.words for r in refs):
+        return _cell_boxes(refs, start, end)
     if any(r.words for r in refs):  # a scan: its OCR words say where the quote is
         return [(r.page, _words_box(r, start, end)) for r in refs if r.box is not None]
     if pdf is None or cache is None or not pdf.exists():
@@ -95,6 +97,19 @@ def _focus_words(chunk: Chunk, ref: LineRef, focus: Sequence[str]) -> list[Box]:
         if box is None:
             return []
         out.append(box)
+    return out
+
+
+def _cell_boxes(refs: list[LineRef], start: int, end: int) -> list[tuple[int, Box]]:
+    """A quote in a table row: the box of each cell it touches (the row label and the
+    figure, not the cells between them when those are not quoted)."""
+    out: list[tuple[int, Box]] = []
+    for r in refs:
+        cells = [(r.page, w.box) for w in r.words if w.start < end and w.end > start]
+        if cells:
+            out += cells
+        elif r.box is not None:
+            out.append((r.page, r.box))
     return out
 
 

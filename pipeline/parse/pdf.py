@@ -15,6 +15,7 @@ from pipeline.models import OutlineEntry, Page, ParsedDocument
 from pipeline.parse.furniture import mark_furniture
 from pipeline.parse.headings import mark_headings
 from pipeline.parse.pdf_page import extract_batch
+from pipeline.parse.tables import continue_tables
 from pipeline.parse.workers import run_batches
 from pipeline.text.lang import script_language
 
@@ -119,6 +120,7 @@ def document_passes(parsed: ParsedDocument) -> None:
     mark_furniture(parsed.pages)
     _mark_captions(parsed.pages)
     mark_headings(parsed.pages, parsed.outline)
+    continue_tables(parsed.pages)
     finalize(parsed)
 
 

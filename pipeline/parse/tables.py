@@ -1,4 +1,6 @@
-"""Table detection with PyMuPDF ``find_tables``, gated by a cheap look at the vector graphics."""
+"""Tables of a PDF page: ruled grids with PyMuPDF ``find_tables`` (gated by a cheap look at
+the vector graphics) and whitespace-aligned statements from word positions
+(``table_words``); both are then read as a reader would (``table_structure``)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,9 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from pipeline.models import Block, Box, Line, Table
+from pipeline.models import Block, Box, Line, Page, Table, Word
+from pipeline.parse.table_structure import annotate
+from pipeline.parse.table_words import is_figure, word_tables
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +25,7 @@ MAX_PATHS = 5000
 class FoundTable:
     table: Table
     box: Box
+    indents: list[float | None] | None = None  # x of each row label's first word
 
     def rotate(self, to_displayed: Callable[[Box], Box]) -> None:
         """Move every box from PyMuPDF's unrotated space into the displayed page's."""
@@ -32,12 +37,20 @@ class FoundTable:
             ]
 
     def to_block(self, page: int) -> Block:
+        """A table block; each row a line whose words are its cells (text and box)."""
         md = self.table.to_markdown()
-        lines = [
-            Line(text=" | ".join(c for c in row if c), box=_row_box(boxes))
-            for row, boxes in zip(self.table.rows, self.table.cell_boxes or [], strict=False)
-            if any(row)
-        ]
+        lines: list[Line] = []
+        for row, boxes in zip(self.table.rows, self.table.cell_boxes or [], strict=False):
+            cells = [(c, b) for c, b in zip(row, boxes, strict=False) if c.strip()]
+            if not cells:
+                continue
+            lines.append(
+                Line(
+                    text=" | ".join(c for c, _ in cells),
+                    box=_row_box(boxes),
+                    words=[Word(text=c, box=b) for c, b in cells if b is not None],
+                )
+            )
         return Block(page=page, kind="table", text=md, box=self.box, lines=lines, table=self.table)
 
 
@@ -166,3 +179,120 @@ def extract_tables(page: pymupdf.Page) -> list[FoundTable]:
         table = Table(rows=rows, header_rows=1, cell_boxes=boxes)
         out.append(FoundTable(table, tuple(t.bbox)))
     return out
+
+
+Words = list[tuple[float, float, float, float, str]]
+_MIN_FIGURE_LINES = 6  # below this a page has no statement worth looking for
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    ix = min(a[2], b[2]) - max(a[0], b[0])
+    iy = min(a[3], b[3]) - max(a[1], b[1])
+    return ix > 0 and iy > 0.3 * min(a[3] - a[1], b[3] - b[1])
+
+
+def _above(lines: list[tuple[str, Box]], top: float) -> list[str]:
+    """Texts of the lines printed over a table (title, unit, date), nearest last."""
+    over = [(b[3], t) for t, b in lines if b[3] <= top + 1 and b[3] > top - 160]
+    return [t for _, t in sorted(over)[-8:]]
+
+
+def _ruled_indents(found: FoundTable, words: Words) -> list[float | None]:
+    """Where each row's label starts inside its cell: the indentation that nests it."""
+    out: list[float | None] = []
+    for boxes in found.table.cell_boxes or []:
+        cell = boxes[0] if boxes else None
+        xs = [
+            w[0]
+            for w in words
+            if cell is not None
+            and cell[0] <= (w[0] + w[2]) / 2 <= cell[2]
+            and cell[1] <= (w[1] + w[3]) / 2 <= cell[3]
+        ]
+        ys = [w[1] for w in words if cell is not None and w[0] in xs]
+        # A label wrapped over lines fills its cell, so its left edge says nothing.
+        wrapped = len(ys) > 1 and max(ys) - min(ys) > 0.6 * (cell[3] - cell[1]) if cell else False
+        out.append(min(xs) if xs and not wrapped else None)
+    return out
+
+
+def page_tables(
+    page: pymupdf.Page, lines: list[tuple[str, Box]], words: Words | None
+) -> list[FoundTable]:
+    """Ruled and whitespace-aligned tables of the page, read into labelled rows and
+    period columns. ``lines`` are the page's text lines (for titles and units above a
+    table); ``words`` its words, or None when the page has too few figures to hold a
+    statement (the word pass is then skipped)."""
+    found = extract_tables(page)
+    for t in found:
+        t.indents = _ruled_indents(t, words) if words is not None else None
+        indents = t.indents or [None] * len(t.table.rows)
+        annotate(t.table, indents=indents, above=_above(lines, t.box[1]))
+    if words is None:
+        return found
+    for wt in word_tables(words, page.rect.width):
+        annotate(wt.table, indents=wt.indents, above=wt.above, head=wt.table.header_rows)
+        rivals = [t for t in found if _overlaps(wt.box, t.box)]
+        if any(quality(t.table) >= quality(wt.table) for t in rivals):
+            continue  # the ruled grid reads at least as well
+        found = [t for t in found if t not in rivals]
+        found.append(FoundTable(wt.table, wt.box, wt.indents))
+    return sorted(found, key=lambda t: (t.box[1], t.box[0]))
+
+
+def quality(table: Table) -> tuple[bool, float]:
+    """Whether a reader gets periods for the columns, then how full its labelled rows are
+    (a grid that splits '$' and figures into columns of their own leaves holes)."""
+    body = [r for i, r in enumerate(table.rows) if i >= table.header_rows and r and r[0].strip()]
+    cells = [c for r in body for c in r[1:]]
+    with_value = [r for r in body if any(c.strip() for c in r[1:])]
+    fill = sum(1 for r in with_value for c in r[1:] if c.strip()) / max(
+        1, sum(len(r) - 1 for r in with_value)
+    )
+    return bool(any(table.periods)) and bool(cells), round(fill, 2)
+
+
+def has_figures(lines: list[str]) -> bool:
+    """Cheap gate for the word pass: enough lines end in a figure."""
+    n = 0
+    for text in lines:
+        last = text.rsplit(None, 1)[-1] if text.strip() else ""
+        if last and is_figure(last):
+            n += 1
+            if n >= _MIN_FIGURE_LINES:
+                return True
+    return False
+
+
+def continue_tables(pages: list[Page]) -> None:
+    """A statement running onto the next page keeps its header there: a table without
+    period columns, first on its page, as wide as the last table of the page before,
+    takes that table's title, unit, columns and periods."""
+    prev: Table | None = None
+    prev_page = -1
+    for page in pages:
+        tables = [b.table for b in page.blocks if b.kind == "table" and b.table is not None]
+        first = tables[0] if tables else None
+        if (
+            first is not None
+            and prev is not None
+            and prev_page == page.page - 1
+            and not any(first.periods)
+            and any(prev.periods)
+            and len(first.rows[0]) == len(prev.periods)
+        ):
+            _inherit(first, prev)
+        if tables:
+            prev, prev_page = tables[-1], page.page
+
+
+def _inherit(table: Table, source: Table) -> None:
+    table.periods = list(source.periods)
+    table.years = list(source.years)
+    table.columns = [
+        c or s
+        for c, s in zip(table.columns or [""] * len(source.columns), source.columns, strict=False)
+    ]
+    table.title = table.title or source.title
+    if not table.unit:
+        table.unit, table.scale = source.unit, source.scale
