@@ -224,3 +224,76 @@ def cover_pdf(path: Path) -> Path:
     write_flow(page, [Item("1 Results", size=16, bold=True), Item(body)])
     doc.save(path)
     return path
+
+
+def _right(page: pymupdf.Page, x1: float, y: float, text: str, size: float = 9) -> None:
+    """Text ending at x1 (figures are right-aligned in statements)."""
+    font = _font(text, False)
+    width = pymupdf.get_text_length(text, fontname=font, fontsize=size)
+    page.insert_text((x1 - width, y), text, fontsize=size, fontname=font)
+
+
+def statement_pdf(path: Path) -> Path:
+    """A balance sheet aligned by whitespace alone (no rules), as 10-Ks print them:
+    title, unit, a two-row date header, indented line items and totals."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    page.insert_text((200, 60), "CONSOLIDATED BALANCE SHEETS", fontsize=11, fontname="hebo")
+    page.insert_text((215, 76), "(In millions, except per share data)", fontsize=9)
+    _right(page, 440, 100, "December 31,")
+    _right(page, 510, 100, "December 31,")
+    _right(page, 440, 112, "2023")
+    _right(page, 510, 112, "2022")
+    rows = [
+        (72, "Current assets:", None, None),
+        (84, "Cash and cash equivalents", "$ 1,250", "$ 980"),
+        (84, "Inventories", "3,400", "3,100"),
+        (96, "Total current assets", "4,650", "4,080"),
+        (72, "Goodwill", "700", "700"),
+        (72, "Total assets", "$ 5,350", "$ 4,780"),
+        (72, "Current liabilities:", None, None),
+        (84, "Accounts payable", "(1,234)", "—"),
+        (96, "Total current liabilities", "2,010", "1,870"),
+    ]
+    y = 130.0
+    for x, label, a, b in rows:
+        page.insert_text((x, y), label, fontsize=9, fontname="helv")
+        if a is not None and b is not None:
+            _right(page, 440, y, a)
+            _right(page, 510, y, b)
+        y += 14
+    page.insert_text((72, y + 30), "See accompanying notes.", fontsize=9)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def ruled_zh_pdf(path: Path) -> Path:
+    """A Chinese income statement in a ruled grid (财务报表): title, unit, 本期/上期 columns."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=A4[0], height=A4[1])
+    page.insert_text((72, 60), "合并利润表", fontsize=12, fontname="china-s")
+    page.insert_text((72, 80), "单位：万元", fontsize=9, fontname="china-s")
+    rows = [
+        ("项目", "本期发生额", "上期发生额"),
+        ("一、营业总收入", "1,000.00", "900.00"),
+        ("其中：营业收入", "1,000.00", "900.00"),
+        ("二、营业总成本", "800.00", "750.00"),
+        ("营业利润", "200.00", "150.00"),
+    ]
+    xs = [72.0, 300.0, 420.0, 540.0]
+    top, h = 90.0, 20.0
+    for i, row in enumerate(rows):
+        y = top + i * h
+        for j, cell in enumerate(row):
+            if j == 0:
+                page.insert_text((xs[0] + 4, y + 14), cell, fontsize=9, fontname="china-s")
+            else:
+                _right(page, xs[j + 1] - 4, y + 14, cell)
+    for i in range(len(rows) + 1):
+        page.draw_line((xs[0], top + i * h), (xs[-1], top + i * h), width=0.5)
+    for x in xs:
+        page.draw_line((x, top), (x, top + len(rows) * h), width=0.5)
+    doc.save(path)
+    doc.close()
+    return path

@@ -21,6 +21,7 @@ _DASHES = frozenset({"-", "—", "–", "−", "--", "n/a", "N/A", "NM", "nm", "
 _CURRENCY = frozenset({"$", "€", "£", "¥", "￥", "US$", "RMB"})
 _MIN_ROWS = 3  # labelled rows with figures on the columns
 _EDGE_TOL = 7.0  # points between right edges of one column's figures
+_HEADER_BAND = 0.07  # top share of the page where running headers sit
 _CENTRE_TOL = 0.4  # a spanning header is centred over its columns, within this many pitches
 
 Word = tuple[float, float, float, float, str]
@@ -131,7 +132,9 @@ def _row(words: list[Word]) -> Row:
 def _seg(words: list[Word]) -> Seg:
     text = " ".join(w[4] for w in words)
     box = _union([(w[0], w[1], w[2], w[3]) for w in words])
-    return Seg(text, box, is_figure(text.replace("$ ", "$")) or text in _CURRENCY)
+    if is_figure(text.replace("$ ", "$")):
+        return Seg(text.replace("$ ", "$"), box, True)
+    return Seg(text, box, text in _CURRENCY)
 
 
 def _numeric(row: Row) -> bool:
@@ -234,10 +237,10 @@ def _header_cells(row: Row, cols: list[Column], label_right: float) -> list[Seg 
     return out
 
 
-def _is_header(row: Row, label_right: float) -> bool:
+def _is_header(row: Row, label_right: float, label_end: float) -> bool:
     """Words over the figure columns only (a label-column caption allowed)."""
-    if any(s.x0 < label_right - 5 < s.x1 for s in row.segs):
-        return False  # a title or a line of prose runs across the label boundary
+    if any(s.x0 < label_end - 2 and s.x1 > label_right for s in row.segs):
+        return False  # a title or a line of prose runs from over the labels to the figures
     return any(s.x1 > label_right + 2 for s in row.segs)
 
 
@@ -277,14 +280,14 @@ def _extend(rows: list[Row], run: list[int], label_right: float) -> tuple[int, i
     return top, run[-1]
 
 
-def _headers(rows: list[Row], top: int, label_right: float) -> int:
+def _headers(rows: list[Row], top: int, label_right: float, label_end: float) -> int:
     """Index of the first header row above ``top`` (``top`` itself when there is none)."""
     first = top
     for i in range(top - 1, max(-1, top - 7), -1):
         below = rows[first]
         if below.box[1] - rows[i].box[3] > 2.5 * max(rows[i].height, below.height):
             break
-        if not _is_header(rows[i], label_right):
+        if not _is_header(rows[i], label_right, label_end):
             break
         first = i
     return first
@@ -300,7 +303,8 @@ def _build(rows: list[Row], run: list[int]) -> WordTable | None:
         top += 1  # a row of years over the figures is part of the header
     if top == run[0]:
         top, _ = _extend(rows, run, label_right)
-    head = _headers(rows, top, label_right)
+    labels = [s.x1 for i in range(top, bottom + 1) for s in rows[i].segs if s.x1 <= label_right]
+    head = _headers(rows, top, label_right, max(labels, default=label_right))
     body: list[tuple[list[Seg | None], Row]] = []
     missed = labelled = 0
     for i in range(top, bottom + 1):
@@ -334,9 +338,11 @@ def _build(rows: list[Row], run: list[int]) -> WordTable | None:
     return WordTable(table, box, indents, above)
 
 
-def word_tables(words: list[Word], width: float) -> list[WordTable]:
-    """Whitespace-aligned tables among the page's words (PyMuPDF ``get_text('words')``)."""
-    rows = visual_rows([w for w in words if w[4].strip()])
+def word_tables(words: list[Word], width: float, height: float) -> list[WordTable]:
+    """Whitespace-aligned tables among the page's words (PyMuPDF ``get_text('words')``);
+    the running-header band at the top of the page is not part of any table."""
+    band = _HEADER_BAND * height
+    rows = visual_rows([w for w in words if w[4].strip() and (w[1] + w[3]) / 2 > band])
     out: list[WordTable] = []
     for run in _runs(rows, width):
         if len(run) < _MIN_ROWS:

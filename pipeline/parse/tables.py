@@ -230,7 +230,7 @@ def page_tables(
         annotate(t.table, indents=indents, above=_above(lines, t.box[1]))
     if words is None:
         return found
-    for wt in word_tables(words, page.rect.width):
+    for wt in word_tables(words, page.rect.width, page.rect.height):
         annotate(wt.table, indents=wt.indents, above=wt.above, head=wt.table.header_rows)
         rivals = [t for t in found if _overlaps(wt.box, t.box)]
         if any(quality(t.table) >= quality(wt.table) for t in rivals):
