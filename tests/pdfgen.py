@@ -233,7 +233,7 @@ def _right(page: pymupdf.Page, x1: float, y: float, text: str, size: float = 9) 
     page.insert_text((x1 - width, y), text, fontsize=size, fontname=font)
 
 
-def statement_pdf(path: Path) -> Path:
+def whitespace_statement_pdf(path: Path) -> Path:
     """A balance sheet aligned by whitespace alone (no rules), as 10-Ks print them:
     title, unit, a two-row date header, indented line items and totals."""
     doc = pymupdf.open()

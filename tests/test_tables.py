@@ -24,7 +24,7 @@ def _row(table: Table, label: str) -> int:
 def test_whitespace_statement_becomes_a_table_with_periods_unit_and_hierarchy(
     tmp_path: Path,
 ) -> None:
-    blocks = _tables(pdfgen.statement_pdf(tmp_path / "bs.pdf"))
+    blocks = _tables(pdfgen.whitespace_statement_pdf(tmp_path / "bs.pdf"))
     assert len(blocks) == 1
     t = blocks[0].table
     assert t is not None
@@ -60,7 +60,7 @@ def test_ruled_chinese_statement_reads_periods_and_unit(tmp_path: Path) -> None:
 
 
 def test_table_chunk_rows_cite_single_cells(tmp_path: Path) -> None:
-    path = pdfgen.statement_pdf(tmp_path / "bs.pdf")
+    path = pdfgen.whitespace_statement_pdf(tmp_path / "bs.pdf")
     doc = parse_pdf(path, workers=1, timeout_s=60)
     chunk = next(c for c in chunk_document("d", doc) if c.kind == "table")
     first = chunk.text.split("\n")[0]
