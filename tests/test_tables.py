@@ -44,7 +44,8 @@ def test_whitespace_statement_becomes_a_table_with_periods_unit_and_hierarchy(
     assert t.cell_boxes is not None
     box = t.cell_boxes[cash][1]
     assert box is not None and abs(box[2] - 440) < 2 and box[0] > 390
-    assert t.cell_boxes[cash][0] is not None and t.cell_boxes[cash][0][0] < 90
+    label_box = t.cell_boxes[cash][0]
+    assert label_box is not None and label_box[0] < 90
 
 
 def test_ruled_chinese_statement_reads_periods_and_unit(tmp_path: Path) -> None:

@@ -280,20 +280,20 @@ def _extend(rows: list[Row], run: list[int], label_right: float) -> tuple[int, i
     return top, run[-1]
 
 
-def _headers(rows: list[Row], top: int, label_right: float, label_end: float) -> int:
+def _headers(rows: list[Row], top: int, label_right: float, label_end: float, band: float) -> int:
     """Index of the first header row above ``top`` (``top`` itself when there is none)."""
     first = top
     for i in range(top - 1, max(-1, top - 7), -1):
         below = rows[first]
         if below.box[1] - rows[i].box[3] > 2.5 * max(rows[i].height, below.height):
             break
-        if not _is_header(rows[i], label_right, label_end):
+        if not _is_header(rows[i], label_right, label_end) or rows[i].box[3] < band:
             break
         first = i
     return first
 
 
-def _build(rows: list[Row], run: list[int]) -> WordTable | None:
+def _build(rows: list[Row], run: list[int], band: float) -> WordTable | None:
     cols = _columns([rows[i] for i in run])
     if not cols:
         return None
@@ -304,7 +304,7 @@ def _build(rows: list[Row], run: list[int]) -> WordTable | None:
     if top == run[0]:
         top, _ = _extend(rows, run, label_right)
     labels = [s.x1 for i in range(top, bottom + 1) for s in rows[i].segs if s.x1 <= label_right]
-    head = _headers(rows, top, label_right, max(labels, default=label_right))
+    head = _headers(rows, top, label_right, max(labels, default=label_right), band)
     body: list[tuple[list[Seg | None], Row]] = []
     missed = labelled = 0
     for i in range(top, bottom + 1):
@@ -342,12 +342,12 @@ def word_tables(words: list[Word], width: float, height: float) -> list[WordTabl
     """Whitespace-aligned tables among the page's words (PyMuPDF ``get_text('words')``);
     the running-header band at the top of the page is not part of any table."""
     band = _HEADER_BAND * height
-    rows = visual_rows([w for w in words if w[4].strip() and (w[1] + w[3]) / 2 > band])
+    rows = visual_rows([w for w in words if w[4].strip()])
     out: list[WordTable] = []
     for run in _runs(rows, width):
         if len(run) < _MIN_ROWS:
             continue
-        found = _build(rows, run)
+        found = _build(rows, run, band)
         if found is not None:
             out.append(found)
     return out
