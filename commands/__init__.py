@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import chat, documents, knowledge, review, search
+from commands import chat, documents, inspect, knowledge, review, search
 
-MODULES = [documents, search, knowledge, chat, review]
+MODULES = [documents, search, knowledge, chat, review, inspect]
 
 
 def build_parser() -> argparse.ArgumentParser:
