@@ -215,3 +215,21 @@ def test_the_footer_links_to_the_api_and_mcp_docs() -> None:
     opts = launch_options()
     assert opts["footer_links"] == ["api"]  # "Use via API or MCP", without Gradio's other links
     assert not re.search(r"footer\s*\{[^}]*display:\s*none", opts["css"])
+
+
+def test_a_signed_in_user_always_works_in_their_own_workspace(
+    services: Services, uploads: Path, tmp_path: Path
+) -> None:
+    import gradio as gr
+
+    api = FolioApi(services)
+    md = tmp_path / "bicycles.md"
+    md.write_text(BICYCLES, encoding="utf-8")
+    ann = gr.Request(username="ann")
+    added = api.ingest([upload(uploads, md)], request=ann)  # type: ignore[list-item]
+    ws = added["workspace"]
+    assert "ann" in ws and not ws.startswith("anon-")  # the user's, not a visitor's
+    again = api.list_documents("some-other-token-" + "x" * 32, request=gr.Request(username="ann"))
+    assert again["workspace"] == ws and [d["name"] for d in again["documents"]] == ["bicycles.md"]
+    assert api.list_documents(request=gr.Request(username="bob"))["documents"] == []
+    assert api.list_documents()["documents"] == []
