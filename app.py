@@ -18,6 +18,7 @@ from ui.api import tune_mcp_server
 from ui.services import ChatFactory, Services, default_chat_factory
 from ui.shell import build_blocks
 from ui.theme import launch_options
+from ui.workspace import Sessions
 
 log = logging.getLogger("folio.app")
 
@@ -27,7 +28,7 @@ def build_services(
 ) -> Services:
     """The Folio facade and the UI's services over it (opens nothing heavy)."""
     settings.ensure_dirs()
-    return Services(Folio(settings), chat_factory=chat_factory)
+    return Services(Folio(settings), chat_factory=chat_factory, sessions=Sessions())
 
 
 def create_app(services: Services) -> gr.Blocks:
@@ -59,14 +60,14 @@ def main() -> None:
         **launch_options(),
     )
     tune_mcp_server(demo)
-    services.folio.serve()  # the shared job queue, with work a last shutdown interrupted
+    services.root.serve()  # the shared job queue, with work a last shutdown interrupted
     services.warm_up()
     log.info("ready")
     try:
         demo.block_thread()
     finally:
         services.jobs.shutdown()
-        services.folio.close()
+        services.root.close()
 
 
 if __name__ == "__main__":

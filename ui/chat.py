@@ -332,15 +332,20 @@ def wire(c: ChatComponents, services: Services, lang: gr.Radio) -> ChatHandlers:
 def refresh_language(
     h: ChatHandlers, answer: Answer | None, target: pagepane.PaneTarget | None, lang: str
 ) -> list[Any]:
-    """Texts built in Python, redone after a language switch: cards, conversations, pane."""
+    """Texts built in Python, redone after a language switch: cards and pane (the
+    conversation list is redrawn by :func:`conversations_update`, as the relabelling
+    event already updates that radio's label and one event must not output it twice)."""
     active = target.active if target is not None else _first_marker(answer)
     cards = _cards(h.s, answer, lang, active)
-    return [
-        cards,
-        gr.update(choices=conversation_choices(h.s, lang)),
-        *pagepane.updates(h.s, target, lang),
-    ]
+    return [cards, *pagepane.updates(h.s, target, lang)]
+
+
+def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -> Any:
+    """The conversation list of this workspace (drawn at page load and after a switch)."""
+    choices = conversation_choices(h.s, lang)
+    keep = conversation if conversation in {cid for _, cid in choices} else None
+    return gr.update(choices=choices, value=keep)
 
 
 def language_outputs(c: ChatComponents) -> list[Any]:
-    return [c.cards, c.conversations, *c.pane.outputs]
+    return [c.cards, *c.pane.outputs]

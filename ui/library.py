@@ -112,7 +112,7 @@ class LibraryHandlers:
         by_id = {d.doc_id: d for d in docs}
         stages = ("parse", "ocr", "index", *background_components())
         progress = progress_html(
-            self.s.jobs.snapshot(), by_id, self.s.jobs.note, lang, stages=stages
+            self.s.jobs.snapshot(self.s.workspace), by_id, self.s.jobs.note, lang, stages=stages
         )
         stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
         return progress, stats, status_table_html(docs, lang, selected=selected)
@@ -128,7 +128,7 @@ class LibraryHandlers:
     def upload(self, files: list[str] | None, lang: str) -> list[Any]:
         paths = [Path(f) for f in files or []]
         if paths:
-            self.s.jobs.submit([(p, p.name) for p in paths])
+            self.s.jobs.submit([(p, p.name) for p in paths], self.s.workspace)
             gr.Info(t("lib.queued_files", lang, n=len(paths)), duration=3)
         progress, stats, table = self.views(None, lang)
         return [None, progress, stats, table]
@@ -161,7 +161,7 @@ class LibraryHandlers:
             gr.Warning(t("lib.no_selection", lang))
             return
         comp: Component = component or "embed"
-        self.s.jobs.regenerate(doc_id, name, comp)
+        self.s.jobs.regenerate(doc_id, name, comp, self.s.workspace)
         gr.Info(
             t("lib.regenerating", lang, component=t(f"comp.{comp}", lang), name=name), duration=4
         )

@@ -20,6 +20,7 @@ from pipeline.ids import doc_id_for
 from pipeline.models import Component, ComponentState
 from pipeline.service import Folio
 from settings import Settings
+from ui.workspace import Sessions
 
 if TYPE_CHECKING:
     from agent.service import ChatService
@@ -39,6 +40,7 @@ class Job:
     outcome: str = ""
     error: str | None = None
     component: Component = "parse"
+    workspace: str = "local"
     submitted: float = field(default_factory=time.time)
     finished: float | None = None
 
@@ -55,7 +57,11 @@ class StageNote:
 class IngestJobs:
     """Uploads as jobs of the shared queue: this process's workers (and any other
     Folio process on the same data dir) parse them, short files first and several
-    documents at a time, so a small file does not wait behind a long report."""
+    documents at a time, so a small file does not wait behind a long report.
+
+    Each job runs in the workspace it was submitted from, and a workspace only ever sees
+    its own jobs (``workspace`` arguments; the caller passes its own).
+    """
 
     def __init__(self, folio: Folio) -> None:
         self.folio = folio
@@ -64,13 +70,20 @@ class IngestJobs:
         self._notes: dict[tuple[str, str], StageNote] = {}
         folio.add_listener(self._on_progress)
 
-    def submit(self, files: list[tuple[Path, str]]) -> list[Job]:
+    def submit(self, files: list[tuple[Path, str]], workspace: str | None = None) -> list[Job]:
         """Queue (path, original name) pairs; each is copied into the data dir first."""
+        ws = workspace or self.folio.workspace
+        folio = self.folio.scoped(ws)
         self.folio.serve()
         jobs = []
         for path, name in files:
-            (result,) = self.folio.submit([path], names=[name])
-            job = Job(name=name, doc_id=result.doc_id or doc_id_for(name), component="parse")
+            (result,) = folio.submit([path], names=[name])
+            job = Job(
+                name=name,
+                doc_id=result.doc_id or doc_id_for(name, ws),
+                component="parse",
+                workspace=ws,
+            )
             if result.outcome != "queued":
                 job.state = "failed" if result.error else "done"
                 job.outcome, job.error, job.finished = result.outcome, result.error, time.time()
@@ -79,13 +92,16 @@ class IngestJobs:
             jobs.append(job)
         return jobs
 
-    def regenerate(self, doc_id: str, name: str, component: Component) -> Job:
+    def regenerate(
+        self, doc_id: str, name: str, component: Component, workspace: str | None = None
+    ) -> Job:
         """Queue one component again (re-parsing can take a while)."""
+        ws = workspace or self.folio.workspace
         self.folio.serve()
         lead: Component = "parse" if component in ("parse", "ocr", "index") else component
-        job = Job(name=name, doc_id=doc_id, component=lead, outcome="regenerated")
+        job = Job(name=name, doc_id=doc_id, component=lead, outcome="regenerated", workspace=ws)
         try:
-            self.folio.regenerate(doc_id, component)
+            self.folio.scoped(ws).regenerate(doc_id, component)
         except FolioError as exc:  # its message is written for users
             log.warning("regenerating %s of %s failed: %s", component, doc_id, exc)
             job.error, job.state, job.finished = str(exc), "failed", time.time()
@@ -124,20 +140,21 @@ class IngestJobs:
         with self._lock:
             return self._notes.get((doc_id, component))
 
-    def snapshot(self, *, now: float | None = None) -> list[Job]:
-        """Jobs still running or finished recently, oldest first."""
+    def snapshot(self, workspace: str | None = None, *, now: float | None = None) -> list[Job]:
+        """This workspace's jobs still running or finished recently, oldest first."""
+        ws = workspace or self.folio.workspace
         now = now or time.time()
         with self._lock:
             for job in self._jobs:
-                if job.finished is None:
+                if job.finished is None and job.workspace == ws:
                     self._refresh(job)
             self._jobs = [
                 j for j in self._jobs if j.finished is None or now - j.finished < JOB_MEMORY_S
             ]
-            return list(self._jobs)
+            return [j for j in self._jobs if j.workspace == ws]
 
-    def busy(self) -> bool:
-        return any(j.state in ("queued", "running") for j in self.snapshot())
+    def busy(self, workspace: str | None = None) -> bool:
+        return any(j.state in ("queued", "running") for j in self.snapshot(workspace))
 
     def shutdown(self) -> None:
         """Nothing to stop here: the jobs live in the queue, the workers in the Folio."""
@@ -153,10 +170,22 @@ def default_chat_factory(folio: Folio) -> ChatService:
 
 
 class Services:
-    """Everything a panel may call; the chat service is built on first use (slow imports)."""
+    """Everything a panel may call; the chat service is built on first use (slow imports).
 
-    def __init__(self, folio: Folio, *, chat_factory: ChatFactory = default_chat_factory) -> None:
-        self.folio = folio
+    ``folio`` and ``chat`` act in the workspace of the event being handled: with
+    ``sessions`` (the web app) that of the visitor or user; without (tests, tools) the
+    workspace of the Folio given.
+    """
+
+    def __init__(
+        self,
+        folio: Folio,
+        *,
+        chat_factory: ChatFactory = default_chat_factory,
+        sessions: Sessions | None = None,
+    ) -> None:
+        self.root = folio
+        self.sessions = sessions
         self.settings: Settings = folio.settings
         self.jobs = IngestJobs(folio)
         self._chat_factory = chat_factory
@@ -168,12 +197,36 @@ class Services:
             else "loading"
         )
 
+    def claim(self, token: str | None) -> str | None:
+        """The page's first event: bind it to its workspace, return the browser's token."""
+        return self.sessions.claim(token) if self.sessions is not None else token
+
+    @property
+    def workspace(self) -> str:
+        if self.sessions is None:
+            return self.root.workspace
+        ws = self.sessions.current()
+        if self.sessions.claimed(ws):
+            self.root.workspaces.touch(ws)
+        return ws
+
+    @property
+    def folio(self) -> Folio:
+        return self.root.scoped(self.workspace)
+
     @property
     def chat(self) -> ChatService:
+        return self._root_chat().scoped(self.workspace)
+
+    def chat_in(self, workspace: str) -> ChatService:
+        """The chat service of a workspace named explicitly (the API's callers)."""
+        return self._root_chat().scoped(workspace)
+
+    def _root_chat(self) -> ChatService:
         if self._chat is None:
             with self._chat_lock:
                 if self._chat is None:
-                    self._chat = self._chat_factory(self.folio)
+                    self._chat = self._chat_factory(self.root)
         return self._chat
 
     def warm_up(self) -> None:
@@ -182,12 +235,12 @@ class Services:
         def work() -> None:
             start = time.monotonic()
             try:
-                _ = self.chat
+                _ = self._root_chat()
             except Exception:
                 log.exception("building the chat service failed")
             if self.model_state != "lexical":
                 try:
-                    embedder = self.folio.embedder()
+                    embedder = self.root.embedder()
                     if embedder is not None:
                         embedder.embed_query("warm-up")  # first call pays for lazy setup
                     self.model_state = "ready" if embedder is not None else "lexical"

@@ -14,6 +14,7 @@ from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
 from ui.services import Services
+from ui.workspace import browser_secret
 
 TICK_S = 1.0
 LOGO = (
@@ -94,6 +95,10 @@ def build_blocks(services: Services) -> gr.Blocks:
     with gr.Blocks(title="Folio", analytics_enabled=False, fill_width=True) as demo:
         api_fns = api.register(demo, services)  # first: the endpoints keep their plain names
         stored_lang = gr.BrowserState("", storage_key="folio-lang")
+        # The browser's private workspace token: localStorage only, never in a URL.
+        ws_token = gr.BrowserState(
+            None, storage_key="folio-workspace", secret=browser_secret(services.settings.data_dir)
+        )
         browser_lang = gr.Textbox(visible=False)
         with gr.Row(elem_id="folio-header", equal_height=True):
             gr.HTML(LOGO, js_on_load=None, scale=0, min_width=150)
@@ -145,7 +150,7 @@ def build_blocks(services: Services) -> gr.Blocks:
                 "",  # forces the next tick to redraw the pickers and badges
             ]
 
-        lang.change(
+        relabelled = lang.change(
             relabel,
             {lang, lib.selected, ch.answer, ch.pane.target, kn.doc, kn.query, ins.doc, ins.layers},
             [
@@ -154,11 +159,19 @@ def build_blocks(services: Services) -> gr.Blocks:
                 *ins_h.page_outputs, docs_sig,
             ],
         )  # fmt: skip
+        relabelled.then(
+            lambda cid, lv: chat.conversations_update(chat_h, cid, lv),
+            [ch.conversation, lang],
+            ch.conversations,
+            show_progress="hidden",
+        )
         lang.input(lambda v: v, lang, stored_lang)
 
         # The switch starts empty so that setting it here always fires ``lang.change``,
         # which draws every Python-built text in the chosen language.
-        demo.load(
+        # First the page claims its workspace, then everything is drawn in it.
+        claimed = demo.load(services.claim, [ws_token], [ws_token], show_progress="hidden")
+        claimed.then(
             pick_language,
             [stored_lang, browser_lang],
             [lang],

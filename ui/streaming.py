@@ -8,6 +8,7 @@ and so every other user's interface, responsive.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import queue
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -33,7 +34,9 @@ def iterate_in_thread(make: Callable[[], AsyncIterator[T]]) -> Iterator[T]:
         finally:
             q.put(_END)
 
-    threading.Thread(target=worker, name="folio-chat", daemon=True).start()
+    # The worker runs in the event's context, so it acts in the caller's workspace.
+    context = contextvars.copy_context()
+    threading.Thread(target=context.run, args=(worker,), name="folio-chat", daemon=True).start()
     while True:
         item = q.get()
         if item is _END:
