@@ -111,8 +111,14 @@ def browser() -> Iterator[Browser]:
 class Session:
     """One browser tab on the app, with off-machine requests blocked and recorded."""
 
-    def __init__(self, browser: Browser, url: str, locale: str) -> None:
-        self.context = browser.new_context(locale=locale, viewport={"width": 1440, "height": 960})
+    def __init__(
+        self, browser: Browser, url: str, locale: str, state: dict[str, Any] | None = None
+    ) -> None:
+        # ``state`` (cookies + localStorage of an earlier tab) keeps the same visitor, and so
+        # the same private workspace; without it the tab is a new visitor.
+        self.context = browser.new_context(
+            locale=locale, viewport={"width": 1440, "height": 960}, storage_state=state
+        )
         self.external: list[str] = []
         self.context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), self._block)
         self.page: Page = self.context.new_page()
@@ -136,10 +142,17 @@ class Session:
         self.context.close()
 
 
+@pytest.fixture(scope="module")
+def visitor() -> dict[str, Any]:
+    """The browser state of the one visitor the tests of a module play (their workspace)."""
+    return {}
+
+
 @pytest.fixture
-def en(browser: Browser, server: str) -> Iterator[Session]:
-    s = Session(browser, server, "en-US")
+def en(browser: Browser, server: str, visitor: dict[str, Any]) -> Iterator[Session]:
+    s = Session(browser, server, "en-US", visitor.get("state"))
     yield s
+    visitor["state"] = s.context.storage_state()
     s.close()
 
 

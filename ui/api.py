@@ -27,7 +27,7 @@ from gradio_client.utils import is_file_obj_with_meta
 from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from pipeline.errors import FolioError, WorkspaceError
 from pipeline.service import Folio
-from pipeline.workspace import anonymous, for_user, new_token
+from pipeline.workspace import anonymous, new_token
 from ui.api_schema import (
     AskResult,
     Conversations,
@@ -45,6 +45,7 @@ from ui.api_schema import (
 from ui.api_schema import ConversationInfo as ConversationRow
 from ui.services import Services
 from ui.streaming import iterate_in_thread
+from ui.workspace import user_workspace
 
 if TYPE_CHECKING:
     from agent.service import ChatService
@@ -102,21 +103,19 @@ class FolioApi:
         ``workspace`` is the unguessable token an earlier response returned; without it the
         caller gets a fresh private workspace (its token comes back in the response).
         """
-        user = getattr(request, "username", None) if request is not None else None
+        user = user_workspace(request)
         if user:  # FOLIO_AUTH or Hugging Face sign-in: the same workspace on every device
-            signed_in_with_password = self.s.settings.auth is not None
-            ws = for_user(str(user), provider="password" if signed_in_with_password else "hf")
-            token = ws
+            ws = token = user
         else:
             token = workspace or new_token()
             try:
                 ws = anonymous(token)
             except WorkspaceError as exc:
                 raise ApiError(str(exc)) from exc
-        folio = self.s.folio.scoped(ws)
+        folio = self.s.root.scoped(ws)
         if workspace or user:  # a fresh workspace is recorded once it stores something
             folio.touch()
-        return Scope(token, folio, lambda: self.s.chat.scoped(ws))
+        return Scope(token, folio, lambda: self.s.chat_in(ws))
 
     def doc_scope(self, scope: Scope, doc_ids: Sequence[str] | None) -> list[str]:
         """The requested documents (each must exist here), or every searchable one."""

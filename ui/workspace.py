@@ -96,6 +96,10 @@ class Sessions:
                     self._map.popitem(last=False)
         return token
 
+    def claimed(self, workspace: str) -> bool:
+        """False for the empty stand-in an unclaimed page sees."""
+        return workspace != self._unclaimed
+
     def current(self) -> str:
         """The workspace of the event being handled."""
         request = current_request()
