@@ -112,7 +112,7 @@ class Session:
     """One browser tab on the app, with off-machine requests blocked and recorded."""
 
     def __init__(
-        self, browser: Browser, url: str, locale: str, state: dict[str, Any] | None = None
+        self, browser: Browser, url: str, locale: str, state: Any = None
     ) -> None:
         # ``state`` (cookies + localStorage of an earlier tab) keeps the same visitor, and so
         # the same private workspace; without it the tab is a new visitor.
