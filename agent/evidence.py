@@ -17,7 +17,19 @@ from pydantic import BaseModel, Field
 
 from pipeline.text.lang import split_sentences
 
-ToolName = Literal["search_document", "lookup_term", "read_page", "lookup_value"]
+ToolName = Literal[
+    "search_document",
+    "lookup_term",
+    "read_page",
+    "lookup_value",
+    # the review's atomic tools (agent/review/chat_tools.py)
+    "text_by_page",
+    "table_by_region",
+    "search_by_regex",
+    "clauses_by_keyword",
+    "resolve_reference",
+    "ocr_region",
+]
 
 
 class Passage(BaseModel):

@@ -45,7 +45,7 @@ def build_graph(
     builder.add_node("respond", respond_directly)
     builder.add_node("agent", agent)
     # Descriptions are language-specific for the model; execution is the same in both.
-    builder.add_node("tools", ToolNode(make_tools("en")))
+    builder.add_node("tools", ToolNode(make_tools("en", atomic=True)))
     builder.add_node("reflect", reflect)
     builder.add_node("finalize", finalize)
 

@@ -263,8 +263,14 @@ _FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
 TOOL_NAMES = tuple(_FUNCTIONS)
 
 
-def make_tools(lang: prompts.Lang) -> list[BaseTool]:
-    """The tools with descriptions in the user's language."""
+def make_tools(lang: prompts.Lang, *, atomic: bool = False) -> list[BaseTool]:
+    """The tools with descriptions in the user's language; ``atomic`` adds the
+    review's atomic tools (text_by_page, table_by_region, search_by_regex, …)."""
+    extra: list[BaseTool] = []
+    if atomic:
+        from agent.review.chat_tools import review_tools
+
+        extra = review_tools(lang)
     return [
         StructuredTool.from_function(
             fn,
@@ -273,4 +279,4 @@ def make_tools(lang: prompts.Lang) -> list[BaseTool]:
             response_format="content_and_artifact",
         )
         for name, fn in _FUNCTIONS.items()
-    ]
+    ] + extra

@@ -181,3 +181,37 @@ def test_cli_review_and_rules(
     assert json.loads(capsys.readouterr().out)[0]["enabled"] is False
     cmd.rules(folio, argparse.Namespace(action="delete", rule_id=rid, json=True))
     assert json.loads(capsys.readouterr().out) == []
+
+
+class _Scripted:
+    name = "scripted"
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+
+    def structured(self, schema, system, user):
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return schema.model_validate(self.answer)
+
+
+def test_refinement_keeps_only_supported_rewordings(
+    folio: Folio, contract: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pipeline.knowledge.llm import override_chat_model
+
+    monkeypatch.setenv("OPENAI_API_KEY", "test")
+    monkeypatch.setenv("FOLIO_CHAT_MODEL", "scripted")
+    from settings import Settings
+
+    folio.settings = Settings(data_dir=folio.settings.data_dir)
+    offline = run_review(folio, [contract], "every obligation", refine=False)
+    invented = "The Supplier owes a bonus of 9,999 every week."
+    answer = {"items": [{"index": 0, "text": invented}, {"index": 1, "text": "Nonsense."}]}
+    with override_chat_model(_Scripted(answer)):
+        refined = run_review(folio, [contract], "every obligation")
+    assert refined.refined_by == "scripted"
+    assert [f.text for f in refined.findings][:2] == [f.text for f in offline.findings][:2]
+    with override_chat_model(_Scripted(RuntimeError("endpoint down"))):
+        failed = run_review(folio, [contract], "every obligation")
+    assert failed.refined_by == "offline" and any("endpoint down" in n for n in failed.notices)

@@ -26,7 +26,9 @@ def agent(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     ctx = runtime.context
     lang = lang_of(state)
     can_search = state.rounds < ctx.settings.max_rounds
-    tools = make_tools(lang) if can_search else []
+    # The atomic review tools are offered to a real chat model; the offline planner
+    # does not use them.
+    tools = make_tools(lang, atomic=not state.offline) if can_search else []
     reply = call_model(
         ctx.models, build_prompt(state, ctx, lang, can_search), tools, offline=state.offline
     )

@@ -8,8 +8,9 @@ import re
 from functools import lru_cache
 
 from agent.review.catalog import Kind, goal_stopwords
-from agent.review.scope import DocView
+from agent.review.scope import DocView, unit_label
 from pipeline.perceive.labels import find_cue
+from pipeline.text.lang import split_sentences
 from pipeline.text.segment import query_terms
 
 
@@ -56,3 +57,31 @@ def hits(kind: Kind, view: DocView, terms: tuple[str, ...] = ()) -> list[int]:
 def goal_cue_count(kind: Kind, goal: str) -> int:
     low = goal.lower()
     return sum(1 for cue in kind.goal_cues if find_cue(low, (cue,)))
+
+
+def _cue_in(kind: Kind, text: str, terms: tuple[str, ...]) -> str:
+    if kind.regex:
+        m = _regex(kind.regex).search(text)
+        return m.group(0) if m else ""
+    words = kind.keywords or terms
+    return find_cue(text, tuple(words)) if words else ""
+
+
+def sentence_hits(
+    kind: Kind, view: DocView, n: int, terms: tuple[str, ...] = ()
+) -> list[tuple[str, str, str]]:
+    """(sentence, cue, unit) of each sentence of block ``n`` the kind selects. A sentence
+    that opens a numbered clause ("3.2 The Provider shall …") is its own unit, so clauses
+    that the layout merged into one block are still counted (and cited) one by one."""
+    if not block_matches(kind, view, n, terms):
+        return []
+    text = view.by_n[n].text
+    unit = view.units.get(n, "")
+    out = []
+    for start, end in split_sentences(text) or [(0, len(text))]:
+        sentence = text[start:end].strip()
+        unit = unit_label(sentence) or unit
+        cue = _cue_in(kind, sentence, terms)
+        if cue:
+            out.append((sentence, cue, unit))
+    return out

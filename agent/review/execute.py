@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from agent.review import runner
 from agent.review.catalog import Kind
-from agent.review.detect import block_matches, goal_terms
+from agent.review.detect import goal_terms, sentence_hits
 from agent.review.models import Citation, Finding, ToolCall
 from agent.review.scope import DocView, ReviewScope
 from agent.review.toolmodels import Hits, Resolved, TableOut
@@ -17,6 +17,7 @@ from pipeline.text.lang import split_sentences
 MAX_SENTENCE = 320
 MAX_FINDINGS = 160
 PER_UNIT = 2
+PER_BLOCK = 6
 MAX_TABLES = 40
 _FIGURE = re.compile(r"\d")
 
@@ -33,9 +34,12 @@ def quote_for(text: str, cue: str) -> str:
     return sentence
 
 
-def finding(view: DocView, n: int, subgoal: str, cue: str, text: str | None = None) -> Finding:
+def finding(
+    view: DocView, n: int, subgoal: str, cue: str, *, text: str | None = None, unit: str = ""
+) -> Finding:
     block = view.by_n[n]
     quote = text if text is not None else quote_for(block.text, cue)
+    unit = unit or view.units.get(n, "")
     lab = view.labels.get(n)
     chunk = view.chunk_for(block, quote)
     return Finding(
@@ -44,7 +48,7 @@ def finding(view: DocView, n: int, subgoal: str, cue: str, text: str | None = No
         citation=Citation(
             doc_id=view.doc_id,
             page=block.page,
-            section=view.units.get(n, ""),
+            section=unit,
             block=n,
             chunk_id=chunk.chunk_id if chunk else None,
             box=block.box,
@@ -52,8 +56,25 @@ def finding(view: DocView, n: int, subgoal: str, cue: str, text: str | None = No
         ),
         label=lab.label if lab else "other",
         credibility=lab.credibility if lab else "verbatim",
-        unit=view.units.get(n, ""),
+        unit=unit,
     )
+
+
+def block_findings(
+    view: DocView, n: int, kind: Kind, terms: tuple[str, ...], *, fallback_cue: str = ""
+) -> list[Finding]:
+    """A finding per selected sentence of the block (at most PER_BLOCK)."""
+    found = sentence_hits(kind, view, n, terms)[:PER_BLOCK]
+    if not found:  # a fallback's hit (lexical search): the sentence with its word
+        return [finding(view, n, kind.id, fallback_cue)]
+    return [
+        finding(view, n, kind.id, cue, text=_clip(sentence, cue), unit=unit)
+        for sentence, cue, unit in found
+    ]
+
+
+def _clip(sentence: str, cue: str) -> str:
+    return quote_for(sentence, cue) if len(sentence) > MAX_SENTENCE else sentence
 
 
 def _table_findings(view: DocView, table: TableOut, subgoal: str) -> list[Finding]:
@@ -119,11 +140,12 @@ def collect(
         )
     calls.append(call)
     assert isinstance(result, Hits)
+    terms = goal_terms(goal)
     for h in result.hits:
         view = scope.view(h.doc_id)
         if view.by_n[h.block].kind == "heading":
             continue
-        findings.append(finding(view, h.block, kind.id, h.match))
+        findings += block_findings(view, h.block, kind, terms, fallback_cue=h.match)
         hit_blocks.append((h.doc_id, h.block))
     return _limit(findings), calls, hit_blocks
 
@@ -157,23 +179,33 @@ def follow(
                 assert isinstance(table, TableOut)
                 out += _table_findings(view, table, subgoal)
             else:
-                out.append(finding(view, ref.target_n, subgoal, ""))
+                out.append(finding(view, _body_of(view, target.n), subgoal, ""))
     return out, calls
+
+
+def _body_of(view: DocView, n: int) -> int:
+    """A heading stands for the text under it: cite the first block after it."""
+    if view.by_n[n].kind != "heading":
+        return n
+    body = [b.n for b in view.body() if b.n > n]
+    return body[0] if body and view.by_n[body[0]].kind != "heading" else n
 
 
 def gap_findings(
     scope: ReviewScope, kind: Kind, units: set[tuple[str, str]], goal: str
 ) -> list[Finding]:
-    """One finding for each unit in ``units`` that ``kind`` has a block for."""
+    """One finding for each unit in ``units`` that ``kind`` has a sentence for."""
     out: list[Finding] = []
     terms = goal_terms(goal)
+    left = set(units)
     for view in scope.views():
         for b in view.body():
-            unit = view.units.get(b.n, "")
-            if (view.doc_id, unit) not in units or b.kind == "heading":
+            if b.kind == "heading":
                 continue
-            cue = block_matches(kind, view, b.n, terms)
-            if cue:
-                out.append(finding(view, b.n, kind.id, cue))
-                units = units - {(view.doc_id, unit)}
+            for sentence, cue, unit in sentence_hits(kind, view, b.n, terms):
+                if (view.doc_id, unit) in left:
+                    out.append(
+                        finding(view, b.n, kind.id, cue, text=_clip(sentence, cue), unit=unit)
+                    )
+                    left.discard((view.doc_id, unit))
     return out

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.review.catalog import Kind
-from agent.review.detect import signature
+from agent.review.detect import sentence_hits, signature
 from agent.review.errors import RuleConflict
 from agent.review.models import Coverage, Finding
 from agent.review.plan import Assessed
@@ -79,7 +79,9 @@ def relevant_units(scope: ReviewScope, candidates: list[Assessed]) -> set[tuple[
     for a in candidates:
         for doc_id, ns in a.hits.items():
             view = scope.view(doc_id)
-            units |= {(doc_id, view.units.get(n, "")) for n in ns}
+            for n in ns:
+                found = sentence_hits(a.kind, view, n)
+                units |= {(doc_id, u) for _, _, u in found} or {(doc_id, view.units.get(n, ""))}
     return units
 
 
