@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from commands import chat, documents, inspect, knowledge, review, search
+from commands import chat, documents, inspect, knowledge, perceive, review, search
 
-MODULES = [documents, search, knowledge, chat, review, inspect]
+MODULES = [documents, search, knowledge, chat, review, inspect, perceive]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -215,3 +215,17 @@ def test_refinement_keeps_only_supported_rewordings(
     with override_chat_model(_Scripted(RuntimeError("endpoint down"))):
         failed = run_review(folio, [contract], "every obligation")
     assert failed.refined_by == "offline" and any("endpoint down" in n for n in failed.notices)
+
+
+def test_cli_labels_lists_labels_and_references(
+    folio: Folio, contract: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from commands import perceive
+
+    perceive.labels(folio, argparse.Namespace(doc_id=contract, page=None, json=True))
+    out = json.loads(capsys.readouterr().out)
+    assert {x["label"] for x in out["labels"]} >= {"definition", "clause", "data"}
+    ref = next(r for r in out["references"] if r["text"] == "Section 3.2")
+    assert ref["target_n"] is not None and ref["target_text"].startswith("3.2")

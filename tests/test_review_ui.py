@@ -59,3 +59,44 @@ def test_rules_can_be_disabled_and_deleted_from_the_tab(services: Services) -> N
 def test_the_app_builds_with_the_review_tab(services: Services) -> None:
     demo = build_blocks(services)
     assert any(getattr(b, "elem_id", None) == "tab-review" for b in demo.blocks.values())
+
+
+def test_inspect_shows_labels_and_resolved_references(services: Services, tmp_path: Path) -> None:
+    from ui.inspector import InspectHandlers, build
+    from ui.labels import Labels
+
+    doc_id = services.folio.ingest([contract_md(tmp_path)])[0].doc_id
+    assert doc_id
+    import gradio as gr
+
+    with gr.Blocks():
+        h = InspectHandlers(build(Labels()), services)
+    summary = h.open_doc(doc_id, [], "en")[0]
+    assert "Block labels" in summary and "definition" in summary and "Cross-references" in summary
+    blocks = services.folio.store.blocks(doc_id)
+    ref_block = next(b for b in blocks if "as described in Section 3.2" in b.text)
+    out = h.show_page(doc_id, 1, [], ref_block.n, "zh")
+    detail = out[5]
+    assert "条款" in detail and "Section 3.2 →" in detail and "原文" in detail
+
+
+def test_review_api_endpoints(services: Services, tmp_path: Path) -> None:
+    from ui.api import FolioApi
+    from ui.review_api import ReviewApi, ReviewApiError
+
+    folio_api = FolioApi(services)
+    api = ReviewApi(folio_api)
+    scope = folio_api.scope(None)
+    doc_id = scope.folio.ingest([contract_md(tmp_path)])[0].doc_id
+    assert doc_id
+    out = api.review(doc_id, "every obligation", workspace=scope.workspace)
+    assert out["workspace"] == scope.workspace and out["groups"]
+    assert out["findings"][0]["citation"]["page"] == 1
+    with pytest.raises(ReviewApiError, match="No document"):
+        api.review(doc_id, "every obligation")  # another (fresh) workspace cannot see it
+    with pytest.raises(ReviewApiError, match="Write a goal"):
+        api.review(doc_id, " ", workspace=scope.workspace)
+    demo = build_blocks(services)
+    public = [fn.api_name for fn in demo.fns.values() if fn.api_visibility != "private"]
+    assert {"review", "review_rules"} <= set(public), public
+    assert isinstance(api.review_rules(), list)

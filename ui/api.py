@@ -348,6 +348,9 @@ def register(demo: gr.Blocks, services: Services) -> set[int]:
     gr.api(api.ask, api_name="ask", concurrency_limit=4)
     gr.api(api.conversation, api_name="conversation")
     gr.api(api.delete, api_name="delete", concurrency_limit=1)
+    from ui import review_api  # beside the others; imported here (it imports this module)
+
+    review_api.register(api)
     return set(demo.fns) - before
 
 

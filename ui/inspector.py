@@ -11,6 +11,7 @@ import gradio as gr
 from pipeline.errors import FolioError
 from pipeline.knowledge.api import list_terms
 from pipeline.models import Block, Document
+from ui import inspect_perception
 from ui.i18n import t
 from ui.inspect_view import (
     LOW_CONF,
@@ -121,8 +122,9 @@ class InspectHandlers:
         except Exception:
             n_terms = 0
         q = quality(pages, store.counts(doc.doc_id), n_terms)
+        seen = inspect_perception.load(self.s.folio.db, doc.doc_id)
         return [
-            quality_html(doc, q, lang),
+            quality_html(doc, q, lang) + inspect_perception.summary_html(seen, lang),
             legend_html(lang),
             *self.show_page(doc_id, 1, layers, None, lang),
         ]
@@ -151,7 +153,12 @@ class InspectHandlers:
             gr.update(value=image, visible=image is not None),
             note,
             block_list_html(blocks, lang, selected=chosen.n if chosen else None),
-            block_detail_html(chosen, lang),
+            block_detail_html(chosen, lang)
+            + inspect_perception.block_html(
+                inspect_perception.load(self.s.folio.db, doc.doc_id) if chosen else None,
+                chosen,
+                lang,
+            ),
             chosen.n if chosen else None,
         ]
 
