@@ -136,6 +136,11 @@ class Settings(BaseSettings):
     )
     chat_timeout_s: float = Field(60.0, gt=0, description="Per-request timeout for the chat model.")
     max_rounds: int = Field(3, ge=1, le=8, description="Maximum retrieval rounds per answer.")
+    chat_atomic_tools: bool = Field(
+        False,
+        description="Also offer the chat model the review's atomic tools (text_by_page, "
+        "table_by_region, search_by_regex, clauses_by_keyword, resolve_reference, ocr_region).",
+    )
     chat_retries: int = Field(
         2, ge=0, le=5, description="Retries of a failed chat-model call before answering offline."
     )

@@ -26,9 +26,10 @@ def agent(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     ctx = runtime.context
     lang = lang_of(state)
     can_search = state.rounds < ctx.settings.max_rounds
-    # The atomic review tools are offered to a real chat model; the offline planner
-    # does not use them.
-    tools = make_tools(lang, atomic=not state.offline) if can_search else []
+    # The review's atomic tools are offered to a real chat model when switched on (the
+    # offline planner does not use them); the tool node can always run them.
+    atomic = ctx.settings.chat_atomic_tools and not state.offline
+    tools = make_tools(lang, atomic=atomic) if can_search else []
     reply = call_model(
         ctx.models, build_prompt(state, ctx, lang, can_search), tools, offline=state.offline
     )
