@@ -75,13 +75,27 @@ def sentence_hits(
     that the layout merged into one block are still counted (and cited) one by one."""
     if not block_matches(kind, view, n, terms):
         return []
-    text = view.by_n[n].text
+    block = view.by_n[n]
+    if block.table is not None:  # cells are read through table_by_region, not as prose
+        return []
+    text = block.text
     unit = view.units.get(n, "")
     out = []
     for start, end in split_sentences(text) or [(0, len(text))]:
         sentence = text[start:end].strip()
         unit = unit_label(sentence) or unit
         cue = _cue_in(kind, sentence, terms)
-        if cue:
+        if cue and substantive(sentence):
             out.append((sentence, cue, unit))
     return out
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_TOC_TAIL = re.compile(r"\s\d{1,3}(?:\s+Item\s+\w+\.?)?\s*$|\.{4,}", re.I)
+
+
+def substantive(sentence: str) -> bool:
+    """A statement, not a contents line ('Risk Factors 18 Item 1B.') or a stub ('None.')."""
+    if _TOC_TAIL.search(sentence):
+        return False
+    return len(sentence.split()) >= 6 or len(_CJK.findall(sentence)) >= 10

@@ -16,7 +16,7 @@ from pipeline.text.lang import split_sentences
 
 MAX_SENTENCE = 320
 MAX_FINDINGS = 160
-PER_UNIT = 2
+PER_UNIT = 8
 PER_BLOCK = 6
 MAX_TABLES = 40
 _FIGURE = re.compile(r"\d")
@@ -66,7 +66,7 @@ def block_findings(
     """A finding per selected sentence of the block (at most PER_BLOCK)."""
     found = sentence_hits(kind, view, n, terms)[:PER_BLOCK]
     if not found:  # a fallback's hit (lexical search): the sentence with its word
-        return [finding(view, n, kind.id, fallback_cue)]
+        return [finding(view, n, kind.id, fallback_cue)] if fallback_cue else []
     return [
         finding(view, n, kind.id, cue, text=_clip(sentence, cue), unit=unit)
         for sentence, cue, unit in found
@@ -132,7 +132,7 @@ def collect(
     if kind.tool == "search_by_regex":
         result, call = runner.call(scope, "search_by_regex", {"pattern": kind.regex})
     else:
-        words = list(kind.keywords or goal_terms(goal))
+        words = list(kind.keywords)
         if not words:
             return [], calls, []
         result, call = runner.call(
@@ -145,7 +145,8 @@ def collect(
         view = scope.view(h.doc_id)
         if view.by_n[h.block].kind == "heading":
             continue
-        findings += block_findings(view, h.block, kind, terms, fallback_cue=h.match)
+        cue = h.match if result.source != "primary" else ""
+        findings += block_findings(view, h.block, kind, terms, fallback_cue=cue)
         hit_blocks.append((h.doc_id, h.block))
     return _limit(findings), calls, hit_blocks
 

@@ -38,8 +38,23 @@ class Assessed:
         return self.value * (1 - self.risk) / self.cost
 
 
-def goal_kind(goal: str) -> Kind:
-    terms = goal_terms(goal)
+MAX_TERM_SHARE = 0.1
+
+
+def specific_terms(goal: str, views: list[DocView]) -> tuple[str, ...]:
+    """The goal's words worth searching for: not a named kind's cue (that kind covers it)
+    and not in more than a tenth of the blocks ('business' in a 10-K selects everything)."""
+    cues = {c for k in kinds() for c in k.goal_cues}
+    blocks = [b.text.lower() for v in views for b in v.body()]
+    limit = max(3, MAX_TERM_SHARE * len(blocks))
+    return tuple(
+        t for t in goal_terms(goal)
+        if t not in cues and sum(1 for b in blocks if t in b) <= limit
+    )  # fmt: skip
+
+
+def goal_kind(goal: str, views: list[DocView]) -> Kind:
+    terms = specific_terms(goal, views)
     return Kind(
         GOAL_TERMS,
         f"Find the passages about: {', '.join(terms[:6])}",
@@ -94,7 +109,7 @@ def make_plan(
 ) -> tuple[Plan, dict[str, Assessed]]:
     text = "\n".join(v.text for v in views)
     rules = store.matching(text)
-    every = [*kinds(), goal_kind(goal)]
+    every = [*kinds(), goal_kind(goal, views)]
     assessed = [_assess(k, goal, views, lang=lang, store=store, rules=rules) for k in every]
     ranked = sorted(assessed, key=lambda a: (-a.score, a.kind.id))[:CANDIDATES]
     candidates = [
@@ -146,5 +161,5 @@ def make_plan(
     return plan, {a.kind.id: a for a in assessed}
 
 
-def kind_of(sid: str, goal: str) -> Kind:
-    return by_id(sid) or goal_kind(goal)
+def kind_of(sid: str, goal: str, views: list[DocView]) -> Kind:
+    return by_id(sid) or goal_kind(goal, views)

@@ -72,7 +72,7 @@ def run_review(
     calls: list[ToolCall] = []
     notices: list[str] = []
     for i, sid in enumerate(plan.chosen, start=1):
-        kind = kind_of(sid, goal)
+        kind = kind_of(sid, goal, scope.views())
         found, made, hit_blocks = collect(scope, kind, goal)
         _step_done(
             plan, step_id=f"{i}a", made=made, notices=notices, lang=lang, emit=emit, n=len(found)
