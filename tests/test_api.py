@@ -78,6 +78,7 @@ def test_interface_events_are_hidden_and_the_api_is_named(services: Services) ->
     assert len(ui_events) > 10 + len(every)  # the interface has many events, none exposed
     assert list(every) == [
         "/ingest", "/documents", "/search", "/ask", "/conversation", "/delete",
+        "/review", "/review_rules",
     ]  # fmt: skip
     assert all(e["description"] for e in every.values())  # docstrings document each one
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from agent.review import runner
 from agent.review.catalog import Kind
-from agent.review.detect import goal_terms, sentence_hits
+from agent.review.detect import goal_terms, sentence_hits, substantive
 from agent.review.models import Citation, Finding, ToolCall
 from agent.review.scope import DocView, ReviewScope
 from agent.review.toolmodels import Hits, Resolved, TableOut
@@ -94,17 +94,21 @@ def _table_findings(view: DocView, table: TableOut, subgoal: str) -> list[Findin
 
 
 def _limit(findings: Iterable[Finding]) -> list[Finding]:
-    """At most PER_UNIT findings a unit, units first (coverage before depth), then a cap."""
-    per: dict[tuple[str, str], int] = {}
+    """At most PER_UNIT findings a unit and page (a long Item 1A spans many pages), units
+    first (coverage before depth), then a cap."""
+    per: dict[tuple[str, str, int], int] = {}
+    seen_units: set[tuple[str, str]] = set()
     firsts: list[Finding] = []
     rest: list[Finding] = []
     for f in findings:
-        key = (f.citation.doc_id, f.unit)
+        key = (f.citation.doc_id, f.unit, f.citation.page)
         count = per.get(key, 0)
         if count >= PER_UNIT:
             continue
         per[key] = count + 1
-        (firsts if count == 0 else rest).append(f)
+        unit = (f.citation.doc_id, f.unit)
+        (rest if unit in seen_units else firsts).append(f)
+        seen_units.add(unit)
     return (firsts + rest)[:MAX_FINDINGS]
 
 
@@ -180,7 +184,9 @@ def follow(
                 assert isinstance(table, TableOut)
                 out += _table_findings(view, table, subgoal)
             else:
-                out.append(finding(view, _body_of(view, target.n), subgoal, ""))
+                body = _body_of(view, target.n)
+                if substantive(quote_for(view.by_n[body].text, "")):  # not a stub ('None.')
+                    out.append(finding(view, body, subgoal, ""))
     return out, calls
 
 
