@@ -160,6 +160,11 @@ def main() -> None:
         ],
         rows,
     )
+    data = json.loads(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
+    print("\nPlan quality (hand judgement, written in bench/review_judgements.json):")
+    for case in CASES:
+        if case.name in data:
+            print(f"- {case.name}: {data[case.name]['plan']}")
 
 
 if __name__ == "__main__":
