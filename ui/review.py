@@ -52,7 +52,11 @@ class ReviewComponents:
 def build(labels: Labels) -> ReviewComponents:
     with gr.Row(equal_height=False):
         with gr.Column(scale=6, min_width=360):
-            doc = labels.make(gr.Dropdown, {"label": "rv.doc"}, choices=[], elem_id="rv-doc")
+            # Choices arrive with the timer; a stale id must not fail validation meanwhile.
+            doc = labels.make(
+                gr.Dropdown, {"label": "rv.doc"}, choices=[], elem_id="rv-doc",
+                allow_custom_value=True,
+            )  # fmt: skip
             goal = labels.make(
                 gr.Textbox, {"label": "rv.goal", "placeholder": "rv.goal_ph"}, elem_id="rv-goal"
             )

@@ -89,7 +89,10 @@ def run_review(
     report.calls, report.notices = calls, notices + report.notices
     if not report.findings:
         report.notices.append(prompts.NOTICE[lang]["no_findings"])
-    emit({"event": "step", "step": "r", "state": "done", "message": ""})
+    reflect_step = plan.steps[-1]
+    reflect_step.state = "done"
+    reflect_step.note = f"{report.claims_supported}/{report.claims}, {report.coverage.ratio:.0%}"
+    emit({"event": "step", "step": "r", "state": "done", "message": reflect_step.note})
     if refine and folio.settings.llm_configured:
         from agent.review.refine import refine_report
 
