@@ -8,6 +8,8 @@ from typing import Any
 from commands.output import emit_json
 from pipeline.errors import FolioError
 from pipeline.models import Block, Table
+from pipeline.perceive.models import Perception
+from pipeline.perceive.store import perception_for
 from pipeline.service import Folio
 
 
@@ -93,13 +95,28 @@ def page_view(folio: Folio, ref: str, page: int) -> dict[str, Any]:
         )
     blocks = folio.store.blocks(doc.doc_id, page if doc.kind == "pdf" else None)
     info = next((p for p in pages if p.page == page), None)
+    seen = perception_for(folio.db, doc.doc_id)
     return {
         "doc_id": doc.doc_id,
         "name": doc.name,
         "page": page,
         "pages": len(pages),
         "source": info.source if info else None,
-        "blocks": [block_view(b) for b in blocks],
+        "blocks": [block_view(b) | perception_view(seen, b.n) for b in blocks],
+    }
+
+
+def perception_view(seen: Perception, n: int) -> dict[str, Any]:
+    """A block's label, credibility and cross-references with their targets."""
+    lab = seen.label_of(n)
+    return {
+        "label": lab.label if lab else None,
+        "credibility": lab.credibility if lab else None,
+        "references": [
+            r.model_dump(include={"text", "kind", "key", "target_n", "target_page", "target_text"})
+            for r in seen.references
+            if r.n == n
+        ],
     }
 
 
@@ -112,6 +129,10 @@ def inspect(folio: Folio, args: argparse.Namespace) -> int:
     for b in view["blocks"]:
         level = f" h{b['level']}" if b["kind"] == "heading" else ""
         print(f"[{b['n']}] {b['kind']}{level}: {b['text'][:100].replace(chr(10), ' ')}")
+        print(f"    {b['label']} · {b['credibility']}")
+        for r in b["references"]:
+            where = f"#{r['target_n']} p{r['target_page']}" if r["target_n"] is not None else "—"
+            print(f"    {r['text']} → {where}")
         table = b.get("table")
         if table:
             print(f"    {table['title'] or '(untitled)'} · {table['unit'] or 'no unit'}")

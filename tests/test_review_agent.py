@@ -229,3 +229,19 @@ def test_cli_labels_lists_labels_and_references(
     assert {x["label"] for x in out["labels"]} >= {"definition", "clause", "data"}
     ref = next(r for r in out["references"] if r["text"] == "Section 3.2")
     assert ref["target_n"] is not None and ref["target_text"].startswith("3.2")
+
+
+def test_cli_inspect_shows_labels_and_references(
+    folio: Folio, contract: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from commands import inspect
+
+    inspect.inspect(folio, argparse.Namespace(doc_id=contract, page=1, json=True))
+    blocks = json.loads(capsys.readouterr().out)["blocks"]
+    by_text = {b["text"][:20]: b for b in blocks}
+    assert by_text['"Fee" means the mont']["label"] == "definition"
+    [ref] = by_text['"Fee" means the mont']["references"]
+    assert ref["text"] == "Table 1" and ref["target_n"] is not None
+    assert all(b["credibility"] == "verbatim" for b in blocks)
