@@ -68,10 +68,11 @@ class Row:
 class Column:
     left: float
     right: float
+    width: float = 0.0  # a typical figure's width: '$' signs far to the left do not count
 
     @property
     def centre(self) -> float:
-        return (self.left + self.right) / 2
+        return self.right - self.width / 2 if self.width else (self.left + self.right) / 2
 
 
 @dataclass
@@ -174,7 +175,11 @@ def _columns(rows: list[Row]) -> list[Column]:
         else:
             clusters.append([s])
     need = max(2, round(0.2 * len(rows)))
-    return [Column(min(s.x0 for s in c), max(s.x1 for s in c)) for c in clusters if len(c) >= need]
+    return [
+        Column(min(s.x0 for s in c), max(s.x1 for s in c), statistics.median(s.x1 - s.x0 for s in c))
+        for c in clusters
+        if len(c) >= need
+    ]
 
 
 def _nearest(cols: list[Column], seg: Seg) -> int | None:
@@ -249,8 +254,10 @@ def _unlabelled(row: Row, label_right: float) -> bool:
     all years ('For the years ended June 30,  2023  2022')."""
     if all(s.x1 > label_right + 2 for s in row.segs):
         return True
-    figs = [s for s in row.segs if s.x1 > label_right + 2]
-    return bool(figs) and all(_YEAR.match(s.text) for s in figs)
+    over = [s for s in row.segs if s.x1 > label_right + 2]
+    years = [s for s in over if _YEAR.match(s.text)]
+    # Dates and years ('2023', 'December 31, 2022', '(Unaudited)') but no amount.
+    return bool(years) and all(_YEAR.match(s.text) or not s.figure for s in over)
 
 
 def _label_only(row: Row, label_right: float) -> bool:
