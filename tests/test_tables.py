@@ -97,3 +97,21 @@ def test_hierarchy_level_sections_close_at_totals() -> None:
     labels = ["流动资产：", "货币资金", "存货", "流动资产合计", "固定资产"]
     parents = row_parents(labels, [60.0] * 5, [False, True, True, True, True])
     assert parents == [None, 0, 0, 0, None]
+
+
+def test_inspect_view_shows_periods_unit_and_nesting() -> None:
+    from ui.inspect_view import block_detail_html
+
+    table = Table(
+        rows=[["", "2023"], ["Current assets:", ""], ["Cash", "5"]],
+        columns=["", "December 31, 2023"],
+        periods=["", "2023-12-31"],
+        row_labels=["", "Current assets:", "Cash"],
+        row_parent=[None, None, 1],
+        title="BALANCE SHEETS",
+        unit="in millions",
+    )
+    block = Block(page=1, kind="table", text="t", table=table)
+    html = block_detail_html(block, "zh")
+    assert "BALANCE SHEETS · 单位: in millions" in html
+    assert "2023-12-31" in html and 'padding-left:1.4em">Cash' in html

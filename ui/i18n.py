@@ -172,6 +172,7 @@ _T: dict[str, tuple[str, str]] = {
     "ins.pages_ocr": ("OCR", "OCR"),
     "ins.ocr_conf": ("Mean OCR confidence", "平均 OCR 置信度"),
     "ins.tables": ("Tables", "表格"),
+    "ins.table_unit": ("Unit", "单位"),
     "ins.headings": ("Headings", "标题"),
     "ins.chunks": ("Chunks", "分块"),
     "ins.terms": ("Terms", "术语"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pipeline.models import Block, Document, Line, Page
+from pipeline.models import Block, Document, Line, Page, Table
 from ui.i18n import t
 from ui.render import KIND_COLOURS
 from ui.safe import esc
@@ -142,15 +142,47 @@ def block_list_html(blocks: Sequence[Block], lang: str, *, selected: int | None 
     return f'<div class="folio-blocks">{"".join(rows)}</div>'
 
 
-def _table_html(block: Block) -> str:
-    if block.table is None:
+def _depth(table: Table, row: int) -> int:
+    depth, seen = 0, set()
+    parent = table.row_parent[row] if row < len(table.row_parent) else None
+    while parent is not None and parent not in seen and depth < 6:
+        seen.add(parent)
+        depth += 1
+        parent = table.row_parent[parent] if parent < len(table.row_parent) else None
+    return depth
+
+
+def _table_html(block: Block, lang: str = "en") -> str:
+    """The table as read: title and unit, each column's header with its period, and row
+    labels indented under the row they belong to."""
+    table = block.table
+    if table is None:
         return ""
+    facts = [table.title, f"{t('ins.table_unit', lang)}: {table.unit}" if table.unit else ""]
+    caption = " · ".join(f for f in facts if f)
     rows = []
-    for i, row in enumerate(block.table.rows):
-        tag = "th" if i < block.table.header_rows else "td"
-        rows.append("<tr>" + "".join(f"<{tag}>{esc(c or '')}</{tag}>" for c in row) + "</tr>")
-    table = f'<table class="folio-table folio-extracted">{"".join(rows)}</table>'
-    return f'<div class="folio-table-wrap">{table}</div>'
+    if table.periods and any(table.periods):
+        heads = [
+            f"{esc(c)}<br><span class='folio-sub'>{esc(p)}</span>" if p else esc(c)
+            for c, p in zip(table.columns, table.periods, strict=False)
+        ]
+        rows.append("<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>")
+        body = range(table.header_rows, len(table.rows))
+    else:
+        body = range(len(table.rows))
+    for i in body:
+        row = table.rows[i]
+        tag = "th" if i < table.header_rows else "td"
+        pad = (
+            f' style="padding-left:{0.3 + 1.1 * _depth(table, i):.1f}em"'
+            if _depth(table, i)
+            else ""
+        )
+        cells = [f"<{tag}{pad if j == 0 else ''}>{esc(c or '')}</{tag}>" for j, c in enumerate(row)]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    cap = f"<caption>{esc(caption)}</caption>" if caption else ""
+    html = f'<table class="folio-table folio-extracted">{cap}{"".join(rows)}</table>'
+    return f'<div class="folio-table-wrap">{html}</div>'
 
 
 def _line_html(line: Line) -> str:
@@ -185,5 +217,5 @@ def block_detail_html(block: Block | None, lang: str) -> str:
     return (
         f'<div class="folio-block-detail"><div class="folio-block-facts">'
         f"{_swatch(block.kind)}{' · '.join(esc(f) for f in facts)}</div>"
-        f'<div class="folio-block-lines">{lines}</div>{_table_html(block)}</div>'
+        f'<div class="folio-block-lines">{lines}</div>{_table_html(block, lang)}</div>'
     )

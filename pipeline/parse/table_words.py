@@ -176,7 +176,9 @@ def _columns(rows: list[Row]) -> list[Column]:
             clusters.append([s])
     need = max(2, round(0.2 * len(rows)))
     return [
-        Column(min(s.x0 for s in c), max(s.x1 for s in c), statistics.median(s.x1 - s.x0 for s in c))
+        Column(
+            min(s.x0 for s in c), max(s.x1 for s in c), statistics.median(s.x1 - s.x0 for s in c)
+        )
         for c in clusters
         if len(c) >= need
     ]
