@@ -31,6 +31,14 @@ class Settings(BaseSettings):
     # --- storage -----------------------------------------------------------------------
     data_dir: Path = Field(Path("data"), description="Where the database and uploaded files live.")
     max_file_mb: float = Field(200.0, gt=0, description="Uploads larger than this are refused.")
+    max_text_mb: float = Field(
+        16.0,
+        gt=0,
+        description=(
+            "Text and Markdown files larger than this are refused (some 8,000 pages of "
+            "text; larger ones take minutes to index — split them)."
+        ),
+    )
 
     # --- workspaces ----------------------------------------------------------------------
     workspace_max_docs: int = Field(

@@ -93,7 +93,12 @@ class Ingestor:
         name = name or path.name
         doc_id = doc_id_for(name, self.workspace)
         try:
-            kind = check_file(path, max_mb=self.settings.max_file_mb)
+            kind = check_file(
+                path,
+                max_mb=self.settings.max_file_mb,
+                name=name,
+                max_text_mb=self.settings.max_text_mb,
+            )
             data = path.read_bytes()
         except FolioError as exc:
             return IngestResult(name=name, outcome="failed", error=str(exc))

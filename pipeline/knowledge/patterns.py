@@ -118,7 +118,7 @@ _PREPOSITIONS = frozenset("在于对从把被向跟")
 
 
 def _has_preposition(term: str) -> bool:
-    """"猴面包树在非洲" is a clause ("…是传统的食用植物" says where, not what), not a term;
+    """ "猴面包树在非洲" is a clause ("…是传统的食用植物" says where, not what), not a term;
     "存在主义", "潜在客户" hold the character inside a word."""
     from pipeline.knowledge.keyphrases import cut_zh
 

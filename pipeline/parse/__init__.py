@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pipeline.errors import EmptyFileError, FileTooLargeError, InputError, UnsupportedFileError
+from pipeline.errors import (
+    CorruptFileError,
+    EmptyFileError,
+    FileTooLargeError,
+    InputError,
+    UnsupportedFileError,
+)
 from pipeline.models import FileKind, ParsedDocument
 
 SUFFIXES: dict[str, FileKind] = {
@@ -30,25 +36,66 @@ def detect_kind(path: Path) -> FileKind:
     return kind
 
 
-def check_file(path: Path, *, max_mb: float) -> FileKind:
-    """Validate size and type before anything is stored."""
-    kind = detect_kind(path)
+def check_file(
+    path: Path, *, max_mb: float, name: str | None = None, max_text_mb: float | None = None
+) -> FileKind:
+    """Validate size, type and contents' format before anything is stored.
+
+    ``name`` is what the user called the file (messages use it, never a local path).
+    """
+    name = name or path.name
+    kind = detect_kind(Path(name))
     if path.is_symlink():
         raise InputError(
-            f"'{path.name}' is a symbolic link; Folio reads only regular files "
+            f"'{name}' is a symbolic link; Folio reads only regular files "
             "(a link may point at anything on this machine). Upload the file itself."
         )
     if not path.is_file():
-        raise InputError(f"'{path}' does not exist or is not a file.")
+        raise InputError(f"'{name}' does not exist or is not a file.")
     size = path.stat().st_size
     if size == 0:
-        raise EmptyFileError(f"'{path.name}' is empty (0 bytes).")
+        raise EmptyFileError(f"'{name}' is empty (0 bytes).")
     if size > max_mb * 1024 * 1024:
         raise FileTooLargeError(
-            f"'{path.name}' is {size / 1024 / 1024:.1f} MB, over the {max_mb:g} MB limit "
+            f"'{name}' is {size / 1024 / 1024:.1f} MB, over the {max_mb:g} MB limit "
             "(FOLIO_MAX_FILE_MB). Split the file or raise the limit."
         )
+    if kind in ("txt", "md") and max_text_mb is not None and size > max_text_mb * 1024 * 1024:
+        raise FileTooLargeError(
+            f"'{name}' holds {size / 1024 / 1024:.1f} MB of text, over the {max_text_mb:g} MB "
+            "limit for text files (FOLIO_MAX_TEXT_MB): that is thousands of pages. Split it "
+            "into smaller files and upload those."
+        )
+    with path.open("rb") as f:
+        head = f.read(1024)
+    _check_magic(name, kind, head)
     return kind
+
+
+def _sniff(head: bytes) -> FileKind | None:
+    """The format the first bytes show (PDF, or a zip such as DOCX), if any."""
+    if b"%PDF-" in head:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04"):
+        return "docx"
+    return None
+
+
+def _check_magic(name: str, kind: FileKind, head: bytes) -> None:
+    """A file whose contents are another format than its name says is refused by name."""
+    found = _sniff(head)
+    if kind in ("pdf", "docx") and found not in (kind, None):
+        other = {"pdf": "a PDF", "docx": "a Word (.docx) or other zip file"}[found or kind]
+        suffix = ".pdf" if found == "pdf" else ".docx"
+        raise UnsupportedFileError(
+            f"'{name}' is {other}, not what its name says. Rename it to end in "
+            f"'{suffix}' and upload it again."
+        )
+    if kind == "docx" and found is None:
+        raise CorruptFileError(
+            f"'{name}' is not a Word (.docx) file (it does not start like one). Old .doc "
+            "files must be saved as .docx first (Word: Save As → Word Document)."
+        )
 
 
 def parse_file(

@@ -21,9 +21,47 @@ _HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
+# A real Word file's parts inflate some 5-20 times; a zip bomb inflates thousands of times
+# into gigabytes. Checked from the zip directory before anything is inflated.
+MAX_INFLATED_MB = 256
+MAX_BODY_MB = 48  # word/document.xml: its XML tree takes ~10 times as much memory
+MAX_RATIO = 200
+_RATIO_FLOOR_MB = 16  # tiny parts compress absurdly well and harm no one
+
+
+def check_zip(path: Path) -> None:
+    """Refuse a .docx whose parts would inflate to more than memory should hold."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise CorruptFileError(
+            f"'{path.name}' is not a readable Word (.docx) file: its zip structure is "
+            "damaged. Open it in Word and save it again."
+        ) from exc
+    total = sum(i.file_size for i in infos)
+    worst = max(
+        (
+            i.file_size / max(1, i.compress_size)
+            for i in infos
+            if i.file_size > _RATIO_FLOOR_MB << 20
+        ),
+        default=0.0,
+    )
+    body = sum(i.file_size for i in infos if i.filename == "word/document.xml")
+    if total > MAX_INFLATED_MB << 20 or body > MAX_BODY_MB << 20 or worst > MAX_RATIO:
+        raise CorruptFileError(
+            f"'{path.name}' would inflate to {total / (1 << 20):,.0f} MB when opened "
+            f"(text part {body / (1 << 20):,.0f} MB, squeezed up to {worst:,.0f} times): "
+            "it looks like a zip bomb, and Folio does not open it. If it is a genuine "
+            "document, split it into smaller files."
+        )
+
+
 def _open(path: Path) -> Any:
     import docx
 
+    check_zip(path)
     try:
         return docx.Document(str(path))
     except (zipfile.BadZipFile, KeyError, ValueError) as exc:

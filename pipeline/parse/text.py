@@ -163,7 +163,8 @@ class _Builder:
 
 
 def parse_text(path: Path, *, markdown: bool) -> ParsedDocument:
-    text = decode_text(path.read_bytes(), path.name)
+    # NUL bytes (a stray one in an export) carry nothing and break text tools downstream.
+    text = decode_text(path.read_bytes(), path.name).replace("\x00", "")
     if not text.strip():
         raise EmptyFileError(f"'{path.name}' contains no text.")
     builder = _Builder(markdown)
