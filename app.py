@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 
 import gradio as gr
 
 from pipeline.service import Folio
 from settings import Settings
 from ui.api import tune_mcp_server
+from ui.cleanup import start_cleanup
 from ui.services import ChatFactory, Services, default_chat_factory
 from ui.shell import build_blocks
 from ui.theme import launch_options
@@ -36,6 +38,19 @@ def create_app(services: Services) -> gr.Blocks:
     return build_blocks(services)
 
 
+def auth_pairs(settings: Settings) -> list[tuple[str, str]] | None:
+    """``FOLIO_AUTH=user:pass,user2:pass2`` as Gradio's ``auth`` (None: no sign-in)."""
+    if settings.auth is None:
+        return None
+    pairs = []
+    for item in settings.auth.get_secret_value().split(","):
+        user, sep, password = item.strip().partition(":")
+        if not sep or not user or not password:
+            raise SystemExit("FOLIO_AUTH must look like 'user:password,user2:password2'.")
+        pairs.append((user, password))
+    return pairs
+
+
 def main() -> None:
     logging.basicConfig(
         level=os.environ.get("FOLIO_LOG_LEVEL", "INFO"),
@@ -54,6 +69,7 @@ def main() -> None:
         server_port=settings.port,
         max_file_size=f"{int(settings.max_file_mb)}mb",
         show_error=True,
+        auth=auth_pairs(settings),
         prevent_thread_lock=True,
         quiet=True,
         mcp_server=True,  # the API's read tools, for assistants (ui/api.py)
@@ -62,10 +78,16 @@ def main() -> None:
     tune_mcp_server(demo)
     services.root.serve()  # the shared job queue, with work a last shutdown interrupted
     services.warm_up()
+    stop = threading.Event()
+    start_cleanup(services.root, services.root_chat(), stop)
+    threading.Thread(  # the shared library is (re)read in the background
+        target=services.root.load_shared_library, name="folio-shared", daemon=True
+    ).start()
     log.info("ready")
     try:
         demo.block_thread()
     finally:
+        stop.set()
         services.jobs.shutdown()
         services.root.close()
 

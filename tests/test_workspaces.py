@@ -219,3 +219,80 @@ def test_limits_refuse_before_any_work(tmp_path: Path, fake_embedder: FakeEmbedd
     assert all(r.outcome == "added" for r in folio.ingest([tmp_path / "b.txt", big]))
     folio.wait(timeout=60)
     folio.close()
+
+
+def test_cleanup_removes_an_expired_workspace_and_nothing_else(
+    folio: Folio, tmp_path: Path
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from ui.cleanup import remove_expired
+
+    chat = ChatService(folio)
+    old, recent = anonymous(new_token()), anonymous(new_token())
+    ids = {}
+    for ws in (old, recent, "operator"):
+        (r,) = folio.scoped(ws).ingest([_write(tmp_path / "notes.txt", PIN_TEXT)], wait=True)
+        assert r.doc_id
+        ids[ws] = r.doc_id
+        chat.scoped(ws).ask("What is the bank PIN?", [r.doc_id])
+        folio.scoped(ws).touch()
+    folio.workspaces.set_last_seen(old, datetime.now(UTC) - timedelta(days=8))
+    folio.workspaces.set_last_seen("operator", datetime.now(UTC) - timedelta(days=80))
+    (gone,) = remove_expired(folio, chat)
+    assert (gone.workspace, gone.documents, gone.conversations) == (old, 1, 1)
+    conn = folio.db.connect()
+    for table in ("documents", "chunks", "embeddings", "pages", "components"):
+        n = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE doc_id = ?", (ids[old],)).fetchone()
+        assert n[0] == 0, table
+    assert not list((folio.settings.data_dir / "files").glob(f"{ids[old]}*"))
+    assert chat.scoped(old).conversations() == []
+    for ws in (recent, "operator"):  # untouched
+        assert [d.doc_id for d in folio.scoped(ws).documents()] == [ids[ws]]
+        assert len(chat.scoped(ws).conversations()) == 1
+        assert list((folio.settings.data_dir / "files").glob(f"{ids[ws]}*"))
+    assert remove_expired(folio, chat) == []
+
+
+def test_shared_docs_folder_becomes_the_read_only_library(
+    tmp_path: Path, fake_embedder: FakeEmbedder
+) -> None:
+    folder = tmp_path / "library"
+    folder.mkdir()
+    _write(folder / "handbook.txt", PIN_TEXT)
+    folio = Folio(Settings(data_dir=tmp_path / "data", shared_docs=folder), embedder=fake_embedder)
+    (r,) = folio.load_shared_library()
+    assert r.outcome == "added" and r.doc_id
+    folio.wait(timeout=60)
+    assert folio.load_shared_library()[0].outcome == "unchanged"
+    visitor = folio.scoped(anonymous(new_token()))
+    assert [d.doc_id for d in visitor.documents()] == [r.doc_id]
+    with pytest.raises(WorkspaceError):
+        visitor.delete(r.doc_id)
+    folio.close()
+
+
+def test_signed_in_users_own_one_workspace_and_visitors_their_token(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from types import SimpleNamespace
+
+    from app import auth_pairs
+    from pipeline.workspace import for_user
+    from ui import workspace as web
+
+    monkeypatch.setenv("FOLIO_AUTH", "alice:pw1, bob:pw2")
+    assert auth_pairs(Settings(data_dir=tmp_path)) == [("alice", "pw1"), ("bob", "pw2")]
+    sessions = web.Sessions()
+    alice = SimpleNamespace(username="alice", session_hash="s1", request=None)
+    visitor = SimpleNamespace(username=None, session_hash="s2", request=None)
+    sessions.claim(None, alice)
+    token = sessions.claim(None, visitor)
+    assert web.valid_token(token) and sessions.claim(token, visitor) == token
+    monkeypatch.setattr(web, "current_request", lambda: alice)
+    assert sessions.current() == for_user("alice")
+    monkeypatch.setattr(web, "current_request", lambda: visitor)
+    assert sessions.current() == anonymous(token)
+    stranger = SimpleNamespace(username=None, session_hash="s3", request=None)
+    monkeypatch.setattr(web, "current_request", lambda: stranger)
+    assert not sessions.claimed(sessions.current())  # an unclaimed page sees an empty one

@@ -216,13 +216,13 @@ class Services:
 
     @property
     def chat(self) -> ChatService:
-        return self._root_chat().scoped(self.workspace)
+        return self.root_chat().scoped(self.workspace)
 
     def chat_in(self, workspace: str) -> ChatService:
         """The chat service of a workspace named explicitly (the API's callers)."""
-        return self._root_chat().scoped(workspace)
+        return self.root_chat().scoped(workspace)
 
-    def _root_chat(self) -> ChatService:
+    def root_chat(self) -> ChatService:
         if self._chat is None:
             with self._chat_lock:
                 if self._chat is None:
@@ -235,7 +235,7 @@ class Services:
         def work() -> None:
             start = time.monotonic()
             try:
-                _ = self._root_chat()
+                _ = self.root_chat()
             except Exception:
                 log.exception("building the chat service failed")
             if self.model_state != "lexical":
