@@ -122,6 +122,7 @@ def main() -> int:
 def _ask(chat: ChatService, question: str, doc: str) -> Answer:
     event = chat.ask(question, [doc])
     chat.delete(event.conversation_id)
+    print(".", end="", file=sys.stderr, flush=True)  # progress: one dot per answer
     return event.answer
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.formula import (
+    Cell,
     MissingFigure,
     Result,
     defined_formula,
@@ -26,7 +27,14 @@ from agent.figures.formula import (
 )
 from agent.figures.items import asked_items, years
 from agent.figures.lookup import Finder, grids
-from agent.figures.render import amount, cell_sentence, change_line, ids, missing_note
+from agent.figures.render import (
+    amount,
+    cell_sentence,
+    change_line,
+    follow_ups,
+    ids,
+    missing_note,
+)
 from pipeline.text.finance import vocabulary
 
 _EXPLAIN = re.compile(
@@ -56,8 +64,10 @@ _PERCENT = re.compile(r"percent|%|百分", re.I)
 class FigureAnswer:
     lines: list[str] = field(default_factory=list)  # draft sentences with [chunk_id] markers
     missing: list[str] = field(default_factory=list)  # notes naming figures not given
+    cells: list[Cell] = field(default_factory=list)  # every figure used, in order
     wanted: list[tuple[str, int | None]] = field(default_factory=list)  # (item, year) not found
     pages: list[int] = field(default_factory=list)  # statement pages where they should be
+    follow: list[str] = field(default_factory=list)  # questions about the rows next to them
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,7 @@ def figure_answer(
         return None
     out.wanted = turn.finder.weak
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
+    out.follow = follow_ups(turn.finder, out.cells[:1], lang) if out.cells else []
     return out
 
 
@@ -153,8 +164,9 @@ def _name(said: str) -> str:
 def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     result = evaluate(ask.formula, turn.finder, year)
     if ask.single:
-        return FigureAnswer([cell_sentence(result.cells[0], turn.finder, turn.lang)])
-    return FigureAnswer([_working(ask, result, year, turn)])
+        line = cell_sentence(result.cells[0], turn.finder, turn.lang)
+        return FigureAnswer([line], cells=result.cells)
+    return FigureAnswer([_working(ask, result, year, turn)], cells=result.cells)
 
 
 def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
@@ -164,13 +176,14 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
         return _one(ask, turn, year)
     before = evaluate(ask.formula, turn.finder, ref - 1)
     if not ask.single:  # a ratio or margin over two years: each year's working
-        return FigureAnswer([_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)])
+        lines = [_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)]
+        return FigureAnswer(lines, cells=now.cells + before.cells)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
         raise ZeroDivisionError
     digits = _decimals(turn.question, 1)
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
-    return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)])
+    return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
 
 
 def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
@@ -183,9 +196,9 @@ def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
     shown = f"{value:.{digits}f}{'%' if percent else ''}"
     working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
     if turn.lang == "zh":
-        return FigureAnswer([f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"])
+        return FigureAnswer([f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"], cells=cells)
     name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
-    return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."])
+    return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."], cells=cells)
 
 
 def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:

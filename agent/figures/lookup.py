@@ -105,3 +105,22 @@ class Finder:
             if g.passage.chunk_id == chunk_id:
                 return g.scale, g.currency
         return "", ""
+
+    def neighbours(self, cell: Cell, n: int = 3) -> list[str]:
+        """Labels of the rows next to a cell's row that have a figure for its year: what a
+        reader of that statement would plausibly ask about next."""
+        for g in self.tables:
+            if g.passage.chunk_id != cell.chunk_id:
+                continue
+            at = next((i for i, r in enumerate(g.rows) if r.label == cell.label), None)
+            col = g.column_for(cell.year)
+            if at is None or col is None:
+                return []
+            near = sorted(range(len(g.rows)), key=lambda i: (abs(i - at), i))[1:]
+            labels = [
+                g.rows[i].label
+                for i in near
+                if col < len(g.rows[i].values) and g.rows[i].values[col] is not None
+            ]
+            return [x for x in labels if 3 <= len(x) <= 60 and x != cell.label][:n]
+        return []

@@ -24,7 +24,7 @@ def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
         return f"{when}{c.label}为{number(c.value)}{unit} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{'$' if money else ''}{number(c.value)}{scale_word(scale, lang)}"
-    verb = "were" if re.search(r"[^s]s$", c.label.strip().split()[-1]) else "was"
+    verb = _verb(c.label)
     dated = _DATED.search(c.period)
     if dated and vocabulary().items[c.item].statement == "balance":
         when = f"at {dated.group(0)}"  # a balance is at a date, a flow over a year
@@ -77,3 +77,21 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
         zh = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), names[0])
         return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
     return f"The documents do not say what {f'FY{year} ' if year else ''}{names[0]} was."
+
+
+def follow_ups(finder: Finder, cells: Sequence[Cell], lang: prompts.Lang) -> list[str]:
+    """Questions about the rows beside the answer's first cell, for the same year."""
+    out = []
+    for c in cells:
+        for label in finder.neighbours(c):
+            if lang == "zh":
+                out.append(f"{c.year}年{label}是多少？" if c.year else f"{label}是多少？")
+            else:
+                when = f" in FY{c.year}" if c.year else ""
+                out.append(f"What {_verb(label)} {label[:1].lower() + label[1:]}{when}?")
+    return out[:3]
+
+
+def _verb(label: str) -> str:
+    """ "were" for a plural line item ("Inventories", "Net sales"), else "was"."""
+    return "were" if re.search(r"[^s]s$", label.strip().split()[-1]) else "was"

@@ -20,6 +20,7 @@ from agent.models.judge import (
 from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.text.lang import script_language
 
+_FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
 _GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b", re.I)
 
 
@@ -28,8 +29,11 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     page = page_reference(question)
     figures = figure_answer(question, evidence, lang) if page is None else None
     if figures is not None and figures.lines:  # cells and computed figures, working shown
+        body = "\n".join(figures.lines)
+        if figures.follow:
+            return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
         cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
-        return _with_follow_ups("\n".join(figures.lines), question, evidence, cited, lang)
+        return _with_follow_ups(body, question, evidence, cited, lang)
     note = "\n".join(figures.missing) + "\n" if figures is not None and figures.missing else ""
     terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
     if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
@@ -54,8 +58,11 @@ def _with_follow_ups(
     lang: prompts.Lang,
 ) -> str:
     follow = follow_ups(question, evidence, cited, lang)
-    header = "Follow-up questions:" if lang == "en" else "延伸问题："
-    return body + ("\n\n" + header + "\n" + "\n".join(f"- {q}" for q in follow) if follow else "")
+    return body + ("\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(follow) if follow else "")
+
+
+def _bullets(lines: Sequence[str]) -> str:
+    return "\n".join(f"- {q}" for q in lines)
 
 
 def _render(chosen: list[tuple[Candidate, Candidate | None]], lang: prompts.Lang) -> str:

@@ -249,8 +249,6 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     if best < REFUSE_BELOW:
         return Judgement(best=best, uncovered=uncovered)
     chosen = with_reasons(_select(candidates, question), question)
-    if ask.compares:  # the row that answers "which … highest" comes first, the context after
-        chosen.sort(key=lambda c: c is not candidates[0])
     return Judgement(chosen=chosen, best=best, uncovered=uncovered)
 
 
@@ -395,7 +393,8 @@ def _penalty(u: Unit) -> float:
 
 def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
     """The best unit, then strong runners-up: first those on another page that cover
-    question words the chosen ones miss, then any on another page, then any adding words."""
+    question words the chosen ones miss, then any on another page, then any adding words.
+    The best comes first (the direct answer: the extreme row of a "which … highest")."""
     limit = MAX_UNITS + 1 if _SUMMARY.search(question) else MAX_UNITS
     first = candidates[0]
     strong = [c for c in candidates[1:] if c.score >= first.score * KEEP_RATIO]
@@ -413,7 +412,8 @@ def _select(candidates: list[Candidate], question: str) -> list[Candidate]:
             chosen.append(c)
             pages.add(c.passage.page)
             covered |= c.matched
-    return sorted(chosen, key=lambda c: c.order)
+    # The direct answer first, then what supports it in reading order.
+    return [first, *sorted(chosen[1:], key=lambda c: c.order)]
 
 
 def same_text(a: str, b: str) -> bool:
