@@ -77,6 +77,11 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0, help="questions per set (0 = all)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
     ap.add_argument(
+        "--skip-missing",
+        action="store_true",
+        help="use only the FinanceBench documents already searchable in the data dir",
+    )
+    ap.add_argument(
         "--lexical", action="store_true", help="no dense embeddings (fast ingest on a busy machine)"
     )
     args = ap.parse_args()
@@ -91,6 +96,10 @@ def main() -> int:
     fb_paths = sorted((SAMPLES / "financebench" / "pdfs").glob("*.pdf")) + sorted(
         (SAMPLES / "financebench-train" / "pdfs").glob("*.pdf")
     )
+    ready = {d.name for d in folio.documents() if d.searchable}
+    if args.skip_missing:
+        fb_paths = [p for p in fb_paths if p.name in ready]
+    present = {p.name for p in fb_paths}
     started = time.perf_counter()
     # Lexical runs skip the background components (embeddings, knowledge): searchable is enough.
     folio.ingest([*fb_paths, *zh_paths], wait=not args.lexical, run_background=not args.lexical)
@@ -102,7 +111,12 @@ def main() -> int:
     for split, first_doc in (("train", 1), ("validation", 5)):
         t = Tally()
         zh_docs = [f"cmrc-{k:02d}.pdf" for k in range(first_doc, first_doc + 4)]
-        fb = financebench(split)[: args.limit or None]
+        every = financebench(split)
+        fb = [q for q in every if q.doc in present][: args.limit or None]
+        if len(fb) < len(every):
+            print(
+                f"{split}: {len(every) - len(fb)} FinanceBench questions skipped", file=sys.stderr
+            )
         _financebench(chat, folio, fb, zh_id[zh_docs[0]], t)
         zh = _zh_questions(packed, zh_docs, args.zh_per_article)[: args.limit or None]
         ten_k = doc_id_for(fb[0].doc)
