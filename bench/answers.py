@@ -38,6 +38,7 @@ from bench.answers_data import (  # noqa: E402
 )
 from bench.cmrc import PackedQuestion, build  # noqa: E402
 from bench.common import SAMPLES, percentile, print_table  # noqa: E402
+from bench.tables import table_recognition  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
@@ -117,7 +118,7 @@ def main() -> int:
             print(
                 f"{split}: {len(every) - len(fb)} FinanceBench questions skipped", file=sys.stderr
             )
-        _financebench(chat, folio, fb, zh_id[zh_docs[0]], t)
+        _financebench(chat, fb, zh_id[zh_docs[0]], t)
         zh = _zh_questions(packed, zh_docs, args.zh_per_article)[: args.limit or None]
         ten_k = doc_id_for(fb[0].doc)
         _chinese(chat, zh, zh_id, ten_k, t)
@@ -127,6 +128,9 @@ def main() -> int:
                 t.refused.append(a.refused and not a.citations)
                 if not t.refused[-1]:
                     t.misses.append(f"answered general question {q!r} on {doc}")
+        recognition = table_recognition("train" if split == "train" else "dev")
+        t.tables = [True] * recognition.recognised + [False] * len(recognition.missed)
+        t.misses += [f"statement page not read as a table: {m}" for m in recognition.missed]
         tallies[split] = t
     folio.close()
     _report(tallies, args.verbose)
@@ -140,9 +144,7 @@ def _ask(chat: ChatService, question: str, doc: str) -> Answer:
     return event.answer
 
 
-def _financebench(
-    chat: ChatService, folio: Folio, questions: list[FbQuestion], zh_doc: str, t: Tally
-) -> None:
+def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t: Tally) -> None:
     for q in questions:
         doc = doc_id_for(q.doc)
         a = _ask(chat, q.question, doc)
@@ -155,23 +157,8 @@ def _financebench(
                 t.misses.append(f"{q.id}: no gold figure ({q.answer[:60]!r}) in {said!r}")
         cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
         t.page.append(bool(cited & set(q.pages)))
-        for page in q.pages:
-            t.tables.append(_statement_table(folio, doc, page))
         other = _ask(chat, q.question, zh_doc)
         t.refused.append(other.refused and not other.citations)
-
-
-def _statement_table(folio: Folio, doc_id: str, page: int) -> bool:
-    """A table block on the page with labelled rows and period columns."""
-    for b in folio.store.blocks(doc_id, page):
-        table = b.table
-        if b.kind != "table" or table is None:
-            continue
-        labelled = any(table.row_labels) if table.row_labels else False
-        periods = any(table.periods) or any(y for y in table.years)
-        if labelled and periods:
-            return True
-    return False
 
 
 def _zh_questions(
