@@ -77,6 +77,7 @@ def main() -> int:
     ap.add_argument("--zh-per-article", type=int, default=1, help="CMRC questions per article")
     ap.add_argument("--limit", type=int, default=0, help="questions per set (0 = all)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
+    ap.add_argument("--splits", default="train,validation", help="which splits to measure")
     ap.add_argument(
         "--skip-missing",
         action="store_true",
@@ -94,9 +95,13 @@ def main() -> int:
     chat = ChatService(folio)
     packed = build(args.data_dir / "cmrc", per_doc=32)
     zh_paths = sorted((args.data_dir / "cmrc").glob("cmrc-*.pdf"))
-    fb_paths = sorted((SAMPLES / "financebench" / "pdfs").glob("*.pdf")) + sorted(
-        (SAMPLES / "financebench-train" / "pdfs").glob("*.pdf")
-    )
+    splits = args.splits.split(",")
+    fb_paths = [
+        p
+        for folder, split in (("financebench", "validation"), ("financebench-train", "train"))
+        if split in splits
+        for p in sorted((SAMPLES / folder / "pdfs").glob("*.pdf"))
+    ]
     ready = {d.name for d in folio.documents() if d.searchable}
     if args.skip_missing:
         fb_paths = [p for p in fb_paths if p.name in ready]
@@ -110,6 +115,9 @@ def main() -> int:
 
     tallies = {}
     for split, first_doc in (("train", 1), ("validation", 5)):
+        if split not in splits:
+            tallies[split] = Tally()
+            continue
         t = Tally()
         zh_docs = [f"cmrc-{k:02d}.pdf" for k in range(first_doc, first_doc + 4)]
         every = financebench(split)
