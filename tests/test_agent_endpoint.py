@@ -105,6 +105,8 @@ def test_tool_calls_and_the_answer_travel_the_wire(
             "search_document",
             "lookup_term",
             "read_page",
+            "lookup_value",
+            "calculate",
         }
         call = {
             "id": "call_1",
