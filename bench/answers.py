@@ -201,6 +201,10 @@ def _chinese(
         t.refused.append(other.refused and not other.citations)
 
 
+def _ms(latency: list[int], q: float) -> str:
+    return str(int(percentile(latency, q))) if latency else "—"
+
+
 def _report(tallies: dict[str, Tally], verbose: bool) -> None:
     rows: list[list[object]] = []
     metrics: list[tuple[str, Callable[[Tally], str]]] = [
@@ -210,8 +214,8 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
         ("unrelated questions refused", lambda t: _rate(t.refused)),
         ("statement pages as tables", lambda t: _rate(t.tables)),
-        ("latency p50 ms", lambda t: str(int(percentile(t.latency, 50)))),
-        ("latency p95 ms", lambda t: str(int(percentile(t.latency, 95)))),
+        ("latency p50 ms", lambda t: _ms(t.latency, 50)),
+        ("latency p95 ms", lambda t: _ms(t.latency, 95)),
     ]
     for name, fn in metrics:
         rows.append([name, fn(tallies["train"]), fn(tallies["validation"]), TARGETS.get(name, "")])
