@@ -149,6 +149,11 @@ def test_questions_that_ask_for_reasons_are_left_to_the_sentences() -> None:
         is None
     )
     assert figure_answer("Who is the chief executive?", _statements(), "en") is None
+    # "which … highest" compares rows (agent/models/compare.py), it computes no metric
+    assert (
+        figure_answer("Which segment had the highest EBITDA in FY2021?", _statements(), "en")
+        is None
+    )
 
 
 def test_the_reflection_checks_a_working_by_computing_it_again() -> None:

@@ -38,9 +38,9 @@ from agent.figures.render import (
 from pipeline.text.finance import vocabulary
 
 _EXPLAIN = re.compile(
-    r"^\W*(why|what (drove|caused|led)|explain|describe|how did|"
+    r"^\W*(why|which|who|what (drove|caused|led)|explain|describe|how did|"
     r"what (are|were) the (reasons|drivers))\b|"
-    r"为什么|原因|如何看待",
+    r"为什么|原因|如何看待|哪(个|些|家|一)",
     re.I,
 )
 _AVERAGE = re.compile(r"\baverage\b|平均", re.I)
