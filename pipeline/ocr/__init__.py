@@ -80,6 +80,28 @@ def job_shape(settings: Settings, pages: int) -> tuple[int, int]:
     return workers, max(1, cores // workers)
 
 
+def _run_pages(
+    path: Path,
+    todo: list[Page],
+    which: list[int],
+    *,
+    settings: Settings,
+    engine: EngineName,
+    workers: int,
+    threads: int,
+    finished: Callable[[int, PageOcr | TaskFailure], None],
+    slack: float = 1.0,
+) -> None:
+    job = OcrJob(engine=engine, dpi=settings.ocr_dpi, threads=threads)
+    pool: TaskPool[PageOcr] = TaskPool(
+        ocr_page, workers=workers, timeout_s=settings.ocr_page_timeout_s * slack
+    )
+    pool.run(
+        [(str(path), todo[i].page - 1, job) for i in which],
+        on_done=lambda k, result: finished(which[k], result),
+    )
+
+
 def ocr_document(
     path: Path,
     parsed: ParsedDocument,
@@ -100,14 +122,14 @@ def ocr_document(
             _fail(p, f"needs OCR ({p.needs_ocr}) but {why}")
     else:
         workers, threads = job_shape(settings, len(todo))
-        job = OcrJob(engine=choice.name, dpi=settings.ocr_dpi, threads=threads)
-        pool: TaskPool[PageOcr] = TaskPool(
-            ocr_page, workers=workers, timeout_s=settings.ocr_page_timeout_s
-        )
+        timed_out: list[int] = []
         done = 0
 
         def finished(i: int, result: PageOcr | TaskFailure) -> None:
             nonlocal done
+            if isinstance(result, TaskFailure) and result.reason.startswith("timed out"):
+                timed_out.append(i)  # retried below before it counts as failed
+                return
             _apply(todo[i], result)
             if isinstance(result, PageOcr):
                 report.cpu_seconds += result.cpu_seconds
@@ -116,7 +138,38 @@ def ocr_document(
             if on_page is not None:
                 on_page(done, len(todo))
 
-        pool.run([(str(path), p.page - 1, job) for p in todo], on_done=finished)
+        engine = choice.name
+        _run_pages(
+            path,
+            todo,
+            list(range(len(todo))),
+            settings=settings,
+            engine=engine,
+            workers=workers,
+            threads=threads,
+            finished=finished,
+        )
+        # A page over its limit on a busy machine is usually readable: once more, alone
+        # (one process with every core) and with twice the time, before it fails.
+        retry, timed_out[:] = list(timed_out), []
+        if retry:
+            log.info("OCR: retrying %d timed-out page(s) alone", len(retry))
+            cores = os.cpu_count() or 1
+            _run_pages(
+                path,
+                todo,
+                retry,
+                settings=settings,
+                engine=engine,
+                workers=1,
+                threads=cores,
+                finished=finished,
+                slack=2.0,
+            )
+            for i in timed_out:
+                _apply(
+                    todo[i], TaskFailure(f"timed out twice ({settings.ocr_page_timeout_s:.0f} s)")
+                )
     # Headings, running headers and block numbers across the pages OCR changed.
     document_passes(parsed)
     report.failed = [p.page for p in todo if p.failed]
