@@ -9,137 +9,43 @@ leaves the machine is blocked and fails the test: the app must work offline.
 
 from __future__ import annotations
 
-import io
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
-from PIL import Image
 
 from tests import pdfgen
+from tests.browserkit import (
+    ARTIFACTS,
+    UPDATE_SCREENSHOT,
+    Session,
+    launch_chromium,
+    serve,
+    settled_highlight,
+)
 from tests.conftest import FIXTURES, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = ROOT / "artifacts" / "browser"
 SAMPLE = ROOT / "sample_docs" / "AMCOR_2023Q4_EARNINGS.pdf"
-# Read at import: the autouse fixture clears FOLIO_* variables before each test runs.
-UPDATE_SCREENSHOT = os.environ.get("FOLIO_UPDATE_SCREENSHOT") == "1"
-STARTUP_BUDGET_S = (
-    60  # the 15 s target is measured by bench on a quiet machine; this is a hang guard
-)
 
-if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
-    pytest.skip(
-        "needs the Debian chromium package (apt-get install chromium)", allow_module_level=True
-    )
-
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_serving(url: str, proc: subprocess.Popen[bytes], budget: float) -> float:
-    start = time.monotonic()
-    while time.monotonic() - start < budget:
-        if proc.poll() is not None:
-            raise RuntimeError(f"app.py exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return time.monotonic() - start
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"app.py did not serve {url} within {budget} s")
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FOLIO_", "OPENAI_"))}
-    env |= {
-        "FOLIO_DATA_DIR": str(tmp_path_factory.mktemp("app-data")),
-        "FOLIO_PORT": str(port),
-        "FOLIO_HOST": "127.0.0.1",
-        "FOLIO_EMBEDDING_MODEL": "none",
-        "FOLIO_WORKERS": "2",
-        "GRADIO_ANALYTICS_ENABLED": "False",
-    }
-    log = (ARTIFACTS / "app.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=log)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        seconds = wait_until_serving(url, proc, STARTUP_BUDGET_S)
-        (ARTIFACTS / "startup.txt").write_text(f"serving after {seconds:.1f} s\n")
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    with serve(tmp_path_factory.mktemp("app-data"), "app.log") as app:
+        yield app.url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+    with launch_chromium() as b:
         yield b
-        b.close()
-
-
-class Session:
-    """One browser tab on the app, with off-machine requests blocked and recorded."""
-
-    def __init__(
-        self, browser: Browser, url: str, locale: str, state: Any = None
-    ) -> None:
-        # ``state`` (cookies + localStorage of an earlier tab) keeps the same visitor, and so
-        # the same private workspace; without it the tab is a new visitor.
-        self.context = browser.new_context(
-            locale=locale, viewport={"width": 1440, "height": 960}, storage_state=state
-        )
-        self.external: list[str] = []
-        self.context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), self._block)
-        self.page: Page = self.context.new_page()
-        self.page.goto(url)
-        self.page.wait_for_selector("#lib-upload")
-
-    def _block(self, route: Any) -> None:
-        self.external.append(route.request.url)
-        route.abort()
-
-    def tab(self, name: str) -> None:
-        self.page.click(f"#tab-{name}-button")
-
-    def shot(self, name: str, *, full: bool = True) -> Path:
-        path = ARTIFACTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=full)
-        return path
-
-    def close(self) -> None:
-        assert self.external == [], f"the app tried to reach the network: {self.external}"
-        self.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -150,33 +56,14 @@ def visitor() -> dict[str, Any]:
 
 @pytest.fixture
 def en(browser: Browser, server: str, visitor: dict[str, Any]) -> Iterator[Session]:
-    s = Session(browser, server, "en-US", visitor.get("state"))
+    s = Session(browser, server, "en-US", state=visitor.get("state"))
     yield s
     visitor["state"] = s.context.storage_state()
     s.close()
 
 
 def upload(s: Session, *files: Path) -> None:
-    s.tab("library")
-    s.page.set_input_files("#lib-upload input[type=file]", [str(f) for f in files])
-
-
-def highlight_pixels(png: bytes) -> int:
-    """Pixels in the translucent yellow of a highlight box over paper."""
-    rgb = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
-    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
-    return int(((r >= 235) & (g >= 195) & (g <= 245) & (b <= 190) & (r - b >= 50)).sum())
-
-
-def settled_highlight(image: Any, timeout: float = 15) -> int:
-    """Highlight pixels once the image is not dimmed by Gradio's loading overlay."""
-    deadline = time.monotonic() + timeout
-    counts = [highlight_pixels(image.screenshot())]
-    while counts[-1] <= 40 and time.monotonic() < deadline:
-        time.sleep(0.5)
-        counts.append(highlight_pixels(image.screenshot()))
-    (ARTIFACTS / "highlight.txt").write_text(f"highlight pixels per look: {counts}\n")
-    return counts[-1]
+    s.upload(*files)
 
 
 def test_upload_ask_and_see_the_cited_span_highlighted(en: Session) -> None:

@@ -68,11 +68,14 @@ def test_labels_relabel_every_registered_component() -> None:
     labels = Labels()
     with gr.Blocks():
         button = labels.make(gr.Button, {"value": "chat.send"})
-        radio = labels.make(gr.Radio, {"label": "ins.layers"}, choices=[("layer.ocr", "ocr")])
-    assert labels.components == [button, radio]
+        radio = labels.make(gr.Radio, {"label": "ins.layers"}, choice_keys=[("layer.ocr", "ocr")])
+        picker = labels.make(gr.Dropdown, {"label": "kn.doc"}, choices=[])
+    assert labels.components == [button, radio, picker]
     zh = labels.updates("zh")
     assert zh[0]["value"] == "发送"
     assert zh[1]["label"] == "叠加层" and zh[1]["choices"] == [("OCR 行", "ocr")]
+    # A picker's options are the session's documents: relabelling must never reset them.
+    assert zh[2]["label"] == "文档" and "choices" not in zh[2]
 
 
 # --- escaping ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from ui.messages import (
     followups,
     history_messages,
     last_answer,
+    relabel_messages,
     turn_messages,
 )
 from ui.services import Services
@@ -330,14 +331,22 @@ def wire(c: ChatComponents, services: Services, lang: gr.Radio) -> ChatHandlers:
 
 
 def refresh_language(
-    h: ChatHandlers, answer: Answer | None, target: pagepane.PaneTarget | None, lang: str
+    h: ChatHandlers,
+    answer: Answer | None,
+    target: pagepane.PaneTarget | None,
+    messages: list[ChatMessage] | None,
+    conversation: str | None,
+    *,
+    lang: str,
 ) -> list[Any]:
-    """Texts built in Python, redone after a language switch: cards and pane (the
+    """Texts built in Python, redone after a language switch: chat, cards and pane (the
     conversation list is redrawn by :func:`conversations_update`, as the relabelling
     event already updates that radio's label and one event must not output it twice)."""
     active = target.active if target is not None else _first_marker(answer)
     cards = _cards(h.s, answer, lang, active)
-    return [cards, *pagepane.updates(h.s, target, lang)]
+    history = h.s.chat.history(conversation) if conversation else []
+    shown = relabel_messages(messages or [], history, lang)
+    return [shown, shown, cards, *pagepane.updates(h.s, target, lang)]
 
 
 def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -> Any:
@@ -348,4 +357,4 @@ def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -
 
 
 def language_outputs(c: ChatComponents) -> list[Any]:
-    return [c.cards, *c.pane.outputs]
+    return [c.chatbot, c.messages, c.cards, *c.pane.outputs]

@@ -49,6 +49,12 @@ _T: dict[str, tuple[str, str]] = {
     "state.failed": ("failed", "失败"),
     "state.queued": ("queued", "排队中"),
     "state.missing": ("not run", "未运行"),
+    "state.partial": ("partly failed", "部分失败"),
+    "edge.defined_with": ("defined with", "定义中提及"),
+    "edge.is_a": ("is a", "属于"),
+    "edge.part_of": ("part of", "组成部分"),
+    "edge.co_occurs": ("co-occurs", "同句出现"),
+    "edge.same_section": ("same section", "同一章节"),
     # --- library -------------------------------------------------------------------------
     "lib.upload": ("Upload documents", "上传文档"),
     "lib.upload_hint": (
@@ -69,6 +75,10 @@ _T: dict[str, tuple[str, str]] = {
     "lib.col_chunks": ("Chunks", "分块"),
     "lib.col_lang": ("Lang.", "语言"),
     "lib.queued_files": ("{n} file(s) queued for processing.", "已加入处理队列：{n} 个文件。"),
+    "lib.ocr_partial": (
+        "OCR failed on {failed} of {total} pages",
+        "{total} 页中有 {failed} 页 OCR 失败",
+    ),
     "lib.failed": ("Could not add “{name}”: {error}", "无法添加“{name}”：{error}"),
     "lib.unchanged": ("“{name}” is already in the library.", "“{name}”已在文档库中。"),
     "lib.added": ("“{name}” is searchable.", "“{name}”已可检索。"),

@@ -66,7 +66,7 @@ def build(labels: Labels) -> InspectComponents:
                 layers = labels.make(
                     gr.CheckboxGroup,
                     {"label": "ins.layers"},
-                    choices=[(f"layer.{x}", x) for x in LAYERS],
+                    choice_keys=[(f"layer.{x}", x) for x in LAYERS],
                     value=["blocks", "tables", "ocr"],
                     elem_id="ins-layers",
                     scale=4,

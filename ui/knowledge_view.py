@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pipeline.knowledge.api import ComponentView, TermMatch
 from pipeline.models import ComponentStatus
 from ui.i18n import t
+from ui.reasons import localise_reason
 from ui.safe import esc, safe_markdown, svg_image
+
+# The graph's legend names its edge kinds by their identifiers; readers get words.
+_LEGEND = re.compile(r">(defined_with|is_a|part_of|co_occurs|same_section)</text>")
+
+
+def translate_legend(svg: str, lang: str) -> str:
+    """The graph SVG with its legend in ``lang`` (the stored drawing says ``is_a``)."""
+    return _LEGEND.sub(lambda m: f">{esc(t('edge.' + m.group(1), lang))}</text>", svg)
 
 
 def status_note(comp: str, status: ComponentStatus | None, lang: str) -> str:
@@ -20,7 +30,9 @@ def status_note(comp: str, status: ComponentStatus | None, lang: str) -> str:
         text = t("kn.running", lang, component=name, pct=round(status.progress * 100))
         cls = "running"
     elif status.state == "failed":
-        text = t("kn.failed", lang, component=name, reason=status.reason or "?")
+        text = t(
+            "kn.failed", lang, component=name, reason=localise_reason(status.reason or "?", lang)
+        )
         cls = "failed"
     else:
         text = t("kn.pending", lang, component=name)
@@ -35,7 +47,8 @@ def diagram_html(
     if view is None:
         return status_note(comp, status, lang)
     if view.svg:
-        image = svg_image(view.svg, alt=t(f"comp.{comp}", lang))
+        svg = translate_legend(view.svg, lang) if comp == "graph" else view.svg
+        image = svg_image(svg, alt=t(f"comp.{comp}", lang))
         return f'<div class="folio-diagram-wrap">{image}</div>'
     return ""
 

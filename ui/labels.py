@@ -25,18 +25,21 @@ class Labels:
         cls: Callable[..., C],
         texts: dict[str, str],
         *,
-        choices: Choices | None = None,
+        choice_keys: Choices | None = None,
         **kwargs: Any,
     ) -> C:
         """``cls(**kwargs)`` with each ``texts`` attribute set to its translation key.
 
-        ``choices`` are (key, value) pairs for radios and checkbox groups.
+        ``choice_keys`` are (key, value) pairs for radios and checkbox groups whose
+        options are translated. Plain ``choices`` (document pickers, conversations)
+        go to the component untouched and are never re-sent on a language switch:
+        an update carrying them would wipe the options the session has drawn since.
         """
         args: dict[str, Any] = {attr: I18nData(key) for attr, key in texts.items()}
-        if choices is not None:
-            args["choices"] = [(I18nData(key), value) for key, value in choices]
+        if choice_keys is not None:
+            args["choices"] = [(I18nData(key), value) for key, value in choice_keys]
         component = cls(**args, **kwargs)
-        self._items.append((component, dict(texts), choices))
+        self._items.append((component, dict(texts), choice_keys))
         return component
 
     @property

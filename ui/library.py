@@ -74,7 +74,7 @@ def build(labels: Labels) -> LibraryComponents:
         component = labels.make(
             gr.Dropdown,
             {"label": "lib.component"},
-            choices=[(f"comp.{c}", c) for c in ALL_COMPONENTS],
+            choice_keys=[(f"comp.{c}", c) for c in ALL_COMPONENTS],
             value="embed",
             show_label=False,
             container=False,
@@ -115,7 +115,8 @@ class LibraryHandlers:
             self.s.jobs.snapshot(self.s.workspace), by_id, self.s.jobs.note, lang, stages=stages
         )
         stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
-        return progress, stats, status_table_html(docs, lang, selected=selected)
+        failures = self.s.folio.store.ocr_failures()
+        return progress, stats, status_table_html(docs, lang, selected=selected, failures=failures)
 
     def refresh(self, selected: str | None, shown: str, lang: str) -> list[Any]:
         """Timer tick: redraw only when something changed (no flicker, little traffic)."""

@@ -6,11 +6,15 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
 from ui.i18n import t
+from ui.reasons import localise_reason
 from ui.safe import esc
 from ui.services import Job, StageNote
 
 NoteFn = Callable[[str, str], StageNote | None]
+Failures = Mapping[str, tuple[int, int]]  # doc id → (pages OCR failed on, pages needing OCR)
 _ICON = {"ready": "✓", "failed": "✕", "running": "", "pending": "…", "missing": "–"}
+# Cards in the order a person looks for them: what runs now, what went wrong, what is next.
+_CARD_ORDER = {"running": 0, "failed": 1, "queued": 2, "done": 3}
 
 
 def _size(n: int) -> str:
@@ -21,24 +25,41 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
-def chip(comp: str, status: ComponentStatus | None, lang: str) -> str:
-    """One status cell: an icon with the state (and reason) as its tooltip."""
+def chip(
+    comp: str, status: ComponentStatus | None, lang: str, partial: tuple[int, int] | None = None
+) -> str:
+    """One status cell: an icon with the state (and reason) as its tooltip.
+
+    ``partial`` (failed, total) marks a component that finished with some parts failed:
+    it shows as a warning with the count, not as a green tick.
+    """
     state = status.state if status is not None else "missing"
+    if state == "ready" and partial is not None:
+        state = "partial"
     label = t(f"state.{state}", lang)
     title = f"{t(f'comp.{comp}', lang)}: {label}"
     if status is not None and status.reason:
-        title += f" — {status.reason}"
-    text = _ICON[state]
+        title += f" — {localise_reason(status.reason, lang)}"
+    text = _ICON.get(state, "")
     if state == "running":
         text = f"{round(status.progress * 100) if status else 0}%"
+    elif state == "partial" and partial is not None:
+        text = f"⚠ {partial[0]}/{partial[1]}"
     return (
         f'<span class="folio-chip {state}" data-comp="{comp}" data-state="{state}" '
         f'title="{esc(title)}">{text}</span>'
     )
 
 
-def status_table_html(docs: Sequence[Document], lang: str, *, selected: str | None = None) -> str:
+def status_table_html(
+    docs: Sequence[Document],
+    lang: str,
+    *,
+    selected: str | None = None,
+    failures: Failures | None = None,
+) -> str:
     """Every document with the status of each component; clicking a row selects it."""
+    failures = failures or {}
     if not docs:
         return f'<div class="folio-empty">📄 {esc(t("lib.empty", lang))}</div>'
     head = "".join(
@@ -53,9 +74,15 @@ def status_table_html(docs: Sequence[Document], lang: str, *, selected: str | No
         failed = d.status.get("parse")
         sub = f"{d.kind.upper()} · {_size(d.size)}"
         if failed is not None and failed.state == "failed" and failed.reason:
-            sub += f' · <span class="folio-err-inline">{esc(failed.reason)}</span>'
+            reason = localise_reason(failed.reason, lang)
+            sub += f' · <span class="folio-err-inline">{esc(reason)}</span>'
+        partial = failures.get(d.doc_id)
+        if partial is not None:
+            warn = t("lib.ocr_partial", lang, failed=partial[0], total=partial[1])
+            sub += f' · <span class="folio-warn-inline">⚠ {esc(warn)}</span>'
         cells = "".join(
-            f'<td class="c">{chip(c, d.status.get(c), lang)}</td>' for c in ALL_COMPONENTS
+            f'<td class="c">{chip(c, d.status.get(c), lang, partial if c == "ocr" else None)}</td>'
+            for c in ALL_COMPONENTS
         )
         rows.append(
             f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
@@ -95,7 +122,7 @@ def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang
     # Pipeline messages ("parsed 3/10 pages") are English; other languages get state and percent.
     message = note.message if note is not None and note.state == state and lang == "en" else ""
     if state == "failed" and status is not None and status.reason:
-        message = status.reason
+        message = localise_reason(status.reason, lang)
     text = message or t(f"state.{state}", lang)
     if state == "running" and not message:
         text += f" {frac:.0%}"
@@ -111,7 +138,8 @@ def _job_card(
     job: Job, doc: Document | None, notes: NoteFn, lang: str, stages: Sequence[str]
 ) -> str:
     if job.state == "failed" and (doc is None or job.error):
-        msg = t("lib.failed", lang, name=job.name, error=job.error or "")
+        error = localise_reason(job.error or "", lang)
+        msg = t("lib.failed", lang, name=job.name, error=error)
         return f'<div class="folio-job failed" role="alert">✕ {esc(msg)}</div>'
     if job.state == "queued" or doc is None:
         return (
@@ -120,8 +148,7 @@ def _job_card(
         )
     comps = [c for c in ALL_COMPONENTS if c in doc.status or c in stages]
     bars = "".join(_bar(c, doc.status.get(c), notes(doc.doc_id, c), lang) for c in comps)
-    done = all(c in doc.status and doc.status[c].state in ("ready", "failed") for c in comps)
-    state = "done" if done else "running"
+    state = _card_state(job, doc, stages)
     extra = ""
     if job.outcome == "unchanged":
         extra = f'<span class="folio-sub"> · {esc(t("lib.unchanged", lang, name=job.name))}</span>'
@@ -139,11 +166,12 @@ def progress_html(
     *,
     stages: Sequence[str] = PIPELINE_COMPONENTS,
 ) -> str:
-    """Recent uploads, newest first, each with a progress bar per stage.
+    """Recent uploads, each with a progress bar per stage; what runs now comes first.
 
-    ``stages`` are shown from the start (as pending) so the whole road is visible.
+    ``stages`` are shown from the start (as pending) so the whole road is visible. A
+    finished job whose document is gone was deleted: it is not shown at all.
     """
-    active = list(jobs)
+    active = [j for j in jobs if not (j.doc_id not in docs and j.state in ("done", "running"))]
     busy_docs = [
         d
         for d in docs.values()
@@ -152,8 +180,28 @@ def progress_html(
     ]
     if not active and not busy_docs:
         return f'<div class="folio-idle">{esc(t("lib.idle", lang))}</div>'
-    cards = [_job_card(j, docs.get(j.doc_id), notes, lang, stages) for j in reversed(active)]
+    cards = [
+        (
+            _card_state(j, docs.get(j.doc_id), stages),
+            -i,
+            _job_card(j, docs.get(j.doc_id), notes, lang, stages),
+        )
+        for i, j in enumerate(active)
+    ]
     for d in busy_docs:
         job = Job(name=d.name, doc_id=d.doc_id, state="running")
-        cards.append(_job_card(job, d, notes, lang, stages))
-    return f'<div class="folio-jobs">{"".join(cards)}</div>'
+        cards.append(("running", 0, _job_card(job, d, notes, lang, stages)))
+    # Queued files keep their upload order (next up first); the others newest first.
+    cards.sort(key=lambda c: (_CARD_ORDER[c[0]], -c[1] if c[0] == "queued" else c[1]))
+    return f'<div class="folio-jobs">{"".join(html for _, _, html in cards)}</div>'
+
+
+def _card_state(job: Job, doc: Document | None, stages: Sequence[str]) -> str:
+    """The state a job's card shows: queued, running (any stage still moving), done, failed."""
+    if job.state == "failed" and (doc is None or job.error):
+        return "failed"
+    if job.state == "queued" or doc is None:
+        return "queued"
+    comps = [c for c in ALL_COMPONENTS if c in doc.status or c in stages]
+    done = all(c in doc.status and doc.status[c].state in ("ready", "failed") for c in comps)
+    return "done" if done else "running"

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent.schemas import Answer, AnswerEvent, ChatEvent, Citation, StatusEvent, TokenEvent
-from ui.i18n import t
+from ui.i18n import LANGS, t
 from ui.safe import esc, md_text
+from ui.spans import unmark
 
 ChatMessage = dict[str, Any]
 MAX_FOLLOWUPS = 3
@@ -147,6 +148,30 @@ def history_messages(history: Sequence[HistoryItem], lang: str) -> list[ChatMess
     return out
 
 
+def relabel_messages(
+    messages: Sequence[ChatMessage], history: Sequence[HistoryItem], lang: str
+) -> list[ChatMessage]:
+    """The chat as shown, redone in ``lang`` after a language switch.
+
+    Status thoughts keep their steps and get the new title; answers are re-rendered
+    from the stored conversation (their frame and timing line are translated).
+    """
+    titles = {t(key, other): key for key in ("chat.searched", "chat.searching") for other in LANGS}
+    answers = [answer_markdown(h.answer, lang) for h in history if h.answer is not None]
+    out: list[ChatMessage] = []
+    k = 0
+    for m in messages:
+        meta = m.get("metadata") or {}
+        new = m
+        if m.get("role") == "assistant" and meta.get("title") in titles:
+            new = {**m, "metadata": {**meta, "title": t(titles[meta["title"]], lang)}}
+        elif m.get("role") == "assistant" and not meta and k < len(answers):
+            new = {**m, "content": answers[k]}
+            k += 1
+        out.append(new)
+    return out
+
+
 def last_answer(history: Sequence[HistoryItem]) -> Answer | None:
     for item in reversed(history):
         if item.answer is not None:
@@ -179,7 +204,7 @@ def _card(c: Citation, lang: str, doc_name: str, active: bool, *, paged: bool = 
     where = [doc_name, _where(c, lang, paged)]
     if c.section:
         where.append(c.section)
-    quote = c.quote.strip()
+    quote = unmark(c.quote.strip())[0]
     if len(quote) > 320:
         quote = quote[:317].rstrip() + "…"
     cls = "folio-card active" if active else "folio-card"

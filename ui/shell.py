@@ -144,7 +144,14 @@ def build_blocks(services: Services) -> gr.Blocks:
             return [
                 *labels.updates(lv),
                 *library.refresh_language(lib_h, v[lib.selected], lv),
-                *chat.refresh_language(chat_h, v[ch.answer], v[ch.pane.target], lv),
+                *chat.refresh_language(
+                    chat_h,
+                    v[ch.answer],
+                    v[ch.pane.target],
+                    v[ch.messages],
+                    v[ch.conversation],
+                    lang=lv,
+                ),
                 *knowledge.show(services, v[kn.doc], v[kn.query], lv),
                 *ins_h.open_doc(v[ins.doc], v[ins.layers], lv),
                 "",  # forces the next tick to redraw the pickers and badges
@@ -152,7 +159,8 @@ def build_blocks(services: Services) -> gr.Blocks:
 
         relabelled = lang.change(
             relabel,
-            {lang, lib.selected, ch.answer, ch.pane.target, kn.doc, kn.query, ins.doc, ins.layers},
+            {lang, lib.selected, ch.answer, ch.pane.target, ch.messages, ch.conversation,
+             kn.doc, kn.query, ins.doc, ins.layers},
             [
                 *labels.components, lib.progress, lib.stats, lib.table, lib.selected_label,
                 *chat.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
@@ -176,6 +184,12 @@ def build_blocks(services: Services) -> gr.Blocks:
             [stored_lang, browser_lang],
             [lang],
             js="(stored, _) => [stored, navigator.language || '']",
+        ).then(
+            # Saved conversations at once, not after the (slower) redraw of every tab.
+            lambda cid, lv: chat.conversations_update(chat_h, cid, lv),
+            [ch.conversation, lang],
+            ch.conversations,
+            show_progress="hidden",
         )
         hide_ui_events(demo, keep=api_fns)
     return demo

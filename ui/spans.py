@@ -14,6 +14,30 @@ from ui.safe import esc
 
 Span = tuple[int, int]
 _WS = re.compile(r"\s+")
+# Markdown syntax a reader should not see in a quoted passage: bold/italic runs of
+# ``**``/``__``, inline code ticks, heading hashes and quote marks at a line start.
+_MARKUP = re.compile(r"\*\*|__|`+|^[ \t]*#{1,6}[ \t]+|^[ \t]*>[ \t]?", re.MULTILINE)
+
+
+def unmark(text: str) -> tuple[str, list[int]]:
+    """``text`` without Markdown syntax, and where each original offset lands in it.
+
+    The map has ``len(text) + 1`` entries so that span ends translate too.
+    """
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
+    for m in _MARKUP.finditer(text):
+        for ch in text[pos : m.start()]:
+            where.append(len(out))
+            out.append(ch)
+        where.extend([len(out)] * (m.end() - m.start()))
+        pos = m.end()
+    for ch in text[pos:]:
+        where.append(len(out))
+        out.append(ch)
+    where.append(len(out))
+    return "".join(out), where
 
 
 def _squeeze(text: str) -> tuple[str, list[int]]:
@@ -63,7 +87,13 @@ def quote_lines(chunk: Chunk, quote: str) -> list[int]:
 
 
 def marked_html(text: str, spans: Sequence[Span]) -> str:
-    """Escaped text with each span wrapped in <mark>; overlapping spans are merged."""
+    """Escaped text with each span wrapped in <mark>; overlapping spans are merged.
+
+    Markdown syntax in the text is not shown (the spans move with the text).
+    """
+    n = len(text)
+    text, where = unmark(text)
+    spans = [(where[min(max(0, s), n)], where[min(max(0, e), n)]) for s, e in spans]
     merged: list[list[int]] = []
     for s, e in sorted((max(0, s), min(len(text), e)) for s, e in spans):
         if e <= s:

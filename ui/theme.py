@@ -34,13 +34,15 @@ def theme() -> gr.themes.Base:
     )
 
 
-# Clicking a [n] badge inside an answer clicks the matching source card.
+# Clicking a [n] badge inside an answer clicks the matching source card. The chatbot's
+# HTML sanitiser strips data-* attributes, so the badge's own text is its number.
 HEAD = """
 <script>
 document.addEventListener('click', (e) => {
   const badge = e.target.closest && e.target.closest('#chat-bot .folio-cite');
   if (!badge) return;
-  const card = document.querySelector(`#chat-cards [data-marker="${badge.dataset.marker}"]`);
+  const marker = (badge.dataset.marker || badge.textContent || '').trim();
+  const card = document.querySelector(`#chat-cards [data-marker="${marker}"]`);
   if (card) { card.click(); card.scrollIntoView({block: 'nearest', behavior: 'smooth'}); }
 });
 </script>

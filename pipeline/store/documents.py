@@ -394,6 +394,18 @@ class DocumentStore:
         )
         return int(row[0]), int(row[1]), int(row[2])
 
+    def ocr_failures(self) -> dict[str, tuple[int, int]]:
+        """Documents with pages that OCR could not read: doc id → (failed, needing OCR)."""
+        clause, args = self._scope("d.workspace")
+        rows = self.db.connect().execute(
+            "SELECT p.doc_id, SUM(p.failed IS NOT NULL) AS bad, COUNT(*) AS todo FROM pages p "
+            "JOIN documents d ON d.doc_id = p.doc_id "
+            f"WHERE p.needs_ocr IS NOT NULL AND p.needs_ocr != ''{clause} "
+            "GROUP BY p.doc_id HAVING bad > 0",
+            args,
+        )
+        return {r["doc_id"]: (int(r["bad"]), int(r["todo"])) for r in rows}
+
     @staticmethod
     def _document(row: sqlite3.Row, status: dict[str, ComponentStatus]) -> Document:
         return Document(**{c: row[c] for c in _DOC_COLUMNS}, status=status)

@@ -1,0 +1,121 @@
+"""Library cards and chips, reasons in Chinese, passages without Markdown, a relabelled chat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from agent.schemas import Answer, Citation
+from pipeline.models import ComponentStatus, Document
+from pipeline.service import Folio
+from ui.library_view import chip, progress_html, status_table_html
+from ui.messages import Turn, relabel_messages, turn_messages
+from ui.reasons import localise_reason
+from ui.services import Job
+from ui.spans import marked_html, unmark
+
+
+def _doc(doc_id: str, **status: ComponentStatus) -> Document:
+    return Document(
+        doc_id=doc_id, name=f"{doc_id}.pdf", kind="pdf", size=1, content_hash="h", status=status
+    )
+
+
+def _ready(comp: str) -> ComponentStatus:
+    return ComponentStatus(component=comp, state="ready")  # type: ignore[arg-type]
+
+
+def test_the_running_card_comes_first_and_queued_files_keep_their_order() -> None:
+    running = ComponentStatus(component="parse", state="running", progress=0.3)
+    docs = {"b": _doc("b", parse=running), "done": _doc("done", parse=_ready("parse"))}
+    jobs = [
+        Job(name="done.pdf", doc_id="done", state="done"),
+        Job(name="b.pdf", doc_id="b", state="running"),
+        Job(name="c.md", doc_id="c", state="queued"),
+        Job(name="d.md", doc_id="d", state="queued"),
+        Job(name="e.txt", doc_id="e", state="failed", error="'e.txt' is empty (0 bytes)."),
+    ]
+    html = progress_html(jobs, docs, lambda d, c: None, "en", stages=("parse",))
+    order = [html.index(n) for n in ("b.pdf", "e.txt", "c.md", "d.md", "done.pdf")]
+    assert order == sorted(order)
+
+
+def test_a_deleted_document_leaves_no_card() -> None:
+    jobs = [
+        Job(name="gone.pdf", doc_id="gone", state="done"),
+        Job(name="next.md", doc_id="next", state="queued"),
+    ]
+    html = progress_html(jobs, {}, lambda d, c: None, "en")
+    assert "gone.pdf" not in html and "next.md" in html
+    assert "gone.pdf" not in progress_html(jobs[:1], {}, lambda d, c: None, "en")
+
+
+def test_partly_failed_ocr_is_a_visible_warning_not_a_tick() -> None:
+    ocr = ComponentStatus(component="ocr", state="ready", reason="3 of 4 pages failed: 2, 3, 4")
+    cell = chip("ocr", ocr, "en", (3, 4))
+    assert 'data-state="partial"' in cell and "⚠ 3/4" in cell and "✓" not in cell
+    assert 'data-state="ready"' in chip("ocr", ocr, "en")
+    table = status_table_html([_doc("scan", ocr=ocr)], "zh", failures={"scan": (3, 4)})
+    assert "4 页中有 3 页 OCR 失败" in table and "4 页中有 3 页识别失败" in table
+
+
+@pytest.mark.slow  # real OCR of a page
+def test_store_counts_pages_ocr_could_not_read(folio: Folio, tmp_path: Path) -> None:
+    from tests.scangen import ScanPage, scanned_pdf
+
+    pdf = tmp_path / "mixed.pdf"
+    lines = ["The quarterly figures were reviewed by the board", "and approved in March"]
+    scanned_pdf(pdf, [ScanPage(lines=lines), ScanPage(lines=["x"], broken=True)])
+    res = folio.ingest([pdf], wait=False)[0]
+    assert res.doc_id and folio.store.ocr_failures() == {res.doc_id: (1, 2)}
+
+
+def test_failure_reasons_read_in_chinese_and_name_the_users_file(
+    folio: Folio, tmp_path: Path
+) -> None:
+    copy = tmp_path / "3-notes.txt"  # a temporary upload copy
+    copy.write_bytes(b"")
+    (res,) = folio.ingest([copy], names=["notes.txt"])
+    assert res.error and "'notes.txt'" in res.error and "3-notes" not in res.error
+    zh = localise_reason(res.error, "zh")
+    assert zh.startswith("“notes.txt”是空文件")
+    unknown = "something nobody wrote a pattern for"
+    assert localise_reason(unknown, "zh") == unknown
+    assert localise_reason(res.error, "en") == res.error
+
+
+def test_passages_and_cards_show_no_markdown_syntax() -> None:
+    text = "## Leave\n\nStaff get **fifteen days** of `annual` leave."
+    clean, where = unmark(text)
+    assert clean == "Leave\n\nStaff get fifteen days of annual leave."
+    assert len(where) == len(text) + 1
+    start = text.index("fifteen")
+    html = marked_html(text, [(start - 2, text.index("days") + 6)])
+    assert "**" not in html and "<mark>fifteen days</mark>" in html
+
+
+@dataclass
+class _Item:
+    role: str
+    content: str
+    answer: Answer | None = None
+
+
+def test_a_language_switch_retitles_the_finished_search_and_the_answers() -> None:
+    ans = Answer(
+        answer="Fifteen days [1].",
+        citations=[Citation(marker=1, chunk_id="d#1", doc_id="d", page=1, quote="fifteen days")],
+        latency_ms=1200,
+        model="offline",
+    )
+    turn = Turn("How many days?", statuses=["Searching: days"], answer=ans, seconds=1.2)
+    shown = turn_messages(turn, "en")
+    assert shown[1]["metadata"]["title"] == "Searched the documents"
+    zh = relabel_messages(
+        shown, [_Item("user", "How many days?"), _Item("assistant", "", ans)], "zh"
+    )
+    assert zh[1]["metadata"]["title"] == "已检索文档"
+    assert "Searching: days" in zh[1]["content"]  # the steps stay
+    assert "folio-cite" in zh[2]["content"] and "Searched" not in str(zh)

@@ -1,0 +1,36 @@
+"""Failure and status reasons in the interface's language.
+
+The pipeline stores its reasons in English (the CLI and logs read them); the
+interface shows them in Chinese through the patterns of ``data/reasons_zh.json``.
+A reason no pattern knows is shown as it is rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+PATTERNS_PATH = Path(__file__).with_name("data") / "reasons_zh.json"
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    data = json.loads(PATTERNS_PATH.read_text(encoding="utf-8"))
+    return tuple((re.compile(p), template) for p, template in data["patterns"])
+
+
+def _one(part: str) -> str:
+    for pattern, template in _patterns():
+        m = pattern.search(part)
+        if m:
+            return template.format(**m.groupdict())
+    return part
+
+
+def localise_reason(reason: str, lang: str) -> str:
+    """``reason`` for an interface in ``lang`` (each '; '-separated part on its own)."""
+    if lang != "zh" or not reason:
+        return reason
+    return "；".join(_one(p.strip()) for p in reason.split("; "))
