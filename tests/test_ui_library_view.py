@@ -24,7 +24,7 @@ def _doc(doc_id: str, **status: ComponentStatus) -> Document:
 
 
 def _ready(comp: str) -> ComponentStatus:
-    return ComponentStatus(component=comp, state="ready")  # type: ignore[arg-type]
+    return ComponentStatus(component=comp, state="ready")
 
 
 def test_the_running_card_comes_first_and_queued_files_keep_their_order() -> None:

@@ -33,7 +33,7 @@ def chip(
     ``partial`` (failed, total) marks a component that finished with some parts failed:
     it shows as a warning with the count, not as a green tick.
     """
-    state = status.state if status is not None else "missing"
+    state: str = status.state if status is not None else "missing"
     if state == "ready" and partial is not None:
         state = "partial"
     label = t(f"state.{state}", lang)
