@@ -37,6 +37,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 from playwright.sync_api import Browser, Locator, expect  # noqa: E402
 
+# Every step goes through the app's queue; on a loaded CI machine a click can take seconds.
+expect.set_options(timeout=30_000)
+
 TENK = SAMPLES / "financebench-train" / "pdfs" / "BESTBUY_2023_10K.pdf"
 ZH_REPORT = SAMPLES / "pdfs" / "zh" / "issue-67-example.pdf"
 SCAN = SAMPLES / "pdfs" / "scanned" / "linn.pdf"

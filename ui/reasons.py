@@ -21,16 +21,23 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((re.compile(p), template) for p, template in data["patterns"])
 
 
-def _one(part: str) -> str:
+def _one(part: str) -> str | None:
     for pattern, template in _patterns():
         m = pattern.search(part)
         if m:
             return template.format(**m.groupdict())
-    return part
+    return None
 
 
 def localise_reason(reason: str, lang: str) -> str:
-    """``reason`` for an interface in ``lang`` (each '; '-separated part on its own)."""
+    """``reason`` for an interface in ``lang``.
+
+    A reason may join several notes with '; ' (OCR failures and an engine note): when
+    no pattern knows the whole, each part is rendered on its own.
+    """
     if lang != "zh" or not reason:
         return reason
-    return "；".join(_one(p.strip()) for p in reason.split("; "))
+    whole = _one(reason)
+    if whole is not None:
+        return whole
+    return "；".join(_one(p.strip()) or p.strip() for p in reason.split("; "))
