@@ -32,7 +32,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts" / "browser"
 # Read at import: the autouse fixture clears FOLIO_* variables before each test runs.
 UPDATE_SCREENSHOT = os.environ.get("FOLIO_UPDATE_SCREENSHOT") == "1"
-STARTUP_BUDGET_S = 60  # the 15 s target is measured by bench on a quiet machine; a hang guard
+STARTUP_BUDGET_S = 180  # the 15 s target is measured by bench on a quiet machine; a hang guard
 
 if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
     pytest.skip(

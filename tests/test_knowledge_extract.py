@@ -269,3 +269,16 @@ def test_chinese_term_spans_drop_glued_adverbs_and_role_prefixes() -> None:
     assert _noun_tail("除了公司创办人比尔·盖兹") == "比尔·盖兹"
     assert _noun_tail("导演让-皮埃尔·巴利冈") == "让-皮埃尔·巴利冈"
     assert _noun_tail("法国纹章学家苏珊妮·戈蒂埃") == "苏珊妮·戈蒂埃"
+
+
+def test_mind_map_labels_wrap_before_they_are_cut() -> None:
+    from pipeline.knowledge.models import MindNode
+    from pipeline.knowledge.render import mindmap_svg, wrap
+
+    long = "Quantitative and Qualitative Disclosures About Market Risk"
+    lines = wrap(long, 204, 12)
+    assert len(lines) == 2 and " ".join(lines).replace("…", "") in long
+    assert not lines[0].endswith("…")
+    assert wrap("Risk", 204, 12) == ["Risk"]
+    svg = mindmap_svg(MindNode(title="Report", level=0, children=[MindNode(title=long, level=1)]))
+    assert ">Quantitative and Qualitative<" in svg or lines[0] in svg

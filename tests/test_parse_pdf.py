@@ -155,3 +155,11 @@ def test_small_print_titles_head_sections_but_row_and_column_labels_do_not(
     assert "Sales by Product Category" in heads
     for label in ("Revenues", "Three Months Ended", "Twelve Months Ended"):
         assert label not in heads
+
+
+def test_an_identifier_in_the_metadata_is_not_the_title(tmp_path: Path) -> None:
+    from pipeline.parse.pdf import _reads_as_title
+
+    assert _reads_as_title("0000320187-21-000028") == ""  # an SEC accession number
+    assert _reads_as_title("  Annual  Report 2023 ") == "Annual Report 2023"
+    assert _reads_as_title("东北电气 2018 年第一季度报告") == "东北电气 2018 年第一季度报告"

@@ -39,6 +39,23 @@ def clip(text: str, max_width: float, size: float) -> str:
     return out + "…"
 
 
+def wrap(text: str, max_width: float, size: float, lines: int = 2) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of ``max_width`` (at spaces when there
+    are any, CJK anywhere); only what does not fit in the last line is cut with "…"."""
+    out: list[str] = []
+    rest = " ".join(text.split())
+    while rest and len(out) < lines - 1 and text_width(rest, size) > max_width:
+        cut = len(clip(rest, max_width, size).rstrip("…"))
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > cut // 2:
+            cut = space
+        out.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        out.append(clip(rest, max_width, size))
+    return out
+
+
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -60,7 +77,7 @@ class _Placed:
     children: list[_Placed] = field(default_factory=list)
 
 
-_COL, _ROW, _BOX_W = 250.0, 46.0, 220.0
+_COL, _ROW, _BOX_W, _BOX_H = 250.0, 56.0, 220.0, 46.0
 
 
 def _place(node: MindNode, depth: int, max_depth: int, rows: list[float]) -> _Placed:
@@ -89,17 +106,21 @@ def _draw_node(p: _Placed, out: list[str]) -> None:
     tip = f"{n.title} ({pages})" + (f"\n{' · '.join(n.terms)}" if n.terms else "")
     out.append(f"<g><title>{escape(tip)}</title>")
     out.append(
-        f'<rect x="{p.x:.1f}" y="{p.y - 17:.1f}" width="{_BOX_W}" height="34" rx="7" '
-        f'fill="{fill}" stroke="#8aa1b5"/>'
+        f'<rect x="{p.x:.1f}" y="{p.y - _BOX_H / 2:.1f}" width="{_BOX_W}" height="{_BOX_H}" '
+        f'rx="7" fill="{fill}" stroke="#8aa1b5"/>'
     )
-    out.append(
-        f'<text x="{p.x + 8:.1f}" y="{p.y - 3:.1f}" font-size="12" fill="{color}">'
-        f"{escape(clip(n.title, _BOX_W - 16, 12))}</text>"
-    )
+    # Full titles: two lines before anything is cut (the outline beside has every word).
+    title = wrap(n.title, _BOX_W - 16, 12)
+    top = p.y - (13 if len(title) > 1 else 6)
+    for i, line in enumerate(title):
+        out.append(
+            f'<text x="{p.x + 8:.1f}" y="{top + 13 * i:.1f}" font-size="12" fill="{color}">'
+            f"{escape(line)}</text>"
+        )
     sub = " · ".join(n.terms) if n.terms else pages
     out.append(
-        f'<text x="{p.x + 8:.1f}" y="{p.y + 11:.1f}" font-size="9.5" fill="{color}" '
-        f'opacity="0.8">{escape(clip(sub, _BOX_W - 16, 9.5))}</text></g>'
+        f'<text x="{p.x + 8:.1f}" y="{top + 13 * len(title) + 2:.1f}" font-size="9.5" '
+        f'fill="{color}" opacity="0.8">{escape(clip(sub, _BOX_W - 16, 9.5))}</text></g>'
     )
     for c in p.children:
         x0, x1 = p.x + _BOX_W, c.x

@@ -90,7 +90,7 @@ def parse_pdf(
     with open_pdf(path) as doc:
         n = doc.page_count
         outline = _outline(doc)
-        title = (doc.metadata or {}).get("title", "") or ""
+        title = _reads_as_title((doc.metadata or {}).get("title", "") or "")
     batch = max(2, min(16, math.ceil(n / (workers * 4))))
     batches = [(str(path), list(range(i, min(n, i + batch))), tables) for i in range(0, n, batch)]
     done = 0
@@ -122,6 +122,17 @@ def document_passes(parsed: ParsedDocument) -> None:
     mark_headings(parsed.pages, parsed.outline)
     continue_tables(parsed.pages)
     finalize(parsed)
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _reads_as_title(meta: str) -> str:
+    """The metadata title if it reads as one; filing tools often store an identifier
+    there (an SEC accession number such as 0000320187-21-000028), which is no title."""
+    meta = " ".join(meta.split())
+    letters = sum(ch.isalpha() for ch in meta)
+    return meta if letters >= 4 and len(_WORD.findall(meta)) >= 1 else ""
 
 
 def finalize(parsed: ParsedDocument) -> None:
