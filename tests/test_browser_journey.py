@@ -148,12 +148,14 @@ def test_uploads_show_what_runs_now_on_top_and_partial_failures(
 ) -> None:
     page = user.page
     user.upload(*files.all())
-    cards = page.locator("#lib-progress .folio-job")
     # Defect 7: whatever is being processed is the first card, never under queued ones.
     looks: list[list[str]] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(looks) < 4:
-        states = [c.get_attribute("class") or "" for c in cards.all()]
+        # One look at all cards at once: the list is redrawn every second.
+        states = page.eval_on_selector_all(
+            "#lib-progress .folio-job", "els => els.map(e => e.className)"
+        )
         if any("running" in s for s in states):
             looks.append(states)
         time.sleep(0.7)

@@ -119,3 +119,21 @@ def test_a_language_switch_retitles_the_finished_search_and_the_answers() -> Non
     assert zh[1]["metadata"]["title"] == "已检索文档"
     assert "Searching: days" in zh[1]["content"]  # the steps stay
     assert "folio-cite" in zh[2]["content"] and "Searched" not in str(zh)
+
+
+def test_summary_reads_as_folded_prose_with_citations() -> None:
+    from ui.safe import safe_markdown
+    from ui.summary_view import summary_html
+
+    sent = {"text": "Sales <rose> 5%.", "page": 4, "section": "§2", "chunk_id": "d#1"}
+    data = {
+        "overview": [sent, {**sent, "text": "Costs fell.", "page": 9}],
+        "sections": [{"section": 2, "title": "Results", "label": "§2", "level": 1,
+                      "sentences": [sent]}],
+        "left_out": ["§5 Exhibits"],
+    }  # fmt: skip
+    html = summary_html(data, "zh")
+    assert "<details" in html and "<summary>Results</summary>" in html
+    assert "&lt;rose&gt;" in html and "<rose>" not in html
+    assert "第 4 页 · §2" in html and "未涉及" in html and "> Not" not in html
+    assert safe_markdown("> Not covered: §5").startswith("> Not covered")

@@ -153,6 +153,12 @@ _T: dict[str, tuple[str, str]] = {
     "kn.graph": ("Knowledge graph", "知识图谱"),
     "kn.route": ("Learning route", "学习路线"),
     "kn.summary": ("Summary", "摘要"),
+    "kn.overview": ("Overview", "全文摘要"),
+    "kn.by_section": ("By section (click a section to open it)", "分节摘要（点击章节展开）"),
+    "kn.left_out": (
+        "Not covered, no quotable text: {sections}",
+        "未涉及（没有可引用的正文）：{sections}",
+    ),
     "kn.filter": ("Filter terms", "筛选术语"),
     "kn.filter_ph": ("Type to filter by term or definition…", "输入术语或定义进行筛选……"),
     "kn.col_term": ("Term", "术语"),

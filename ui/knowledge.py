@@ -16,6 +16,7 @@ from ui.knowledge_view import diagram_html, status_note, terms_html, text_markdo
 from ui.labels import Labels
 from ui.safe import esc
 from ui.services import Services
+from ui.summary_view import summary_html
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class KnowledgeComponents:
     route_note: gr.HTML
     route: gr.Markdown
     summary_note: gr.HTML
-    summary: gr.Markdown
+    summary: gr.HTML
     query: gr.Textbox
     terms: gr.HTML
     pane: pagepane.PaneComponents
@@ -55,7 +56,7 @@ def build(labels: Labels) -> KnowledgeComponents:
                 route = gr.Markdown(elem_id="kn-route-body", sanitize_html=True)
             with labels.make(gr.Tab, {"label": "kn.summary"}, id="kn-summary"):
                 summary_note = gr.HTML(js_on_load=None)
-                summary = gr.Markdown(elem_id="kn-summary-body", sanitize_html=True)
+                summary = gr.HTML(elem_id="kn-summary-body", js_on_load=None)
         with gr.Column(scale=5, min_width=360):
             query = labels.make(
                 gr.Textbox,
@@ -99,6 +100,8 @@ def _text_parts(services: Services, doc_id: str, comp: str, lang: str) -> tuple[
     view = _view(services, doc_id, comp)
     if view is None:
         return status_note(comp, _status(services, doc_id, comp), lang), ""
+    if comp == "summary" and view.data.get("overview") is not None:
+        return "", summary_html(view.data, lang)
     return "", text_markdown(view)
 
 

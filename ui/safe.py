@@ -12,6 +12,7 @@ import re
 
 _MD_LINK_OPEN = re.compile(r"!?\[")
 _JS_URL = re.compile(r"\]\(\s*(?:javascript|vbscript|data):", re.IGNORECASE)
+_QUOTE_MARK = re.compile(r"^([ \t]*)&gt;", re.MULTILINE)  # "> note" at a line start
 
 
 def esc(text: object) -> str:
@@ -36,6 +37,7 @@ def safe_markdown(markdown: str) -> str:
     ``onerror``), and script-style link targets are dropped.
     """
     out = markdown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    out = _QUOTE_MARK.sub(r"\1>", out)  # a block quote is structure, not a tag
     out = _JS_URL.sub("](#", out)
     return _MD_LINK_OPEN.sub(lambda m: "!\\[" if m.group(0) == "![" else "[", out)
 

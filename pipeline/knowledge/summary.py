@@ -16,6 +16,7 @@ from functools import lru_cache
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
 from pipeline.knowledge.source import DocText, Sentence
+from pipeline.knowledge.wordlists import NOT_SUMMARISED
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
@@ -116,8 +117,10 @@ def top_ancestor(doc: DocText, sec: int) -> int:
 
 
 def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, list[str]]:
-    """Share of top-level sections cited by these sentences, and the ones left out."""
-    top = doc.top_sections()
+    """Share of top-level sections cited by these sentences, and the ones left out
+    (front and back matter is not expected to be summarised)."""
+    skip = _matter(doc)
+    top = [t for t in doc.top_sections() if t.idx not in skip]
     if not top:
         return 1.0, []
     cited = {top_ancestor(doc, s.section_index) for s in sentences}
@@ -125,12 +128,33 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
     return round((len(top) - len(left)) / len(top), 3), left
 
 
+def _matter(doc: DocText) -> set[int]:
+    """Sections of front and back matter (signatures, certifications, exhibit indexes),
+    with everything under them."""
+    out: set[int] = set()
+    for sec in doc.sections[1:]:
+        title = sec.title.lower()
+        if any(word in title for word in NOT_SUMMARISED):
+            out.update(doc.subtree(sec.idx))
+    return out
+
+
+def _intro(doc: DocText) -> list[int]:
+    """Text before the first heading, without a cover page: on a document of several
+    pages, page 1 before any heading is its cover (registrant, form, check boxes)."""
+    ids = doc.sections[0].sentences
+    if doc.pages > 2 and doc.top_sections():
+        ids = [i for i in ids if doc.sentences[i].page > 1]
+    return ids
+
+
 def build_summary(doc: DocText) -> Summary:
     idf = _weights(doc)
+    skip = _matter(doc)
     sections: list[SectionSummary] = []
     for sec in doc.sections:
         n = len(sec.sentences)
-        if n == 0:
+        if n == 0 or sec.idx in skip:
             continue
         k = 1 if n < 6 else (2 if n < 20 else 3)
         picked = _best(doc, sec.sentences, k, idf)
@@ -145,9 +169,9 @@ def build_summary(doc: DocText) -> Summary:
                 )
             )
     overview: list[SummarySentence] = []
-    intro = _best(doc, doc.sections[0].sentences, 1, idf)
+    intro = _best(doc, _intro(doc), 1, idf)
     overview += [_cite(doc, s) for s in intro]
-    top = doc.top_sections()
+    top = [sec for sec in doc.top_sections() if sec.idx not in skip]
     for sec in top:
         ids = [i for sub in doc.subtree(sec.idx) for i in doc.sections[sub].sentences]
         picked = _best(doc, ids, 1, idf)

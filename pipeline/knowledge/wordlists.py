@@ -426,3 +426,20 @@ GENERIC_EN = frozenset(
         "etc",
     ]
 )
+
+
+# Sections a summary passes over: front and back matter of reports and filings, which
+# say how the document is filed or signed rather than what it is about (matched as
+# lower-case substrings of the section title).
+NOT_SUMMARISED = (
+    "signature",
+    "certification",
+    "exhibit",
+    "table of contents",
+    "cover page",
+    "index to financial statements",
+    "forward-looking statements",
+    "签名",
+    "备查文件",
+    "目录",
+)
