@@ -240,3 +240,27 @@ def test_bold_terms_inside_pdf_lines_become_terms(folio: Folio, tmp_path: Path) 
     terms = {t.term: t for t in list_terms(folio.db, doc_id)}
     assert {"photosynthesis", "chlorophyll", "stomata"} <= set(terms)
     assert terms["stomata"].page == 1 and terms["stomata"].chunk_id
+
+
+def test_summary_passes_over_signatures_and_exhibit_indexes(folio: Folio, tmp_path: Path) -> None:
+    md = tmp_path / "annual-review.md"
+    md.write_text(
+        "# Annual review\n\n## Results\n\n"
+        "Revenue grew by a tenth over the year because the stores sold more laptops. "
+        "The company opened four new stores in the northern region during the spring.\n\n"
+        "## Signatures\n\n"
+        "Pursuant to the requirements of the act, the report was signed on behalf of the "
+        "company by the undersigned, thereunto duly authorized on the date below.\n\n"
+        "## Exhibit index\n\n"
+        "The following exhibits are filed as part of this report and listed in the index below.\n",
+        encoding="utf-8",
+    )
+    (res,) = folio.ingest([md], wait=True)
+    assert res.doc_id
+    view = load_view(folio.db, res.doc_id, "summary")
+    assert view is not None
+    cited = [s["text"] for s in view.data["overview"]]
+    cited += [s["text"] for sec in view.data["sections"] for s in sec["sentences"]]
+    assert any("Revenue grew" in c or "four new stores" in c for c in cited)
+    assert not any("undersigned" in c or "exhibits are filed" in c for c in cited)
+    assert view.data["left_out"] == []

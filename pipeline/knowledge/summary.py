@@ -128,24 +128,27 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
     return round((len(top) - len(left)) / len(top), 3), left
 
 
+COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with content
+
+
 def _matter(doc: DocText) -> set[int]:
-    """Sections of front and back matter (signatures, certifications, exhibit indexes),
-    with everything under them."""
+    """Sections of front and back matter (signatures, certifications, exhibit indexes,
+    the cover page of a long report), with everything under them."""
     out: set[int] = set()
+    cover = doc.pages >= COVER_MIN_PAGES
     for sec in doc.sections[1:]:
         title = sec.title.lower()
-        if any(word in title for word in NOT_SUMMARISED):
+        on_cover = cover and sec.page_end <= 1
+        if on_cover or any(word in title for word in NOT_SUMMARISED):
             out.update(doc.subtree(sec.idx))
     return out
 
 
-def _intro(doc: DocText) -> list[int]:
-    """Text before the first heading, without a cover page: on a document of several
-    pages, page 1 before any heading is its cover (registrant, form, check boxes)."""
-    ids = doc.sections[0].sentences
-    if doc.pages > 2 and doc.top_sections():
-        ids = [i for i in ids if doc.sentences[i].page > 1]
-    return ids
+def _off_cover(doc: DocText, ids: list[int]) -> list[int]:
+    """Sentences not on the cover page of a long report (registrant, form, check boxes)."""
+    if doc.pages < COVER_MIN_PAGES:
+        return ids
+    return [i for i in ids if doc.sentences[i].page > 1]
 
 
 def build_summary(doc: DocText) -> Summary:
@@ -157,7 +160,7 @@ def build_summary(doc: DocText) -> Summary:
         if n == 0 or sec.idx in skip:
             continue
         k = 1 if n < 6 else (2 if n < 20 else 3)
-        picked = _best(doc, sec.sentences, k, idf)
+        picked = _best(doc, _off_cover(doc, sec.sentences), k, idf)
         if picked:
             sections.append(
                 SectionSummary(
@@ -169,11 +172,12 @@ def build_summary(doc: DocText) -> Summary:
                 )
             )
     overview: list[SummarySentence] = []
-    intro = _best(doc, _intro(doc), 1, idf)
+    intro = _best(doc, _off_cover(doc, doc.sections[0].sentences), 1, idf)
     overview += [_cite(doc, s) for s in intro]
     top = [sec for sec in doc.top_sections() if sec.idx not in skip]
     for sec in top:
-        ids = [i for sub in doc.subtree(sec.idx) for i in doc.sections[sub].sentences]
+        subs = [sub for sub in doc.subtree(sec.idx) if sub not in skip]
+        ids = _off_cover(doc, [i for sub in subs for i in doc.sections[sub].sentences])
         picked = _best(doc, ids, 1, idf)
         if picked:
             overview.append(_cite(doc, picked[0]))

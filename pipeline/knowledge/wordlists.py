@@ -439,6 +439,8 @@ NOT_SUMMARISED = (
     "cover page",
     "index to financial statements",
     "forward-looking statements",
+    "cautionary statement",
+    "incorporated by reference",
     "签名",
     "备查文件",
     "目录",
