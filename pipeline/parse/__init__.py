@@ -24,16 +24,13 @@ SUFFIXES: dict[str, FileKind] = {
 }
 
 
-def detect_kind(path: Path, *, name: str | None = None) -> FileKind:
-    """The file's format from its name, checked against its first bytes.
-
-    ``name`` is what the user called the file (``path`` may be a temporary copy).
-    """
+def detect_kind(path: Path) -> FileKind:
+    """The file's format from its name, checked against its first bytes."""
     kind = SUFFIXES.get(path.suffix.lower())
     if kind is None:
         supported = ", ".join(sorted({s for s in SUFFIXES}))
         raise UnsupportedFileError(
-            f"'{name or path.name}': files of type '{path.suffix or 'without extension'}' are not "
+            f"'{path.name}': files of type '{path.suffix or 'without extension'}' are not "
             f"supported. Upload one of: {supported}."
         )
     return kind
