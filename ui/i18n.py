@@ -97,6 +97,13 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "lib.confirm": ("Yes, delete", "确认删除"),
     "lib.cancel": ("Cancel", "取消"),
+    "lib.name_taken": (
+        "The library already has a different “{name}”. Replace it, or keep both (the new"
+        " file is added as “{other}”)?",
+        "文档库中已有另一个“{name}”。替换它，还是两个都保留（新文件将以“{other}”加入）？",
+    ),
+    "lib.replace": ("Replace", "替换"),
+    "lib.keep_both": ("Keep both", "两个都保留"),
     "lib.deleted": ("Deleted “{name}”.", "已删除“{name}”。"),
     "lib.regenerating": (
         "Regenerating {component} of “{name}”…",

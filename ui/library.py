@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,13 @@ from pipeline.errors import FolioError
 from pipeline.models import ALL_COMPONENTS, Component
 from pipeline.parse import SUFFIXES
 from pipeline.stages import background_components
+from ui import library_names
 from ui.i18n import t
 from ui.labels import Labels
 from ui.library_view import library_stats, progress_html, status_table_html
 from ui.safe import esc
 from ui.services import Services
+from ui.upload_conflicts import Choice, split_uploads
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,7 @@ class LibraryComponents:
     cancel: gr.Button
     selected: gr.State
     shown: gr.State
+    names: library_names.NamePrompt
 
 
 def build(labels: Labels) -> LibraryComponents:
@@ -96,9 +100,10 @@ def build(labels: Labels) -> LibraryComponents:
         confirm = labels.make(
             gr.Button, {"value": "lib.confirm"}, variant="stop", scale=0, elem_id="lib-confirm"
         )
+    names = library_names.build(labels)
     return LibraryComponents(
         upload, progress, stats, table, selected_label, component, regenerate, delete,
-        confirm_row, confirm_text, confirm, cancel, gr.State(None), gr.State(""),
+        confirm_row, confirm_text, confirm, cancel, gr.State(None), gr.State(""), names,
     )  # fmt: skip
 
 
@@ -127,12 +132,14 @@ class LibraryHandlers:
         return [progress, stats, table, key]
 
     def upload(self, files: list[str] | None, lang: str) -> list[Any]:
-        paths = [Path(f) for f in files or []]
-        if paths:
-            self.s.jobs.submit([(p, p.name) for p in paths], self.s.workspace)
-            gr.Info(t("lib.queued_files", lang, n=len(paths)), duration=3)
+        """Queue the files; those named like a different stored document wait for a choice."""
+        folio = self.s.folio
+        split = split_uploads(folio, [(Path(f), Path(f).name) for f in files or []])
+        if split.ready:
+            self.s.jobs.submit(split.ready, self.s.workspace)
+            gr.Info(t("lib.queued_files", lang, n=len(split.ready)), duration=3)
         progress, stats, table = self.views(None, lang)
-        return [None, progress, stats, table]
+        return [None, progress, stats, table, *library_names.prompt(folio, split.pending, lang)]
 
     def select(self, selected: str | None, lang: str, evt: gr.EventData) -> list[Any]:
         data = getattr(evt, "_data", {}) or {}
@@ -199,7 +206,14 @@ def wire(
     c: LibraryComponents, services: Services, lang: gr.Radio, timer: gr.Timer
 ) -> LibraryHandlers:
     h = LibraryHandlers(c, services)
-    c.upload.upload(h.upload, [c.upload, lang], [c.upload, c.progress, c.stats, c.table])
+    n = c.names
+    c.upload.upload(h.upload, [c.upload, lang],
+                    [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending])  # fmt: skip
+    choices: tuple[tuple[gr.Button, Choice], ...] = (
+        (n.replace, "replace"), (n.keep_both, "keep_both"))  # fmt: skip
+    for button, choice in choices:
+        button.click(partial(library_names.choose, services, choice),
+                     [n.pending, lang], [n.row, n.text, n.pending])  # fmt: skip
     timer.tick(h.refresh, [c.selected, c.shown, lang], [c.progress, c.stats, c.table, c.shown],
                show_progress="hidden")  # fmt: skip
     c.table.click(h.select, [c.selected, lang],

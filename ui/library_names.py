@@ -1,0 +1,56 @@
+"""The Library tab's prompt for a same-name upload: "Replace" or "Keep both"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from ui.i18n import t
+from ui.labels import Labels
+from ui.safe import esc
+from ui.services import Services
+from ui.upload_conflicts import Choice, NameLookup, Pending, resolve
+
+
+@dataclass
+class NamePrompt:
+    row: gr.Row
+    text: gr.HTML
+    replace: gr.Button
+    keep_both: gr.Button
+    pending: gr.State
+
+
+def build(labels: Labels) -> NamePrompt:
+    with gr.Row(visible=False, elem_classes=["folio-confirm"], elem_id="lib-name-row") as row:
+        text = gr.HTML("", js_on_load=None, elem_id="lib-name-text")
+        keep_both = labels.make(
+            gr.Button, {"value": "lib.keep_both"}, scale=0, elem_id="lib-keep-both"
+        )
+        replace = labels.make(
+            gr.Button, {"value": "lib.replace"}, variant="stop", scale=0, elem_id="lib-replace"
+        )
+    return NamePrompt(row, text, replace, keep_both, gr.State([]))
+
+
+def prompt(folio: NameLookup, pending: Pending, lang: str) -> list[Any]:
+    """Updates for (row, text, pending): ask about the first pending file, or hide."""
+    if not pending:
+        return [gr.update(visible=False), "", []]
+    name = pending[0][1]
+    question = esc(t("lib.name_taken", lang, name=name, other=folio.free_name(name)))
+    return [gr.update(visible=True), f'<div class="folio-confirm-text">⚠ {question}</div>', pending]
+
+
+def choose(services: Services, choice: Choice, pending: Pending | None, lang: str) -> list[Any]:
+    """Queue the first pending file as chosen; updates for (row, text, pending)."""
+    if not pending:
+        return prompt(services.folio, [], lang)
+    (path, name), rest = resolve(services.folio, pending, choice)
+    if Path(path).exists():
+        services.jobs.submit([(path, name)], services.workspace)
+        gr.Info(t("lib.queued_files", lang, n=1), duration=3)
+    return prompt(services.folio, rest, lang)
