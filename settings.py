@@ -142,7 +142,14 @@ class Settings(BaseSettings):
     chat_model: str = Field(
         "gpt-4o-mini", description="Model name at the OpenAI-compatible endpoint."
     )
-    chat_timeout_s: float = Field(60.0, gt=0, description="Per-request timeout for the chat model.")
+    chat_timeout_s: float = Field(
+        60.0,
+        gt=0,
+        description="Per-request timeout for the chat model. A failing endpoint (refused, HTTP "
+        "error, hang, broken reply) is answered offline with a notice after at most "
+        "chat_timeout_s × (chat_retries + 1) plus 0.5 s × (1 + … + chat_retries) of back-off "
+        "(defaults: 180 s + 1.5 s).",
+    )
     max_rounds: int = Field(3, ge=1, le=8, description="Maximum retrieval rounds per answer.")
     chat_atomic_tools: bool = Field(
         False,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.tools import BaseTool
+from pydantic import BaseModel, ValidationError
 
 from agent.models import ChatModels
 from agent.models.offline import OFFLINE_NAME
@@ -42,13 +43,13 @@ def call_model(
 ) -> Reply:
     if offline or models.primary is None:
         return Reply(_offline(models, messages, tools), OFFLINE_NAME)
-    names = {t.name for t in tools}
+    by_name = {t.name: t for t in tools}
     last: Exception | None = None
     for attempt in range(models.retries + 1):
         try:
             model = models.primary.bind_tools(list(tools)) if tools else models.primary
             message = model.invoke(list(messages))
-            return Reply(_checked(message, names), models.name)
+            return Reply(_checked(message, by_name), models.name)
         except Exception as exc:  # any endpoint failure ends in the offline answerer
             last = exc
             log.warning("chat model call %d failed: %s", attempt + 1, describe(exc))
@@ -64,17 +65,18 @@ def _offline(
     return model.respond(messages)
 
 
-def _checked(message: BaseMessage, tool_names: set[str]) -> AIMessage:
+def _checked(message: BaseMessage, tools: dict[str, BaseTool]) -> AIMessage:
     if not isinstance(message, AIMessage):
         raise MalformedReply(f"expected an AI message, got {type(message).__name__}")
     if message.invalid_tool_calls:
         bad = message.invalid_tool_calls[0]
         raise MalformedReply(f"malformed tool call {bad.get('name')!r}: {bad.get('error')}")
     for call in message.tool_calls:
-        if call["name"] not in tool_names:
+        if call["name"] not in tools:
             raise MalformedReply(f"unknown tool {call['name']!r}")
         if not isinstance(call.get("args"), dict):
             raise MalformedReply(f"tool call {call['name']!r} has no JSON object arguments")
+        _check_args(tools[call["name"]], call["args"])
     if not message.tool_calls:
         text = message.text if isinstance(message.content, list) else message.content
         if not str(text).strip():
@@ -82,6 +84,23 @@ def _checked(message: BaseMessage, tool_names: set[str]) -> AIMessage:
         if isinstance(message.content, list):
             message = message.model_copy(update={"content": str(text)})
     return message
+
+
+def _check_args(tool: BaseTool, args: dict[str, object]) -> None:
+    """Arguments that miss a required field or have the wrong types are a malformed reply:
+    caught here, the turn retries and then falls back, instead of spending every retrieval
+    round on tool errors and ending with no evidence."""
+    schema = tool.tool_call_schema
+    if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
+        return
+    try:
+        schema.model_validate(args)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "arguments"
+        raise MalformedReply(
+            f"tool call {tool.name!r} has bad arguments ({where}: {first['msg']})"
+        ) from exc
 
 
 def describe(exc: Exception | None) -> str:
