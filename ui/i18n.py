@@ -20,6 +20,8 @@ _T: dict[str, tuple[str, str]] = {
         "Talk to your documents — every answer is cited down to the exact passage.",
         "与文档对话——每个回答都精确引用到原文出处。",
     ),
+    "app.hf_login": ("Sign in with Hugging Face", "用 Hugging Face 登录"),
+    "app.hf_logout": ("Sign out", "退出登录"),
     "app.answerer_offline": ("Answerer: offline", "回答：离线模式"),
     "app.answerer_llm": ("Answerer: {model}", "回答模型：{model}"),
     "app.model_loading": ("Search model loading…", "检索模型加载中……"),

@@ -14,7 +14,7 @@ from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
 from ui.services import Services
-from ui.workspace import browser_secret
+from ui.workspace import browser_secret, hf_oauth_enabled
 
 TICK_S = 1.0
 LOGO = (
@@ -78,6 +78,16 @@ def doc_updates(services: Services, picked: Picked, lang: str) -> list[Any]:
     ]
 
 
+def login_button() -> gr.LoginButton:
+    """Hugging Face sign-in: the user's workspace follows them (ui.workspace.user_workspace).
+    Both languages at once, since the button redraws its own text after sign-in."""
+    sign_in, sign_out = (
+        " · ".join(t(k, lv) for lv in ("en", "zh")) for k in ("app.hf_login", "app.hf_logout")
+    )
+    # Gradio fills the one "{}" with the user name.
+    return gr.LoginButton(sign_in, logout_value=sign_out + " ({})", scale=0, elem_id="folio-login")
+
+
 def hide_ui_events(demo: gr.Blocks, keep: set[int]) -> None:
     """Keep every interface event out of the API docs and away from API clients.
 
@@ -104,6 +114,8 @@ def build_blocks(services: Services) -> gr.Blocks:
             gr.HTML(LOGO, js_on_load=None, scale=0, min_width=150)
             labels.make(gr.Markdown, {"value": "app.tagline"}, elem_id="folio-tagline", scale=3)
             badges = gr.HTML("", js_on_load=None, elem_id="folio-badges", scale=2)
+            if hf_oauth_enabled():
+                login_button()
             lang = gr.Radio(
                 [("中文", "zh"), ("English", "en")], value=None, show_label=False,
                 container=False, elem_id="folio-lang", scale=0,

@@ -17,9 +17,13 @@ import logging
 import os
 import secrets
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from gradio import OAuthProfile
 
 from pipeline.workspace import anonymous, for_user, new_token, valid_token
 
@@ -51,25 +55,37 @@ def browser_secret(data_dir: Path) -> str:
         return value
 
 
+def hf_oauth_enabled(env: Mapping[str, str] | None = None) -> bool:
+    """Offer "Sign in with Hugging Face": on a Space (``SPACE_ID``) or with FOLIO_HF_OAUTH=1."""
+    env = os.environ if env is None else env
+    return bool(env.get("SPACE_ID", "").strip()) or env.get("FOLIO_HF_OAUTH", "").strip() == "1"
+
+
 def user_workspace(request: Any) -> str | None:
     """The signed-in user's workspace, if the request carries a user."""
     username = getattr(request, "username", None) if request is not None else None
     if username:
         return for_user(str(username))
-    session = _oauth_session(request)
-    if session:
-        return for_user(session, provider="hf")
+    profile = oauth_profile(request)
+    if profile is not None:
+        return for_user(profile.username, provider="hf")
     return None
 
 
-def _oauth_session(request: Any) -> str | None:
-    """The Hugging Face user name of an OAuth session (Spaces with ``hf_oauth: true``)."""
+def oauth_profile(request: Any) -> OAuthProfile | None:
+    """The Hugging Face profile of the request's OAuth session (Spaces with ``hf_oauth: true``),
+    read the way Gradio injects ``gr.OAuthProfile``: an expired sign-in counts as none."""
     raw = getattr(request, "request", None) if request is not None else None
     if raw is None or "session" not in getattr(raw, "scope", {}):
         return None
     info = raw.session.get("oauth_info") or {}
-    name = (info.get("userinfo") or {}).get("preferred_username")
-    return str(name) if name else None
+    expires_at = info.get("expires_at")
+    if expires_at is not None and expires_at < time.time():
+        return None
+    userinfo = info.get("userinfo") or {}
+    if not userinfo.get("preferred_username"):
+        return None
+    return OAuthProfile({"name": "", "profile": "", "picture": "", **userinfo})
 
 
 class Sessions:
