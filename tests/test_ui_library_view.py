@@ -137,3 +137,11 @@ def test_summary_reads_as_folded_prose_with_citations() -> None:
     assert "&lt;rose&gt;" in html and "<rose>" not in html
     assert "第 4 页 · §2" in html and "未涉及" in html and "> Not" not in html
     assert safe_markdown("> Not covered: §5").startswith("> Not covered")
+
+
+def test_unmark_keeps_a_documents_own_underscores_and_stars() -> None:
+    text = 'code <script>window.__pwned = 1</script> x="window.__pwned = 2" a**b __init__ **bold**'
+    clean, where = unmark(text)
+    assert "window.__pwned = 1" in clean and "window.__pwned = 2" in clean
+    assert "a**b" in clean
+    assert clean.endswith(" init bold") and len(where) == len(text) + 1

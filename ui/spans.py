@@ -14,9 +14,27 @@ from ui.safe import esc
 
 Span = tuple[int, int]
 _WS = re.compile(r"\s+")
-# Markdown syntax a reader should not see in a quoted passage: bold/italic runs of
-# ``**``/``__``, inline code ticks, heading hashes and quote marks at a line start.
-_MARKUP = re.compile(r"\*\*|__|`+|^[ \t]*#{1,6}[ \t]+|^[ \t]*>[ \t]?", re.MULTILINE)
+# Markdown syntax a reader should not see in a quoted passage: inline code ticks, heading
+# hashes and quote marks at a line start, and the delimiters of bold/italic runs of
+# ``**``/``__``. Emphasis is stripped only as a pair around text on one line, not inside a
+# word (CommonMark's flanking rule), so a document's own '__name' or 'a**b' stays as written.
+_MARKUP = re.compile(r"`+|^[ \t]*#{1,6}[ \t]+|^[ \t]*>[ \t]?", re.MULTILINE)
+_EMPHASIS = re.compile(r"(?<![\w*])(\*\*|__)(?=\S)((?:(?!\1)[^\n])+?)(?<=\S)\1(?![\w*])")
+
+
+def _markup_spans(text: str) -> list[tuple[int, int]]:
+    """Char ranges of ``text`` that are Markdown syntax, sorted and disjoint."""
+    spans = [(m.start(), m.end()) for m in _MARKUP.finditer(text)]
+    for m in _EMPHASIS.finditer(text):
+        spans += [(m.start(1), m.end(1)), (m.end(2), m.end())]
+    spans.sort()
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 def unmark(text: str) -> tuple[str, list[int]]:
@@ -27,12 +45,12 @@ def unmark(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     where: list[int] = []
     pos = 0
-    for m in _MARKUP.finditer(text):
-        for ch in text[pos : m.start()]:
+    for start, end in _markup_spans(text):
+        for ch in text[pos:start]:
             where.append(len(out))
             out.append(ch)
-        where.extend([len(out)] * (m.end() - m.start()))
-        pos = m.end()
+        where.extend([len(out)] * (end - start))
+        pos = end
     for ch in text[pos:]:
         where.append(len(out))
         out.append(ch)
