@@ -50,6 +50,7 @@ def test_view_api_lists_only_the_named_endpoints(client: Client) -> None:
     info = client.view_api(print_info=False, return_format="dict")
     assert list(info["named_endpoints"]) == [
         "/ingest", "/documents", "/search", "/ask", "/conversation", "/delete",
+        "/review", "/review_rules",
     ]  # fmt: skip
     assert info["unnamed_endpoints"] == {}
 

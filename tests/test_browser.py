@@ -147,9 +147,10 @@ def test_chat_answers_while_a_large_document_ingests(en: Session, tmp_path: Path
 
 
 def test_interface_follows_the_browser_language_and_the_switch(
-    browser: Browser, server: str
+    browser: Browser, server: str, visitor: dict[str, Any]
 ) -> None:
-    zh = Session(browser, server, "zh-CN")
+    # The module's visitor (their workspace holds the documents the table lists), in Chinese.
+    zh = Session(browser, server, "zh-CN", state=visitor.get("state"))
     page = zh.page
     expect(page.locator("#tab-library-button")).to_have_text("文档库")
     expect(page.locator("#lib-table th").first).to_have_text("文档", timeout=10_000)

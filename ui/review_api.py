@@ -13,9 +13,11 @@ from agent.review.report import to_json
 from agent.review.rules import RuleStore
 from agent.review.service import run_review
 from pipeline.errors import FolioError
+from ui.api import not_an_mcp_tool  # no cycle: ui.api imports this module lazily
 
 if TYPE_CHECKING:
     from ui.api import FolioApi
+
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +30,7 @@ class ReviewApi:
     def __init__(self, api: "FolioApi") -> None:
         self.api = api
 
+    @not_an_mcp_tool
     def review(
         self,
         doc_id: str,
@@ -57,6 +60,7 @@ class ReviewApi:
             raise ReviewApiError(str(exc)) from exc
         return {"workspace": scope.workspace, **to_json(report)}
 
+    @not_an_mcp_tool
     def review_rules(self) -> list[dict[str, Any]]:
         """The rules reviews learnt: pattern → action, hits, enabled, last use.
 
