@@ -120,6 +120,27 @@ def test_a_bad_file_fails_alone_with_its_own_name(
     assert ok["outcome"] == "added" and ok["document"] and ok["document"]["searchable"]
 
 
+def test_a_taken_name_is_replaced_or_kept_beside_never_silently(
+    services: Services, uploads: Path, tmp_path: Path
+) -> None:
+    api = FolioApi(services)
+    first, second, third = (tmp_path / d for d in ("a", "b", "c"))
+    for folder, item in ((first, "lamp"), (second, "chair"), (third, "table")):
+        text = f"Price list\n\nEvery {item} in the shop costs twelve euros this spring.\n"
+        folder.mkdir()
+        (folder / "notes.txt").write_text(text, encoding="utf-8")
+    ws = api.ingest([upload(uploads, first / "notes.txt")])["workspace"]  # type: ignore[list-item]
+    kept = api.ingest([upload(uploads, second / "notes.txt")], ws, "keep_both")  # type: ignore[list-item]
+    assert kept["files"][0]["error"] is None, kept
+    assert kept["files"][0]["name"] == "notes (2).txt" and kept["files"][0]["outcome"] == "added"
+    replaced = api.ingest([upload(uploads, third / "notes.txt")], ws)  # type: ignore[list-item]
+    assert replaced["files"][0]["outcome"] == "replaced"  # said, not silent
+    names = {d["name"] for d in api.list_documents(ws)["documents"]}
+    assert names == {"notes.txt", "notes (2).txt"}
+    with pytest.raises(ApiError, match="if_name_taken"):
+        api.ingest([upload(uploads, third / "notes.txt")], ws, "overwrite")  # type: ignore[list-item]
+
+
 def test_search_is_scoped_and_cites_page_and_boxes(
     services: Services, library: dict[str, str]
 ) -> None:

@@ -26,6 +26,7 @@ from gradio_client.utils import is_file_obj_with_meta
 
 from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from pipeline.errors import FolioError, WorkspaceError
+from pipeline.ids import file_hash
 from pipeline.service import Folio
 from pipeline.workspace import anonymous, new_token
 from ui.api_schema import (
@@ -55,6 +56,13 @@ log = logging.getLogger(__name__)
 MAX_HITS = 50
 API_ONLY = "_folio_api_only"
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _kept_name(folio: Folio, path: Path, name: str) -> str:
+    """``name``, or a free 'name (2).pdf' when a different file already has it."""
+    if folio.conflict(name, file_hash(path.read_bytes())) is None:
+        return name
+    return folio.free_name(name)
 
 
 class ApiError(gr.Error):
@@ -280,7 +288,11 @@ class FolioApi:
 
     @not_an_mcp_tool
     def ingest(
-        self, files: list[FileData], workspace: str | None = None, request: gr.Request | None = None
+        self,
+        files: list[FileData],
+        workspace: str | None = None,
+        if_name_taken: str = "replace",
+        request: gr.Request | None = None,
     ) -> Ingested:
         """Add files (PDF, scanned PDF, DOCX, Markdown, text) to a workspace.
 
@@ -290,14 +302,20 @@ class FolioApi:
         Args:
             files: The files, uploaded with gradio_client.handle_file(path).
             workspace: Workspace id from an earlier response; omit it for a new private one.
+            if_name_taken: When a different file already has the name: "replace" it (the
+                outcome says "replaced") or "keep_both" (the new one becomes "name (2).pdf").
         Returns:
-            Per file its doc_id, outcome (added, updated, unchanged, failed) and error
-            the document with its stage statuses
+            Per file its doc_id, outcome (added, updated, replaced, unchanged, failed) and
+            error, the document with its stage statuses
         """
+        if if_name_taken not in ("replace", "keep_both"):
+            raise ApiError('if_name_taken must be "replace" or "keep_both".')
         scope = self.scope(workspace, request)
         if not files:
             raise ApiError("No files: pass one or more gradio_client.handle_file(path).")
         uploads = [uploaded_path(f) for f in files]
+        if if_name_taken == "keep_both":
+            uploads = [(path, _kept_name(scope.folio, path, name)) for path, name in uploads]
         scope.folio.touch()
         out: list[IngestedFile] = []
         for path, name in uploads:
