@@ -195,3 +195,15 @@ def test_bad_file_uploaded_twice_stays_failed(folio: Folio, tmp_path: Path) -> N
     assert again.doc_id is not None
     # Nothing earlier was ever readable, so there is no good version to fall back to.
     assert folio.store.status(again.doc_id, "parse").state == "failed"
+
+
+def test_a_short_note_is_readable_and_a_blank_one_is_not(folio: Folio, tmp_path: Path) -> None:
+    note = tmp_path / "note.txt"
+    note.write_text("Lamps cost 12 euros.", encoding="utf-8")  # three words, no newline
+    ok = folio.ingest([note], wait=True)[0]
+    assert ok.error is None and ok.outcome == "added"
+    assert folio.search("lamps", doc_ids=[ok.doc_id])
+    blank = tmp_path / "blank.txt"
+    blank.write_text("12 — 34\n", encoding="utf-8")  # figures only: no word to search
+    bad = folio.ingest([blank], wait=True)[0]
+    assert bad.error and "No readable text" in bad.error
