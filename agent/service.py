@@ -73,9 +73,12 @@ class ChatService:
 
     def delete_workspace(self) -> int:
         """Delete every conversation of this workspace with its messages and memory."""
+        from agent.review.rules import RuleStore  # the review's learnt rules go with it
+
         infos = self.store.all()
         for info in infos:
             self.delete(info.conversation_id)
+        RuleStore(self.folio.db, self.folio.workspace).clear()
         return len(infos)
 
     # --- conversations ------------------------------------------------------------------

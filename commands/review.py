@@ -47,7 +47,7 @@ def review(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def rules(folio: Folio, args: argparse.Namespace) -> int:
-    store = RuleStore(folio.db)
+    store = RuleStore(folio.db, folio.workspace)
     if args.action != "list":
         if args.rule_id is None:
             raise NotFoundError(f"Give the rule id: 'python cli.py review-rules {args.action} 3'.")

@@ -245,3 +245,17 @@ def test_cli_inspect_shows_labels_and_references(
     [ref] = by_text['"Fee" means the mont']["references"]
     assert ref["text"] == "Table 1" and ref["target_n"] is not None
     assert all(b["credibility"] == "verbatim" for b in blocks)
+
+
+def test_rules_belong_to_their_workspace(folio: Folio) -> None:
+    mine = RuleStore(folio.db, "anon-a", now=T0)
+    rule = mine.add(r"subcontract", "run:prohibitions", sample="subcontract")
+    theirs = RuleStore(folio.db, "anon-b", now=T0)
+    assert theirs.all() == [] and theirs.matching("no subcontract") == []
+    assert theirs.get(rule.id) is None and not theirs.delete(rule.id)
+    with pytest.raises(KeyError):
+        theirs.set_enabled(rule.id, False)
+    # The opposite rule is no conflict in another workspace: each learns on its own.
+    theirs.add(r"subcontract", "avoid:prohibitions", sample="subcontract")
+    assert [r.action for r in mine.all()] == ["run:prohibitions"] and mine.get(rule.id)
+    assert theirs.clear() == 1 and theirs.all() == [] and len(mine.all()) == 1

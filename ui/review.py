@@ -141,8 +141,14 @@ def open_finding(
     return pagepane.updates(services, target, lang)
 
 
+def _rules(services: Services) -> RuleStore:
+    """The learnt rules of the visitor's workspace."""
+    folio = services.folio
+    return RuleStore(folio.db, folio.workspace)
+
+
 def rule_action(services: Services, action: str, rule_id: float | None, lang: str) -> str:
-    store = RuleStore(services.folio.db)
+    store = _rules(services)
     if rule_id and store.get(int(rule_id)) is not None:
         if action == "delete":
             store.delete(int(rule_id))
@@ -172,7 +178,7 @@ def wire(c: ReviewComponents, services: Services, lang: gr.Radio, timer: gr.Time
         start,
         [c.doc, c.goal, lang],
         [c.plan, c.report, c.files, c.state],
-    ).then(lambda lv: rules_html(RuleStore(services.folio.db).all(), lv), [lang], c.rules)
+    ).then(lambda lv: rules_html(_rules(services).all(), lv), [lang], c.rules)
     c.report.click(finding_clicked, [c.state, lang], c.pane.outputs)
     for button, action in ((c.disable, "disable"), (c.enable, "enable"), (c.delete, "delete")):
         button.click(
@@ -182,5 +188,5 @@ def wire(c: ReviewComponents, services: Services, lang: gr.Radio, timer: gr.Time
         lambda s, d: doc_choices(services, s, d), [c.docs_sig, c.doc], [c.docs_sig, c.doc],
         show_progress="hidden",
     )  # fmt: skip
-    lang.change(lambda lv: rules_html(RuleStore(services.folio.db).all(), lv), lang, c.rules)
+    lang.change(lambda lv: rules_html(_rules(services).all(), lv), lang, c.rules)
     pagepane.wire(c.pane, services, lang)

@@ -61,13 +61,18 @@ class ReviewApi:
         return {"workspace": scope.workspace, **to_json(report)}
 
     @not_an_mcp_tool
-    def review_rules(self) -> list[dict[str, Any]]:
-        """The rules reviews learnt: pattern → action, hits, enabled, last use.
+    def review_rules(
+        self, workspace: str | None = None, request: gr.Request | None = None
+    ) -> list[dict[str, Any]]:
+        """The rules this workspace's reviews learnt: pattern → action, hits, enabled, last use.
 
+        Args:
+            workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
             One entry per rule (the text samples they were learnt from are not shown).
         """
-        rules = RuleStore(self.api.s.folio.db).all()
+        scope = self.api.scope(workspace, request)
+        rules = RuleStore(scope.folio.db, scope.folio.workspace).all()
         return [r.model_dump(exclude={"sample", "reason"}) for r in rules]
 
 

@@ -41,11 +41,18 @@ CREATE TABLE review_stats (
     failures INTEGER NOT NULL DEFAULT 0
 );
 """
-register_migrations("review", [REVIEW_V1])
+# v2: rules belong to a workspace, like documents and conversations: one visitor's learnt
+# rules never steer, list or change under another's reviews. Existing rules go to 'local'.
+REVIEW_V2 = """
+ALTER TABLE review_rules ADD COLUMN workspace TEXT NOT NULL DEFAULT 'local';
+CREATE INDEX review_rules_workspace ON review_rules(workspace);
+"""
+register_migrations("review", [REVIEW_V1, REVIEW_V2])
 
 
 class Rule(BaseModel):
     id: int
+    workspace: str = "local"
     pattern: str
     action: str
     sample: str = ""
@@ -92,8 +99,11 @@ def _overlap(a: str, a_sample: str, b: str, b_sample: str) -> bool:
 
 
 class RuleStore:
-    def __init__(self, db: Database, *, now: datetime | None = None) -> None:
+    def __init__(
+        self, db: Database, workspace: str = "local", *, now: datetime | None = None
+    ) -> None:
         self.db = db
+        self.workspace = workspace
         self._now = now  # tests pin the clock
         self.db.ensure_migrated()
 
@@ -102,11 +112,16 @@ class RuleStore:
 
     # --- rules ------------------------------------------------------------------------------
     def all(self) -> list[Rule]:
-        rows = self.db.connect().execute("SELECT * FROM review_rules ORDER BY hits DESC, id")
+        rows = self.db.connect().execute(
+            "SELECT * FROM review_rules WHERE workspace = ? ORDER BY hits DESC, id",
+            (self.workspace,),
+        )
         return [Rule(**dict(r)) for r in rows]
 
     def get(self, rule_id: int) -> Rule | None:
-        row = self.db.connect().execute("SELECT * FROM review_rules WHERE id = ?", (rule_id,))
+        row = self.db.connect().execute(
+            "SELECT * FROM review_rules WHERE id = ? AND workspace = ?", (rule_id, self.workspace)
+        )
         found = row.fetchone()
         return Rule(**dict(found)) if found else None
 
@@ -131,9 +146,9 @@ class RuleStore:
         now = _iso(self.now())
         with self.db.transaction() as conn:
             cur = conn.execute(
-                "INSERT INTO review_rules (pattern, action, sample, reason, created_at, "
-                "last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (pattern, action, sample[:200], reason[:300], now, now),
+                "INSERT INTO review_rules (workspace, pattern, action, sample, reason, "
+                "created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (self.workspace, pattern, action, sample[:200], reason[:300], now, now),
             )
             new_id = int(cur.lastrowid or 0)
             self._evict(conn)
@@ -142,19 +157,21 @@ class RuleStore:
         return rule
 
     def _evict(self, conn: sqlite3.Connection) -> None:
-        over = conn.execute("SELECT COUNT(*) FROM review_rules").fetchone()[0] - MAX_RULES
+        count = "SELECT COUNT(*) FROM review_rules WHERE workspace = ?"
+        over = conn.execute(count, (self.workspace,)).fetchone()[0] - MAX_RULES
         if over > 0:
             conn.execute(
                 "DELETE FROM review_rules WHERE id IN (SELECT id FROM review_rules "
-                "ORDER BY hits ASC, last_used_at ASC, id ASC LIMIT ?)",
-                (over,),
+                "WHERE workspace = ? ORDER BY hits ASC, last_used_at ASC, id ASC LIMIT ?)",
+                (self.workspace, over),
             )
 
     def _touch(self, rule_id: int) -> None:
         with self.db.transaction() as conn:
             conn.execute(
-                "UPDATE review_rules SET hits = hits + 1, last_used_at = ? WHERE id = ?",
-                (_iso(self.now()), rule_id),
+                "UPDATE review_rules SET hits = hits + 1, last_used_at = ? "
+                "WHERE id = ? AND workspace = ?",
+                (_iso(self.now()), rule_id, self.workspace),
             )
 
     def purge_expired(self) -> int:
@@ -174,7 +191,8 @@ class RuleStore:
     def set_enabled(self, rule_id: int, enabled: bool) -> Rule:
         with self.db.transaction() as conn:
             conn.execute(
-                "UPDATE review_rules SET enabled = ? WHERE id = ?", (int(enabled), rule_id)
+                "UPDATE review_rules SET enabled = ? WHERE id = ? AND workspace = ?",
+                (int(enabled), rule_id, self.workspace),
             )
         rule = self.get(rule_id)
         if rule is None:
@@ -183,8 +201,17 @@ class RuleStore:
 
     def delete(self, rule_id: int) -> bool:
         with self.db.transaction() as conn:
-            cur = conn.execute("DELETE FROM review_rules WHERE id = ?", (rule_id,))
+            cur = conn.execute(
+                "DELETE FROM review_rules WHERE id = ? AND workspace = ?",
+                (rule_id, self.workspace),
+            )
         return cur.rowcount > 0
+
+    def clear(self) -> int:
+        """Forget every rule of this workspace (the workspace is being deleted)."""
+        with self.db.transaction() as conn:
+            cur = conn.execute("DELETE FROM review_rules WHERE workspace = ?", (self.workspace,))
+        return cur.rowcount
 
     # --- failure rates ------------------------------------------------------------------------
     def record(self, kind: str, *, failed: bool) -> None:

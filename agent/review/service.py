@@ -65,7 +65,7 @@ def run_review(
     emit = on_event or (lambda e: None)
     scope = ReviewScope(folio, tuple(doc_ids))
     lang = document_language(scope)
-    store = RuleStore(folio.db)
+    store = RuleStore(folio.db, folio.workspace)
     plan, assessed = make_plan(goal, scope.views(), lang, store)
     emit({"event": "plan", "plan": plan})
     findings: list[Finding] = []
