@@ -12,11 +12,9 @@ from __future__ import annotations
 import io
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,25 +39,7 @@ if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_serving(url: str, proc: subprocess.Popen[bytes], budget: float) -> float:
-    start = time.monotonic()
-    while time.monotonic() - start < budget:
-        if proc.poll() is not None:
-            raise RuntimeError(f"app.py exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return time.monotonic() - start
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"app.py did not serve {url} within {budget} s")
+from tests.appserver import free_port, wait_until_serving  # noqa: E402
 
 
 class App:
