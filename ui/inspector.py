@@ -57,7 +57,12 @@ class InspectComponents:
 
 
 def build(labels: Labels) -> InspectComponents:
-    doc = labels.make(gr.Dropdown, {"label": "ins.doc"}, choices=[], elem_id="ins-doc")
+    # Choices arrive with the timer; a stale or not-yet-listed id must reach the handler
+    # (which looks it up in the workspace) instead of failing validation on every tick.
+    doc = labels.make(
+        gr.Dropdown, {"label": "ins.doc"}, choices=[], elem_id="ins-doc",
+        allow_custom_value=True,
+    )  # fmt: skip
     summary = gr.HTML("", js_on_load=None, elem_id="ins-summary")
     page_map = gr.HTML("", js_on_load=PICK_JS, elem_id="ins-pagemap")
     with gr.Row(equal_height=False):

@@ -44,7 +44,12 @@ class KnowledgeComponents:
 
 
 def build(labels: Labels) -> KnowledgeComponents:
-    doc = labels.make(gr.Dropdown, {"label": "kn.doc"}, choices=[], elem_id="kn-doc")
+    # Choices arrive with the timer; a stale or not-yet-listed id must reach the handler
+    # (which looks it up in the workspace) instead of failing validation on every tick.
+    doc = labels.make(
+        gr.Dropdown, {"label": "kn.doc"}, choices=[], elem_id="kn-doc",
+        allow_custom_value=True,
+    )  # fmt: skip
     with gr.Row(equal_height=False):
         with gr.Column(scale=6, min_width=360), gr.Tabs():
             with labels.make(gr.Tab, {"label": "kn.mindmap"}, id="kn-mindmap"):
