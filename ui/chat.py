@@ -69,6 +69,9 @@ def build(labels: Labels) -> ChatComponents:
                 {"label": "chat.docs", "info": "chat.docs_info"},
                 choices=[],
                 multiselect=True,
+                # Choices arrive with the timer; a stale id must reach the handler (the
+                # scope keeps only the workspace's documents), not fail every tick.
+                allow_custom_value=True,
                 elem_id="chat-docs",
             )
             new = labels.make(
