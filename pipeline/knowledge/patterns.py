@@ -49,12 +49,14 @@ _EN_BAD_FIRST = frozenset(
     | {"it", "this", "that", "these", "those", "they", "we", "he", "she", "such", "each"}
     | {"which", "what", "who", "there", "here", "one", "another", "its", "also", "however"}
     | {"following", "above", "below", "former", "latter", "mr", "mrs", "ms", "dr"}
+    | {"first", "second", "third", "last", "next"}
 )
 _EN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9'’\-&./]*$")
 _LABELS = re.compile(
     r"^(?:note|notes|example|examples|source|sources|table|figure|fig|see|step|answer|"
     r"question|q|a|tip|warning|caution|remark|proof|solution|注|注意|例|例如|图|表|解|答|"
-    r"问|说明|备注|提示|来源|资料来源|电话|地址|邮箱|email|tel|phone|fax|date|日期|时间)\b",
+    r"问|说明|备注|提示|来源|资料来源|电话|地址|邮箱|email|tel|phone|fax|date|日期|时间|"
+    r"none|n/a|nil|yes|no|无)\b",
     re.I,
 )
 
@@ -171,6 +173,14 @@ _ZH_CUES: list[tuple[re.Pattern[str], bool]] = [
         False,
     ),
     (re.compile(r"^(?P<t>[^，,；;：:]{2,20}?)[，,]即(?P<d>.{4,})$"), False),
+    # "城市类别指根据…划分的…": a bare 指 after a noun phrase, not 指出/指定/指导…
+    (
+        re.compile(
+            rf"^{_ZH_SCOPE}(?:所称的?)?(?P<t>[^，,；;：:指]{{2,16}}?)[，,]?指"
+            r"(?![出定导示挥派责望引正明向标令点南数针])(?P<d>.{4,})$"
+        ),
+        True,
+    ),
 ]
 _ZH_CALLED = re.compile(
     rf"^(?:我们)?(?:把|将)?(?P<d>[^，,；;]{{4,}}?)(?:被)?(?:称为|称作|叫做|叫作|定义为)"
@@ -267,8 +277,12 @@ def _zh_definition(s: str) -> Found | None:
     return None
 
 
+# "第二条 本办法所称员工，是指…": the article number opens the sentence, not the term.
+_ZH_ARTICLE = re.compile(r"^第[一二三四五六七八九十百零〇0-9]+条\s*")
+
+
 def find_zh(sentence: str) -> list[Found]:
-    s = normalize(sentence)
+    s = _ZH_ARTICLE.sub("", normalize(sentence))
     found = _zh_definition(s)
     out: list[Found] = [found] if found else []
     for m in _ZH_ALIAS_SHORT.finditer(s):
@@ -390,6 +404,19 @@ _ALSO_KNOWN = re.compile(
 )
 
 
+_SPECIFIC = frozenset({"our", "these", "this", "those", "its", "their", "such", "each", "all"})
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us|ours)\b", re.I)
+_CONSEQUENCE = re.compile(r"^that\b", re.I)  # "X means that …": a consequence, not a meaning
+
+
+def _a_claim(raw_subject: str, definition: str) -> bool:
+    """ "Our stores are a vital component of our strategy" is a claim about particular
+    things, not a definition: the subject is pointed at ('our', 'these') or the predicate
+    speaks of the writer ('our', 'we')."""
+    first = raw_subject.split(maxsplit=1)[0].lower() if raw_subject.split() else ""
+    return first in _SPECIFIC or bool(_FIRST_PERSON.search(definition))
+
+
 def _en_subject(raw: str) -> str | None:
     words = raw.split()
     while words and words[0].lower() in ("a", "an", "the", "this", "that", "these", "our"):
@@ -440,7 +467,11 @@ def find_en(sentence: str) -> list[Found]:
         m = pattern.search(s)
         if m and (term := _en_subject(m.group("t"))):
             d = clean_definition(m.group("d"))
-            if _enough(d):
+            if (
+                _enough(d)
+                and not (weak and _a_claim(m.group("t"), d))
+                and not _CONSEQUENCE.match(d)
+            ):
                 out.append(Found(term, "definition", d, weak=weak))
                 break
     if not out:
@@ -452,9 +483,63 @@ def find_en(sentence: str) -> list[Found]:
     return _en_aliases(s, out)
 
 
+_DEFINED_IN_PARENS = re.compile(
+    rf"\((?:the\s+|collectively,?\s+|each,?\s+an?\s+|an?\s+)?[{_Q_OPEN}](?P<a>[^{_Q_CLOSE}]{{2,40}})"
+    rf"[{_Q_CLOSE}](?:,?\s+or\s+(?:the\s+)?[{_Q_OPEN}][^{_Q_CLOSE}]{{2,40}}[{_Q_CLOSE}])?\)"
+)
+_REFERENT_CUT = re.compile(r".*(?:[,;:(]|\b(?:the|a|an|our|its|their|this|these)\s)", re.I)
+_OF_DET = re.compile(r"\s+of\s+(?:the|a|an|our|its|their|this|these)\s$", re.I)
+_APPOSITIVE = re.compile(r"^,\s+(?P<d>(?:a|an)\s+[^,;()]{8,}?)(?=[,;.]|$)", re.I)
+
+
+def _referent(before: str) -> str:
+    """The noun phrase that ends ``before``: back to the last clause mark or determiner,
+    over the items of a list ('joint ventures, partnerships, alliances or acquisitions')."""
+    cut = _REFERENT_CUT.match(before)
+    start = cut.end() if cut else 0
+    while (of := _OF_DET.search(before[:start])) and not re.search(r"[,;:(]\s*$", of.group(0)):
+        # "the part of a voucher": the phrase goes on over 'of' to its own determiner
+        prev = _REFERENT_CUT.match(before[: of.start()])
+        start = prev.end() if prev else 0
+    tail = before[start:]
+    while start > 0 and before[start - 1] == "," and re.search(r"\b(?:or|and)\b", tail):
+        prev = _REFERENT_CUT.match(before[: start - 1])
+        item = before[prev.end() if prev else 0 : start - 1]
+        if len(item.split()) > 4:
+            break
+        start = prev.end() if prev else 0
+    return before[start:].strip()
+
+
+def _en_defined_phrases(s: str) -> list[Found]:
+    """A term defined in passing, as filings and contracts do: 'revenue for the portion of
+    gift card values not expected to be redeemed ("breakage")' defines breakage by the
+    phrase before it; 'GreatCall, Inc. ("GreatCall"), a leading … provider' by the
+    apposition after it. Capitalised names before the quotes are aliases, not meanings."""
+    out: list[Found] = []
+    for m in _DEFINED_IN_PARENS.finditer(s):
+        alias = clean_term(m.group("a"))
+        if not alias:
+            continue
+        after = _APPOSITIVE.match(s[m.end() :])
+        if after and _enough(after.group("d")) and not _FIRST_PERSON.search(after.group("d")):
+            out.append(Found(alias, "definition", clean_definition(after.group("d"))))
+            continue
+        if alias.isupper():
+            continue  # an acronym: its expansion is its other name (acronym_expansion)
+        referent = _referent(s[: m.start()].rstrip())
+        words = referent.split()
+        descriptive = bool(words) and words[0][:1].islower() and words[0].lower() != "as"
+        if descriptive and 2 <= len(words) <= 20 and referent.lower() != alias.lower():
+            out.append(Found(alias, "definition", clean_definition(referent)))
+    return out
+
+
 def _en_aliases(s: str, out: list[Found]) -> list[Found]:
     if "(" not in s and "“" not in s and '"' not in s:
         return out
+    if not any(f.kind == "definition" for f in out):
+        out += _en_defined_phrases(s)
     for m in _EN_DEFINED_ALIAS.finditer(s):
         alias = clean_term(m.group("a"))
         if not alias:
@@ -498,10 +583,13 @@ _PRONOUN_START = re.compile(
 )
 
 
+_RATE = re.compile(r"\d\s*%|\d\s*percent\b|\d\s*个百分点|\d\s*％", re.I)
+
+
 def _prose(definition: str) -> bool:
     """Explanatory text, not a row of figures or a paragraph that merely follows a label."""
-    if _PRONOUN_START.match(definition) or "$" in definition:
-        return False
+    if _PRONOUN_START.match(definition) or "$" in definition or _RATE.search(definition):
+        return False  # "Services: The 7.7% growth was driven by…" explains a figure
     if len(re.findall(r"\d[\d,.]*", definition)) >= 3:
         return False
     if _ZH_RE.search(definition):

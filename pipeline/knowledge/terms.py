@@ -8,6 +8,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import en_keyphrases, noun_lemma, zh_keyphrases
 from pipeline.knowledge.matcher import TermMatcher, fold
 from pipeline.knowledge.models import Evidence, Term, TermSource
@@ -287,6 +288,43 @@ def _score(d: _Draft) -> float:
     return score + (d.boost if "keyphrase" in d.sources else 0.0)
 
 
+def _define_from_occurrences(drafts: list[_Draft], doc: DocText) -> None:
+    """A term without a definition gets the first sentence that defines it as its subject."""
+    for d in drafts:
+        if d.definition or not d.occurrences:
+            continue
+        sentences = [doc.sentences[i] for i in d.occurrences]
+        found = subject_definition([d.term, *d.aliases], (s.text for s in sentences))
+        if found is None:
+            continue
+        d.definition, d.sentence = found[0], sentences[found[1]]
+        d.sources = sorted({*d.sources, "definition"}, key=_PRIORITY.index)
+
+
+def table_keys(doc: DocText) -> set[str]:
+    """Keys of the text cells of the document's tables (row labels, column headers)."""
+    keys: set[str] = set()
+    for t in doc.tables:
+        for row in t.rows:
+            for cell in row:
+                text = " ".join(cell.split()).strip(" :：")
+                if text and len(text) <= 80 and not _NUMERIC_DEF.match(text):
+                    keys.add(norm_key(text))
+    return keys
+
+
+# Sources that name a term outside any table: a row label that is also one of these stays.
+_NAMED: frozenset[TermSource] = frozenset({"definition", "alias", "heading", "llm"})
+
+
+def _from_table(d: _Draft, cells: set[str]) -> bool:
+    """A table's row label or header ('Net earnings', 'Gross profit') is a line item, not a
+    defined term: it counts only when the document defines or names it elsewhere."""
+    if d.definition or _NAMED & set(d.sources):
+        return False
+    return any(norm_key(name) in cells for name in [d.term, *d.aliases])
+
+
 def _keep(d: _Draft) -> bool:
     n = len(d.occurrences)
     if d.sources == ["heading"]:
@@ -322,7 +360,9 @@ def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
     )
     drafts = [_draft(g) for g in _groups(cands)]
     _count(drafts, doc)
-    drafts = [d for d in drafts if _keep(d)]
+    _define_from_occurrences(drafts, doc)
+    cells = table_keys(doc)
+    drafts = [d for d in drafts if _keep(d) and not _from_table(d, cells)]
     drafts.sort(key=lambda d: (-_score(d), d.term))
     terms: list[Term] = []
     for d in drafts[:max_terms]:

@@ -445,3 +445,12 @@ NOT_SUMMARISED = (
     "备查文件",
     "目录",
 )
+
+# Adjectives that make "X is a vital part of …" a claim about X rather than its meaning.
+EVALUATIVE = frozenset(
+    [
+        "vital", "critical", "key", "important", "significant", "major", "primary",
+        "essential", "crucial", "central", "integral", "core", "fundamental", "leading",
+        "great", "good", "strong",
+    ]
+)  # fmt: skip

@@ -1,0 +1,74 @@
+"""Definitions found where a known term is the subject of a defining sentence.
+
+The pattern finders read one sentence without knowing which words are terms, so
+they only trust explicit cues ("X means", "所称X是指"). Once the term base is known,
+a sentence that opens with the term and goes on with a defining verb ("Cash
+equivalents consist of …", "Goodwill is the excess of …", "差旅费是指…") gives its
+definition too. Claims about particular things ("Our stores are a vital part …")
+are not definitions: the subject must open the sentence and the predicate must not
+praise or speak of the writer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pipeline.knowledge import wordlists as W
+from pipeline.knowledge.patterns import clean_definition
+from pipeline.text.segment import has_cjk
+
+_EN_VERBS = (
+    r"(?:is|are)\s+(?:defined|described)\s+as|(?:is|are)(?=\s+(?:a|an|the)\s)|"
+    r"consists?\s+of|comprises?|represents?|refers?\s+to|means|denotes?|"
+    r"(?:is|are)\s+(?:calculated|computed|measured)\s+as"
+)
+_ZH_VERBS = r"(?:是指|指的是|系指|是一种|是一类|是一项|即|指)"
+_ZH_SCOPE = r"^(?:本[\u4e00-\u9fff]{1,4}(?:中|里)?所称的?|所谓的?)?"
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us|ours)\b", re.I)
+_ZH_FIRST_PERSON = re.compile(r"我们|我司")
+_ZH_NOT_DEFINING = re.compile(
+    r"^(?:出|定|导|示|挥|派|责|望|引|正|明|向|标|令)"
+)  # 指出, 指定, 指导…
+
+
+def _en(surface: str, sentence: str) -> str | None:
+    m = re.match(
+        rf"^(?:the\s+|an?\s+)?{re.escape(surface)}(?:\s*\([^)]{{1,60}}\))?,?\s+(?P<v>{_EN_VERBS})\s+(?P<d>.+)$",
+        sentence.strip(),
+        re.I,
+    )
+    if not m:
+        return None
+    d = clean_definition(m.group("d"))
+    words = re.findall(r"[A-Za-z][\w'’-]*", d)
+    if len(words) < 4 or _FIRST_PERSON.search(d):
+        return None
+    if m.group("v").lower() in ("is", "are"):
+        head = [w.lower() for w in words[1:3]]
+        if any(w in W.EVALUATIVE for w in head) or head[:1] == ["same"]:
+            return None  # "… is a key part of …": a claim, not a meaning
+        d = re.sub(r"^(?:the|an?)\s+", "", d)  # as the pattern finders give it
+    return d
+
+
+def _zh(surface: str, sentence: str) -> str | None:
+    m = re.match(
+        rf"{_ZH_SCOPE}[“\"「]?{re.escape(surface)}[”\"」]?[，,]?{_ZH_VERBS}(?P<d>.+)$", sentence
+    )
+    if not m or _ZH_NOT_DEFINING.match(m.group("d")) or _ZH_FIRST_PERSON.search(m.group("d")):
+        return None
+    d = clean_definition(re.split(r"[。；;]", m.group("d"))[0])
+    return d if len(re.findall(r"[\u4e00-\u9fff]", d)) >= 4 else None
+
+
+def subject_definition(surfaces: Iterable[str], sentences: Iterable[str]) -> tuple[str, int] | None:
+    """The first definition of a term (any of its ``surfaces``) among ``sentences``, with
+    the index of the sentence it came from."""
+    names = [s for s in surfaces if s]
+    for i, text in enumerate(sentences):
+        for name in names:
+            found = _zh(name, text) if has_cjk(name) else _en(name, text)
+            if found:
+                return found, i
+    return None
