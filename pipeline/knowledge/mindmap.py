@@ -58,6 +58,12 @@ def _without_headings(doc: DocText, idx: TermIndex, per_branch: int) -> list[Min
     return branches
 
 
+def _repeats_root(doc: DocText, root: MindNode, child: MindNode) -> bool:
+    same = "".join(child.title.split()).lower() == "".join(root.title.split()).lower()
+    empty = child.section < 0 or len(doc.sections[child.section].sentences) <= 1
+    return same and empty and not child.children
+
+
 def build_mindmap(doc: DocText, idx: TermIndex | None, *, per_section: int = 4) -> MindNode:
     keys = section_key_terms(doc, idx, per_section=per_section) if idx else {}
     wrapper = doc.wrapper()
@@ -65,6 +71,8 @@ def build_mindmap(doc: DocText, idx: TermIndex | None, *, per_section: int = 4) 
     if wrapper is not None:  # the document's own title heading is the root
         root.page_start, root.page_end = 1, max(root.page_end, doc.sections[0].page_end)
     root.level = 0
+    # A title heading that is the root already (Word's Title style beside the chapters).
+    root.children = [c for c in root.children if not _repeats_root(doc, root, c)]
     if not root.children and idx is not None and idx.terms:
         root.children = _without_headings(doc, idx, per_section)
     return root
