@@ -25,8 +25,9 @@ from agent.figures.formula import (
     parse,
     without_definition,
 )
+from agent.figures.grid import months_of
 from agent.figures.items import asked_items, years
-from agent.figures.lookup import Finder, grids
+from agent.figures.lookup import Finder, common_scale, grids, rescaled
 from agent.figures.render import (
     amount,
     cell_sentence,
@@ -98,7 +99,7 @@ def figure_answer(
     tables = grids(evidence)
     if ask is None or not tables:
         return None
-    turn = _Turn(Finder(tables), question, lang)
+    turn = _Turn(Finder(tables, months=months_of(without_definition(question))), question, lang)
     try:
         out = _answer(ask, turn)
     except MissingFigure as gone:
@@ -110,7 +111,7 @@ def figure_answer(
         )
     except ZeroDivisionError:
         return None
-    out.wanted = turn.finder.weak
+    out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.follow = follow_ups(turn.finder, out.cells[:1], lang) if out.cells else []
     return out
@@ -161,8 +162,23 @@ def _name(said: str) -> str:
     return said[:1].upper() + said[1:] if said.isascii() and not said.isupper() else said
 
 
+def _evaluate(ask: _Ask, turn: _Turn, years: Sequence[int | None]) -> list[Result]:
+    """The formula for each year, every figure in one unit: cells read from tables in
+    different units (thousands beside millions) are converted to the finest of them."""
+    first = [evaluate(ask.formula, turn.finder, y) for y in years]
+    unit = common_scale([c for r in first for c in r.cells])
+    if unit is None:
+        return first
+    finder = turn.finder
+
+    def lookup(key: str, year: int | None) -> Cell:
+        return rescaled(finder(key, year), unit)
+
+    return [evaluate(ask.formula, lookup, y) for y in years]
+
+
 def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
-    result = evaluate(ask.formula, turn.finder, year)
+    result = _evaluate(ask, turn, [year])[0]
     if ask.single:
         line = cell_sentence(result.cells[0], turn.finder, turn.lang)
         return FigureAnswer([line], cells=result.cells)
@@ -174,7 +190,7 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     ref = now.cells[0].year if now.cells else year
     if ref is None:
         return _one(ask, turn, year)
-    before = evaluate(ask.formula, turn.finder, ref - 1)
+    now, before = _evaluate(ask, turn, [year, ref - 1])
     if not ask.single:  # a ratio or margin over two years: each year's working
         lines = [_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)]
         return FigureAnswer(lines, cells=now.cells + before.cells)
@@ -187,7 +203,7 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
 
 
 def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
-    results = [evaluate(ask.formula, turn.finder, y) for y in span]
+    results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
     digits = _decimals(turn.question, 1 if percent else 2)
@@ -210,8 +226,9 @@ def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
     elif divides:
         value = f"{r.value:,.{_decimals(turn.question, 2)}f}"
     else:
-        first = r.cells[0].chunk_id if r.cells else ""
-        value = amount(r.value, _decimals(turn.question, 0), turn.finder.scale(first), turn.lang)
+        first = r.cells[0] if r.cells else None
+        unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
+        value = amount(r.value, _decimals(turn.question, 0), unit, turn.lang)
     if turn.lang == "zh":
         when = f"{shown_year}年" if shown_year else ""
         return f"{when}{ask.name} = {r.working} = {value} {ids(r.cells)}。"

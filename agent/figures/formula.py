@@ -52,6 +52,7 @@ class Cell:
     period: str
     chunk_id: str
     page: int
+    scale: str = ""  # the unit the value is in ("millions", "万元"); "" per share or unstated
 
 
 @dataclass

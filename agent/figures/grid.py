@@ -30,14 +30,50 @@ _MONTH_DAY = re.compile(
     r"(January|February|March|April|May|June|July|August|September|October|November|December)"
     r"\s+(\d{1,2}),?"
 )
+_MONTHS = (
+    (3, re.compile(r"\b(?:three|3)[ -]months?\b|\bquarter\b|\b(?:q[1-4]|[1-4]q)\b|季度", re.I)),
+    (6, re.compile(r"\b(?:six|6)[ -]months?\b|\bhalf\b|\b(?:h[12]|[12]h)\b|半年", re.I)),
+    (9, re.compile(r"\b(?:nine|9)[ -]months?\b|前三季度", re.I)),
+    (
+        12,
+        re.compile(
+            r"\b(?:twelve|12)[ -]months?\b|\byears? ended\b|\bfiscal\b|\bfull[- ]year\b|"
+            r"\bannual\b|全年|年度",
+            re.I,
+        ),
+    ),
+)
+SCALES = {
+    "thousands": 1e3,
+    "millions": 1e6,
+    "billions": 1e9,
+    "千元": 1e3,
+    "万元": 1e4,
+    "百万元": 1e6,
+    "亿元": 1e8,
+    "元": 1.0,
+}
+# Rows whose figures are not amounts in the table's unit ("in millions, except per share").
+_UNSCALED = re.compile(r"per (?:\w+ )?share|per unit|每股|\bratio\b|\bpercent|%|\bmargin\b", re.I)
 _CURRENT = re.compile(r"本期|本报告期|期末|本年|本年度")
 _PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
+
+
+def months_of(text: str) -> int | None:
+    """How long a period a header or a question names: 3 for "Three Months Ended" or
+    "Q2", 6 for "Six Months" or "H1", 9, 12 for "Year Ended" / "Fiscal"; None if it
+    names none. The shortest named wins ("Q2 of fiscal 2023" is a quarter)."""
+    for months, pattern in _MONTHS:
+        if pattern.search(text):
+            return months
+    return None
 
 
 @dataclass(frozen=True)
 class Column:
     text: str  # the header as printed ("December 31, 2017", "2021")
     year: int | None
+    months: int | None = None  # the period's length when the header names it
 
 
 @dataclass(frozen=True)
@@ -57,8 +93,13 @@ class Grid:
     scale: str = ""  # "millions", "万元", … as the table states it
     currency: str = ""
 
-    def column_for(self, year: int | None, *, offset: int = 0) -> int | None:
-        """The column of a year (``offset`` years earlier); without a year, the latest."""
+    def column_for(
+        self, year: int | None, *, offset: int = 0, months: int | None = None
+    ) -> int | None:
+        """The column of a year (``offset`` years earlier); without a year, the latest.
+        With ``months``, only a column of that period length or of an unnamed one ("Three
+        Months Ended" for a quarter, never "Six Months Ended"); without, a full-year or
+        unnamed column before a part of a year."""
         years = [c.year for c in self.columns]
         if year is None:
             known = [y for y in years if y is not None]
@@ -66,7 +107,19 @@ class Grid:
                 return 0 if self.columns and offset == 0 else None
             year = max(known)
         want = year - offset
-        return years.index(want) if want in years else None
+        at = [i for i, y in enumerate(years) if y == want]
+        if months is not None:
+            exact = [i for i in at if self.columns[i].months == months]
+            at = exact or [i for i in at if self.columns[i].months is None]
+        else:
+            whole = [i for i in at if self.columns[i].months in (None, 12)]
+            at = whole or at
+        return at[0] if at else None
+
+    def unit(self, row: Row) -> str:
+        """The unit a row's figures are in: the table's, unless the row is per share or a
+        ratio ("Diluted earnings per share" in a table "in millions")."""
+        return "" if _UNSCALED.search(row.label) else self.scale
 
 
 def figure(raw: str) -> float | None:
@@ -101,7 +154,7 @@ def _period_columns(header: str) -> list[Column]:
     """Columns named by years ("2015  2016  2017") or by 本期 / 上年同期."""
     years = YEAR.findall(header)
     if len(years) == 1:
-        return [Column(" ".join(header.split()), int(years[0]))]
+        return [Column(" ".join(header.split()), int(years[0]), months_of(header))]
     if years:
         return [Column(y, int(y)) for y in years]
     out = []
@@ -123,7 +176,10 @@ def _gapped(p: Passage) -> Grid | None:
         years = YEAR.findall(line)
         if _period_line(line, years):
             dates = _dates(before, len(years))
-            columns = [Column(d + y, int(y)) for d, y in zip(dates, years, strict=True)]
+            spans = _spans(before, len(years))
+            columns = [
+                Column(d + y, int(y), m) for d, y, m in zip(dates, years, spans, strict=True)
+            ]
             continue
         before = line
         row = _gapped_row(line, start)
@@ -149,6 +205,18 @@ def _dates(line: str, n: int) -> list[str]:
     if len(dates) == 1 and _DATE.search(line):
         return dates * n
     return [""] * n
+
+
+def _spans(line: str, n: int) -> list[int | None]:
+    """The period of each of ``n`` year columns from the header above them ("Three Months
+    Ended   Six Months Ended" over four years: two columns each)."""
+    heads = [c for c in _GAP.split(line.strip()) if c]
+    found = [months_of(c) for c in heads]
+    named = [m for m in found if m is not None]
+    if not named or n % len(named):
+        return [None] * n
+    per = n // len(named)
+    return [named[i // per] for i in range(n)]
 
 
 def _gapped_row(line: str, start: int) -> Row | None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import Grid, read_grid
+from agent.figures.grid import SCALES, Grid, read_grid
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from pipeline.text.finance import vocabulary
 
@@ -54,8 +55,9 @@ def _statement_fit(g: Grid, kind: str) -> float:
 class Finder:
     """Looks cells up by line item and year, remembering what it could not find."""
 
-    def __init__(self, tables: list[Grid]) -> None:
+    def __init__(self, tables: list[Grid], *, months: int | None = None) -> None:
         self.tables = tables
+        self.months = months  # the period length the question asks about (3 = a quarter)
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
 
     def __call__(self, key: str, year: int | None) -> Cell:
@@ -63,7 +65,7 @@ class Finder:
         best: tuple[float, Cell] | None = None
         weak = False
         for g in self.tables:
-            col = g.column_for(year)
+            col = g.column_for(year, months=self.months)
             if col is None:
                 continue
             bonus = _statement_fit(g, item.statement)
@@ -85,6 +87,7 @@ class Finder:
                         period=g.columns[col].text,
                         chunk_id=g.passage.chunk_id,
                         page=g.passage.page,
+                        scale=g.unit(r),
                     )
                     best = (score, cell)
         if best is None:
@@ -92,6 +95,9 @@ class Finder:
         if weak:
             self.weak.append((key, year))
         return best[1]
+
+    def currency(self, chunk_id: str) -> str:
+        return self.scale(chunk_id)[1]
 
     def statement_pages(self, key: str) -> list[int]:
         """Pages of the tables that are the item's statement, where its row should be."""
@@ -124,3 +130,19 @@ class Finder:
             ]
             return [x for x in labels if 3 <= len(x) <= 60 and x != cell.label][:n]
         return []
+
+
+def common_scale(cells: Sequence[Cell]) -> str | None:
+    """The finest unit among cells printed in different units (thousands beside
+    millions), or None when they share one (or state none)."""
+    units = {c.scale for c in cells if c.scale in SCALES}
+    if len(units) < 2:
+        return None
+    return min(units, key=lambda u: SCALES[u])
+
+
+def rescaled(cell: Cell, unit: str) -> Cell:
+    """The cell's value in ``unit`` (1,234.5 millions → 1,234,500 thousands)."""
+    if cell.scale not in SCALES or cell.scale == unit:
+        return cell
+    return replace(cell, value=cell.value * SCALES[cell.scale] / SCALES[unit], scale=unit)

@@ -17,7 +17,7 @@ _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 
 def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
     """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]." """
-    scale, currency = finder.scale(c.chunk_id)
+    scale, currency = c.scale, finder.currency(c.chunk_id)
     if lang == "zh":
         when = f"{c.year}年" if c.year else c.period
         unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)

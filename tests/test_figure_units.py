@@ -1,0 +1,133 @@
+"""Figures read as a reader would: one unit across tables, costs as amounts whatever their
+printed sign, the period a question asks for (a quarter, six months, a fiscal year) and
+per-share rows never scaled by the table's "in millions". Synthetic tables only."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer
+from agent.figures.grid import months_of, read_grid
+from agent.figures.items import years
+from agent.support import check
+
+CASH_MILLIONS = """SELECTED CASH FLOW DATA (in millions)
+Fiscal Year
+2020  2021
+Net cash provided by operating activities  1,100.5  1,200.5
+Net cash used for investing activities  (300.0)  (410.2)"""
+
+BALANCE_THOUSANDS = """CONSOLIDATED BALANCE SHEETS (in thousands)
+December 31,
+2020  2021
+Total current assets  1,800,000  2,100,000
+Total current liabilities  1,400,000  1,500,000"""
+
+INCOME_NEGATIVE_COSTS = """CONSOLIDATED STATEMENT OF INCOME (in millions)
+Years ended June 30,
+2021  2022
+Net sales  1,000  1,250
+Cost of sales  (600)  (800)
+Selling, general and administrative expenses  (150)  (170)
+Operating income  250  280"""
+
+QUARTERLY = """| Condensed Statements of Earnings ($ in millions, except per share amounts) \
+| Three Months Ended July 1, 2023 | Three Months Ended July 2, 2022 \
+| Six Months Ended July 1, 2023 | Six Months Ended July 2, 2022 |
+|---|---|---|---|---|
+| Revenue | $4,410 | $4,020 | $8,950 | $8,130 |
+| Cost of sales | 3,300 | 3,100 | 6,700 | 6,290 |
+| Net earnings | $210 | $190 | $420 | $370 |
+| Diluted earnings per share | $1.05 | $0.93 | $2.10 | $1.81 |"""
+
+QUARTERLY_GAPPED = """STATEMENTS OF OPERATIONS (in thousands)
+Three Months Ended      Six Months Ended
+2023  2022  2023  2022
+Revenues  52,000  47,000  99,000  90,500
+Operating income  7,000  6,100  13,200  11,900"""
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    passages = [
+        Passage(chunk_id=f"co#{i}", doc_id="co", page=10 + i, page_end=10 + i, text=t, rank=i + 1)
+        for i, t in enumerate(texts)
+    ]
+    return [Evidence(tool="search_document", query="q", passages=passages)]
+
+
+def _answer(question: str, *texts: str) -> str:
+    a = figure_answer(question, _evidence(*texts), "en")
+    assert a is not None and a.lines, question
+    return " ".join(a.lines)
+
+
+def test_figures_from_tables_in_different_units_are_put_in_one_unit() -> None:
+    text = _answer(
+        "Define liquidity cover as net cash provided by operating activities divided by "
+        "total current liabilities. What was liquidity cover in FY2021?",
+        CASH_MILLIONS,
+        BALANCE_THOUSANDS,
+    )
+    # 1,200.5 million = 1,200,500 thousand; ÷ 1,500,000 thousand = 0.80 (not 0.00)
+    assert "1,200,500" in text and "1,500,000" in text and "= 0.80" in text, text
+    # the converted figure is still supported by the cited cell (a change of scale)
+    assert check(text.split("[")[0], CASH_MILLIONS + "\n" + BALANCE_THOUSANDS).supported
+
+
+def test_tables_in_one_unit_are_left_as_printed() -> None:
+    text = _answer("What is the FY2021 current ratio?", BALANCE_THOUSANDS)
+    assert "2,100,000 ÷" in text and "= 1.40" in text, text
+
+
+def test_costs_printed_in_parentheses_are_amounts_in_a_formula() -> None:
+    text = _answer("What is the FY2022 gross margin?", INCOME_NEGATIVE_COSTS)
+    # (1,250 − 800) ÷ 1,250 = 36.0%; a negative cost would give 164.0%
+    assert "36.0%" in text, text
+    text = _answer("What was cost of sales in FY2022?", INCOME_NEGATIVE_COSTS)
+    assert "800 million" in text and "−" not in text, text
+
+
+def test_a_quarter_question_reads_the_three_month_column() -> None:
+    text = _answer("What was revenue in Q2 of FY2023?", QUARTERLY)
+    assert "$4,410 million" in text and "8,950" not in text, text
+    text = _answer("What was revenue for the first six months of 2023?", QUARTERLY)
+    assert "$8,950 million" in text, text
+
+
+def test_a_quarter_change_compares_the_same_quarter_a_year_before() -> None:
+    text = _answer("What was the growth of net earnings in the second quarter of 2023?", QUARTERLY)
+    assert "(210 − 190) ÷ 190" in text, text
+
+
+def test_period_headers_above_gapped_year_columns_are_read() -> None:
+    grid = read_grid(
+        Passage(chunk_id="g#1", doc_id="g", page=1, page_end=1, text=QUARTERLY_GAPPED, rank=1)
+    )
+    assert grid is not None
+    assert [(c.year, c.months) for c in grid.columns] == [
+        (2023, 3),
+        (2022, 3),
+        (2023, 6),
+        (2022, 6),
+    ]
+    assert grid.column_for(2023, months=6) == 2 and grid.column_for(2022, months=3) == 1
+
+
+def test_per_share_rows_are_not_in_the_tables_unit() -> None:
+    grid = read_grid(
+        Passage(chunk_id="q#1", doc_id="q", page=1, page_end=1, text=QUARTERLY, rank=1)
+    )
+    assert grid is not None and grid.scale == "millions"
+    eps = next(r for r in grid.rows if "per share" in r.label)
+    revenue = next(r for r in grid.rows if r.label == "Revenue")
+    assert grid.unit(eps) == "" and grid.unit(revenue) == "millions"
+    text = _answer("What was diluted EPS in the second quarter of 2023?", QUARTERLY)
+    assert "$1.05" in text and "million" not in text, text
+
+
+def test_periods_are_resolved_from_the_ways_questions_name_them() -> None:
+    assert years("at the end of FY2017") == [2017]
+    assert years("in fiscal 2021 and FY22") == [2021, 2022]
+    assert years("2021年营业收入") == [2021]
+    assert months_of("Q3 FY2023") == 3 and months_of("second quarter of fiscal 2023") == 3
+    assert months_of("H1 FY2023") == 6 and months_of("Nine Months Ended") == 9
+    assert months_of("Fiscal Years Ended") == 12 and months_of("FY2021 revenue") is None
