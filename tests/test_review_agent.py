@@ -259,3 +259,35 @@ def test_rules_belong_to_their_workspace(folio: Folio) -> None:
     theirs.add(r"subcontract", "avoid:prohibitions", sample="subcontract")
     assert [r.action for r in mine.all()] == ["run:prohibitions"] and mine.get(rule.id)
     assert theirs.clear() == 1 and theirs.all() == [] and len(mine.all()) == 1
+
+
+def test_failure_rates_belong_to_their_workspace(folio: Folio) -> None:
+    mine = RuleStore(folio.db, "anon-a")
+    theirs = RuleStore(folio.db, "anon-b")
+    base = theirs.failure_rate("obligations")
+    for _ in range(4):
+        mine.record("obligations", failed=True)
+    assert mine.failure_rate("obligations") > 0.5
+    assert theirs.failure_rate("obligations") == base  # another visitor's plans unmoved
+    mine.clear()  # the workspace is deleted: its counts go with it
+    assert mine.failure_rate("obligations") == base
+
+
+def test_migration_gives_existing_failure_counts_to_local(tmp_path: Path) -> None:
+    import sqlite3
+
+    from pipeline.store.db import Database
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(rules_mod.REVIEW_V1 + ";" + rules_mod.REVIEW_V2)
+    conn.execute("CREATE TABLE schema_versions (name TEXT PRIMARY KEY, version INTEGER)")
+    conn.execute("INSERT INTO schema_versions VALUES ('review', 2)")
+    conn.execute("INSERT INTO review_stats VALUES ('risks', 6, 6)")
+    conn.commit()
+    conn.close()
+    db = Database(path)
+    assert db.schema_version("review") == 3
+    assert RuleStore(db, "local").failure_rate("risks") == pytest.approx(6.2 / 8)
+    assert RuleStore(db, "anon-a").failure_rate("risks") == pytest.approx(0.1)
+    db.close()

@@ -1,4 +1,4 @@
-"""The review's memory: rules learnt from failed checks, and failure rates per sub-goal.
+"""The review's memory, per workspace: rules learnt from failed checks, failure rates.
 
 A rule is pattern → action: when ``pattern`` (a regex) occurs in a document, the plan
 ``run``s or ``avoid``s a kind of sub-goal. A rule counts its hits, expires after
@@ -47,7 +47,22 @@ REVIEW_V2 = """
 ALTER TABLE review_rules ADD COLUMN workspace TEXT NOT NULL DEFAULT 'local';
 CREATE INDEX review_rules_workspace ON review_rules(workspace);
 """
-register_migrations("review", [REVIEW_V1, REVIEW_V2])
+# v3: failure rates too: they steer the next plan (risk), so one visitor's failed reviews
+# must not make another's plans avoid a sub-goal. Existing counts go to 'local'.
+REVIEW_V3 = """
+CREATE TABLE review_stats_v3 (
+    workspace TEXT NOT NULL DEFAULT 'local',
+    kind      TEXT NOT NULL,
+    runs      INTEGER NOT NULL DEFAULT 0,
+    failures  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace, kind)
+);
+INSERT INTO review_stats_v3 (workspace, kind, runs, failures)
+    SELECT 'local', kind, runs, failures FROM review_stats;
+DROP TABLE review_stats;
+ALTER TABLE review_stats_v3 RENAME TO review_stats
+"""
+register_migrations("review", [REVIEW_V1, REVIEW_V2, REVIEW_V3])
 
 
 class Rule(BaseModel):
@@ -208,25 +223,31 @@ class RuleStore:
         return cur.rowcount > 0
 
     def clear(self) -> int:
-        """Forget every rule of this workspace (the workspace is being deleted)."""
+        """Forget every rule and failure count of this workspace (it is being deleted);
+        returns the number of rules removed."""
         with self.db.transaction() as conn:
             cur = conn.execute("DELETE FROM review_rules WHERE workspace = ?", (self.workspace,))
+            conn.execute("DELETE FROM review_stats WHERE workspace = ?", (self.workspace,))
         return cur.rowcount
 
     # --- failure rates ------------------------------------------------------------------------
     def record(self, kind: str, *, failed: bool) -> None:
         with self.db.transaction() as conn:
             conn.execute(
-                "INSERT INTO review_stats (kind, runs, failures) VALUES (?, 1, ?) "
-                "ON CONFLICT(kind) DO UPDATE SET runs = runs + 1, failures = failures + ?",
-                (kind, int(failed), int(failed)),
+                "INSERT INTO review_stats (workspace, kind, runs, failures) VALUES (?, ?, 1, ?) "
+                "ON CONFLICT(workspace, kind) DO UPDATE SET runs = runs + 1, "
+                "failures = failures + ?",
+                (self.workspace, kind, int(failed), int(failed)),
             )
 
     def failure_rate(self, kind: str) -> float:
         """Failures over runs, smoothed towards 0.1 so one bad run does not condemn a kind."""
         row = (
             self.db.connect()
-            .execute("SELECT runs, failures FROM review_stats WHERE kind = ?", (kind,))
+            .execute(
+                "SELECT runs, failures FROM review_stats WHERE workspace = ? AND kind = ?",
+                (self.workspace, kind),
+            )
             .fetchone()
         )
         runs, failures = (row[0], row[1]) if row else (0, 0)
