@@ -297,3 +297,27 @@ def ruled_zh_pdf(path: Path) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+def three_column_pdf(path: Path) -> Path:
+    """A gazette-style page: three 9 pt columns with 7 pt gutters, 7 pt footnotes at the
+    foot of the first column, a filing stamp up the left margin, a running footer across
+    the columns, and a sentence that ends in one column and goes on at the top of the next."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    cols = [(45, 215), (222, 392), (399, 569)]
+    first = " ".join(f"Alpha{i} text of the first column runs on here." for i in range(22))
+    first += " Operators must inspect the valve and replace any cracked"
+    second = "seal before further flight. " + " ".join(
+        f"Beta{i} text of the second column runs on here." for i in range(26)
+    )
+    third = " ".join(f"Gamma{i} text of the third column runs on here." for i in range(26))
+    write_flow(page, [Item(first, size=9)], x0=cols[0][0], x1=cols[0][1], y=58)
+    write_flow(page, [Item(second, size=9)], x0=cols[1][0], x1=cols[1][1], y=58)
+    write_flow(page, [Item(third, size=9)], x0=cols[2][0], x1=cols[2][1], y=58)
+    note = "1 Footnote text in small type explains the first column further."
+    write_flow(page, [Item(note, size=7)], x0=cols[0][0], x1=cols[0][1], y=560)
+    page.insert_text((25, 770), "Stamp 0001 Fmt 4702 " * 6, fontsize=6.5)
+    page.insert_text((22, 760), "filed by clerk on DESK-7 with PROPOSALS", fontsize=5, rotate=90)
+    doc.save(path)
+    return path

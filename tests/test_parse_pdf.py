@@ -163,3 +163,18 @@ def test_an_identifier_in_the_metadata_is_not_the_title(tmp_path: Path) -> None:
     assert _reads_as_title("0000320187-21-000028") == ""  # an SEC accession number
     assert _reads_as_title("  Annual  Report 2023 ") == "Annual Report 2023"
     assert _reads_as_title("东北电气 2018 年第一季度报告") == "东北电气 2018 年第一季度报告"
+
+
+def test_three_narrow_columns_with_footnotes_and_a_margin_stamp(tmp_path: Path) -> None:
+    doc = parse(pdfgen.three_column_pdf(tmp_path / "gazette.pdf"))
+    blocks = [b for b in doc.blocks() if b.kind not in ("header", "footer")]
+    text = " ".join(" ".join(b.text for b in blocks).split())
+    # Columns read one after the other (a 7 pt gutter is still a gutter), never row by row.
+    assert text.index("Alpha21 ") < text.index("Beta0 ") < text.index("Gamma0 ")
+    assert not any("Alpha" in b.text and "Beta" in b.text for b in blocks)
+    # The footnote reads after the body, so the column's last sentence meets its end.
+    assert text.index("replace any cracked seal before further flight") >= 0
+    assert text.index("Footnote text") > text.index("Gamma25")
+    # The stamp up the margin is a block of its own, not glued to the footer or the body.
+    [stamp] = [b for b in doc.blocks() if "clerk" in b.text]
+    assert "Alpha" not in stamp.text and "Stamp" not in stamp.text

@@ -291,3 +291,15 @@ def test_migration_gives_existing_failure_counts_to_local(tmp_path: Path) -> Non
     assert RuleStore(db, "local").failure_rate("risks") == pytest.approx(6.2 / 8)
     assert RuleStore(db, "anon-a").failure_rate("risks") == pytest.approx(0.1)
     db.close()
+
+
+def test_a_sentence_cut_by_a_column_break_is_one_finding(folio: Folio, tmp_path: Path) -> None:
+    from tests import pdfgen
+
+    (r,) = folio.ingest([pdfgen.three_column_pdf(tmp_path / "gazette.pdf")], run_background=False)
+    assert r.doc_id
+    report = run_review(folio, [r.doc_id], "What must operators do?", refine=False)
+    whole = "Operators must inspect the valve and replace any cracked seal before further flight."
+    [f] = [f for f in report.findings if "Operators must" in f.text]
+    assert f.text == whole and f.supported and not f.flagged
+    assert not any(f.text.startswith("seal before") for f in report.findings)

@@ -41,11 +41,12 @@ def block_matches(kind: Kind, view: DocView, n: int, terms: tuple[str, ...] = ()
         return ""
     if kind.tool == "table_by_region" and block.table is not None:
         return "table"
+    text = view.running_text(n)  # a sentence the layout cut ends in the next block
     if kind.regex:
-        m = _regex(kind.regex).search(block.text)
+        m = _regex(kind.regex).search(text)
         return m.group(0) if m else ""
     words = kind.keywords or terms
-    return find_cue(block.text, tuple(words)) if words else ""
+    return find_cue(text, tuple(words)) if words else ""
 
 
 def hits(kind: Kind, view: DocView, terms: tuple[str, ...] = ()) -> list[int]:
@@ -81,8 +82,14 @@ def sentence_hits(
     text = block.text
     unit = view.units.get(n, "")
     out = []
-    for start, end in split_sentences(text) or [(0, len(text))]:
+    spans = split_sentences(text) or [(0, len(text))]
+    if view.continues_previous(n):
+        spans = spans[1:]  # its opening words finish the previous block's sentence
+    tail = view.continuation(n)
+    for i, (start, end) in enumerate(spans):
         sentence = text[start:end].strip()
+        if tail and i == len(spans) - 1:
+            sentence = f"{sentence} {tail}"  # the layout cut it; cite it whole
         unit = unit_label(sentence) or unit
         cue = _cue_in(kind, sentence, terms)
         if cue and substantive(sentence):

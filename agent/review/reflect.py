@@ -42,7 +42,7 @@ def source_text(scope: ReviewScope, f: Finding) -> str:
         return ""
     if block.table is not None:
         return block.text + "\n" + "\n".join(" ".join(r) for r in block.table.rows)
-    return block.text
+    return view.running_text(block.n)  # a sentence the layout cut goes on in the next block
 
 
 def check_claims(scope: ReviewScope, findings: list[Finding]) -> Checked:

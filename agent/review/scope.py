@@ -17,6 +17,7 @@ from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
 from pipeline.perceive.store import perception_for
 from pipeline.service import Folio
+from pipeline.text.lang import split_sentences
 
 _UNIT_HEAD = re.compile(
     r"^\s*(?:(第\s*[\d一二三四五六七八九十百零〇]+\s*[条章节])|(?:Section|Article|Clause|Item)\s+"
@@ -24,6 +25,10 @@ _UNIT_HEAD = re.compile(
     re.I,
 )
 _SECTION_CHARS = 24
+_ENDS_SENTENCE = re.compile(r"[.!?。！？:：;；)）\]”\"’']\s*$")
+_OPENS_LOWER = re.compile(r"^\s*[a-z]")
+_LOOK_AHEAD = 12
+_SAME_TYPE = 0.6  # points
 
 
 def unit_label(text: str) -> str | None:
@@ -51,6 +56,7 @@ class DocView:
     perception: Perception
     chunks: list[Chunk]
     units: dict[int, str] = field(default_factory=dict)
+    _tails: dict[int, str] = field(default_factory=dict, repr=False)
 
     @cached_property
     def by_n(self) -> dict[int, Block]:
@@ -66,6 +72,50 @@ class DocView:
 
     def body(self) -> list[Block]:
         return [b for b in self.blocks if b.kind not in ("header", "footer")]
+
+    @cached_property
+    def _next_body(self) -> dict[int, Block]:
+        """Each body block's successor in the running text: the next block in reading
+        order set in the same type, on its page or the next (footnotes, which read after
+        a page's body in smaller type, and headers are passed over)."""
+        body = [b for b in self.body() if b.kind not in ("heading", "caption") and not b.table]
+        out: dict[int, Block] = {}
+        for i, a in enumerate(body):
+            for b in body[i + 1 : i + 1 + _LOOK_AHEAD]:
+                if b.page > a.page + 1:
+                    break
+                if abs((a.font_size or 0) - (b.font_size or 0)) <= _SAME_TYPE:
+                    out[a.n] = b
+                    break
+        return out
+
+    @cached_property
+    def _prev_body(self) -> dict[int, int]:
+        return {b.n: a for a, b in self._next_body.items()}
+
+    def continuation(self, n: int) -> str:
+        """The words that finish block ``n``'s last sentence when the layout cut it (a
+        column that ends mid-sentence goes on at the top of the next): the next block's
+        text up to its first sentence end. '' when block ``n`` ends its sentence."""
+        if n in self._tails:
+            return self._tails[n]
+        block, nxt = self.by_n.get(n), self._next_body.get(n)
+        tail = ""
+        if block and nxt and not _ENDS_SENTENCE.search(block.text) and _OPENS_LOWER.match(nxt.text):
+            spans = split_sentences(nxt.text)
+            tail = nxt.text[: spans[0][1]].strip() if spans else ""
+        self._tails[n] = tail
+        return tail
+
+    def running_text(self, n: int) -> str:
+        """Block ``n``'s text with the end of a sentence the layout carried over."""
+        tail = self.continuation(n)
+        return f"{self.by_n[n].text} {tail}" if tail else self.by_n[n].text
+
+    def continues_previous(self, n: int) -> bool:
+        """Block ``n`` opens with the end of the previous block's sentence."""
+        prev = self._prev_body.get(n)
+        return prev is not None and bool(self.continuation(prev))
 
     def chunk_for(self, block: Block, quote: str) -> Chunk | None:
         """The chunk holding ``quote`` from ``block`` (for the click-to-highlight)."""

@@ -100,7 +100,7 @@ def search_by_regex(scope: ReviewScope, args: RegexIn) -> Hits:
     for view in scope.views():
         for b in view.body():
             try:
-                m = pattern.search(b.text, timeout=args.time_limit_s)
+                m = pattern.search(view.running_text(b.n), timeout=args.time_limit_s)
             except TimeoutError as exc:
                 raise ToolTimeout(
                     f"The pattern '{args.pattern}' took longer than {args.time_limit_s:g} s "
@@ -124,7 +124,7 @@ def clauses_by_keyword(scope: ReviewScope, args: ClausesIn) -> Hits:
             lab = view.labels.get(b.n)
             if args.labels and (lab is None or lab.label not in args.labels):
                 continue
-            cue = find_cue(b.text, words)
+            cue = find_cue(view.running_text(b.n), words)
             if cue:
                 hits.append(_hit(view.doc_id, b, view.labels, cue))
                 if len(hits) >= args.max_hits:

@@ -21,6 +21,8 @@ _BULLET = re.compile(
 _CELL_GAP = re.compile(r"\S {2,}\S")
 _PARA_END = re.compile(r"[。.!?！？：:]\s*$")
 _ALPHA = re.compile(r"[^\W\d_]", re.UNICODE)
+_NOTE_MARK = re.compile(r"^\s*(?:\d{1,3}|[*†‡§])\s*\S")
+FOOTNOTE_SMALLER = 1.0  # points: a note is set at least this much smaller than the text above
 
 
 @dataclass(slots=True)
@@ -35,6 +37,7 @@ class RawLine:
     placeholder: bool = False  # stands for a table (or figure) detected separately
     emph: list[str] = field(default_factory=list)
     words: list[tuple[str, Box]] = field(default_factory=list)  # OCR word boxes
+    across: bool = False  # written across the page's text direction (a margin note)
 
 
 @dataclass(slots=True)
@@ -107,7 +110,7 @@ def _column_gutter(lines: list[RawLine]) -> tuple[float, float] | None:
     """The widest vertical gap that separates prose columns, if any."""
     med_h = statistics.median(_height(ln.box) for ln in lines)
     width = max(1.0, max(ln.box[2] for ln in lines) - min(ln.box[0] for ln in lines))
-    v_gaps = _gaps([(ln.box[0], ln.box[2]) for ln in lines], min_gap=max(6.0, 0.8 * med_h))
+    v_gaps = _gaps([(ln.box[0], ln.box[2]) for ln in lines], min_gap=max(4.0, 0.5 * med_h))
     for a, b in sorted(v_gaps, key=lambda g: g[0] - g[1]):  # widest first
         mid = (a + b) / 2
         left = [ln for ln in lines if ln.box[2] <= mid]
@@ -213,7 +216,12 @@ def page_blocks(lines: list[RawLine]) -> list[RawBlock]:
     """Blocks of a page in reading order; each placeholder line becomes a block of its own."""
     blocks: list[RawBlock] = []
     current: RawBlock | None = None
-    regions = xy_cut([ln for ln in lines if ln.text.strip()])
+    # A line written across the text direction (a filing stamp up the margin) is tall and
+    # thin: left in, it bridges every horizontal gap it spans and the cut reads rows across
+    # columns. It reads as a block of its own after the page.
+    text_lines = [ln for ln in lines if ln.text.strip()]
+    regions = xy_cut([ln for ln in text_lines if not ln.across])
+    regions += [[ln] for ln in text_lines if ln.across]
     leading = _leading(
         [merge_row(r) for reg in regions for r in group_rows(reg) if not r[0].placeholder]
     )
@@ -233,7 +241,40 @@ def page_blocks(lines: list[RawLine]) -> list[RawBlock]:
                 current = RawBlock()
                 blocks.append(current)
             current.lines.append(line)
-    return blocks
+    return _notes_last(blocks)
+
+
+def _size(b: RawBlock) -> float:
+    return max(ln.size for ln in b.lines)
+
+
+def _notes_last(blocks: list[RawBlock]) -> list[RawBlock]:
+    """Footnotes read after the page's body: a block opening with a mark, under body text
+    of its column set in larger type. Left where the cut puts them (at the foot of each
+    column) they sit between a sentence and its continuation at the top of the next column.
+    Larger than what: the text above, not the page's usual size (notes can outweigh it)."""
+    body: list[RawBlock] = []
+    notes: list[RawBlock] = []
+    for b in blocks:
+        first = b.lines[0]
+        under = not first.placeholder and any(
+            o.box[3] <= b.box[1] + 1
+            and o.box[0] < b.box[2]
+            and b.box[0] < o.box[2]
+            and _size(o) >= _size(b) + FOOTNOTE_SMALLER
+            for o in body
+            if not o.lines[0].placeholder
+        )
+        foot = not any(  # nothing in larger type below it in its column: at the foot
+            o.box[1] >= b.box[3] - 1
+            and o.box[0] < b.box[2]
+            and b.box[0] < o.box[2]
+            and _size(o) >= _size(b) + FOOTNOTE_SMALLER
+            for o in blocks
+            if not o.lines[0].placeholder
+        )
+        (notes if under and foot and _NOTE_MARK.match(first.text) else body).append(b)
+    return body + notes
 
 
 def is_bullet(text: str) -> bool:

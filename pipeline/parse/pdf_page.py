@@ -71,6 +71,7 @@ def displayed(page: pymupdf.Page, box: tuple[float, ...] | pymupdf.Rect) -> Box:
 def _raw_lines(page: pymupdf.Page, textpage: Any = None) -> list[RawLine]:
     data = page.get_text("dict", flags=_TEXT_FLAGS, sort=False, textpage=textpage)
     lines: list[RawLine] = []
+    dirs: list[tuple[float, float]] = []
     for block in data["blocks"]:
         for line in block.get("lines", []):
             spans = [s for s in line["spans"] if s["text"].strip()]
@@ -89,6 +90,10 @@ def _raw_lines(page: pymupdf.Page, textpage: Any = None) -> list[RawLine]:
                     emph=[] if bold else _bold_runs(line["spans"]),
                 )
             )
+            dirs.append((round(line["dir"][0], 1), round(line["dir"][1], 1)))
+    usual = max(set(dirs), key=dirs.count) if dirs else (1.0, 0.0)
+    for ln, d in zip(lines, dirs, strict=True):
+        ln.across = d != usual
     return _dedupe(lines)
 
 
