@@ -248,32 +248,34 @@ def _size(b: RawBlock) -> float:
     return max(ln.size for ln in b.lines)
 
 
+def _same_column(a: RawBlock, b: RawBlock) -> bool:
+    return a.box[0] < b.box[2] and b.box[0] < a.box[2]
+
+
 def _notes_last(blocks: list[RawBlock]) -> list[RawBlock]:
-    """Footnotes read after the page's body: a block opening with a mark, under body text
-    of its column set in larger type. Left where the cut puts them (at the foot of each
-    column) they sit between a sentence and its continuation at the top of the next column.
-    Larger than what: the text above, not the page's usual size (notes can outweigh it)."""
+    """Footnotes read after the page's body: a block opening with a mark, set smaller than
+    the body text right above it in its column, with nothing larger below it (at the foot).
+    Left where the cut puts them (at the foot of each column) they sit between a sentence
+    and its continuation at the top of the next column. Smaller than the text above, not
+    than the page's usual size: notes can outweigh the body, and a numbered heading is
+    larger than the paragraph it follows."""
     body: list[RawBlock] = []
     notes: list[RawBlock] = []
+    text = [b for b in blocks if not b.lines[0].placeholder]
     for b in blocks:
-        first = b.lines[0]
-        under = not first.placeholder and any(
-            o.box[3] <= b.box[1] + 1
-            and o.box[0] < b.box[2]
-            and b.box[0] < o.box[2]
-            and _size(o) >= _size(b) + FOOTNOTE_SMALLER
-            for o in body
-            if not o.lines[0].placeholder
-        )
-        foot = not any(  # nothing in larger type below it in its column: at the foot
+        if b.lines[0].placeholder or not _NOTE_MARK.match(b.lines[0].text):
+            body.append(b)
+            continue
+        above = [o for o in body if o.box[3] <= b.box[1] + 1 and _same_column(o, b)]
+        nearest = max(above, key=lambda o: o.box[3], default=None)
+        smaller = nearest is not None and _size(nearest) >= _size(b) + FOOTNOTE_SMALLER
+        foot = not any(
             o.box[1] >= b.box[3] - 1
-            and o.box[0] < b.box[2]
-            and b.box[0] < o.box[2]
+            and _same_column(o, b)
             and _size(o) >= _size(b) + FOOTNOTE_SMALLER
-            for o in blocks
-            if not o.lines[0].placeholder
+            for o in text
         )
-        (notes if under and foot and _NOTE_MARK.match(first.text) else body).append(b)
+        (notes if smaller and foot else body).append(b)
     return body + notes
 
 
