@@ -70,10 +70,12 @@ def build(labels: Labels) -> ReviewComponents:
                 with gr.Row():
                     rule_id = labels.make(gr.Number, {"label": "rv.rule_id"}, precision=0,
                                           minimum=1, elem_id="rv-rule-id")  # fmt: skip
-                    disable = labels.make(gr.Button, {"value": "rv.disable"}, size="sm")
-                    enable = labels.make(gr.Button, {"value": "rv.enable"}, size="sm")
+                    disable = labels.make(gr.Button, {"value": "rv.disable"}, size="sm",
+                                          elem_id="rv-disable")  # fmt: skip
+                    enable = labels.make(gr.Button, {"value": "rv.enable"}, size="sm",
+                                         elem_id="rv-enable")  # fmt: skip
                     delete = labels.make(gr.Button, {"value": "rv.delete"}, size="sm",
-                                         variant="stop")  # fmt: skip
+                                         variant="stop", elem_id="rv-delete")  # fmt: skip
         with gr.Column(scale=5, min_width=360):
             pane = pagepane.build(labels, "rv-pane")
     return ReviewComponents(
@@ -96,10 +98,12 @@ def stream(services: Services, doc_id: str | None, goal: str, lang: str) -> Iter
         yield [plan_html(None, lang), "", None, None]
         return
     events: queue.Queue[object] = queue.Queue()
+    # The visitor's workspace comes from this event's request; the worker thread has none.
+    folio = services.folio
 
     def work() -> None:
         try:
-            run_review(services.folio, [doc_id], goal, on_event=events.put)
+            run_review(folio, [doc_id], goal, on_event=events.put)
         except FolioError as exc:
             events.put(exc)
         except Exception as exc:  # shown to the user, logged for us

@@ -135,7 +135,7 @@ def assign_units(blocks: list[Block]) -> dict[int, str]:
         if b.kind in ("header", "footer"):
             continue
         label = unit_label(b.text)
-        if b.kind == "heading":
+        if b.kind in ("heading", "caption"):  # a table's caption ('表1 …') heads the table
             heading = label or short_heading(b.text)
             clause = ""
         elif label:
