@@ -20,7 +20,12 @@ from agent.review.scope import DocView
 CANDIDATES = 3
 CHOSEN = 2
 RULE_BOOST = 0.35
-UNNAMED = 0.15
+# Relevance weights, chosen on the bench's training goals (bench/review_fit.py):
+UNNAMED = 0.15  # a kind the goal does not name
+GOAL_WORDS = 0.5  # the kind made of the goal's own words
+CUE_FIRST = 0.6  # a kind the goal names once …
+CUE_MORE = 0.2  # … and for each further cue
+PRESENCE_FULL = 4  # hits at which a kind's presence in the document counts in full
 
 
 @dataclass
@@ -65,6 +70,18 @@ def goal_kind(goal: str, views: list[DocView]) -> Kind:
     )
 
 
+def value_of(cues: int, n_hits: int, *, words_kind: bool) -> float:
+    """Relevance to the goal (the cues it names, or its own words) times the kind's
+    presence in the document; kinds the goal does not name still rank, well below."""
+    if not n_hits:
+        return 0.0
+    relevance = GOAL_WORDS if words_kind else UNNAMED
+    if cues:
+        relevance = min(1.0, CUE_FIRST + CUE_MORE * (cues - 1))
+    presence = min(1.0, n_hits / PRESENCE_FULL)
+    return relevance * (0.4 + 0.6 * presence)
+
+
 def _assess(
     kind: Kind, goal: str, views: list[DocView], *, lang: Lang, store: RuleStore, rules: list[Rule]
 ) -> Assessed:
@@ -72,12 +89,7 @@ def _assess(
     found = {v.doc_id: hits(kind, v) for v in views}
     n_hits = sum(len(x) for x in found.values())
     cues = goal_cue_count(kind, goal)
-    # Kinds the goal does not name still rank by what the document holds, well below.
-    relevance = 0.5 if kind.id == GOAL_TERMS and kind.keywords else UNNAMED
-    if cues:
-        relevance = min(1.0, 0.6 + 0.2 * (cues - 1))
-    presence = min(1.0, n_hits / 8)
-    value = relevance * (0.4 + 0.6 * presence) if n_hits else 0.0
+    value = value_of(cues, n_hits, words_kind=kind.id == GOAL_TERMS and bool(kind.keywords))
     why = [
         t["why_goal"].format(n=cues) if cues else t["why_no_goal"],
         t["why_hits"].format(n=n_hits),

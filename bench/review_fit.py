@@ -1,0 +1,130 @@
+"""Choose the plan's relevance weights on the training goals of bench/review.py, then
+report the validation goals with the weights chosen (never fitted on them).
+
+    python bench/review_fit.py
+
+Planning alone is measured (no execution): for each goal, the kinds' hits and costs are
+found once, then every combination of weights in the grid re-scores them and the two top
+candidates are compared with the goal's ``expect``. Ties go to the combination nearest the
+weights in agent/review/plan.py (so a flat objective keeps what is there).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.review import plan as plan_mod  # noqa: E402
+from agent.review.catalog import GOAL_TERMS  # noqa: E402
+from agent.review.detect import goal_cue_count  # noqa: E402
+from agent.review.rules import RuleStore  # noqa: E402
+from agent.review.scope import ReviewScope  # noqa: E402
+from agent.review.service import document_language  # noqa: E402
+from bench.common import print_table  # noqa: E402
+from bench.review import CASES, Case, Goal, plan_quality  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from settings import Settings  # noqa: E402
+
+GRID = {
+    "UNNAMED": (0.05, 0.15, 0.3),
+    "GOAL_WORDS": (0.3, 0.5, 0.7),
+    "CUE_FIRST": (0.5, 0.6, 0.8),
+    "CUE_MORE": (0.1, 0.2, 0.3),
+    "PRESENCE_FULL": (4, 8, 16),
+}
+
+
+@dataclass
+class Option:
+    kind: str
+    cues: int
+    hits: int
+    words_kind: bool
+    cost: float
+    risk: float
+
+
+def options(case: Case, goal: Goal, folio: Folio, doc_id: str) -> list[Option]:
+    scope = ReviewScope(folio, (doc_id,))
+    store = RuleStore(folio.db, f"fit-{case.split}-{abs(hash(goal.text))}")  # empty memory
+    _, assessed = plan_mod.make_plan(goal.text, scope.views(), document_language(scope), store)
+    return [
+        Option(
+            kind=a.kind.id,
+            cues=goal_cue_count(a.kind, goal.text),
+            hits=sum(len(x) for x in a.hits.values()),
+            words_kind=a.kind.id == GOAL_TERMS and bool(a.kind.keywords),
+            cost=a.cost,
+            risk=a.risk,
+        )
+        for a in assessed.values()
+    ]
+
+
+def chosen(opts: list[Option], weights: dict[str, float]) -> list[str]:
+    for name, value in weights.items():
+        setattr(plan_mod, name, value)
+    scored = [
+        (plan_mod.value_of(o.cues, o.hits, words_kind=o.words_kind) * (1 - o.risk) / o.cost, o)
+        for o in opts
+    ]
+    ranked = sorted(scored, key=lambda t: (-t[0], t[1].kind))
+    return [o.kind for s, o in ranked[: plan_mod.CHOSEN] if s > 0]
+
+
+def collect(split: str) -> list[tuple[Case, Goal, list[Option]]]:
+    out = []
+    for case in CASES:
+        if case.split != split:
+            continue
+        with tempfile.TemporaryDirectory(prefix="folio-review-fit-") as tmp:
+            folio = Folio(Settings(data_dir=Path(tmp) / "data", embedding_model="none"))
+            try:
+                result = folio.ingest([case.build(Path(tmp))], run_background=False)[0]
+                assert result.doc_id, result.error
+                out += [(case, g, options(case, g, folio, result.doc_id)) for g in case.goals]
+            finally:
+                folio.close()
+    return out
+
+
+def score(data: list[tuple[Case, Goal, list[Option]]], weights: dict[str, float]) -> float:
+    return sum(plan_quality(g, chosen(o, weights)) for _, g, o in data) / len(data)
+
+
+def main() -> None:
+    os.environ.setdefault("FOLIO_OCR_ENGINE", "rapidocr")
+    current = {name: float(getattr(plan_mod, name)) for name in GRID}
+    train = collect("train")
+    best, best_key = current, (score(train, current), 0.0)
+    for combo in itertools.product(*GRID.values()):
+        weights = dict(zip(GRID, combo, strict=True))
+        distance = sum(abs(weights[k] - current[k]) / max(GRID[k]) for k in GRID)
+        key = (score(train, weights), -distance)
+        if key > best_key:
+            best, best_key = weights, key
+    validation = collect("validation")
+    rows = []
+    for label, weights in (("current", current), ("chosen on train", best)):
+        rows.append(
+            [label, weights, round(score(train, weights), 3), round(score(validation, weights), 3)]
+        )
+    print_table(
+        "Plan quality (share of expected sub-goals run)",
+        ["weights", "values", "train", "validation"],
+        rows,
+    )
+    for case, goal, opts in train + validation:
+        print(f"- [{case.split}] {goal.text[:50]}: {chosen(opts, best)} (expect {goal.expect})")
+
+
+if __name__ == "__main__":
+    main()
