@@ -181,16 +181,15 @@ FEEDBACK: dict[Lang, str] = {
 FOLLOW_UP_HEADERS = ("follow-up questions:", "follow up questions:", "延伸问题：", "延伸问题:")
 FOLLOW_UP: dict[Lang, dict[str, str]] = {
     "en": {
-        "section": "What does the document say about {topic}?",
-        "term": "What is {topic}?",
-        "page": "What else is on page {topic}?",
+        "figure": "What does the table show for {topic}?",
+        "topic": "What do the documents say about {topic}?",
     },
     "zh": {
-        "section": "文档中关于“{topic}”讲了什么？",
-        "term": "{topic}是什么？",
-        "page": "第 {topic} 页还讲了什么？",
+        "figure": "表中{topic}的数字是多少？",
+        "topic": "关于“{topic}”，文档还说了什么？",
     },
 }
+SUPPORT_HEADER: dict[Lang, str] = {"en": "Supporting quotes:", "zh": "依据原文："}
 
 SMALL_TALK: dict[Lang, dict[str, str]] = {
     "en": {

@@ -97,7 +97,9 @@ def resolve_followup(question: str, previous: Sequence[str]) -> str:
     limit = 2 if elliptic and not _is_cjk(q) else 1
     if len(terms) > limit or (not elliptic and not years_now and terms):
         return question
-    if years_now and _YEAR.search(prev) and not terms:
+    # "and in fiscal 2022?" after "… in fiscal 2023?": only the year is new.
+    new_terms = [t for t in terms if t not in content_terms(prev)]
+    if years_now and _YEAR.search(prev) and not new_terms:
         return _YEAR.sub(lambda m: years_now[0], prev, count=1)
     topic = _topic(prev, terms)
     if not topic:

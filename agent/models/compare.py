@@ -28,40 +28,40 @@ _PERCENT = re.compile(r"(\(?)(-?\d+(?:\.\d+)?)\s*%(\)?)")
 _NUMBER = re.compile(r"(\(?)(-?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\$?\s?\d+(?:\.\d+)?)(\)?)")
 _TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
 _YEAR = re.compile(r"^(19|20)\d{2}$")
-# Words that say how to compare, not what: a table of regions never uses them.
-COMPARE_WORDS = frozenset(
-    [
-        "highest",
-        "lowest",
-        "most",
-        "least",
-        "best",
-        "worst",
-        "biggest",
-        "largest",
-        "smallest",
-        "greatest",
-        "top",
-        "fastest",
-        "slowest",
-        "drop",
-        "declin",
-        "decreas",
-        "fall",
-        "growth",
-        "grow",
-        "increas",
-        "rise",
-        "perform",
-        "performanc",
-    ]
+_SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
+_EXTREME = re.compile(
+    r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|"
+    r"smallest|greatest|top|fastest|slowest)\b|"
+    rf"哪.{{0,10}}{_SUPERLATIVE_ZH}|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
+    re.I,
 )
+
+
+_HOW_TO_COMPARE = re.compile(
+    r"(?:\b(?:highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|top|"
+    r"fastest|slowest|weakest|strongest)\b|"
+    + "|".join((_SUPERLATIVE_ZH, _NEGATIVE.pattern, _CHANGE.pattern))
+    + r")[A-Za-z]*",
+    re.I,
+)
+
+
+def asks_extreme(question: str) -> bool:
+    """ "Which region had the highest …", "哪个业务增长最快": the answer is one row of a table."""
+    return _EXTREME.search(question) is not None
+
+
+def what_is_compared(question: str) -> str:
+    """The question without the words that say how to compare ("biggest drop", "增长最快"):
+    a table of regions never uses them, it holds the figures they are read from."""
+    return " ".join(_HOW_TO_COMPARE.sub(" ", question).split())
 
 
 class RowCandidate(Protocol):
     passage: Passage
     unit: Unit
     score: float
+    rank: float
     cover: float
 
 
@@ -118,4 +118,5 @@ def promote_extreme(candidates: Sequence[RowCandidate], question: str) -> None:
     valued = max(ranked, key=lambda rows: (rows[0][1].cover, max(c.score for _, c in rows)))
     pick = min if wants_minimum(question) else max
     _, best = pick(valued, key=lambda vc: vc[0])
-    best.score = max(c.score for c in candidates) + 0.01
+    best.score = max(c.score for c in candidates)
+    best.rank = max(c.rank for c in candidates) + 1.0

@@ -1,27 +1,22 @@
-"""The offline answerer's writing: the chosen units as an answer with citation ids, the
-column headers a table row needs, and follow-up questions the documents can answer."""
+"""The offline answerer's writing: the direct answer first (the clause of the best unit
+that answers, with its citation id), then the supporting quotes, the column headers a
+table row needs, and follow-up questions from the cited passages' neighbourhood."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
-from agent.models.judge import (
-    FIGURE,
-    YEARISH,
-    Candidate,
-    judge,
-    page_overview,
-    same_text,
-)
+from agent.models.features import Ask, make_ask
+from agent.models.follow import follow_ups
+from agent.models.judge import FIGURE, YEARISH, Candidate, judge, page_overview, same_text
+from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.text.lang import script_language
 
 _FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
-_GENERIC_SECTION = re.compile(r"^(part|item|section|table of contents|目录)\b", re.I)
 
 
 def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
@@ -33,7 +28,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
         if figures.follow:
             return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
         cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
-        return _with_follow_ups(body, question, evidence, cited, lang)
+        return _with_follow_ups(body, question, evidence, cited, lang, quoted=figures.lines)
     note = "\n".join(figures.missing) + "\n" if figures is not None and figures.missing else ""
     terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
     if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
@@ -46,8 +41,12 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
         chosen = verdict.chosen
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
-    body = note + _render(with_column_headers(chosen), lang)
-    return _with_follow_ups(body, question, evidence, [c.passage for c in chosen], lang)
+    ask = make_ask(question, evidence)
+    body = note + _render(with_column_headers(chosen), ask, lang)
+    cited = [c.passage for c in chosen]
+    return _with_follow_ups(
+        body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
+    )
 
 
 def _with_follow_ups(
@@ -56,8 +55,10 @@ def _with_follow_ups(
     evidence: Sequence[Evidence],
     cited: Sequence[Passage],
     lang: prompts.Lang,
+    *,
+    quoted: Sequence[str],
 ) -> str:
-    follow = follow_ups(question, evidence, cited, lang)
+    follow = follow_ups(question, evidence, cited, lang, quoted=quoted)
     return body + ("\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(follow) if follow else "")
 
 
@@ -65,24 +66,40 @@ def _bullets(lines: Sequence[str]) -> str:
     return "\n".join(f"- {q}" for q in lines)
 
 
-def _render(chosen: list[tuple[Candidate, Candidate | None]], lang: prompts.Lang) -> str:
-    lines = []
+def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: prompts.Lang) -> str:
+    """The direct answer on the first line, then the quotes that support it."""
     doc_lang = script_language(" ".join(c.unit.text for c, _ in chosen))
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
-    for c, head in chosen:
-        if c.unit.kind == "row":
-            columns = ""
-            if head is not None:  # the periods the figures belong to, read with the row
-                label = "列" if lang == "zh" else "columns"
-                columns = f" ⟨{label}: {row_text(head.unit.text)}⟩"
-            lines.append(f"{row_text(c.unit.text)}{columns} [{c.passage.chunk_id}]")
-            continue
-        text = clean(c.unit.text)
-        end = "" if text[-1:] in ".。!！?？;；:" else ("。" if doc_lang == "zh" else ".")
-        lines.append(f"{text} [{c.passage.chunk_id}]{end}")
-    if len(lines) == 1 and not lead and "|" not in lines[0]:
-        return lines[0]
-    return (lead + "\n" if lead else "") + "\n".join(f"- {ln}" for ln in lines)
+    (first, head), rest = chosen[0], chosen[1:]
+    quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
+    if first.unit.kind == "row":
+        direct = _line(first, head, lang, doc_lang)
+    else:
+        text = first.unit.text
+        start, end = answer_clause(ask, text)
+        direct = _sentence(text[start:end], first, doc_lang)
+        if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
+            quotes.insert(0, _line(first, None, lang, doc_lang))
+    lines = [lead, direct] if lead else [direct]
+    if quotes:
+        lines += [prompts.SUPPORT_HEADER[lang], *(f"- {q}" for q in quotes)]
+    return "\n".join(lines)
+
+
+def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: str) -> str:
+    if c.unit.kind != "row":
+        return _sentence(c.unit.text, c, doc_lang)
+    columns = ""
+    if head is not None:  # the periods the figures belong to, read with the row
+        label = "列" if lang == "zh" else "columns"
+        columns = f" ⟨{label}: {row_text(head.unit.text)}⟩"
+    return f"{row_text(c.unit.text)}{columns} [{c.passage.chunk_id}]"
+
+
+def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
+    text = clean(text).rstrip("，,；;：:、 ")
+    end = "" if text[-1:] in ".。!！?？" else ("。" if doc_lang == "zh" else ".")
+    return f"{text} [{c.passage.chunk_id}]{end}"
 
 
 def row_text(text: str) -> str:
@@ -137,47 +154,3 @@ def _column_header(c: Candidate) -> Candidate | None:
     if best is None:
         return None
     return Candidate(c.passage, Unit(best.start, best.end, best.text, "row"), 0.0, frozenset(), 0)
-
-
-def follow_ups(
-    question: str, evidence: Sequence[Evidence], cited: Sequence[Passage], lang: prompts.Lang
-) -> list[str]:
-    """2-3 questions the documents can answer: the sections of other passages found."""
-    templates = prompts.FOLLOW_UP[lang]
-    used = {p.section for p in cited}
-    q_low = question.lower()
-    out: list[str] = []
-    for ev in evidence:
-        for p in ev.passages:
-            leaf = p.section.split(" > ")[-1].strip() if p.section else ""
-            if p.section in used or not _good_topic(leaf):
-                continue
-            if leaf.lower() in q_low:
-                continue
-            used.add(p.section)
-            out.append(templates["section"].format(topic=_title(leaf)))
-            if len(out) == 3:
-                return out
-    pages = sorted({p.page for p in cited})
-    for page in pages:
-        if len(out) >= 2:
-            break
-        out.append(templates["page"].format(topic=page))
-    return out
-
-
-def _good_topic(leaf: str) -> bool:
-    """A heading worth asking about: a few words of text, not a number or a form label."""
-    n_words = len(leaf.split()) if leaf.isascii() else len(leaf) // 2
-    digits = sum(c.isdigit() for c in leaf)
-    return (
-        2 <= n_words <= 8
-        and len(leaf) <= 60
-        and digits <= 4
-        and not _GENERIC_SECTION.match(leaf)
-        and not leaf.rstrip().endswith(("of", "Of", "the", "and", ":"))
-    )
-
-
-def _title(text: str) -> str:
-    return text.title() if text.isupper() and len(text) > 4 else text

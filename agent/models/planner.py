@@ -14,10 +14,10 @@ from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
+from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from pipeline.text.finance import vocabulary
 
-CONFIDENT = 0.62
 MAX_WORDS = 12
 
 Call = dict[str, Any]
@@ -77,7 +77,7 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
             return [{"name": "read_page", "args": {"page": pages[0]}}]
         return [_operand_search(*figures.wanted[0])]
     verdict = judge(question, evidence)
-    if verdict.missing_names or (verdict.answerable and verdict.best >= CONFIDENT):
+    if verdict.missing_names or (verdict.answerable and verdict.best >= selector().confident):
         return []
     present = {t for e in evidence for t, df in e.term_df.items() if df > 0}
     wanted = [t for t in verdict.uncovered if t in present]

@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Protocol, TypeVar
 
 from agent.evidence import Passage, Unit, units
+from agent.models.features import Ask, hits, share
+from agent.models.kinds import holds
 
 # "称为什么" is "called what", not "why".
 _WHY = re.compile(
@@ -52,3 +54,47 @@ def _widened(c: Q) -> Q:
     start, end = before[-1].start, c.unit.end
     unit = Unit(start, end, c.passage.text[start:end], "sentence")
     return replace(c, unit=unit)  # type: ignore[type-var]
+
+
+# --- the direct answer: the clause of the best unit that answers ---------------------------
+
+# Clause breaks; a comma inside a number ("1,000") is not one.
+_CLAUSE_BREAK = re.compile(r"[，；;：](?!\d)|[,:](?!\d)\s")
+_MIN_CLAUSE = 6
+
+
+def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
+    """The span of ``text`` that answers: from the clause using the most question words
+    to the nearest clause holding the kind of thing asked (a date for "when"). The whole
+    text when the question asks no kind, or the clauses would say less than the sentence."""
+    pieces = _clauses(text)
+    if len(pieces) <= 1 or not ask.kinds:
+        return 0, len(text)
+    said = [share(ask, hits(ask, text[s:e])) for s, e in pieces]
+    anchor = max(range(len(pieces)), key=lambda i: (said[i], -i))
+    holders = [
+        i
+        for i, (s, e) in enumerate(pieces)
+        if any(holds(k, text[s:e], ask.question) for k in ask.kinds)
+    ]
+    if len(holders) != 1 or said[anchor] == 0:
+        return 0, len(text)  # none holds it, or several do: which one answers is unclear
+    target = min(holders, key=lambda i: (abs(i - anchor), i < anchor))
+    if said[target] >= 0.5 * said[anchor]:  # the clause holding it says what it is about
+        anchor = target
+    start, end = pieces[min(anchor, target)][0], pieces[max(anchor, target)][1]
+    if end - start < _MIN_CLAUSE:
+        return 0, len(text)
+    return start, end
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for m in _CLAUSE_BREAK.finditer(text):
+        if text[pos : m.start()].strip():
+            out.append((pos, m.start()))
+        pos = m.end()
+    if text[pos:].strip():
+        out.append((pos, len(text)))
+    return [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in out]

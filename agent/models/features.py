@@ -1,0 +1,258 @@
+"""General features of a candidate answer unit (a sentence or a table row) for a question.
+
+Nothing here is about one document or one question: how much of the question's rare
+vocabulary the unit, its section and its passage use (weights from the scope's word
+statistics), Chinese character pairs shared with the question, what the unit adds to the
+question, whether it holds the kind of thing asked for (``kinds.py``), the search rank
+and score of its passage, its place in the passage, its length and shape. The selector
+(``selector.py``) weighs them with weights fitted on the training split.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agent.evidence import Evidence, Passage, Unit
+from agent.models.expansions import metrics
+from agent.models.kinds import KINDS, Kind, asked_kinds, holds
+from agent.rewrite import content_terms, core_question, key_terms
+from agent.scope import stem, word_set
+from pipeline.text.segment import everyday_word
+
+FEATURES: tuple[str, ...] = (
+    "overlap",  # share of the question's rarity weight the unit's words carry
+    "overlap_rel",  # its overlap over the best overlap of any candidate
+    "bigrams_rel",  # its Chinese pairs share over the best of any candidate
+    "rarest",  # the unit uses the question's rarest word
+    "section",  # share carried by its section heading only
+    "cover",  # share its whole passage carries
+    "bigrams",  # share of the question's Chinese character pairs in the unit
+    "context",  # share carried by the units next to it
+    "novelty",  # share of the unit that the question does not already say
+    "rank",  # 1 / sqrt(search rank of its passage)
+    "retrieval",  # its passage's search score over the best score of the turn
+    "first",  # the first unit of its passage
+    "position",  # how far into its passage it starts (0 … 1)
+    "length",  # log of its length in characters
+    "short",  # fewer than 25 characters
+    "row",  # a table row
+    "table",  # its passage is a table and the question names a metric
+    "years",  # share of the question's years it names
+    *(f"holds_{k}" for k in KINDS),  # asks for that kind and holds one
+    "holds_none",  # asks for a kind and holds none of those asked
+    "proxy",  # a row naming a line item that stands in for the metric asked
+    "lead_in",  # a sentence announcing what follows (ends with a colon)
+    "dates_only",  # a row of labels and dates: a column header
+    "absent",  # share of the question (by rarity in the language) the scope never uses
+)
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_LEAD_IN = re.compile(r"[:：]\s*$")
+_LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{3,}")
+_UNKNOWN_IDF = 12.0  # jieba's weight for a word outside its dictionary is about this
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the features need to know about the question."""
+
+    question: str
+    weights: dict[str, float]  # stemmed question word → rarity weight in the scope
+    years: frozenset[str]
+    kinds: frozenset[Kind]
+    grams: frozenset[str]  # Chinese character pairs of the question's words
+    proxies: tuple[tuple[frozenset[str], tuple[frozenset[str], ...]], ...]
+    absent: float
+    best_score: float
+
+    @property
+    def total(self) -> float:
+        return sum(self.weights.values()) or 1.0
+
+    @property
+    def han(self) -> frozenset[str]:
+        return frozenset(t for t in self.weights if _HAN.match(t))
+
+
+def scope_missing(evidence: Sequence[Evidence]) -> set[str]:
+    """Words every search that looked at them found missing (one search may have judged a
+    Chinese word in context, as a cutting artefact, where another saw it alone)."""
+    seen: dict[str, bool] = {}
+    for ev in evidence:
+        gone = {stem(t) for t in ev.missing}
+        for t in ev.term_df:
+            key = stem(t)
+            seen[key] = seen.get(key, True) and key in gone
+    return {t for t, gone in seen.items() if gone}
+
+
+def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
+    df: dict[str, int] = {}
+    n = 1
+    for ev in evidence:
+        n = max(n, ev.scope_chunks)
+        for t, d in ev.term_df.items():
+            df[stem(t)] = max(df.get(stem(t), 0), d)
+    missing = scope_missing(evidence)
+    names = {w for ev in evidence for w in ev.names}
+    weights: dict[str, float] = {}
+    language: dict[str, float] = {}
+    years: set[str] = set()
+    for t in key_terms(question):
+        key = stem(t)
+        if _YEAR.fullmatch(t):
+            years.add(t)
+            continue
+        if key in names:
+            continue  # the document's own name says whose report, not what about
+        d = df.get(key, 0)
+        language[key] = _language_rarity(t)
+        if not d:
+            # A word the scope never uses tells no unit from another: it counts in
+            # ``absent`` (or, Chinese and not missing, is a cutting artefact: see
+            # tools._straddles).
+            if key not in missing:
+                del language[key]
+            continue
+        weights[key] = math.log(1 + n / (1 + d))
+    absent = sum(w for t, w in language.items() if t in missing) / (sum(language.values()) or 1)
+    core = core_question(question)
+    grams = {
+        r[i : i + 2]
+        for t in content_terms(core)
+        for r in _HAN_RUN.findall(t)
+        for i in range(len(r) - 1)
+    }
+    return Ask(
+        question=question,
+        weights=weights,
+        years=frozenset(years),
+        kinds=asked_kinds(core),
+        grams=frozenset(grams),
+        proxies=_proxies(question),
+        absent=absent,
+        best_score=max((p.score for ev in evidence for p in ev.passages), default=0.0),
+    )
+
+
+def _language_rarity(term: str) -> float:
+    """How much a word says in general text: everyday Chinese words phrase a question."""
+    if _HAN.match(term):
+        return 0.3 if everyday_word(term) else 1.0
+    return 1.0
+
+
+def _proxies(question: str) -> tuple[tuple[frozenset[str], tuple[frozenset[str], ...]], ...]:
+    """For each metric asked about: its words, and the line items that stand in for it."""
+    out = []
+    for key, items in metrics(question):
+        words = frozenset(stem(w) for w in content_terms(key))
+        phrases = tuple(p for i in items if (p := frozenset(stem(w) for w in content_terms(i))))
+        out.append((words, phrases))
+    return tuple(out)
+
+
+def hits(ask: Ask, text: str) -> set[str]:
+    """Question words a text uses; Chinese words as substrings (segmentations differ)."""
+    found = word_set(text)
+    han = ask.han
+    return {t for t in ask.weights if t in found or (t in han and t in text)}
+
+
+def share(ask: Ask, words: set[str]) -> float:
+    return sum(ask.weights[t] for t in words) / ask.total
+
+
+def passage_cover(ask: Ask, p: Passage, lead: str = "") -> float:
+    """How much of the question the whole passage speaks to (its section included)."""
+    text = f"{p.section}\n{lead}\n{p.text}"
+    found = hits(ask, text)
+    words = word_set(text)
+    for key, phrases in ask.proxies:
+        if any(ph <= words for ph in phrases):
+            found |= {t for t in key if t in ask.weights}
+    return share(ask, found)
+
+
+def unit_features(
+    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float
+) -> tuple[list[float], set[str]]:
+    """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched."""
+    u = parts[i]
+    hit = hits(ask, u.text)
+    words = word_set(u.text)
+    proxy = 0.0
+    if u.kind == "row":
+        for key, phrases in ask.proxies:
+            if any(ph <= words for ph in phrases):
+                proxy = 1.0
+                hit |= {t for t in key if t in ask.weights}
+    in_section = hits(ask, p.section) - hit
+    around = " ".join(parts[j].text for j in (i - 1, i + 1) if 0 <= j < len(parts))
+    rarest = max(ask.weights, key=lambda t: ask.weights[t]) if ask.weights else ""
+    unit_grams = _grams(u.text)
+    kinds = [1.0 if k in ask.kinds and holds(k, u.text, ask.question) else 0.0 for k in KINDS]
+    n = len(u.text)
+    values = [
+        share(ask, hit),
+        0.0,  # relative features: set by ``relative`` once every candidate is known
+        0.0,
+        1.0 if rarest and rarest in hit else 0.0,
+        share(ask, in_section),
+        cover,
+        len(ask.grams & unit_grams) / len(ask.grams) if ask.grams else 0.0,
+        share(ask, hits(ask, around) - hit) if around else 0.0,
+        _novelty(ask, u.text, unit_grams),
+        1.0 / math.sqrt(p.rank or 1),
+        p.score / ask.best_score if ask.best_score > 0 else 0.0,
+        1.0 if i == 0 else 0.0,
+        u.start / max(1, len(p.text)),
+        math.log(1 + n),
+        1.0 if n < 25 else 0.0,
+        1.0 if u.kind == "row" else 0.0,
+        1.0 if p.kind == "table" and ask.proxies else 0.0,
+        len(ask.years & set(_YEAR.findall(u.text))) / len(ask.years) if ask.years else 0.0,
+        *kinds,
+        1.0 if ask.kinds and not any(kinds) else 0.0,
+        proxy,
+        1.0 if u.kind == "sentence" and _LEAD_IN.search(u.text) else 0.0,
+        1.0 if u.kind == "row" and (_only_dates(u.text) or not _LETTERS.search(u.text)) else 0.0,
+        ask.absent,
+    ]
+    return values, hit | in_section
+
+
+def _grams(text: str) -> set[str]:
+    return {r[i : i + 2] for r in _HAN_RUN.findall(text) for i in range(len(r) - 1)}
+
+
+def _novelty(ask: Ask, text: str, grams: set[str]) -> float:
+    """The share of the unit the question does not already say: a sentence that only
+    restates the question answers nothing."""
+    if grams:
+        return len(grams - ask.grams) / len(grams)
+    words = word_set(text)
+    return len(words - set(ask.weights)) / len(words) if words else 0.0
+
+
+def _only_dates(text: str) -> bool:
+    # Whole numbers, a comma after them included ("July 2, 2023"), not "1,080" or "3.5".
+    nums = [int(n) for n in re.findall(r"(?<![\d.,])\d+(?![\d%]|[.,]\d)", text)]
+    dated = all(n <= 31 or 1900 <= n <= 2100 for n in nums)
+    return bool(nums) and dated and not re.search(r"\d\s*%", text)  # a bare "%" heads a column
+
+
+_OVERLAP, _OVERLAP_REL = FEATURES.index("overlap"), FEATURES.index("overlap_rel")
+_BIGRAMS, _BIGRAMS_REL = FEATURES.index("bigrams"), FEATURES.index("bigrams_rel")
+
+
+def relative(rows: list[list[float]]) -> None:
+    """Fill in each candidate's overlap and character pairs relative to the best one's."""
+    for col, rel in ((_OVERLAP, _OVERLAP_REL), (_BIGRAMS, _BIGRAMS_REL)):
+        top = max((r[col] for r in rows), default=0.0)
+        for r in rows:
+            r[rel] = r[col] / top if top > 0 else 0.0
