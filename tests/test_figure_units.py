@@ -131,3 +131,83 @@ def test_periods_are_resolved_from_the_ways_questions_name_them() -> None:
     assert months_of("Q3 FY2023") == 3 and months_of("second quarter of fiscal 2023") == 3
     assert months_of("H1 FY2023") == 6 and months_of("Nine Months Ended") == 9
     assert months_of("Fiscal Years Ended") == 12 and months_of("FY2021 revenue") is None
+
+
+SUMMARY_TWO_HEADERS = """| Liquidity (in millions) |  | As of March 3, 2021 | As of March 4, 2020 |
+|---|---|---|---|
+| Cash and cash equivalents |  | $700.2 | $650.9 |
+| Working capital |  | $410.0 | $395.5 |
+|  | Fiscal | Fiscal | Fiscal |
+| (in millions) | 2021 | 2020 | 2019 |
+| Net cash provided by operating activities | $512.4 | $488.1 | $401.7 |"""
+
+
+def test_a_table_that_names_its_columns_again_half_way_is_read_under_each_header() -> None:
+    text = _answer(
+        "What was net cash provided by operating activities in FY2021?", SUMMARY_TWO_HEADERS
+    )
+    assert "512.4" in text and "488.1" not in text, text
+    text = _answer("What was the cash and cash equivalents balance in FY2021?", SUMMARY_TWO_HEADERS)
+    assert "700.2" in text, text
+
+
+OWN_BALANCE = """| BALANCE SHEETS (In thousands) | December 31, 2021 | December 31, 2020 |
+|---|---|---|
+| Accounts payable | 410,300 | 380,120 |"""
+
+AFFILIATE_BALANCE = """| BALANCE SHEETS (In thousands) | Dec. 31, 2021 | Dec. 31, 2020 |
+|---|---|---|
+| Accounts payable | 12,950 | 11,870 |"""
+
+
+def test_the_reports_own_statement_comes_before_an_exhibits() -> None:
+    passages = [
+        Passage(
+            chunk_id="co#900",
+            doc_id="co",
+            page=170,
+            page_end=170,
+            section="PART IV > EXHIBIT 99.1 > AFFILIATE LLC CONSOLIDATED BALANCE SHEETS",
+            text=AFFILIATE_BALANCE,
+            rank=1,
+        ),
+        Passage(
+            chunk_id="co#300",
+            doc_id="co",
+            page=57,
+            page_end=57,
+            section="ITEM 8 > CONSOLIDATED BALANCE SHEETS",
+            text=OWN_BALANCE,
+            rank=2,
+        ),
+    ]
+    ev = [Evidence(tool="search_document", query="q", passages=passages)]
+    a = figure_answer("What were accounts payable at the end of FY2021?", ev, "en")
+    assert a is not None and "410,300" in a.lines[0], a
+
+
+INCOME_ATTRIBUTABLE = """CONSOLIDATED STATEMENTS OF EARNINGS ($ in millions)
+Fiscal Years Ended
+2019  2020  2021
+Revenue  10,000  11,000  12,000
+Net earnings including noncontrolling interests  420  460  515
+Net earnings attributable to Northwind shareholders  400  450  500"""
+
+
+def test_an_owners_share_row_is_the_net_income_a_question_means() -> None:
+    text = _answer(
+        "What was the average net margin in percent, FY2019 to FY2021?", INCOME_ATTRIBUTABLE
+    )
+    # (400/10,000 + 450/11,000 + 500/12,000) / 3 = 4.1%
+    assert "4.1%" in text and "515" not in text, text
+
+
+def test_an_operand_outside_the_statement_the_question_names_is_looked_up_again() -> None:
+    note = """| Depreciation by segment ($ in millions) | 2022 | 2021 |
+|---|---|---|
+| Depreciation expense | $2,400 | $2,300 |"""
+    ev = _evidence(note)
+    told = figure_answer("What was depreciation in FY2022, from the cash flow statement?", ev, "en")
+    assert told is not None and told.wanted == [("depreciation_amortization", 2022)]
+    free = figure_answer("What was depreciation in FY2022?", ev, "en")
+    assert free is not None and free.wanted == [] and "2,400" in free.lines[0]

@@ -27,7 +27,7 @@ from agent.figures.formula import (
 )
 from agent.figures.grid import months_of
 from agent.figures.items import asked_items, years
-from agent.figures.lookup import Finder, common_scale, grids, rescaled
+from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
 from agent.figures.render import (
     amount,
     cell_sentence,
@@ -99,7 +99,12 @@ def figure_answer(
     tables = grids(evidence)
     if ask is None or not tables:
         return None
-    turn = _Turn(Finder(tables, months=months_of(without_definition(question))), question, lang)
+    finder = Finder(
+        tables,
+        months=months_of(without_definition(question)),
+        statements=named_statements(question),
+    )
+    turn = _Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)
     except MissingFigure as gone:

@@ -138,16 +138,24 @@ def figure(raw: str) -> float | None:
 
 def read_grid(p: Passage) -> Grid | None:
     """The passage as a table, or None when it holds no rows of figures under periods."""
-    grid = _markdown(p) if p.text.lstrip().startswith("|") or "\n|" in p.text else None
-    grid = grid or _gapped(p)
-    if grid is None or not grid.rows:
-        return None
+    found = read_grids(p)
+    return found[0] if found else None
+
+
+def read_grids(p: Passage) -> list[Grid]:
+    """The passage's tables: one per header of periods (a summary table may name its
+    columns again half-way: balances "As of" two dates, then cash flows of three years)."""
+    grids = _markdown(p) if p.text.lstrip().startswith("|") or "\n|" in p.text else []
+    if not grids:
+        gapped = _gapped(p)
+        grids = [gapped] if gapped is not None else []
     whole = f"{p.columns}\n{p.section}\n{p.text}"
     m = _SCALE.search(whole)
-    if m:
-        grid.scale = next(g for g in m.groups() if g).lower()
-    grid.currency = "$" if "$" in whole else ("元" if "元" in whole else "")
-    return grid
+    for grid in grids:
+        if m:
+            grid.scale = next(g for g in m.groups() if g).lower()
+        grid.currency = "$" if "$" in whole else ("元" if "元" in whole else "")
+    return [g for g in grids if g.rows]
 
 
 def _period_columns(header: str) -> list[Column]:
@@ -245,42 +253,67 @@ def _fit(row: Row, width: int) -> Row:
     return Row(row.label, (), (), row.start, row.end)
 
 
-def _markdown(p: Passage) -> Grid | None:
-    text = p.text
+def _header_columns(cells: list[str]) -> dict[int, Column]:
+    columns: dict[int, Column] = {}
+    for i, cell in enumerate(cells):
+        cols = _period_columns(cell)
+        if len(cols) == 1:
+            columns[i] = cols[0]
+    return columns
+
+
+def _restated(cells: list[str], above: list[str]) -> dict[int, Column]:
+    """A row inside the table that names the columns again ("| (in millions) | 2017 |
+    2016 | 2015 |"): every figure of it a year; the row above may name the period."""
+    figures = [(i, c) for i, c in enumerate(cells) if c and re.search(r"\d", c)]
+    if not figures or not all(YEAR.fullmatch(c.strip()) for _, c in figures):
+        return {}
+    return {
+        i: Column(c.strip(), int(c.strip()), months_of(above[i]) if i < len(above) else None)
+        for i, c in figures
+    }
+
+
+def _markdown(p: Passage) -> list[Grid]:
     lines: list[tuple[int, str]] = []
     pos = 0
-    for line in text.split("\n"):
+    for line in p.text.split("\n"):
         if line.strip().startswith("|"):
             lines.append((pos, line))
         pos += len(line) + 1
     if len(lines) < 2:
-        return None
+        return []
     head_cells = _cells(lines[0][1])
-    columns: dict[int, Column] = {}
-    for i, cell in enumerate(head_cells):
-        cols = _period_columns(cell)
-        if len(cols) == 1:
-            columns[i] = cols[0]
+    columns = _header_columns(head_cells)
     if not columns and p.columns:  # the header repeated from the chunk before
         found = _period_columns(p.columns)
         first = len(head_cells) - len(found)
         columns = {first + k: c for k, c in enumerate(found)}
-    if not columns:
-        return None
-    order = sorted(columns)
+    grids: list[Grid] = []
     rows: list[Row] = []
+    above: list[str] = head_cells
     for start, line in lines[1:]:
         if re.fullmatch(r"[\s|:-]+", line):
             continue
         cells = _cells(line)
-        label = next((c for c in cells if _LETTERS.search(c)), "")
-        if not label:
+        again = _restated(cells, above)
+        above = cells
+        if again:
+            if columns and rows:
+                grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
+            columns, rows = again, []
             continue
+        label = next((c for c in cells if _LETTERS.search(c)), "")
+        if not label or not columns:
+            continue
+        order = sorted(columns)
         raws = [_cell_figure(cells, i, columns) for i in order]
         values = tuple(figure(r) for r in raws)
         if any(v is not None for v in values):
             rows.append(Row(label, values, tuple(raws), start, start + len(line)))
-    return Grid(p, [columns[i] for i in order], rows)
+    if columns and rows:
+        grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
+    return grids
 
 
 def _cells(line: str) -> list[str]:

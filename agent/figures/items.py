@@ -21,6 +21,10 @@ _NOTE = re.compile(
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_ROW_MATCH = 0.75
+# A long tail after an item's name that keeps it the item, and how surely: "net of
+# allowance", "attributable to the parent's owners" (the share questions mean),
+# "including noncontrolling interests".
+_QUALIFIERS = {"net": 0.8, "of": 0.8, "attributable": 0.85, "including": 0.78}
 
 
 @dataclass(frozen=True)
@@ -84,5 +88,8 @@ def row_match(label: str, item: LineItem) -> float:
             continue
         if lab.startswith(n + " "):
             extra = lab[len(n) :].split()
-            best = max(best, 0.9 if len(extra) <= 2 else 0.8 if extra[0] in ("net", "of") else 0.0)
+            if len(extra) <= 2:
+                best = max(best, 0.9)
+            elif extra[0] in _QUALIFIERS:  # "… attributable to Northwind shareholders"
+                best = max(best, _QUALIFIERS[extra[0]])
     return best

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import SCALES, Grid, read_grid
+from agent.figures.grid import SCALES, Grid, read_grids
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from pipeline.text.finance import vocabulary
 
@@ -21,6 +21,10 @@ _STATEMENT = {
 }
 STATEMENT_BONUS = 0.2
 OTHER_STATEMENT = 0.3  # a cash-flow "Inventories" row is a change, not the balance
+# Exhibits append other entities' statements (an affiliate's, a guarantor's): the
+# report's own statement comes first when both hold the row.
+_EXHIBIT = re.compile(r"\bexhibits?\b|\bannex\b|附件", re.I)
+EXHIBIT_PENALTY = 0.1
 
 
 def grids(evidence: Sequence[Evidence]) -> list[Grid]:
@@ -32,9 +36,7 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
             if p.chunk_id in seen:
                 continue
             seen.add(p.chunk_id)
-            g = read_grid(p)
-            if g is not None:
-                out.append(g)
+            out.extend(read_grids(p))
     return sorted(out, key=lambda g: g.passage.rank or 99)
 
 
@@ -52,12 +54,28 @@ def _statement_fit(g: Grid, kind: str) -> float:
     return 0.0
 
 
+def named_statements(question: str) -> frozenset[str]:
+    """The statements a question tells to use ("… from the cash flow statement")."""
+    return frozenset(k for k, p in _STATEMENT.items() if p.search(question))
+
+
+def _is_statement(g: Grid, kind: str) -> bool:
+    return kind in _STATEMENT and bool(_STATEMENT[kind].search(_title(g)))
+
+
 class Finder:
     """Looks cells up by line item and year, remembering what it could not find."""
 
-    def __init__(self, tables: list[Grid], *, months: int | None = None) -> None:
+    def __init__(
+        self,
+        tables: list[Grid],
+        *,
+        months: int | None = None,
+        statements: frozenset[str] = frozenset(),
+    ) -> None:
         self.tables = tables
         self.months = months  # the period length the question asks about (3 = a quarter)
+        self.statements = statements  # statements the question tells to read
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
 
     def __call__(self, key: str, year: int | None) -> Cell:
@@ -69,6 +87,8 @@ class Finder:
             if col is None:
                 continue
             bonus = _statement_fit(g, item.statement)
+            if _EXHIBIT.search(g.passage.section):
+                bonus -= EXHIBIT_PENALTY
             for r in g.rows:
                 s = row_match(r.label, item)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
@@ -76,7 +96,10 @@ class Finder:
                     continue
                 score = s + bonus - 0.01 * (g.passage.rank or 0)
                 if best is None or score > best[0] + 1e-9:
-                    weak = bonus < 0
+                    # read from another statement, or not from the one the question names
+                    weak = bonus < 0 or (
+                        item.statement in self.statements and not _is_statement(g, item.statement)
+                    )
                     v = abs(value) if item.outflow else value
                     cell = Cell(
                         item=key,
