@@ -126,6 +126,20 @@ class ChatService:
                 self._graph = build_graph(saver)
         return self._graph
 
+    def warm_up(self) -> None:
+        """Load what the first answer would otherwise wait for (the Chinese word cutter,
+        the language detector, the graph and its tools), once per process."""
+        from agent.language import detect_language
+        from agent.tools import make_tools
+        from pipeline.text.segment import everyday_word, words
+
+        _ = self.graph
+        for lang in ("en", "zh"):
+            make_tools(lang)
+        words("预热 warm-up")
+        everyday_word("预热")  # jieba's word frequencies, a second load
+        detect_language("预热一下 warm-up")
+
     def ask(
         self,
         question: str,
@@ -182,7 +196,13 @@ class ChatService:
         )
         config: Any = {"configurable": {"thread_id": thread_id(self.workspace, cid)}}
         inputs: Any = {"messages": [HumanMessage(question)]}
-        for item in self.graph.stream(inputs, config, context=ctx, stream_mode="custom"):
+        # One checkpoint when the turn ends, not one per step: memory only has to carry
+        # finished turns, and each step's write of the whole state (every tool result)
+        # cost a turn more than its searches.
+        stream = self.graph.stream(
+            inputs, config, context=ctx, stream_mode="custom", durability="exit"
+        )
+        for item in stream:
             if on_event is not None and isinstance(item, dict) and "status" in item:
                 on_event(StatusEvent(message=str(item["status"])))
         values = self.graph.get_state(config).values

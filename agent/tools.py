@@ -10,6 +10,7 @@ reflection step. Descriptions exist in Chinese and English (``make_tools(lang)``
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable
@@ -77,8 +78,8 @@ def read_page(page: int, *, runtime: Runtime) -> ToolResult:
     passages: list[Passage] = []
     used = 0
     for doc_id in ctx.doc_ids:
-        for ch in ctx.folio.store.chunks(doc_id):
-            if ch.page_start <= page <= ch.page_end and used < _PAGE_CHARS:
+        for ch in ctx.folio.store.chunks_on_page(doc_id, page):
+            if used < _PAGE_CHARS:
                 passages.append(_passage_from_chunk(ch, rank=len(passages) + 1))
                 used += len(ch.text)
     ev = _evidence(ctx, "read_page", str(page), passages)
@@ -266,17 +267,28 @@ TOOL_NAMES = tuple(_FUNCTIONS)
 def make_tools(lang: prompts.Lang, *, atomic: bool = False) -> list[BaseTool]:
     """The tools with descriptions in the user's language; ``atomic`` adds the
     review's atomic tools (text_by_page, table_by_region, search_by_regex, …)."""
+    return list(_tools(lang, atomic))
+
+
+@functools.cache
+def _tools(lang: prompts.Lang, atomic: bool) -> tuple[BaseTool, ...]:
+    """Built once per process: a tool's argument schema is a pydantic model, and making
+    them each round cost more than the search itself. Tools hold no state (the scope
+    comes with every call's runtime), so one set serves every conversation."""
     extra: list[BaseTool] = []
     if atomic:
         from agent.review.chat_tools import review_tools
 
         extra = review_tools(lang)
-    return [
-        StructuredTool.from_function(
-            fn,
-            name=name,
-            description=prompts.TOOL_DESCRIPTIONS[lang][name],
-            response_format="content_and_artifact",
-        )
-        for name, fn in _FUNCTIONS.items()
-    ] + extra
+    return tuple(
+        [
+            StructuredTool.from_function(
+                fn,
+                name=name,
+                description=prompts.TOOL_DESCRIPTIONS[lang][name],
+                response_format="content_and_artifact",
+            )
+            for name, fn in _FUNCTIONS.items()
+        ]
+        + extra
+    )

@@ -81,6 +81,11 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="print every miss")
     ap.add_argument("--splits", default="train,validation", help="which splits to measure")
     ap.add_argument(
+        "--sets",
+        default="financebench,chinese,general",
+        help="which question sets to ask (financebench alone: figures, pages, latency)",
+    )
+    ap.add_argument(
         "--skip-missing",
         action="store_true",
         help="use only the FinanceBench documents already searchable in the data dir",
@@ -128,11 +133,14 @@ def main() -> int:
             print(
                 f"{split}: {len(every) - len(fb)} FinanceBench questions skipped", file=sys.stderr
             )
-        _financebench(chat, fb, zh_id[zh_docs[0]], t)
+        sets = args.sets.split(",")
+        if "financebench" in sets:
+            _financebench(chat, fb, zh_id[zh_docs[0]], t)
         zh = _zh_questions(packed, zh_docs, args.zh_per_article)[: args.limit or None]
         ten_k = doc_id_for(fb[0].doc)
-        _chinese(chat, zh, zh_id, ten_k, t)
-        for q in GENERAL:
+        if "chinese" in sets:
+            _chinese(chat, zh, zh_id, ten_k, t)
+        for q in GENERAL if "general" in sets else []:
             for doc in (ten_k, zh_id[zh_docs[0]]):
                 a = _ask(chat, q, doc)
                 t.refused.append(a.refused and not a.citations)

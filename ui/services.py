@@ -235,7 +235,7 @@ class Services:
         def work() -> None:
             start = time.monotonic()
             try:
-                _ = self.root_chat()
+                self.root_chat().warm_up()
             except Exception:
                 log.exception("building the chat service failed")
             if self.model_state != "lexical":

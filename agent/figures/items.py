@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from pipeline.text.finance import LineItem, vocabulary
 
@@ -40,6 +41,7 @@ def norm(text: str) -> str:
     return " ".join(text.split())
 
 
+@cache  # ~200 names per question: more than the re module's own cache keeps
 def _pattern(name: str) -> re.Pattern[str]:
     n = re.escape(norm(name)).replace(r"\ ", r"\s+")
     return re.compile(n if _HAN.search(name) else rf"(?<![\w]){n}(?![\w])")

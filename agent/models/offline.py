@@ -10,6 +10,7 @@ same graph, reflection and tests run with or without a real model.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -26,6 +27,9 @@ from agent.prompts import Lang, parse_question_block
 from pipeline.text.lang import estimate_tokens
 
 OFFLINE_NAME = "offline"
+# Each round re-reads the whole turn (system prompt, every tool result so far): count
+# each text once.
+_tokens = lru_cache(maxsize=256)(estimate_tokens)
 
 
 class OfflineChatModel(BaseChatModel):
@@ -58,7 +62,7 @@ class OfflineChatModel(BaseChatModel):
         calls = plan(question, evidence, done, self.tool_names) if self.tool_names else []
         lang: Lang = "zh" if reply_language(detect_language(question), question) == "zh" else "en"
         text = "" if calls else compose(question, evidence, lang)
-        prompt_tokens = sum(estimate_tokens(str(m.content)) for m in messages)
+        prompt_tokens = sum(_tokens(str(m.content)) for m in messages)
         out_tokens = estimate_tokens(text) if text else 8 * len(calls)
         return AIMessage(
             content=text,

@@ -339,6 +339,21 @@ class DocumentStore:
         )
         return [chunk_from_row(r) for r in rows]
 
+    def chunks_on_page(self, doc_id: str, page: int) -> list[Chunk]:
+        """The chunks of a document that cover a page, in order (without reading the rest)."""
+        clause, args = self._scope("d.workspace")
+        rows = (
+            self.db.connect()
+            .execute(
+                "SELECT c.* FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+                f"WHERE c.doc_id = ? AND c.page_start <= ? AND c.page_end >= ?{clause} "
+                "ORDER BY c.n",
+                (doc_id, page, page, *args),
+            )
+            .fetchall()
+        )
+        return [chunk_from_row(r) for r in rows]
+
     def get_chunk(self, chunk_id: str) -> Chunk | None:
         return self.get_chunks([chunk_id]).get(chunk_id)
 
