@@ -18,6 +18,7 @@ def test_a_pages_chunks_are_read_without_the_rest_of_the_document(
 ) -> None:
     pdf = pdfgen.contents_pdf(tmp_path / "book.pdf", chapters=4)
     doc_id = folio.ingest([pdf], wait=True)[0].doc_id
+    assert doc_id is not None
     every = folio.store.chunks(doc_id)
     pages = sorted({p for ch in every for p in range(ch.page_start, ch.page_end + 1)})
     assert len(pages) >= 3
