@@ -2,15 +2,16 @@
 
 One app and one library for the whole module (the tests run in order and build on
 each other, as a person would): a real 10-K (its first pages, to keep CI fast), a
-Chinese quarterly report, a real scan with a damaged page, a Chinese DOCX and an
-empty file are uploaded at once; then questions in both languages, a follow-up,
-badges and cards, a language switch mid-conversation, a reload, a phone-sized
-header, a deletion. Screenshots land in ``artifacts/browser/journey-*.png``.
+Chinese quarterly report, a real scan with a damaged page, a Chinese policy DOCX
+and an empty file are uploaded at once; then questions in both languages, a follow-up,
+badges and cards, the Knowledge tab (mind map root, summary citations that open
+their page, terms) in both languages, a language switch mid-conversation, a reload,
+a phone-sized header, a deletion. Screenshots land in ``artifacts/browser/journey-*.png``.
 """
 
 from __future__ import annotations
 
-import json
+import base64
 import re
 import shutil
 import time
@@ -31,6 +32,7 @@ from tests.browserkit import (
     settled_highlight,
 )
 from tests.conftest import ROOT, SAMPLES
+from tests.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 from tests.scangen import ScanPage, scanned_pdf
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -43,7 +45,6 @@ expect.set_options(timeout=30_000)
 TENK = SAMPLES / "financebench-train" / "pdfs" / "BESTBUY_2023_10K.pdf"
 ZH_REPORT = SAMPLES / "pdfs" / "zh" / "issue-67-example.pdf"
 SCAN = SAMPLES / "pdfs" / "scanned" / "linn.pdf"
-CMRC = SAMPLES / "cmrc2018" / "cmrc2018_trial.json"
 LAPTOP = (1280, 720)
 INGEST_BUDGET_MS = 360_000
 
@@ -77,19 +78,6 @@ def _scan_with_a_damaged_page(dest: Path) -> Path:
     return dest
 
 
-def _docx(dest: Path) -> Path:
-    import docx
-
-    articles = json.loads(CMRC.read_text(encoding="utf-8"))["data"][:3]
-    out = docx.Document()
-    for a in articles:
-        out.add_heading(a.get("title") or "", level=1)
-        for p in a["paragraphs"]:
-            out.add_paragraph(p["context"])
-    out.save(str(dest))
-    return dest
-
-
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
     d = tmp_path_factory.mktemp("journey-files")
@@ -99,7 +87,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Files:
         tenk=_excerpt(TENK, d / "bestbuy-10k-excerpt.pdf", 8),
         zh_pdf=_excerpt(ZH_REPORT, d / "东北电气-2018一季报.pdf", 3),
         scan=_scan_with_a_damaged_page(d / "scan-two-pages.pdf"),
-        docx=_docx(d / "百科摘录.docx"),
+        docx=zh_policy_docx(d / "差旅费用管理办法.docx"),
         empty=empty,
     )
 
@@ -229,6 +217,70 @@ def test_answer_badges_cards_and_the_page_pane_on_a_laptop(user: Session, files:
     )
 
 
+def pick_knowledge_doc(s: Session, name: str) -> None:
+    s.tab("knowledge")
+    s.page.click("#kn-doc input")
+    s.page.get_by_role("option", name=name).click()
+
+
+def mind_map_svg(s: Session, expected: str) -> str:
+    """The mind map's SVG once it shows ``expected`` (the picker redraws it)."""
+    s.page.wait_for_function(
+        "(want) => { const i = document.querySelector('#kn-mindmap-body img');"
+        " return i && atob(i.src.split(',')[1]).includes(want); }",
+        arg=expected,
+    )
+    src = s.page.locator("#kn-mindmap-body img").get_attribute("src") or ""
+    return base64.b64decode(src.split(",", 1)[1]).decode("utf-8")
+
+
+def root_title(svg: str) -> str:
+    """The first node drawn is the root; its tooltip starts with its full title."""
+    first = re.search(r"<title>([^<]*)</title>", svg)
+    return first.group(1).split(" (p")[0] if first else ""
+
+
+def open_cited_page(s: Session, chip: Locator) -> Locator:
+    """Click a summary citation: the Knowledge tab's page pane shows that page, marked."""
+    page_no = re.sub(r"\D", "", chip.inner_text())
+    chip.click()
+    caption = s.page.locator("#kn-pane-caption")
+    expect(caption).to_contain_text(page_no)
+    expect(caption.locator("[data-highlights]")).not_to_have_attribute("data-highlights", "0")
+    return caption
+
+
+def test_knowledge_tab_root_summary_jump_and_terms_in_english(user: Session, files: Files) -> None:
+    page = user.page
+    pick_knowledge_doc(user, files.tenk.name)
+    # The root is the registrant from the 10-K's cover, never the file name or an identifier.
+    root = root_title(mind_map_svg(user, "Form 10-K"))
+    assert root.startswith("BEST BUY CO., INC.") and "Form 10-K" in root, root
+    assert "bestbuy" not in root.lower() and not re.search(r"\d{10}-\d{2}-\d{6}", root)
+    terms = page.locator("#kn-terms tr[data-index]")
+    expect(terms.first).to_be_visible()
+    defined = page.locator("#kn-terms tr[data-index] td:nth-child(2)").all_inner_texts()
+    assert sum(1 for d in defined if d.strip()) >= 3, defined
+    page.get_by_role("tab", name="Summary").click()
+    chip = page.locator("#kn-summary-body .folio-sum-cite").first
+    expect(chip).to_be_visible()
+    assert chip.inner_text().startswith("p. ")
+    open_cited_page(user, chip)
+    image = page.locator("#kn-pane-image img")
+    expect(image).to_be_visible()
+    assert settled_highlight(image) > 40, "no highlight on the cited page"
+    # Opening a fold shows its first cited page too.
+    fold = page.locator("#kn-summary-body details.folio-sum-sec").nth(1)
+    fold.locator("summary").click()
+    expect(fold).to_have_attribute("open", "")
+    open_cited_page(user, fold.locator(".folio-sum-cite").first)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    user.shot("journey-03b-knowledge-en", full=False)
+    page.get_by_role("tab", name="Mind map").click()
+    user.shot("journey-03c-mindmap-en", full=False)
+    user.tab("chat")
+
+
 def test_switching_language_mid_conversation_keeps_everything(
     user: Session, app: App, files: Files
 ) -> None:
@@ -259,6 +311,30 @@ def test_switching_language_mid_conversation_keeps_everything(
     error = page.locator("#lib-progress .folio-job.failed", has_text=files.empty.name)
     expect(error).to_contain_text("空")  # the reason itself is in Chinese
     expect(error).not_to_contain_text("is empty")
+    # Gradio's own upload texts follow the switch too, not only the browser's language.
+    upload = page.locator("#lib-upload")
+    expect(upload).to_contain_text("点击上传")
+    expect(upload).not_to_contain_text("Click to Upload")
+
+
+def test_knowledge_tab_in_chinese_root_terms_and_summary(user: Session, files: Files) -> None:
+    page = user.page
+    pick_knowledge_doc(user, files.docx.name)
+    assert root_title(mind_map_svg(user, ZH_POLICY_TITLE)) == ZH_POLICY_TITLE
+    rows = page.locator("#kn-terms tr[data-index]")
+    expect(page.locator("#kn-terms thead")).to_contain_text("定义")
+    employee = rows.filter(has=page.locator("td.folio-term b", has_text=re.compile("^员工$")))
+    expect(employee).to_contain_text("与公司签订劳动合同")
+    assert not page.locator("#kn-terms td.folio-term b", has_text="部门经理").count()
+    page.get_by_role("tab", name="摘要").click()
+    chip = page.locator("#kn-summary-body .folio-sum-cite").first
+    expect(chip).to_have_text(re.compile(r"^第 \d+ 页$"))
+    chip.click()
+    expect(page.locator("#kn-pane-passage")).to_be_visible()
+    expect(page.locator("#kn-pane-passage mark").first).to_be_visible()
+    user.shot("journey-04b-knowledge-zh", full=False)
+    page.get_by_role("tab", name="思维导图").click()
+    user.shot("journey-04c-mindmap-zh", full=False)
 
 
 def test_reload_shows_saved_conversations_and_continues(user: Session) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,7 +124,7 @@ def test_a_language_switch_retitles_the_finished_search_and_the_answers() -> Non
 
 def test_summary_reads_as_folded_prose_with_citations() -> None:
     from ui.safe import safe_markdown
-    from ui.summary_view import summary_html
+    from ui.summary_view import cited_sentences, summary_html
 
     sent = {"text": "Sales <rose> 5%.", "page": 4, "section": "§2", "chunk_id": "d#1"}
     data = {
@@ -133,9 +134,17 @@ def test_summary_reads_as_folded_prose_with_citations() -> None:
         "left_out": ["§5 Exhibits"],
     }  # fmt: skip
     html = summary_html(data, "zh")
-    assert "<details" in html and "<summary>Results</summary>" in html
+    assert "<details" in html and '<summary data-cite="2">Results</summary>' in html
     assert "&lt;rose&gt;" in html and "<rose>" not in html
-    assert "第 4 页 · §2" in html and "未涉及" in html and "> Not" not in html
+    assert "未涉及" in html and "> Not" not in html
+    # Each sentence's page chip is numbered in reading order, its section in the tooltip.
+    chips = re.findall(r'data-cite="(\d)" title="([^"]*)">([^<]*)<', html)
+    assert chips == [
+        ("0", "在页面中查看 §2", "第 4 页"),
+        ("1", "在页面中查看 §2", "第 9 页"),
+        ("2", "在页面中查看 §2", "第 4 页"),
+    ]
+    assert [s["page"] for s in cited_sentences(data)] == [4, 9, 4]
     assert safe_markdown("> Not covered: §5").startswith("> Not covered")
 
 

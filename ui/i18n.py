@@ -163,6 +163,7 @@ _T: dict[str, tuple[str, str]] = {
     "kn.route": ("Learning route", "学习路线"),
     "kn.summary": ("Summary", "摘要"),
     "kn.overview": ("Overview", "全文摘要"),
+    "kn.cite_tip": ("Show on the page {section}", "在页面中查看 {section}"),
     "kn.by_section": ("By section (click a section to open it)", "分节摘要（点击章节展开）"),
     "kn.left_out": (
         "Not covered, no quotable text: {sections}",

@@ -16,7 +16,7 @@ from ui.knowledge_view import diagram_html, status_note, terms_html, text_markdo
 from ui.labels import Labels
 from ui.safe import esc
 from ui.services import Services
-from ui.summary_view import summary_html
+from ui.summary_view import cited_sentences, summary_html
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +24,15 @@ ROWS_JS = """
 element.addEventListener('click', (e) => {
   const row = e.target.closest('[data-index]');
   if (row) trigger('click', {index: Number(row.dataset.index)});
+});
+"""
+
+
+# A citation chip, or a fold's title (which opens the fold as well), shows its page.
+CITES_JS = """
+element.addEventListener('click', (e) => {
+  const cite = e.target.closest('[data-cite]');
+  if (cite) trigger('click', {cite: Number(cite.dataset.cite)});
 });
 """
 
@@ -61,7 +70,7 @@ def build(labels: Labels) -> KnowledgeComponents:
                 route = gr.Markdown(elem_id="kn-route-body", sanitize_html=True)
             with labels.make(gr.Tab, {"label": "kn.summary"}, id="kn-summary"):
                 summary_note = gr.HTML(js_on_load=None)
-                summary = gr.HTML(elem_id="kn-summary-body", js_on_load=None)
+                summary = gr.HTML(elem_id="kn-summary-body", js_on_load=CITES_JS)
         with gr.Column(scale=5, min_width=360):
             query = labels.make(
                 gr.Textbox,
@@ -177,6 +186,19 @@ def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio, timer: gr.T
         )
         return [table, *pagepane.updates(services, target, lang_value)]
 
+    def open_cite(doc_id: str | None, lang_value: str, evt: gr.EventData) -> list[Any]:
+        index = int(getattr(evt, "_data", {}).get("cite", -1))
+        view = _view(services, doc_id, "summary") if doc_id else None
+        sentences = cited_sentences(view.data) if view is not None else []
+        if not doc_id or not 0 <= index < len(sentences):
+            return [gr.skip()] * len(c.pane.outputs)
+        s = sentences[index]
+        target = pagepane.target_for_quote(
+            services, doc_id, str(s.get("chunk_id") or ""), int(s.get("page") or 1),
+            str(s.get("text") or ""),
+        )  # fmt: skip
+        return pagepane.updates(services, target, lang_value)
+
     def follow(doc_id: str | None, query: str, lang_value: str, shown: str) -> list[Any]:
         """Timer tick: redraw the components when the background work on them progressed."""
         sig = status_signature(services, doc_id)
@@ -189,4 +211,5 @@ def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio, timer: gr.T
                show_progress="hidden")  # fmt: skip
     c.query.change(filter_terms, [c.doc, c.query, lang], c.terms, show_progress="hidden")
     c.terms.click(open_term, [c.doc, c.query, lang], [c.terms, *c.pane.outputs])
+    c.summary.click(open_cite, [c.doc, lang], c.pane.outputs)
     pagepane.wire(c.pane, services, lang)

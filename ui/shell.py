@@ -100,6 +100,24 @@ def hide_ui_events(demo: gr.Blocks, keep: set[int]) -> None:
             fn.api_visibility = "private"
 
 
+# The frontend's locale store lives in its 'core' module; importing the module's own URL
+# again (taken from the page's loaded resources, so no build hash is hard-coded) reaches
+# that same store.
+GRADIO_LOCALE_JS = """
+async (lang) => {
+  const code = lang === 'zh' ? 'zh-CN' : 'en';
+  const url = performance.getEntriesByType('resource').map((r) => r.name)
+    .find((n) => /\\/assets\\/core-[\\w-]+\\.js$/.test(n.split('?')[0]));
+  try {
+    if (url) (await import(url)).changeLocale?.(code);
+  } catch (e) {
+    console.warn('folio: gradio locale not switched', e);
+  }
+  return [lang];
+}
+"""
+
+
 def build_blocks(services: Services) -> gr.Blocks:
     labels = Labels()
     with gr.Blocks(title="Folio", analytics_enabled=False, fill_width=True) as demo:
@@ -186,6 +204,15 @@ def build_blocks(services: Services) -> gr.Blocks:
             show_progress="hidden",
         )
         lang.input(lambda v: v, lang, stored_lang)
+        # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
+        # locale, which only knows the browser's language: switch it along, then redraw
+        # the upload zone, which reads those texts only when it is drawn.
+        lang.change(
+            lambda _: gr.update(visible=False), lang, lib.upload,
+            js=GRADIO_LOCALE_JS, show_progress="hidden",
+        ).then(
+            lambda: gr.update(visible=True), None, lib.upload, show_progress="hidden"
+        )  # fmt: skip
 
         # The switch starts empty so that setting it here always fires ``lang.change``,
         # which draws every Python-built text in the chosen language.

@@ -1,7 +1,10 @@
 """The summary as a reader meets it: an overview paragraph, then one fold per section. Pure.
 
 Sentences are quoted from the document, so everything is escaped; each ends with
-its citation (page and section). Sections start folded so a long report stays short.
+its citation, a page chip (the section in its tooltip) that opens the page with the
+sentence marked, as the chat's citation chips do. Sections start folded so a long
+report stays short; opening one shows its first cited page too. Every sentence is
+numbered in reading order (``data-cite``), the order :func:`cited_sentences` gives.
 """
 
 from __future__ import annotations
@@ -13,17 +16,34 @@ from ui.i18n import t
 from ui.safe import esc
 
 
-def _cite(s: Mapping[str, Any], lang: str) -> str:
+def cited_sentences(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The summary's sentences in the order their ``data-cite`` numbers count them."""
+    out = list(data.get("overview") or [])
+    for sec in _sections(data):
+        out += list(sec["sentences"])
+    return out
+
+
+def _sections(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [s for s in data.get("sections") or [] if s.get("section") and s.get("sentences")]
+
+
+def _cite(s: Mapping[str, Any], n: int, lang: str) -> str:
     where = t("pane.page_short", lang, page=s.get("page", "?"))
     label = str(s.get("section") or "")
-    if label and label != "§0":
-        where += f" · {label}"
-    return f'<span class="folio-sum-cite">{esc(where)}</span>'
+    tip = t("kn.cite_tip", lang, section=label if label and label != "§0" else "")
+    return (
+        f'<button type="button" class="folio-sum-cite" data-cite="{n}" title="{esc(tip)}">'
+        f"{esc(where)}</button>"
+    )
 
 
-def _prose(sentences: Sequence[Mapping[str, Any]], lang: str) -> str:
+def _prose(sentences: Sequence[Mapping[str, Any]], start: int, lang: str) -> str:
     """Sentences run on as one paragraph, each followed by where it comes from."""
-    parts = [f"{esc(str(s.get('text', '')).strip())} {_cite(s, lang)}" for s in sentences]
+    parts = [
+        f"{esc(str(s.get('text', '')).strip())} {_cite(s, start + i, lang)}"
+        for i, s in enumerate(sentences)
+    ]
     return f'<p class="folio-sum-prose">{" ".join(parts)}</p>'
 
 
@@ -32,20 +52,23 @@ def summary_html(data: Mapping[str, Any], lang: str) -> str:
     overview = list(data.get("overview") or [])
     out = ['<div class="folio-summary">']
     out.append(f'<div class="folio-sum-head">{esc(t("kn.overview", lang))}</div>')
-    out.append(_prose(overview, lang) if overview else "")
+    out.append(_prose(overview, 0, lang) if overview else "")
     left = [str(x) for x in data.get("left_out") or []]
     if left:
         note = t("kn.left_out", lang, sections="; ".join(left))
         out.append(f'<div class="folio-sum-left">{esc(note)}</div>')
-    sections = [s for s in data.get("sections") or [] if s.get("section") and s.get("sentences")]
+    sections = _sections(data)
     if sections:
         out.append(f'<div class="folio-sum-head">{esc(t("kn.by_section", lang))}</div>')
+    n = len(overview)
     for sec in sections:
         depth = max(0, int(sec.get("level") or 1) - 1)
         title = esc(str(sec.get("title") or sec.get("label") or ""))
         out.append(
             f'<details class="folio-sum-sec" style="margin-left:{min(depth, 4) * 14}px">'
-            f"<summary>{title}</summary>{_prose(sec['sentences'], lang)}</details>"
+            f'<summary data-cite="{n}">{title}</summary>'
+            f"{_prose(sec['sentences'], n, lang)}</details>"
         )
+        n += len(sec["sentences"])
     out.append("</div>")
     return "".join(out)

@@ -530,6 +530,9 @@ def _en_defined_phrases(s: str) -> list[Found]:
         referent = _referent(s[: m.start()].rstrip())
         words = referent.split()
         descriptive = bool(words) and words[0][:1].islower() and words[0].lower() != "as"
+        # "… shares of Current Health Ltd. ("Current Health")": the name is an alias.
+        named = alias.split()[0] in words or bool(_FIRST_PERSON.search(referent))
+        descriptive = descriptive and not named
         if descriptive and 2 <= len(words) <= 20 and referent.lower() != alias.lower():
             out.append(Found(alias, "definition", clean_definition(referent)))
     return out

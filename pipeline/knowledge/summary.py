@@ -16,6 +16,7 @@ from functools import lru_cache
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
 from pipeline.knowledge.source import DocText, Sentence
+from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import NOT_SUMMARISED
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
@@ -131,22 +132,37 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
 COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with content
 
 
+def _squash(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def has_cover(doc: DocText) -> bool:
+    """A long report opens with a cover page; so does a filing of any length, whose first
+    page names the registrant ('(Exact name of registrant as specified in its charter)')."""
+    if doc.pages >= COVER_MIN_PAGES:
+        return True
+    return any(s.page == 1 and REGISTRANT.match(s.text) for s in doc.sentences[:200])
+
+
 def _matter(doc: DocText) -> set[int]:
     """Sections of front and back matter (signatures, certifications, exhibit indexes,
-    the cover page of a long report), with everything under them."""
+    the cover page of a report), with everything under them."""
     out: set[int] = set()
-    cover = doc.pages >= COVER_MIN_PAGES
+    cover = has_cover(doc)
+    own_title = _squash(doc.title)
     for sec in doc.sections[1:]:
         title = sec.title.lower()
         on_cover = cover and sec.page_end <= 1
-        if on_cover or any(word in title for word in NOT_SUMMARISED):
+        # A heading that repeats the document's title (Word's Title style) says nothing.
+        title_page = _squash(sec.title) == own_title and not sec.children
+        if on_cover or title_page or any(word in title for word in NOT_SUMMARISED):
             out.update(doc.subtree(sec.idx))
     return out
 
 
 def _off_cover(doc: DocText, ids: list[int]) -> list[int]:
-    """Sentences not on the cover page of a long report (registrant, form, check boxes)."""
-    if doc.pages < COVER_MIN_PAGES:
+    """Sentences not on the cover page of a report (registrant, form, check boxes)."""
+    if not has_cover(doc):
         return ids
     return [i for i in ids if doc.sentences[i].page > 1]
 

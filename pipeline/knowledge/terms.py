@@ -21,6 +21,7 @@ from pipeline.knowledge.patterns import (
     nominal,
 )
 from pipeline.knowledge.source import DocText, Sentence, TableInfo
+from pipeline.knowledge.summary import has_cover
 from pipeline.text.segment import has_cjk
 
 _WEIGHT: dict[TermSource, float] = {
@@ -158,7 +159,9 @@ def _wordy(text: str) -> bool:
 
 
 def keyphrase_candidates(doc: DocText) -> list[Candidate]:
-    prose = [s.text for s in doc.sentences if _wordy(s.text)]
+    # A filing's cover page is form text ("Indicate by check mark whether …").
+    cover = has_cover(doc)
+    prose = [s.text for s in doc.sentences if _wordy(s.text) and not (cover and s.page == 1)]
     pages = max(doc.pages, sum(len(t) for t in prose) // 1500)
     # Keyphrases are the least certain source: their share grows slowly with length.
     budget = max(10, min(80, 8 + pages // 3 + len(doc.sections) // 4))

@@ -15,7 +15,7 @@ from statistics import median
 
 from pipeline.models import Block
 
-_REGISTRANT = re.compile(r"^\(?\s*exact name of (?:the\s+)?registrant", re.I)
+REGISTRANT = re.compile(r"^\(?\s*exact name of (?:the\s+)?registrant", re.I)
 _FORM = re.compile(r"^form\s+[0-9]{1,2}-?[a-z]{0,2}(?:/a)?$", re.I)
 _PERIOD = re.compile(
     r"\b(?i:for the (?:fiscal year|quarterly period|year|quarter) ended)\s+"
@@ -56,7 +56,7 @@ def filing_title(blocks: list[Block]) -> str:
     """'BEST BUY CO., INC. — Form 10-K, fiscal year ended February 2, 2019' from a cover."""
     front = _front(blocks, 2)
     for i, b in enumerate(front):
-        if not _REGISTRANT.match(b.text.strip()):
+        if not REGISTRANT.match(b.text.strip()):
             continue
         name = next((_usable(p.text) for p in reversed(front[:i]) if _usable(p.text)), "")
         if not name:
