@@ -4,6 +4,10 @@ citation support, and speed.
     python bench/knowledge.py                # all documents
     python bench/knowledge.py --docs adobe cmrc --dump   # also print unjudged term samples
 
+Beside precision: the share of terms with a definition, the share that are table line
+items (a table cell's text, neither defined nor named elsewhere: should be 0), the share
+matching any table cell, and whether the mind map's root is the title the cover prints.
+
 Term precision uses hand judgements in ``bench/knowledge_judgements.json``: for each
 document, 30 terms sampled (fixed seed) from everything extracted, each judged a real
 term of the document with a correct definition where one is given. Terms that have no
@@ -49,6 +53,10 @@ class Case:
     key: str
     make: Callable[[Path], Path]
     truth: Callable[[Path], list[tuple[int, str]]] | None = None
+    # How the mind map's root must begin: the title as the first page prints it (read by
+    # hand from each cover); None where the document has no title of its own.
+    root: str | None = None
+    split: str = "-"
 
 
 def _copy(src: Path, name: str) -> Callable[[Path], Path]:
@@ -100,22 +108,85 @@ def _numbered_truth(path: Path) -> list[tuple[int, str]]:
     return out
 
 
+def _zh_policy(tmp: Path) -> Path:
+    from tests.knowledge_docs import zh_policy_docx
+
+    return zh_policy_docx(tmp / "差旅费用管理办法.docx")
+
+
 def cases() -> list[Case]:
     fb = SAMPLES / "financebench" / "pdfs"
+    tr = SAMPLES / "financebench-train" / "pdfs"
     return [
         Case("cmrc", _cmrc(True), _json_truth),
         Case("cmrc-typography", _cmrc(False), _json_truth),
         Case("seed000", _copy(SEEDS / "000_470ced81705ac36b.txt", "seed000.txt"), _numbered_truth),
         Case("seed001", _copy(SEEDS / "001_df25d38adadcd7b7.txt", "seed001.txt")),
         Case("seed002", _copy(SEEDS / "002_f38e5596c5ff09af.txt", "seed002.md"), _md_truth),
-        Case("adobe", _copy(fb / "ADOBE_2022_10K.pdf", "ADOBE_2022_10K.pdf"), _pdf_outline),
+        Case(
+            "bestbuy-2019", _copy(tr / "BESTBUY_2019_10K.pdf", "BESTBUY_2019_10K.pdf"),
+            _pdf_outline, "BEST BUY CO., INC.", "train",
+        ),
+        Case(
+            "adobe-2015", _copy(tr / "ADOBE_2015_10K.pdf", "ADOBE_2015_10K.pdf"),
+            _pdf_outline, "ADOBE SYSTEMS INCORPORATED", "train",
+        ),
+        Case(
+            "amcor-2023q2", _copy(tr / "AMCOR_2023Q2_10Q.pdf", "AMCOR_2023Q2_10Q.pdf"),
+            _pdf_outline, "AMCOR PLC", "train",
+        ),
+        Case(
+            "adobe", _copy(fb / "ADOBE_2022_10K.pdf", "ADOBE_2022_10K.pdf"),
+            _pdf_outline, "ADOBE INC.", "dev",
+        ),
         # Its outline holds bookmark labels ("Highlights"), not the heading texts: no truth.
-        Case("amcor-q4", _copy(fb / "AMCOR_2023Q4_EARNINGS.pdf", "AMCOR_2023Q4.pdf")),
+        Case(
+            "amcor-q4", _copy(fb / "AMCOR_2023Q4_EARNINGS.pdf", "AMCOR_2023Q4.pdf"), None,
+            "Amcor reports fiscal 2023 results", "dev",
+        ),
         Case(
             "fedreg", _copy(SAMPLES / "pdfs/tables/federal-register-2020-17221.pdf", "fedreg.pdf")
         ),
-        Case("pfizer", _copy(fb / "Pfizer_2023Q2_10Q.pdf", "Pfizer_2023Q2_10Q.pdf")),
-    ]
+        Case(
+            "pfizer", _copy(fb / "Pfizer_2023Q2_10Q.pdf", "Pfizer_2023Q2_10Q.pdf"), None,
+            "PFIZER INC.", "dev",
+        ),
+        Case("zh-policy", _zh_policy, None, "青禾科技有限公司差旅费用管理办法"),
+    ]  # fmt: skip
+
+
+def table_cells(folio: Folio, doc_id: str) -> set[str]:
+    """Keys of every text cell of the document's tables (as the term base keys terms)."""
+    from pipeline.knowledge.terms import norm_key
+
+    out: set[str] = set()
+    for b in folio.store.blocks(doc_id):
+        if b.kind == "table" and b.table is not None:
+            for row in b.table.rows:
+                for cell in row:
+                    text = " ".join(cell.split()).strip(" :：")
+                    if text and not any(ch.isdigit() for ch in text[:1]):
+                        out.add(norm_key(text))
+    return out
+
+
+_NAMED = {"definition", "alias", "heading", "llm"}
+
+
+def term_shares(folio: Folio, doc_id: str) -> tuple[float, float, float]:
+    """Share of terms with a definition; share that are table line items (a table cell's
+    text, not defined or named anywhere else); share matching a table cell at all."""
+    from pipeline.knowledge.store import load_terms
+    from pipeline.knowledge.terms import norm_key
+
+    terms = load_terms(folio.db, doc_id)
+    if not terms:
+        return 0.0, 0.0, 0.0
+    cells = table_cells(folio, doc_id)
+    in_cell = [t for t in terms if any(norm_key(n) in cells for n in [t.term, *t.aliases])]
+    rows = [t for t in in_cell if not t.definition and not _NAMED & set(t.sources)]
+    n = len(terms)
+    return sum(1 for t in terms if t.definition) / n, len(rows) / n, len(in_cell) / n
 
 
 def _norm(text: str) -> str:
@@ -235,13 +306,15 @@ def main() -> int:
     _pos("warm")
     print(f"one-time load (jieba tables, English lexicon): {time.perf_counter() - t:.2f}s\n")
     header = (
-        f"{'doc':16} {'pages':>5} {'terms':>5} {'prec':>9} {'headings R/P':>13} {'exact':>5} "
+        f"{'doc':16} {'split':>5} {'pages':>5} {'terms':>5} {'prec':>9} {'defs':>5} {'rows':>5} "
+        f"{'cells':>5} {'root':>4} {'headings R/P':>13} {'exact':>5} "
         f"{'cites ok':>9} {'cover':>5} {'=pars':>5} "
         + " ".join(f"{c:>7}" for c in COMPONENTS)
         + f" {'total':>6} {'cpu':>6}"
     )
     print(header)
     unjudged_all: dict[str, list] = {}
+    roots: dict[str, str] = {}
     for case in cases():
         if args.docs and case.key not in args.docs:
             continue
@@ -269,15 +342,24 @@ def main() -> int:
         if case.truth is not None:
             r, p, ex = tree_match(got, case.truth(path))
             heads, exact = f"{r:.2f}/{p:.2f}", "yes" if ex else "no"
+        defs, rows, cells = term_shares(folio, res.doc_id)
+        root_ok = (
+            "-" if case.root is None else ("yes" if root.title.startswith(case.root) else "no")
+        )
+        roots[case.key] = root.title
         ok, total = citation_support(folio, res.doc_id)
         summ = load_view(folio.db, res.doc_id, "summary")
         cover = summ.data.get("coverage", 0.0) if summ else 0.0
         print(
-            f"{case.key:16} {doc.pages:>5} {n_terms:>5} {prec:>9} {heads:>13} {exact:>5} "
+            f"{case.key:16} {case.split:>5} {doc.pages:>5} {n_terms:>5} {prec:>9} {defs:>5.2f} "
+            f"{rows:>5.2f} {cells:>5.2f} {root_ok:>4} {heads:>13} {exact:>5} "
             f"{ok:>4}/{total:<4} {cover:>5.2f} {same_as_parse:>5} "
             + " ".join(f"{times[c]:>6.2f}s" for c in COMPONENTS)
             + f" {sum(times.values()):>5.2f}s {cpu:>5.2f}s"
         )
+    print("\nmind-map roots:")
+    for key, title in roots.items():
+        print(f"  {key:16} {title}")
     if args.dump and unjudged_all:
         print(json.dumps(unjudged_all, ensure_ascii=False, indent=1))
     shutil.rmtree(tmp, ignore_errors=True)

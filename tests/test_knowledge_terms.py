@@ -109,3 +109,16 @@ def test_a_chinese_policy_docx_yields_its_defined_terms(folio: Folio, tmp_path: 
     assert terms["员工"].definition.startswith("与公司签订劳动合同")
     assert not any(name.startswith("第") for name in terms)  # no "第二条本办法所称员工"
     assert not {"高级管理人员", "部门经理", "职级"} & set(terms)  # the table's row labels
+
+
+def test_bold_names_in_biographies_demonyms_and_split_acronyms_are_not_terms() -> None:
+    from pipeline.knowledge.keyphrases import _en_phrases, en_keyphrases
+
+    bio = "Mira T. Holm has served as our Chief Lantern Officer since 2029."
+    block = Block(n=0, page=1, kind="paragraph", text=bio, lines=[Line(text=bio, line_no=1)])
+    block.lines[0].emph = ["Mira T. Holm"]
+    names = {t.term for t in extract_terms(build_doc_text("d", "T", "en", [block], []))}
+    assert "Mira T. Holm" not in names
+    assert _en_phrases("Our R&D spending rose.")[0][0] == "R&D"
+    text = ["A Norwegian maker sells lanterns.", "The Norwegian market is small."] * 2
+    assert "Norwegian" not in {k.text for k in en_keyphrases(text, limit=10)}

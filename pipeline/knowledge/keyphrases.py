@@ -31,6 +31,7 @@ _ZH_RUN = re.compile(r"[\u3400-\u9fff]+")
 _EN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]|[^\sA-Za-z]")
 _CODE_TOKEN = re.compile(r"_|[A-Za-z]\.[A-Za-z]|[a-z][A-Z]")
 _CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ish|ese)$")
 
 
 def _zh_tables() -> tuple[dict[str, float], dict[str, str], float]:
@@ -209,7 +210,8 @@ def _role(token: str) -> str:
     return "X"
 
 
-_LATIN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]")
+# "SG&A", "R&D", "P&L": an acronym joined by '&' is one token, not "SG" and "A".
+_LATIN_TOKEN = re.compile(r"[A-Z]{1,4}&[A-Z]{1,4}\b|[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]")
 _GAP = re.compile(r"\s*")
 
 
@@ -310,6 +312,8 @@ def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
         return False  # a shouted heading, not a term
     if len(key) == 1 and re.search(r"[’']s$", text):
         return False  # "Adobe’s": a possessive, the name itself is counted separately
+    if len(key) == 1 and _DEMONYM.match(text):
+        return False  # "Canadian", "Japanese": where something is from, not a term
     if len(key) == 1 and latin_in_chinese:
         ok = len(text) >= 2 and text[0].isupper() and not _CODE.search(text)
         return ok and key[0] not in W.GENERIC_EN

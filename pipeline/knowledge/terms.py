@@ -8,6 +8,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from pipeline.knowledge import wordlists as W
 from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import en_keyphrases, noun_lemma, zh_keyphrases
 from pipeline.knowledge.matcher import TermMatcher, fold
@@ -124,12 +125,26 @@ def table_candidates(tables: list[TableInfo], doc: DocText) -> list[Candidate]:
     return out
 
 
+_NAME = re.compile(r"^(?:[A-Z][a-z'’\-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’\-]+|[A-Z]\.)){1,3}$")
+_BIO = re.compile(r"^\s*,?\s*(?:is|was|has|had|joined|serves|served|became)\b")
+
+
+def _a_person(span: str, sentence: str) -> bool:
+    """ "**Corie Barry** was appointed our Chief Financial Officer …": a bold name opening a
+    biography is a person, not a term of the document."""
+    if not (_NAME.match(span) and sentence.startswith(span)):
+        return False
+    if not _BIO.match(sentence[len(span) :]):
+        return False
+    return any(w in W.ROLE_HEADS for w in re.findall(r"[a-z]+", sentence.lower()))
+
+
 def emphasis_candidates(doc: DocText) -> list[Candidate]:
     out: list[Candidate] = []
     for s in doc.sentences:
         for span in s.emphasis:
             term = clean_term(span)
-            if term and len(span) < 0.8 * len(s.text):
+            if term and len(span) < 0.8 * len(s.text) and not _a_person(span, s.text):
                 out.append(Candidate(term, "emphasis", s))
     return out
 
