@@ -497,9 +497,12 @@ def _referent(before: str) -> str:
     over the items of a list ('joint ventures, partnerships, alliances or acquisitions')."""
     cut = _REFERENT_CUT.match(before)
     start = cut.end() if cut else 0
-    while (of := _OF_DET.search(before[:start])) and not re.search(r"[,;:(]\s*$", of.group(0)):
-        # "the part of a voucher": the phrase goes on over 'of' to its own determiner
+    while of := _OF_DET.search(before[:start]):
+        # "the part of a voucher": the phrase goes on over 'of' to a short head noun with
+        # its own determiner (not over "a net gain on disposal of the …")
         prev = _REFERENT_CUT.match(before[: of.start()])
+        if len(before[prev.end() if prev else 0 : of.start()].split()) > 2:
+            break
         start = prev.end() if prev else 0
     tail = before[start:]
     while start > 0 and before[start - 1] == "," and re.search(r"\b(?:or|and)\b", tail):
@@ -525,8 +528,8 @@ def _en_defined_phrases(s: str) -> list[Found]:
         if after and _enough(after.group("d")) and not _FIRST_PERSON.search(after.group("d")):
             out.append(Found(alias, "definition", clean_definition(after.group("d"))))
             continue
-        if alias.isupper():
-            continue  # an acronym: its expansion is its other name (acronym_expansion)
+        if alias.rstrip("s").isupper():
+            continue  # an acronym ("CDIs" too): its expansion is its other name
         referent = _referent(s[: m.start()].rstrip())
         words = referent.split()
         descriptive = bool(words) and words[0][:1].islower() and words[0].lower() != "as"

@@ -23,6 +23,7 @@ from pipeline.knowledge.patterns import (
 )
 from pipeline.knowledge.source import DocText, Sentence, TableInfo
 from pipeline.knowledge.summary import has_cover
+from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.segment import has_cjk
 
 _WEIGHT: dict[TermSource, float] = {
@@ -335,6 +336,19 @@ def table_keys(doc: DocText) -> set[str]:
 _NAMED: frozenset[TermSource] = frozenset({"definition", "alias", "heading", "llm"})
 
 
+_STATEMENT = re.compile(
+    r"^(?:(?:unaudited|condensed|consolidated|interim|combined)\s+)+"
+    r"(?:financial\s+)?(?:statements?|balance\s+sheets?)\b",
+    re.I,
+)
+
+
+def _statement_name(d: _Draft) -> bool:
+    """ "Condensed consolidated financial statements", "Consolidated Balance Sheets": the
+    names of a report's statements, not terms (unless the report defines them)."""
+    return not d.definition and bool(_STATEMENT.match(d.term) or is_statement_title(d.term))
+
+
 def _from_table(d: _Draft, cells: set[str]) -> bool:
     """A table's row label or header ('Net earnings', 'Gross profit') is a line item, not a
     defined term: it counts only when the document defines or names it elsewhere."""
@@ -380,7 +394,9 @@ def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
     _count(drafts, doc)
     _define_from_occurrences(drafts, doc)
     cells = table_keys(doc)
-    drafts = [d for d in drafts if _keep(d) and not _from_table(d, cells)]
+    drafts = [
+        d for d in drafts if _keep(d) and not _from_table(d, cells) and not _statement_name(d)
+    ]
     drafts.sort(key=lambda d: (-_score(d), d.term))
     terms: list[Term] = []
     for d in drafts[:max_terms]:
