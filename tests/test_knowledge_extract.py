@@ -282,3 +282,24 @@ def test_mind_map_labels_wrap_before_they_are_cut() -> None:
     assert wrap("Risk", 204, 12) == ["Risk"]
     svg = mindmap_svg(MindNode(title="Report", level=0, children=[MindNode(title=long, level=1)]))
     assert ">Quantitative and Qualitative<" in svg or lines[0] in svg
+
+
+def test_summary_skips_footnotes_list_markers_and_cross_references() -> None:
+    blocks = _blocks(
+        [
+            ("heading", 1, "Lantern Sales"),
+            ("paragraph", 0, "(1) Lantern counts exclude the spare units kept in the depot."),
+            ("paragraph", 0, "a) All lantern returns were inspected by the quality team."),
+            (
+                "paragraph",
+                0,
+                "The price list is incorporated herein by reference to the catalogue.",
+            ),
+            ("paragraph", 0, "Lantern sales grew in every village that the new boats reached."),
+        ]
+    )
+    summary = build_summary(build_doc_text("d", "T", "en", blocks, []))
+    quoted = [
+        s.text for s in summary.overview + [x for sec in summary.sections for x in sec.sentences]
+    ]
+    assert quoted and all(q.startswith("Lantern sales grew") for q in quoted), quoted

@@ -30,6 +30,13 @@ _OPENERS = re.compile(
 _NUMBERS = re.compile(r"\d[\d,.%]*")
 _FORM = re.compile(r"[☐☒☑■□]|indicate by check mark|请在.{0,6}打", re.I)
 _CODE = re.compile(r"[{}<>=|]|->|\bdef\b|\bimport\b|\w\(\)|\w_\w|\.py\b")
+# A footnote ("(1) Operating lease obligations do not include…"), a list item of a
+# certification ("a) All significant deficiencies…") or a cross-reference is no prose.
+_NOT_PROSE = re.compile(
+    r"^(?:\(?\d{1,2}\)|[a-z]\)|\([a-z]\))\s|^注\s*[:：\d]"
+    r"|\bincorporated (?:herein )?by reference\b",
+    re.I,
+)
 
 
 def _readable(s: Sentence) -> bool:
@@ -44,8 +51,8 @@ def _readable(s: Sentence) -> bool:
         return False
     if len(_NUMBERS.findall(text)) > max(4, size // 5):
         return False  # a row of figures, not a statement
-    if len(_CODE.findall(text)) >= 2 or _FORM.search(text):
-        return False  # source code or form boilerplate, not prose
+    if len(_CODE.findall(text)) >= 2 or _FORM.search(text) or _NOT_PROSE.search(text):
+        return False  # source code, form boilerplate or footnotes, not prose
     if not zh:
         words = re.findall(r"[A-Za-z][\w'’-]*", text)
         lower = sum(1 for w in words if w[0].islower())

@@ -441,6 +441,7 @@ NOT_SUMMARISED = (
     "forward-looking statements",
     "cautionary statement",
     "incorporated by reference",
+    "consent of independent",
     "签名",
     "备查文件",
     "目录",
