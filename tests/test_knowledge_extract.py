@@ -303,3 +303,23 @@ def test_summary_skips_footnotes_list_markers_and_cross_references() -> None:
         s.text for s in summary.overview + [x for sec in summary.sections for x in sec.sentences]
     ]
     assert quoted and all(q.startswith("Lantern sales grew") for q in quoted), quoted
+
+
+def test_a_filing_cover_heading_is_not_reported_as_left_out() -> None:
+    blocks = _blocks(
+        [
+            ("heading", 1, "NATIONAL FILINGS OFFICE"),
+            ("paragraph", 0, "HARBOUR LANTERN WORKS, INC."),
+            ("paragraph", 0, "(Exact name of registrant as specified in its charter)"),
+            ("paragraph", 0, "Indicate by check mark whether the registrant is a shell company."),
+            ("heading", 2, "DOCUMENTS INCORPORATED"),
+            ("paragraph", 0, "Portions of the proxy are incorporated herein by reference."),
+            ("heading", 1, "Item 1. Business"),
+            ("paragraph", 0, "Harbour Lantern Works makes solar lanterns for remote villages."),
+        ]
+    )
+    summary = build_summary(build_doc_text("d", "T", "en", blocks, []))
+    assert summary.left_out == [] and summary.coverage == 1.0
+    assert [s.text for s in summary.overview] == [
+        "Harbour Lantern Works makes solar lanterns for remote villages."
+    ]

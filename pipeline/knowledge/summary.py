@@ -128,7 +128,10 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
     """Share of top-level sections cited by these sentences, and the ones left out
     (front and back matter is not expected to be summarised)."""
     skip = _matter(doc)
-    top = [t for t in doc.top_sections() if t.idx not in skip]
+    cover = has_cover(doc)
+    # A cover's heading ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION") may hold the
+    # front matter after it; nothing there is expected to be summarised.
+    top = [t for t in doc.top_sections() if t.idx not in skip and not (cover and t.page_start <= 1)]
     if not top:
         return 1.0, []
     cited = {top_ancestor(doc, s.section_index) for s in sentences}
