@@ -135,3 +135,12 @@ def test_questions_the_documents_do_not_address_are_refused(folio: Folio, tmp_pa
         assert a.refused and not a.citations, (q, a.answer)
     answered = chat.ask("How many stores did Northwind Traders operate?", [doc]).answer
     assert not answered.refused and "318" in answered.answer.split("\n")[0]
+
+
+def test_the_answer_clause_never_splits_inside_brackets() -> None:
+    text = "石桥（旧称：北桥，又名：长桥）建于1901年，全长三百米，横跨运河。"
+    ev = _evidence("石桥 建于", _passage(0, text), df={"石桥": 1, "建于": 1})
+    start, end = answer_clause(make_ask("石桥建于哪一年？", [ev]), text)
+    clause = text[start:end]
+    assert clause.startswith("石桥（旧称：北桥，又名：长桥）") and "1901年" in clause
+    assert "三百米" not in clause

@@ -88,10 +88,30 @@ def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
     return start, end
 
 
+_OPEN, _CLOSE = "(（《「『“[【", ")）》」』”]】"
+
+
+def _depths(text: str) -> list[int]:
+    """How deep inside brackets and quotes each character is."""
+    out, depth = [], 0
+    for c in text:
+        if c in _CLOSE:
+            depth = max(0, depth - 1)
+        out.append(depth)
+        if c in _OPEN:
+            depth += 1
+    return out
+
+
 def _clauses(text: str) -> list[tuple[int, int]]:
+    """Clauses split at commas and semicolons outside brackets ("（国语字：，儒字：）" is
+    one aside of its clause, not clauses of the sentence)."""
+    depth = _depths(text)
     out: list[tuple[int, int]] = []
     pos = 0
     for m in _CLAUSE_BREAK.finditer(text):
+        if depth[m.start()]:
+            continue
         if text[pos : m.start()].strip():
             out.append((pos, m.start()))
         pos = m.end()
