@@ -144,3 +144,14 @@ def test_the_answer_clause_never_splits_inside_brackets() -> None:
     clause = text[start:end]
     assert clause.startswith("石桥（旧称：北桥，又名：长桥）") and "1901年" in clause
     assert "三百米" not in clause
+
+
+def test_a_table_row_without_figures_is_never_the_answer() -> None:
+    text = "| Appliance revenue by product category |\n| Appliances | 1,200 | 1,100 |"
+    ev = _evidence(
+        "appliance revenue",
+        _passage(0, text, section="Revenue"),
+        df={"applianc": 2, "revenue": 5, "product": 3, "category": 2},
+    )
+    verdict = judge("What was appliance revenue by product category?", [ev])
+    assert verdict.chosen and all(any(ch.isdigit() for ch in c.unit.text) for c in verdict.chosen)

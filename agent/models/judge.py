@@ -170,10 +170,13 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
 
 
 def _never_answers(p: Passage, u: Unit) -> bool:
-    """A heading, a passage's own title ("第62节米泽车站" under that section), or a table's
-    header row ("项目 | 期末余额 | 期初余额"): they name topics and columns only."""
+    """A heading, a passage's own title ("第62节米泽车站" under that section), a table's
+    header row ("项目 | 期末余额 | 期初余额") or a row without figures: they name topics and
+    columns only."""
     if u.kind == "heading" or (u.kind == "row" and _HEADER_RULE.match(p.text, u.end)):
         return True
+    if u.kind == "row" and not any(c.isdigit() for c in u.text):
+        return True  # a table's caption or column labels: no figure, no answer
     bare = re.sub(r"\W+", "", u.text)
     return not bare or any(bare == re.sub(r"\W+", "", s) for s in p.section.split(" > "))
 
