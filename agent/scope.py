@@ -14,6 +14,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pipeline.models import Chunk, Document
 from pipeline.service import Folio
@@ -22,6 +23,7 @@ from pipeline.text.segment import words
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
+@lru_cache(maxsize=1 << 16)  # a document's statistics stem each of its words: most repeat
 def stem(word: str) -> str:
     """A light English stemmer (plurals, -ing, -ed, -ly) so 'operates' meets 'operating'
     and 'revenues' meets 'revenue'."""

@@ -211,3 +211,25 @@ def test_an_operand_outside_the_statement_the_question_names_is_looked_up_again(
     assert told is not None and told.wanted == [("depreciation_amortization", 2022)]
     free = figure_answer("What was depreciation in FY2022?", ev, "en")
     assert free is not None and free.wanted == [] and "2,400" in free.lines[0]
+
+
+DOTTED = """CONSOLIDATED STATEMENTS OF CASH FLOWS (in thousands)
+Years Ended
+2020  2021
+Net cash provided by operating activities ....................... $  900,000  $  1,050,000"""
+
+
+def test_dot_leaders_are_not_part_of_a_rows_label() -> None:
+    text = _answer("What was net cash provided by operating activities in FY2021?", DOTTED)
+    assert text.startswith("Net cash provided by operating activities w"), text
+    assert "..." not in text
+
+
+def test_a_percentage_over_two_years_moves_in_points_checked_like_any_working() -> None:
+    a = figure_answer("Is the gross margin stable?", _evidence(INCOME_NEGATIVE_COSTS), "en")
+    assert a is not None and len(a.lines) == 3, a
+    # FY2022 (1,250 − 800) ÷ 1,250 = 36.0%; FY2021 (1,000 − 600) ÷ 1,000 = 40.0%
+    assert "36.0% − 40.0% = −4.0 percentage points" in a.lines[2], a.lines
+    assert check(
+        a.lines[2].split("[")[0], "Gross profit 400 450\n" + INCOME_NEGATIVE_COSTS
+    ).supported

@@ -46,7 +46,8 @@ _EXPLAIN = re.compile(
 )
 _AVERAGE = re.compile(r"\baverage\b|平均", re.I)
 _CHANGE = re.compile(
-    r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy)\w*|"
+    r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|"
+    r"consisten|fluctuat|stable|stabil|trend)\w*|"
     r"同比|增长|变化|下降|增减",
     re.I,
 )
@@ -198,6 +199,8 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     now, before = _evaluate(ask, turn, [year, ref - 1])
     if not ask.single:  # a ratio or margin over two years: each year's working
         lines = [_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)]
+        if _is_percent(ask, turn):
+            lines.append(_points(ask, (before, now), ref, turn))
         return FigureAnswer(lines, cells=now.cells + before.cells)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
@@ -205,6 +208,32 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     digits = _decimals(turn.question, 1)
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
     return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
+
+
+def _is_percent(ask: _Ask, turn: _Turn) -> bool:
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    return ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
+
+
+def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> str:
+    """How far a percentage moved between two years, in points, from the two results
+    as shown ("= 19.3% → 18.5%: 18.5% − 19.3% = −0.8 percentage points")."""
+    digits = _decimals(turn.question, 1)
+    a, b = (round(r.value * 100, digits) for r in pair)
+    diff = f"{b - a:.{digits}f}".replace("-", "−")
+    working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
+    cells = pair[1].cells + pair[0].cells
+    # the rows it comes from, named as the statement does: what the reader checks it by
+    rows = list(dict.fromkeys(c.label.lower() if turn.lang == "en" else c.label for c in cells))
+    if turn.lang == "zh":
+        source = "、".join(rows)
+        return f"{ask.name}{year - 1}→{year}年变化 = {working}个百分点（{source}）{ids(cells)}。"
+    name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
+    source = " and ".join(rows) if len(rows) <= 2 else ", ".join(rows[:-1]) + " and " + rows[-1]
+    return (
+        f"Change in {name} FY{year - 1} → FY{year} = {working} percentage points "
+        f"(from {source}) {ids(cells)}."
+    )
 
 
 def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
@@ -224,7 +253,7 @@ def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
 
 def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
-    percent = ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
+    percent = _is_percent(ask, turn)
     shown_year = year or (r.cells[0].year if r.cells else None)
     if percent:
         value = f"{r.value * 100:.{_decimals(turn.question, 1)}f}%"

@@ -122,6 +122,15 @@ class Grid:
         return "" if _UNSCALED.search(row.label) else self.scale
 
 
+_LEADER = re.compile(r"(?:\s*[.…·_]){3,}[\s$]*$|[\s$]+$")
+
+
+def clean_label(text: str) -> str:
+    """A row label without the dot leaders and currency sign that run to its figures
+    ("Other assets ............ $" → "Other assets")."""
+    return _LEADER.sub("", text.strip())
+
+
 def figure(raw: str) -> float | None:
     """A printed figure as a number: "(1,501)" → -1501, "—" → None."""
     s = raw.strip()
@@ -231,7 +240,7 @@ def _gapped_row(line: str, start: int) -> Row | None:
     cells = _GAP.split(line.strip())
     if len(cells) < 2 or not _LETTERS.search(cells[0]):
         return None
-    label = cells[0].rstrip(" $")
+    label = clean_label(cells[0])
     rest = " ".join(cells[1:])
     raws = [m.group(0).strip() for m in _FIGURE.finditer(rest)]
     raws = [r for r in raws if r not in ("$", "")]
@@ -303,7 +312,7 @@ def _markdown(p: Passage) -> list[Grid]:
                 grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
             columns, rows = again, []
             continue
-        label = next((c for c in cells if _LETTERS.search(c)), "")
+        label = clean_label(next((c for c in cells if _LETTERS.search(c)), ""))
         if not label or not columns:
             continue
         order = sorted(columns)
