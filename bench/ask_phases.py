@@ -115,6 +115,9 @@ def main() -> int:
     ap.add_argument("--doc", default="", help="only questions on this document")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=1, help="ask each question this many times")
+    ap.add_argument(
+        "--cold", action="store_true", help="no warm-up of the documents' word statistics"
+    )
     args = ap.parse_args()
 
     clock = Clock()
@@ -134,6 +137,8 @@ def main() -> int:
         print("no questions on searchable documents in that data dir", file=sys.stderr)
         return 1
     chat.ask("hello", [doc_id_for(qs[0].doc)])  # warm-up: imports, language detector
+    if not args.cold:
+        chat.warm_up(documents=len(ready))  # as the app does when it starts
     clock.reset()
     per_phase: dict[str, list[tuple[float, float]]] = defaultdict(list)
     totals: list[tuple[float, float]] = []

@@ -39,12 +39,11 @@ def test_tools_are_built_once_and_handed_out_as_a_fresh_list() -> None:
     assert {t.description for t in make_tools("zh")} != {t.description for t in again}
 
 
-def test_memory_kept_at_the_end_of_a_turn_carries_follow_ups(
-    folio: Folio, tmp_path: Path
-) -> None:
+def test_memory_kept_at_the_end_of_a_turn_carries_follow_ups(folio: Folio, tmp_path: Path) -> None:
     doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
     chat = ChatService(folio)
     chat.warm_up()
+    assert chat._stats._data, "the document's word statistics are built before the first question"
     first = chat.ask("How many stores did Northwind Traders operate?", [doc])
     assert "318" in first.answer.answer
     state = chat.graph.get_state(
