@@ -29,14 +29,17 @@ _NUMBERED_CLAUSE = re.compile(
 )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)  # a review asks for each kind's list and each single goal cue
 def _cue_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
-    """One regex for a cue list: English on word boundaries, Chinese anywhere."""
-    parts = []
-    for w in sorted(words, key=len, reverse=True):
-        esc = re.escape(w)
-        parts.append(esc if _CJK.search(w) else rf"(?<![A-Za-z]){esc}(?![A-Za-z])")
-    return re.compile("|".join(parts), re.I)
+    """One regex for a cue list: English on word boundaries, Chinese anywhere. The
+    boundaries wrap the whole English alternation once, not each word: the same matches,
+    several times faster to scan (the review runs every list over every block)."""
+    ordered = sorted(words, key=len, reverse=True)
+    latin = [re.escape(w) for w in ordered if not _CJK.search(w)]
+    cjk = [re.escape(w) for w in ordered if _CJK.search(w)]
+    parts = [rf"(?<![A-Za-z])(?:{'|'.join(latin)})(?![A-Za-z])"] if latin else []
+    parts += cjk
+    return re.compile("|".join(parts) or r"(?!x)x", re.I)
 
 
 def find_cue(text: str, words: tuple[str, ...]) -> str:
