@@ -159,6 +159,7 @@ def test_chinese_document_gets_a_chinese_report(folio: Folio, tmp_path: Path) ->
     assert report.lang == "zh"
     md = to_markdown(report)
     assert "审阅" in md and "[p1, 第三条]" in md
+    assert all("调用工具" in s.note for s in report.plan.steps[:-1])  # step notes too
     assert {"prohibitions", "penalties"} == set(report.plan.chosen)
 
 
@@ -303,3 +304,15 @@ def test_a_sentence_cut_by_a_column_break_is_one_finding(folio: Folio, tmp_path:
     [f] = [f for f in report.findings if "Operators must" in f.text]
     assert f.text == whole and f.supported and not f.flagged
     assert not any(f.text.startswith("seal before") for f in report.findings)
+
+
+def test_a_long_sentence_is_quoted_in_whole_words_around_its_cue() -> None:
+    from agent.review.execute import MAX_SENTENCE, quote_for
+
+    words = " ".join(f"word{i}" for i in range(80))
+    text = f"{words} which could adversely affect results {words}."
+    quote = quote_for(text, "adversely")
+    assert "adversely" in quote and len(quote) <= MAX_SENTENCE and quote in text
+    assert quote.split()[0].startswith("word") and quote.split()[-1].startswith("word")
+    start = text.index(quote)
+    assert text[start - 1] == " " and text[start + len(quote)] == " "  # never mid-word

@@ -30,7 +30,15 @@ def quote_for(text: str, cue: str) -> str:
     sentence = text[pick[0] : pick[1]].strip()
     if len(sentence) > MAX_SENTENCE:  # keep a window around the cue, still verbatim
         at = max(0, sentence.lower().find(low) - MAX_SENTENCE // 3) if low else 0
-        sentence = sentence[at : at + MAX_SENTENCE].strip()
+        end = at + MAX_SENTENCE
+        # Whole words at both ends ('th of the Internet' read as a typo); text without
+        # spaces (Chinese) is cut where it is.
+        if at > 0 and not sentence[at - 1].isspace() and (sp := sentence.find(" ", at)) != -1:
+            at = sp + 1 if sp < at + MAX_SENTENCE // 3 else at
+        if end < len(sentence) and not sentence[end].isspace():
+            sp = sentence.rfind(" ", at, end)
+            end = sp if sp > at + MAX_SENTENCE // 2 else end
+        sentence = sentence[at:end].strip()
     return sentence
 
 

@@ -16,6 +16,7 @@ PLAN = {
         "why_presence": "goal names no kind: ranked by what the document holds",
         "follow": "Follow the cross-references of what was found",
         "reflect": "Check every claim against its source; compute coverage",
+        "step_note": "{calls} tool calls, {n} findings",
     },
     "zh": {
         "why_goal": "目标提及（{n} 个提示词）",
@@ -25,6 +26,7 @@ PLAN = {
         "why_presence": "目标未指明类别：按文档内容排序",
         "follow": "追踪所得内容中的交叉引用",
         "reflect": "逐条核对依据，计算覆盖率",
+        "step_note": "调用工具 {calls} 次，发现 {n} 条",
     },
 }
 

@@ -126,7 +126,7 @@ def _step_done(
     step = next(s for s in plan.steps if s.id == step_id)
     failed = [c for c in made if not c.ok]
     step.state = "fallback" if failed else "done"
-    step.note = f"{len(made)} calls, {n} findings"
+    step.note = prompts.PLAN[lang]["step_note"].format(calls=len(made), n=n)
     for c in failed[:3]:
         notices.append(
             prompts.NOTICE[lang]["fallback"].format(step=step_id, tool=c.tool, error=c.error)
