@@ -15,8 +15,9 @@ Each goal carries the sub-goals a reviewer would run for it (``expect``, written
 goal): plan quality is the share of them among the two run. Per goal the table prints the
 plan, claims supported after reflection, coverage of the relevant units, findings, the share
 a hand check confirmed (``bench/review_judgements.json``; unjudged findings are counted apart,
-never as right) and time: ingest (once per document), review, and both. Rules and failure
-counts are forgotten between goals, so each plan is made from an empty memory.
+never as right) and time: ingest (once per document), review, and both, as wall seconds
+with the CPU seconds of the process and its parse workers in brackets (``cpumeter.py``).
+Rules and failure counts are forgotten between goals: each plan starts from an empty memory.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import argparse
 import hashlib
 import json
 import os
-import resource
 import shutil
 import sys
 import tempfile
@@ -42,6 +42,7 @@ from agent.review.models import Report  # noqa: E402
 from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.service import run_review  # noqa: E402
 from bench.common import SAMPLES, print_table  # noqa: E402
+from bench.cpumeter import CpuMeter  # noqa: E402
 from bench.review_docs import contract_pdf, first_pages  # noqa: E402
 from bench.review_docs_zh import policy_zh_pdf  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
@@ -145,25 +146,20 @@ def key(text: str) -> str:
     return hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:12]
 
 
+def hand_verdicts(case: Case, goal: Goal) -> dict[str, bool]:
+    data = json.loads(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
+    entry = data.get(case.name, {})
+    if goal == case.goals[0]:
+        return dict(entry.get("findings", {}))
+    return dict(entry.get("goals", {}).get(goal.text, {}))
+
+
 def hand_check(case: Case, goal: Goal, report: Report) -> tuple[int, int]:
     """(confirmed, judged) over this report's findings. The first goal's verdicts are under
     'findings', a further goal's under 'goals' → its text (relevance depends on the goal)."""
-    data = json.loads(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
-    entry = data.get(case.name, {})
-    first = goal == case.goals[0]
-    verdicts = entry.get("findings", {}) if first else entry.get("goals", {}).get(goal.text, {})
+    verdicts = hand_verdicts(case, goal)
     judged = [verdicts[key(f.text)] for f in report.findings if key(f.text) in verdicts]
     return sum(1 for v in judged if v), len(judged)
-
-
-def cpu_s() -> float:
-    """CPU seconds of this process and its finished children (the parse workers): on a
-    machine other work loads, the time the work itself took."""
-    me, kids = (
-        resource.getrusage(resource.RUSAGE_SELF),
-        resource.getrusage(resource.RUSAGE_CHILDREN),
-    )
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def run_case(case: Case, folder: Path, *, dump: bool) -> list[list[object]]:
@@ -172,15 +168,17 @@ def run_case(case: Case, folder: Path, *, dump: bool) -> list[list[object]]:
     rows: list[list[object]] = []
     try:
         path = case.build(folder)
-        t0, c0 = time.perf_counter(), cpu_s()
-        result = folio.ingest([path], run_background=False)[0]
-        ingest_s, ingest_cpu = time.perf_counter() - t0, cpu_s() - c0
+        t0 = time.perf_counter()
+        with CpuMeter() as ingest_cpu:
+            result = folio.ingest([path], run_background=False)[0]
+        ingest_s = time.perf_counter() - t0
         assert result.doc_id, result.error
         for goal in case.goals:
             RuleStore(folio.db, folio.workspace).clear()  # each plan from an empty memory
-            t1, c1 = time.perf_counter(), cpu_s()
-            report = run_review(folio, [result.doc_id], goal.text, refine=False)
-            review_s, review_cpu = time.perf_counter() - t1, cpu_s() - c1
+            t1 = time.perf_counter()
+            with CpuMeter() as review_cpu:
+                report = run_review(folio, [result.doc_id], goal.text, refine=False)
+            review_s = time.perf_counter() - t1
             if dump:
                 _dump(case, goal, report)
             ok, judged = hand_check(case, goal, report)
@@ -198,8 +196,8 @@ def run_case(case: Case, folder: Path, *, dump: bool) -> list[list[object]]:
                     report.coverage.ratio,
                     len(report.findings),
                     f"{ok}/{judged}" if judged else "—",
-                    f"{ingest_s:.1f} ({ingest_cpu:.1f})",
-                    f"{review_s:.2f} ({review_cpu:.2f})",
+                    f"{ingest_s:.1f} ({ingest_cpu.seconds:.1f})",
+                    f"{review_s:.2f} ({review_cpu.seconds:.2f})",
                     round(ingest_s + review_s, 1),
                 ]
             )

@@ -7,12 +7,17 @@ Planning alone is measured (no execution): for each goal, the kinds' hits and co
 found once, then every combination of weights in the grid re-scores them and the two top
 candidates are compared with the goal's ``expect``. Ties go to the combination nearest the
 weights in agent/review/plan.py (so a flat objective keeps what is there).
+
+The finding threshold (``detect.MIN_WORDS``) is chosen the same way on the hand-judged
+findings of the training split's first goals: the share of them a threshold gets right
+(confirmed kept, unconfirmed dropped).
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -96,6 +101,47 @@ def collect(split: str) -> list[tuple[Case, Goal, list[Option]]]:
     return out
 
 
+WORDS_GRID = tuple(range(4, 15))
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def judged_findings(split: str) -> list[tuple[int, bool]]:
+    """(words, verdict) of each hand-judged finding of the split's first goals, reviewed
+    with the loosest threshold of the grid (so every candidate threshold can be applied)."""
+    from agent.review import detect
+    from agent.review.service import run_review
+    from bench.review import hand_verdicts, key
+
+    saved, detect.MIN_WORDS = detect.MIN_WORDS, min(WORDS_GRID)
+    out: list[tuple[int, bool]] = []
+    try:
+        for case in CASES:
+            if case.split != split:
+                continue
+            verdicts = hand_verdicts(case, case.goals[0])
+            with tempfile.TemporaryDirectory(prefix="folio-review-fit-") as tmp:
+                folio = Folio(Settings(data_dir=Path(tmp) / "data", embedding_model="none"))
+                try:
+                    doc = folio.ingest([case.build(Path(tmp))], run_background=False)[0]
+                    assert doc.doc_id, doc.error
+                    report = run_review(folio, [doc.doc_id], case.goals[0].text, refine=False)
+                finally:
+                    folio.close()
+            out += [
+                (len(f.text.split()), verdicts[key(f.text)])
+                for f in report.findings
+                if key(f.text) in verdicts and not _CJK.search(f.text)  # Chinese: by characters
+            ]
+    finally:
+        detect.MIN_WORDS = saved
+    return out
+
+
+def words_accuracy(rows: list[tuple[int, bool]], t: int) -> float:
+    """Share of judged findings the threshold gets right (kept if confirmed, else dropped)."""
+    return sum(1 for w, ok in rows if (w >= t) == ok) / len(rows) if rows else 0.0
+
+
 def score(data: list[tuple[Case, Goal, list[Option]]], weights: dict[str, float]) -> float:
     return sum(plan_quality(g, chosen(o, weights)) for _, g, o in data) / len(data)
 
@@ -121,6 +167,17 @@ def main() -> None:
         "Plan quality (share of expected sub-goals run)",
         ["weights", "values", "train", "validation"],
         rows,
+    )
+    train_f, val_f = judged_findings("train"), judged_findings("validation")
+    best_t = max(WORDS_GRID, key=lambda t: (words_accuracy(train_f, t), -t))
+    print_table(
+        "Finding threshold (words of a statement; judged findings kept right)",
+        ["min words", "train", "validation"],
+        [[t, round(words_accuracy(train_f, t), 3), round(words_accuracy(val_f, t), 3)]
+         for t in WORDS_GRID],
+    )  # fmt: skip
+    print(
+        f"chosen on train: {best_t} words ({len(train_f)} train, {len(val_f)} validation findings)"
     )
     for case, goal, opts in train + validation:
         print(f"- [{case.split}] {goal.text[:50]}: {chosen(opts, best)} (expect {goal.expect})")

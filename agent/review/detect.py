@@ -98,6 +98,11 @@ def sentence_hits(
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# A finding is a statement of at least this many words (or Chinese characters); chosen on
+# the bench's judged training findings (bench/review_fit.py: 10 words drops fragments and
+# headings-with-a-verb, no confirmed finding).
+MIN_WORDS = 10
+MIN_CJK = 10
 _TOC_TAIL = re.compile(r"\s\d{1,3}(?:\s+Item\s+\w+\.?)?\s*$|\.{4,}", re.I)
 
 
@@ -105,4 +110,4 @@ def substantive(sentence: str) -> bool:
     """A statement, not a contents line ('Risk Factors 18 Item 1B.') or a stub ('None.')."""
     if _TOC_TAIL.search(sentence):
         return False
-    return len(sentence.split()) >= 6 or len(_CJK.findall(sentence)) >= 10
+    return len(sentence.split()) >= MIN_WORDS or len(_CJK.findall(sentence)) >= MIN_CJK
