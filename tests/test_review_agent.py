@@ -316,3 +316,17 @@ def test_a_long_sentence_is_quoted_in_whole_words_around_its_cue() -> None:
     assert quote.split()[0].startswith("word") and quote.split()[-1].startswith("word")
     start = text.index(quote)
     assert text[start - 1] == " " and text[start + len(quote)] == " "  # never mid-word
+
+
+def test_a_goal_names_a_kind_in_an_inflected_form(folio: Folio, contract: str) -> None:
+    from agent.review.catalog import by_id
+    from agent.review.detect import goal_cue_count
+
+    prohibitions = by_id("prohibitions")
+    assert prohibitions is not None
+    assert goal_cue_count(prohibitions, "What is the provider forbidden to do?") == 1
+    assert goal_cue_count(prohibitions, "Which bank accounts are listed?") == 0  # not 'ban'
+    scope = ReviewScope(folio, (contract,))
+    store = RuleStore(folio.db, "inflection")
+    plan, _ = make_plan("What is the provider forbidden to do?", scope.views(), "en", store)
+    assert plan.chosen[0] == "prohibitions"

@@ -55,9 +55,20 @@ def hits(kind: Kind, view: DocView, terms: tuple[str, ...] = ()) -> list[int]:
     ]
 
 
+_INFLECTION = r"(?:s|es|d|ed|ned|den|ing|ion|ions)?"  # forbid → forbidden, prohibit → prohibited
+
+
+@lru_cache(maxsize=512)
+def _goal_cue(cue: str) -> re.Pattern[str]:
+    if _CJK.search(cue):
+        return re.compile(re.escape(cue))
+    return re.compile(rf"(?<![A-Za-z]){re.escape(cue)}{_INFLECTION}(?![A-Za-z])", re.I)
+
+
 def goal_cue_count(kind: Kind, goal: str) -> int:
-    low = goal.lower()
-    return sum(1 for cue in kind.goal_cues if find_cue(low, (cue,)))
+    """How many of the kind's cues the goal uses, an English cue in any of its usual
+    inflections (a goal asks what is 'forbidden', the cue list says 'forbid')."""
+    return sum(1 for cue in kind.goal_cues if _goal_cue(cue).search(goal))
 
 
 def _cue_in(kind: Kind, text: str, terms: tuple[str, ...]) -> str:
