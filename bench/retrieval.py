@@ -5,7 +5,11 @@ page) and CMRC2018 trial packed into multi-page Chinese PDFs, each for Folio's h
 for a seed-style baseline (fixed 500-character chunks, 50 overlap, dense only). Also search
 latency on the benchmark documents and on a synthetic 10k-chunk document.
 
-    python bench/retrieval.py [--data-dir DIR] [--skip-baseline] [--only finance|cmrc]
+    python bench/retrieval.py [--split dev|train] [--data-dir DIR] [--skip-baseline]
+                              [--only finance|cmrc]
+
+``--split train`` is financebench-train and CMRC trial articles 0–127 (the packed
+PDFs cmrc-01…04), ``dev`` (the default) financebench dev and articles 128–255.
 """
 
 from __future__ import annotations
@@ -38,13 +42,22 @@ class Query:
     gold_pages: set[int]
 
 
-def finance_queries() -> list[Query]:
-    rows = load_jsonl(SAMPLES / "financebench" / "questions.jsonl")
+FINANCE = {"dev": "financebench", "train": "financebench-train"}
+CMRC_DOCS = {"train": range(1, 5), "dev": range(5, 9)}  # 32 articles per packed PDF
+
+
+def finance_queries(split: str = "dev") -> list[Query]:
+    rows = load_jsonl(SAMPLES / FINANCE[split] / "questions.jsonl")
     return [Query(r["question"], r["doc"], {e["page"] for e in r["evidence"]}) for r in rows]
 
 
-def cmrc_queries(folder: Path) -> list[Query]:
-    return [Query(q.question, q.doc_name, set(q.pages)) for q in cmrc.build(folder)]
+def cmrc_queries(folder: Path, split: str = "dev") -> list[Query]:
+    names = {f"cmrc-{n:02d}.pdf" for n in CMRC_DOCS[split]}
+    return [
+        Query(q.question, q.doc_name, set(q.pages))
+        for q in cmrc.build(folder)
+        if q.doc_name in names
+    ]
 
 
 def score(ranked_pages: list[list[int]], gold: set[int]) -> tuple[int | None, list[int]]:
@@ -193,16 +206,18 @@ def main() -> None:
     ap.add_argument("--data-dir", type=Path, default=CACHE / "retrieval")
     ap.add_argument("--skip-baseline", action="store_true")
     ap.add_argument("--only", choices=["finance", "cmrc"])
+    ap.add_argument("--split", choices=["dev", "train"], default="dev")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     sets: dict[str, tuple[list[Path], list[Query]]] = {}
     if args.only in (None, "finance"):
-        pdfs = sorted((SAMPLES / "financebench" / "pdfs").glob("*.pdf"))
-        sets["FinanceBench dev"] = (pdfs, finance_queries())
+        pdfs = sorted((SAMPLES / FINANCE[args.split] / "pdfs").glob("*.pdf"))
+        sets[f"FinanceBench {args.split}"] = (pdfs, finance_queries(args.split))
     if args.only in (None, "cmrc"):
         folder = args.data_dir / "cmrc"
-        qs = cmrc_queries(folder)
-        sets["CMRC2018 trial (packed PDFs)"] = (sorted(folder.glob("*.pdf")), qs)
+        qs = cmrc_queries(folder, args.split)
+        files = sorted(folder.glob("*.pdf"))  # all of them: the index holds both halves
+        sets[f"CMRC2018 trial {args.split} (packed PDFs)"] = (files, qs)
     t = time.perf_counter()
     for files, _ in sets.values():
         for r in folio.ingest(files, wait=True):

@@ -27,7 +27,7 @@ from pipeline.ids import doc_id_for, file_hash
 from pipeline.limits import check_limits, estimate_pages
 from pipeline.models import Component, ComponentState, Document, ParsedDocument
 from pipeline.ocr import ocr_document, pages_needing_ocr
-from pipeline.parse import check_file, parse_file
+from pipeline.parse import SUFFIXES, check_file, detect_kind, parse_file
 from pipeline.perceive import perceive
 from pipeline.perceive.store import save_perception
 from pipeline.progress import ProgressCallback, log_progress
@@ -101,11 +101,9 @@ class Ingestor:
             )
             data = path.read_bytes()
         except FolioError as exc:
-            return IngestResult(name=name, outcome="failed", error=str(exc))
+            return self._refused(path, name, doc_id, str(exc))
         except OSError as exc:
-            return IngestResult(
-                name=name, outcome="failed", error=f"'{name}' cannot be read ({exc.strerror})."
-            )
+            return self._refused(path, name, doc_id, f"'{name}' cannot be read ({exc.strerror}).")
         digest = file_hash(data)
         existing = self.store.get(doc_id)
         version = self.version
@@ -196,6 +194,32 @@ class Ingestor:
             return
         self._commit(job, doc=doc, parsed=parsed, chunks=chunks, staged=staged, ocr_note=ocr_note)
 
+    def _refused(self, path: Path, name: str, doc_id: str, reason: str) -> IngestResult:
+        """A file the first checks refused: a ``failed`` row with the reason (the Library shows
+        and deletes it), unless a real document already has the name (it is never touched)."""
+        result = IngestResult(name=name, outcome="failed", error=reason)
+        existing = self.store.get(doc_id)
+        if existing is not None and not refused_row(existing):
+            return result
+        doc = Document(
+            doc_id=doc_id,
+            name=name,
+            kind=SUFFIXES.get(Path(name).suffix.lower(), "other"),
+            size=_size(path),
+            content_hash="",
+            stored_path=f"files/{doc_id}{Path(name).suffix.lower()[:16]}",
+            workspace=self.workspace,
+        )
+        try:
+            with self.store.db.transaction() as conn:
+                self.store.upsert(doc, conn=conn)
+                self.store.set_status(doc_id, "parse", "failed", reason=reason, conn=conn)
+        except FolioError:  # the id is another workspace's: the message alone must do
+            return result
+        result.doc_id = doc_id
+        self.progress(doc_id, "parse", "failed", 0.0, reason)
+        return result
+
     # --- steps ---------------------------------------------------------------------------
     def _stage_copy(self, data: bytes, doc: Document) -> Path:
         """A private copy under the original name (messages name the user's file)."""
@@ -224,7 +248,7 @@ class Ingestor:
 
         parsed = parse_file(
             path,
-            doc.kind,
+            detect_kind(path),  # the staged copy keeps the checked name's suffix
             workers=self.settings.workers,
             timeout_s=self.settings.parse_timeout_s,
             tables=self.settings.tables,
@@ -354,6 +378,20 @@ def unexpected_message(name: str, exc: BaseException) -> str:
         "The file may be damaged or not what its name says; re-save it (e.g. print to PDF) "
         "and upload it again."
     )
+
+
+def refused_row(doc: Document) -> bool:
+    """A row that records only a refused or failed upload: no content of its own to keep."""
+    parse = doc.status.get("parse")
+    return doc.chunks == 0 and parse is not None and parse.state == "failed"
+
+
+def _size(path: Path) -> int:
+    """The file's size in bytes (0 for a link, which is never followed, or a missing file)."""
+    try:
+        return 0 if path.is_symlink() else path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _ready(doc: Document, *components: str) -> bool:

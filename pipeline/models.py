@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 Box = tuple[float, float, float, float]
 
 FileKind = Literal["pdf", "docx", "md", "txt"]
+DocKind = Literal["pdf", "docx", "md", "txt", "other"]
+"""A stored document's kind: 'other' is a refused file of a type Folio does not read."""
 BlockKind = Literal["heading", "paragraph", "list_item", "table", "caption", "header", "footer"]
 PageSource = Literal["text", "ocr", "none"]
 Component = Literal[
@@ -247,7 +249,7 @@ class ComponentStatus(_Model):
 class Document(_Model):
     doc_id: str
     name: str = Field(description="Original file name, as uploaded.")
-    kind: FileKind
+    kind: DocKind
     size: int
     content_hash: str
     stored_path: str = Field("", description="Path of the stored copy, relative to the data dir.")

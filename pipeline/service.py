@@ -20,7 +20,7 @@ import numpy as np
 
 from pipeline.embed import Embedder, make_embedder
 from pipeline.errors import FolioError, NotFoundError, WorkspaceError
-from pipeline.ingest import Ingestor, IngestResult
+from pipeline.ingest import Ingestor, IngestResult, refused_row
 from pipeline.models import Chunk, Component, Document, SearchHit
 from pipeline.parse import SUFFIXES
 from pipeline.progress import ProgressCallback, log_progress
@@ -445,7 +445,9 @@ class Folio:
     def conflict(self, name: str, content_hash: str) -> Document | None:
         """This workspace's document called ``name`` when it holds a different file."""
         doc = self.store.by_name(name)
-        return doc if doc is not None and doc.content_hash != content_hash else None
+        if doc is None or refused_row(doc):  # a failed upload's row is simply replaced
+            return None
+        return doc if doc.content_hash != content_hash else None
 
     def free_name(self, name: str) -> str:
         """``name`` if unused in this workspace, else 'name (2).pdf', 'name (3).pdf', …"""

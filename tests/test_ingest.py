@@ -135,7 +135,9 @@ def test_file_over_size_limit_is_refused(tmp_path: Path) -> None:
     big.write_text("word " * 2000)
     res = folio.ingest([big])[0]
     assert res.outcome == "failed" and res.error and "limit" in res.error
-    assert folio.documents() == []
+    (row,) = folio.documents()  # only a failed row: nothing was stored or parsed
+    assert row.status["parse"].reason == res.error and row.chunks == 0
+    assert not (tmp_path / "d" / row.stored_path).exists()
     folio.close()
 
 
@@ -202,7 +204,7 @@ def test_a_short_note_is_readable_and_a_blank_one_is_not(folio: Folio, tmp_path:
     note.write_text("Lamps cost 12 euros.", encoding="utf-8")  # three words, no newline
     ok = folio.ingest([note], wait=True)[0]
     assert ok.error is None and ok.outcome == "added"
-    assert folio.search("lamps", doc_ids=[ok.doc_id])
+    assert folio.search("lamps", doc_ids=[ok.doc_id or ""])
     blank = tmp_path / "blank.txt"
     blank.write_text("12 — 34\n", encoding="utf-8")  # figures only: no word to search
     bad = folio.ingest([blank], wait=True)[0]

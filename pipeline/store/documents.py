@@ -43,6 +43,13 @@ _DOC_COLUMNS = (
 )
 
 
+# A row that only records a failed upload (no content): it does not count against limits.
+_REFUSED_ROW = (
+    "documents.chunks = 0 AND EXISTS (SELECT 1 FROM components c WHERE c.doc_id = "
+    "documents.doc_id AND c.component = 'parse' AND c.state = 'failed')"
+)
+
+
 def chunk_from_row(row: sqlite3.Row) -> Chunk:
     return Chunk(
         chunk_id=row["chunk_id"],
@@ -396,13 +403,14 @@ class DocumentStore:
         }
 
     def usage(self) -> tuple[int, int, int]:
-        """(documents, pages, stored bytes) this workspace owns, for its limits."""
+        """(documents, pages, stored bytes) this workspace owns, for its limits (rows of
+        failed uploads, which hold nothing, are not counted)."""
         clause, args = self._own()
         row = (
             self.db.connect()
             .execute(
                 "SELECT COUNT(*), COALESCE(SUM(pages), 0), COALESCE(SUM(size), 0) "
-                f"FROM documents WHERE 1 = 1{clause}",
+                f"FROM documents WHERE 1 = 1{clause} AND NOT ({_REFUSED_ROW})",
                 args,
             )
             .fetchone()
