@@ -6,10 +6,12 @@ for a seed-style baseline (fixed 500-character chunks, 50 overlap, dense only). 
 latency on the benchmark documents and on a synthetic 10k-chunk document.
 
     python bench/retrieval.py [--split dev|train] [--data-dir DIR] [--skip-baseline]
-                              [--only finance|cmrc]
+                              [--only finance|cmrc] [--lexical]
 
 ``--split train`` is financebench-train and CMRC trial articles 0–127 (the packed
 PDFs cmrc-01…04), ``dev`` (the default) financebench dev and articles 128–255.
+``--lexical`` measures the lexical side alone (no embeddings, no baseline): documents
+need only be lexically searchable, so nothing waits for embedding.
 """
 
 from __future__ import annotations
@@ -207,8 +209,13 @@ def main() -> None:
     ap.add_argument("--skip-baseline", action="store_true")
     ap.add_argument("--only", choices=["finance", "cmrc"])
     ap.add_argument("--split", choices=["dev", "train"], default="dev")
+    ap.add_argument("--lexical", action="store_true")
     args = ap.parse_args()
-    folio = Folio(Settings(data_dir=args.data_dir / "data"))
+    settings = Settings(data_dir=args.data_dir / "data")
+    if args.lexical:
+        settings = settings.model_copy(update={"embedding_model": "none", "dense_weight": 0.0})
+    folio = Folio(settings)
+    args.skip_baseline = args.skip_baseline or args.lexical
     sets: dict[str, tuple[list[Path], list[Query]]] = {}
     if args.only in (None, "finance"):
         pdfs = sorted((SAMPLES / FINANCE[args.split] / "pdfs").glob("*.pdf"))
@@ -220,7 +227,7 @@ def main() -> None:
         sets[f"CMRC2018 trial {args.split} (packed PDFs)"] = (files, qs)
     t = time.perf_counter()
     for files, _ in sets.values():
-        for r in folio.ingest(files, wait=True):
+        for r in folio.ingest(files, wait=not args.lexical, run_background=not args.lexical):
             if r.outcome == "failed":
                 print(f"ingest failed: {r.name}: {r.error}")
     print(f"(ingest/embedding of benchmark documents: {time.perf_counter() - t:.0f} s)")

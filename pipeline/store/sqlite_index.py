@@ -1,4 +1,5 @@
-"""Embedded hybrid index: SQLite FTS5 (BM25, jieba-segmented) + dense vectors, fused by RRF."""
+"""Embedded hybrid index: SQLite FTS5 (BM25 with the scope's statistics, jieba-segmented) +
+dense vectors, fused by RRF."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from pipeline.models import Chunk, SearchHit
+from pipeline.store.bm25 import ScopedBm25
 from pipeline.store.db import Database
 from pipeline.store.documents import chunk_from_row, visible_doc_ids
 from pipeline.store.fusion import diversify, rrf
@@ -70,6 +72,7 @@ class SqliteIndex:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._vectors = _VectorCache()
+        self._bm25 = ScopedBm25()
 
     # --- writing -------------------------------------------------------------------------
     def replace_document(
@@ -181,14 +184,10 @@ class SqliteIndex:
         terms = query_terms(query) or query_terms(query, keep_stopwords=True)
         if not terms or not doc_ids:
             return []
-        words = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms[:64])
-        docs = " OR ".join(doc_token(d) for d in doc_ids)
+        terms = terms[:64]
         conn = self.db.connect()
-        ranked = conn.execute(
-            "SELECT rowid, bm25(chunks_fts, 1.0, ?, 0.0) AS s FROM chunks_fts "
-            "WHERE chunks_fts MATCH ? ORDER BY s LIMIT ?",
-            [section_weight, f"({words}) AND doc : ({docs})", n],
-        ).fetchall()
+        # Scored with the scope's own statistics: other documents never re-order these.
+        ranked = self._bm25.rank(conn, terms, doc_ids, section_weight=section_weight, n=n)
         if not ranked:
             return []
         marks = ",".join("?" * len(ranked))
@@ -198,8 +197,7 @@ class SqliteIndex:
                 [r[0] for r in ranked],
             ).fetchall()
         )
-        rows = [(ids[r[0]], r[1]) for r in ranked if r[0] in ids]
-        return [(r[0], -float(r[1])) for r in rows]
+        return [(ids[rowid], score) for rowid, score in ranked if rowid in ids]
 
     def dense(
         self, query_vector: np.ndarray, doc_ids: Sequence[str], *, model: str, n: int

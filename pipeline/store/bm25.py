@@ -1,0 +1,134 @@
+"""BM25 with the statistics of the query's scope, not of the whole index.
+
+SQLite's ``bm25()`` takes its document frequencies and average length from every row
+of the FTS table, so adding an unrelated document re-weights the query's words and
+re-orders a document's own hits. Here each word is searched on its own inside the
+scope; its ``bm25()`` there is idf × f(tf, length), and with the word's index-wide idf
+(its row count) and the rows' lengths (FTS5's ``docsize`` and ``averages`` records)
+that gives back each row's column-weighted term frequency exactly. The score is then
+FTS5's own formula (k1 = 1.2, b = 0.75, idf floored at 1e-6) with the scope's rows,
+lengths and document frequencies: a search over every document ranks exactly as
+``bm25()`` does, a search over some documents as if they were all there is.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import threading
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pipeline.store.schema import doc_token
+
+K1, B = 1.2, 0.75
+
+
+@dataclass(frozen=True)
+class ScopeStats:
+    lengths: dict[int, int]
+    """FTS rowid → the row's length in tokens (all columns, as FTS5 counts it)."""
+
+
+def _varints(blob: bytes) -> list[int]:
+    """FTS5's docsize record: one varint per column (token counts stay far below 2**56)."""
+    out, value = [], 0
+    for byte in blob:
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            out.append(value)
+            value = 0
+    return out
+
+
+class ScopedBm25:
+    """Scores words in scope with the statistics of the documents searched."""
+
+    def __init__(self) -> None:
+        self._stats: dict[str, tuple[tuple[int, int], ScopeStats]] = {}
+        self._hits: dict[tuple[bytes, str], int] = {}  # (index averages, word) → rows with it
+        self._lock = threading.Lock()
+
+    def doc_stats(self, conn: sqlite3.Connection, doc_id: str) -> ScopeStats:
+        """The rows of one document and their lengths, cached until its chunks change."""
+        row = conn.execute(
+            "SELECT COUNT(*), COALESCE(MAX(rowid), 0) FROM chunks WHERE doc_id = ?", (doc_id,)
+        ).fetchone()
+        stamp = (int(row[0]), int(row[1]))
+        with self._lock:
+            hit = self._stats.get(doc_id)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        sizes = conn.execute(
+            "SELECT id, sz FROM chunks_fts_docsize WHERE id IN "
+            "(SELECT rowid FROM chunks WHERE doc_id = ?)",
+            (doc_id,),
+        ).fetchall()
+        stats = ScopeStats(lengths={int(r[0]): sum(_varints(r[1])) for r in sizes})
+        with self._lock:
+            self._stats[doc_id] = (stamp, stats)
+        return stats
+
+    def rank(
+        self,
+        conn: sqlite3.Connection,
+        terms: Sequence[str],
+        doc_ids: Sequence[str],
+        *,
+        section_weight: float,
+        n: int,
+    ) -> list[tuple[int, float]]:
+        """The best ``n`` rows of ``doc_ids`` for ``terms``: FTS rowid and BM25 score."""
+        scope = [self.doc_stats(conn, d) for d in dict.fromkeys(doc_ids)]
+        lengths: dict[int, int] = {}
+        for st in scope:
+            lengths.update(st.lengths)
+        record = conn.execute("SELECT block FROM chunks_fts_data WHERE id = 1").fetchone()
+        if not lengths or record is None:
+            return []
+        averages = bytes(record[0])
+        totals = _varints(averages)  # rows, then tokens per column, of the whole index
+        index_avgdl = sum(totals[1:]) / max(1, totals[0])
+        avgdl = max(1e-9, sum(lengths.values()) / len(lengths))
+        docs = " OR ".join(doc_token(d) for d in dict.fromkeys(doc_ids))
+        scores: dict[int, float] = defaultdict(float)
+        for term in dict.fromkeys(terms):
+            phrase = '"' + term.replace('"', '""') + '"'
+            index_idf = _idf(totals[0], self._index_hits(conn, averages, phrase))
+            found = conn.execute(
+                "SELECT rowid, -bm25(chunks_fts, 1.0, ?, 0.0) FROM chunks_fts "
+                "WHERE chunks_fts MATCH ?",
+                [section_weight, f"{phrase} AND doc : ({docs})"],
+            ).fetchall()
+            idf = _idf(len(lengths), len(found))
+            for rowid, score in found:
+                dl = lengths.get(rowid)
+                if dl is None or score <= 0:
+                    continue
+                # Invert ratio = tf·(k1+1)/(tf + norm) for the column-weighted tf.
+                ratio = min(score / index_idf, K1 + 1 - 1e-9)
+                tf = ratio * K1 * (1 - B + B * dl / index_avgdl) / (K1 + 1 - ratio)
+                scores[rowid] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))
+        return sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:n]
+
+    def _index_hits(self, conn: sqlite3.Connection, averages: bytes, phrase: str) -> int:
+        """Rows of the whole index holding ``phrase`` (cached while the index is unchanged)."""
+        key = (averages, phrase)
+        with self._lock:
+            hits = self._hits.get(key)
+        if hits is None:
+            hits = int(
+                conn.execute(
+                    "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?", [phrase]
+                ).fetchone()[0]
+            )
+            with self._lock:
+                if len(self._hits) > 20_000:
+                    self._hits.clear()
+                self._hits[key] = hits
+        return hits
+
+
+def _idf(rows: int, hits: int) -> float:
+    return max(1e-6, math.log((rows - hits + 0.5) / (hits + 0.5)))
