@@ -6,9 +6,11 @@ re-orders a document's own hits. Here each word is searched on its own inside th
 scope; its ``bm25()`` there is idf × f(tf, length), and with the word's index-wide idf
 (its row count) and the rows' lengths (FTS5's ``docsize`` and ``averages`` records)
 that gives back each row's column-weighted term frequency exactly. The score is then
-FTS5's own formula (k1 = 1.2, b = 0.75, idf floored at 1e-6) with the scope's rows,
-lengths and document frequencies: a search over every document ranks exactly as
-``bm25()`` does, a search over some documents as if they were all there is.
+BM25 (k1 = 1.2, b = 0.75, FTS5's column weights and lengths) with the scope's rows,
+average length and document frequencies, so a search over some documents ranks as if
+they were all there is. Its idf is log(1 + (N − df + ½)/(df + ½)), never ≤ 0 (FTS5
+floors its own at 1e-6, which inside one document silences every word found in most
+of its rows); tests/test_scoped_bm25.py checks the scores against a by-hand BM25.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ class ScopedBm25:
         scores: dict[int, float] = defaultdict(float)
         for term in dict.fromkeys(terms):
             phrase = '"' + term.replace('"', '""') + '"'
-            index_idf = _idf(totals[0], self._index_hits(conn, averages, phrase))
+            index_idf = _fts5_idf(totals[0], self._index_hits(conn, averages, phrase))
             found = conn.execute(
                 "SELECT rowid, -bm25(chunks_fts, 1.0, ?, 0.0) FROM chunks_fts "
                 "WHERE chunks_fts MATCH ?",
@@ -130,5 +132,13 @@ class ScopedBm25:
         return hits
 
 
-def _idf(rows: int, hits: int) -> float:
+def _fts5_idf(rows: int, hits: int) -> float:
+    """The idf inside SQLite's bm25() (floored, so a word in most rows weighs ~nothing)."""
     return max(1e-6, math.log((rows - hits + 0.5) / (hits + 0.5)))
+
+
+def _idf(rows: int, hits: int) -> float:
+    """The scoring idf: never ≤ 0, so a word common in one document still counts a little
+    (within one document many words are in over half its rows). Chosen on the training
+    split (FinanceBench train evidence-page recall), see bench/retrieval.py --lexical."""
+    return math.log(1 + (rows - hits + 0.5) / (hits + 0.5))
