@@ -3,6 +3,7 @@ never in place of a real document of the same name."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ PROSE = "The harbour master records the tides and the ships that enter the port 
 
 
 @pytest.fixture
-def small_limit(tmp_path: Path) -> Folio:
+def small_limit(tmp_path: Path) -> Iterator[Folio]:
     settings = Settings(data_dir=tmp_path / "data", workers=1, max_file_mb=1)
     f = Folio(settings, embedder=FakeEmbedder())
     yield f
