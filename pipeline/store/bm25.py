@@ -18,9 +18,10 @@ from __future__ import annotations
 import math
 import sqlite3
 import threading
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from pipeline.store.schema import doc_token
 
@@ -29,8 +30,10 @@ K1, B = 1.2, 0.75
 
 @dataclass(frozen=True)
 class ScopeStats:
-    lengths: dict[int, int]
-    """FTS rowid → the row's length in tokens (all columns, as FTS5 counts it)."""
+    rowids: np.ndarray
+    """The document's FTS rowids, ascending."""
+    lengths: np.ndarray
+    """Each row's length in tokens (all columns, as FTS5 counts it)."""
 
 
 def _varints(blob: bytes) -> list[int]:
@@ -64,10 +67,13 @@ class ScopedBm25:
             return hit[1]
         sizes = conn.execute(
             "SELECT id, sz FROM chunks_fts_docsize WHERE id IN "
-            "(SELECT rowid FROM chunks WHERE doc_id = ?)",
+            "(SELECT rowid FROM chunks WHERE doc_id = ?) ORDER BY id",
             (doc_id,),
         ).fetchall()
-        stats = ScopeStats(lengths={int(r[0]): sum(_varints(r[1])) for r in sizes})
+        stats = ScopeStats(
+            rowids=np.array([r[0] for r in sizes], dtype=np.int64),
+            lengths=np.array([sum(_varints(r[1])) for r in sizes], dtype=np.float64),
+        )
         with self._lock:
             self._stats[doc_id] = (stamp, stats)
         return stats
@@ -83,36 +89,43 @@ class ScopedBm25:
     ) -> list[tuple[int, float]]:
         """The best ``n`` rows of ``doc_ids`` for ``terms``: FTS rowid and BM25 score."""
         scope = [self.doc_stats(conn, d) for d in dict.fromkeys(doc_ids)]
-        lengths: dict[int, int] = {}
-        for st in scope:
-            lengths.update(st.lengths)
+        rowids = np.concatenate([st.rowids for st in scope]) if scope else np.zeros(0, np.int64)
+        lengths = np.concatenate([st.lengths for st in scope]) if scope else np.zeros(0)
+        order = np.argsort(rowids, kind="stable")
+        rowids, lengths = rowids[order], lengths[order]
         record = conn.execute("SELECT block FROM chunks_fts_data WHERE id = 1").fetchone()
-        if not lengths or record is None:
+        if not len(rowids) or record is None:
             return []
         averages = bytes(record[0])
         totals = _varints(averages)  # rows, then tokens per column, of the whole index
-        index_avgdl = sum(totals[1:]) / max(1, totals[0])
-        avgdl = max(1e-9, sum(lengths.values()) / len(lengths))
+        index_norm = K1 * (1 - B + B * lengths / (sum(totals[1:]) / max(1, totals[0])))
+        norm = K1 * (1 - B + B * lengths / max(1e-9, float(lengths.mean())))
         docs = " OR ".join(doc_token(d) for d in dict.fromkeys(doc_ids))
-        scores: dict[int, float] = defaultdict(float)
+        scores = np.zeros(len(rowids))
         for term in dict.fromkeys(terms):
             phrase = '"' + term.replace('"', '""') + '"'
             index_idf = _fts5_idf(totals[0], self._index_hits(conn, averages, phrase))
-            found = conn.execute(
-                "SELECT rowid, -bm25(chunks_fts, 1.0, ?, 0.0) FROM chunks_fts "
-                "WHERE chunks_fts MATCH ?",
-                [section_weight, f"{phrase} AND doc : ({docs})"],
-            ).fetchall()
-            idf = _idf(len(lengths), len(found))
-            for rowid, score in found:
-                dl = lengths.get(rowid)
-                if dl is None or score <= 0:
-                    continue
-                # Invert ratio = tf·(k1+1)/(tf + norm) for the column-weighted tf.
-                ratio = min(score / index_idf, K1 + 1 - 1e-9)
-                tf = ratio * K1 * (1 - B + B * dl / index_avgdl) / (K1 + 1 - ratio)
-                scores[rowid] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avgdl))
-        return sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:n]
+            found = np.array(
+                conn.execute(
+                    "SELECT rowid, -bm25(chunks_fts, 1.0, ?, 0.0) FROM chunks_fts "
+                    "WHERE chunks_fts MATCH ?",
+                    [section_weight, f"{phrase} AND doc : ({docs})"],
+                ).fetchall(),
+                dtype=np.float64,
+            ).reshape(-1, 2)
+            ids = found[:, 0].astype(np.int64)
+            pos = np.minimum(np.searchsorted(rowids, ids), len(rowids) - 1)
+            inside = rowids[pos] == ids
+            idf = _idf(len(rowids), int(inside.sum()))
+            keep = inside & (found[:, 1] > 0)
+            pos, score = pos[keep], found[keep, 1]
+            # Invert ratio = tf·(k1+1)/(tf + norm) for the row's column-weighted tf.
+            ratio = np.minimum(score / index_idf, K1 + 1 - 1e-9)
+            tf = ratio * index_norm[pos] / (K1 + 1 - ratio)
+            np.add.at(scores, pos, idf * tf * (K1 + 1) / (tf + norm[pos]))
+        hit = np.flatnonzero(scores > 0)
+        best = hit[np.lexsort((rowids[hit], -scores[hit]))][:n]
+        return [(int(rowids[i]), float(scores[i])) for i in best]
 
     def _index_hits(self, conn: sqlite3.Connection, averages: bytes, phrase: str) -> int:
         """Rows of the whole index holding ``phrase`` (cached while the index is unchanged)."""
