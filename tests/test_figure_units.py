@@ -229,7 +229,7 @@ def test_a_percentage_over_two_years_moves_in_points_checked_like_any_working() 
     a = figure_answer("Is the gross margin stable?", _evidence(INCOME_NEGATIVE_COSTS), "en")
     assert a is not None and len(a.lines) == 3, a
     # FY2022 (1,250 − 800) ÷ 1,250 = 36.0%; FY2021 (1,000 − 600) ÷ 1,000 = 40.0%
-    assert "36.0% − 40.0% = −4.0 percentage points" in a.lines[2], a.lines
+    assert "36.00% − 40.00% = −4.00 percentage points" in a.lines[2], a.lines
     assert check(
         a.lines[2].split("[")[0], "Gross profit 400 450\n" + INCOME_NEGATIVE_COSTS
     ).supported

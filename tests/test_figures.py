@@ -103,7 +103,7 @@ def test_a_metric_is_computed_from_cited_cells_with_the_working_shown() -> None:
     margin = figure_answer("Did the operating margin improve in FY2021?", _statements(), "en")
     assert margin is not None and len(margin.lines) == 3
     assert "= 16.0%" in margin.lines[0] and "= 12.5%" in margin.lines[1]  # 240/1500, 150/1200
-    assert "16.0% − 12.5% = 3.5 percentage points" in margin.lines[2]
+    assert "16.00% − 12.50% = 3.50 percentage points" in margin.lines[2]
 
 
 def test_formulas_the_question_defines_are_used_as_written() -> None:

@@ -217,8 +217,10 @@ def _is_percent(ask: _Ask, turn: _Turn) -> bool:
 
 def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> str:
     """How far a percentage moved between two years, in points, from the two results
-    as shown ("= 19.3% → 18.5%: 18.5% − 19.3% = −0.8 percentage points")."""
-    digits = _decimals(turn.question, 1)
+    ("18.55% − 19.39% = −0.84 percentage points")."""
+    # one decimal more than the margins shown: the move between two rounded margins
+    # would be off by up to a tenth
+    digits = _decimals(turn.question, 1) + 1
     a, b = (round(r.value * 100, digits) for r in pair)
     diff = f"{b - a:.{digits}f}".replace("-", "−")
     working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
