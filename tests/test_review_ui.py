@@ -37,6 +37,7 @@ def test_review_tab_streams_plan_then_report_and_opens_a_finding(
     assert "正在规划" in steps[0][0]
     plan, html, files, report = steps[-1]
     assert "rv-plan" in plan and "✓" in plan and "data-index=" in html
+    assert "<i>完成</i>" in plan and "<i>done</i>" not in plan  # step states in the UI language
     assert "[p1, §2.3]" in html and "有原文依据" in html
     md, js = (Path(f) for f in files)
     assert md.read_text(encoding="utf-8").startswith("# ")

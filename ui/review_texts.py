@@ -34,6 +34,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rv.col_why": ("why", "理由"),
     "rv.chosen": ("run", "执行"),
     "rv.steps": ("Steps", "步骤"),
+    "rv.state_pending": ("pending", "待执行"),
+    "rv.state_done": ("done", "完成"),
+    "rv.state_fallback": ("done with a fallback", "已改用备选方法"),
+    "rv.state_failed": ("failed", "失败"),
     "rv.coverage": (
         "Coverage of the relevant sections: {covered}/{relevant} ({ratio})",
         "相关章节覆盖率：{covered}/{relevant}（{ratio}）",

@@ -39,7 +39,8 @@ def plan_html(plan: Plan | None, lang: str) -> str:
     steps = "".join(
         f'<li data-step="{esc(s.id)}" class="rv-{esc(s.state)}">{esc(s.id)} · {esc(s.title)}'
         f"{' ← ' + esc(', '.join(s.depends_on)) if s.depends_on else ''}"
-        f" — <i>{esc(s.state)}</i>{' · ' + esc(s.note) if s.note else ''}</li>"
+        f" — <i>{esc(t('rv.state_' + s.state, lang))}</i>"
+        f"{' · ' + esc(s.note) if s.note else ''}</li>"
         for s in plan.steps
     )
     return (
