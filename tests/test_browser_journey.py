@@ -226,8 +226,13 @@ def pick_knowledge_doc(s: Session, name: str) -> None:
 def mind_map_svg(s: Session, expected: str) -> str:
     """The mind map's SVG once it shows ``expected`` (the picker redraws it)."""
     s.page.wait_for_function(
+        # atob gives the UTF-8 bytes as Latin-1 characters: decode them, or a Chinese title
+        # never matches.
         "(want) => { const i = document.querySelector('#kn-mindmap-body img');"
-        " return i && atob(i.src.split(',')[1]).includes(want); }",
+        " if (!i) return false;"
+        " const raw = atob(i.src.split(',')[1]);"
+        " const bytes = Uint8Array.from(raw, (c) => c.charCodeAt(0));"
+        " return new TextDecoder().decode(bytes).includes(want); }",
         arg=expected,
     )
     src = s.page.locator("#kn-mindmap-body img").get_attribute("src") or ""
@@ -259,9 +264,10 @@ def test_knowledge_tab_root_summary_jump_and_terms_in_english(user: Session, fil
     assert "bestbuy" not in root.lower() and not re.search(r"\d{10}-\d{2}-\d{6}", root)
     terms = page.locator("#kn-terms tr[data-index]")
     expect(terms.first).to_be_visible()
-    defined = page.locator("#kn-terms tr[data-index] td:nth-child(2)").all_inner_texts()
-    assert sum(1 for d in defined if d.strip()) >= 3, defined
-    page.get_by_role("tab", name="Summary").click()
+    # Acronyms and short names come with what they stand for, read from the text.
+    expanded = page.locator("#kn-terms tr[data-index] td.folio-term .folio-sub").all_inner_texts()
+    assert sum(1 for d in expanded if d.strip()) >= 3, expanded
+    page.get_by_role("tab", name="Summary", exact=True).click()
     chip = page.locator("#kn-summary-body .folio-sum-cite").first
     expect(chip).to_be_visible()
     assert chip.inner_text().startswith("p. ")
@@ -276,7 +282,7 @@ def test_knowledge_tab_root_summary_jump_and_terms_in_english(user: Session, fil
     open_cited_page(user, fold.locator(".folio-sum-cite").first)
     page.evaluate("() => window.scrollTo(0, 0)")
     user.shot("journey-03b-knowledge-en", full=False)
-    page.get_by_role("tab", name="Mind map").click()
+    page.get_by_role("tab", name="Mind map", exact=True).click()
     user.shot("journey-03c-mindmap-en", full=False)
     user.tab("chat")
 
@@ -285,6 +291,7 @@ def test_switching_language_mid_conversation_keeps_everything(
     user: Session, app: App, files: Files
 ) -> None:
     page = user.page
+    user.tab("chat")
     before = app.tracebacks()
     page.locator("#folio-lang label", has_text="中文").click()
     expect(page.locator("#tab-chat-button")).to_have_text("对话")
@@ -326,14 +333,14 @@ def test_knowledge_tab_in_chinese_root_terms_and_summary(user: Session, files: F
     employee = rows.filter(has=page.locator("td.folio-term b", has_text=re.compile("^员工$")))
     expect(employee).to_contain_text("与公司签订劳动合同")
     assert not page.locator("#kn-terms td.folio-term b", has_text="部门经理").count()
-    page.get_by_role("tab", name="摘要").click()
+    page.get_by_role("tab", name="摘要", exact=True).click()
     chip = page.locator("#kn-summary-body .folio-sum-cite").first
     expect(chip).to_have_text(re.compile(r"^第 \d+ 页$"))
     chip.click()
     expect(page.locator("#kn-pane-passage")).to_be_visible()
     expect(page.locator("#kn-pane-passage mark").first).to_be_visible()
     user.shot("journey-04b-knowledge-zh", full=False)
-    page.get_by_role("tab", name="思维导图").click()
+    page.get_by_role("tab", name="思维导图", exact=True).click()
     user.shot("journey-04c-mindmap-zh", full=False)
 
 
