@@ -233,3 +233,19 @@ def test_a_percentage_over_two_years_moves_in_points_checked_like_any_working() 
     assert check(
         a.lines[2].split("[")[0], "Gross profit 400 450\n" + INCOME_NEGATIVE_COSTS
     ).supported
+
+
+ZH_KEY_FIGURES = """| 项目 | 本报告期 | 上年同期 | 本报告期比上年同期增减 |
+|---|---|---|---|
+| 营业收入（元） | 1,234,567.89 | 1,000,000.00 | 23.46% |
+| 归属于上市公司股东的净利润（元） | 98,765.43 | 87,654.32 | 12.68% |
+| 基本每股收益（元/股） | 0.0123 | 0.0109 | 12.84% |"""
+
+
+def test_a_chinese_rows_unit_in_brackets_is_not_part_of_its_name() -> None:
+    a = figure_answer("本报告期的营业收入是多少？", _evidence(ZH_KEY_FIGURES), "zh")
+    assert a is not None and a.lines, a
+    text = " ".join(a.lines)
+    assert "1,234,567.89" in text and "没有提到" not in text, text
+    a = figure_answer("归属于上市公司股东的净利润是多少？", _evidence(ZH_KEY_FIGURES), "zh")
+    assert a is not None and "98,765.43" in " ".join(a.lines), a

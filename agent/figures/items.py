@@ -20,6 +20,11 @@ _FY = re.compile(
 _NOTE = re.compile(
     r"\(\s*(?:note|注)[^)]*\)|\(\d\)|[（(][一二三四五六七八九十\d]+[)）]|^[一二三四五六七八九十\d]+[、.]"
 )
+# A Chinese row states its unit in brackets ("营业收入（元）", "基本每股收益（元/股）"): the
+# unit is not part of the item's name (the table's scale still comes from its "单位").
+_UNIT = re.compile(
+    r"[（(]\s*(?:人民币)?\s*(?:百万|[千万亿])?元(?:\s*/\s*股)?\s*[)）]|[（(]\s*%\s*[)）]"
+)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_ROW_MATCH = 0.75
 # A long tail after an item's name that keeps it the item, and how surely: "net of
@@ -36,7 +41,7 @@ class Asked:
 
 
 def norm(text: str) -> str:
-    text = _NOTE.sub(" ", text.lower()).replace("’", "'").replace("&amp;", "&")
+    text = _NOTE.sub(" ", _UNIT.sub(" ", text.lower())).replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)
     return " ".join(text.split())
 
