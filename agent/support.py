@@ -19,7 +19,9 @@ from agent.arith import CONSTANTS, checked_results, operands
 from agent.scope import stem
 from pipeline.text.segment import query_terms
 
-_NUMBER = re.compile(r"(?<![\w.])\(?-?\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?")
+# A figure starts after anything but a Latin letter, digit or point: Chinese runs straight
+# into its numbers ("营业收入为4,755,785.11"), and r"\w" would cut that to "755,785.11".
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\(?-?\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _META = re.compile(
     r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"

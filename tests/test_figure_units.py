@@ -249,3 +249,32 @@ def test_a_chinese_rows_unit_in_brackets_is_not_part_of_its_name() -> None:
     assert "1,234,567.89" in text and "没有提到" not in text, text
     a = figure_answer("归属于上市公司股东的净利润是多少？", _evidence(ZH_KEY_FIGURES), "zh")
     assert a is not None and "98,765.43" in " ".join(a.lines), a
+
+
+def test_a_cover_dates_the_current_and_prior_period_columns() -> None:
+    cover = Passage(
+        chunk_id="zh#0",
+        doc_id="zh",
+        page=1,
+        page_end=1,
+        text="某某科技股份有限公司\n2020 年第一季度报告",
+        rank=2,
+    )
+    table = Passage(chunk_id="zh#3", doc_id="zh", page=3, page_end=3, text=ZH_KEY_FIGURES, rank=1)
+    ev = [Evidence(tool="search_document", query="q", passages=[table, cover])]
+    now = figure_answer("2020年第一季度营业收入是多少？", ev, "zh")
+    before = figure_answer("2019年第一季度营业收入是多少？", ev, "zh")
+    assert now is not None and "1,234,567.89" in now.lines[0], now
+    assert before is not None and "1,000,000" in before.lines[0], before
+    # The column prints no year: the sentence names the period as printed, which the
+    # cited table supports (the year only chose the column).
+    assert before.lines[0].startswith("上年同期") and "2019" not in before.lines[0]
+    assert check(before.lines[0].split("[")[0], ZH_KEY_FIGURES).supported
+    # Without a cover in the turn, a named year finds no undated column.
+    alone = figure_answer("2019年营业收入是多少？", _evidence(ZH_KEY_FIGURES), "zh")
+    assert alone is None or not alone.lines or "1,000,000" not in alone.lines[0]
+
+
+def test_a_figure_right_after_chinese_text_is_read_whole() -> None:
+    support = check("本报告期营业收入（元）为4,755,785.11", "| 营业收入（元） | 4,755,785.11 |")
+    assert support.supported and not support.missing_numbers, support

@@ -59,6 +59,34 @@ _CURRENT = re.compile(r"本期|本报告期|期末|本年|本年度")
 _PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
 
 
+# A Chinese periodic report names its period once, on the cover ("2018 年第一季度报告",
+# "2020年年度报告"); its tables then say only 本报告期 / 上年同期.
+_REPORT_YEAR = re.compile(
+    r"((?:19|20)\d{2})\s*年\s*(?:第\s*[一二三四1-4]\s*季度|前三季度|半年度|年度|年)?\s*报告"
+)
+
+
+def report_year(text: str) -> int | None:
+    """The year a Chinese periodic report covers, from its title; None if none is named."""
+    m = _REPORT_YEAR.search(text)
+    return int(m.group(1)) if m else None
+
+
+def with_report_year(grid: Grid, year: int) -> Grid:
+    """A table whose columns say only 本期 / 上年同期, dated by the report's year: the
+    current period is that year, the prior one the year before; a change column (it
+    names both) stays undated."""
+    if any(c.year is not None for c in grid.columns):
+        return grid
+    dated = []
+    for c in grid.columns:
+        now, before = bool(_CURRENT.search(c.text)), bool(_PRIOR.search(c.text))
+        at = year if now and not before else year - 1 if before and not now else None
+        dated.append(Column(c.text, at, c.months))
+    grid.columns = dated
+    return grid
+
+
 def months_of(text: str) -> int | None:
     """How long a period a header or a question names: 3 for "Three Months Ended" or
     "Q2", 6 for "Six Months" or "H1", 9, 12 for "Year Ended" / "Fiscal"; None if it

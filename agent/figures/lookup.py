@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import SCALES, Grid, read_grids
+from agent.figures.grid import SCALES, Grid, read_grids, report_year, with_report_year
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from pipeline.text.finance import vocabulary
 
@@ -28,15 +28,25 @@ EXHIBIT_PENALTY = 0.1
 
 
 def grids(evidence: Sequence[Evidence]) -> list[Grid]:
-    """Every passage of the turn that reads as a table, best-ranked first."""
+    """Every passage of the turn that reads as a table, best-ranked first; tables that
+    name their periods only as 本期 / 上年同期 are dated by their report's title when a
+    passage of the turn holds it."""
     seen: set[str] = set()
     out: list[Grid] = []
+    years: dict[str, int] = {}
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen:
                 continue
             seen.add(p.chunk_id)
             out.extend(read_grids(p))
+            year = report_year(p.text[:120])
+            if year is not None and p.page <= 2:  # the cover or the page after it
+                years.setdefault(p.doc_id, year)
+    out = [
+        with_report_year(g, years[g.passage.doc_id]) if g.passage.doc_id in years else g
+        for g in out
+    ]
     return sorted(out, key=lambda g: g.passage.rank or 99)
 
 

@@ -18,8 +18,11 @@ _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
     """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]." """
     scale, currency = c.scale, finder.currency(c.chunk_id)
+    # A year the column does not print (本报告期, dated by the report's cover) chose the
+    # column; the sentence says the period as printed, which its citation supports.
+    year = c.year if c.year and str(c.year) in c.period else None
     if lang == "zh":
-        when = f"{c.year}年" if c.year else c.period
+        when = f"{year}年" if year else c.period
         unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)
         return f"{when}{c.label}为{number(c.value)}{unit} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
@@ -29,7 +32,7 @@ def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
     if dated and vocabulary().items[c.item].statement == "balance":
         when = f"at {dated.group(0)}"  # a balance is at a date, a flow over a year
     else:
-        when = f"in FY{c.year}" if c.year else f"({c.period})"
+        when = f"in FY{year}" if year else f"({c.period})"
     return f"{c.label} {verb} {value} {when} [{c.chunk_id}]."
 
 
