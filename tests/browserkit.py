@@ -115,7 +115,11 @@ class Session:
         self.context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), self._block)
         self.page: Page = self.context.new_page()
         self.page.goto(url)
-        self.page.wait_for_selector("#lib-upload")
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Until the page has claimed its workspace and drawn its language's upload zone."""
+        self.page.wait_for_selector("body[data-folio-ready] #lib-upload")
 
     def _block(self, route: Any) -> None:
         self.external.append(route.request.url)

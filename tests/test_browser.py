@@ -163,7 +163,7 @@ def test_interface_follows_the_browser_language_and_the_switch(
     expect(page.locator("#chat-send")).to_have_text("Send")
     expect(page.locator("#chat-cards")).to_contain_text("Sources of the answer appear here")
     page.reload()
-    page.wait_for_selector("#lib-upload")
+    zh.wait_ready()
     expect(page.locator("#tab-library-button")).to_have_text("Library")  # the choice is kept
     expect(page.locator("#lib-table th").first).to_have_text("Document")
     zh.shot("05-en-after-switch")

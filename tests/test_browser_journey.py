@@ -347,7 +347,7 @@ def test_knowledge_tab_in_chinese_root_terms_and_summary(user: Session, files: F
 def test_reload_shows_saved_conversations_and_continues(user: Session) -> None:
     page = user.page
     page.reload()
-    page.wait_for_selector("#lib-upload")
+    user.wait_ready()
     user.tab("chat")
     # Defect 3: the conversation is listed before any question is asked.
     conv = page.locator("#chat-conversations label")

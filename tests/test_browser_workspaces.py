@@ -84,7 +84,7 @@ def test_two_visitors_have_private_workspaces(
 
     # Visitor 1 still has everything, after a reload too.
     one.page.reload()
-    one.page.wait_for_selector("#lib-upload")
+    one.wait_ready()
     assert _ready_row(one, notes.name) == doc_id
     one.tab("chat")
     expect(one.page.locator("#chat-conversations input[type=radio]")).to_have_count(

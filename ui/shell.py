@@ -104,18 +104,29 @@ def hide_ui_events(demo: gr.Blocks, keep: set[int]) -> None:
 # again (taken from the page's loaded resources, so no build hash is hard-coded) reaches
 # that same store.
 GRADIO_LOCALE_JS = """
-async (lang) => {
+async (lang, _) => {
   const code = lang === 'zh' ? 'zh-CN' : 'en';
+  // Gradio first took its locale from the browser; redrawing the upload zone when the
+  // locale is already right would only drop a file being chosen while the page loads.
+  const nav = (navigator.language || 'en').toLowerCase();
+  const current = window.__folioLocale || (nav.startsWith('zh') ? 'zh-CN' : nav);
+  if (current === code) return [lang, 'same'];
+  delete document.body.dataset.folioReady;
   const url = performance.getEntriesByType('resource').map((r) => r.name)
     .find((n) => /\\/assets\\/core-[\\w-]+\\.js$/.test(n.split('?')[0]));
   try {
     if (url) (await import(url)).changeLocale?.(code);
+    window.__folioLocale = code;
   } catch (e) {
     console.warn('folio: gradio locale not switched', e);
   }
-  return [lang];
+  return [lang, 'changed'];
 }
 """
+
+# Set once the upload zone is drawn in the page's language: a file given to it from then
+# on reaches the server (tests wait for this rather than for a fixed time).
+READY_JS = "() => { document.body.dataset.folioReady = '1'; }"
 
 
 def build_blocks(services: Services) -> gr.Blocks:
@@ -207,12 +218,14 @@ def build_blocks(services: Services) -> gr.Blocks:
         # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
         # locale, which only knows the browser's language: switch it along, then redraw
         # the upload zone, which reads those texts only when it is drawn.
+        locale_step = gr.Textbox(visible=False)
         lang.change(
-            lambda _: gr.update(visible=False), lang, lib.upload,
+            lambda _, step: gr.update() if step == "same" else gr.update(visible=False),
+            [lang, locale_step], lib.upload,
             js=GRADIO_LOCALE_JS, show_progress="hidden",
         ).then(
             lambda: gr.update(visible=True), None, lib.upload, show_progress="hidden"
-        )  # fmt: skip
+        ).then(None, None, None, js=READY_JS)  # fmt: skip
 
         # The switch starts empty so that setting it here always fires ``lang.change``,
         # which draws every Python-built text in the chosen language.
