@@ -166,17 +166,18 @@ def locate_quotes(sentence: str, text: str) -> list[tuple[int, int]]:
 
 def row_focus(quote: str, sentence: str) -> list[str]:
     """What of a quoted row the highlight marks: its label and the figures the sentence
-    uses (a cell, not the whole line)."""
-    label = _ROW_LABEL.split(quote.strip(" |"), maxsplit=1)[0].strip(" |$")
+    uses (a cell, not the whole line). A quote of a header and a row marks the row."""
     used = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(claim_text(sentence))}
-    cells = [
-        w.strip(" $")
-        for w, _, _ in numbers(quote[len(label) :])
-        if w.strip("()$%").replace(",", "") in used
-    ]
-    if not label or not cells or label == quote.strip():
-        return []
-    return [label, *dict.fromkeys(cells)]
+    for line in quote.splitlines():
+        label = _ROW_LABEL.split(line.strip(" |"), maxsplit=1)[0].strip(" |$")
+        cells = [
+            w.strip(" $")
+            for w, _, _ in numbers(line[line.find(label) + len(label) :] if label else line)
+            if w.strip("()$%").replace(",", "") in used
+        ]
+        if label and cells and label != line.strip():
+            return [label, *dict.fromkeys(cells)]
+    return []
 
 
 def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:

@@ -55,10 +55,10 @@ def quote_boxes(
     """Boxes of chunk text [start, end); with ``focus`` (a row's label and the cells an
     answer uses) the boxes of those cells alone, so the figure itself is marked."""
     refs = [r for r in chunk.lines if r.box is not None and r.start < end and r.end > start]
-    if focus and len(refs) == 1 and refs[0].words:
-        cells = _focus_words(chunk, refs[0], focus)
+    if focus and any(r.words for r in refs):
+        cells = _focus_words(chunk, refs, focus)
         if cells:
-            return [(refs[0].page, b) for b in cells]
+            return cells
     if chunk.kind == "table" and any(r.words for r in refs):
         return _cell_boxes(refs, start, end)
     if any(r.words for r in refs):  # a scan: its OCR words say where the quote is
@@ -89,15 +89,20 @@ def quote_boxes(
     return out
 
 
-def _focus_words(chunk: Chunk, ref: LineRef, focus: Sequence[str]) -> list[Box]:
-    """Boxes of the words (a table row's cells) holding the focus texts, in order."""
-    out: list[Box] = []
-    for f in focus:
-        box = next((w.box for w in ref.words if f in chunk.text[w.start : w.end]), None)
-        if box is None:
-            return []
-        out.append(box)
-    return out
+def _focus_words(
+    chunk: Chunk, refs: Sequence[LineRef], focus: Sequence[str]
+) -> list[tuple[int, Box]]:
+    """Boxes of the words (a table row's cells) holding the focus texts, in order: the
+    figures are looked for in the row that holds all of them, not in a header above it."""
+
+    def found(ref: LineRef, text: str) -> Box | None:
+        return next((w.box for w in ref.words if text in chunk.text[w.start : w.end]), None)
+
+    for row in refs:
+        boxes = [found(row, f) for f in focus]
+        if all(b is not None for b in boxes):
+            return [(row.page, b) for b in boxes if b is not None]
+    return []
 
 
 def _cell_boxes(refs: list[LineRef], start: int, end: int) -> list[tuple[int, Box]]:

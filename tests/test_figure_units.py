@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.grid import months_of, read_grid
-from agent.figures.items import years
+from agent.figures.items import shown_label, years
 from agent.support import check
 
 CASH_MILLIONS = """SELECTED CASH FLOW DATA (in millions)
@@ -278,3 +278,29 @@ def test_a_cover_dates_the_current_and_prior_period_columns() -> None:
 def test_a_figure_right_after_chinese_text_is_read_whole() -> None:
     support = check("本报告期营业收入（元）为4,755,785.11", "| 营业收入（元） | 4,755,785.11 |")
     assert support.supported and not support.missing_numbers, support
+
+
+ZH_INCOME = """| 合并利润表 (单位：元) 项目 | 本期发生额 | 上期发生额 |
+|---|---|---|
+| 一、营业总收入 | 2,468,000.50 | 2,100,000.00 |
+| 其中：营业收入 | 2,468,000.50 | 2,100,000.00 |
+| 二、营业总成本 | 1,900,000.00 | 1,700,000.00 |
+| 减：营业成本 | 1,500,000.00 | 1,350,000.00 |"""
+
+
+def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer() -> None:
+    assert shown_label("一、营业总收入") == "营业总收入"
+    assert shown_label("（二）营业外收入") == "营业外收入"
+    assert shown_label("其中：营业收入") == "营业收入"
+    assert shown_label("Less: Cost of sales") == "Cost of sales"
+    assert shown_label("3.5% Notes due 2025") == "3.5% Notes due 2025"  # not a list number
+    assert shown_label("2. Revenue") == "Revenue"
+    a = figure_answer("本期营业总收入是多少？", _evidence(ZH_INCOME), "zh")
+    assert a is not None and a.lines, a
+    line = a.lines[0]
+    assert "营业总收入为2,468,000.5" in line and "一、" not in line, line
+    assert check(line.split("[")[0], ZH_INCOME).supported
+    # Follow-ups name the rows beside it without their numbers, and never the same item
+    # again under another row (其中：营业收入 is the revenue just given).
+    assert a.follow and all("、" not in q and "：" not in q for q in a.follow), a
+    assert not any(q.endswith("营业收入是多少？") for q in a.follow), a.follow

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agent.citations import row_focus
 from agent.highlight import quote_boxes
 from pipeline.chunk import chunk_document
-from pipeline.models import Block, Table
+from pipeline.models import Block, Chunk, LineRef, Table, WordRef
 from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.table_structure import period_of, row_parents
 from tests import pdfgen
@@ -115,3 +116,54 @@ def test_inspect_view_shows_periods_unit_and_nesting() -> None:
     html = block_detail_html(block, "zh")
     assert "BALANCE SHEETS · 单位: in millions" in html
     assert "2023-12-31" in html and 'padding-left:1.4em">Cash' in html
+
+
+def _table_chunk(rows: list[list[str]]) -> Chunk:
+    """A table chunk whose lines carry one word box per cell, as parsed tables do."""
+    text, lines = "", []
+    for y, cells in enumerate(rows):
+        start, words = len(text), []
+        text += "|"
+        for x, cell in enumerate(cells):
+            text += " "
+            words.append(
+                WordRef(
+                    start=len(text),
+                    end=len(text) + len(cell),
+                    box=(100.0 * x, 20.0 * y, 100.0 * x + 90, 20.0 * y + 15),
+                )
+            )
+            text += cell + " |"
+        lines.append(
+            LineRef(
+                page=3,
+                box=(0, 20.0 * y, 290, 20.0 * y + 15),
+                start=start,
+                end=len(text),
+                words=words,
+            )
+        )
+        text += "\n"
+    return Chunk(
+        chunk_id="d#1",
+        doc_id="d",
+        n=1,
+        text=text,
+        kind="table",
+        page_start=3,
+        page_end=3,
+        lines=lines,
+    )
+
+
+def test_a_figure_quoted_with_its_header_marks_the_rows_label_and_cell() -> None:
+    chunk = _table_chunk(
+        [["项目", "本期发生额", "上期发生额"], ["营业总收入", "4,700.11", "5,600.25"]]
+    )
+    quote = chunk.text.strip()  # the header and the row: the sentence names the column
+    sentence = "本期发生额营业总收入为4,700.11元。"
+    focus = row_focus(quote, sentence)
+    assert focus == ["营业总收入", "4,700.11"]
+    boxes = quote_boxes(chunk, 0, len(quote), focus=focus)
+    row = chunk.lines[1]
+    assert boxes == [(3, row.words[0].box), (3, row.words[1].box)]

@@ -26,7 +26,7 @@ from agent.figures.formula import (
     without_definition,
 )
 from agent.figures.grid import months_of
-from agent.figures.items import asked_items, years
+from agent.figures.items import asked_items, shown_label, years
 from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
 from agent.figures.render import (
     amount,
@@ -226,7 +226,8 @@ def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> s
     working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
     cells = pair[1].cells + pair[0].cells
     # the rows it comes from, named as the statement does: what the reader checks it by
-    rows = list(dict.fromkeys(c.label.lower() if turn.lang == "en" else c.label for c in cells))
+    shown = [shown_label(c.label) for c in cells]
+    rows = list(dict.fromkeys(x.lower() if turn.lang == "en" else x for x in shown))
     if turn.lang == "zh":
         source = "、".join(rows)
         return f"{ask.name}{year - 1}→{year}年变化 = {working}个百分点（{source}）{ids(cells)}。"

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agent.figures.items import asked_items, norm
+from agent.figures.items import asked_items, norm, shown_label
 
 _END = r"(?:\.\s+[A-Z]|\.?$|\?\s)"
 _DEFINED = re.compile(
@@ -133,7 +133,7 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
         return Result(float(node.value), _fmt(float(node.value)))
     if isinstance(node, ast.Name):
         c = lookup(node.id, year)
-        return Result(c.value, f"{c.label.lower()} {_fmt(c.value)}", [c])
+        return Result(c.value, f"{shown_label(c.label).lower()} {_fmt(c.value)}", [c])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
         return _call(node.func.id, node.args[0], lookup, year)
     if isinstance(node, ast.BinOp):

@@ -40,6 +40,23 @@ class Asked:
     end: int
 
 
+_ENUMERATOR = re.compile(
+    r"^\s*(?:[一二三四五六七八九十]+\s*[、.．]|\d{1,2}\s*[、.．](?!\d)|[（(][一二三四五六七八九十\d]+[)）])\s*"
+)
+
+
+def shown_label(label: str) -> str:
+    """A row's label as a sentence names it: without its list number ("一、营业总收入")
+    or a lead-in ("其中：营业收入", "Less: cost of sales")."""
+    text = _ENUMERATOR.sub("", label.strip())
+    for word in vocabulary().lead_ins:
+        m = re.match(rf"{re.escape(word)}\s*[:：]\s*", text, re.I)
+        if m and m.end() < len(text):
+            text = text[m.end() :]
+            break
+    return text.strip() or label.strip()
+
+
 def norm(text: str) -> str:
     text = _NOTE.sub(" ", _UNIT.sub(" ", text.lower())).replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)

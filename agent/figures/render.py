@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.formula import Cell
+from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from pipeline.text.finance import vocabulary
 
@@ -21,28 +22,30 @@ def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
     # A year the column does not print (本报告期, dated by the report's cover) chose the
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
+    label = shown_label(c.label)
     if lang == "zh":
-        when = f"{year}年" if year else c.period
         unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)
-        return f"{when}{c.label}为{number(c.value)}{unit} [{c.chunk_id}]。"
+        when = f"{year}年" if year else c.period
+        return f"{when}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{'$' if money else ''}{number(c.value)}{scale_word(scale, lang)}"
-    verb = _verb(c.label)
+    verb = _verb(label)
     dated = _DATED.search(c.period)
     if dated and vocabulary().items[c.item].statement == "balance":
         when = f"at {dated.group(0)}"  # a balance is at a date, a flow over a year
     else:
         when = f"in FY{year}" if year else f"({c.period})"
-    return f"{c.label} {verb} {value} {when} [{c.chunk_id}]."
+    return f"{label} {verb} {value} {when} [{c.chunk_id}]."
 
 
 def change_line(a: Cell, b: Cell, digits: int, lang: prompts.Lang) -> str:
     """The change from cell ``a`` to cell ``b`` in percent, with the working."""
     pct = (b.value - a.value) / abs(a.value) * 100
     working = f"({number(b.value)} − {number(a.value)}) ÷ {number(a.value)} = {pct:.{digits}f}%"
+    label = shown_label(b.label)
     if lang == "zh":
-        return f"{b.label}{a.year}→{b.year}年变化 = {working} {ids([a, b])}。"
-    return f"Change in {b.label.lower()} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
+        return f"{label}{a.year}→{b.year}年变化 = {working} {ids([a, b])}。"
+    return f"Change in {label.lower()} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
 
 
 def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang) -> str:
@@ -86,7 +89,10 @@ def follow_ups(finder: Finder, cells: Sequence[Cell], lang: prompts.Lang) -> lis
     """Questions about the rows beside the answer's first cell, for the same year."""
     out = []
     for c in cells:
-        for label in finder.neighbours(c):
+        item = vocabulary().items.get(c.item)
+        for label in map(shown_label, finder.neighbours(c)):
+            if item and row_match(label, item) >= MIN_ROW_MATCH:
+                continue  # the same item again ("其中：营业收入" under 营业总收入)
             if lang == "zh":
                 out.append(f"{c.year}年{label}是多少？" if c.year else f"{label}是多少？")
             else:

@@ -47,6 +47,9 @@ class Vocabulary:
     search_rules: tuple[tuple[re.Pattern[str], str], ...]
     synonyms: tuple[tuple[re.Pattern[str], str], ...]
     answer_lines: dict[str, tuple[str, ...]]
+    # Words a statement row may open with that are not its name ("其中：营业收入",
+    # "Less: cost of sales").
+    lead_ins: tuple[str, ...] = ()
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -85,4 +88,5 @@ def vocabulary() -> Vocabulary:
         ),
         synonyms=tuple((re.compile(r["pattern"], re.I), r["words"]) for r in raw["synonyms"]),
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
+        lead_ins=tuple(raw.get("label_lead_ins", ())),
     )
