@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pipeline.knowledge import wordlists as W
 from pipeline.knowledge.patterns import clean_definition
+from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.segment import has_cjk
 
 _EN_VERBS = (
@@ -46,7 +46,7 @@ def _en(surface: str, sentence: str) -> str | None:
         return None
     if m.group("v").lower() in ("is", "are"):
         head = [w.lower() for w in words[1:3]]
-        if any(w in W.EVALUATIVE for w in head) or head[:1] == ["same"]:
+        if any(w in word_lists().evaluative for w in head) or head[:1] == ["same"]:
             return None  # "… is a key part of …": a claim, not a meaning
         d = re.sub(r"^(?:the|an?)\s+", "", d)  # as the pattern finders give it
     return d

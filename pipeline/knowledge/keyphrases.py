@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline.knowledge import wordlists as W
+from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS, _get_jieba
 
 log = logging.getLogger(__name__)
@@ -110,14 +110,15 @@ def zh_keyphrases(sentences: Iterable[str], *, limit: int, headings: str = "") -
     words = max(words, 1)
     singles: list[Keyphrase] = []
     compounds: list[Keyphrase] = []
+    wl = word_lists()
     for text, c in counts.items():
         gram = parts_of[text]
-        if c < 3 or text in W.GENERIC_ZH or text in W.DOCUMENT_NOUNS_ZH:
+        if c < 3 or text in wl.generic_zh or text in wl.document_nouns_zh:
             continue
         if any(ch.isdigit() for ch in text):
             continue
         if len(gram) > 1 and (
-            gram[0] in ZH_STOPWORDS or gram[0] in W.GENERIC_ZH or gram[-1] in W.GENERIC_HEAD_ZH
+            gram[0] in ZH_STOPWORDS or gram[0] in wl.generic_zh or gram[-1] in wl.generic_head_zh
         ):
             continue  # "宽泛问题", "检索结果": the head word is generic
         verb_head = len(gram) > 1 and tags.get(gram[-1], "x").startswith("v")
@@ -299,13 +300,14 @@ def _display(forms: Counter[str]) -> str:
 def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
     """Single words count when acronyms or proper nouns — or capitalised Latin words in
     Chinese prose, which are nearly always names and technical terms."""
-    if key[0] in W.NOT_FIRST or any(w in W.TIME or w in W.NOT_FIRST for w in key[-1:]):
+    wl = word_lists()
+    if key[0] in wl.not_first or any(w in wl.time or w in wl.not_first for w in key[-1:]):
         return False
     first = key[0]
     verb_only = set(_pos(first)) <= {"VERB"}
-    if len(key) > 1 and first.endswith("ing") and first not in W.ING_NOUNS and verb_only:
+    if len(key) > 1 and first.endswith("ing") and first not in wl.ing_nouns and verb_only:
         return False  # "seeking unspecified damages" is a clause, "operating lease" a term
-    if any(w in W.TIME for w in key) or key[-1] in W.ROLE_HEADS:
+    if any(w in wl.time for w in key) or key[-1] in wl.role_heads:
         return False
     words = text.split()
     if len(words) >= 2 and text.isupper() and len(text) > 12:
@@ -316,12 +318,12 @@ def _en_ok(key: tuple[str, ...], text: str, *, latin_in_chinese: bool) -> bool:
         return False  # "Canadian", "Japanese": where something is from, not a term
     if len(key) == 1 and latin_in_chinese:
         ok = len(text) >= 2 and text[0].isupper() and not _CODE.search(text)
-        return ok and key[0] not in W.GENERIC_EN
+        return ok and key[0] not in wl.generic_en
     if len(key) == 1:
         word = text
         acronym = word.isupper() and 2 <= len(word) <= 8
         proper = word[:1].isupper() and not _lexicon(word) and not _CODE.search(word)
-        return (acronym or proper) and key[0] not in W.GENERIC_EN
-    if key[-1] in W.GENERIC_EN and len(key) == 2:
+        return (acronym or proper) and key[0] not in wl.generic_en
+    if key[-1] in wl.generic_en and len(key) == 2:
         return False
     return not any(ch.isdigit() for ch in text) and not _CODE.search(text)

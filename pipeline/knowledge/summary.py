@@ -17,7 +17,7 @@ from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
 from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.title import REGISTRANT
-from pipeline.knowledge.wordlists import NOT_SUMMARISED
+from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
@@ -160,12 +160,13 @@ def _matter(doc: DocText) -> set[int]:
     out: set[int] = set()
     cover = has_cover(doc)
     own_title = _squash(doc.title)
+    skipped = word_lists().not_summarised
     for sec in doc.sections[1:]:
         title = sec.title.lower()
         on_cover = cover and sec.page_end <= 1
         # A heading that repeats the document's title (Word's Title style) says nothing.
         title_page = _squash(sec.title) == own_title and not sec.children
-        if on_cover or title_page or any(word in title for word in NOT_SUMMARISED):
+        if on_cover or title_page or any(word in title for word in skipped):
             out.update(doc.subtree(sec.idx))
     return out
 

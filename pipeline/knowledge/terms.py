@@ -8,7 +8,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from pipeline.knowledge import wordlists as W
 from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import en_keyphrases, noun_lemma, zh_keyphrases
 from pipeline.knowledge.matcher import TermMatcher, fold
@@ -23,6 +22,7 @@ from pipeline.knowledge.patterns import (
 )
 from pipeline.knowledge.source import DocText, Sentence, TableInfo
 from pipeline.knowledge.summary import has_cover
+from pipeline.knowledge.wordlists import word_lists
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.segment import has_cjk
 
@@ -137,7 +137,7 @@ def _a_person(span: str, sentence: str) -> bool:
         return False
     if not _BIO.match(sentence[len(span) :]):
         return False
-    return any(w in W.ROLE_HEADS for w in re.findall(r"[a-z]+", sentence.lower()))
+    return any(w in word_lists().role_heads for w in re.findall(r"[a-z]+", sentence.lower()))
 
 
 def emphasis_candidates(doc: DocText) -> list[Candidate]:
