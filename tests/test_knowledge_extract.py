@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from pipeline.knowledge.matcher import TermMatcher
 from pipeline.knowledge.models import Evidence, GraphEdge, KnowledgeGraph
-from pipeline.knowledge.patterns import (
-    acronym_expansion,
-    clean_term,
-    find_en,
-    find_glossary,
-    find_zh,
-)
+from pipeline.knowledge.patterns.en import acronym_expansion, find_en
+from pipeline.knowledge.patterns.glossary import find_glossary
+from pipeline.knowledge.patterns.surface import clean_term
+from pipeline.knowledge.patterns.zh import find_zh
 from pipeline.knowledge.route import prerequisites, topological
 from pipeline.knowledge.source import build_doc_text, section_label
 from pipeline.knowledge.summary import build_summary
@@ -260,7 +257,7 @@ def test_sentences_split_after_form_names_but_not_initials() -> None:
 
 
 def test_chinese_term_spans_drop_glued_adverbs_and_role_prefixes() -> None:
-    from pipeline.knowledge.patterns import _noun_tail
+    from pipeline.knowledge.patterns.zh import _noun_tail
 
     assert clean_term("吉斯伯恩市则") == "吉斯伯恩市"  # "吉斯伯恩市则是…"
     assert clean_term("蓝甲虫原本") == "蓝甲虫"

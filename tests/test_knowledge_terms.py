@@ -7,7 +7,10 @@ from pathlib import Path
 
 from pipeline.knowledge.api import list_terms
 from pipeline.knowledge.definitions import subject_definition
-from pipeline.knowledge.patterns import Found, find_en, find_glossary, find_zh
+from pipeline.knowledge.patterns.en import find_en
+from pipeline.knowledge.patterns.glossary import find_glossary
+from pipeline.knowledge.patterns.surface import Found
+from pipeline.knowledge.patterns.zh import find_zh
 from pipeline.knowledge.source import build_doc_text
 from pipeline.knowledge.terms import extract_terms
 from pipeline.models import Block, Line, Table

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pipeline.knowledge.patterns import clean_definition
+from pipeline.knowledge.patterns.surface import clean_definition
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.segment import has_cjk
 

@@ -12,14 +12,10 @@ from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import en_keyphrases, noun_lemma, zh_keyphrases
 from pipeline.knowledge.matcher import TermMatcher, fold
 from pipeline.knowledge.models import Evidence, Term, TermSource
-from pipeline.knowledge.patterns import (
-    Found,
-    clean_term,
-    find_en,
-    find_glossary,
-    find_zh,
-    nominal,
-)
+from pipeline.knowledge.patterns.en import find_en
+from pipeline.knowledge.patterns.glossary import find_glossary
+from pipeline.knowledge.patterns.surface import Found, clean_term
+from pipeline.knowledge.patterns.zh import find_zh, nominal
 from pipeline.knowledge.source import DocText, Sentence, TableInfo
 from pipeline.knowledge.summary import has_cover
 from pipeline.knowledge.wordlists import word_lists

@@ -1,0 +1,203 @@
+"""Chinese definitional and alias patterns, applied to one sentence: "所称X，是指…",
+"X是一种…", "…称为X", "X（以下简称Y）", "X（英文：Y）"."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.knowledge.keyphrases import _pos, cut_zh, zh_tags
+from pipeline.knowledge.patterns.surface import (
+    Q_CLOSE,
+    Q_OPEN,
+    ZH,
+    ZH_BAD_START,
+    ZH_RE,
+    ZH_TERM,
+    Found,
+    clean_definition,
+    clean_term,
+    enough,
+    normalize,
+    strip_quotes,
+)
+from pipeline.text.segment import _get_jieba
+
+_ZH_SCOPE = (
+    r"(?:本(?:法|办法|规定|条例|细则|合同|协议|标准|制度|章程|准则|规则|指引|通知|意见)(?:中|里)?)?"
+)
+_ZH_CUES: list[tuple[re.Pattern[str], bool]] = [
+    (
+        re.compile(rf"^{_ZH_SCOPE}所称的?(?P<t>{ZH_TERM})[，,]?(?:是指|系指|指|即)(?P<d>.+)$"),
+        False,
+    ),
+    (re.compile(r"^所谓的?(?P<t>.{1,26}?)[，,]?(?:是指|指的是|就是|即|是)(?P<d>.+)$"), False),
+    (
+        re.compile(
+            r"(?:^|[，,；;：:])(?P<t>[^，,；;：:]{2,24}?)[，,]?(?:是指|指的是|系指)(?P<d>.+)$"
+        ),
+        False,
+    ),
+    (re.compile(r"^(?P<t>[^，,；;：:]{2,20}?)[，,]即(?P<d>.{4,})$"), False),
+    # "城市类别指根据…划分的…": a bare 指 after a noun phrase, not 指出/指定/指导…
+    (
+        re.compile(
+            rf"^{_ZH_SCOPE}(?:所称的?)?(?P<t>[^，,；;：:指]{{2,16}}?)[，,]?指"
+            r"(?![出定导示挥派责望引正明向标令点南数针])(?P<d>.{4,})$"
+        ),
+        True,
+    ),
+]
+_ZH_CALLED = re.compile(
+    rf"^(?:我们)?(?:把|将)?(?P<d>[^，,；;]{{4,}}?)(?:被)?(?:称为|称作|叫做|叫作|定义为)"
+    rf"[{Q_OPEN}]?(?P<t>{ZH_TERM})[{Q_CLOSE}]?(?:[（(][^）)]*[）)])?[。.；;！!]?$"
+)
+_ZH_IS = re.compile(
+    rf"^(?P<t>[{Q_OPEN}]?[^，,；;：:（(是]{{2,16}}?[{Q_CLOSE}]?)(?:[（(](?P<a>[^）)]{{1,80}})[）)])?"
+    rf"[，,]?是(?P<one>一种|一类|一个|一门|一项|指)?(?P<d>[^；;]{{6,}})$"
+)
+# "X是…的<genus>": the first clause of the definition names what kind of thing X is.
+_ZH_GENUS = re.compile(rf"的[{ZH}]{{1,6}}$")
+_ZH_ALIAS_SHORT = re.compile(
+    rf"(?P<t>[{ZH}A-Za-z0-9·\-]{{2,30}})[（(](?:以下)?(?:简称|下称|统称|以下称)[为:：]?"
+    rf"[{Q_OPEN}]?(?P<a>[^{Q_CLOSE}）)]{{1,20}})[{Q_CLOSE}]?[）)]"
+)
+_ZH_ALIAS_LATIN = re.compile(
+    rf"(?P<t>[{ZH}][{ZH}A-Za-z0-9·\-]{{1,20}})[（(]"
+    r"(?:(?:英文|英语|英文名称|英文全称|英文简称|外文名|拉丁学名|学名)[:：]?\s*)?"
+    r"[\"“]?(?P<a>[A-Za-z][^）()（]{1,100}?)[\"”]?[）)]"
+)
+
+
+def _noun_tail(text: str) -> str:
+    """The noun phrase that ends ``text``: the trailing run of noun-like jieba words
+    ("本赛事由世界羽毛球联会" → "世界羽毛球联会")."""
+    tags = zh_tags()
+    words = [
+        w
+        for m in re.finditer(rf"[{ZH}]+|[^{ZH}]+", text)
+        for w in (cut_zh(m.group(0)) if ZH_RE.match(m.group(0)) else (m.group(0),))
+    ]
+    tail: list[str] = []
+    for w in reversed(words):
+        tag = tags.get(w, "x")
+        latin = not ZH_RE.search(w)
+        in_name = bool(tail) and tail[0][:1] in "·-－"  # "让-皮埃尔·巴利冈" stays whole
+        joins = w[:1] in "·-－"
+        name_part = tag[:2] in ("nr", "ns", "nz") or tag in ("x", "zg", "eng")
+        if not (in_name or joins or name_part) and any(t[:1] in "·-－" for t in tail):
+            break  # "公司创办人" before "比尔·盖兹" is a role; "苏珊" of "苏珊妮·…" is not
+        blocked = tag[:1] in ("v", "p", "d", "c", "u", "r", "m", "q", "y", "e", "f")
+        if not latin and not in_name and blocked and tag != "vn":
+            break
+        tail.insert(0, w)
+        if len(tail) >= 5 and not in_name and tail[0][:1] not in "·-－":
+            break
+    return "".join(tail).strip()
+
+
+def _zh_term_tail(raw: str) -> str | None:
+    """The noun phrase just before a cue: the last clause, minus a leading scope phrase."""
+    t = strip_quotes(raw)
+    t = re.sub(r"^(?:在[^，,]{0,12}中[，,]?|这里的?|此处的?|我们所说的|通常所说的|所谓的?)", "", t)
+    return clean_term(t)
+
+
+_NEXT_TOPIC = re.compile(r"^(?:还|也|并|但|而|且|同时|其中|另外|此外|因此|所以|后来|之后|曾|现)")
+
+
+def _first_clauses(d: str) -> str:
+    """A bare "X是…" definition ends where the sentence turns to another point
+    ("…是常见的表现型态，还包括服装…" keeps only the first clause)."""
+    parts = re.split(r"([，,；;])", d)
+    out = parts[0]
+    for i in range(1, len(parts) - 1, 2):
+        if _NEXT_TOPIC.match(parts[i + 1]):
+            break
+        out += parts[i] + parts[i + 1]
+    return out
+
+
+def _zh_definition(s: str) -> Found | None:
+    for pattern, weak in _ZH_CUES:
+        m = pattern.search(s)
+        if m:
+            term = _zh_term_tail(m.group("t"))
+            d = clean_definition(m.group("d"))
+            if term and enough(d):
+                return Found(term, "definition", d, weak=weak)
+    m = _ZH_CALLED.search(s)
+    if m and (term := clean_term(m.group("t"))):
+        d = clean_definition(m.group("d"))
+        if enough(d) and not ZH_BAD_START.match(d[:2]):
+            return Found(term, "definition", d)
+    m = _ZH_IS.search(s)
+    if m and (term := clean_term(m.group("t"))) and (m.group("one") or nominal(term)):
+        d = clean_definition(m.group("d"))
+        genus = re.split(r"[，,；;：:。—\-（(]", d)[0]
+        if enough(d) and (m.group("one") or _ZH_GENUS.search(genus)):
+            aliases = _latin_aliases(m.group("a") or "")
+            return Found(term, "definition", _first_clauses(d), aliases, weak=not m.group("one"))
+    return None
+
+
+# "第二条 本办法所称员工，是指…": the article number opens the sentence, not the term.
+_ZH_ARTICLE = re.compile(r"^第[一二三四五六七八九十百零〇0-9]+条\s*")
+
+
+def find_zh(sentence: str) -> list[Found]:
+    s = _ZH_ARTICLE.sub("", normalize(sentence))
+    found = _zh_definition(s)
+    out: list[Found] = [found] if found else []
+    for m in _ZH_ALIAS_SHORT.finditer(s):
+        term, alias = clean_term(_noun_tail(m.group("t"))), clean_term(m.group("a"))
+        if term and alias:
+            out.append(Found(term, "alias", aliases=[alias]))
+    for m in _ZH_ALIAS_LATIN.finditer(s):
+        term = clean_term(_noun_tail(m.group("t")))
+        aliases = _latin_aliases(m.group("a"))
+        if term and aliases:
+            out.append(Found(term, "alias", aliases=aliases))
+    return out
+
+
+_RELATIONAL = re.compile(
+    r"^(?:母亲|父亲|妻子|丈夫|儿子|女儿|哥哥|弟弟|姐姐|妹妹|正室|本剧|本片|本书|本文|本人|"
+    r"伯父|叔父|祖父|祖母|外祖父|外祖母|兄长|长子|次子|长女|次女|岳父|养父|继母|夫人|孙子|"
+    r"原因|目的|结果|问题|方法|特点)$"
+)
+
+
+def nominal(term: str) -> bool:
+    """A bare "X是…" sentence defines X only when X is a noun phrase, not a clause."""
+    if _RELATIONAL.match(term) or not ZH_RE.search(term):
+        return not _RELATIONAL.match(term)
+    tags = zh_tags()
+    words = list(_get_jieba().cut(term))
+    for w in words:
+        tag = tags.get(w, "x")
+        if tag[:1] in ("v", "p", "d", "c", "u", "r", "m", "q", "y", "e") and tag != "vn":
+            return False
+    # The last word carries the meaning: a noun, not "主要" or "一般".
+    return not tags.get(words[-1], "x").startswith(("b", "a", "f", "t"))
+
+
+def _latin_aliases(inner: str) -> list[str]:
+    inner = re.sub(r"^(?:英文|英语|英文名称|英文全称|英文简称|外文名|学名)[:：]?\s*", "", inner)
+    if not re.search(r"[A-Za-z]", inner) or re.search(r"\d{3,}", inner):
+        return []
+    parts = [p.strip() for p in re.split(r"[，,;；]|\s+or\s+", inner) if p.strip()]
+    if any(ZH_RE.search(p) for p in parts[:1]):
+        return []  # "（RAG返回相关段落）" is a remark, not the term's other name
+    return [t for p in parts[:3] if (t := clean_term(p)) and _alias_ok(t)]
+
+
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ish|ese)$")
+
+
+def _alias_ok(alias: str) -> bool:
+    """Latin aliases worth keeping: names, acronyms, phrases, or dictionary words — not code."""
+    if re.search(r"[_()=<>{}]|\w\.\w", alias) or _DEMONYM.match(alias):
+        return False  # code, or "American" after 美国
+    if " " in alias or any(c.isupper() for c in alias):
+        return True
+    return bool(_pos(alias.lower()))
