@@ -149,9 +149,10 @@ def _ask(question: str) -> _Ask | None:
         m, said = metric
         node = parse(m.formula)
         return _Ask(_name(said), node, m.percent, isinstance(node, ast.Name))
-    items = asked_items(question)
+    items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
     if len(items) == 1:
-        return _Ask(items[0].item.key, ast.Name(items[0].item.key), False, True)
+        key = next(iter(items))
+        return _Ask(key, ast.Name(key), False, True)
     return None
 
 

@@ -350,7 +350,20 @@ def _markdown(p: Passage) -> list[Grid]:
             rows.append(Row(label, values, tuple(raws), start, start + len(line)))
     if columns and rows:
         grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
-    return grids
+    return [g for g in grids if not _items_across(g.columns)]
+
+
+def _items_across(columns: list[Column]) -> bool:
+    """Columns that are things, not periods: three or more of one year whose headers name
+    different items ("2022 Cost of sales | 2022 Gross profit | 2022 Operating profit", a
+    reconciliation laid out sideways); a row's first figure there is no year's value."""
+    years = {c.year for c in columns}
+    if len(columns) < 3 or len(years) != 1 or None in years:
+        return False  # 本报告期 / 上年同期 are dated later, by the report's cover
+    if any(c.months is not None for c in columns):
+        return False  # "Three Months Ended … | Six Months Ended …": periods of one year
+    words = {" ".join(_LETTERS.findall(YEAR.sub("", c.text))).lower() for c in columns}
+    return len(words) == len(columns)
 
 
 def _cells(line: str) -> list[str]:

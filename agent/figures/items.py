@@ -95,12 +95,24 @@ def years(question: str) -> list[int]:
     return out
 
 
+TOTAL_OF = 0.95  # "Total restructuring and impairment charges": the sum of the item's rows
+_TOTAL = re.compile(r"^total\s+")
+
+
 def row_match(label: str, item: LineItem) -> float:
     """How surely a row's label names the item: 1 for a name, less for a name plus a
-    qualifier ("…, net"), 0 for another item."""
+    qualifier ("…, net") or for the total of a name, 0 for another item."""
     lab = norm(label).rstrip(" :")
     if not lab:
         return 0.0
+    best = _label_match(lab, item)
+    rest = _TOTAL.sub("", lab, count=1)
+    if rest != lab and rest and best < 1.0:
+        best = max(best, TOTAL_OF * _label_match(rest, item))
+    return best
+
+
+def _label_match(lab: str, item: LineItem) -> float:
     best = 0.0
     for name in item.names:
         n = norm(name)

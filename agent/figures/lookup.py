@@ -19,7 +19,16 @@ _STATEMENT = {
     "balance": re.compile(r"balance sheets?|financial position|资产负债表", re.I),
     "cash": re.compile(r"cash flows?|现金流量表", re.I),
 }
+# A statement's own title ("Consolidated Statements of Cash Flows") over a table that only
+# mentions one ("reconciles net cash … as reflected on our cash flow statement"): the
+# statement holds every line of it, a reconciliation only some, and questions name it.
+_TITLED = {
+    "income": re.compile(r"statements? of (?:consolidated )?(?:income|operations|earnings)", re.I),
+    "balance": re.compile(r"balance sheets?|statements? of financial position", re.I),
+    "cash": re.compile(r"statements? of (?:consolidated )?cash flows?", re.I),
+}
 STATEMENT_BONUS = 0.2
+TITLE_BONUS = 0.1
 OTHER_STATEMENT = 0.3  # a cash-flow "Inventories" row is a change, not the balance
 # Exhibits append other entities' statements (an affiliate's, a guarantor's): the
 # report's own statement comes first when both hold the row.
@@ -55,13 +64,22 @@ def _title(g: Grid) -> str:
 
 
 def _statement_fit(g: Grid, kind: str) -> float:
-    """A bonus for a table that is the item's statement, a penalty for another one."""
+    """A bonus for a table that is the item's statement (more when it is titled so), a
+    penalty for another one."""
     title = _title(g)
     if kind in _STATEMENT and _STATEMENT[kind].search(title):
-        return STATEMENT_BONUS
+        return STATEMENT_BONUS + (TITLE_BONUS if _titled(g, kind) else 0.0)
     if any(p.search(title) for k, p in _STATEMENT.items() if k != kind):
         return -OTHER_STATEMENT
     return 0.0
+
+
+def _titled(g: Grid, kind: str) -> bool:
+    """The table is headed by the statement's title: in its section's last heading, its
+    column header or its first line."""
+    p = g.passage
+    head = "\n".join((p.section.split(" > ")[-1], p.columns, p.text.lstrip().split("\n", 1)[0]))
+    return bool(_TITLED[kind].search(head))
 
 
 def named_statements(question: str) -> frozenset[str]:
@@ -133,11 +151,11 @@ class Finder:
         return self.scale(chunk_id)[1]
 
     def statement_pages(self, key: str) -> list[int]:
-        """Pages of the tables that are the item's statement, where its row should be."""
+        """Pages of the tables that are the item's statement, where its row should be: the
+        statement's own pages first."""
         kind = vocabulary().items[key].statement
-        return list(
-            dict.fromkeys(g.passage.page for g in self.tables if _statement_fit(g, kind) > 0)
-        )
+        fits = [(-_statement_fit(g, kind), i, g.passage.page) for i, g in enumerate(self.tables)]
+        return list(dict.fromkeys(page for fit, _, page in sorted(fits) if fit < 0))
 
     def scale(self, chunk_id: str) -> tuple[str, str]:
         for g in self.tables:
