@@ -85,8 +85,19 @@ def test_answers_cannot_inject_markup() -> None:
 
 def test_marker_lists_become_separate_badges() -> None:
     out = link_markers("text &#91;1, 3&#93; and &#91;2，4&#93;")
-    assert out.count("folio-cite") == 4
+    assert out.count('class="folio-cite"') == 4
     assert link_markers("no markers &#91;a&#93;") == "no markers &#91;a&#93;"
+
+
+def test_a_badge_keeps_its_full_stop_and_the_word_before_it_on_one_line() -> None:
+    out = link_markers("employees &#91;1&#93;. 收入为5元&#91;2&#93;。")
+    # a non-breaking space joins the word and the badge; the run holds badge and stop
+    assert out.startswith('employees\u00a0<span class="folio-cite-run">')
+    assert '<sup class="folio-cite" data-marker="1">1</sup>.</span>' in out
+    assert (
+        '收入为5元<span class="folio-cite-run">'
+        '<sup class="folio-cite" data-marker="2">2</sup>。</span>' in out
+    )
 
 
 def test_refused_answer_looks_different() -> None:

@@ -22,6 +22,11 @@ MAX_FOLLOWUPS = 3
 
 # "[1]" or "[1, 3]" after md_text turned brackets into entities.
 _MARKERS = re.compile(r"&#91;(\d{1,3}(?:\s*[,，]\s*\d{1,3})*)&#93;")
+# Badges with the punctuation after them: kept on one line, and on the line of the word
+# before them (a sentence's full stop alone at the start of a line reads as a glitch).
+_MARKER_RUN = re.compile(
+    rf"[ \t]?(?P<marks>(?:{_MARKERS.pattern})+)(?P<stop>[.。,，;；:：!！?？)）]?)"
+)
 
 
 class HistoryItem(Protocol):
@@ -90,7 +95,12 @@ def link_markers(escaped: str) -> str:
             f'<sup class="folio-cite" data-marker="{int(n)}">{int(n)}</sup>' for n in nums
         )
 
-    return _MARKERS.sub(badge, escaped)
+    def run(m: re.Match[str]) -> str:
+        glue = "\u00a0" if m.group(0)[:1] in " \t" else ""
+        badges = _MARKERS.sub(badge, m.group("marks"))
+        return f'{glue}<span class="folio-cite-run">{badges}{m.group("stop")}</span>'
+
+    return _MARKER_RUN.sub(run, escaped)
 
 
 def answer_markdown(answer: Answer, lang: str, seconds: float | None = None) -> str:
