@@ -122,3 +122,18 @@ def test_a_stemmed_word_is_found(folio: Folio, tmp_path: Path) -> None:
     _add(folio, "filing", ["The annual 10-K report lists revenue.", "A quarterly 10-Q note."])
     hits = folio.search("revenues", ["filing"], k=2)  # the index's stemming still applies
     assert hits and hits[0].chunk_id == "filing#0"
+
+
+def test_kept_word_frequencies_follow_a_replaced_document(folio: Folio) -> None:
+    rng = random.Random(5)
+    index = folio.index
+    assert isinstance(index, SqliteIndex)
+    query = "harbour storm lamp"
+    for _ in range(2):  # the second version must not be scored with the first one's rows
+        made = _random_texts(rng, 30, WORDS)
+        _add(folio, "report", made)
+        expected = _by_hand({f"report#{i}": t for i, t in enumerate(made)}, query_terms(query))
+        for _ in range(2):  # read, then kept
+            got = dict(index.lexical(query, ["report"], n=500, section_weight=0.5))
+            assert got.keys() == expected.keys()
+            assert all(abs(got[c] - expected[c]) < 1e-9 for c in got)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from pipeline.models import Chunk, SearchHit
-from pipeline.store.bm25 import ScopedBm25
+from pipeline.store.bm25 import ScopedBm25, bump_version
 from pipeline.store.db import Database
 from pipeline.store.documents import chunk_from_row, visible_doc_ids
 from pipeline.store.fusion import diversify, rrf
@@ -140,6 +140,7 @@ class SqliteIndex:
 
     @staticmethod
     def _delete(conn: sqlite3.Connection, doc_id: str) -> None:
+        bump_version(conn, doc_id)
         conn.execute(
             "DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE doc_id = ?)",
             (doc_id,),
