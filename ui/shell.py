@@ -109,7 +109,8 @@ async (lang, _) => {
   // Gradio first took its locale from the browser; redrawing the upload zone when the
   // locale is already right would only drop a file being chosen while the page loads.
   const nav = (navigator.language || 'en').toLowerCase();
-  const current = window.__folioLocale || (nav.startsWith('zh') ? 'zh-CN' : nav);
+  const guess = nav.startsWith('zh') ? 'zh-CN' : nav.startsWith('en') ? 'en' : nav;
+  const current = window.__folioLocale || guess;
   if (current === code) return [lang, 'same'];
   delete document.body.dataset.folioReady;
   const url = performance.getEntriesByType('resource').map((r) => r.name)
