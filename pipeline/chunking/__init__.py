@@ -1,0 +1,1 @@
+"""The parts of structure-aware chunking (``pipeline/chunk.py`` puts them together)."""

@@ -1,0 +1,109 @@
+"""Tables as chunk pieces: Markdown rows under a repeated header, each row a line whose
+words are its cells, so a quote of one figure and its row label is highlighted on exactly
+those cells."""
+
+from __future__ import annotations
+
+from pipeline.chunking.pieces import Piece
+from pipeline.models import Block, Box, LineRef, Table, WordRef
+from pipeline.text.lang import estimate_tokens
+
+
+class TablePiece(Piece):
+    def __init__(self, block: Block) -> None:
+        super().__init__(block.text, [], estimate_tokens(block.text), "table")
+        self.block = block
+
+
+def _md_row(cells: list[str], boxes: list[Box | None], width: int) -> tuple[str, list[WordRef]]:
+    """A Markdown row and, for each boxed cell, its chars in the row (offsets from 0)."""
+    text = "|"
+    words: list[WordRef] = []
+    for j in range(width):
+        cell = " ".join((cells[j] if j < len(cells) else "").split()).replace("|", "\\|")
+        text += " "
+        box = boxes[j] if j < len(boxes) else None
+        if cell and box is not None:
+            words.append(WordRef(start=len(text), end=len(text) + len(cell), box=box))
+        text += cell + " |"
+    return text, words
+
+
+def _table_head(table: Table, width: int) -> list[str]:
+    """The header row: resolved column headers, the first cell naming the statement and
+    its unit so every chunk of a long table says what its figures are."""
+    cols = table.columns or [
+        " ".join(filter(None, col)).strip()
+        for col in zip(*table.rows[: table.header_rows], strict=False)
+    ]
+    cols = [*cols, *[""] * (width - len(cols))][:width]
+    context = " ".join(
+        filter(None, [table.title, f"({table.unit})" if table.unit else "", cols[0]])
+    )
+    return [context, *cols[1:]]
+
+
+def _row_box(boxes: list[Box | None]) -> Box | None:
+    real = [b for b in boxes if b is not None]
+    if not real:
+        return None
+    return (
+        min(b[0] for b in real),
+        min(b[1] for b in real),
+        max(b[2] for b in real),
+        max(b[3] for b in real),
+    )
+
+
+def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
+    """The table as Markdown, split by rows with the header repeated when too long. Each
+    row is a line whose words are its cells, so a quote of one figure and its row label
+    is highlighted on exactly those cells."""
+    table = block.table
+    assert table is not None
+    width = max((len(r) for r in table.rows), default=0)
+    boxes = table.cell_boxes or [[] for _ in table.rows]
+    head_n = min(table.header_rows, len(table.rows))
+    head_text, _ = _md_row(_table_head(table, width), [], width)
+    head_boxes = [b for row in boxes[:head_n] for b in row]
+    sep = "|" + "---|" * width
+    body = [
+        (_md_row(r, b, width), _row_box(b))
+        for r, b in zip(table.rows[head_n:], boxes[head_n:], strict=False)
+        if any(c.strip() for c in r)
+    ]
+    pieces: list[Piece] = []
+    start = 0
+    while start < len(body) or not pieces:
+        end = start + 1
+        size = estimate_tokens(head_text) + estimate_tokens(body[start][0][0]) if body else 0
+        while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
+            size += estimate_tokens(body[end][0][0])
+            end += 1
+        pieces.append(_rows_piece(block, head_text, _row_box(head_boxes), sep, body[start:end]))
+        start = end
+        if start >= len(body):
+            break
+    return pieces
+
+
+def _rows_piece(
+    block: Block,
+    head: str,
+    head_box: Box | None,
+    sep: str,
+    rows: list[tuple[tuple[str, list[WordRef]], Box | None]],
+) -> Piece:
+    text = head + "\n" + sep
+    refs = [LineRef(page=block.page, box=head_box, start=0, end=len(head))] if head_box else []
+    for (line, words), box in rows:
+        at = len(text) + 1
+        text += "\n" + line
+        shifted = [w.model_copy(update={"start": w.start + at, "end": w.end + at}) for w in words]
+        refs.append(LineRef(page=block.page, box=box, start=at, end=at + len(line), words=shifted))
+    if not any(r.box is not None for r in refs):
+        line_no = block.lines[0].line_no if block.lines else None
+        refs = [LineRef(page=block.page, box=block.box, line_no=line_no, start=0, end=len(text))]
+    else:
+        refs = [r for r in refs if r.box is not None]
+    return Piece(text, refs, estimate_tokens(text), kind="table")
