@@ -14,11 +14,12 @@ import numpy as np
 
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.bm25 import ScopedBm25, bump_version
+from pipeline.store.content import chunk_from_row
 from pipeline.store.db import Database
-from pipeline.store.documents import chunk_from_row, visible_doc_ids
 from pipeline.store.fusion import diversify, rrf
 from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
 from pipeline.store.schema import doc_token
+from pipeline.store.scope import visible_doc_ids
 from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import query_terms, segment_for_index
 from pipeline.workspace import visible

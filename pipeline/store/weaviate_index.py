@@ -22,8 +22,8 @@ import numpy as np
 from pipeline.errors import StoreError
 from pipeline.models import Chunk, SearchHit
 from pipeline.store.db import Database
-from pipeline.store.documents import visible_doc_ids
 from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
+from pipeline.store.scope import visible_doc_ids
 from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.text.segment import query_terms, segment_for_index
 from pipeline.workspace import visible
