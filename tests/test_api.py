@@ -15,7 +15,8 @@ import pytest
 
 from pipeline.service import Folio
 from tests import pdfgen
-from ui.api import ApiError, FolioApi
+from ui.api import FolioApi
+from ui.api_base import ApiError
 from ui.services import Services
 
 WATERING = (

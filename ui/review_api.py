@@ -5,7 +5,7 @@ report; ``/review_rules`` lists the rules reviews learnt (patterns and actions o
 # No ``from __future__ import annotations``: Gradio reads the hints below at run time.
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import gradio as gr
 
@@ -13,11 +13,7 @@ from agent.review.report import to_json
 from agent.review.rules import RuleStore
 from agent.review.service import run_review
 from pipeline.errors import FolioError
-from ui.api import not_an_mcp_tool  # no cycle: ui.api imports this module lazily
-
-if TYPE_CHECKING:
-    from ui.api import FolioApi
-
+from ui.api_base import ApiBase, not_an_mcp_tool
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +23,7 @@ class ReviewApiError(gr.Error):
 
 
 class ReviewApi:
-    def __init__(self, api: "FolioApi") -> None:
+    def __init__(self, api: ApiBase) -> None:
         self.api = api
 
     @not_an_mcp_tool
@@ -76,7 +72,7 @@ class ReviewApi:
         return [r.model_dump(exclude={"sample", "reason"}) for r in rules]
 
 
-def register(api: "FolioApi") -> None:
+def register(api: ApiBase) -> None:
     """Call inside the app's ``gr.Blocks`` context, from ``ui.api.register``."""
     endpoints = ReviewApi(api)
     gr.api(endpoints.review, api_name="review", concurrency_limit=2)

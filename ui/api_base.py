@@ -1,0 +1,87 @@
+"""What every API endpoint shares: the caller's scope (workspace and services), the error
+type whose message reaches the caller, and the mark that keeps an endpoint off MCP."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import gradio as gr
+
+from pipeline.errors import WorkspaceError
+from pipeline.service import Folio
+from pipeline.workspace import anonymous, new_token
+from ui.services import Services
+from ui.workspace import user_workspace
+
+if TYPE_CHECKING:
+    from agent.service import ChatService
+
+API_ONLY = "_folio_api_only"
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ApiError(gr.Error):
+    """A request the API cannot serve; the message tells the caller what to do."""
+
+
+def not_an_mcp_tool(fn: F) -> F:
+    """Serve ``fn`` to API clients only; ``ui.api.tune_mcp_server`` keeps it off MCP."""
+    setattr(fn, API_ONLY, True)
+    return fn
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a request acts: its workspace id (handed back to the caller) and its services."""
+
+    workspace: str
+    folio: Folio
+    chat: Callable[[], ChatService]  # built on first use (slow imports)
+
+    def names(self) -> dict[str, str]:
+        return {d.doc_id: d.name for d in self.folio.documents()}
+
+
+class ApiBase:
+    """Scopes each call to one workspace; the endpoint groups build on it."""
+
+    def __init__(self, services: Services) -> None:
+        self.s = services
+
+    def scope(self, workspace: str | None, request: gr.Request | None = None) -> Scope:
+        """The caller's workspace: a signed-in user's own, else the one ``workspace`` names.
+
+        ``workspace`` is the unguessable token an earlier response returned; without it the
+        caller gets a fresh private workspace (its token comes back in the response).
+        """
+        user = user_workspace(request)
+        if user:  # FOLIO_AUTH or Hugging Face sign-in: the same workspace on every device
+            ws = token = user
+        else:
+            token = workspace or new_token()
+            try:
+                ws = anonymous(token)
+            except WorkspaceError as exc:
+                raise ApiError(str(exc)) from exc
+        folio = self.s.root.scoped(ws)
+        if workspace or user:  # a fresh workspace is recorded once it stores something
+            folio.touch()
+        return Scope(token, folio, lambda: self.s.chat_in(ws))
+
+    def doc_scope(self, scope: Scope, doc_ids: Sequence[str] | None) -> list[str]:
+        """The requested documents (each must exist here), or every searchable one."""
+        docs = scope.folio.documents()
+        if doc_ids:
+            known = {d.doc_id for d in docs}
+            for d in doc_ids:
+                if d not in known:
+                    raise ApiError(
+                        f"No document with id '{d}' in this workspace: /documents lists them."
+                    )
+            return list(dict.fromkeys(doc_ids))
+        ready = [d.doc_id for d in docs if d.searchable]
+        if not ready:
+            raise ApiError("This workspace has no searchable document yet: add files with /ingest.")
+        return ready
