@@ -12,6 +12,7 @@ source line, DOCX paragraph number) so a citation still points somewhere real.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -32,6 +33,19 @@ ComponentState = Literal["pending", "running", "ready", "failed"]
 PIPELINE_COMPONENTS: tuple[Component, ...] = ("parse", "ocr", "index", "embed")
 KNOWLEDGE_COMPONENTS: tuple[Component, ...] = ("terms", "mindmap", "graph", "route", "summary")
 ALL_COMPONENTS: tuple[Component, ...] = PIPELINE_COMPONENTS + KNOWLEDGE_COMPONENTS
+
+
+def union_box(boxes: Iterable[Box | None]) -> Box | None:
+    """The smallest box around the given ones (None where none is given)."""
+    real = [b for b in boxes if b is not None]
+    if not real:
+        return None
+    return (
+        min(b[0] for b in real),
+        min(b[1] for b in real),
+        max(b[2] for b in real),
+        max(b[3] for b in real),
+    )
 
 
 def utcnow() -> str:

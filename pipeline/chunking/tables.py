@@ -5,7 +5,7 @@ those cells."""
 from __future__ import annotations
 
 from pipeline.chunking.pieces import Piece
-from pipeline.models import Block, Box, LineRef, Table, WordRef
+from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
 from pipeline.text.lang import estimate_tokens
 
 
@@ -43,18 +43,6 @@ def _table_head(table: Table, width: int) -> list[str]:
     return [context, *cols[1:]]
 
 
-def _row_box(boxes: list[Box | None]) -> Box | None:
-    real = [b for b in boxes if b is not None]
-    if not real:
-        return None
-    return (
-        min(b[0] for b in real),
-        min(b[1] for b in real),
-        max(b[2] for b in real),
-        max(b[3] for b in real),
-    )
-
-
 def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
     """The table as Markdown, split by rows with the header repeated when too long. Each
     row is a line whose words are its cells, so a quote of one figure and its row label
@@ -68,7 +56,7 @@ def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
     head_boxes = [b for row in boxes[:head_n] for b in row]
     sep = "|" + "---|" * width
     body = [
-        (_md_row(r, b, width), _row_box(b))
+        (_md_row(r, b, width), union_box(b))
         for r, b in zip(table.rows[head_n:], boxes[head_n:], strict=False)
         if any(c.strip() for c in r)
     ]
@@ -80,7 +68,7 @@ def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
         while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
             size += estimate_tokens(body[end][0][0])
             end += 1
-        pieces.append(_rows_piece(block, head_text, _row_box(head_boxes), sep, body[start:end]))
+        pieces.append(_rows_piece(block, head_text, union_box(head_boxes), sep, body[start:end]))
         start = end
         if start >= len(body):
             break

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections import Counter
 from difflib import SequenceMatcher
 
-from pipeline.models import Block, Box, Line, OutlineEntry, Page
+from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
 from pipeline.text.lang import join_lines
 
 _CN_NUM = "一二三四五六七八九十百零〇0-9"
@@ -230,15 +230,7 @@ def _split_after_title(page: Page, b: Block, want: str) -> None:
 
 
 def _union(lines: list[Line], default: Box | None) -> Box | None:
-    boxes = [ln.box for ln in lines if ln.box is not None]
-    if not boxes:
-        return default
-    return (
-        min(x[0] for x in boxes),
-        min(x[1] for x in boxes),
-        max(x[2] for x in boxes),
-        max(x[3] for x in boxes),
-    )
+    return union_box(ln.box for ln in lines) or default
 
 
 _CONTENTS_TITLE = re.compile(r"^\s*(?:table\s+of\s+contents|contents|目\s*录|目\s*次)\s*$", re.I)

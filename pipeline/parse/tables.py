@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pymupdf
 
-from pipeline.models import Block, Box, Line, Page, Table, Word
+from pipeline.models import Block, Box, Line, Page, Table, Word, union_box
 from pipeline.parse.table_structure import annotate
 from pipeline.parse.table_words import is_figure, word_tables
 
@@ -47,23 +47,11 @@ class FoundTable:
             lines.append(
                 Line(
                     text=" | ".join(c for c, _ in cells),
-                    box=_row_box(boxes),
+                    box=union_box(boxes),
                     words=[Word(text=c, box=b) for c, b in cells if b is not None],
                 )
             )
         return Block(page=page, kind="table", text=md, box=self.box, lines=lines, table=self.table)
-
-
-def _row_box(boxes: list[Box | None]) -> Box | None:
-    real = [b for b in boxes if b is not None]
-    if not real:
-        return None
-    return (
-        min(b[0] for b in real),
-        min(b[1] for b in real),
-        max(b[2] for b in real),
-        max(b[3] for b in real),
-    )
 
 
 def _grid_region(page: pymupdf.Page) -> pymupdf.Rect | None:
