@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
+from agent.figures.choices import alternatives
 from agent.figures.grid import read_grid, read_grids
 from agent.figures.items import row_match
 from agent.figures.lookup import Finder, grids
+from agent.models.planner import plan
+from agent.support import check
 from pipeline.text.finance import vocabulary
 
 RECONCILIATION = """| The table below reconciles cash from operating activities, as shown in our \
@@ -94,3 +97,99 @@ def test_an_item_named_twice_is_still_one_item_asked() -> None:
     )
     a = figure_answer(q, _evidence(NOTE), "en")
     assert a is not None and a.lines and "78" in a.lines[0], a and a.lines
+
+
+HOLDINGS = """| (In thousands) | March 31, 2024 | December 31, 2023 |
+|---|---|---|
+| Cash equivalents: |  |  |
+| Money market funds | $1,200 | $3,400 |
+| Time deposits | 800 | 600 |
+| Cash equivalents | 2,000 | 4,000 |
+| Marketable securities: |  |  |
+| Treasury bills | 30,000 | 25,000 |
+| Municipal notes | 10,000 | 12,000 |
+| Asset-backed securities | 60,000 | 13,000 |
+| Marketable securities | 100,000 | 50,000 |"""
+
+
+def test_the_extreme_member_of_the_group_a_question_names_with_its_share() -> None:
+    q = "Which holding was the largest among Contoso's marketable securities in Q1 2024?"
+    a = figure_answer(q, _evidence(HOLDINGS), "en")
+    assert a is not None and a.lines, a
+    line = a.lines[0]
+    assert line.startswith("Asset-backed securities was the largest"), line
+    assert "60,000 ÷ 100,000 = 60.0%" in line and "March 31, 2024" in line, line
+    assert check(line.split("[")[0], HOLDINGS).supported  # the share is checked working
+    older = figure_answer(q.replace("Q1 2024", "2023"), _evidence(HOLDINGS), "en")
+    assert older is not None and older.lines[0].startswith("Treasury bills"), older
+    least = figure_answer(q.replace("largest", "smallest"), _evidence(HOLDINGS), "en")
+    assert least is not None and least.lines[0].startswith("Municipal notes"), least
+
+
+def test_a_group_the_question_does_not_name_is_not_compared() -> None:
+    q = "Which fund had the highest return for Contoso in 2024?"
+    assert figure_answer(q, _evidence(HOLDINGS), "en") is None
+
+
+FLOWS = """| Consolidated Statements of Cash Flows ($ in millions) | 2024 | 2023 |
+|---|---|---|
+| Net earnings | $900 | $800 |
+| Total cash provided by operating activities | 1,500 | 1,300 |
+| Additions to property and equipment | (400) | (380) |
+| Total cash used in investing activities | (450) | (500) |"""
+
+FINANCING = """| Consolidated Statements of Cash Flows ($ in millions) | 2024 | 2023 |
+|---|---|---|
+| Dividends paid | (300) | (280) |
+| Total cash used in financing activities | (1,600) | (200) |"""
+
+
+def test_alternatives_a_question_lists_are_read_from_the_list() -> None:
+    q = "Among sales, rentals, or services, which grew the most for Contoso in 2024?"
+    assert alternatives(q) == ["sales", "rentals", "services"]
+    assert alternatives("Which segment grew the most in 2024?") == []
+
+
+def test_the_listed_alternative_with_the_extreme_figure_with_every_figure_cited() -> None:
+    q = (
+        "Among operating, investing and financing activities, which brought in the most "
+        "(or lost the least) cash for Contoso in FY2024?"
+    )
+    a = figure_answer(q, _evidence(FLOWS, FINANCING), "en")
+    assert a is not None and a.lines, a
+    line = a.lines[0]
+    assert line.startswith("Total cash provided by operating activities was the highest"), line
+    assert "$1,500 million" in line and "−$450 million" in line and "−$1,600 million" in line
+    assert "[co#0]" in line and "[co#1]" in line, line
+    least = figure_answer(
+        q.replace("brought in the most", "used the most"), _evidence(FLOWS, FINANCING), "en"
+    )
+    assert least is not None and "operating" in least.lines[0]  # "(… least)" asks nothing
+    worst = figure_answer(
+        q.replace("brought in the most (or lost the least)", "brought in the least"),
+        _evidence(FLOWS, FINANCING),
+        "en",
+    )
+    assert worst is not None and worst.lines[0].startswith("Total cash used in financing"), worst
+
+
+def test_an_alternative_no_table_holds_is_searched_for_not_guessed() -> None:
+    q = "Among operating, investing and financing activities, which brought in the most in 2024?"
+    a = figure_answer(q, _evidence(FLOWS), "en")
+    assert a is not None and not a.lines, a
+    assert a.searches == ["total financing activities 2024"], a.searches
+
+
+def test_the_planner_searches_for_the_missing_alternative() -> None:
+    q = "Among operating, investing and financing activities, which brought in the most in 2024?"
+    calls = plan(q, _evidence(FLOWS), 1, ["search_document", "read_page"])
+    assert [c["args"]["query"] for c in calls] == ["total financing activities 2024"], calls
+
+
+def test_a_table_without_a_currency_sign_takes_the_documents_one() -> None:
+    plain = CASH_STATEMENT.replace("$", "")
+    a = figure_answer("What were Contoso's capital expenditures in FY2023?", _evidence(plain), "en")
+    assert a is not None and " 700 million" in a.lines[0] and "$" not in a.lines[0], a
+    both = _evidence(plain, RECONCILIATION.replace("Capital expenditures", "Capital outlays"))
+    a = figure_answer("What were Contoso's capital expenditures in FY2023?", both, "en")
+    assert a is not None and "$700 million" in a.lines[0], a

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.choices import choice_answer
 from agent.figures.formula import (
     Cell,
     MissingFigure,
@@ -26,6 +27,7 @@ from agent.figures.formula import (
     without_definition,
 )
 from agent.figures.grid import months_of
+from agent.figures.groups import group_answer
 from agent.figures.items import asked_items, shown_label, years
 from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
 from agent.figures.render import (
@@ -70,6 +72,7 @@ class FigureAnswer:
     wanted: list[tuple[str, int | None]] = field(default_factory=list)  # (item, year) not found
     pages: list[int] = field(default_factory=list)  # statement pages where they should be
     follow: list[str] = field(default_factory=list)  # questions about the rows next to them
+    searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,12 @@ def figure_answer(
 ) -> FigureAnswer | None:
     """The answer from table cells, or None when the question is not about figures the
     tables hold (the sentence selector answers it then)."""
+    chosen = choice_answer(question, evidence) if lang == "en" else None
+    if chosen is not None:  # "among A, B and C, which …": every alternative's figure
+        return FigureAnswer(chosen.lines, searches=chosen.searches)
+    grouped = group_answer(question, evidence, lang)
+    if grouped is not None:  # "which … the largest of …": a group's extreme member
+        return FigureAnswer([grouped[0]])
     if _EXPLAIN.search(question):
         return None
     ask = _ask(question)

@@ -56,7 +56,21 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
         with_report_year(g, years[g.passage.doc_id]) if g.passage.doc_id in years else g
         for g in out
     ]
+    _same_currency(out)
     return sorted(out, key=lambda g: g.passage.rank or 99)
+
+
+def _same_currency(tables: list[Grid]) -> None:
+    """A table continued from an earlier chunk often prints no "$" of its own: it is in
+    the currency the document's other tables state, when they state just one."""
+    stated: dict[str, set[str]] = {}
+    for g in tables:
+        if g.currency:
+            stated.setdefault(g.passage.doc_id, set()).add(g.currency)
+    for g in tables:
+        known = stated.get(g.passage.doc_id, set())
+        if not g.currency and len(known) == 1:
+            g.currency = next(iter(known))
 
 
 def _title(g: Grid) -> str:

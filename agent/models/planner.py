@@ -70,6 +70,15 @@ def _first_round(question: str) -> list[Call]:
 
 def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     figures = figure_answer(question, evidence, "en")
+    asked = {e.query for e in evidence}
+    searches = [q for q in figures.searches if q not in asked] if figures is not None else []
+    if searches:  # an alternative the question lists that no table of the turn holds
+        return [
+            {
+                "name": "search_document",
+                "args": {"query": searches[0], "top_k": 6, "mode": "keyword"},
+            }
+        ]
     if figures is not None and figures.wanted:  # a formula's operand: read its statement
         read = {e.query for e in evidence if e.tool == "read_page"}
         pages = [p for p in figures.pages if str(p) not in read]
