@@ -10,6 +10,7 @@ from agent.figures.choices import alternatives
 from agent.figures.grid import read_grid, read_grids
 from agent.figures.items import row_match
 from agent.figures.lookup import Finder, grids
+from agent.figures.render import asked_scale
 from agent.models.planner import plan
 from agent.support import check
 from pipeline.text.finance import vocabulary
@@ -193,3 +194,14 @@ def test_a_table_without_a_currency_sign_takes_the_documents_one() -> None:
     both = _evidence(plain, RECONCILIATION.replace("Capital expenditures", "Capital outlays"))
     a = figure_answer("What were Contoso's capital expenditures in FY2023?", both, "en")
     assert a is not None and "$700 million" in a.lines[0], a
+
+
+def test_a_figure_is_given_again_in_the_unit_the_question_asks_for() -> None:
+    q = "What were Contoso's capital expenditures in FY2023? Answer in USD billions."
+    a = figure_answer(q, _evidence(CASH_STATEMENT), "en")
+    assert a is not None and "700 million (0.7 billion)" in a.lines[0], a
+    assert check(a.lines[0].split("[")[0], CASH_STATEMENT).supported
+    same = figure_answer(q.replace("billions", "millions"), _evidence(CASH_STATEMENT), "en")
+    assert same is not None and "(" not in same.lines[0], same
+    assert asked_scale("Answer in US$ thousands.") == "thousands"
+    assert asked_scale("What were thousands of stores worth?") == ""

@@ -32,6 +32,7 @@ from agent.figures.items import asked_items, shown_label, years
 from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
 from agent.figures.render import (
     amount,
+    asked_scale,
     cell_sentence,
     change_line,
     follow_ups,
@@ -196,7 +197,7 @@ def _evaluate(ask: _Ask, turn: _Turn, years: Sequence[int | None]) -> list[Resul
 def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     result = _evaluate(ask, turn, [year])[0]
     if ask.single:
-        line = cell_sentence(result.cells[0], turn.finder, turn.lang)
+        line = cell_sentence(result.cells[0], turn.finder, turn.lang, asked_scale(turn.question))
         return FigureAnswer([line], cells=result.cells)
     return FigureAnswer([_working(ask, result, year, turn)], cells=result.cells)
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.formula import Cell
+from agent.figures.grid import SCALES
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from pipeline.text.finance import vocabulary
@@ -16,8 +17,30 @@ _ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 
 
-def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
-    """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]." """
+_ASKED_UNIT = re.compile(
+    r"\bin (?:units of )?(?:usd |us\$ ?|\$ ?)?(thousands|millions|billions)\b", re.I
+)
+
+
+def asked_scale(question: str) -> str:
+    """The unit a question wants figures in ("Answer in USD millions" → "millions")."""
+    m = _ASKED_UNIT.search(question)
+    return m.group(1).lower() if m else ""
+
+
+def in_scale(value: float, scale: str, asked: str, money: bool) -> str:
+    """ " ($302.6 million)": the figure again in the unit asked, when the table prints
+    another one (the reflection checks it as the cell's figure rescaled)."""
+    if not asked or asked == scale or scale not in SCALES:
+        return ""
+    v = value * SCALES[scale] / SCALES[asked]
+    shown = f"{v:,.2f}".rstrip("0").rstrip(".") if abs(v) < 1000 else f"{v:,.0f}"
+    return f" ({'$' if money else ''}{shown}{scale_word(asked, 'en')})"
+
+
+def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "") -> str:
+    """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]."
+    With ``asked`` (a unit the question wants), the figure follows in that unit too."""
     scale, currency = c.scale, finder.currency(c.chunk_id)
     # A year the column does not print (本报告期, dated by the report's cover) chose the
     # column; the sentence says the period as printed, which its citation supports.
@@ -29,6 +52,7 @@ def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang) -> str:
         return f"{when}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{'$' if money else ''}{number(c.value)}{scale_word(scale, lang)}"
+    value += in_scale(c.value, scale, asked, money)
     verb = _verb(label)
     dated = _DATED.search(c.period)
     if dated and vocabulary().items[c.item].statement == "balance":
