@@ -7,7 +7,8 @@ point of a document's life and during a chat turn (tests/crash_child.py,
 tests/crash_chat_child.py), duplicate work (two ``cli.py ingest --wait`` on one data
 dir: runs per component), chat endpoint faults (tests/test_agent_faults.py against its
 loopback stand-in), and load (tests/loadkit.py: questions through the running app's API
-while two uploads ingest). ``--full`` adds the full-size bad inputs (a 3,000-page blank
+while two uploads ingest; latency from sending a question to its answer, the callers
+connected beforehand). ``--full`` adds the full-size bad inputs (a 3,000-page blank
 PDF, a 60 MB text file, a 200×200-inch page) through the CLI, with time and peak RSS.
 """
 
@@ -214,7 +215,8 @@ def load(tmp: Path, questions: int) -> list[Row]:
              f"{report.questions - len(report.errors)} ok",
              f"errors {len(report.errors)}, out of scope {len(report.out_of_scope)}, "
              f"uncited {report.uncited}, p50 {percentile(lat, 50):.1f} s, "
-             f"p95 {percentile(lat, 95):.1f} s; uploads {report.uploads} "
+             f"p95 {percentile(lat, 95):.1f} s (clients connected in "
+             f"{report.connect_seconds:.1f} s); uploads {report.uploads} "
              f"in {report.upload_seconds:.0f} s"]]  # fmt: skip
 
 

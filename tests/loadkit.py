@@ -9,6 +9,7 @@ documents is caught. Each question's scope is one document, two, or all of them.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,13 @@ class LoadReport:
     latencies: list[float] = field(default_factory=list)
     uploads: list[str] = field(default_factory=list)  # their outcomes
     upload_seconds: float = 0.0
+    connect_seconds: float = 0.0  # the questions' clients connecting, before they ask
+
+
+def client(url: str) -> Client:
+    """A caller of the app; ``ssl_verify`` off: the app is plain HTTP on loopback, and
+    checking would load the CA bundle on every request (0.2 s of the caller's CPU each)."""
+    return Client(url, verbose=False, download_files=False, ssl_verify=False)
 
 
 def _ingest(client: Client, files: list[Path], workspace: str | None) -> dict[str, Any]:
@@ -57,29 +65,43 @@ def _ingest(client: Client, files: list[Path], workspace: str | None) -> dict[st
     )
 
 
-def prepare(url: str, folder: Path) -> tuple[str, dict[str, str]]:
+def prepare(url: str, folder: Path, *, timeout: float = 300) -> tuple[str, dict[str, str]]:
     """The main workspace with its three ready documents (name → id); a look-alike elsewhere."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in (*DOCS, ("southwind.md", LOOKALIKE_MD)):
         (folder / name).write_text(text, encoding="utf-8")
-    other = Client(url, verbose=False, download_files=False)
-    _ingest(other, [folder / "southwind.md"], None)
-    client = Client(url, verbose=False, download_files=False)
-    out = _ingest(client, [folder / name for name, _ in DOCS], None)
+    _ingest(client(url), [folder / "southwind.md"], None)
+    caller = client(url)
+    out = _ingest(caller, [folder / name for name, _ in DOCS], None)
     ids = {f["name"]: f["doc_id"] for f in out["files"] if f["doc_id"]}
     assert len(ids) == len(DOCS), out
-    return str(out["workspace"]), ids
+    workspace = str(out["workspace"])
+    _until(lambda: _all_ready(caller, workspace), timeout, "the documents to be ready")
+    caller.predict(QUESTIONS[0][0], list(ids.values()), workspace=workspace, api_name="/ask")
+    return workspace, ids
+
+
+def _all_ready(caller: Client, workspace: str) -> bool:
+    docs = caller.predict(workspace=workspace, api_name="/documents")["documents"]
+    return all(s["state"] not in ("pending", "running") for d in docs for s in d["status"].values())
+
+
+def _until(done: Callable[[], bool], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:.0f} s for {what}")
+        time.sleep(0.5)
 
 
 def _ask(
-    url: str, workspace: str, ids: dict[str, str], question: str, which: tuple[int, ...]
+    caller: Client, workspace: str, ids: dict[str, str], question: str, which: tuple[int, ...]
 ) -> tuple[float, dict[str, Any] | str, set[str]]:
     scope = {ids[DOCS[i][0]] for i in which} if which else set(ids.values())
     start = time.monotonic()
     try:
-        client = Client(url, verbose=False, download_files=False)
         doc_ids = [ids[DOCS[i][0]] for i in which]
-        result = client.predict(question, doc_ids, workspace=workspace, api_name="/ask")
+        result = caller.predict(question, doc_ids, workspace=workspace, api_name="/ask")
         return time.monotonic() - start, dict(result), scope
     except Exception as exc:  # every failure is counted, whatever it is
         return time.monotonic() - start, f"{type(exc).__name__}: {exc}", scope
@@ -92,11 +114,12 @@ def run(
     report = LoadReport(questions=questions)
     with ThreadPoolExecutor(max_workers=questions + 1) as pool:
         started = time.monotonic()
-        upload = pool.submit(
-            _ingest, Client(url, verbose=False, download_files=False), uploads, workspace
-        )
+        callers = list(pool.map(lambda _: client(url), range(questions + 1)))
+        report.connect_seconds = time.monotonic() - started
+        started = time.monotonic()
+        upload = pool.submit(_ingest, callers.pop(), uploads, workspace)
         asked = [
-            pool.submit(_ask, url, workspace, ids, *QUESTIONS[i % len(QUESTIONS)])
+            pool.submit(_ask, callers[i], workspace, ids, *QUESTIONS[i % len(QUESTIONS)])
             for i in range(questions)
         ]
         for future in asked:
