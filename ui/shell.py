@@ -14,6 +14,7 @@ from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
 from ui.services import Services
+from ui.session_cost import keep_block_signatures
 from ui.workspace import browser_secret, hf_oauth_enabled
 
 TICK_S = 1.0
@@ -245,4 +246,5 @@ def build_blocks(services: Services) -> gr.Blocks:
             show_progress="hidden",
         )
         hide_ui_events(demo, keep=api_fns)
+    keep_block_signatures(demo)
     return demo
