@@ -59,6 +59,8 @@ def main() -> None:
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
     settings = Settings()
     services = build_services(settings)
+    if settings.worker_process:
+        services.root.work_elsewhere()  # questions first: ingestion at a lower OS priority
     demo = create_app(services)
     demo.queue(default_concurrency_limit=2)
     log.info(

@@ -71,6 +71,14 @@ class Settings(BaseSettings):
     parse_jobs: int = Field(
         2, ge=1, le=8, description="Documents parsed at the same time (across all processes)."
     )
+    worker_process: bool = Field(
+        True,
+        description=(
+            "The web app parses, OCRs, extracts and embeds in a process of its own at a "
+            "lower OS priority (nice +10), so questions are answered first; off: in the "
+            "app's own process."
+        ),
+    )
     job_lease_s: float = Field(
         60.0,
         gt=0,

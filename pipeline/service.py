@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -30,13 +30,16 @@ from pipeline.stages.embed import vector_space
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import QueryVector, SearchIndex, SearchWeights
-from pipeline.store.jobs import Job, JobQueue
+from pipeline.store.jobs import Job, JobQueue, Lane
 from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.store.workspaces import WorkspaceRegistry
 from pipeline.text.lang import estimate_tokens, split_sentences
 from pipeline.worker import LANES, Worker
 from pipeline.workspace import LOCAL, SHARED
 from settings import Settings
+
+if TYPE_CHECKING:
+    from pipeline.background import WorkerProcess
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +118,7 @@ class Folio:
         self._embedder_lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
         self._query_cache: dict[tuple[str, str], np.ndarray] = {}
+        self._elsewhere: WorkerProcess | None = None  # jobs run in that process, not here
 
     # --- workspaces --------------------------------------------------------------------------
     def scoped(self, workspace: str) -> Folio:
@@ -212,7 +216,7 @@ class Folio:
         results = self.submit(paths, names=names)
         queued = [r.doc_id for r in results if r.outcome == "queued" and r.doc_id]
         if queued:
-            self.worker.drain(["parse"], queued)
+            self._drain(["parse"], queued)
             self.jobs.wait_for(queued, lanes=["parse"])
         for r in results:
             if r.outcome == "queued" and r.doc_id:
@@ -221,7 +225,7 @@ class Folio:
         if docs and wait:
             self.wait(docs)
         elif docs and run_background:
-            self.worker.drain(["knowledge", "embed"], docs)
+            self._drain(["knowledge", "embed"], docs)
         for r in results:
             if r.doc_id:
                 r.document = self.store.get(r.doc_id) or r.document
@@ -273,15 +277,33 @@ class Folio:
         return docs
 
     def serve(self) -> None:
-        """Work on the shared queue until :meth:`close` (the web app)."""
+        """Work on the shared queue until :meth:`close` (the web app): here, or in the
+        background process :meth:`work_elsewhere` chose."""
+        root = self._root
+        if root._elsewhere is not None:
+            root._elsewhere.start()
+            return
         self.recover()
         self.worker.serve()
+
+    def work_elsewhere(self) -> None:
+        """Leave every job to a background process at a lower OS priority (started by
+        :meth:`serve`): this process only queues jobs and waits for them."""
+        from pipeline.background import WorkerProcess
+
+        self._root._elsewhere = self._root._elsewhere or WorkerProcess(self.settings)
+
+    def _drain(self, lanes: list[Lane], doc_ids: list[str] | None) -> None:
+        if self._root._elsewhere is None:
+            self.worker.drain(lanes, doc_ids)
+        else:
+            self._root._elsewhere.start()
 
     def wait(self, doc_ids: Iterable[str] | None = None, timeout: float | None = None) -> bool:
         """Block until no job of these documents (or none at all) is queued or running,
         whichever process runs them; this process helps."""
         ids = list(doc_ids) if doc_ids is not None else None
-        self.worker.drain(LANES, ids)
+        self._drain(list(LANES), ids)
         return self.jobs.wait_for(ids, timeout=timeout)
 
     def busy(self) -> bool:
@@ -464,6 +486,8 @@ class Folio:
         self.worker.stop()
         if self._root is not self:
             return  # a view: the root owns the pool and the database
+        if self._elsewhere is not None:
+            self._elsewhere.stop()
         if self._pool is not None:
             self._pool.shutdown(wait=False)
         self.db.close()
