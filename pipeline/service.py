@@ -6,7 +6,6 @@ the embedding model is loaded the first time it is needed.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import logging
 import threading
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pipeline.embed import Embedder, make_embedder
+from pipeline.embed.omp import one_omp_thread
 from pipeline.errors import FolioError, NotFoundError, WorkspaceError
 from pipeline.ingest import Ingestor, IngestResult, refused_row
 from pipeline.models import Chunk, Component, Document, SearchHit
@@ -410,7 +410,7 @@ class Folio:
         with self._embedder_lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(
-                    max_workers=2, thread_name_prefix="folio-query", initializer=_one_omp_thread
+                    max_workers=2, thread_name_prefix="folio-query", initializer=one_omp_thread
                 )
             return self._pool
 
@@ -510,17 +510,6 @@ def query_for_embedding(query: str, max_tokens: int = 32) -> str:
     while len(words) > 8 and estimate_tokens(" ".join(words)) > max_tokens:
         words.pop()
     return " ".join(words)
-
-
-def _one_omp_thread() -> None:
-    """Query embeddings use one core; lexical search runs on the other meanwhile."""
-    import ctypes
-    import ctypes.util
-
-    name = ctypes.util.find_library("gomp")
-    if name:
-        with contextlib.suppress(OSError, AttributeError):  # no OpenMP runtime: no limit
-            ctypes.CDLL(name).omp_set_num_threads(1)
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:

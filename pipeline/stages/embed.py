@@ -9,16 +9,25 @@ retrieval and nothing else:
   are many tokens of little meaning), and
 * at most ``embed_max_tokens`` of it (a chunk's opening states its topic).
 
-Identical texts are embedded once; vectors of unchanged chunks survive re-ingestion.
+Identical texts are embedded once — within a document and across the documents this
+process embeds (filings of one company repeat whole sections year after year; with
+figures dropped, their texts are identical) — and vectors of unchanged chunks survive
+re-ingestion. Batches are not sorted by length: the engine packs a batch's texts
+without padding, so their lengths cost nothing extra.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
+import threading
+import weakref
+from collections import OrderedDict
 
 import numpy as np
 
+from pipeline.embed import Embedder
 from pipeline.models import Chunk
 from pipeline.stages import StageContext
 from pipeline.text.lang import estimate_tokens
@@ -61,6 +70,70 @@ def vector_space(embedder_name: str, max_tokens: int) -> str:
     return f"{embedder_name}|t{max_tokens}|v{EMBED_TEXT_VERSION}"
 
 
+class VectorMemo:
+    """The latest vectors an embedder produced, by (vector space, text); bounded (LRU).
+
+    One per embedder object, so a vector is only ever reused for the model that made it.
+    """
+
+    def __init__(self, max_items: int = 20_000) -> None:
+        self.max_items = max_items
+        self._data: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(space: str, text: str) -> bytes:
+        return hashlib.blake2b(f"{space}\x00{text}".encode(), digest_size=16).digest()
+
+    def get(self, key: bytes) -> np.ndarray | None:
+        with self._lock:
+            vec = self._data.get(key)
+            if vec is not None:
+                self._data.move_to_end(key)
+            return vec
+
+    def put(self, key: bytes, vec: np.ndarray) -> None:
+        with self._lock:
+            self._data[key] = vec
+            self._data.move_to_end(key)
+            while len(self._data) > self.max_items:
+                self._data.popitem(last=False)
+
+
+_MEMOS: weakref.WeakKeyDictionary[object, VectorMemo] = weakref.WeakKeyDictionary()
+_MEMOS_LOCK = threading.Lock()
+
+
+def memo_for(embedder: Embedder) -> VectorMemo:
+    with _MEMOS_LOCK:
+        memo = _MEMOS.get(embedder)
+        if memo is None:
+            memo = _MEMOS[embedder] = VectorMemo()
+        return memo
+
+
+def embed_texts(embedder: Embedder, space: str, texts: list[str]) -> list[np.ndarray]:
+    """A vector per text, in order; each distinct text not seen before is embedded once."""
+    memo = memo_for(embedder)
+    keys = [memo.key(space, t) for t in texts]
+    found: dict[bytes, np.ndarray] = {}
+    fresh: dict[bytes, str] = {}
+    for k, t in zip(keys, texts, strict=True):
+        if k in found or k in fresh:
+            continue
+        vec = memo.get(k)
+        if vec is None:
+            fresh[k] = t
+        else:
+            found[k] = vec
+    if fresh:
+        vectors = embedder.embed_passages(list(fresh.values()))
+        for k, v in zip(fresh, vectors, strict=True):
+            found[k] = v
+            memo.put(k, v)
+    return [found[k] for k in keys]
+
+
 def run(ctx: StageContext) -> None:
     embedder = ctx.embedder()
     if embedder is None:
@@ -75,15 +148,12 @@ def run(ctx: StageContext) -> None:
     batch = ctx.settings.embed_batch
     limit = ctx.settings.embed_max_tokens
     done = 0
-    cache: dict[str, np.ndarray] = {}
     for start in range(0, total, batch):
         part = todo[start : start + batch]
         texts = [embedding_text(ch, limit) for ch in part]
-        fresh = list(dict.fromkeys(t for t in texts if t not in cache))
-        if fresh:
-            for t, v in zip(fresh, embedder.embed_passages(fresh), strict=True):
-                cache[t] = v
-        vectors = {ch.chunk_id: cache[t] for ch, t in zip(part, texts, strict=True)}
-        ctx.index.set_vectors(ctx.doc.doc_id, space, vectors)
+        vectors = embed_texts(embedder, space, texts)
+        ctx.index.set_vectors(
+            ctx.doc.doc_id, space, {ch.chunk_id: v for ch, v in zip(part, vectors, strict=True)}
+        )
         done += len(part)
         ctx.report(done / total, f"embedded {done}/{total} chunks")
