@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import re
 import sqlite3
 import tempfile
 from collections.abc import Callable
@@ -22,10 +21,19 @@ from pathlib import Path
 from typing import Literal
 
 from pipeline.chunk import chunk_document
-from pipeline.errors import EmptyFileError, FolioError, without_paths
+from pipeline.errors import FolioError
 from pipeline.ids import doc_id_for, file_hash
+from pipeline.ingest_checks import (
+    all_ready,
+    file_size,
+    ocr_status,
+    refused_row,
+    require_text,
+    safe_name,
+    unexpected_message,
+)
 from pipeline.limits import check_limits, estimate_pages
-from pipeline.models import Component, ComponentState, Document, ParsedDocument
+from pipeline.models import Component, Document, ParsedDocument
 from pipeline.ocr import ocr_document, pages_needing_ocr
 from pipeline.parse import SUFFIXES, check_file, detect_kind, parse_file
 from pipeline.perceive import perceive
@@ -37,6 +45,8 @@ from pipeline.store.jobs import Job, JobQueue, LeaseLost
 from pipeline.worker import Interrupted
 from pipeline.workspace import LOCAL
 from settings import Settings
+
+__all__ = ["IngestResult", "Ingestor", "refused_row", "safe_name", "unexpected_message"]
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +122,7 @@ class Ingestor:
             and existing
             and existing.content_hash == digest
             and existing.pipeline_version == version
-            and _ready(existing, "parse", "index")
+            and all_ready(existing, "parse", "index")
         ):
             return IngestResult(name=name, outcome="unchanged", doc_id=doc_id, document=existing)
         try:
@@ -147,7 +157,7 @@ class Ingestor:
                 existing.pages
                 if existing is not None
                 and existing.content_hash not in (digest, "")
-                and _ready(existing, "index")
+                and all_ready(existing, "index")
                 else None
             ),
         }
@@ -205,7 +215,7 @@ class Ingestor:
             doc_id=doc_id,
             name=name,
             kind=SUFFIXES.get(Path(name).suffix.lower(), "other"),
-            size=_size(path),
+            size=file_size(path),
             content_hash="",
             stored_path=f"files/{doc_id}{Path(name).suffix.lower()[:16]}",
             workspace=self.workspace,
@@ -289,7 +299,7 @@ class Ingestor:
             save_perception(doc.doc_id, perception, conn=conn)
             self.index.replace_document(doc.doc_id, chunks, conn=conn)
             self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
-            state, reason = _ocr_status(parsed, ocr_note)
+            state, reason = ocr_status(parsed, ocr_note)
             self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
             self.store.set_status(doc.doc_id, "index", "ready", conn=conn)
             if self.after_commit is not None:
@@ -343,78 +353,3 @@ _PAYLOAD_FIELDS = (
     "pipeline_version",
     "workspace",
 )
-
-
-def _ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState, str | None]:
-    ocr_pages = [p for p in parsed.pages if p.needs_ocr]
-    if not ocr_pages:
-        return "ready", "no pages need OCR"
-    failed = [p.page for p in ocr_pages if p.failed]
-    reason = (
-        f"{len(failed)} of {len(ocr_pages)} pages failed: {', '.join(map(str, failed[:20]))}"
-        if failed
-        else None
-    )
-    reason = "; ".join(r for r in (reason, note) if r) or None
-    return ("failed" if len(failed) == len(ocr_pages) else "ready"), reason
-
-
-def safe_name(name: str, fallback: str) -> str:
-    """The upload's own name as a single safe path component (no '..', '/', NUL; ≤ 120 bytes)."""
-    base = Path(name.replace("\\", "/")).name.replace("\x00", "")
-    if base in ("", ".", ".."):
-        base = Path(fallback).name
-    suffix = Path(base).suffix[:16]
-    stem = base[: len(base) - len(suffix)] if suffix else base
-    while len((stem + suffix).encode()) > 120 and stem:
-        stem = stem[:-1]
-    return (stem or "upload") + suffix
-
-
-def unexpected_message(name: str, exc: BaseException) -> str:
-    """A message for a bug: names the file and the error kind, never internal paths."""
-    return (
-        f"'{name}' could not be read ({type(exc).__name__}: {without_paths(str(exc))[:200]}). "
-        "The file may be damaged or not what its name says; re-save it (e.g. print to PDF) "
-        "and upload it again."
-    )
-
-
-def refused_row(doc: Document) -> bool:
-    """A row that records only a refused or failed upload: no content of its own to keep."""
-    parse = doc.status.get("parse")
-    return doc.chunks == 0 and parse is not None and parse.state == "failed"
-
-
-def _size(path: Path) -> int:
-    """The file's size in bytes (0 for a link, which is never followed, or a missing file)."""
-    try:
-        return 0 if path.is_symlink() else path.stat().st_size
-    except OSError:
-        return 0
-
-
-def _ready(doc: Document, *components: str) -> bool:
-    return all(doc.status.get(c) is not None and doc.status[c].state == "ready" for c in components)
-
-
-_WORD = re.compile(r"[A-Za-z\u00C0-\u024F\u0400-\u04FF]{3,}|[\u3400-\u9fff]{2,}")
-
-
-def require_text(parsed: ParsedDocument, name: str) -> None:
-    """Fail a document that yields no readable words at all (blank, drawings only)."""
-    # A PDF's stray marks (page numbers, a drawing's labels, OCR noise) can make a few
-    # "words"; a text file's words are what its author typed, so one is enough ('Lamps 12€').
-    enough = 5 if parsed.kind == "pdf" else 1
-    words = 0
-    for block in parsed.blocks():
-        if block.kind not in ("header", "footer"):
-            words += len(_WORD.findall(block.text))
-            if words >= enough:
-                return
-    failed = [p for p in parsed.pages if p.failed]
-    hint = f" {len(failed)} page(s) could not be read: {failed[0].failed}." if failed else ""
-    raise EmptyFileError(
-        f"No readable text was found in '{name}'.{hint} If it is a scan, check that OCR is "
-        "enabled (FOLIO_OCR_ENGINE); if it is a drawing or an image, there is nothing to search."
-    )

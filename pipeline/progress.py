@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from pipeline.models import Component, ComponentState
 
@@ -26,3 +27,19 @@ def log_progress(
 ) -> None:
     """Default callback: a debug log line per update."""
     log.debug("%s %s %s %.0f%% %s", doc_id, component, state, progress * 100, message)
+
+
+@dataclass
+class Fanout:
+    """Progress callbacks registered at run time (e.g. by a UI session)."""
+
+    listeners: list[ProgressCallback]
+
+    def __call__(
+        self, doc_id: str, component: Component, state: Any, progress: float, message: str = ""
+    ) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn(doc_id, component, state, progress, message)
+            except Exception:  # a broken listener must not break ingestion
+                log.exception("progress listener failed")

@@ -10,30 +10,26 @@ import copy
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pipeline.embed import Embedder, make_embedder
-from pipeline.embed.omp import one_omp_thread
-from pipeline.errors import FolioError, NotFoundError, WorkspaceError
-from pipeline.ingest import Ingestor, IngestResult, refused_row
-from pipeline.models import Chunk, Component, Document, SearchHit
-from pipeline.parse import SUFFIXES
-from pipeline.progress import ProgressCallback, log_progress
+from pipeline.errors import FolioError, NotFoundError
+from pipeline.ingest import Ingestor, IngestResult
+from pipeline.library import LibraryMethods
+from pipeline.models import Component, Document, SearchHit
+from pipeline.paths import expand_paths
+from pipeline.progress import Fanout, ProgressCallback, log_progress
+from pipeline.query_vectors import QueryVectors, query_for_embedding
 from pipeline.scheduler import Scheduler, lane_of
 from pipeline.stages import StageContext, background_components
 from pipeline.stages.embed import vector_space
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
-from pipeline.store.index import QueryVector, SearchIndex, SearchWeights
+from pipeline.store.index import SearchIndex, SearchWeights
 from pipeline.store.jobs import Job, JobQueue, Lane
 from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.store.workspaces import WorkspaceRegistry
-from pipeline.text.lang import estimate_tokens, split_sentences
 from pipeline.worker import LANES, Worker
 from pipeline.workspace import LOCAL, SHARED
 from settings import Settings
@@ -41,23 +37,9 @@ from settings import Settings
 if TYPE_CHECKING:
     from pipeline.background import WorkerProcess
 
+__all__ = ["Folio", "expand_paths", "make_index", "query_for_embedding"]
+
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class _Fanout:
-    """Progress callbacks registered at run time (e.g. by a UI session)."""
-
-    listeners: list[ProgressCallback]
-
-    def __call__(
-        self, doc_id: str, component: Component, state: Any, progress: float, message: str = ""
-    ) -> None:
-        for fn in list(self.listeners):
-            try:
-                fn(doc_id, component, state, progress, message)
-            except Exception:  # a broken listener must not break ingestion
-                log.exception("progress listener failed")
 
 
 def make_index(settings: Settings, db: Database) -> SearchIndex:
@@ -70,7 +52,7 @@ def make_index(settings: Settings, db: Database) -> SearchIndex:
             return WeaviateIndex(settings, db)
 
 
-class Folio:
+class Folio(LibraryMethods):
     """The services of one workspace (``local`` unless built with another, or via :meth:`scoped`).
 
     Every method reads and writes only that workspace (plus reading the shared library).
@@ -93,7 +75,7 @@ class Folio:
         self.store = self.system_store.scoped(workspace)
         self.workspaces = WorkspaceRegistry(self.db)
         self.index: SearchIndex = index or make_index(settings, self.db)
-        self.events = _Fanout([log_progress])
+        self.events = Fanout([log_progress])
         self.queue = JobQueue(self.db, lease_s=settings.job_lease_s)
         self.jobs = Scheduler(
             settings,
@@ -116,8 +98,7 @@ class Folio:
         self._embedder: Embedder | None = None
         self._embedder_loaded = False
         self._embedder_lock = threading.Lock()
-        self._pool: ThreadPoolExecutor | None = None
-        self._query_cache: dict[tuple[str, str], np.ndarray] = {}
+        self._queries = QueryVectors()  # views share it (copy.copy)
         self._elsewhere: WorkerProcess | None = None  # jobs run in that process, not here
 
     # --- workspaces --------------------------------------------------------------------------
@@ -335,36 +316,6 @@ class Folio:
             if job is not None and job.state == "failed" and component in ("parse", "ocr", "index"):
                 raise FolioError(job.error or "parsing failed")
 
-    # --- reading -----------------------------------------------------------------------------
-    def documents(self) -> list[Document]:
-        return self.store.all()
-
-    def document(self, doc_id: str) -> Document:
-        return self.store.require(doc_id)
-
-    def resolve(self, ref: str) -> str:
-        """A document id from an id, a file name, or a unique prefix of an id."""
-        docs = self.store.all()
-        for match in (
-            [d for d in docs if d.doc_id == ref],
-            [d for d in docs if d.name == ref],
-            [d for d in docs if d.doc_id.startswith(ref)],
-        ):
-            if len(match) == 1:
-                return match[0].doc_id
-            if len(match) > 1:
-                names = ", ".join(d.doc_id for d in match[:5])
-                raise NotFoundError(f"'{ref}' matches several documents ({names}); be more exact.")
-        raise NotFoundError(
-            f"No document matches '{ref}'. Run 'python cli.py list' to see the ids."
-        )
-
-    def chunk(self, chunk_id: str) -> Chunk:
-        ch = self.store.get_chunk(chunk_id)
-        if ch is None:
-            raise NotFoundError(f"No chunk with id '{chunk_id}'.")
-        return ch
-
     def search(self, query: str, doc_ids: Sequence[str], *, k: int = 8) -> list[SearchHit]:
         """Hybrid search restricted to ``doc_ids`` (dense part where embeddings exist)."""
         if not query.strip():
@@ -372,7 +323,7 @@ class Folio:
         for d in doc_ids:
             self.store.require(d)
         embedder = self.embedder() if self.settings.dense_weight > 0 else None
-        qv = self._query_vector(embedder, query) if embedder is not None else None
+        qv = self._queries.vector(embedder, query) if embedder is not None else None
         return self.index.search(
             query,
             list(doc_ids),
@@ -382,37 +333,6 @@ class Folio:
             weights=self.weights,
             workspace=self.workspace,
         )
-
-    def _query_vector(self, embedder: Embedder, query: str) -> QueryVector:
-        """The query embedding, computed on a helper thread while lexical search runs.
-
-        Both the engine (C) and SQLite release the GIL, so the two overlap.
-        """
-        root = self._root
-        key = (embedder.name, query)
-        cached = root._query_cache.get(key)
-        if cached is not None:
-            return cached
-        future = self._query_pool().submit(embedder.embed_query, query_for_embedding(query))
-
-        def result() -> np.ndarray:
-            vec = future.result()
-            if len(root._query_cache) > 512:
-                root._query_cache.clear()
-            root._query_cache[key] = vec
-            return vec
-
-        return result
-
-    def _query_pool(self) -> ThreadPoolExecutor:
-        if self._root is not self:
-            return self._root._query_pool()
-        with self._embedder_lock:
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(
-                    max_workers=2, thread_name_prefix="folio-query", initializer=one_omp_thread
-                )
-            return self._pool
 
     def vector_space(self, embedder: Embedder | None) -> str | None:
         if embedder is None:
@@ -431,100 +351,11 @@ class Folio:
             page_decay=s.page_decay,
         )
 
-    def stats(self) -> dict[str, Any]:
-        docs = []
-        totals: dict[str, int] = {}
-        for doc in self.store.all():
-            counts = self.store.counts(doc.doc_id)
-            docs.append({"doc_id": doc.doc_id, "name": doc.name, **counts})
-            for key, value in counts.items():
-                totals[key] = totals.get(key, 0) + value
-        totals["documents"] = len(docs)
-        return {"documents": docs, "totals": totals}
-
-    # --- deleting ----------------------------------------------------------------------------
-    def delete(self, doc_id: str) -> Document:
-        doc = self._writable(doc_id)
-        with self.db.transaction() as conn:
-            if not self.store.owns(doc_id, conn=conn):
-                raise NotFoundError(f"No document with id '{doc_id}'.")
-            self.index.delete_document(doc_id, conn=conn)  # before the rows its query reads
-            self.store.delete(doc_id, conn=conn)
-        stored = self.settings.data_dir / doc.stored_path
-        stored.unlink(missing_ok=True)
-        return doc
-
-    def _writable(self, doc_id: str) -> Document:
-        doc = self.store.require(doc_id)
-        if doc.workspace != self.workspace:
-            raise WorkspaceError(
-                f"'{doc.name}' belongs to the shared library, which is read-only. / "
-                f"“{doc.name}”属于共享文档库，只读，不能删除或修改。"
-            )
-        return doc
-
-    # --- names -------------------------------------------------------------------------------
-    def conflict(self, name: str, content_hash: str) -> Document | None:
-        """This workspace's document called ``name`` when it holds a different file."""
-        doc = self.store.by_name(name)
-        if doc is None or refused_row(doc):  # a failed upload's row is simply replaced
-            return None
-        return doc if doc.content_hash != content_hash else None
-
-    def free_name(self, name: str) -> str:
-        """``name`` if unused in this workspace, else 'name (2).pdf', 'name (3).pdf', …"""
-        if self.store.by_name(name) is None:
-            return name
-        stem, dot, ext = name.rpartition(".")
-        stem, ext = (stem, dot + ext) if stem else (name, "")
-        n = 2
-        while self.store.by_name(f"{stem} ({n}){ext}") is not None:
-            n += 1
-        return f"{stem} ({n}){ext}"
-
     def close(self) -> None:
         self.worker.stop()
         if self._root is not self:
             return  # a view: the root owns the pool and the database
         if self._elsewhere is not None:
             self._elsewhere.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False)
+        self._queries.close()
         self.db.close()
-
-
-def query_for_embedding(query: str, max_tokens: int = 32) -> str:
-    """The part of a long question the dense model reads: its first sentence.
-
-    Embedding cost grows with length (~0.5 ms a token here) and trailing
-    instructions ("…then state that and explain why") carry no topic; the
-    lexical search still reads the whole question.
-    """
-    if estimate_tokens(query) <= max_tokens:
-        return query
-    spans = split_sentences(query)
-    first = query[spans[0][0] : spans[0][1]] if spans else query
-    if estimate_tokens(first) >= 8:
-        query = first
-    words = query.split()
-    while len(words) > 8 and estimate_tokens(" ".join(words)) > max_tokens:
-        words.pop()
-    return " ".join(words)
-
-
-def expand_paths(paths: Iterable[Path]) -> list[Path]:
-    """Files as given, folders walked for supported files (sorted, hidden ones skipped)."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out += sorted(
-                f
-                for f in p.rglob("*")
-                if f.is_file()
-                and not f.is_symlink()  # a link may point anywhere (/etc/passwd)
-                and f.suffix.lower() in SUFFIXES
-                and not f.name.startswith(".")
-            )
-        else:
-            out.append(p)
-    return out
