@@ -113,7 +113,6 @@ async (lang, _) => {
   const guess = nav.startsWith('zh') ? 'zh-CN' : nav.startsWith('en') ? 'en' : nav;
   const current = window.__folioLocale || guess;
   if (current === code) return [lang, 'same'];
-  delete document.body.dataset.folioReady;
   const url = performance.getEntriesByType('resource').map((r) => r.name)
     .find((n) => /\\/assets\\/core-[\\w-]+\\.js$/.test(n.split('?')[0]));
   try {
@@ -126,9 +125,11 @@ async (lang, _) => {
 }
 """
 
-# Set once the upload zone is drawn in the page's language: a file given to it from then
-# on reaches the server (tests wait for this rather than for a fixed time).
+# Set once every text and the upload zone are drawn in the page's language (cleared when
+# the language changes): a file given to the zone from then on reaches the server, and
+# tests wait for this rather than for a fixed time.
 READY_JS = "() => { document.body.dataset.folioReady = '1'; }"
+UNREADY_JS = "() => { delete document.body.dataset.folioReady; }"
 
 
 def build_blocks(services: Services) -> gr.Blocks:
@@ -220,8 +221,10 @@ def build_blocks(services: Services) -> gr.Blocks:
         # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
         # locale, which only knows the browser's language: switch it along, then redraw
         # the upload zone, which reads those texts only when it is drawn.
+        # Then (after the relabel, so "ready" means every text is drawn) the upload zone.
         locale_step = gr.Textbox(visible=False)
-        lang.change(
+        lang.change(None, None, None, js=UNREADY_JS)
+        relabelled.then(
             lambda _, step: gr.update() if step == "same" else gr.update(visible=False),
             [lang, locale_step], lib.upload,
             js=GRADIO_LOCALE_JS, show_progress="hidden",
