@@ -179,14 +179,34 @@ FEEDBACK: dict[Lang, str] = {
     ),
 }
 FOLLOW_UP_HEADERS = ("follow-up questions:", "follow up questions:", "延伸问题：", "延伸问题:")
+# Follow-up questions, by what the neighbouring unit says about the passage's subject
+# (agent/models/follow.py): an attribute and the kind of its value, a dated event, a name
+# it relates to, a table row's figure.
 FOLLOW_UP: dict[Lang, dict[str, str]] = {
     "en": {
-        "figure": "What does the table show for {topic}?",
-        "topic": "What do the documents say about {topic}?",
+        "figure": "What was {topic}?",
+        "attribute": "What {verb} the {topic} of {subject}?",
+        "attribute_person": "Who {verb} the {topic} of {subject}?",
+        "located": "Where is {subject} located?",
+        "dated": "What happened to {subject} in {topic}?",
+        "relation": "How is {topic} related to {subject}?",
+        # without a subject: the passage's own sentences name none
+        "attribute_bare": "What {verb} the {topic}?",
+        "attribute_person_bare": "Who {verb} the {topic}?",
+        "dated_bare": "What happened in {topic}?",
     },
     "zh": {
-        "figure": "表中{topic}的数字是多少？",
-        "topic": "关于“{topic}”，文档还说了什么？",
+        "figure": "{topic}是多少？",
+        "attribute": "{subject}的{topic}是什么？",
+        "attribute_person": "{subject}的{topic}是谁？",
+        "attribute_place": "{subject}的{topic}在哪里？",
+        "attribute_date": "{subject}的{topic}是什么时候？",
+        "attribute_number": "{subject}的{topic}是多少？",
+        "located": "{subject}位于哪里？",
+        "dated": "{subject}在{topic}发生了什么？",
+        "rule": "{topic}吗？",
+        "rule_bare": "{topic}吗？",
+        "relation": "{topic}和{subject}有什么关系？",
     },
 }
 SUPPORT_HEADER: dict[Lang, str] = {"en": "Supporting quotes:", "zh": "依据原文："}

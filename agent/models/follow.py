@@ -1,31 +1,74 @@
 """Follow-up questions from the cited passages' neighbourhood: what a reader asks next.
 
 The neighbourhood is what comes right after each cited quote in its passage, then the other
-passages found on the same or the next page of the same document. From each neighbouring
-unit comes one topic the question did not ask about: for a table row its line item (asked
-as a figure), for a sentence its most telling phrase — a name or a rare word in Chinese
-(jieba's word rarity and part of speech), a run of content words in English. A topic is
-always whole words; a longer one is skipped, never cut.
+passages found on the same or the next page of the same document. Each neighbouring unit
+becomes the question it answers, about the passage's subject (its section title):
+
+- "父亲是松平政忠。" → an attribute and the kind of its value: "松平康忠的父亲是谁？";
+- "位于……" / "is located in" → "……位于哪里？";
+- "1975年由……" / "In 1990, …" → a dated event: "……在1975年发生了什么？";
+- a name the question did not use → "碓井姬和松平康忠有什么关系？";
+- a table row → its line item's figure ("What was total net revenue?").
+
+A unit that fits none of these asks nothing (no question about a bare topic). Every part
+of a question is whole words of the document; a part too long is skipped, never cut.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, units
+from agent.models.kinds import holds
 from agent.scope import stem
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba, everyday_word
 
 MAX_FOLLOW_UPS = 3
-_MAX_TOPIC = 40
+_DATA = Path(__file__).with_name("data") / "follow_words.json"
+_MAX_TOPIC = 24
+_MAX_SUBJECT = 20
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
-_NOUNISH = ("n", "nr", "ns", "nt", "nz", "vn", "eng")
-_EN_WORD = re.compile(r"[A-Za-z][A-Za-z&'-]*")
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
 _LABEL_WORDS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+_NUMBERING = re.compile(
+    r"^\s*(?:第[一二三四五六七八九十百\d]+[章节条部分篇]|item\s+\d+[a-z]?\.?|[\d.]+|[一二三四五六七八九十]+、)\s*",
+    re.I,
+)
+_ZH_DATE = re.compile(r"^(?:在|于|自|从)?((?:公元前?)?\d{3,4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)")
+_EN_ATTRIBUTE = re.compile(
+    r"^(?:(?i:the|its|his|her|their|our)\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})"
+    r"\s+(?:is|are|was|were)\s+\S"
+)
+_EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
+_EN_DATED = re.compile(r"^(?:in|by|since|during)\s+((?:[A-Z][a-z]+\s+)?(?:19|20)\d{2}),", re.I)
+_EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
+
+
+@dataclass(frozen=True)
+class _Words:
+    pronouns: frozenset[str]
+    copulas: frozenset[str]
+    modals: frozenset[str]
+    located: frozenset[str]
+    calendar: frozenset[str]
+
+
+@cache
+def _words() -> _Words:
+    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    return _Words(
+        *(
+            frozenset(raw[k])
+            for k in ("zh_pronouns", "zh_copulas", "zh_modals", "zh_located", "en_calendar")
+        )
+    )
 
 
 def follow_ups(
@@ -39,49 +82,171 @@ def follow_ups(
     """2-3 questions about what surrounds the cited passages (not the ``quoted`` units
     themselves), none about what was asked."""
     asked = question.lower() + "\n" + "\n".join(quoted).lower()
-    out: list[str] = []
+    found: list[tuple[int, int, str]] = []
     topics: set[str] = set()
-    for u in _neighbourhood(evidence, cited, quoted):
-        q = _question_for(u, asked, topics, lang)
-        if q is not None:
-            out.append(q)
-            if len(out) == MAX_FOLLOW_UPS:
-                break
-    return out
+    for n, (p, u) in enumerate(_neighbourhood(evidence, cited, quoted)):
+        made = _question_for(p, u, asked, topics, lang)
+        if made is not None and all(made[1] != q for _, _, q in found):
+            found.append((_PREFERENCE.index(made[0].split("_")[0]), n, made[1]))
+        if len(found) >= 4 * MAX_FOLLOW_UPS:
+            break
+    # What the neighbourhood says of the subject before names it merely mentions.
+    return [q for _, _, q in sorted(found)[:MAX_FOLLOW_UPS]]
+
+
+_PREFERENCE = ("attribute", "located", "rule", "dated", "figure", "relation")
 
 
 def _neighbourhood(
     evidence: Sequence[Evidence], cited: Sequence[Passage], quoted: Sequence[str]
-) -> Iterator[Unit]:
+) -> Iterator[tuple[Passage, Unit]]:
     seen = {p.chunk_id for p in cited}
     for p in cited:  # what follows the quote in its passage, then what comes before it
         parts = [u for u in units(p.text) if u.kind != "heading"]
         at = next((i for i, u in enumerate(parts) if any(u.text in q for q in quoted)), 0)
         after, before = parts[at + 1 :], parts[:at]
-        yield from (u for u in after + before if not any(u.text in q for q in quoted))
+        yield from ((p, u) for u in after + before if not any(u.text in q for q in quoted))
     near = {(p.doc_id, pg) for p in cited for pg in range(p.page, p.page_end + 2)}
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen or (p.doc_id, p.page) not in near:
                 continue
             seen.add(p.chunk_id)
-            yield from (u for u in units(p.text) if u.kind != "heading")
+            yield from ((p, u) for u in units(p.text) if u.kind != "heading")
 
 
-def _question_for(u: Unit, asked: str, topics: set[str], lang: prompts.Lang) -> str | None:
+def _question_for(
+    p: Passage, u: Unit, asked: str, topics: set[str], lang: prompts.Lang
+) -> tuple[str, str] | None:
+    """The unit's question (its form, its wording), or None."""
+    subject = _subject(p) if _HAN.search(p.text) else _en_subject(p)
     if u.kind == "row":
-        topic = _row_label(u.text)
-        template = prompts.FOLLOW_UP[lang]["figure"]
+        form, topic = "figure", _row_label(u.text)
+    elif _HAN.search(u.text):
+        form, topic = _zh_form(u.text, subject, asked)
     else:
-        topic = _zh_topic(u.text, asked) if _HAN.search(u.text) else _en_topic(u.text, asked)
-        template = prompts.FOLLOW_UP[lang]["topic"]
-    if not topic or len(topic) > _MAX_TOPIC:
+        form, topic = _en_form(u.text, subject, asked)
+    if not form or (topic and len(topic) > _MAX_TOPIC):
         return None
-    key = stem(topic)
-    if key in topics or topic.lower() in asked:
+    key = stem(topic) if topic else form
+    if key in topics or (topic and topic.lower() in asked):
         return None
+    if lang == "en" and _HAN.search(topic + subject):
+        return None  # an English question cannot be worded from Chinese phrases
+    bare = not subject or "'s " in topic
+    template = _template(prompts.FOLLOW_UP[lang], form, not bare)
+    if template is None:
+        return None  # the question would not say what it is about
     topics.add(key)
-    return template.format(topic=topic)
+    verb = "was" if form.startswith("attribute") and "was" in u.text.lower().split() else "is"
+    return form, template.format(topic=topic, subject=subject, verb=verb)
+
+
+def _template(templates: dict[str, str], form: str, subject: bool) -> str | None:
+    """The form's wording (an attribute of an unnamed kind as a plain attribute), with a
+    subject or, where the language has one, without."""
+    for name in (form, form.rsplit("_", 1)[0]):
+        key = name if subject else name + "_bare"
+        if key in templates:
+            return templates[key]
+    return None
+
+
+def _en_subject(p: Passage) -> str:
+    """What an English passage is about: the name its first sentence opens with."""
+    first = next((u.text for u in units(p.text) if u.kind == "sentence"), "")
+    m = re.match(r"[A-Z][\w&'-]*(?:\s+(?:of\s+)?[A-Z][\w&'-]*){0,3}", first.strip())
+    name = m.group(0) if m else ""
+    # One capitalised word opening a sentence may be any word ("Ferry services …").
+    if len(name.split()) < 2 or name.split()[0].lower() in EN_STOPWORDS:
+        return ""
+    return name
+
+
+def _subject(p: Passage) -> str:
+    """What the passage is about: its own section title, numbering dropped ("第一章 总则" →
+    "总则"), when short enough to name in a question."""
+    title = _NUMBERING.sub("", p.section.split(" > ")[-1]).strip(" :：")
+    size = len(title) if _HAN.search(title) else 3 * len(title.split())
+    return title if title and size <= _MAX_SUBJECT else ""
+
+
+def _zh_form(text: str, subject: str, asked: str) -> tuple[str, str]:
+    """The question a Chinese sentence answers about ``subject``: (form, topic)."""
+    import jieba.posseg as pseg
+
+    _get_jieba()
+    vocab = _words()
+    date = _ZH_DATE.match(text)
+    words = [(w.word, w.flag) for w in pseg.cut(text) if w.word.strip()]
+    i = 0
+    while i < len(words) and (
+        words[i][0] in vocab.pronouns or words[i][0] in subject or words[i][1] == "x"
+    ):
+        i += 1
+    rest = words[i:]
+    if rest and rest[0][0] in vocab.located:
+        return "located", ""
+    noun: list[str] = []
+    j = 0
+    while j < len(rest) and rest[j][1].startswith(("n", "vn")) and len(noun) < 2:
+        noun.append(rest[j][0])
+        j += 1
+    if noun and j < len(rest) and rest[j][0] in vocab.copulas:
+        topic = "".join(noun)
+        value = "".join(w for w, _ in rest[j + 1 :])
+        kind = next(
+            (k for k in ("person", "place", "date", "number") if holds(k, value, asked)), ""
+        )
+        return (f"attribute_{kind}" if kind else "attribute"), topic
+    if date and date.group(1).lower() not in asked:
+        return "dated", date.group(1)
+    rule = _rule(words)
+    if rule and rule.lower() not in asked:
+        return "rule", rule
+    # Names from the dictionary only: a name jieba guesses may be cut ("德川家康" → "川家康").
+    for word, flag in ((w.word, w.flag) for w in pseg.cut(text, HMM=False)):
+        # a name or a rare term, not an everyday word ("商业银行", "国语")
+        named = flag in ("nr", "nrfg", "nrt", "nt", "nz") and len(word) >= 2
+        named = named and not everyday_word(word)
+        if named and word.lower() not in asked and word not in subject and subject not in word:
+            return "relation", word
+    return "", ""
+
+
+def _rule(words: list[tuple[str, str]]) -> str:
+    """A rule's first clause up to the verb after its modal ("未休完的年假……可以顺延"):
+    asked back, it is the question whether and how the rule applies."""
+    text = ""
+    for n, (word, flag) in enumerate(words):
+        if flag == "x":
+            return ""  # the modal is not in the first clause
+        text += word
+        if word in _words().modals and n + 1 < len(words) and words[n + 1][1].startswith("v"):
+            return text + words[n + 1][0]
+    return ""
+
+
+def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
+    """The question an English sentence answers about ``subject``: (form, topic)."""
+    s = text.strip()
+    m = _EN_ATTRIBUTE.match(s)
+    if m and m.group(1).split()[0].lower() not in EN_STOPWORDS:
+        value = s[m.end() - 1 :]
+        person = holds("person", value, asked) and not any(c.isdigit() for c in value)
+        return ("attribute_person" if person else "attribute"), m.group(1).lower()
+    if _EN_LOCATED.search(s) and subject.lower() in s.lower():
+        return "located", ""
+    dated = _EN_DATED.match(s)
+    if dated:
+        return "dated", dated.group(1)
+    for name in _EN_NAME.finditer(s):
+        word = name.group(0)
+        if len(word.split()) < 2 and word.lower() in _words().calendar:
+            continue
+        if word.lower() not in asked and word.lower() not in subject.lower():
+            return "relation", word
+    return "", ""
 
 
 def _row_label(text: str) -> str:
@@ -98,63 +263,3 @@ def _row_label(text: str) -> str:
     words = label.split()
     plain = words[0][:1].isupper() and all(w.islower() for w in words[1:])
     return label[0].lower() + label[1:] if plain and not words[0].isupper() else label
-
-
-def _zh_topic(text: str, asked: str) -> str:
-    """The rarest run of names and nouns in the sentence that the question does not use."""
-    best, best_rank = "", -1.0
-    for run in _noun_runs(text, asked):
-        phrase = "".join(w for w, _ in run)
-        if phrase.lower() in asked:
-            continue
-        named = any(f in ("nr", "ns", "nt", "nz") for _, f in run)
-        rank = (2.0 if named else 1.0) + sum(0.0 if everyday_word(w) else 1.0 for w, _ in run)
-        if rank > best_rank:
-            best, best_rank = phrase, rank
-    return best
-
-
-def _noun_runs(text: str, asked: str) -> list[list[tuple[str, str]]]:
-    """Runs of adjacent nouns and names ("部门" + "负责人") without a word the question
-    asked about; a topic is a whole phrase."""
-    import jieba.posseg as pseg
-
-    _get_jieba()
-    runs: list[list[tuple[str, str]]] = [[]]
-    for w in pseg.cut(text):
-        word, flag = w.word.strip(), w.flag
-        nounish = flag.startswith(_NOUNISH) and len(word) >= (3 if flag == "eng" else 2)
-        if nounish and word.lower() not in asked:
-            runs[-1].append((word, flag))
-        elif runs[-1]:
-            runs.append([])
-    return [r for r in runs if r and len(r) <= 3]
-
-
-def _en_topic(text: str, asked: str) -> str:
-    """The longest run (2-4 words) of content words the question does not use; a capitalised
-    name first."""
-    runs: list[list[str]] = [[]]
-    for m in re.finditer(r"[A-Za-z][A-Za-z&'-]*|[^\sA-Za-z]+", text):
-        tok = m.group(0)
-        if _EN_WORD.fullmatch(tok) and tok.lower() not in EN_STOPWORDS:
-            runs[-1].append(tok)
-        else:
-            runs.append([])
-    options = []
-    for run in runs:
-        if not 2 <= len(run) <= 4 or any(w.lower().endswith("ly") for w in run):
-            continue
-        phrase = " ".join(run)
-        if all(w.lower() in asked for w in run):
-            continue
-        named = all(w[0].isupper() for w in run)
-        options.append((named, len(run), phrase))
-    if not options:
-        return ""
-    _, _, phrase = max(options)
-    return (
-        phrase
-        if phrase[:2].isupper() or all(w[0].isupper() for w in phrase.split())
-        else (phrase.lower())
-    )
