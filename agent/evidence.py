@@ -130,6 +130,8 @@ def _is_row(line: str) -> bool:
     s = line.strip()
     if s.startswith("|"):
         return True
+    if _CJK.search(s) and s[-1] in "。！？":
+        return False  # a Chinese sentence full of dates ("在元和4年（1618年）8月10日死去。")
     nums = [n for n in _NUM.findall(s) if any(c.isdigit() for c in n)]
     if len(nums) < 2 or len(s) >= 220:
         return False

@@ -37,6 +37,8 @@ from bench.answers_data import (  # noqa: E402
     gold_figures,
     has_figure,
     heading_only,
+    quotes,
+    related,
 )
 from bench.cmrc import PackedQuestion, build  # noqa: E402
 from bench.common import SAMPLES, percentile, print_table  # noqa: E402
@@ -53,6 +55,7 @@ TARGETS = {
     "unrelated questions refused": ">= 0.95",
     "statement pages as tables": ">= 0.9",
     "latency p95 ms": "< 1000",
+    "supporting quotes sharing content with the question": "1.0",
 }
 
 
@@ -65,6 +68,7 @@ class Tally:
     refused: list[bool] = field(default_factory=list)
     tables: list[bool] = field(default_factory=list)
     latency: list[int] = field(default_factory=list)
+    quotes: list[bool] = field(default_factory=list)  # each supporting quote: related?
     cpu: list[int] = field(default_factory=list)  # CPU ms of the process per answer
     misses: list[str] = field(default_factory=list)
 
@@ -177,6 +181,7 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         a, cpu = _timed(chat, q.question, doc)
         t.latency.append(a.latency_ms)
         t.cpu.append(cpu)
+        _quotes(q.question, a, t)
         gold = gold_figures(q.answer)
         if gold:
             t.figure.append(has_figure(gold, a.answer))
@@ -185,6 +190,8 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
                 t.misses.append(f"{q.id}: no gold figure ({q.answer[:60]!r}) in {said!r}")
         cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
         t.page.append(bool(cited & set(q.pages)))
+        if not t.page[-1]:
+            t.misses.append(f"{q.id}: gold page {q.pages} not cited (cited {sorted(cited)})")
         other = _ask(chat, q.question, zh_doc)
         t.refused.append(other.refused and not other.citations)
 
@@ -211,6 +218,7 @@ def _chinese(
         a, cpu = _timed(chat, q.question, zh_id[q.doc_name])
         t.latency.append(a.latency_ms)
         t.cpu.append(cpu)
+        _quotes(q.question, a, t)
         gold = "".join(q.answer.split())
         t.span.append(gold in "".join(body(a.answer).split()))
         sections = [c.section.split(" > ")[-1] for c in a.citations]
@@ -220,6 +228,13 @@ def _chinese(
             t.misses.append(f"{q.qid}: {q.answer!r} not in {body(a.answer)[:120]!r}")
         other = _ask(chat, q.question, ten_k)
         t.refused.append(other.refused and not other.citations)
+
+
+def _quotes(question: str, a: Answer, t: Tally) -> None:
+    for quote in quotes(a.answer):
+        t.quotes.append(related(question, quote))
+        if not t.quotes[-1]:
+            t.misses.append(f"quote unrelated to {question!r}: {quote[:100]!r}")
 
 
 def _ms(latency: list[int], q: float) -> str:
@@ -233,6 +248,7 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("gold page cited", lambda t: _rate(t.page)),
         ("Chinese gold span in the answer", lambda t: _rate(t.span)),
         ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
+        ("supporting quotes sharing content with the question", lambda t: _rate(t.quotes)),
         ("unrelated questions refused", lambda t: _rate(t.refused)),
         ("statement pages as tables", lambda t: _rate(t.tables)),
         ("latency p50 ms", lambda t: _ms(t.latency, 50)),

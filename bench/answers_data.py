@@ -92,6 +92,32 @@ def body(answer: str) -> str:
     return _MARK.sub("", answer).strip()
 
 
+def quotes(answer: str) -> list[str]:
+    """The supporting quotes of an answer: the lines after its "Supporting quotes:" header."""
+    text = body(answer)
+    for header in ("Supporting quotes:", "依据原文："):
+        if header in text:
+            lines = text.split(header, 1)[1].splitlines()
+            return [ln.lstrip("- ").strip() for ln in lines if ln.strip()]
+    return []
+
+
+def related(question: str, quote: str) -> bool:
+    """Does a quote share content with the question: a search word (stemmed), or for
+    Chinese a pair of characters of its content words?"""
+    from agent.rewrite import content_terms, key_terms
+    from agent.scope import stem, word_set
+
+    words = word_set(quote)
+    if any(stem(t) in words for t in key_terms(question) if not _HAN.match(t)):
+        return True
+    han = "".join(t for t in content_terms(question) if _HAN.match(t))
+    return any(han[i : i + 2] in quote for i in range(len(han) - 1))
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
 def heading_only(answer: str, sections: list[str]) -> bool:
     """The answer says nothing but a section title ("第62节米泽车站")."""
     text = re.sub(r"[\s。.]+", "", body(answer))

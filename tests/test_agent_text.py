@@ -18,6 +18,8 @@ from agent.support import check, is_factual
         ("What was revenue in 2023?", "en", "en"),
         ("Adobe 的 operating margin 是多少", "mixed", "zh"),
         ("What does 年假 mean in this policy document about leave?", "mixed", "en"),
+        # English names in Chinese grammar: no English function word, so Chinese
+        ("Contoso StoreNet Platform指什么？", "mixed", "zh"),
     ],
 )
 def test_language_detection(text: str, lang: str, reply: str) -> None:
@@ -96,6 +98,9 @@ def test_quotes_are_exact_spans_even_across_line_breaks() -> None:
     assert text[start:end].startswith("当年未休完") and text[start:end].endswith("三十一日")
     rows = units("Total revenue  17,606  15,785\nOperating income  6,098  5,802")
     assert [u.kind for u in rows] == ["row", "row"]
+    # A Chinese sentence full of dates is prose, not a table row.
+    dated = units("他于1601年（庆长6年）3月2日回到江户。\n1605年4月16日，他辞去职务。")
+    assert [u.kind for u in dated] == ["sentence", "sentence"]
 
 
 def test_stems_meet_across_plurals_and_tenses() -> None:

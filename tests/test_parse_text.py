@@ -95,3 +95,14 @@ def test_a_semicolon_does_not_end_a_sentence() -> None:
         "莎莉公司拆分成两家公司：一家名为希尔夏品牌；另一家名为布兰德斯。",
         "它们各自上市。",
     ]
+
+
+def test_a_mark_inside_a_title_or_quote_does_not_end_a_sentence() -> None:
+    from pipeline.text.lang import split_sentences
+
+    t = "《星河！夜航》是乐队的第二张专辑。她说：“出发！”然后离开。下一句。"
+    assert [t[a:b] for a, b in split_sentences(t)] == [
+        "《星河！夜航》是乐队的第二张专辑。",
+        "她说：“出发！”然后离开。",
+        "下一句。",
+    ]

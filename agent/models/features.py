@@ -47,6 +47,12 @@ FEATURES: tuple[str, ...] = (
     "lead_in",  # a sentence announcing what follows (ends with a colon)
     "dates_only",  # a row of labels and dates: a column header
     "absent",  # share of the question (by rarity in the language) the scope never uses
+    "lead",  # the first sentence under a heading: where an article says what its topic is
+    "opens",  # a question word within the unit's opening: the sentence is about it
+    "chars",  # share of the question's Chinese characters in the unit ("有毒" / "毒性")
+    "joint",  # the best passage cover of the turn: do the question's words ever meet?
+    "spread",  # how far apart the question words it uses lie (share of its length)
+    "titled",  # share of the question its section title names: the passage is about it
 )
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -68,6 +74,7 @@ class Ask:
     proxies: tuple[tuple[frozenset[str], tuple[frozenset[str], ...]], ...]
     absent: float
     best_score: float
+    chars: frozenset[str] = frozenset()  # Chinese characters of the question's content words
 
     @property
     def total(self) -> float:
@@ -136,6 +143,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         proxies=_proxies(question),
         absent=absent,
         best_score=max((p.score for ev in evidence for p in ev.passages), default=0.0),
+        chars=frozenset(c for t in content_terms(core) for c in _HAN.findall(t)),
     )
 
 
@@ -222,8 +230,41 @@ def unit_features(
         1.0 if u.kind == "sentence" and _LEAD_IN.search(u.text) else 0.0,
         1.0 if u.kind == "row" and (_only_dates(u.text) or not _LETTERS.search(u.text)) else 0.0,
         ask.absent,
+        1.0 if i > 0 and parts[i - 1].kind == "heading" else 0.0,
+        1.0 if _opens(u.text, hit) else 0.0,
+        len(ask.chars & set(u.text)) / len(ask.chars) if ask.chars else 0.0,
+        0.0,  # joint: set by ``relative``
+        _spread(u.text, hit),
+        share(ask, hits(ask, p.section)),
     ]
     return values, hit | in_section
+
+
+def _where(text: str, hit: set[str]) -> list[tuple[int, int]]:
+    """Where each question word the unit uses first occurs in it (start, end)."""
+    low = text.lower()
+    out = []
+    for t in hit:
+        at = low.find(t)
+        if at >= 0:
+            out.append((at, at + len(t)))
+    return out
+
+
+def _opens(text: str, hit: set[str]) -> bool:
+    """A question word starts within the unit's first quarter (at least its first 12
+    characters): "X是……", "X (born …) was …" — the unit says what X is or did."""
+    limit = max(12, len(text) // 4)
+    return any(s < limit for s, _ in _where(text, hit))
+
+
+def _spread(text: str, hit: set[str]) -> float:
+    """The span from the first to the last question word, over the unit's length (0 for
+    one word): words asked together are said together in the sentence that answers."""
+    at = _where(text, hit)
+    if len(at) < 2 or not text:
+        return 0.0
+    return (max(e for _, e in at) - min(s for s, _ in at)) / len(text)
 
 
 def _grams(text: str) -> set[str]:
@@ -248,11 +289,16 @@ def _only_dates(text: str) -> bool:
 
 _OVERLAP, _OVERLAP_REL = FEATURES.index("overlap"), FEATURES.index("overlap_rel")
 _BIGRAMS, _BIGRAMS_REL = FEATURES.index("bigrams"), FEATURES.index("bigrams_rel")
+_COVER, _JOINT = FEATURES.index("cover"), FEATURES.index("joint")
 
 
 def relative(rows: list[list[float]]) -> None:
-    """Fill in each candidate's overlap and character pairs relative to the best one's."""
+    """Fill in each candidate's overlap and character pairs relative to the best one's,
+    and the best passage cover of all (the same for every candidate of the question)."""
     for col, rel in ((_OVERLAP, _OVERLAP_REL), (_BIGRAMS, _BIGRAMS_REL)):
         top = max((r[col] for r in rows), default=0.0)
         for r in rows:
             r[rel] = r[col] / top if top > 0 else 0.0
+    joint = max((r[_COVER] for r in rows), default=0.0)
+    for r in rows:
+        r[_JOINT] = joint

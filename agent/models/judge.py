@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.compare import asks_extreme, promote_extreme, what_is_compared
 from agent.models.features import (
+    FEATURES,
     Ask,
     make_ask,
     passage_cover,
@@ -29,6 +30,7 @@ from agent.models.spans import with_reasons
 from agent.scope import stem
 
 MAX_UNITS = 3
+_OVERLAP = FEATURES.index("overlap")
 FIGURE = re.compile(
     r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
     r"\d{1,3}(,\d{3})+|\d+\.\d+"
@@ -118,7 +120,9 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     found.sort(key=lambda c: -c.rank)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
-    if best < model.refuse_below:
+    if not model.answers(
+        [c.features for c in found], [c.score for c in found], [c.rank for c in found]
+    ):
         return Judgement(best=best, uncovered=uncovered)
     chosen = with_reasons(
         _select(found, floor=max(model.refuse_below, best * model.keep_ratio)), question
@@ -182,8 +186,10 @@ def _never_answers(p: Passage, u: Unit) -> bool:
 
 
 def _select(found: list[Candidate], *, floor: float) -> list[Candidate]:
-    """The best unit, then up to two more above ``floor`` that add question words or
-    another page, in reading order after it."""
+    """The best unit, then up to two more above ``floor`` that use a question word
+    themselves (not only through their section's title: a quote that shares nothing with
+    the question supports nothing) and add question words or another page, in reading
+    order after it."""
     first = found[0]
     chosen = [first]
     covered = set(first.matched)
@@ -191,7 +197,7 @@ def _select(found: list[Candidate], *, floor: float) -> list[Candidate]:
     for c in found[1:]:
         if len(chosen) >= MAX_UNITS:
             break
-        if c.score < floor:
+        if c.score < floor or c.features[_OVERLAP] <= 0:
             continue
         if any(same_text(c.unit.text, x.unit.text) for x in chosen):
             continue

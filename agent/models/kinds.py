@@ -1,5 +1,5 @@
-"""What a question asks for — a number, a date, a person, a place, a definition — and
-whether a sentence holds that kind of thing.
+"""What a question asks for — a number, a date, a person, a place, a definition, a reason —
+and whether a sentence holds that kind of thing.
 
 The question words and the marks of each kind are data (``data/question_kinds.json``);
 names of people and places in Chinese come from jieba's part-of-speech tags, in English
@@ -18,8 +18,8 @@ from typing import Literal
 
 from pipeline.text.segment import _get_jieba
 
-Kind = Literal["number", "date", "person", "place", "definition"]
-KINDS: tuple[Kind, ...] = ("number", "date", "person", "place", "definition")
+Kind = Literal["number", "date", "person", "place", "definition", "reason"]
+KINDS: tuple[Kind, ...] = ("number", "date", "person", "place", "definition", "reason")
 DATA = Path(__file__).with_name("data") / "question_kinds.json"
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
 _HAN = re.compile(r"[\u4e00-\u9fff]")

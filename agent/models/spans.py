@@ -61,21 +61,25 @@ def _widened(c: Q) -> Q:
 # Clause breaks; a comma inside a number ("1,000") is not one.
 _CLAUSE_BREAK = re.compile(r"[，；;：](?!\d)|[,:](?!\d)\s")
 _MIN_CLAUSE = 6
+# Kinds one clause can hold. A definition or a reason is the whole sentence: cut to the
+# clause with "是指" or "因此" it reads as a fragment ("是指一个三个人的群体在同一时期中").
+_FACTOIDS = frozenset({"number", "date", "person", "place"})
 
 
 def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
     """The span of ``text`` that answers: from the clause using the most question words
     to the nearest clause holding the kind of thing asked (a date for "when"). The whole
-    text when the question asks no kind, or the clauses would say less than the sentence."""
+    text when the question asks no kind one clause holds, or the clauses would say less."""
     pieces = _clauses(text)
-    if len(pieces) <= 1 or not ask.kinds:
+    kinds = ask.kinds & _FACTOIDS
+    if len(pieces) <= 1 or not kinds:
         return 0, len(text)
     said = [share(ask, hits(ask, text[s:e])) for s, e in pieces]
     anchor = max(range(len(pieces)), key=lambda i: (said[i], -i))
     holders = [
         i
         for i, (s, e) in enumerate(pieces)
-        if any(holds(k, text[s:e], ask.question) for k in ask.kinds)
+        if any(holds(k, text[s:e], ask.question) for k in kinds)
     ]
     if len(holders) != 1 or said[anchor] == 0:
         return 0, len(text)  # none holds it, or several do: which one answers is unclear

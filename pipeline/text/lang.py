@@ -80,11 +80,26 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     for span in spans:
         prev = merged[-1] if merged else None
         joinable = prev is not None and "\n" not in text[prev[1] : span[0]]
-        if prev is not None and joinable and _ABBREVIATION.search(text[prev[0] : prev[1]]):
+        if prev is not None and joinable and _continues(text, prev, span):
             merged[-1] = (prev[0], span[1])
         else:
             merged.append(span)
     return merged
+
+
+_PAIRED = (("《", "》"), ("「", "」"), ("“", "”"), ("『", "』"))
+_MAX_JOINED = 300
+
+
+def _continues(text: str, prev: tuple[int, int], span: tuple[int, int]) -> bool:
+    """The next span goes on the sentence before it: that one ended at an abbreviation, or
+    its mark sits inside a title or a quote still open ("《星河！夜航》")."""
+    before = text[prev[0] : prev[1]]
+    if _ABBREVIATION.search(before):
+        return True
+    if span[1] - prev[0] > _MAX_JOINED:
+        return False
+    return any(before.count(o) > before.count(c) for o, c in _PAIRED)
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
