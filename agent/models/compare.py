@@ -103,9 +103,9 @@ def row_value(text: str, *, change: bool = False) -> float | None:
     return figures[0][1] if figures else None
 
 
-def promote_extreme(candidates: Sequence[RowCandidate], question: str) -> None:
+def promote_extreme(candidates: Sequence[RowCandidate], question: str) -> float:
     """Give the extreme row of the table that speaks most to the question the best score
-    of all."""
+    of all; how much of the question that table's passage speaks to (0: no table)."""
     tables: dict[str, list[tuple[float, RowCandidate]]] = {}
     change = asks_change(question)
     for c in candidates:
@@ -114,9 +114,10 @@ def promote_extreme(candidates: Sequence[RowCandidate], question: str) -> None:
             tables.setdefault(c.passage.chunk_id, []).append((v, c))
     ranked = [rows for rows in tables.values() if len(rows) >= 2]
     if not ranked:
-        return
+        return 0.0
     valued = max(ranked, key=lambda rows: (rows[0][1].cover, max(c.score for _, c in rows)))
     pick = min if wants_minimum(question) else max
     _, best = pick(valued, key=lambda vc: vc[0])
     best.score = max(c.score for c in candidates)
     best.rank = max(c.rank for c in candidates) + 1.0
+    return best.cover

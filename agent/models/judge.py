@@ -30,6 +30,7 @@ from agent.models.spans import with_reasons
 from agent.scope import stem
 
 MAX_UNITS = 3
+_TABLE_COVER = 0.5
 _OVERLAP = FEATURES.index("overlap")
 FIGURE = re.compile(
     r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
@@ -114,15 +115,21 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
         c.score = model.probability(c.features)
         c.rank = model.rank(c.features)
     best = max(c.score for c in found)
+    # Whether the turn addresses the question at all, judged before a comparison picks
+    # its extreme row (that row's own words need not say much of the question).
+    addressed = model.answers(
+        [c.features for c in found], [c.score for c in found], [c.rank for c in found]
+    )
     if asks_extreme(question):
-        promote_extreme(found, question)
+        # A table whose passage speaks to most of the question answers "which … most"
+        # by its extreme row, however little each row's own words say.
+        table_cover = promote_extreme(found, question)
+        addressed = addressed or table_cover >= _TABLE_COVER
         best = max(best, *(c.score for c in found))
     found.sort(key=lambda c: -c.rank)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
-    if not model.answers(
-        [c.features for c in found], [c.score for c in found], [c.rank for c in found]
-    ):
+    if not addressed:
         return Judgement(best=best, uncovered=uncovered)
     chosen = with_reasons(
         _select(found, floor=max(model.refuse_below, best * model.keep_ratio)), question
