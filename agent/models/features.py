@@ -50,7 +50,6 @@ FEATURES: tuple[str, ...] = (
     "lead",  # the first sentence under a heading: where an article says what its topic is
     "opens",  # a question word within the unit's opening: the sentence is about it
     "chars",  # share of the question's Chinese characters in the unit ("有毒" / "毒性")
-    "joint",  # the best passage cover of the turn: do the question's words ever meet?
     "spread",  # how far apart the question words it uses lie (share of its length)
     "titled",  # share of the question its section title names: the passage is about it
 )
@@ -232,8 +231,8 @@ def unit_features(
         ask.absent,
         1.0 if i > 0 and parts[i - 1].kind == "heading" else 0.0,
         1.0 if _opens(u.text, hit) else 0.0,
-        len(ask.chars & set(u.text)) / len(ask.chars) if ask.chars else 0.0,
-        0.0,  # joint: set by ``relative``
+        # without Chinese, the question's characters are its words: the same scale
+        len(ask.chars & set(u.text)) / len(ask.chars) if ask.chars else share(ask, hit),
         _spread(u.text, hit),
         share(ask, hits(ask, p.section)),
     ]
@@ -289,16 +288,11 @@ def _only_dates(text: str) -> bool:
 
 _OVERLAP, _OVERLAP_REL = FEATURES.index("overlap"), FEATURES.index("overlap_rel")
 _BIGRAMS, _BIGRAMS_REL = FEATURES.index("bigrams"), FEATURES.index("bigrams_rel")
-_COVER, _JOINT = FEATURES.index("cover"), FEATURES.index("joint")
 
 
 def relative(rows: list[list[float]]) -> None:
-    """Fill in each candidate's overlap and character pairs relative to the best one's,
-    and the best passage cover of all (the same for every candidate of the question)."""
+    """Fill in each candidate's overlap and character pairs relative to the best one's."""
     for col, rel in ((_OVERLAP, _OVERLAP_REL), (_BIGRAMS, _BIGRAMS_REL)):
         top = max((r[col] for r in rows), default=0.0)
         for r in rows:
             r[rel] = r[col] / top if top > 0 else 0.0
-    joint = max((r[_COVER] for r in rows), default=0.0)
-    for r in rows:
-        r[_JOINT] = joint

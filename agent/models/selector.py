@@ -53,7 +53,6 @@ _TITLED, _OVERLAP = FEATURES.index("titled"), FEATURES.index("overlap")
 REFUSAL_FEATURES = (
     "overlap",
     "cover",
-    "joint",
     "absent",
     "holds_none",
     "rarest",
