@@ -88,7 +88,7 @@ def _score(s: Sentence, rank_in_sec: int, centroid: Counter[str], idf: dict[str,
     toks = set(_content(s.text))
     if not toks:
         return 0.0
-    overlap = sum(centroid[w] * idf.get(w, 1.0) for w in toks) / (len(toks) ** 0.5)
+    overlap = math.fsum(centroid[w] * idf.get(w, 1.0) for w in toks) / (len(toks) ** 0.5)
     position = 1.5 if rank_in_sec == 0 else (0.6 if rank_in_sec < 3 else 0.0)
     opener = 1.0 if _OPENERS.match(s.text) else 0.0
     return overlap / (1 + max(centroid.values(), default=1)) + position - opener
