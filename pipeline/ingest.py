@@ -339,7 +339,7 @@ class Ingestor:
         report: Callable[[float, str], None],
     ) -> None:
         report(progress, message)  # raises when the job is no longer ours to run
-        self.store.set_status(doc_id, comp, "running", progress=progress)
+        self.store.set_status(doc_id, comp, "running", progress=progress, note=message or None)
         self.progress(doc_id, comp, "running", progress, message)
 
 

@@ -257,6 +257,7 @@ class ComponentStatus(_Model):
     state: ComponentState = "pending"
     reason: str | None = None
     progress: float = Field(0.0, ge=0.0, le=1.0)
+    note: str | None = Field(None, description="While running: what it is doing, in English.")
     updated_at: str = Field(default_factory=utcnow)
 
 

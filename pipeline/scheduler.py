@@ -164,5 +164,7 @@ class Scheduler:
     def on_progress(self, job: Job, fraction: float, message: str) -> None:
         if job.lane == "parse":
             return  # the parse job writes its own statuses (parse, ocr, index)
-        self.store.set_status(job.doc_id, job.component, "running", progress=fraction)
+        self.store.set_status(
+            job.doc_id, job.component, "running", progress=fraction, note=message or None
+        )
         self.events(job.doc_id, job.component, "running", fraction, message)

@@ -154,3 +154,26 @@ def test_unmark_keeps_a_documents_own_underscores_and_stars() -> None:
     assert "window.__pwned = 1" in clean and "window.__pwned = 2" in clean
     assert "a**b" in clean
     assert clean.endswith(" init bold") and len(where) == len(text) + 1
+
+
+def test_a_running_stage_shows_the_message_another_process_stored() -> None:
+    # The background worker is another process: its message comes through the store.
+    running = ComponentStatus(
+        component="parse", state="running", progress=0.3, note="parsed 3/10 pages"
+    )
+    jobs = [Job(name="b.pdf", doc_id="b", state="running")]
+    docs = {"b": _doc("b", parse=running)}
+    en = progress_html(jobs, docs, lambda d, c: None, "en", stages=("parse",))
+    zh = progress_html(jobs, docs, lambda d, c: None, "zh", stages=("parse",))
+    assert "parsed 3/10 pages" in en
+    assert "parsed 3/10 pages" not in zh and "30%" in zh
+
+
+def test_a_stored_note_lives_only_while_its_component_runs(folio: Folio, tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("# A\n\nSome text about anything.\n", encoding="utf-8")
+    folio.ingest([tmp_path / "a.md"], run_background=False)
+    doc = folio.store.all()[0]
+    folio.store.set_status(doc.doc_id, "terms", "running", progress=0.5, note="terms 5/10")
+    assert folio.store.status(doc.doc_id, "terms").note == "terms 5/10"
+    folio.store.set_status(doc.doc_id, "terms", "ready")
+    assert folio.store.status(doc.doc_id, "terms").note is None

@@ -120,7 +120,12 @@ def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang
     if state == "ready":
         frac = 1.0
     # Pipeline messages ("parsed 3/10 pages") are English; other languages get state and percent.
-    message = note.message if note is not None and note.state == state and lang == "en" else ""
+    # The stored note is another process's (the background worker's) message.
+    message = ""
+    if lang == "en" and note is not None and note.state == state:
+        message = note.message
+    elif lang == "en" and state == "running" and status is not None:
+        message = status.note or ""
     if state == "failed" and status is not None and status.reason:
         message = localise_reason(status.reason, lang)
     text = message or t(f"state.{state}", lang)

@@ -339,7 +339,7 @@ def _set_component(
     conn.execute(
         "INSERT INTO components (doc_id, component, state, reason, progress, updated_at) "
         "VALUES (?, ?, ?, ?, 0, ?) ON CONFLICT(doc_id, component) DO UPDATE SET "
-        "state = excluded.state, reason = excluded.reason, progress = 0, "
+        "state = excluded.state, reason = excluded.reason, progress = 0, note = NULL, "
         "updated_at = excluded.updated_at",
         (doc_id, component, state, reason, utcnow()),
     )

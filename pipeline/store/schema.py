@@ -140,7 +140,11 @@ INSERT INTO workspaces (workspace, kind, created_at, last_seen)
            COALESCE(MAX(updated_at), strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')) FROM documents;
 """
 
+# What a running component is doing ("parsed 3/10 pages"), for the page of another
+# process than the one running it (the app's background work runs in a child process).
+CORE_V7 = "ALTER TABLE components ADD COLUMN note TEXT;"
+
 register_migrations(
     "core",
-    [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column, CORE_V5, CORE_V6],
+    [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column, CORE_V5, CORE_V6, CORE_V7],
 )

@@ -20,6 +20,7 @@ class StatusRows(ScopedStore):
         *,
         reason: str | None = None,
         progress: float | None = None,
+        note: str | None = None,
         conn: sqlite3.Connection | None = None,
     ) -> None:
         if progress is None:
@@ -27,18 +28,20 @@ class StatusRows(ScopedStore):
         conn = conn or self.db.connect()
         clause, args = self._own()
         conn.execute(
-            "INSERT INTO components (doc_id, component, state, reason, progress, updated_at) "
-            "SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "
+            "INSERT INTO components "
+            "(doc_id, component, state, reason, progress, note, updated_at) "
+            "SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS "
             f"(SELECT 1 FROM documents WHERE doc_id = ?{clause}) "
             "ON CONFLICT(doc_id, component) DO UPDATE SET "
             "state = excluded.state, reason = excluded.reason, progress = excluded.progress, "
-            "updated_at = excluded.updated_at",
+            "note = excluded.note, updated_at = excluded.updated_at",
             (
                 doc_id,
                 component,
                 state,
                 reason,
                 min(1.0, max(0.0, progress)),
+                note if state == "running" else None,
                 utcnow(),
                 doc_id,
                 *args,
@@ -67,6 +70,7 @@ class StatusRows(ScopedStore):
                 state=r["state"],
                 reason=r["reason"],
                 progress=r["progress"],
+                note=r["note"],
                 updated_at=r["updated_at"],
             )
         for comps in out.values():  # a fixed order reads better everywhere
