@@ -153,8 +153,8 @@ def test_alternatives_a_question_lists_are_read_from_the_list() -> None:
 
 def test_the_listed_alternative_with_the_extreme_figure_with_every_figure_cited() -> None:
     q = (
-        "Among operating, investing and financing activities, which brought in the most "
-        "(or lost the least) cash for Contoso in FY2024?"
+        "Among operating, investing and financing activities, which provided the most "
+        "(or used the least) cash for Contoso in FY2024?"
     )
     a = figure_answer(q, _evidence(FLOWS, FINANCING), "en")
     assert a is not None and a.lines, a
@@ -163,11 +163,11 @@ def test_the_listed_alternative_with_the_extreme_figure_with_every_figure_cited(
     assert "$1,500 million" in line and "−$450 million" in line and "−$1,600 million" in line
     assert "[co#0]" in line and "[co#1]" in line, line
     least = figure_answer(
-        q.replace("brought in the most", "used the most"), _evidence(FLOWS, FINANCING), "en"
+        q.replace("provided the most", "used the most"), _evidence(FLOWS, FINANCING), "en"
     )
     assert least is not None and "operating" in least.lines[0]  # "(… least)" asks nothing
     worst = figure_answer(
-        q.replace("brought in the most (or lost the least)", "brought in the least"),
+        q.replace("provided the most (or used the least)", "provided the least"),
         _evidence(FLOWS, FINANCING),
         "en",
     )
@@ -175,14 +175,14 @@ def test_the_listed_alternative_with_the_extreme_figure_with_every_figure_cited(
 
 
 def test_an_alternative_no_table_holds_is_searched_for_not_guessed() -> None:
-    q = "Among operating, investing and financing activities, which brought in the most in 2024?"
+    q = "Among operating, investing and financing activities, which provided the most in 2024?"
     a = figure_answer(q, _evidence(FLOWS), "en")
     assert a is not None and not a.lines, a
     assert a.searches == ["total financing activities 2024"], a.searches
 
 
 def test_the_planner_searches_for_the_missing_alternative() -> None:
-    q = "Among operating, investing and financing activities, which brought in the most in 2024?"
+    q = "Among operating, investing and financing activities, which provided the most in 2024?"
     calls = plan(q, _evidence(FLOWS), 1, ["search_document", "read_page"])
     assert [c["args"]["query"] for c in calls] == ["total financing activities 2024"], calls
 

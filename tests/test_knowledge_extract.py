@@ -264,7 +264,7 @@ def test_chinese_term_spans_drop_glued_adverbs_and_role_prefixes() -> None:
     assert clean_term("猴面包树在非洲") is None and clean_term("存在主义") == "存在主义"
     assert clean_term("实施细则") == "实施细则" and clean_term("基本原则") == "基本原则"
     assert _noun_tail("除了公司创办人比尔·盖兹") == "比尔·盖兹"
-    assert _noun_tail("导演让-皮埃尔·巴利冈") == "让-皮埃尔·巴利冈"
+    assert _noun_tail("导演安-玛丽·杜瓦尔") == "安-玛丽·杜瓦尔"
     assert _noun_tail("法国纹章学家苏珊妮·戈蒂埃") == "苏珊妮·戈蒂埃"
 
 

@@ -110,14 +110,14 @@ def test_follow_ups_ask_what_the_neighbouring_sentences_answer() -> None:
 
 def test_chinese_follow_ups_ask_about_the_subjects_attributes_whole() -> None:
     text = (
-        "松平康忠\n松平康忠（1546年－1618年9月28日）是日本战国时代的武将。"
-        "父亲是松平政忠。1560年随德川家康出阵。"
+        "青木正弘\n青木正弘（1521年－1590年3月2日）是日本室町时代的武士。"
+        "父亲是李国华。1560年随山田义信出阵。"
     )
-    cited = _passage(0, text, section="松平康忠")
-    ev = _evidence("松平康忠", cited)
-    quote = "松平康忠（1546年－1618年9月28日）是日本战国时代的武将。"
-    qs = follow_ups("松平康忠是哪个时代的武将？", [ev], [cited], "zh", quoted=[quote])
-    assert qs[:2] == ["松平康忠的父亲是谁？", "松平康忠在1560年发生了什么？"]
+    cited = _passage(0, text, section="青木正弘")
+    ev = _evidence("青木正弘", cited)
+    quote = "青木正弘（1521年－1590年3月2日）是日本室町时代的武士。"
+    qs = follow_ups("青木正弘是哪个时代的武士？", [ev], [cited], "zh", quoted=[quote])
+    assert qs[:2] == ["青木正弘的父亲是谁？", "青木正弘在1560年发生了什么？"]
     assert not any("文档还说了什么" in q for q in qs)
     # An English question gets no follow-up worded from Chinese phrases.
     assert follow_ups("Who was his father?", [ev], [cited], "en", quoted=[quote]) == []

@@ -1,4 +1,4 @@
-"""Questions that name the things compared: "Among A, B and C, which brought in the
+"""Questions that name the things compared: "Among A, B and C, which provided the
 most …?". Each alternative is a row of the tables ("Total cash provided by operating
 activities"); the answer is the one with the extreme figure for the year asked, every
 alternative's figure shown and cited. An alternative no table of the turn holds is
@@ -20,7 +20,7 @@ from agent.rewrite import content_terms
 
 _AMONG = re.compile(r"\bamong(?: the)?\s+(.+?)\s*,?\s+(?:which|who|what)\b", re.I)
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
-_ASIDE = re.compile(r"\([^)]*\)")  # "(or lost the least)" restates, it does not ask
+_ASIDE = re.compile(r"\([^)]*\)")  # an aside in brackets ("(or …)") restates, it does not ask
 _SUM = re.compile(r"^\W*(?:total|net)\b", re.I)
 _MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 PREFIX = 5  # "operations" meets "operating", "financing" meets "finance"

@@ -4,10 +4,10 @@ The neighbourhood is what comes right after each cited quote in its passage, the
 passages found on the same or the next page of the same document. Each neighbouring unit
 becomes the question it answers, about the passage's subject (its section title):
 
-- "父亲是松平政忠。" → an attribute and the kind of its value: "松平康忠的父亲是谁？";
+- "父亲是李国华。" → an attribute and the kind of its value: "青木正弘的父亲是谁？";
 - "位于……" / "is located in" → "……位于哪里？";
 - "1975年由……" / "In 1990, …" → a dated event: "……在1975年发生了什么？";
-- a name the question did not use → "碓井姬和松平康忠有什么关系？";
+- a name the question did not use → "小林千代和青木正弘有什么关系？";
 - a table row → its line item's figure ("What was total net revenue?").
 
 A unit that fits none of these asks nothing (no question about a bare topic). Every part

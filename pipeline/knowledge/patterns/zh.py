@@ -81,7 +81,7 @@ def _noun_tail(text: str) -> str:
     for w in reversed(words):
         tag = tags.get(w, "x")
         latin = not ZH_RE.search(w)
-        in_name = bool(tail) and tail[0][:1] in "·-－"  # "让-皮埃尔·巴利冈" stays whole
+        in_name = bool(tail) and tail[0][:1] in "·-－"  # "安-玛丽·杜瓦尔" stays whole
         joins = w[:1] in "·-－"
         name_part = tag[:2] in ("nr", "ns", "nz") or tag in ("x", "zg", "eng")
         if not (in_name or joins or name_part) and any(t[:1] in "·-－" for t in tail):
