@@ -37,6 +37,7 @@ class Assessed:
     risk: float
     why: list[str]
     rules: list[int]
+    named: bool = False  # the goal names it (a cue) or it is made of the goal's words
 
     @property
     def score(self) -> float:
@@ -89,16 +90,20 @@ def _assess(
     found = {v.doc_id: hits(kind, v) for v in views}
     n_hits = sum(len(x) for x in found.values())
     cues = goal_cue_count(kind, goal)
-    value = value_of(cues, n_hits, words_kind=kind.id == GOAL_TERMS and bool(kind.keywords))
+    words_kind = kind.id == GOAL_TERMS and bool(kind.keywords)
+    value = value_of(cues, n_hits, words_kind=words_kind)
+    named = t["why_words"] if words_kind else t["why_no_goal"]
     why = [
-        t["why_goal"].format(n=cues) if cues else t["why_no_goal"],
+        t["why_goal"].format(n=cues) if cues else named,
         t["why_hits"].format(n=n_hits),
     ]
     used: list[int] = []
+    learnt = False  # a stored rule says to run it here: relevant as if the goal named it
     for r in rules:
         if r.kind != kind.id or not n_hits:
             continue
         used.append(r.id)
+        learnt = learnt or r.verb == "run"
         value = min(1.0, value + RULE_BOOST) if r.verb == "run" else value * 0.5
         why.append(
             t["why_rule"].format(id=r.id, pattern=r.pattern[:30], action=r.action, hits=r.hits)
@@ -112,7 +117,14 @@ def _assess(
     calls = 1 + n_hits / 20 * kind.weight + 3 * len(ocr_pages)
     risk = store.failure_rate(kind.id)
     return Assessed(
-        kind, found, round(value, 3), round(1 + calls / 10, 3), round(risk, 3), why, used
+        kind,
+        found,
+        round(value, 3),
+        round(1 + calls / 10, 3),
+        round(risk, 3),
+        why,
+        used,
+        named=bool(cues) or words_kind or learnt,
     )
 
 

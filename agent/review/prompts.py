@@ -11,6 +11,7 @@ PLAN = {
     "en": {
         "why_goal": "goal names it ({n} cue words)",
         "why_no_goal": "goal does not name it",
+        "why_words": "made of the goal's own words",
         "why_hits": "{n} matching blocks",
         "why_rule": "rule #{id} '{pattern}' → {action} ({hits} hits)",
         "why_presence": "goal names no kind: ranked by what the document holds",
@@ -21,6 +22,7 @@ PLAN = {
     "zh": {
         "why_goal": "目标提及（{n} 个提示词）",
         "why_no_goal": "目标未提及",
+        "why_words": "由目标自身的词语构成",
         "why_hits": "匹配 {n} 个文本块",
         "why_rule": "规则 #{id}「{pattern}」→ {action}（命中 {hits} 次）",
         "why_presence": "目标未指明类别：按文档内容排序",

@@ -73,15 +73,18 @@ def check_claims(scope: ReviewScope, findings: list[Finding]) -> Checked:
 
 
 def relevant_units(scope: ReviewScope, candidates: list[Assessed]) -> set[tuple[str, str]]:
-    """Units holding a block that any shown candidate selects: the part of the section or
-    clause tree the goal is about."""
+    """Units holding something a shown candidate can cite: the part of the section or clause
+    tree the goal is about. A table counts for a kind that reads tables; for a kind that
+    reads sentences, only a unit with a sentence it selects (a table cell saying 'risk', or
+    a fragment too short to be a statement, is no section it left out)."""
     units: set[tuple[str, str]] = set()
     for a in candidates:
         for doc_id, ns in a.hits.items():
             view = scope.view(doc_id)
             for n in ns:
-                found = sentence_hits(a.kind, view, n)
-                units |= {(doc_id, u) for _, _, u in found} or {(doc_id, view.units.get(n, ""))}
+                units |= {(doc_id, u) for _, _, u in sentence_hits(a.kind, view, n)}
+                if a.kind.tool == "table_by_region" and view.by_n[n].table is not None:
+                    units.add((doc_id, view.units.get(n, "")))
     return units
 
 

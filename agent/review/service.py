@@ -145,6 +145,9 @@ def _reflect(
     goal: str,
 ) -> Report:
     shown = [assessed[c.id] for c in plan.candidates[:CANDIDATES] if c.value > 0]
+    # The relevant part of the document is what the goal asks for: the candidates it names
+    # (or that a stored rule made relevant); one ranked on presence alone is not.
+    shown = [a for a in shown if a.named] or [assessed[sid] for sid in plan.chosen]
     relevant = relevant_units(scope, shown)
     checked = check_claims(scope, findings)
     kept = checked.kept
