@@ -321,3 +321,26 @@ def three_column_pdf(path: Path) -> Path:
     page.insert_text((22, 760), "filed by clerk on DESK-7 with PROPOSALS", fontsize=5, rotate=90)
     doc.save(path)
     return path
+
+
+def dense_pdf(path: Path, *, pages: int = 60, paragraphs: int = 6) -> Path:
+    """Pages full of distinct prose (seeded word salad), so embedding them takes real work."""
+    import random
+
+    # fmt: off
+    words = ["river", "market", "signal", "quarter", "engine", "garden", "ledger", "harbor",
+             "council", "forest", "metal", "window", "bridge", "summer", "valley", "copper",
+             "transit", "season", "orbit", "paper", "canvas", "meadow", "beacon", "timber",
+             "circuit", "mineral", "lantern", "harvest", "voyage", "fabric", "granite"]
+    # fmt: on
+    rng = random.Random(7)
+    doc = pymupdf.open()
+    for n in range(1, pages + 1):
+        page = doc.new_page(width=A4[0], height=A4[1])
+        items = [Item(f"{n} Section {n}", size=16, bold=True, gap=8)]
+        for _ in range(paragraphs):
+            sentence = " ".join(rng.choice(words) for _ in range(60)).capitalize() + "."
+            items.append(Item(sentence, size=9, gap=4))
+        write_flow(page, items, y=60)
+    doc.save(path)
+    return path
