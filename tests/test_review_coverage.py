@@ -66,3 +66,41 @@ def test_coverage_counts_only_what_the_goal_asks_for(folio: Folio, tmp_path: Pat
     assert not report.rules_created
     texts = " ".join(f.text for f in report.findings)
     assert "Storm surges" in texts and "granite" in texts
+
+
+# Invented text: a risk refers to a section that states another risk, and to a note that
+# says nothing of risk.
+POINTERS_MD = """# Orchard Cooperative Report
+
+## 1. Overview
+
+1.1 The cooperative grows apples and pears on four farms in the northern valley.
+
+## 2. Hazards
+
+2.1 Late frost is a risk to the blossom and could cut the harvest, as described in Section 4.
+
+2.2 A fall in cider prices could adversely affect income; see Note 3 for the price table.
+
+## 4. Weather
+
+4.1 Hail storms in early summer are a further risk that could damage the fruit on the trees.
+
+## Note 3
+
+The cooperative sold its cider through two regional wholesalers during the year.
+"""
+
+
+def test_a_followed_reference_is_cited_when_it_serves_the_sub_goal(
+    folio: Folio, tmp_path: Path
+) -> None:
+    path = tmp_path / "orchard_report.md"
+    path.write_text(POINTERS_MD, encoding="utf-8")
+    doc_id = folio.ingest([path])[0].doc_id
+    assert doc_id is not None
+    report = run_review(folio, [doc_id], "What risks does the report state?", refine=False)
+    assert any(c.tool == "resolve_reference" for c in report.calls)  # both were followed
+    texts = " ".join(f.text for f in report.findings)
+    assert texts.count("Hail storms") == 1  # the section referred to states a risk: once
+    assert "wholesalers" not in texts  # the note says nothing of risk: not a finding

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from agent.review import runner
 from agent.review.catalog import Kind
-from agent.review.detect import goal_terms, sentence_hits, substantive
+from agent.review.detect import goal_terms, sentence_hits
 from agent.review.models import Citation, Finding, ToolCall
 from agent.review.scope import DocView, ReviewScope
 from agent.review.toolmodels import Hits, Resolved, TableOut
@@ -72,13 +72,10 @@ def block_findings(
     view: DocView, n: int, kind: Kind, terms: tuple[str, ...], *, fallback_cue: str = ""
 ) -> list[Finding]:
     """A finding per selected sentence of the block (at most PER_BLOCK)."""
-    found = sentence_hits(kind, view, n, terms)[:PER_BLOCK]
-    if not found:  # a fallback's hit (lexical search): the sentence with its word
-        return [finding(view, n, kind.id, fallback_cue)] if fallback_cue else []
-    return [
-        finding(view, n, kind.id, cue, text=_clip(sentence, cue), unit=unit)
-        for sentence, cue, unit in found
-    ]
+    found = _selected(view, n, kind, terms)
+    if not found and fallback_cue:  # a fallback's hit (lexical search): the sentence with it
+        return [finding(view, n, kind.id, fallback_cue)]
+    return found
 
 
 def _clip(sentence: str, cue: str) -> str:
@@ -164,12 +161,16 @@ def collect(
 
 
 def follow(
-    scope: ReviewScope, subgoal: str, hit_blocks: list[tuple[str, int]]
+    scope: ReviewScope, kind: Kind, hit_blocks: list[tuple[str, int]], goal: str
 ) -> tuple[list[Finding], list[ToolCall]]:
-    """Resolve the cross-references of the blocks found; cite what they point to."""
+    """Resolve the cross-references of the blocks found; cite what they point to when it
+    serves the sub-goal (its sentences the kind selects; a table's rows for a kind that
+    reads tables). A target that says nothing of it (a note's opening line, an index
+    table) is followed and recorded as a call, not reported."""
     calls: list[ToolCall] = []
     out: list[Finding] = []
     seen: set[tuple[str, int]] = set(hit_blocks)
+    terms = goal_terms(goal)
     for doc_id, n in hit_blocks:
         view = scope.view(doc_id)
         if not any(r.n == n for r in view.perception.references):
@@ -184,18 +185,32 @@ def follow(
             target = view.by_n.get(ref.target_n)
             if target is None:
                 continue
-            if target.table is not None:  # a table is read as its rows, through its tool
+            if target.table is not None:
+                if kind.tool != "table_by_region":
+                    continue  # rows are not sentences a text sub-goal selects
                 table, made = runner.call(
                     scope, "table_by_region", {"doc_id": doc_id, "table": target.n}
                 )
                 calls.append(made)
                 assert isinstance(table, TableOut)
-                out += _table_findings(view, table, subgoal)
+                out += _table_findings(view, table, kind.id)
             else:
                 body = _body_of(view, target.n)
-                if substantive(quote_for(view.by_n[body].text, "")):  # not a stub ('None.')
-                    out.append(finding(view, body, subgoal, ""))
+                if body != target.n and (doc_id, body) in seen:
+                    continue  # the text under the heading is already a hit
+                seen.add((doc_id, body))
+                out += _selected(view, body, kind, terms)
     return out, calls
+
+
+def _selected(view: DocView, n: int, kind: Kind, terms: tuple[str, ...]) -> list[Finding]:
+    """A finding per sentence of block ``n`` the kind selects (at most PER_BLOCK); none for
+    a table or a stub."""
+    found = sentence_hits(kind, view, n, terms)[:PER_BLOCK]
+    return [
+        finding(view, n, kind.id, cue, text=_clip(sentence, cue), unit=unit)
+        for sentence, cue, unit in found
+    ]
 
 
 def _body_of(view: DocView, n: int) -> int:

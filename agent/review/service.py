@@ -77,7 +77,7 @@ def run_review(
         _step_done(
             plan, step_id=f"{i}a", made=made, notices=notices, lang=lang, emit=emit, n=len(found)
         )
-        refs, made2 = follow(scope, sid, hit_blocks)
+        refs, made2 = follow(scope, kind, hit_blocks, goal)
         _step_done(
             plan, step_id=f"{i}b", made=made2, notices=notices, lang=lang, emit=emit, n=len(refs)
         )
