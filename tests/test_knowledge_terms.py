@@ -125,3 +125,35 @@ def test_bold_names_in_biographies_demonyms_and_split_acronyms_are_not_terms() -
     assert _en_phrases("Our R&D spending rose.")[0][0] == "R&D"
     text = ["A Norwegian maker sells lanterns.", "The Norwegian market is small."] * 2
     assert "Norwegian" not in {k.text for k in en_keyphrases(text, limit=10)}
+
+
+def _doc(parts: list[tuple[str, list[str]]]) -> list[Block]:
+    """Blocks of sections: each (heading, paragraphs)."""
+    blocks: list[Block] = []
+    for heading, paragraphs in parts:
+        blocks.append(Block(n=len(blocks), page=2, kind="heading", text=heading, level=1))
+        for p in paragraphs:
+            n = len(blocks)
+            blocks.append(
+                Block(n=n, page=2, kind="paragraph", text=p, lines=[Line(text=p, line_no=n)])
+            )
+    return blocks
+
+
+def test_signatures_exhibits_and_officers_give_no_terms_and_comprised_of_defines() -> None:
+    body = [
+        "The Northern segment is comprised of the ferry routes between the four islands.",
+        "Northern segment revenue rose as more ferry routes ran in the summer.",
+        "Tova Brandt is our Chief Executive Officer and has led the ferry company since 2020.",
+        "Tova Brandt approved the new ferry routes for the winter timetable.",
+        "The ferry company issued Harbour Bonds due 2031 to pay for new ferry routes.",
+        "Harbour Bonds due 2031 carry a fixed coupon paid twice a year on the ferry routes.",
+    ]
+    exhibits = ["10.1 Form of Lantern Award Agreement for officers"] * 3
+    signatures = ["By: /s/ Tova Brandt, Chief Executive Officer"] * 2
+    blocks = _doc([("Operations", body), ("Exhibit Index", exhibits), ("Signatures", signatures)])
+    terms = {t.term.lower(): t for t in extract_terms(build_doc_text("d", "T", "en", blocks, []))}
+    assert terms["northern segment"].definition.startswith("ferry routes between")
+    assert "tova brandt" not in terms  # an officer, named in a biography and the signatures
+    assert not [name for name in terms if "award agreement" in name or "lantern" in name]
+    assert not [name for name in terms if name.endswith(" due")]  # cut before its year

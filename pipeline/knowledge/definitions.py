@@ -20,6 +20,7 @@ from pipeline.text.segment import has_cjk
 
 _EN_VERBS = (
     r"(?:is|are)\s+(?:defined|described)\s+as|(?:is|are)(?=\s+(?:a|an|the)\s)|"
+    r"(?:is|are)\s+(?:primarily\s+|principally\s+)?comprised\s+of|"
     r"consists?\s+of|comprises?|represents?|refers?\s+to|means|denotes?|"
     r"(?:is|are)\s+(?:calculated|computed|measured)\s+as"
 )
@@ -48,8 +49,7 @@ def _en(surface: str, sentence: str) -> str | None:
         head = [w.lower() for w in words[1:3]]
         if any(w in word_lists().evaluative for w in head) or head[:1] == ["same"]:
             return None  # "… is a key part of …": a claim, not a meaning
-        d = re.sub(r"^(?:the|an?)\s+", "", d)  # as the pattern finders give it
-    return d
+    return re.sub(r"^(?:the|an?)\s+", "", d)  # as the pattern finders give it
 
 
 def _zh(surface: str, sentence: str) -> str | None:

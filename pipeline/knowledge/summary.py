@@ -127,7 +127,7 @@ def top_ancestor(doc: DocText, sec: int) -> int:
 def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, list[str]]:
     """Share of top-level sections cited by these sentences, and the ones left out
     (front and back matter is not expected to be summarised)."""
-    skip = _matter(doc)
+    skip = front_back_matter(doc)
     cover = has_cover(doc)
     # A cover's heading ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION") may hold the
     # front matter after it; nothing there is expected to be summarised.
@@ -154,9 +154,10 @@ def has_cover(doc: DocText) -> bool:
     return any(s.page == 1 and REGISTRANT.match(s.text) for s in doc.sentences[:200])
 
 
-def _matter(doc: DocText) -> set[int]:
+def front_back_matter(doc: DocText) -> set[int]:
     """Sections of front and back matter (signatures, certifications, exhibit indexes,
-    the cover page of a report), with everything under them."""
+    the cover page of a report), with everything under them: they say how a document is
+    filed or signed, not what it is about (neither the summary nor the terms read them)."""
     out: set[int] = set()
     cover = has_cover(doc)
     own_title = _squash(doc.title)
@@ -180,7 +181,7 @@ def _off_cover(doc: DocText, ids: list[int]) -> list[int]:
 
 def build_summary(doc: DocText) -> Summary:
     idf = _weights(doc)
-    skip = _matter(doc)
+    skip = front_back_matter(doc)
     sections: list[SectionSummary] = []
     for sec in doc.sections:
         n = len(sec.sentences)

@@ -97,7 +97,7 @@ _NAME = re.compile(r"^(?:[A-Z][a-z'’\-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’\-]+|[A
 _BIO = re.compile(r"^\s*,?\s*(?:is|was|has|had|joined|serves|served|became)\b")
 
 
-def _a_person(span: str, sentence: str) -> bool:
+def a_person(span: str, sentence: str) -> bool:
     """ "**Corie Barry** was appointed our Chief Financial Officer …": a bold name opening a
     biography is a person, not a term of the document."""
     if not (_NAME.match(span) and sentence.startswith(span)):
@@ -107,19 +107,24 @@ def _a_person(span: str, sentence: str) -> bool:
     return any(w in word_lists().role_heads for w in re.findall(r"[a-z]+", sentence.lower()))
 
 
-def emphasis_candidates(doc: DocText) -> list[Candidate]:
+def emphasis_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
+    """Bold or italic spans, outside the sections in ``skip`` (front and back matter)."""
     out: list[Candidate] = []
     for s in doc.sentences:
+        if s.section in skip:
+            continue
         for span in s.emphasis:
             term = clean_term(span)
-            if term and len(span) < 0.8 * len(s.text) and not _a_person(span, s.text):
+            if term and len(span) < 0.8 * len(s.text) and not a_person(span, s.text):
                 out.append(Candidate(term, "emphasis", s))
     return out
 
 
-def heading_candidates(doc: DocText) -> list[Candidate]:
+def heading_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
     out: list[Candidate] = []
     for sec in doc.sections[1:]:
+        if sec.idx in skip:
+            continue
         bare = _HEADING_NUM.sub("", sec.title).strip()
         if not bare or _NOT_TOPIC.match(bare):
             continue
@@ -141,10 +146,16 @@ def _wordy(text: str) -> bool:
     return not toks or numeric <= 0.3 * len(toks) or has_cjk(text)
 
 
-def keyphrase_candidates(doc: DocText) -> list[Candidate]:
-    # A filing's cover page is form text ("Indicate by check mark whether …").
+def keyphrase_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
+    """Recurring noun phrases of the body: a filing's cover page is form text ("Indicate by
+    check mark whether …"), and its signatures, certifications and exhibit index (``skip``)
+    repeat officers' names and exhibit titles ("Form of … Award Agreement")."""
     cover = has_cover(doc)
-    prose = [s.text for s in doc.sentences if _wordy(s.text) and not (cover and s.page == 1)]
+    prose = [
+        s.text
+        for s in doc.sentences
+        if _wordy(s.text) and not (cover and s.page == 1) and s.section not in skip
+    ]
     pages = max(doc.pages, sum(len(t) for t in prose) // 1500)
     # Keyphrases are the least certain source: their share grows slowly with length.
     budget = max(10, min(80, 8 + pages // 3 + len(doc.sections) // 4))

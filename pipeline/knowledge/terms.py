@@ -13,9 +13,11 @@ from pipeline.knowledge.keyphrases import noun_lemma
 from pipeline.knowledge.matcher import TermMatcher, fold
 from pipeline.knowledge.models import Evidence, Term, TermSource
 from pipeline.knowledge.source import DocText, Sentence
+from pipeline.knowledge.summary import front_back_matter
 from pipeline.knowledge.term_candidates import (
     NUMERIC_DEF,
     Candidate,
+    a_person,
     emphasis_candidates,
     heading_candidates,
     keyphrase_candidates,
@@ -211,6 +213,14 @@ def _from_table(d: _Draft, cells: set[str]) -> bool:
     return any(norm_key(name) in cells for name in [d.term, *d.aliases])
 
 
+def _person(d: _Draft, doc: DocText) -> bool:
+    """A recurring name that opens a biography somewhere ("Jane Roe is our Chief Executive
+    Officer") is a person, not a concept of the document, unless the text defines it."""
+    if d.definition or _NAMED & set(d.sources):
+        return False
+    return any(a_person(d.term, doc.sentences[i].text) for i in d.occurrences)
+
+
 def _keep(d: _Draft) -> bool:
     n = len(d.occurrences)
     if d.sources == ["heading"]:
@@ -237,19 +247,22 @@ def _evidence(d: _Draft, doc: DocText) -> list[Evidence]:
 
 
 def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
+    matter = front_back_matter(doc)
     cands = (
         pattern_candidates(doc)
         + table_candidates(doc.tables, doc)
-        + emphasis_candidates(doc)
-        + heading_candidates(doc)
-        + keyphrase_candidates(doc)
+        + emphasis_candidates(doc, matter)
+        + heading_candidates(doc, matter)
+        + keyphrase_candidates(doc, matter)
     )
     drafts = [_draft(g) for g in _groups(cands)]
     _count(drafts, doc)
     _define_from_occurrences(drafts, doc)
     cells = table_keys(doc)
     drafts = [
-        d for d in drafts if _keep(d) and not _from_table(d, cells) and not _statement_name(d)
+        d
+        for d in drafts
+        if _keep(d) and not _from_table(d, cells) and not _statement_name(d) and not _person(d, doc)
     ]
     drafts.sort(key=lambda d: (-_score(d), d.term))
     terms: list[Term] = []
