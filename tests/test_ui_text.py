@@ -159,6 +159,16 @@ def test_term_table_filters_and_escapes() -> None:
     assert "No terms yet" in terms_html([], "", "en", status=ready)
 
 
+def test_an_undefined_term_shows_the_sentence_it_is_used_in_in_both_languages() -> None:
+    used = "Harbour <b>dues</b> rose " + "again and again " * 20
+    terms = [term("harbour dues", "", sentence=used), term("EBIT", "Earnings before interest")]
+    for lang, label in (("en", "Not defined; in the text:"), ("zh", "文中未定义，原文：")):
+        html = terms_html(terms, "", lang)
+        context = html.split('class="folio-context">', 1)[1].split("</td>", 1)[0]
+        assert label in context and "Harbour &lt;b&gt;dues" in context and context.endswith("…")
+        assert html.count("folio-context") == 1  # a defined term shows its definition
+
+
 # --- spans -------------------------------------------------------------------------------------
 
 

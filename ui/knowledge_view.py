@@ -69,6 +69,21 @@ def filter_terms(terms: Sequence[TermMatch], query: str) -> list[tuple[int, Term
     return out
 
 
+CONTEXT_CHARS = 160
+
+
+def _meaning_cell(term: TermMatch, lang: str) -> str:
+    """The definition; a key concept the document never defines shows the sentence it is
+    used in instead, marked as such, so the reader still learns what it is about."""
+    if term.definition or not term.sentence:
+        return f"<td>{esc(term.definition)}</td>"
+    text = " ".join(term.sentence.split())
+    if len(text) > CONTEXT_CHARS:
+        text = text[: CONTEXT_CHARS - 1].rstrip() + "…"
+    label = esc(t("kn.in_context", lang))
+    return f'<td class="folio-context"><span class="folio-sub">{label}</span> {esc(text)}</td>'
+
+
 def terms_html(
     terms: Sequence[TermMatch],
     query: str,
@@ -96,7 +111,7 @@ def terms_html(
         cls = "folio-row selected" if i == selected else "folio-row"
         body.append(
             f'<tr class="{cls}" data-index="{i}"><td class="folio-term"><b>{esc(term.term)}</b>'
-            f"{aliases}</td><td>{esc(term.definition)}</td><td>{term.page}</td></tr>"
+            f"{aliases}</td>{_meaning_cell(term, lang)}<td>{term.page}</td></tr>"
         )
     return (
         f'<div class="folio-table-wrap folio-terms"><table class="folio-table">'
