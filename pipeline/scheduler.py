@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,16 @@ from pipeline.worker import Interrupted
 from settings import Settings
 
 log = logging.getLogger(__name__)
+
+# A stage that met a database another process kept busy past SQLite's busy timeout (a
+# long write on a loaded machine) did nothing wrong: it runs again, up to this many times
+# in all, before its component is shown as failed.
+BUSY_ATTEMPTS = 3
+
+
+def database_busy(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower()
+
 
 Reporter = Callable[[float, str], None]
 
@@ -139,6 +150,10 @@ class Scheduler:
         except FolioError as exc:
             self._end(job, "failed", str(exc))
         except Exception as exc:
+            if database_busy(exc) and job.attempts < BUSY_ATTEMPTS:
+                log.warning("%s of %s met a busy database; queued again", job.component, job.doc_id)
+                self.queue.release(job, retry=True)
+                return
             log.exception("%s failed for %s", job.component, job.doc_id)
             self._end(job, "failed", f"unexpected error: {without_paths(str(exc))}")
         else:

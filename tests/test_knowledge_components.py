@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 
@@ -22,6 +23,7 @@ from pipeline.knowledge.api import (
 )
 from pipeline.knowledge.mindmap import heading_outline
 from pipeline.knowledge.models import MindNode, Summary
+from pipeline.scheduler import BUSY_ATTEMPTS
 from pipeline.service import Folio
 from tests import pdfgen
 from tests.knowledge_docs import EN_TEXTBOOK, ZH_TEXTBOOK, write
@@ -166,6 +168,33 @@ def test_mindmap_survives_broken_terms(
     assert states["mindmap"] == "ready" and states["summary"] == "ready"
     view = load_view(folio.db, doc_id, "mindmap")
     assert view is not None and "第二章 信道" in view.markdown
+
+
+def test_a_database_kept_busy_by_another_process_retries_the_component(
+    folio: Folio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = components.extract_terms
+    calls: list[int] = []
+
+    def busy_once(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(components, "extract_terms", busy_once)
+    doc_id = _ingest(folio, write(tmp_path, "zh.md", ZH_TEXTBOOK))
+    assert _states(folio, doc_id)["terms"] == "ready" and len(calls) == 2
+    assert list_terms(folio.db, doc_id)
+
+    def always_busy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(components, "extract_terms", always_busy)
+    calls.clear()
+    folio.regenerate(doc_id, "terms", wait=True)
+    assert _states(folio, doc_id)["terms"] == "failed" and len(calls) == BUSY_ATTEMPTS
 
 
 def test_regenerating_one_component_touches_only_it(folio: Folio, zh_doc: str) -> None:

@@ -230,12 +230,14 @@ class JobQueue:
             self.finish(job, "failed", error=error, conn=conn)
             _set_component(conn, job.doc_id, job.component, "failed", error)
 
-    def release(self, job: Job) -> None:
-        """Give a job back to the queue (this process is stopping)."""
+    def release(self, job: Job, *, retry: bool = False) -> None:
+        """Give a job back to the queue: this process is stopping (the run does not count
+        as an attempt), or the job is to run again (``retry``: it counts)."""
+        attempts = "attempts" if retry else "MAX(0, attempts - 1)"
         with self.db.transaction() as conn:
             cur = conn.execute(
                 "UPDATE jobs SET state = 'queued', owner = NULL, lease_until = NULL, "
-                "attempts = MAX(0, attempts - 1) "
+                f"attempts = {attempts} "
                 "WHERE doc_id = ? AND component = ? AND owner = ? AND state = 'running'",
                 (job.doc_id, job.component, self.owner),
             )
