@@ -119,7 +119,8 @@ class Session:
 
     def wait_ready(self) -> None:
         """Until the page has claimed its workspace and drawn its language's upload zone."""
-        self.page.wait_for_selector("body[data-folio-ready] #lib-upload")
+        # The first page after start waits for the warm-up, slow on a loaded machine.
+        self.page.wait_for_selector("body[data-folio-ready] #lib-upload", timeout=120_000)
 
     def _block(self, route: Any) -> None:
         self.external.append(route.request.url)

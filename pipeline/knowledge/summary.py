@@ -154,20 +154,28 @@ def has_cover(doc: DocText) -> bool:
     return any(s.page == 1 and REGISTRANT.match(s.text) for s in doc.sentences[:200])
 
 
-def front_back_matter(doc: DocText) -> set[int]:
-    """Sections of front and back matter (signatures, certifications, exhibit indexes,
-    the cover page of a report), with everything under them: they say how a document is
-    filed or signed, not what it is about (neither the summary nor the terms read them)."""
+def named_matter(doc: DocText) -> set[int]:
+    """Sections whose titles name front or back matter (signatures, certifications,
+    exhibit indexes), with everything under them: they say how a document is filed or
+    signed, not what it is about (neither the summary nor the terms read them)."""
     out: set[int] = set()
-    cover = has_cover(doc)
-    own_title = _squash(doc.title)
     skipped = word_lists().not_summarised
     for sec in doc.sections[1:]:
-        title = sec.title.lower()
+        if any(word in sec.title.lower() for word in skipped):
+            out.update(doc.subtree(sec.idx))
+    return out
+
+
+def front_back_matter(doc: DocText) -> set[int]:
+    """What the summary passes over: the named matter, the cover page of a report, and a
+    heading that only repeats the document's title (Word's Title style)."""
+    out = named_matter(doc)
+    cover = has_cover(doc)
+    own_title = _squash(doc.title)
+    for sec in doc.sections[1:]:
         on_cover = cover and sec.page_end <= 1
-        # A heading that repeats the document's title (Word's Title style) says nothing.
         title_page = _squash(sec.title) == own_title and not sec.children
-        if on_cover or title_page or any(word in title for word in skipped):
+        if on_cover or title_page:
             out.update(doc.subtree(sec.idx))
     return out
 

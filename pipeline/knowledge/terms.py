@@ -13,7 +13,7 @@ from pipeline.knowledge.keyphrases import noun_lemma
 from pipeline.knowledge.matcher import TermMatcher, fold
 from pipeline.knowledge.models import Evidence, Term, TermSource
 from pipeline.knowledge.source import DocText, Sentence
-from pipeline.knowledge.summary import front_back_matter
+from pipeline.knowledge.summary import named_matter
 from pipeline.knowledge.term_candidates import (
     NUMERIC_DEF,
     Candidate,
@@ -247,7 +247,9 @@ def _evidence(d: _Draft, doc: DocText) -> list[Evidence]:
 
 
 def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
-    matter = front_back_matter(doc)
+    # By their titles only: a report's first page may be its cover or (a short release)
+    # its highlights, and a heading that repeats the title may hold the whole text.
+    matter = named_matter(doc)
     cands = (
         pattern_candidates(doc)
         + table_candidates(doc.tables, doc)
