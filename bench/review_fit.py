@@ -10,7 +10,7 @@ weights in agent/review/plan.py (so a flat objective keeps what is there).
 
 The finding threshold (``detect.MIN_WORDS``) is chosen the same way on the hand-judged
 findings of the training split's first goals: the share of them a threshold gets right
-(confirmed kept, unconfirmed dropped).
+(confirmed kept, unconfirmed dropped); ties go to the threshold in use.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 from agent.review import plan as plan_mod  # noqa: E402
 from agent.review.catalog import GOAL_TERMS  # noqa: E402
-from agent.review.detect import goal_cue_count  # noqa: E402
+from agent.review.detect import MIN_WORDS, goal_cue_count  # noqa: E402
 from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.scope import ReviewScope  # noqa: E402
 from agent.review.service import document_language  # noqa: E402
@@ -169,7 +169,8 @@ def main() -> None:
         rows,
     )
     train_f, val_f = judged_findings("train"), judged_findings("validation")
-    best_t = max(WORDS_GRID, key=lambda t: (words_accuracy(train_f, t), -t))
+    # Ties go to the threshold in use, as the weights' ties do (a flat objective keeps it).
+    best_t = max(WORDS_GRID, key=lambda t: (words_accuracy(train_f, t), -abs(t - MIN_WORDS)))
     print_table(
         "Finding threshold (words of a statement; judged findings kept right)",
         ["min words", "train", "validation"],
