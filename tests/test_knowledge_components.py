@@ -293,3 +293,23 @@ def test_summary_passes_over_signatures_and_exhibit_indexes(folio: Folio, tmp_pa
     assert any("Revenue grew" in c or "four new stores" in c for c in cited)
     assert not any("undersigned" in c or "exhibits are filed" in c for c in cited)
     assert view.data["left_out"] == []
+
+
+def test_a_chinese_reports_important_notice_is_front_matter(folio: Folio, tmp_path: Path) -> None:
+    md = tmp_path / "季度报告.md"
+    md.write_text(
+        "# 青禾渔业2030年第一季度报告\n\n## 第一节 重要提示\n\n"
+        "公司董事会及全体董事保证本报告内容的真实、准确和完整，不存在任何虚假记载。\n\n"
+        "## 第二节 经营情况\n\n"
+        "本季度公司新建了三座冷库，鲜鱼的损耗比上年同期明显下降。"
+        "沿海门店的销量增长较快，主要来自冷链配送范围的扩大。\n",
+        encoding="utf-8",
+    )
+    (res,) = folio.ingest([md], wait=True)
+    assert res.doc_id
+    view = load_view(folio.db, res.doc_id, "summary")
+    assert view is not None
+    cited = [s["text"] for s in view.data["overview"]]
+    cited += [s["text"] for sec in view.data["sections"] for s in sec["sentences"]]
+    assert any("冷库" in c or "冷链" in c for c in cited)
+    assert not any("保证本报告" in c for c in cited)  # the board's declaration, not content
