@@ -30,6 +30,7 @@ from agent.figures.grid import months_of
 from agent.figures.groups import group_answer
 from agent.figures.items import asked_items, shown_label, years
 from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
+from agent.figures.periods import into_year
 from agent.figures.render import (
     amount,
     asked_scale,
@@ -110,9 +111,12 @@ def figure_answer(
     tables = grids(evidence)
     if ask is None or not tables:
         return None
+    asked = without_definition(question)
+    months = months_of(asked)
     finder = Finder(
         tables,
-        months=months_of(without_definition(question)),
+        months=months,
+        into=into_year(asked, months),
         statements=named_statements(question),
     )
     turn = _Turn(finder, question, lang)

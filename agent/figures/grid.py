@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.evidence import Passage
+from agent.figures.periods import fiscal_year
 
 YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
@@ -30,15 +31,33 @@ _MONTH_DAY = re.compile(
     r"(January|February|March|April|May|June|July|August|September|October|November|December)"
     r"\s+(\d{1,2}),?"
 )
+# Retailers count periods in weeks: 13 (or 14) to a quarter, 26 to a half, 52 or 53 a year.
 _MONTHS = (
-    (3, re.compile(r"\b(?:three|3)[ -]months?\b|\bquarter\b|\b(?:q[1-4]|[1-4]q)\b|季度", re.I)),
-    (6, re.compile(r"\b(?:six|6)[ -]months?\b|\bhalf\b|\b(?:h[12]|[12]h)\b|半年", re.I)),
-    (9, re.compile(r"\b(?:nine|9)[ -]months?\b|前三季度", re.I)),
+    (
+        3,
+        re.compile(
+            r"\b(?:three|3)[ -]months?\b|\b(?:13|14|thirteen|fourteen)[ -]weeks?\b|"
+            r"\bquarter\b|\b(?:q[1-4]|[1-4]q)\b|季度",
+            re.I,
+        ),
+    ),
+    (
+        6,
+        re.compile(
+            r"\b(?:six|6)[ -]months?\b|\b(?:26|27|twenty-six|twenty-seven)[ -]weeks?\b|"
+            r"\bhalf\b|\b(?:h[12]|[12]h)\b|半年",
+            re.I,
+        ),
+    ),
+    (
+        9,
+        re.compile(r"\b(?:nine|9)[ -]months?\b|\b(?:39|40|thirty-nine)[ -]weeks?\b|前三季度", re.I),
+    ),
     (
         12,
         re.compile(
-            r"\b(?:twelve|12)[ -]months?\b|\byears? ended\b|\bfiscal\b|\bfull[- ]year\b|"
-            r"\bannual\b|全年|年度",
+            r"\b(?:twelve|12)[ -]months?\b|\b(?:52|53|fifty-two|fifty-three)[ -]weeks?\b|"
+            r"\byears? ended\b|\bfiscal\b|\bfull[- ]year\b|\bannual\b|全年|年度",
             re.I,
         ),
     ),
@@ -120,15 +139,35 @@ class Grid:
     rows: list[Row] = field(default_factory=list)
     scale: str = ""  # "millions", "万元", … as the table states it
     currency: str = ""
+    naming: int = 0  # −1 when the document names fiscal years by the year before their end
+
+    def years(self, into: int | None = None) -> list[int | None]:
+        """Each column's year: its fiscal year when the period asked closes ``into``
+        months into a fiscal year (a dated column, read by ``periods.fiscal_year``), or
+        when the document names its years off the calendar; else the year printed."""
+        if into is None and not self.naming:
+            return [c.year for c in self.columns]
+        into = into or 12
+        out = []
+        for c in self.columns:
+            fiscal = fiscal_year(c.text, into, self.naming) if c.year is not None else None
+            out.append(fiscal if fiscal is not None else c.year)
+        return out
 
     def column_for(
-        self, year: int | None, *, offset: int = 0, months: int | None = None
+        self,
+        year: int | None,
+        *,
+        offset: int = 0,
+        months: int | None = None,
+        into: int | None = None,
     ) -> int | None:
         """The column of a year (``offset`` years earlier); without a year, the latest.
         With ``months``, only a column of that period length or of an unnamed one ("Three
         Months Ended" for a quarter, never "Six Months Ended"); without, a full-year or
-        unnamed column before a part of a year."""
-        years = [c.year for c in self.columns]
+        unnamed column before a part of a year. With ``into`` (see ``years``), years are
+        fiscal years."""
+        years = self.years(into)
         if year is None:
             known = [y for y in years if y is not None]
             if not known:

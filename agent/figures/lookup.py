@@ -10,6 +10,7 @@ from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grid import SCALES, Grid, read_grids, report_year, with_report_year
 from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.periods import naming_offset
 from pipeline.text.finance import vocabulary
 
 _STATEMENT = {
@@ -57,6 +58,7 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
         for g in out
     ]
     _same_currency(out)
+    _fiscal_naming(out, evidence)
     return sorted(out, key=lambda g: g.passage.rank or 99)
 
 
@@ -71,6 +73,18 @@ def _same_currency(tables: list[Grid]) -> None:
         known = stated.get(g.passage.doc_id, set())
         if not g.currency and len(known) == 1:
             g.currency = next(iter(known))
+
+
+def _fiscal_naming(tables: list[Grid], evidence: Sequence[Evidence]) -> None:
+    """Tables of a document that names its fiscal years by the calendar year before the
+    one they end in ("fiscal 2023 ended February 3, 2024") read their dated columns so."""
+    texts: dict[str, list[str]] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            texts.setdefault(p.doc_id, []).append(p.text)
+    naming = {doc: naming_offset(t) for doc, t in texts.items()}
+    for g in tables:
+        g.naming = naming.get(g.passage.doc_id, 0)
 
 
 def _title(g: Grid) -> str:
@@ -113,10 +127,12 @@ class Finder:
         tables: list[Grid],
         *,
         months: int | None = None,
+        into: int | None = None,
         statements: frozenset[str] = frozenset(),
     ) -> None:
         self.tables = tables
         self.months = months  # the period length the question asks about (3 = a quarter)
+        self.into = into  # how far into a fiscal year it ends (Q2: 6), read fiscal years by
         self.statements = statements  # statements the question tells to read
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
 
@@ -125,7 +141,7 @@ class Finder:
         best: tuple[float, Cell] | None = None
         weak = False
         for g in self.tables:
-            col = g.column_for(year, months=self.months)
+            col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
                 continue
             bonus = _statement_fit(g, item.statement)
@@ -148,7 +164,7 @@ class Finder:
                         label=r.label,
                         value=v,
                         raw=r.raws[col],
-                        year=g.columns[col].year,
+                        year=g.years(self.into)[col],
                         period=g.columns[col].text,
                         chunk_id=g.passage.chunk_id,
                         page=g.passage.page,
@@ -184,7 +200,7 @@ class Finder:
             if g.passage.chunk_id != cell.chunk_id:
                 continue
             at = next((i for i, r in enumerate(g.rows) if r.label == cell.label), None)
-            col = g.column_for(cell.year)
+            col = g.column_for(cell.year, months=self.months, into=self.into)
             if at is None or col is None:
                 return []
             near = sorted(range(len(g.rows)), key=lambda i: (abs(i - at), i))[1:]

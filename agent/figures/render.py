@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.formula import Cell
-from agent.figures.grid import SCALES
+from agent.figures.grid import SCALES, months_of
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from pipeline.text.finance import vocabulary
 
 _ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
+_PART_YEAR = (3, 6, 9)
 
 
 _ASKED_UNIT = re.compile(
@@ -57,6 +58,8 @@ def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "") 
     dated = _DATED.search(c.period)
     if dated and vocabulary().items[c.item].statement == "balance":
         when = f"at {dated.group(0)}"  # a balance is at a date, a flow over a year
+    elif dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
+        when = f"in the {c.period[: dated.start()].lower()}{dated.group(0)}"
     else:
         when = f"in FY{year}" if year else f"({c.period})"
     return f"{label} {verb} {value} {when} [{c.chunk_id}]."

@@ -1,0 +1,95 @@
+"""Fiscal periods of column headers: which fiscal year a dated column belongs to.
+
+Statements date their columns by the calendar ("Three Months Ended December 31, 2022"),
+questions name fiscal periods ("Q2 of FY2023"). A column that ends ``into`` months after
+its fiscal year began (a second quarter: 6; six months year to date: 6; a full year: 12)
+tells the month the fiscal year ends, and so which fiscal year it is in: a second quarter
+ending in December belongs to a fiscal year ending the next June; one ending in late July,
+to a year ending the next January. A fiscal year is named by the calendar year it ends in,
+unless the document says otherwise ("fiscal 2023 ended February 3, 2024": one year less).
+Dates in a period's first week count as the month before (52/53-week years end on the
+Saturday nearest a month's end: "July 1, 2023" closes June).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_MONTHS = [
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+]  # fmt: skip
+_MONTH = "|".join(m.capitalize() for m in _MONTHS)
+_DATE = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b")
+_QUARTER = re.compile(
+    r"\b(?:q([1-4])|([1-4])q|(first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter)\b", re.I
+)
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3}
+_ORDINAL["4th"] = 4
+# "fiscal 2023 ended February 3, 2024", "fiscal year 2023, which ended on …": the name
+# the document gives the year a date closes.
+_NAMED = re.compile(
+    rf"\bfiscal(?: year)?\s+((?:19|20)\d{{2}})\b(?:(?!fiscal|year)[^.\n]){{0,40}}?"
+    rf"\b(?:ended|ending|ends)\s+"
+    rf"(?:on\s+)?((?:{_MONTH})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}})",
+    re.I,
+)
+FIRST_WEEK = 7  # a period ending on these days of a month closes the month before
+
+
+def quarter_of(question: str) -> int | None:
+    """The fiscal quarter a question names ("Q2", "2Q", "second quarter"), or None."""
+    m = _QUARTER.search(question)
+    if m is None:
+        return None
+    if m.group(1) or m.group(2):
+        return int(m.group(1) or m.group(2))
+    return _ORDINAL[m.group(3).lower()]
+
+
+def into_year(question: str, months: int | None) -> int | None:
+    """How many months into its fiscal year the period a question asks about ends: 3n
+    for quarter n, 6 or 9 for a half or nine months to date, 12 for a year; None when
+    that cannot be told (a quarter with no number)."""
+    if months == 3:
+        n = quarter_of(question)
+        return 3 * n if n else None
+    return months if months in (6, 9, 12) else None
+
+
+def closing_month(text: str) -> tuple[int, int] | None:
+    """(month, calendar year) a header's last date closes: "July 29, 2023" → (7, 2023);
+    "July 1, 2023" → (6, 2023)."""
+    found = list(_DATE.finditer(text))
+    if not found:
+        return None
+    m = found[-1]
+    month, day, year = _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2)), int(m.group(3))
+    if day <= FIRST_WEEK:
+        month, year = (month - 1, year) if month > 1 else (12, year - 1)
+    return month, year
+
+
+def fiscal_year(header: str, into: int, offset: int = 0) -> int | None:
+    """The fiscal year of a column that closes ``into`` months into its year, named as
+    the document names its years (``offset``: −1 when fiscal 2023 ends in 2024)."""
+    closed = closing_month(header)
+    if closed is None:
+        return None
+    month, year = closed
+    year_end = (month - 1 + 12 - into) % 12 + 1
+    return (year if year_end >= month else year + 1) + offset
+
+
+def naming_offset(texts: Iterable[str]) -> int:
+    """−1 when a text names a fiscal year by the calendar year before the one it ends in
+    ("fiscal 2023 ended February 3, 2024": a retailer's year, closing in January), else 0
+    (named by the year it ends in)."""
+    for text in texts:
+        for m in _NAMED.finditer(text):
+            closed = closing_month(m.group(2))
+            # only a year closing in its first months is named by the year before
+            if closed is not None and closed[0] <= 3 and int(m.group(1)) == closed[1] - 1:
+                return -1
+    return 0

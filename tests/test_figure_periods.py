@@ -1,0 +1,101 @@
+"""Fiscal periods of dated columns: a quarter named by its fiscal year reads the column the
+calendar dates otherwise ("Three Months Ended December 31, 2024" is the second quarter of
+a fiscal year ending in June 2025), weeks count as quarters and years, and a document
+that names its years by the calendar year before their end is read so. Synthetic tables
+of invented companies only."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer
+from agent.figures.grid import months_of
+from agent.figures.periods import closing_month, fiscal_year, into_year, naming_offset, quarter_of
+
+# A maker of kettles whose fiscal year ends on June 30.
+JUNE_YEAR = """| Kettlewick plc Condensed Statements of Income ($ in millions) \
+| Three Months Ended December 31, 2024 | Three Months Ended December 31, 2023 \
+| Six Months Ended December 31, 2024 | Six Months Ended December 31, 2023 |
+|---|---|---|---|---|
+| Net sales | $1,310 | $1,270 | $2,650 | $2,540 |
+| Cost of sales | (1,050) | (1,020) | (2,120) | (2,040) |
+| Net income | $95 | $88 | $180 | $170 |"""
+
+# A retailer of lamps whose year ends on the Saturday nearest the end of January.
+JANUARY_YEAR = """| Lumenhall Inc. Consolidated Statements of Earnings ($ in millions) \
+| Three Months Ended August 2, 2025 | Three Months Ended August 3, 2024 |
+|---|---|---|
+| Revenue | $4,480 | $4,360 |
+| Operating income | $201 | $188 |"""
+
+# A retailer that calls the year ending in early February by the year before.
+WEEKS = """| Brightaisle Corp. Statements of Income ($ in thousands) \
+| 13 Weeks Ended February 1, 2025 | 13 Weeks Ended February 3, 2024 \
+| 52 Weeks Ended February 1, 2025 | 53 Weeks Ended February 3, 2024 |
+|---|---|---|---|---|
+| Net sales | 905,000 | 870,000 | 3,110,000 | 2,990,000 |
+| Gross profit | 330,000 | 318,000 | 1,150,000 | 1,096,000 |"""
+NAMING = "Fiscal 2024 ended February 1, 2025 and fiscal 2023 ended February 3, 2024."
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    passages = [
+        Passage(chunk_id=f"co#{i}", doc_id="co", page=4 + i, page_end=4 + i, text=t, rank=i + 1)
+        for i, t in enumerate(texts)
+    ]
+    return [Evidence(tool="search_document", query="q", passages=passages)]
+
+
+def _answer(question: str, *texts: str) -> str:
+    a = figure_answer(question, _evidence(*texts), "en")
+    assert a is not None and a.lines, question
+    return " ".join(a.lines)
+
+
+def test_a_fiscal_quarter_reads_the_calendar_dated_column_it_falls_in() -> None:
+    # the second quarter of the year ending June 2025 closed December 31, 2024
+    text = _answer("How much were Kettlewick's net sales in 2Q FY2025?", JUNE_YEAR)
+    assert "$1,310 million" in text and "2,650" not in text, text
+    # the first half of that year: the six months to December 31, 2024
+    text = _answer("Kettlewick net income for the H1 of fiscal 2025?", JUNE_YEAR)
+    assert "$180 million" in text, text
+
+
+def test_a_fiscal_quarter_change_compares_the_same_fiscal_quarter() -> None:
+    text = _answer("By what percent did Kettlewick's net income grow in Q2 FY2025?", JUNE_YEAR)
+    assert "(95 − 88) ÷ 88" in text, text
+    # the sentence names the period as the statement prints it, not a calendar year
+    assert "in the three months ended December 31, 2024" in text, text
+
+
+def test_a_retailers_quarter_is_in_the_fiscal_year_that_ends_the_next_january() -> None:
+    text = _answer("What was Lumenhall's operating income in Q2 of FY2026?", JANUARY_YEAR)
+    assert "$201 million" in text, text
+    text = _answer("What was Lumenhall's operating income in Q2 of FY2025?", JANUARY_YEAR)
+    assert "$188 million" in text, text
+
+
+def test_weeks_are_quarters_and_years_and_a_documents_own_year_names_hold() -> None:
+    assert months_of("13 Weeks Ended May 3, 2025") == 3 and months_of("53 weeks ended") == 12
+    # the document names the year ending February 1, 2025 "fiscal 2024"
+    text = _answer("What were Brightaisle's net sales in fiscal 2024?", WEEKS, NAMING)
+    assert "3,110,000" in text, text
+    text = _answer("What were Brightaisle's net sales in the Q4 of FY2023?", WEEKS, NAMING)
+    assert "870,000" in text, text
+    # without that sentence, a year is named by the calendar year it ends in
+    text = _answer("What were Brightaisle's net sales in fiscal 2024?", WEEKS)
+    assert "2,990,000" in text, text
+
+
+def test_period_arithmetic() -> None:
+    assert quarter_of("third-quarter results") == 3 and quarter_of("the quarter") is None
+    assert into_year("Q3 FY2025", 3) == 9 and into_year("the quarter", 3) is None
+    assert into_year("nine months", 9) == 9 and into_year("FY2025", None) is None
+    # a period closing in a month's first week closes the month before
+    assert closing_month("Three Months Ended July 1, 2023") == (6, 2023)
+    assert closing_month("January 2, 2021") == (12, 2020)
+    assert fiscal_year("Three Months Ended March 31, 2025", 9) == 2025  # June year end
+    assert fiscal_year("Three Months Ended October 31, 2024", 3) == 2025  # July year end
+    assert fiscal_year("2024", 6) is None
+    assert naming_offset(["fiscal 2024 ended February 1, 2025"]) == -1
+    # a year ending in December is named by its own year, whatever a sentence pairs
+    assert naming_offset(["fiscal 2023 compared to the period ended December 2, 2024"]) == 0
