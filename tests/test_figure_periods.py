@@ -9,7 +9,14 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.grid import months_of
-from agent.figures.periods import closing_month, fiscal_year, into_year, naming_offset, quarter_of
+from agent.figures.periods import (
+    closing_month,
+    fiscal_year,
+    into_year,
+    naming_offset,
+    quarter_of,
+    year_end,
+)
 
 # A maker of kettles whose fiscal year ends on June 30.
 JUNE_YEAR = """| Kettlewick plc Condensed Statements of Income ($ in millions) \
@@ -93,9 +100,30 @@ def test_period_arithmetic() -> None:
     # a period closing in a month's first week closes the month before
     assert closing_month("Three Months Ended July 1, 2023") == (6, 2023)
     assert closing_month("January 2, 2021") == (12, 2020)
-    assert fiscal_year("Three Months Ended March 31, 2025", 9) == 2025  # June year end
-    assert fiscal_year("Three Months Ended October 31, 2024", 3) == 2025  # July year end
+    assert year_end("Three Months Ended March 31, 2025", 9) == 6  # a third quarter
+    assert year_end("Three Months Ended October 31, 2024", 3) == 7  # a first quarter
+    assert fiscal_year("October 31, 2024", 7) == 2025 and fiscal_year("July 31, 2024", 7) == 2024
     assert fiscal_year("2024", 6) is None
     assert naming_offset(["fiscal 2024 ended February 1, 2025"]) == -1
     # a year ending in December is named by its own year, whatever a sentence pairs
     assert naming_offset(["fiscal 2023 compared to the period ended December 2, 2024"]) == 0
+
+
+# Reserves at the close of the second quarter of a year ending in June, beside the
+# balance at the year end before it.
+RESERVES = """| Kettlewick plc reserves ($ in millions) | December 31, 2024 | June 30, 2024 |
+|---|---|---|
+| Site closure reserves: |  |  |
+| Employee costs | 61 | 40 |
+| Fixed asset costs | 9 | 35 |
+| Other costs | 5 | 3 |
+| Total site closure reserves | 75 | 78 |"""
+
+
+def test_a_balance_at_a_fiscal_quarters_close_is_told_from_the_year_end_before() -> None:
+    q = "Which cost was the largest among Kettlewick's site closure reserves in 2Q FY2025?"
+    text = _answer(q, RESERVES)
+    assert text.startswith("Employee costs was the largest"), text
+    assert "61 ÷ 75 = 81.3%" in text and "December 31, 2024" in text, text
+    # a year before: the same quarter's close a year earlier is not in the table
+    assert figure_answer(q.replace("FY2025", "FY2024"), _evidence(RESERVES), "en") is None

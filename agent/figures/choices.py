@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row
+from agent.figures.grid import Grid, Row, months_of
 from agent.figures.items import years
 from agent.figures.lookup import grids
+from agent.figures.periods import into_year
 from agent.figures.render import number, scale_word
 from agent.rewrite import content_terms
 
@@ -82,7 +83,13 @@ def choice_answer(question: str, evidence: Sequence[Evidence]) -> Choice | None:
     ys = years(question)
     year = max(ys) if ys else None
     tables = grids(evidence)
-    col_of = {i: c for i, g in enumerate(tables) if (c := g.column_for(year)) is not None}
+    months = months_of(question)
+    into = into_year(question, months)
+    col_of = {
+        i: c
+        for i, g in enumerate(tables)
+        if (c := g.column_for(year, months=months, into=into)) is not None
+    }
     found: list[Found] = []
     missing: list[str] = []
     tail = " ".join(content_terms(options[-1])[1:])  # the noun the list shares

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.evidence import Passage
-from agent.figures.periods import fiscal_year
+from agent.figures.periods import closing_month, fiscal_year, year_end
 
 YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
@@ -141,17 +141,30 @@ class Grid:
     currency: str = ""
     naming: int = 0  # −1 when the document names fiscal years by the year before their end
 
-    def years(self, into: int | None = None) -> list[int | None]:
-        """Each column's year: its fiscal year when the period asked closes ``into``
-        months into a fiscal year (a dated column, read by ``periods.fiscal_year``), or
-        when the document names its years off the calendar; else the year printed."""
-        if into is None and not self.naming:
+    def years(self, into: int | None = None, months: int | None = None) -> list[int | None]:
+        """Each column's year: its fiscal year when the period asked (``months`` long)
+        closes ``into`` months into a fiscal year, or when the document names its years
+        off the calendar; else the year printed. The latest dated column of the asked
+        length is the period asked: it tells the month the fiscal year ends in."""
+        if (into is None or into == 12) and not self.naming:
             return [c.year for c in self.columns]
-        into = into or 12
-        out = []
+        dated = [c for c in self.columns if c.year is not None and closing_month(c.text)]
+        same = [c for c in dated if c.months == months] or dated
+        if not same:
+            return [c.year for c in self.columns]
+        latest = max(same, key=lambda c: (closing_month(c.text) or (0, 0))[::-1])
+        # a year asked: each dated column closes a year (a 10-Q's latest column is no
+        # year end, so it cannot tell the month years end in)
+        ends = year_end(latest.text, into) if into and into < 12 else None
+        out: list[int | None] = []
         for c in self.columns:
-            fiscal = fiscal_year(c.text, into, self.naming) if c.year is not None else None
-            out.append(fiscal if fiscal is not None else c.year)
+            closed = closing_month(c.text) if c.year is not None else None
+            if closed is None:
+                out.append(c.year)
+            elif ends and (closed[0] - ends - 1) % 12 + 1 != into:
+                out.append(None)  # closes another part of its year (the year end before)
+            else:
+                out.append(fiscal_year(c.text, ends or closed[0], self.naming))
         return out
 
     def column_for(
@@ -167,7 +180,7 @@ class Grid:
         Months Ended" for a quarter, never "Six Months Ended"); without, a full-year or
         unnamed column before a part of a year. With ``into`` (see ``years``), years are
         fiscal years."""
-        years = self.years(into)
+        years = self.years(into, months)
         if year is None:
             known = [y for y in years if y is not None]
             if not known:

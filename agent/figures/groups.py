@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, clean_label
+from agent.figures.grid import Grid, Row, clean_label, months_of
 from agent.figures.items import years
 from agent.figures.lookup import grids
+from agent.figures.periods import into_year
 from agent.figures.render import number, scale_word
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
@@ -97,7 +98,9 @@ def group_answer(
 
 def _sentence(grp: Group, question: str, lang: prompts.Lang) -> tuple[str, list[str]] | None:
     ys = years(question)
-    col = grp.grid.column_for(max(ys) if ys else None)
+    months = months_of(question)
+    year = max(ys) if ys else None
+    col = grp.grid.column_for(year, months=months, into=into_year(question, months))
     if col is None:
         return None
     valued = [(r.values[col], r) for r in grp.members if col < len(r.values)]

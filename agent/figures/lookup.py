@@ -164,7 +164,7 @@ class Finder:
                         label=r.label,
                         value=v,
                         raw=r.raws[col],
-                        year=g.years(self.into)[col],
+                        year=g.years(self.into, self.months)[col],
                         period=g.columns[col].text,
                         chunk_id=g.passage.chunk_id,
                         page=g.passage.page,

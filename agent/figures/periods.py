@@ -1,11 +1,13 @@
 """Fiscal periods of column headers: which fiscal year a dated column belongs to.
 
 Statements date their columns by the calendar ("Three Months Ended December 31, 2022"),
-questions name fiscal periods ("Q2 of FY2023"). A column that ends ``into`` months after
-its fiscal year began (a second quarter: 6; six months year to date: 6; a full year: 12)
-tells the month the fiscal year ends, and so which fiscal year it is in: a second quarter
-ending in December belongs to a fiscal year ending the next June; one ending in late July,
-to a year ending the next January. A fiscal year is named by the calendar year it ends in,
+questions name fiscal periods ("Q2 of FY2023"). The period asked, closing ``into`` months
+after its fiscal year began (a second quarter: 6; six months year to date: 6; a full
+year: 12), is the table's latest column of its length; that column tells the month the
+fiscal year ends, and so which fiscal year each dated column is in: a second quarter
+ending in December belongs to a fiscal year ending the next June, one ending in late July
+to a year ending the next January, and a balance at the June before closes the year
+before. A fiscal year is named by the calendar year it ends in,
 unless the document says otherwise ("fiscal 2023 ended February 3, 2024": one year less).
 Dates in a period's first week count as the month before (52/53-week years end on the
 Saturday nearest a month's end: "July 1, 2023" closes June).
@@ -71,15 +73,20 @@ def closing_month(text: str) -> tuple[int, int] | None:
     return month, year
 
 
-def fiscal_year(header: str, into: int, offset: int = 0) -> int | None:
-    """The fiscal year of a column that closes ``into`` months into its year, named as
-    the document names its years (``offset``: −1 when fiscal 2023 ends in 2024)."""
+def year_end(header: str, into: int) -> int | None:
+    """The month a fiscal year ends in, from a column closing ``into`` months into it."""
+    closed = closing_month(header)
+    return None if closed is None else (closed[0] - 1 + 12 - into) % 12 + 1
+
+
+def fiscal_year(header: str, ends: int, naming: int = 0) -> int | None:
+    """The fiscal year of a dated column when fiscal years end in month ``ends``, named as
+    the document names its years (``naming``: −1 when fiscal 2023 ends in 2024)."""
     closed = closing_month(header)
     if closed is None:
         return None
     month, year = closed
-    year_end = (month - 1 + 12 - into) % 12 + 1
-    return (year if year_end >= month else year + 1) + offset
+    return (year if ends >= month else year + 1) + naming
 
 
 def naming_offset(texts: Iterable[str]) -> int:
