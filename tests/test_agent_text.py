@@ -128,6 +128,14 @@ def test_rows_compare_by_change_then_level() -> None:
     assert row_value("Las Vegas Strip Resorts  $ 2,000  $ 1,500") == 2000
     assert row_value("MGM China  174,720  314,717", change=True) == pytest.approx(-44.48, 0.01)
     assert wants_minimum("Which region had the biggest drop?") and not wants_minimum("highest?")
+    # a decline is read from its signed figure: its least is the highest figure
+    assert wants_minimum("Which unit had the largest net loss?")
+    assert not wants_minimum("Which unit lost the least?")
+    assert not wants_minimum("Which district saw the smallest decline in fares?")
+    assert wants_minimum("Which unit performed worst?") and wants_minimum("哪个地区亏损最多？")
+    assert wants_minimum("Which line had the lowest margin?") and wants_minimum(
+        "销量下降的是哪个？"
+    )
     assert asks_change("worst topline performance") and not asks_change("highest EBITDAR")
 
 

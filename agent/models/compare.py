@@ -19,6 +19,19 @@ _NEGATIVE = re.compile(
     r"weakest|slowest|shrank|shrink)\b|下降|下滑|减少|下跌|亏损|最低|最少|最差|最小|最慢",
     re.I,
 )
+# The words ``wants_minimum`` reads: which end a superlative names, and measures of
+# decline (their largest is the lowest signed figure).
+_ABSOLUTE_LOW = re.compile(r"\b(worst|weakest)\b|最差", re.I)
+_ABSOLUTE_HIGH = re.compile(r"\b(best|strongest)\b|最好", re.I)
+_LOW = re.compile(r"\b(lowest|least|smallest|slowest|fewest|minimum)\b|最低|最少|最小|最慢", re.I)
+_HIGH = re.compile(
+    r"\b(highest|most|largest|biggest|greatest|top|fastest|maximum)\b|最高|最多|最大|最快", re.I
+)
+_DECLINE = re.compile(
+    r"\b(drops?|declines?|declined|decreases?|decreased|fall|fell|loss|losses|lost|lose|"
+    r"shrank|shrink)\b|下降|下滑|减少|下跌|亏损",
+    re.I,
+)
 _CHANGE = re.compile(
     r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
     r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现",
@@ -66,7 +79,21 @@ class RowCandidate(Protocol):
 
 
 def wants_minimum(question: str) -> bool:
-    return _NEGATIVE.search(question) is not None
+    """Is the answer the row with the lowest figure? A superlative says which end ("the
+    lowest", "the most"); a measure of decline ("drop", "loss", "lost", 下降) is read
+    from its signed figure, so its largest is the lowest figure and its least the
+    highest ("lost the least" is the highest net figure). "Worst" and "best" are ends
+    whatever they measure. Without a superlative, a decline asks for the lowest."""
+    if _ABSOLUTE_LOW.search(question):
+        return True
+    if _ABSOLUTE_HIGH.search(question):
+        return False
+    decline = _DECLINE.search(question) is not None
+    low = _LOW.search(question) is not None
+    high = _HIGH.search(question) is not None
+    if low == high:  # no end named (or both): a decline asks for the lowest figure
+        return decline
+    return low != decline
 
 
 def asks_change(question: str) -> bool:
