@@ -127,3 +127,24 @@ def test_a_balance_at_a_fiscal_quarters_close_is_told_from_the_year_end_before()
     assert "61 ÷ 75 = 81.3%" in text and "December 31, 2024" in text, text
     # a year before: the same quarter's close a year earlier is not in the table
     assert figure_answer(q.replace("FY2025", "FY2024"), _evidence(RESERVES), "en") is None
+
+
+# The top of an income statement (its operating lines are in a chunk not retrieved) and a
+# table that lists both a margin's rows for one business.
+STATEMENT_TOP = """| Halvorsen Consolidated Statements of Income (in millions) | 2025 | 2024 |
+|---|---|---|
+| Net sales | $5,000 | $4,600 |
+| Cost of sales | (3,100) | (2,900) |"""
+BUSINESS = """| Results of the Trail business (in millions) | 2025 | 2024 |
+|---|---|---|
+| Net sales | $2,000 | $1,900 |
+| Operating income | 700 | 650 |"""
+
+
+def test_a_ratios_operands_come_from_one_table_when_one_holds_them_all() -> None:
+    text = _answer("What was Halvorsen's operating margin in FY2025?", STATEMENT_TOP, BUSINESS)
+    # one table's profit over the same table's sales, never 700 ÷ 5,000
+    assert "700 ÷ net sales 2,000 = 35.0%" in text and "5,000" not in text, text
+    # the statement holding every operand is read before the business's table
+    text = _answer("What was Halvorsen's gross margin in FY2025?", STATEMENT_TOP, BUSINESS)
+    assert "(net sales 5,000 − cost of sales 3,100) ÷ net sales 5,000 = 38.0%" in text, text

@@ -23,6 +23,7 @@ from agent.figures.formula import (
     Result,
     defined_formula,
     evaluate,
+    names,
     parse,
     without_definition,
 )
@@ -185,8 +186,12 @@ def _name(said: str) -> str:
 
 def _evaluate(ask: _Ask, turn: _Turn, years: Sequence[int | None]) -> list[Result]:
     """The formula for each year, every figure in one unit: cells read from tables in
-    different units (thousands beside millions) are converted to the finest of them."""
+    different units (thousands beside millions) are converted to the finest of them.
+    Operands come from one table when one holds them all (see ``_one_table``)."""
     first = [evaluate(ask.formula, turn.finder, y) for y in years]
+    same = _one_table(ask, turn, years, first)
+    if same is not None:
+        return same
     unit = common_scale([c for r in first for c in r.cells])
     if unit is None:
         return first
@@ -196,6 +201,32 @@ def _evaluate(ask: _Ask, turn: _Turn, years: Sequence[int | None]) -> list[Resul
         return rescaled(finder(key, year), unit)
 
     return [evaluate(ask.formula, lookup, y) for y in years]
+
+
+def _one_table(
+    ask: _Ask, turn: _Turn, years: Sequence[int | None], free: list[Result]
+) -> list[Result] | None:
+    """The formula from one table, when its operands were found in several and one table
+    holds them all: a margin's profit and revenue from the same statement and period,
+    never a segment's profit over the group's revenue. The table whose cells are surest
+    their items wins; None when the free lookup used one table, or no table holds all."""
+    if len(set(names(ask.formula))) < 2:
+        return None
+    statements = turn.finder.tables_by_statement()
+    where = {g.passage.chunk_id: i for i, tables in enumerate(statements) for g in tables}
+    if len({where.get(c.chunk_id) for r in free for c in r.cells}) < 2:
+        return None
+    best: tuple[float, list[Result]] | None = None
+    for tables in statements:
+        sub = turn.finder.within(tables)
+        try:
+            results = [evaluate(ask.formula, sub, y) for y in years]
+        except (MissingFigure, ZeroDivisionError):
+            continue
+        score = sum(sub.scores)
+        if best is None or score > best[0] + 1e-9:
+            best = (score, results)
+    return best[1] if best else None
 
 
 def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:

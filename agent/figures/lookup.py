@@ -135,6 +135,7 @@ class Finder:
         self.into = into  # how far into a fiscal year it ends (Q2: 6), read fiscal years by
         self.statements = statements  # statements the question tells to read
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
+        self.scores: list[float] = []  # how surely each cell looked up is its item
 
     def __call__(self, key: str, year: int | None) -> Cell:
         item = vocabulary().items[key]
@@ -175,7 +176,21 @@ class Finder:
             raise MissingFigure(key, year)
         if weak:
             self.weak.append((key, year))
+        self.scores.append(best[0])
         return best[1]
+
+    def within(self, tables: list[Grid]) -> Finder:
+        """The same lookups, in these tables only."""
+        return Finder(tables, months=self.months, into=self.into, statements=self.statements)
+
+    def tables_by_statement(self) -> list[list[Grid]]:
+        """The tables grouped by the statement they print: a statement's chunks on one
+        page under one column header are one table."""
+        out: dict[tuple[str, int, tuple[str, ...]], list[Grid]] = {}
+        for g in self.tables:
+            key = (g.passage.doc_id, g.passage.page, tuple(c.text for c in g.columns))
+            out.setdefault(key, []).append(g)
+        return list(out.values())
 
     def currency(self, chunk_id: str) -> str:
         return self.scale(chunk_id)[1]
