@@ -148,3 +148,24 @@ def test_a_ratios_operands_come_from_one_table_when_one_holds_them_all() -> None
     # the statement holding every operand is read before the business's table
     text = _answer("What was Halvorsen's gross margin in FY2025?", STATEMENT_TOP, BUSINESS)
     assert "(net sales 5,000 − cost of sales 3,100) ÷ net sales 5,000 = 38.0%" in text, text
+
+
+RELEASE = (
+    "Wrenfield reported a strong close to the year. Subscription backlog rose from "
+    "$1.2 billion at the end of 2024 to $1.5 billion at the end of 2025. Fourth-quarter "
+    "gross margin was 41.2%, compared with 39.8% in the fourth quarter of 2024. In 2025, "
+    "headcount grew compared with 2024."
+)
+
+
+def test_a_change_is_computed_from_a_sentence_stating_both_values() -> None:
+    from agent.support import check
+
+    text = _answer("By how much did Wrenfield's subscription backlog increase in 2025?", RELEASE)
+    assert "$1.5 billion − $1.2 billion = $0.3 billion" in text, text
+    assert check(text.split("[")[0], RELEASE).supported  # the working is checked
+    text = _answer("How much did Wrenfield's fourth-quarter gross margin improve?", RELEASE)
+    assert "41.2% − 39.8% = 1.4 percentage points" in text, text
+    # years are no values; a sentence saying little of the question answers nothing
+    assert figure_answer("By how much did headcount grow?", _evidence(RELEASE), "en") is None
+    assert figure_answer("By how much did rent rise?", _evidence(RELEASE), "en") is None

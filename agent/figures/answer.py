@@ -41,6 +41,7 @@ from agent.figures.render import (
     ids,
     missing_note,
 )
+from agent.figures.sentences import change_sentence, stated_change
 from pipeline.text.finance import vocabulary
 
 _EXPLAIN = re.compile(
@@ -111,7 +112,7 @@ def figure_answer(
     ask = _ask(question)
     tables = grids(evidence)
     if ask is None or not tables:
-        return None
+        return _from_sentence(question, evidence, lang)
     asked = without_definition(question)
     months = months_of(asked)
     finder = Finder(
@@ -124,6 +125,9 @@ def figure_answer(
     try:
         out = _answer(ask, turn)
     except MissingFigure as gone:
+        stated = _from_sentence(question, evidence, lang)
+        if stated is not None:  # a sentence states both values the tables lack
+            return stated
         known = gone.item in vocabulary().items
         return FigureAnswer(
             missing=[missing_note(gone.item, gone.year, lang)],
@@ -136,6 +140,14 @@ def figure_answer(
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.follow = follow_ups(turn.finder, out.cells[:1], lang) if out.cells else []
     return out
+
+
+def _from_sentence(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> FigureAnswer | None:
+    """A change computed from a sentence stating both its values, or None."""
+    stated = stated_change(question, evidence)
+    return None if stated is None else FigureAnswer([change_sentence(stated, question, lang)])
 
 
 def _answer(ask: _Ask, turn: _Turn) -> FigureAnswer:
