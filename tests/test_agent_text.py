@@ -130,7 +130,7 @@ def test_rows_compare_by_change_then_level() -> None:
     assert wants_minimum("Which region had the biggest drop?") and not wants_minimum("highest?")
     # a decline is read from its signed figure: its least is the highest figure
     assert wants_minimum("Which unit had the largest net loss?")
-    assert not wants_minimum("Which unit lost the least?")
+    assert not wants_minimum("Which unit lost the smallest sum?")
     assert not wants_minimum("Which district saw the smallest decline in fares?")
     assert wants_minimum("Which unit performed worst?") and wants_minimum("哪个地区亏损最多？")
     assert wants_minimum("Which line had the lowest margin?") and wants_minimum(

@@ -1,7 +1,7 @@
 """Fiscal periods of column headers: which fiscal year a dated column belongs to.
 
 Statements date their columns by the calendar ("Three Months Ended December 31, 2022"),
-questions name fiscal periods ("Q2 of FY2023"). The period asked, closing ``into`` months
+questions name fiscal periods ("Q3 of FY2026"). The period asked, closing ``into`` months
 after its fiscal year began (a second quarter: 6; six months year to date: 6; a full
 year: 12), is the table's latest column of its length; that column tells the month the
 fiscal year ends, and so which fiscal year each dated column is in: a second quarter

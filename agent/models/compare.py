@@ -82,7 +82,7 @@ def wants_minimum(question: str) -> bool:
     """Is the answer the row with the lowest figure? A superlative says which end ("the
     lowest", "the most"); a measure of decline ("drop", "loss", "lost", 下降) is read
     from its signed figure, so its largest is the lowest figure and its least the
-    highest ("lost the least" is the highest net figure). "Worst" and "best" are ends
+    highest ("lost the smallest sum" is the highest net figure). "Worst" and "best" are ends
     whatever they measure. Without a superlative, a decline asks for the lowest."""
     if _ABSOLUTE_LOW.search(question):
         return True
