@@ -56,6 +56,7 @@ TARGETS = {
     "statement pages as tables": ">= 0.9",
     "latency p95 ms": "< 1000",
     "supporting quotes sharing content with the question": "1.0",
+    "answers with a follow-up question": "1.0",
 }
 
 
@@ -69,6 +70,7 @@ class Tally:
     tables: list[bool] = field(default_factory=list)
     latency: list[int] = field(default_factory=list)
     quotes: list[bool] = field(default_factory=list)  # each supporting quote: related?
+    follow: list[bool] = field(default_factory=list)  # each answer given: any follow-up?
     cpu: list[int] = field(default_factory=list)  # CPU ms of the process per answer
     misses: list[str] = field(default_factory=list)
 
@@ -231,6 +233,10 @@ def _chinese(
 
 
 def _quotes(question: str, a: Answer, t: Tally) -> None:
+    if not a.refused:
+        t.follow.append(bool(a.follow_up_questions))
+        if not t.follow[-1]:
+            t.misses.append(f"no follow-up question for {question!r}: {body(a.answer)[:100]!r}")
     for quote in quotes(a.answer):
         t.quotes.append(related(question, quote))
         if not t.quotes[-1]:
@@ -249,6 +255,7 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("Chinese gold span in the answer", lambda t: _rate(t.span)),
         ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
         ("supporting quotes sharing content with the question", lambda t: _rate(t.quotes)),
+        ("answers with a follow-up question", lambda t: _rate(t.follow)),
         ("unrelated questions refused", lambda t: _rate(t.refused)),
         ("statement pages as tables", lambda t: _rate(t.tables)),
         ("latency p50 ms", lambda t: _ms(t.latency, 50)),
