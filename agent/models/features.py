@@ -52,6 +52,7 @@ FEATURES: tuple[str, ...] = (
     "chars",  # share of the question's Chinese characters in the unit ("有毒" / "毒性")
     "spread",  # how far apart the question words it uses lie (share of its length)
     "titled",  # share of the question its section title names: the passage is about it
+    "missed",  # the rarest question word its passage leaves out, over the rarest weight
 )
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -174,19 +175,32 @@ def share(ask: Ask, words: set[str]) -> float:
     return sum(ask.weights[t] for t in words) / ask.total
 
 
-def passage_cover(ask: Ask, p: Passage, lead: str = "") -> float:
-    """How much of the question the whole passage speaks to (its section included)."""
+def passage_hits(ask: Ask, p: Passage, lead: str = "") -> set[str]:
+    """The question words the whole passage uses (its section and lead-in included)."""
     text = f"{p.section}\n{lead}\n{p.text}"
     found = hits(ask, text)
     words = word_set(text)
     for key, phrases in ask.proxies:
         if any(ph <= words for ph in phrases):
             found |= {t for t in key if t in ask.weights}
-    return share(ask, found)
+    return found
+
+
+def missed(ask: Ask, found: set[str]) -> float:
+    """How rare the rarest question word is that a passage leaves out, over the rarest
+    word's weight (0 when it uses them all). A question of general knowledge asked of a
+    document shares words with it one at a time ("harbour" in one passage, "copper" in
+    another): the best passage still leaves out a word as rare as the one it uses. A
+    passage that answers leaves out at most the question's common words."""
+    if not ask.weights:
+        return 0.0
+    top = max(ask.weights.values())
+    left = [w for t, w in ask.weights.items() if t not in found]
+    return max(left, default=0.0) / top
 
 
 def unit_features(
-    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float
+    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float, left: float = 0.0
 ) -> tuple[list[float], set[str]]:
     """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched."""
     u = parts[i]
@@ -235,6 +249,7 @@ def unit_features(
         len(ask.chars & set(u.text)) / len(ask.chars) if ask.chars else share(ask, hit),
         _spread(u.text, hit),
         share(ask, hits(ask, p.section)),
+        left,
     ]
     return values, hit | in_section
 

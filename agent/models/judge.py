@@ -20,9 +20,11 @@ from agent.models.features import (
     FEATURES,
     Ask,
     make_ask,
-    passage_cover,
+    missed,
+    passage_hits,
     relative,
     scope_missing,
+    share,
     unit_features,
 )
 from agent.models.selector import selector
@@ -164,12 +166,13 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
             if p.chunk_id in seen:
                 continue
             seen.add(p.chunk_id)
-            cover = passage_cover(ask, p, leads.get(p.chunk_id, ""))
+            used = passage_hits(ask, p, leads.get(p.chunk_id, ""))
+            cover, left = share(ask, used), missed(ask, used)
             parts = units(p.text)
             for i, u in enumerate(parts):
                 if _never_answers(p, u):
                     continue
-                values, matched = unit_features(ask, p, parts, i, cover=cover)
+                values, matched = unit_features(ask, p, parts, i, cover=cover, left=left)
                 if not matched and not (extreme and u.kind == "row" and cover > 0):
                     continue  # a unit that names nothing asked (or only a year)
                 found.append(values)

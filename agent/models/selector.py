@@ -48,6 +48,7 @@ class Refusal:
 
 
 _TITLED, _OVERLAP = FEATURES.index("titled"), FEATURES.index("overlap")
+_MISSED = FEATURES.index("missed")
 # What the first-ranked unit says of how much of the question the turn speaks to (a few
 # features, so the question-level model, fitted on a few hundred questions, generalises).
 REFUSAL_FEATURES = (
@@ -60,6 +61,7 @@ REFUSAL_FEATURES = (
     "titled",
     "chars",
     "bigrams",
+    "missed",
 )
 _REFUSAL_COLUMNS = tuple(FEATURES.index(f) for f in REFUSAL_FEATURES)
 
@@ -68,14 +70,16 @@ def question_vector(
     rows: Sequence[Sequence[float]], probs: Sequence[float], ranks: Sequence[float]
 ) -> list[float]:
     """What the refusal model reads of a question's candidates (at least one): the
-    first-ranked unit's ``REFUSAL_FEATURES``, the best support probability, and the most
-    any candidate's section title and own words say of the question."""
+    first-ranked unit's ``REFUSAL_FEATURES``, the best support probability, the most any
+    candidate's section title and own words say of the question, and the least any
+    candidate's passage leaves out of the question's rare words."""
     top = max(range(len(rows)), key=lambda i: ranks[i])
     return [
         *(rows[top][j] for j in _REFUSAL_COLUMNS),
         max(probs),
         max(r[_TITLED] for r in rows),
         max(r[_OVERLAP] for r in rows),
+        min(r[_MISSED] for r in rows),
     ]
 
 
@@ -144,7 +148,7 @@ def _refusal(raw: dict[str, object]) -> Refusal:
         return tuple(float(v) for v in raw[key])  # type: ignore[attr-defined]
 
     mean = floats("mean")
-    if len(mean) != len(REFUSAL_FEATURES) + 3:
+    if len(mean) != len(REFUSAL_FEATURES) + 4:
         raise SelectorDataError(
             f"{DATA} has a refusal model for other features; refit it: python bench/fit_selector.py"
         )
