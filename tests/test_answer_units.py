@@ -1,15 +1,53 @@
-"""What a refusal reads of the evidence (invented texts)."""
+"""What an answer quotes around its best sentence and what a refusal reads of the evidence
+(invented texts)."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
+from pathlib import Path
+
+from agent.evidence import Evidence, Passage, units
 from agent.models.features import make_ask, missed, passage_hits
+from agent.models.judge import Candidate
+from agent.models.spans import announces, leans_back, with_reasons
+from agent.service import ChatService
+from pipeline.service import Folio
+from tests.agentdocs import ingest_text
 
 
 def _passage(n: int, text: str, section: str = "", page: int = 1) -> Passage:
     return Passage(
         chunk_id=f"d#{n}", doc_id="d", page=page, page_end=page, section=section, text=text
     )
+
+
+def _quoted(text: str, starts: str, question: str) -> Candidate:
+    p = _passage(0, text)
+    unit = next(u for u in units(text) if u.text.startswith(starts))
+    [c] = with_reasons([Candidate(p, unit, 1.0, frozenset(), 0)], question)
+    assert c.unit.text == text[c.unit.start : c.unit.end]  # still one span of the chunk
+    return c
+
+
+def test_a_sentence_opening_with_a_pronoun_is_quoted_with_the_one_naming_it() -> None:
+    text = "青石塔建于明代，高四十米。它在地震中倒塌过两次。塔下有一口古井。"
+    c = _quoted(text, "它在", "青石塔倒塌过几次？")
+    assert c.unit.text == "青石塔建于明代，高四十米。它在地震中倒塌过两次。"
+    english = "The Varnel Bridge opened in 1931. It was closed for repairs in 1987. Tolls ended."
+    assert _quoted(english, "It was", "When was it closed?").unit.text.startswith("The Varnel")
+    # a sentence naming its own subject stands alone
+    assert _quoted(text, "塔下", "塔下有什么？").unit.text == "塔下有一口古井。"
+
+
+def test_a_sentence_announcing_what_follows_is_quoted_with_it() -> None:
+    text = "合约分为两类，分别如下。一类按月结算，另一类按年结算。违约金另计。"
+    c = _quoted(text, "合约", "合约分为哪两类？")
+    assert c.unit.text == "合约分为两类，分别如下。一类按月结算，另一类按年结算。"
+    assert announces("The fees are as follows.") and announces("费用包括：")
+    # "以下简称" names an abbreviation inside the sentence; it announces nothing
+    assert not announces("蓝河公司（以下简称蓝河），成立于二〇〇一年。")
+    assert leans_back("他后来去了北方。") and not leans_back("Italy borders France.")
+    assert leans_back("例如蓝河公司。") and leans_back("For example, the north gate.")
+    assert not leans_back("Thesis defences are public.")
 
 
 def test_a_passage_that_leaves_out_a_rare_question_word_is_marked() -> None:
@@ -26,3 +64,14 @@ def test_a_passage_that_leaves_out_a_rare_question_word_is_marked() -> None:
     assert missed(ask, passage_hits(ask, both)) == 0.0
     # the passage uses only the common word: the rarest one it leaves out weighs as much
     assert missed(ask, passage_hits(ask, one)) == 1.0
+
+
+def test_each_sentence_of_a_widened_quote_keeps_its_citation(folio: Folio, tmp_path: Path) -> None:
+    text = (
+        "# 青石塔\n\n青石塔建于明代，高四十米，是城中最高的建筑。"
+        "它在地震中倒塌过两次，每次都按原样重建。\n"
+    )
+    doc = ingest_text(folio, tmp_path, "tower.md", text)
+    a = ChatService(folio).ask("青石塔在地震中倒塌过几次？", [doc]).answer
+    assert not a.refused and "两次" in a.answer
+    assert "青石塔建于明代" in a.answer and "已删去" not in a.answer

@@ -14,7 +14,7 @@ from agent.models.follow import follow_ups
 from agent.models.judge import FIGURE, YEARISH, Candidate, judge, page_overview, same_text
 from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
-from pipeline.text.lang import script_language
+from pipeline.text.lang import script_language, split_sentences
 
 _FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
 
@@ -97,9 +97,18 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
 
 
 def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
+    """The unit with its citation id after each of its sentences (a unit widened to its
+    neighbour holds two: each is a claim the reflection checks on its own)."""
     text = clean(text).rstrip("，,；;：:、 ")
     end = "" if text[-1:] in ".。!！?？" else ("。" if doc_lang == "zh" else ".")
-    return f"{text} [{c.passage.chunk_id}]{end}"
+    marker = f" [{c.passage.chunk_id}]"
+    parts = [text[s:e] for s, e in split_sentences(text)] or [text]
+    if len(parts) == 1:
+        return f"{text}{marker}{end}"
+    glue = "" if doc_lang == "zh" else " "
+    # the id before each sentence's own end mark: a mark after it opens the next claim
+    marked = [f"{p[:-1]}{marker}{p[-1]}" if p[-1:] in ".。!！?？" else p + marker for p in parts]
+    return glue.join(marked) + end
 
 
 def row_text(text: str) -> str:

@@ -31,6 +31,7 @@ from pipeline.text.segment import EN_STOPWORDS, _get_jieba, everyday_word
 
 MAX_FOLLOW_UPS = 3
 _DATA = Path(__file__).with_name("data") / "follow_words.json"
+_DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 _MAX_TOPIC = 24
 _MAX_SUBJECT = 20
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -63,11 +64,10 @@ class _Words:
 @cache
 def _words() -> _Words:
     raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    pronouns = json.loads(_DISCOURSE.read_text(encoding="utf-8"))["pronouns_zh"]
     return _Words(
-        *(
-            frozenset(raw[k])
-            for k in ("zh_pronouns", "zh_copulas", "zh_modals", "zh_located", "en_calendar")
-        )
+        frozenset(pronouns),
+        *(frozenset(raw[k]) for k in ("zh_copulas", "zh_modals", "zh_located", "en_calendar")),
     )
 
 

@@ -1,23 +1,37 @@
 """How much text a chosen unit quotes.
 
-A "why" question is answered by a reason, and documents state the reason before the
-consequence: "…维生素C含量是单个橙子的三倍。因此它有时也被称为笨蛋水果". When the unit that
-matches the question opens with "因此" / "Therefore", the sentence before it is the
-answer's first half, and the quote takes both (one contiguous span of the chunk, so it is
-still highlighted exactly).
+A sentence is quoted with the neighbour it cannot be read without, as one contiguous span
+of its chunk (so it is still highlighted exactly):
+
+- a "why" question is answered by a reason, and documents state the reason before the
+  consequence ("…维生素C含量是单个橙子的三倍。因此它有时也被称为笨蛋水果"): a unit opening
+  with "因此" / "Therefore" takes the sentence before it;
+- a sentence opening with a pronoun or without its subject ("他在……", "是……的王妃", "It was
+  …") takes the sentence before it, which names who or what it is about;
+- a sentence announcing what follows ("……类似以下的状况。", "… as follows:") takes the
+  sentence after it, which says it; so does a sentence naming its subject but holding none
+  of the kind of thing asked (a person for "谁", a date for "when"), when the next one goes
+  on about that subject and holds it ("明月王后金氏。是北国第三代君主的王妃。").
+
+The words are data (``data/discourse.json``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
-from agent.models.kinds import holds
+from agent.models.kinds import Kind, asked_kinds, holds
+from agent.rewrite import core_question
 
+_DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 # "称为什么" is "called what", not "why".
 _WHY = re.compile(
     r"(?<![称叫成作认视名译改])为什么|为何|何以|原因|怎么会|\bwhy\b|\breasons?\b|\bwhat caused\b",
@@ -28,6 +42,9 @@ _CONSEQUENCE = re.compile(
     r"consequently|hence|accordingly)",
     re.I,
 )
+_COLON_END = re.compile(r"[:：]\s*$")
+_LAST_CLAUSE = re.compile(r"[^，,；;]*$")
+_MAX_WIDENED = 400  # characters: past that the quote is a paragraph, not an answer
 
 
 class Quoted(Protocol):
@@ -38,20 +55,83 @@ class Quoted(Protocol):
 Q = TypeVar("Q", bound=Quoted)
 
 
+@dataclass(frozen=True)
+class _Discourse:
+    pronouns_zh: tuple[str, ...]
+    pronouns_en: tuple[str, ...]
+    announces: tuple[str, ...]
+
+
+@cache
+def _discourse() -> _Discourse:
+    raw = json.loads(_DISCOURSE.read_text(encoding="utf-8"))
+    return _Discourse(
+        tuple(raw["pronouns_zh"] + raw["zero_subject_zh"]),
+        tuple(raw["pronouns_en"]),
+        tuple(raw["announces_zh"] + raw["announces_en"]),
+    )
+
+
 def with_reasons(chosen: Sequence[Q], question: str) -> list[Q]:
-    """The chosen units, a consequence widened to the reason before it for "why"."""
-    if not _WHY.search(question):
-        return list(chosen)
-    return [_widened(c) for c in chosen]
+    """The chosen units, each widened to the neighbour it cannot be read without (a
+    consequence to the reason before it only for "why")."""
+    why = bool(_WHY.search(question))
+    kinds = asked_kinds(core_question(question)) & _FACTOIDS
+    return [_widened(c, why=why, question=question, kinds=kinds) for c in chosen]
 
 
-def _widened(c: Q) -> Q:
-    if c.unit.kind != "sentence" or not _CONSEQUENCE.match(c.unit.text):
+def _goes_on(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> bool:
+    """The unit holds none of the kinds asked, the next sentence goes on about the same
+    subject (it opens without naming it) and holds one."""
+    return (
+        bool(kinds)
+        and leans_back(after.text)
+        and not any(holds(k, unit.text, question) for k in kinds)
+        and any(holds(k, after.text, question) for k in kinds)
+    )
+
+
+def leans_back(text: str) -> bool:
+    """The sentence opens with a pronoun, or with the verb its subject is left out of ("是……
+    的王妃"): who or what it is about is named before it."""
+    s = text.lstrip(' “"「『(（')
+    words = _discourse()
+    if s[:1] and re.match(r"[\u4e00-\u9fff]", s):
+        return s.startswith(words.pronouns_zh)
+    low = s.lower()
+    return any(
+        low.startswith(w) and not low[len(w) : len(w) + 1].isalpha() for w in words.pronouns_en
+    )
+
+
+def announces(text: str) -> bool:
+    """The sentence announces what the next one says: it ends with a colon, or its last
+    clause refers to what follows ("……类似以下的状况。", "… are as follows.")."""
+    s = text.strip()
+    if _COLON_END.search(s):
+        return True
+    last = _LAST_CLAUSE.search(s.rstrip("。.!！?？"))
+    tail = last.group(0).lower() if last else ""
+    return any(w in tail for w in _discourse().announces)
+
+
+def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
+    if c.unit.kind != "sentence":
         return c
-    before = [u for u in units(c.passage.text) if u.end <= c.unit.start]
-    if not before or before[-1].kind != "sentence":
+    parts = units(c.passage.text)
+    at = next((i for i, u in enumerate(parts) if u.start == c.unit.start), None)
+    if at is None:
         return c
-    start, end = before[-1].start, c.unit.end
+    start, end = c.unit.start, c.unit.end
+    before = parts[at - 1] if at > 0 and parts[at - 1].kind == "sentence" else None
+    after = parts[at + 1] if at + 1 < len(parts) and parts[at + 1].kind == "sentence" else None
+    consequence = why and _CONSEQUENCE.match(c.unit.text)
+    if before is not None and (consequence or leans_back(c.unit.text)):
+        start = before.start
+    if after is not None and (announces(c.unit.text) or _goes_on(c.unit, after, question, kinds)):
+        end = after.end
+    if (start, end) == (c.unit.start, c.unit.end) or end - start > _MAX_WIDENED:
+        return c
     unit = Unit(start, end, c.passage.text[start:end], "sentence")
     return replace(c, unit=unit)  # type: ignore[type-var]
 
