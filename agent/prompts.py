@@ -185,6 +185,9 @@ FOLLOW_UP_HEADERS = ("follow-up questions:", "follow up questions:", "延伸问�
 FOLLOW_UP: dict[Lang, dict[str, str]] = {
     "en": {
         "figure": "What was {topic}?",
+        "figure_bare": "What was {topic}?",
+        "change": "Why did {topic} {verb}?",
+        "change_bare": "Why did {topic} {verb}?",
         "attribute": "What {verb} the {topic} of {subject}?",
         "attribute_person": "Who {verb} the {topic} of {subject}?",
         "located": "Where is {subject} located?",
@@ -197,6 +200,7 @@ FOLLOW_UP: dict[Lang, dict[str, str]] = {
     },
     "zh": {
         "figure": "{topic}是多少？",
+        "figure_bare": "{topic}是多少？",
         "attribute": "{subject}的{topic}是什么？",
         "attribute_person": "{subject}的{topic}是谁？",
         "attribute_place": "{subject}的{topic}在哪里？",

@@ -1,5 +1,5 @@
-"""What an answer quotes around its best sentence and what a refusal reads of the evidence
-(invented texts)."""
+"""What an answer quotes around its best sentence, what a refusal reads of the evidence,
+and the follow-ups English report passages give (invented texts)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from agent.evidence import Evidence, Passage, units
 from agent.models.features import make_ask, missed, passage_hits
+from agent.models.follow import follow_ups
 from agent.models.judge import Candidate
 from agent.models.spans import announces, leans_back, with_reasons
 from agent.service import ChatService
@@ -64,6 +65,28 @@ def test_a_passage_that_leaves_out_a_rare_question_word_is_marked() -> None:
     assert missed(ask, passage_hits(ask, both)) == 0.0
     # the passage uses only the common word: the rarest one it leaves out weighs as much
     assert missed(ask, passage_hits(ask, one)) == 1.0
+
+
+def test_english_report_passages_give_follow_ups_without_a_named_subject() -> None:
+    text = (
+        "Net sales were $4.1 billion in the quarter. Operating expenses decreased 3% "
+        "compared with the prior year, primarily due to lower freight costs."
+    )
+    cited = _passage(0, text, section="Results of Operations")
+    table = _passage(1, "| Item | 2024 | 2023 |\n| Cost of goods sold | 2,310 | 2,250 |", page=1)
+    ev = Evidence(tool="search_document", query="net sales", passages=[cited, table])
+    quote = "Net sales were $4.1 billion in the quarter."
+    qs = follow_ups("What were net sales in the quarter?", [ev], [cited], "en", quoted=[quote])
+    assert "Why did operating expenses decrease?" in qs
+    assert "What was cost of goods sold?" in qs
+
+
+def test_a_sentence_holding_nothing_asked_is_quoted_with_the_next_that_goes_on() -> None:
+    text = "白鹭夫人生于一八〇二年。是北国第三代国王赵衡的王妃。她擅长书法。"
+    c = _quoted(text, "白鹭夫人", "白鹭夫人是谁的王妃？")
+    assert c.unit.text == "白鹭夫人生于一八〇二年。是北国第三代国王赵衡的王妃。"
+    # asked when she was born, the first sentence holds it and stands alone
+    assert _quoted(text, "白鹭夫人", "白鹭夫人生于哪一年？").unit.text == "白鹭夫人生于一八〇二年。"
 
 
 def test_each_sentence_of_a_widened_quote_keeps_its_citation(folio: Folio, tmp_path: Path) -> None:

@@ -49,6 +49,9 @@ _EN_ATTRIBUTE = re.compile(
 )
 _EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
 _EN_DATED = re.compile(r"^(?:in|by|since|during)\s+((?:[A-Z][a-z]+\s+)?(?:19|20)\d{2}),", re.I)
+_EN_CHANGE = re.compile(
+    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,4}?[A-Za-z&][\w&'-]*)\s+([a-z]+ed|rose|fell|grew)\b"
+)
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
 
 
@@ -59,6 +62,7 @@ class _Words:
     modals: frozenset[str]
     located: frozenset[str]
     calendar: frozenset[str]
+    change: dict[str, str]  # an English verb of change as said → its plain form
 
 
 @cache
@@ -66,8 +70,12 @@ def _words() -> _Words:
     raw = json.loads(_DATA.read_text(encoding="utf-8"))
     pronouns = json.loads(_DISCOURSE.read_text(encoding="utf-8"))["pronouns_zh"]
     return _Words(
-        frozenset(pronouns),
-        *(frozenset(raw[k]) for k in ("zh_copulas", "zh_modals", "zh_located", "en_calendar")),
+        pronouns=frozenset(pronouns),
+        copulas=frozenset(raw["zh_copulas"]),
+        modals=frozenset(raw["zh_modals"]),
+        located=frozenset(raw["zh_located"]),
+        calendar=frozenset(raw["en_calendar"]),
+        change=dict(raw["en_change"]),
     )
 
 
@@ -94,7 +102,7 @@ def follow_ups(
     return [q for _, _, q in sorted(found)[:MAX_FOLLOW_UPS]]
 
 
-_PREFERENCE = ("attribute", "located", "rule", "dated", "figure", "relation")
+_PREFERENCE = ("attribute", "located", "rule", "dated", "change", "figure", "relation")
 
 
 def _neighbourhood(
@@ -139,6 +147,8 @@ def _question_for(
         return None  # the question would not say what it is about
     topics.add(key)
     verb = "was" if form.startswith("attribute") and "was" in u.text.lower().split() else "is"
+    if form.startswith("change_"):
+        verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
 
 
@@ -240,6 +250,9 @@ def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
     dated = _EN_DATED.match(s)
     if dated:
         return "dated", dated.group(1)
+    change = _en_change(s)
+    if change is not None:
+        return change
     for name in _EN_NAME.finditer(s):
         word = name.group(0)
         if len(word.split()) < 2 and word.lower() in _words().calendar:
@@ -247,6 +260,25 @@ def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
         if word.lower() not in asked and word.lower() not in subject.lower():
             return "relation", word
     return "", ""
+
+
+def _en_change(text: str) -> tuple[str, str] | None:
+    """A sentence saying a quantity changed ("… SG&A expenses decreased to 23.6% …"): the
+    reader asks why. Its topic is the noun phrase right before the verb, at the start of
+    the sentence or of a clause."""
+    verbs = _words().change
+    for m in _EN_CHANGE.finditer(text):
+        said = m.group(2).lower()
+        words = m.group(1).split()
+        while words and words[0].lower() in ("the", "our", "its", "their", "total"):
+            words = words[1:]
+        if not words or any(w.lower() in EN_STOPWORDS for w in words) or said not in verbs:
+            continue
+        topic = " ".join(words)
+        plain = words[0][:1].isupper() and all(not w[:1].isupper() for w in words[1:])
+        topic = topic[0].lower() + topic[1:] if plain and not words[0].isupper() else topic
+        return f"change_{verbs[said]}", topic
+    return None
 
 
 def _row_label(text: str) -> str:
