@@ -148,6 +148,7 @@ def question_vectors(
     """Each question's refusal-model vector (None: refused before any unit is scored)."""
     group = np.array(rows.group, dtype=int)
     x = np.array(rows.x)
+    left = np.array(rows.left)
     probs, ranks = scored
     out: list[list[float] | None] = []
     for g in range(n):
@@ -155,7 +156,11 @@ def question_vectors(
         if rows.refused_first[g] or not len(idx):
             out.append(None)
             continue
-        out.append(question_vector(x[idx].tolist(), probs[idx].tolist(), ranks[idx].tolist()))
+        out.append(
+            question_vector(
+                x[idx].tolist(), probs[idx].tolist(), ranks[idx].tolist(), left[idx].tolist()
+            )
+        )
     return out
 
 

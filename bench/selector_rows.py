@@ -44,15 +44,17 @@ class Rows:
     group: list[int] = field(default_factory=list)
     page_ok: list[bool] = field(default_factory=list)
     refused_first: list[bool] = field(default_factory=list)  # a missing name: refused anyway
+    left: list[float] = field(default_factory=list)  # each row's ``Candidate.left``
 
 
 def _label(
-    ex: Example, evidence: list[Evidence]
+    ex: Example, evidence: list[Evidence], left: list[float]
 ) -> tuple[list[list[float]], list[int], list[bool], bool]:
     if missing_names(ex.question, evidence):
         return [], [], [], True
     _, found = candidates(ex.question, evidence)
     xs = [list(c.features) for c in found]
+    left += [c.left for c in found]
     if not ex.answerable:
         return xs, [0] * len(found), [False] * len(found), False
     pages = set(ex.pages)
@@ -79,7 +81,7 @@ def _rows(examples: list[Example]) -> Rows:
     rows = Rows()
     for g, ex in enumerate(examples):
         evidence = [Evidence.model_validate(e) for e in ex.evidence]
-        xs, ys, pages, refused = _label(ex, evidence)
+        xs, ys, pages, refused = _label(ex, evidence, rows.left)
         rows.refused_first.append(refused)
         rows.x += xs
         rows.y += ys

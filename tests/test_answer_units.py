@@ -69,14 +69,14 @@ def test_a_passage_that_leaves_out_a_rare_question_word_is_marked() -> None:
 
 def test_english_report_passages_give_follow_ups_without_a_named_subject() -> None:
     text = (
-        "Net sales were $4.1 billion in the quarter. Operating expenses decreased 3% "
+        "Ticket income was $4.1 million in the quarter. Operating expenses decreased 3% "
         "compared with the prior year, primarily due to lower freight costs."
     )
     cited = _passage(0, text, section="Results of Operations")
     table = _passage(1, "| Item | 2024 | 2023 |\n| Cost of goods sold | 2,310 | 2,250 |", page=1)
-    ev = Evidence(tool="search_document", query="net sales", passages=[cited, table])
-    quote = "Net sales were $4.1 billion in the quarter."
-    qs = follow_ups("What were net sales in the quarter?", [ev], [cited], "en", quoted=[quote])
+    ev = Evidence(tool="search_document", query="ticket income", passages=[cited, table])
+    quote = "Ticket income was $4.1 million in the quarter."
+    qs = follow_ups("What was ticket income in the quarter?", [ev], [cited], "en", quoted=[quote])
     assert "Why did operating expenses decrease?" in qs
     assert "What was cost of goods sold?" in qs
 

@@ -52,7 +52,6 @@ FEATURES: tuple[str, ...] = (
     "chars",  # share of the question's Chinese characters in the unit ("有毒" / "毒性")
     "spread",  # how far apart the question words it uses lie (share of its length)
     "titled",  # share of the question its section title names: the passage is about it
-    "missed",  # the rarest question word its passage leaves out, over the rarest weight
 )
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -200,7 +199,7 @@ def missed(ask: Ask, found: set[str]) -> float:
 
 
 def unit_features(
-    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float, left: float = 0.0
+    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float
 ) -> tuple[list[float], set[str]]:
     """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched."""
     u = parts[i]
@@ -249,7 +248,6 @@ def unit_features(
         len(ask.chars & set(u.text)) / len(ask.chars) if ask.chars else share(ask, hit),
         _spread(u.text, hit),
         share(ask, hits(ask, p.section)),
-        left,
     ]
     return values, hit | in_section
 

@@ -60,6 +60,7 @@ class Candidate:
     matched: frozenset[str]
     order: int
     cover: float = 0.0  # how much of the question the unit's passage speaks to
+    left: float = 0.0  # the rarest question word its passage leaves out (``features.missed``)
     features: tuple[float, ...] = ()
     rank: float = 0.0  # the ranker's score: the order among the candidates
 
@@ -120,7 +121,10 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     # Whether the turn addresses the question at all, judged before a comparison picks
     # its extreme row (that row's own words need not say much of the question).
     addressed = model.answers(
-        [c.features for c in found], [c.score for c in found], [c.rank for c in found]
+        [c.features for c in found],
+        [c.score for c in found],
+        [c.rank for c in found],
+        [c.left for c in found],
     )
     if asks_extreme(question):
         # A table whose passage speaks to most of the question answers "which … most"
@@ -172,11 +176,11 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
             for i, u in enumerate(parts):
                 if _never_answers(p, u):
                     continue
-                values, matched = unit_features(ask, p, parts, i, cover=cover, left=left)
+                values, matched = unit_features(ask, p, parts, i, cover=cover)
                 if not matched and not (extreme and u.kind == "row" and cover > 0):
                     continue  # a unit that names nothing asked (or only a year)
                 found.append(values)
-                out.append(Candidate(p, u, 0.0, frozenset(matched), len(out), cover))
+                out.append(Candidate(p, u, 0.0, frozenset(matched), len(out), cover, left))
     relative(found)
     for c, values in zip(out, found, strict=True):
         c.features = tuple(values)

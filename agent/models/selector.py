@@ -48,7 +48,6 @@ class Refusal:
 
 
 _TITLED, _OVERLAP = FEATURES.index("titled"), FEATURES.index("overlap")
-_MISSED = FEATURES.index("missed")
 # What the first-ranked unit says of how much of the question the turn speaks to (a few
 # features, so the question-level model, fitted on a few hundred questions, generalises).
 REFUSAL_FEATURES = (
@@ -61,25 +60,30 @@ REFUSAL_FEATURES = (
     "titled",
     "chars",
     "bigrams",
-    "missed",
 )
 _REFUSAL_COLUMNS = tuple(FEATURES.index(f) for f in REFUSAL_FEATURES)
 
 
 def question_vector(
-    rows: Sequence[Sequence[float]], probs: Sequence[float], ranks: Sequence[float]
+    rows: Sequence[Sequence[float]],
+    probs: Sequence[float],
+    ranks: Sequence[float],
+    left: Sequence[float],
 ) -> list[float]:
     """What the refusal model reads of a question's candidates (at least one): the
     first-ranked unit's ``REFUSAL_FEATURES``, the best support probability, the most any
-    candidate's section title and own words say of the question, and the least any
-    candidate's passage leaves out of the question's rare words."""
+    candidate's section title and own words say of the question, and how rare the rarest
+    question word is that the first-ranked unit's passage leaves out and the least any
+    candidate's passage leaves out (``left``, ``features.missed``: read by this model only,
+    not by the ranker, so it weighs whether to answer, not which sentence)."""
     top = max(range(len(rows)), key=lambda i: ranks[i])
     return [
         *(rows[top][j] for j in _REFUSAL_COLUMNS),
         max(probs),
         max(r[_TITLED] for r in rows),
         max(r[_OVERLAP] for r in rows),
-        min(r[_MISSED] for r in rows),
+        left[top],
+        min(left),
     ]
 
 
@@ -97,12 +101,16 @@ class Selector:
     refusal: Refusal | None = None
 
     def answers(
-        self, rows: Sequence[Sequence[float]], probs: Sequence[float], ranks: Sequence[float]
+        self,
+        rows: Sequence[Sequence[float]],
+        probs: Sequence[float],
+        ranks: Sequence[float],
+        left: Sequence[float],
     ) -> bool:
         """Does the best of these candidates answer the question, or is it a refusal?"""
         if self.refusal is None:
             return max(probs) >= self.refuse_below
-        v = question_vector(rows, probs, ranks)
+        v = question_vector(rows, probs, ranks, left)
         return self.refusal.probability(v) >= self.refusal.threshold
 
     def probability(self, x: Sequence[float]) -> float:
@@ -148,7 +156,7 @@ def _refusal(raw: dict[str, object]) -> Refusal:
         return tuple(float(v) for v in raw[key])  # type: ignore[attr-defined]
 
     mean = floats("mean")
-    if len(mean) != len(REFUSAL_FEATURES) + 4:
+    if len(mean) != len(REFUSAL_FEATURES) + 5:
         raise SelectorDataError(
             f"{DATA} has a refusal model for other features; refit it: python bench/fit_selector.py"
         )
