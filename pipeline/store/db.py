@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,7 +65,9 @@ class Database:
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE … COMMIT; everything inside lands together or not at all."""
         conn = self.connect()
+        asked = time.monotonic()
         conn.execute("BEGIN IMMEDIATE")
+        held = time.monotonic()
         try:
             yield conn
         except BaseException:
@@ -71,6 +75,8 @@ class Database:
             raise
         else:
             conn.execute("COMMIT")
+        finally:
+            _note_slow(asked, held, sys._getframe(2))
 
     def migrate(self, conn: sqlite3.Connection) -> None:
         with self._lock:
@@ -127,3 +133,22 @@ class Database:
 
 def _split_sql(script: str) -> list[str]:
     return [s.strip() for s in script.split(";\n") if s.strip()]
+
+
+SLOW_WRITE_S = 2.0  # every other writer waits this long: worth a line in the log
+
+
+def _note_slow(asked: float, held: float, caller: object) -> None:
+    """Log a write transaction that waited for, or kept, the lock long enough to be felt by
+    the other processes (they give up after the 30 s busy timeout)."""
+    now = time.monotonic()
+    if now - asked < SLOW_WRITE_S:
+        return
+    code = getattr(caller, "f_code", None)
+    where = f"{code.co_filename}:{code.co_name}" if code is not None else "?"
+    log.warning(
+        "write transaction in %s waited %.1f s for the lock and held it %.1f s",
+        where,
+        held - asked,
+        now - held,
+    )
