@@ -250,9 +250,29 @@ class Folio(LibraryMethods):
         """Requeue jobs whose process died; repair statuses no job stands behind."""
         return self.jobs.recover()
 
+    def requeue_stale_vectors(self) -> list[str]:
+        """Queue embedding again for documents whose stored vectors another model or an
+        older embedding recipe made (they are not searched: the vector space differs)."""
+        embedder = self.embedder()
+        if embedder is None:
+            return []
+        space = self.vector_space(embedder) or ""
+        stale = []
+        for doc_id in self.index.documents_missing_vectors(space):
+            doc = self.store.get(doc_id)
+            status = doc.status.get("embed") if doc is not None else None
+            if status is not None and status.state == "ready":
+                self.store.set_status(doc_id, "embed", "pending", note="new embedding recipe")
+                self.jobs.requeue_unfinished(doc_id)
+                stale.append(doc_id)
+        if stale:
+            log.info("re-embedding %d documents made with another vector recipe", len(stale))
+        return stale
+
     def resume(self) -> list[str]:
         """Recover, then work on every unfinished job in this process; the documents."""
         self.recover()
+        self.requeue_stale_vectors()
         docs = sorted({j.doc_id for j in self.queue.jobs() if j.state in ("queued", "running")})
         self.worker.drain(LANES, None)
         return docs
@@ -265,6 +285,7 @@ class Folio(LibraryMethods):
             root._elsewhere.start()
             return
         self.recover()
+        self.requeue_stale_vectors()
         self.worker.serve()
 
     def work_elsewhere(self) -> None:

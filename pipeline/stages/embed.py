@@ -24,6 +24,7 @@ import re
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 
 import numpy as np
 
@@ -51,8 +52,8 @@ def _truncate(text: str, max_tokens: int) -> str:
     return text[:lo]
 
 
-def embedding_text(chunk: Chunk, max_tokens: int = 128) -> str:
-    """What the dense model reads for a chunk."""
+def _words_text(chunk: Chunk, max_tokens: int) -> str:
+    """The nearest heading, then the chunk's words without figures, capped (recipe v1)."""
     head = chunk.section[-1] if chunk.section else ""
     body = _NUMERIC.sub(" ", chunk.text)
     body = "\n".join(s for line in body.split("\n") if (s := _SPACES.sub(" ", line).strip()))
@@ -62,12 +63,57 @@ def embedding_text(chunk: Chunk, max_tokens: int = 128) -> str:
     return _truncate(text, max_tokens) or chunk.text[:200]
 
 
-EMBED_TEXT_VERSION = 1
+def _cells_text(chunk: Chunk, max_tokens: int) -> str:
+    """A table chunk as its heading and each distinct cell's words once.
+
+    Headers repeat per column ('Three Months Ended …' four times) and the row labels
+    are what a question names; figures are BM25's.
+    """
+    if chunk.kind != "table":
+        return _words_text(chunk, max_tokens)
+    seen: set[str] = set()
+    lines: list[str] = []
+    for line in chunk.text.split("\n"):
+        cells = []
+        for cell in line.split("|"):
+            words = _SPACES.sub(" ", _NUMERIC.sub(" ", cell)).strip(" ()%-—–:;,.")
+            if len(words) > 1 and words.lower() not in seen:
+                seen.add(words.lower())
+                cells.append(words)
+        if cells:
+            lines.append(" ".join(cells))
+    head = chunk.section[-1] if chunk.section else ""
+    text = "\n".join([head, *lines] if head and head.lower() not in seen else lines)
+    return _truncate(text, max_tokens) or chunk.text[:200]
 
 
-def vector_space(embedder_name: str, max_tokens: int) -> str:
+def _capped(recipe: Callable[[Chunk, int], str], cap: int) -> Callable[[Chunk, int], str]:
+    return lambda chunk, max_tokens: recipe(chunk, min(cap, max_tokens))
+
+
+Recipe = Callable[[Chunk, int], str]
+# Named recipes: what the dense model reads per chunk (every chunk gets a vector). The
+# name is part of the vector space, so vectors of another recipe are never mixed in:
+# they count as missing and are rebuilt (Folio.requeue_stale_vectors).
+RECIPES: dict[str, Recipe] = {
+    "v1": _words_text,
+    "cells": _cells_text,
+    "c64": _capped(_words_text, 64),
+    "cells64": _capped(_cells_text, 64),
+    "cells48": _capped(_cells_text, 48),
+    "cells32": _capped(_cells_text, 32),
+}
+RECIPE = "v1"
+
+
+def embedding_text(chunk: Chunk, max_tokens: int = 128, recipe: str | None = None) -> str:
+    """What the dense model reads for a chunk (the product's recipe unless one is named)."""
+    return RECIPES[recipe or RECIPE](chunk, max_tokens)
+
+
+def vector_space(embedder_name: str, max_tokens: int, recipe: str | None = None) -> str:
     """Names the model *and* what it read, so changing either re-embeds instead of mixing."""
-    return f"{embedder_name}|t{max_tokens}|v{EMBED_TEXT_VERSION}"
+    return f"{embedder_name}|t{max_tokens}|{recipe or RECIPE}"
 
 
 class VectorMemo:

@@ -48,6 +48,11 @@ class SearchIndex(Protocol):
 
     def chunks_without_vectors(self, doc_id: str, model: str) -> list[Chunk]: ...
 
+    def documents_missing_vectors(self, model: str) -> list[str]:
+        """Documents with a chunk that has no vector of ``model`` (e.g. made by an older
+        embedding recipe)."""
+        ...
+
     def set_vectors(self, doc_id: str, model: str, vectors: Mapping[str, np.ndarray]) -> None: ...
 
     def search(

@@ -162,6 +162,18 @@ class SqliteIndex:
         )
         return [chunk_from_row(r) for r in rows]
 
+    def documents_missing_vectors(self, model: str) -> list[str]:
+        rows = (
+            self.db.connect()
+            .execute(
+                "SELECT DISTINCT c.doc_id FROM chunks c LEFT JOIN embeddings e "
+                "ON e.chunk_id = c.chunk_id AND e.model = ? WHERE e.chunk_id IS NULL",
+                (model,),
+            )
+            .fetchall()
+        )
+        return sorted(r[0] for r in rows)
+
     def set_vectors(self, doc_id: str, model: str, vectors: Mapping[str, np.ndarray]) -> None:
         with self.db.transaction() as conn:
             hashes = dict(

@@ -133,6 +133,9 @@ class WeaviateIndex:
     def chunks_without_vectors(self, doc_id: str, model: str) -> list[Chunk]:
         return self.records.chunks_without_vectors(doc_id, model)
 
+    def documents_missing_vectors(self, model: str) -> list[str]:
+        return self.records.documents_missing_vectors(model)
+
     def set_vectors(self, doc_id: str, model: str, vectors: Mapping[str, np.ndarray]) -> None:
         from weaviate.classes.data import DataObject
 
