@@ -94,7 +94,7 @@ def evaluate(folio: Folio, recipe: str, queries: list[retrieval.Query]) -> list[
     assert emb is not None
     space = embed_stage.vector_space(emb.name, folio.settings.embed_max_tokens, recipe)
     base = folio.settings
-    folio.vector_space = lambda e: space if e is not None else None  # type: ignore[method-assign]
+    folio.vector_space = lambda embedder: space if embedder else None  # type: ignore[method-assign]
     out = []
     for update in ({"lexical_weight": 0.0, "section_weight": 0.0}, {}, {"dense_weight": 0.0}):
         folio.settings = base.model_copy(update=update)
