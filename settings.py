@@ -62,7 +62,10 @@ class Settings(BaseSettings):
 
     # --- parsing -----------------------------------------------------------------------
     parse_timeout_s: float = Field(
-        180.0, gt=0, description="Wall-clock budget for parsing one document before it fails."
+        180.0,
+        gt=0,
+        description="Longest a parse may go without finishing a batch of pages before it "
+        "fails (the whole document gets 4 times this).",
     )
     workers: int = Field(
         default_factory=_default_workers, ge=1, description="Worker processes for parsing/OCR."

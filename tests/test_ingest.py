@@ -154,6 +154,26 @@ def test_worker_deadline_kills_a_stuck_parse() -> None:
     assert time.monotonic() - start < 5
 
 
+def test_steady_slow_batches_are_no_stall_but_the_whole_run_is_capped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    from pipeline.errors import ParseTimeoutError
+    from pipeline.parse import workers
+    from tests.helpers import sleep_for
+
+    # Four batches of 0.5 s each on one worker: 2 s in all, over the 1.2 s budget, but no
+    # batch stalls for the budget (a busy machine, not a stuck file).
+    done = workers.run_batches(sleep_for, [(0.5,)] * 4, workers=1, timeout_s=1.2)
+    assert done == [0.5] * 4
+    monkeypatch.setattr(workers, "STALL_CAP", 2)
+    start = time.monotonic()
+    with pytest.raises(ParseTimeoutError, match="did not finish within 2 s"):
+        workers.run_batches(sleep_for, [(0.6,)] * 8, workers=1, timeout_s=1.0)
+    assert time.monotonic() - start < 6
+
+
 def test_parse_timeout_ends_as_failed_with_reason(
     folio: Folio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -59,6 +59,9 @@ def spawnable_main() -> Iterator[None]:
         main.__file__ = path
 
 
+STALL_CAP = 4  # the whole document may take this many stall budgets, however steady
+
+
 def run_batches(
     fn: Callable[..., T],
     batches: Sequence[tuple[Any, ...]],
@@ -70,27 +73,35 @@ def run_batches(
 ) -> list[T]:
     """``fn(*batch)`` for every batch in worker processes; results in batch order.
 
-    Raises ParseTimeoutError (and kills the workers) when the deadline passes.
+    ``timeout_s`` bounds a stall: it restarts whenever a batch finishes, so a busy machine
+    that parses slowly but steadily is not mistaken for a stuck file (a wall-clock budget for
+    the whole document failed readable 10-Ks at load 25). The whole run is still capped at
+    ``STALL_CAP`` budgets. Raises ParseTimeoutError (and kills the workers) past either.
     """
     if not batches:
         return []
     n = max(1, min(workers, len(batches)))
     with spawnable_main():
         pool = _context().Pool(n)
-    deadline = time.monotonic() + timeout_s
+    started = time.monotonic()
+    cap = started + timeout_s * STALL_CAP
+    deadline = started + timeout_s
     try:
         pending: list[AsyncResult[T]] = [pool.apply_async(fn, b) for b in batches]
         results: list[T] = []
         for i, job in enumerate(pending):
-            remaining = deadline - time.monotonic()
+            remaining = min(deadline, cap) - time.monotonic()
             if remaining <= 0 or not _wait(job, remaining):
+                capped = time.monotonic() >= cap
+                waited = f"{timeout_s * STALL_CAP:.0f} s" if capped else f"{timeout_s:.0f} s"
                 raise ParseTimeoutError(
-                    f"{what.capitalize()} did not finish within {timeout_s:.0f} s "
+                    f"{what.capitalize()} did not finish within {waited} "
                     f"(stuck around batch {i + 1} of {len(batches)}); the file is probably "
                     "malformed. Try re-saving it (e.g. print to PDF) and upload it again."
                 )
             result = job.get()
             results.append(result)
+            deadline = time.monotonic() + timeout_s  # progress: the stall clock restarts
             if on_done is not None:
                 on_done(i, result)
         pool.close()
