@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.grid import months_of
 from agent.figures.periods import (
     closing_month,
     fiscal_year,
     into_year,
+    months_of,
     naming_offset,
     quarter_of,
     year_end,

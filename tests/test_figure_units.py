@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.grid import months_of, read_grid
+from agent.figures.grid import read_grid
 from agent.figures.items import shown_label, years
+from agent.figures.periods import months_of
 from agent.support import check
 
 CASH_MILLIONS = """SELECTED CASH FLOW DATA (in millions)

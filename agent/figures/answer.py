@@ -27,11 +27,10 @@ from agent.figures.formula import (
     parse,
     without_definition,
 )
-from agent.figures.grid import months_of
 from agent.figures.groups import group_answer
 from agent.figures.items import asked_items, shown_label, years
 from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
-from agent.figures.periods import into_year
+from agent.figures.periods import into_year, months_of
 from agent.figures.render import (
     amount,
     asked_scale,

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, months_of
+from agent.figures.grid import Grid, Row
 from agent.figures.items import years
 from agent.figures.lookup import grids
-from agent.figures.periods import into_year
+from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
 from agent.rewrite import content_terms
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, clean_label, months_of
+from agent.figures.grid import Grid, Row, clean_label
 from agent.figures.items import years
 from agent.figures.lookup import grids
-from agent.figures.periods import into_year
+from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set

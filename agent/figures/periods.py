@@ -100,3 +100,46 @@ def naming_offset(texts: Iterable[str]) -> int:
             if closed is not None and closed[0] <= 3 and int(m.group(1)) == closed[1] - 1:
                 return -1
     return 0
+
+
+# Retailers count periods in weeks: 13 (or 14) to a quarter, 26 to a half, 52 or 53 a year.
+_PERIOD_LENGTHS = (
+    (
+        3,
+        re.compile(
+            r"\b(?:three|3)[ -]months?\b|\b(?:13|14|thirteen|fourteen)[ -]weeks?\b|"
+            r"\bquarter\b|\b(?:q[1-4]|[1-4]q)\b|季度",
+            re.I,
+        ),
+    ),
+    (
+        6,
+        re.compile(
+            r"\b(?:six|6)[ -]months?\b|\b(?:26|27|twenty-six|twenty-seven)[ -]weeks?\b|"
+            r"\bhalf\b|\b(?:h[12]|[12]h)\b|半年",
+            re.I,
+        ),
+    ),
+    (
+        9,
+        re.compile(r"\b(?:nine|9)[ -]months?\b|\b(?:39|40|thirty-nine)[ -]weeks?\b|前三季度", re.I),
+    ),
+    (
+        12,
+        re.compile(
+            r"\b(?:twelve|12)[ -]months?\b|\b(?:52|53|fifty-two|fifty-three)[ -]weeks?\b|"
+            r"\byears? ended\b|\bfiscal\b|\bfull[- ]year\b|\bannual\b|全年|年度",
+            re.I,
+        ),
+    ),
+)
+
+
+def months_of(text: str) -> int | None:
+    """How long a period a header or a question names: 3 for "Three Months Ended" or
+    "Q2", 6 for "Six Months" or "H1", 9, 12 for "Year Ended" / "Fiscal"; None if it
+    names none. The shortest named wins ("Q2 of fiscal 2023" is a quarter)."""
+    for months, pattern in _PERIOD_LENGTHS:
+        if pattern.search(text):
+            return months
+    return None

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.formula import Cell
-from agent.figures.grid import SCALES, months_of
+from agent.figures.grid import SCALES
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
+from agent.figures.periods import months_of
 from pipeline.text.finance import vocabulary
 
 _ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
