@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
+from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
 from agent.models.judge import FIGURE, YEARISH, Candidate, judge, page_overview, same_text
@@ -24,7 +25,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     page = page_reference(question)
     figures = figure_answer(question, evidence, lang) if page is None else None
     if figures is not None and figures.lines:  # cells and computed figures, working shown
-        body = "\n".join(figures.lines)
+        body = _with_sources("\n".join(figures.lines), evidence, lang)
         if figures.follow:
             return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
         cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
@@ -42,7 +43,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
     ask = make_ask(question, evidence)
-    body = note + _render(with_column_headers(chosen), ask, lang)
+    body = _with_sources(note + _render(with_column_headers(chosen), ask, lang), evidence, lang)
     cited = [c.passage for c in chosen]
     return _with_follow_ups(
         body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
@@ -60,6 +61,24 @@ def _with_follow_ups(
 ) -> str:
     follow = follow_ups(question, evidence, cited, lang, quoted=quoted)
     return body + ("\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(follow) if follow else "")
+
+
+def _with_sources(body: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
+    """The draft with a quote of each other place on another page that states its figures
+    for the same item (``corroborate.py``): the statement's cell beside the sentence."""
+    found = corroborating(body.splitlines(), evidence)
+    if not found:
+        return body
+    header = prompts.SUPPORT_HEADER[lang]
+    doc_lang = script_language(" ".join(u.text for _, u in found))
+    quotes = []
+    for c, head in with_column_headers([Candidate(p, u, 0.0, frozenset(), 0) for p, u in found]):
+        line = _line(c, head, lang, doc_lang)
+        if not any(same_text(line, old) for old in body.splitlines()):
+            quotes.append(f"- {line}")
+    if not quotes:
+        return body
+    return "\n".join([body, *([] if header in body else [header]), *quotes])
 
 
 def _bullets(lines: Sequence[str]) -> str:

@@ -1,0 +1,121 @@
+"""Every place in this turn's passages that states the answer's figure.
+
+A filing states one figure several times: the financial statement's cell, the MD&A
+sentence, a note's table, the earnings release's highlights. The answer is read from one
+of them; the others that print the same figure *for the same thing* (the cell's row label,
+or the words of the sentence it came from) are quoted after it, one per page, so the reader
+sees each source that states it — the statement cell beside the sentence, or the sentence
+beside the cell. A figure alone is not enough (a "Total" row or a date can print any
+number), and neither is the label alone (another year's row).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
+from agent.support import claim_text, coverage, numbers
+
+MAX_QUOTES = 2
+_MARKER = re.compile(r"\[([^\[\]\s]+#\d+)\]")
+# The label of a table row: what comes before its first figure (or cell separator).
+_ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
+_SCALES = (1.0, 1e3, 1e-3, 1e6, 1e-6)
+# Share of a label's words the other unit must use: both of a two-word label ("Net
+# sales", not "Cost of sales"), two of three; a row beside a longer row label ("Net
+# income" / "Net income attributable to …") needs half of the longer one's.
+_LABEL_COVER = 0.6
+_ROW_COVER = 0.5
+_MIN_DIGITS = 3  # "30" (a day), "2" (a count) are wording; "5,466", "21.4%" are figures
+
+
+@dataclass(frozen=True)
+class _Figure:
+    value: float
+    decimals: int
+    label: str  # what the figure is of: the row's label, or the sentence it is in
+    row: bool
+
+
+def corroborating(lines: Sequence[str], evidence: Sequence[Evidence]) -> list[tuple[Passage, Unit]]:
+    """Units of this turn's passages, on pages the draft does not cite yet, that state a
+    figure of the draft for the same line item; at most one per page, best ranked first."""
+    passages = passages_by_id(evidence)
+    cited = {i for line in lines for i in _MARKER.findall(line) if i in passages}
+    sources = list(_sources(lines, passages))
+    if not sources:
+        return []
+    pages = {(passages[i].doc_id, passages[i].page) for i in cited}
+    found: list[tuple[Passage, Unit]] = []
+    for p in sorted(passages.values(), key=lambda p: (p.rank or 99, p.page)):
+        if p.chunk_id in cited or (p.doc_id, p.page) in pages:
+            continue
+        hit = next((u for u in units(p.text) if _states(u, sources)), None)
+        if hit is not None:
+            found.append((p, hit))
+            pages.add((p.doc_id, p.page))
+        if len(found) >= MAX_QUOTES:
+            break
+    return found
+
+
+def _sources(lines: Sequence[str], passages: dict[str, Passage]) -> Iterable[_Figure]:
+    """The draft's figures with what each is of, read from the unit of its cited passage
+    that prints it."""
+    for line in lines:
+        ids = [i for i in _MARKER.findall(line) if i in passages]
+        said = claim_text(_MARKER.sub(" ", line))
+        for written, value, decimals in numbers(said):
+            if not _figure(written, value):
+                continue
+            for cid in ids:
+                for u in units(passages[cid].text):
+                    if u.kind != "heading" and _prints(u.text, value, decimals):
+                        row = u.kind == "row"
+                        yield _Figure(value, decimals, _label(u.text) if row else u.text, row)
+
+
+def _states(u: Unit, sources: Sequence[_Figure]) -> bool:
+    """Does the unit print one of the figures for the same thing: a row whose label and
+    the source's name each other, a sentence naming the source row's label, or (for a
+    figure from a sentence) a row whose label the sentence names, or a sentence saying
+    most of what the source sentence says?"""
+    if u.kind == "heading":
+        return False
+    row = u.kind == "row"
+    mine = _label(u.text) if row else u.text
+    for f in sources:
+        if not _prints(u.text, f.value, f.decimals):
+            continue
+        if row and f.row:
+            shorter, longer = sorted((coverage(f.label, mine), coverage(mine, f.label)))
+            same = shorter >= _ROW_COVER and longer >= _LABEL_COVER
+        elif row:  # a statement row beside the sentence: the sentence names its item
+            same = coverage(mine, f.label) >= _LABEL_COVER
+        else:  # a sentence: it names the source row's item, or says what its sentence says
+            same = coverage(f.label, mine) >= _LABEL_COVER
+        if same:
+            return True
+    return False
+
+
+def _figure(written: str, value: float) -> bool:
+    digits = re.sub(r"\D", "", written).lstrip("0")
+    year = "," not in written and "." not in written and 1900 <= value <= 2100
+    return len(digits) >= _MIN_DIGITS and not year
+
+
+def _prints(text: str, value: float, decimals: int) -> bool:
+    """Does ``text`` print the figure, as written or at another scale ("$302.6 million"
+    and "302,578" in thousands), within the rounding the figure is given to?"""
+    tol = 0.5 * 10**-decimals
+    for written, v, _ in numbers(text):
+        if _figure(written, v) and any(abs(v * s - value) <= tol for s in _SCALES):
+            return True
+    return False
+
+
+def _label(row: str) -> str:
+    return _ROW_LABEL.split(row.strip(" |"), maxsplit=1)[0].strip(" |$")
