@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
 from agent.schemas import Answer  # noqa: E402 - after the path set-up above
 from agent.service import ChatService  # noqa: E402
 from bench.answers_data import (  # noqa: E402
-    GENERAL,
+    general,
     FbQuestion,
     body,
     financebench,
@@ -148,7 +148,7 @@ def main() -> int:
         ten_k = doc_id_for(fb[0].doc)
         if "chinese" in sets:
             _chinese(chat, zh, zh_id, ten_k, t)
-        for q in GENERAL if "general" in sets else []:
+        for q in general(split) if "general" in sets else []:
             for doc in (ten_k, zh_id[zh_docs[0]]):
                 a = _ask(chat, q, doc)
                 t.refused.append(a.refused and not a.citations)

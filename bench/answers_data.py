@@ -4,26 +4,23 @@ sample document addresses."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bench.common import SAMPLES, load_jsonl
 
-# Questions of general knowledge: every document must refuse them.
-GENERAL = [
-    "What is the capital of France?",
-    "Who wrote the novel Pride and Prejudice?",
-    "How many legs does a spider have?",
-    "What is the boiling point of water at sea level in Fahrenheit?",
-    "Who painted the Mona Lisa?",
-    "What is the chemical symbol for gold?",
-    "法国的首都是哪里？",
-    "《红楼梦》的作者是谁？",
-    "一年有多少个星期？",
-    "水的化学式是什么？",
-    "月球绕地球一周需要多少天？",
-    "太阳系中最大的行星是哪一颗？",
-]
+GENERAL_FILE = Path(__file__).with_name("general_questions.json")
+
+
+def general(split: str) -> list[str]:
+    """Questions of general knowledge for a split ("train" or "validation"): every
+    document must refuse them. The refusal model is fitted on the train ones only."""
+    raw = json.loads(GENERAL_FILE.read_text(encoding="utf-8"))
+    return [str(q) for q in raw[split]]
+
+
 _NUM = re.compile(r"(?<![\w.])-?\$?\d[\d,]*(?:\.\d+)?")
 _MARK = re.compile(r"\[\d+\]")
 

@@ -30,6 +30,7 @@ if str(ROOT) not in sys.path:
 from agent.models.features import FEATURES  # noqa: E402 - after the path set-up above
 from agent.models.selector import DATA  # noqa: E402
 from bench import selector_fit as fitting  # noqa: E402
+from bench.answers_data import general  # noqa: E402
 from bench.selector_examples import Example, examples, harvest  # noqa: E402
 from bench.selector_rows import Rows, cached_rows  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
@@ -47,27 +48,45 @@ def main() -> int:
     ap.add_argument("--zh-per-article", type=int, default=3)
     ap.add_argument("--reharvest", action="store_true")
     ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument(
+        "--general-negatives",
+        action="store_true",
+        help="fit the refusal model with the train general-knowledge questions too",
+    )
     args = ap.parse_args()
     dirs = args.data_dir or [Path(tempfile.gettempdir()) / "folio-bench-answers"]
     splits = _splits(dirs, args.zh_per_article, args.reharvest)
     train = cached_rows(splits["train"], dirs[0] / "selector-rows-train.json")
-    model = _fit_model(train, args.l2)
+    # General-knowledge questions teach the refusal model only: which unit answers best, and
+    # how likely a unit supports an answer, are learnt from questions about the documents.
+    known = set(general("train"))
+    about = [i for i, e in enumerate(splits["train"]) if e.question not in known]
+    doc_examples, doc_rows = [splits["train"][i] for i in about], fitting.subset(train, about)
+    model = _fit_model(doc_rows, args.l2)
+    doc_scored = fitting.scores(doc_rows, model)
+    t = fitting.threshold(doc_examples, fitting.outcome(doc_examples, doc_rows, *doc_scored))
+    keep = fitting.keep_ratio(doc_examples, doc_rows, doc_scored, t)
     scored = fitting.scores(train, model)
     out_train = fitting.outcome(splits["train"], train, *scored)
-    t = fitting.threshold(splits["train"], out_train)
-    keep = fitting.keep_ratio(splits["train"], train, scored, t)
     vectors = fitting.question_vectors(train, scored, len(splits["train"]))
-    refusal = fitting.fit_refusal(splits["train"], vectors, args.l2)
+    taught = vectors if args.general_negatives else [
+        v if i in set(about) else None for i, v in enumerate(vectors)
+    ]
+    refusal = fitting.fit_refusal(splits["train"], taught, args.l2, judged=set(about))
     val = cached_rows(splits["validation"], dirs[0] / "selector-rows-validation.json")
     val_scored = fitting.scores(val, model)
     out_val = fitting.outcome(splits["validation"], val, *val_scored)
     val_vectors = fitting.question_vectors(val, val_scored, len(splits["validation"]))
     report = {
         "train": fitting.summary(
-            "train", splits["train"], out_train, fitting.accepted(vectors, refusal)
+            "train", splits["train"], out_train, fitting.accepted(vectors, refusal), known
         ),
         "validation": fitting.summary(
-            "validation", splits["validation"], out_val, fitting.accepted(val_vectors, refusal)
+            "validation",
+            splits["validation"],
+            out_val,
+            fitting.accepted(val_vectors, refusal),
+            set(general("validation")),
         ),
     }
     print("  feature          support   rank")

@@ -5,7 +5,8 @@ Questions: FinanceBench-train (gold evidence pages and text) and CMRC trial arti
 (answer spans) for fitting; FinanceBench dev and CMRC articles 128–255 for validation
 (``../shared/samples/README.md``). Each question is also asked of a document that does not
 address it (a CMRC question of another CMRC document and of a 10-K, a 10-K question of a
-CMRC document): every unit found there is a negative.
+CMRC document), and the split's general-knowledge questions are asked of its documents:
+every unit found there is a negative.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from agent.context import ChatContext  # noqa: E402
 from agent.models import ChatModels  # noqa: E402
 from agent.models.planner import plan  # noqa: E402
 from agent.scope import StatsCache  # noqa: E402
-from bench.answers_data import financebench  # noqa: E402
+from bench.answers_data import financebench, general  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
 from pipeline.errors import NotFoundError  # noqa: E402
@@ -34,6 +35,7 @@ from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 
 ZH_DOCS = {"train": range(1, 5), "validation": range(5, 9)}
+GENERAL_10KS = 4  # the 10-Ks of a split that general-knowledge questions are asked of
 
 
 @dataclass
@@ -77,6 +79,11 @@ def examples(split: str, per_article: int, data_dir: Path) -> list[Example]:
         if seen[article] == 1:  # one question per article asked elsewhere
             out.append(Example(z.question, doc_id_for(other), False))
             out.append(Example(z.question, ten_k, False))
+    # General knowledge asked of a split's own documents: a question can share words with a
+    # document (a country in a list of offices) without being about it.
+    ten_ks = list(dict.fromkeys(doc_id_for(q.doc) for q in fb))[:GENERAL_10KS]
+    for question in general(split):
+        out += [Example(question, d, False) for d in (*ten_ks, *map(doc_id_for, zh))]
     return out
 
 

@@ -65,6 +65,20 @@ def weights(rows: Rows) -> np.ndarray:
     return w
 
 
+def subset(rows: Rows, questions: list[int]) -> Rows:
+    """The rows of these questions (by index), renumbered in that order."""
+    new = {g: k for k, g in enumerate(questions)}
+    keep = [i for i, g in enumerate(rows.group) if g in new]
+    return Rows(
+        x=[rows.x[i] for i in keep],
+        y=[rows.y[i] for i in keep],
+        group=[new[rows.group[i]] for i in keep],
+        page_ok=[rows.page_ok[i] for i in keep],
+        refused_first=[rows.refused_first[g] for g in questions],
+        left=[rows.left[i] for i in keep],
+    )
+
+
 def scores(rows: Rows, model: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """Support probabilities and ranking scores of every row."""
     x = (np.array(rows.x) - model["mean"]) / model["scale"]
@@ -165,11 +179,16 @@ def question_vectors(
 
 
 def fit_refusal(
-    examples: list[Example], vectors: list[list[float] | None], l2: float, folds: int = 5
+    examples: list[Example],
+    vectors: list[list[float] | None],
+    l2: float,
+    folds: int = 5,
+    judged: set[int] | None = None,
 ) -> dict[str, Any]:
     """The refusal model over question vectors, answerable against unrelated questions
     weighing the same; its threshold fitted on out-of-fold probabilities (in-sample ones
-    would say every unrelated question is refused)."""
+    would say every unrelated question is refused) of the ``judged`` questions (all by
+    default)."""
     keep = [i for i, v in enumerate(vectors) if v is not None]
     x = np.array([vectors[i] for i in keep])
     y = np.array([float(examples[i].answerable) for i in keep])
@@ -184,12 +203,13 @@ def fit_refusal(
         c, b = fit(z[fold != k], y[fold != k], w[fold != k], l2)
         oof[fold == k] = 1 / (1 + np.exp(-np.clip(z[fold == k] @ c + b, -40, 40)))
     coef, intercept = fit(z, y, w, l2)
+    on = np.array([judged is None or i in judged for i in keep])
     return {
         "mean": mean,
         "scale": scale,
         "coef": coef,
         "intercept": intercept,
-        "threshold": cutoff(y == 1, oof),
+        "threshold": cutoff((y == 1)[on], oof[on]),
     }
 
 
@@ -211,9 +231,13 @@ def accepted(vectors: list[list[float] | None], refusal: dict[str, Any]) -> np.n
 
 
 def summary(
-    name: str, examples: list[Example], out: Outcome, answered: np.ndarray
+    name: str, examples: list[Example], out: Outcome, answered: np.ndarray, known: set[str]
 ) -> dict[str, float]:
+    """``known``: the split's general-knowledge questions, reported apart from questions
+    asked of a document about something else."""
     pos = np.array([e.answerable for e in examples])
+    gk = np.array([e.question in known for e in examples])
+    other = ~pos & ~gk
     zh = np.array([bool(e.span) for e in examples]) & pos
     fb = pos & ~zh
     top = np.array(out.top_gold) & answered
@@ -223,7 +247,8 @@ def summary(
         "zh_top_unit_on_gold_page": float(page[zh].mean()) if zh.any() else 0.0,
         "fb_top_unit_on_gold_page": float(page[fb].mean()) if fb.any() else 0.0,
         "answerable_answered": float(answered[pos].mean()),
-        "unrelated_refused": float((~answered[~pos]).mean()) if (~pos).any() else 0.0,
+        "unrelated_refused": float((~answered[other]).mean()) if other.any() else 0.0,
+        "general_refused": float((~answered[gk]).mean()) if gk.any() else 0.0,
         "questions": float(len(examples)),
     }
     print(f"{name}: " + ", ".join(f"{k} {v:.3f}" for k, v in res.items()))

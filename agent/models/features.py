@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit
 from agent.models.expansions import metrics
+from agent.models.focus import focus
+from agent.models.focus import names as question_names
 from agent.models.kinds import KINDS, Kind, asked_kinds, holds
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
@@ -52,6 +54,8 @@ FEATURES: tuple[str, ...] = (
     "chars",  # share of the question's Chinese characters in the unit ("有毒" / "毒性")
     "spread",  # how far apart the question words it uses lie (share of its length)
     "titled",  # share of the question its section title names: the passage is about it
+    "focus",  # the unit uses the word the question asks for (``focus.py``; 1 when none)
+    "names_kept",  # its passage uses every name the question is asked of (``focus.py``)
 )
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -74,6 +78,8 @@ class Ask:
     absent: float
     best_score: float
     chars: frozenset[str] = frozenset()  # Chinese characters of the question's content words
+    focus: str = ""  # the stemmed word asked for, when the scope uses it
+    names: frozenset[str] = frozenset()  # stemmed names asked of, that the scope uses
 
     @property
     def total(self) -> float:
@@ -143,6 +149,8 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         absent=absent,
         best_score=max((p.score for ev in evidence for p in ev.passages), default=0.0),
         chars=frozenset(c for t in content_terms(core) for c in _HAN.findall(t)),
+        focus=asked if (asked := focus(question)) in weights else "",
+        names=frozenset(n for n in question_names(question) if n in weights),
     )
 
 
@@ -199,9 +207,11 @@ def missed(ask: Ask, found: set[str]) -> float:
 
 
 def unit_features(
-    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float
+    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float, names_kept: bool = True
 ) -> tuple[list[float], set[str]]:
-    """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched."""
+    """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched;
+    ``cover`` and ``names_kept`` are its passage's (``share`` and ``Ask.names`` of
+    ``passage_hits``)."""
     u = parts[i]
     hit = hits(ask, u.text)
     words = word_set(u.text)
@@ -248,6 +258,8 @@ def unit_features(
         len(ask.chars & set(u.text)) / len(ask.chars) if ask.chars else share(ask, hit),
         _spread(u.text, hit),
         share(ask, hits(ask, p.section)),
+        1.0 if not ask.focus or ask.focus in hit else 0.0,
+        1.0 if names_kept else 0.0,
     ]
     return values, hit | in_section
 

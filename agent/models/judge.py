@@ -176,7 +176,9 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
             for i, u in enumerate(parts):
                 if _never_answers(p, u):
                     continue
-                values, matched = unit_features(ask, p, parts, i, cover=cover)
+                values, matched = unit_features(
+                    ask, p, parts, i, cover=cover, names_kept=ask.names <= used
+                )
                 if not matched and not (extreme and u.kind == "row" and cover > 0):
                     continue  # a unit that names nothing asked (or only a year)
                 found.append(values)

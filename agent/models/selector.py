@@ -60,6 +60,8 @@ REFUSAL_FEATURES = (
     "titled",
     "chars",
     "bigrams",
+    "focus",
+    "names_kept",
 )
 _REFUSAL_COLUMNS = tuple(FEATURES.index(f) for f in REFUSAL_FEATURES)
 

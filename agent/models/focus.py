@@ -1,0 +1,86 @@
+"""What a question asks about: its focus (the thing asked for) and the names it is asked of.
+
+"What is the capital of France?" asks for a capital, of France. A sentence that names
+France but no capital does not answer it, however rare "France" is in the document; and
+"法国的首都是哪里？" is not answered by a sentence about another country's capital. So the
+selector reads two things beside its word-overlap features: does the unit use the focus,
+and does its passage use every name the question is asked of (``features.py``).
+
+The focus is found from the question's shape, the same in any domain: in English the first
+content word of a wh-question that is neither a year nor a capitalised name ("What was the
+total revenue of …" → total, "Who painted …" → painted, "How many legs …" → legs); in Chinese the last
+word before the question word ("…的营业收入是多少" → 收入), or the word a count asks for
+("有多少个星期" → 星期). Names are jieba's place, person and organisation tags (Chinese
+only: English capitalisation also marks title-cased metrics, "Fixed Asset Turnover").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from agent.models.kinds import _tagged
+from agent.rewrite import core_question, key_terms
+from agent.scope import stem
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+_ZH_ASK = re.compile(r"什么|哪|谁|多少|几|何")
+# A count asks for the word after it ("多少个星期", "几种颜色"): a measure word, then the noun.
+_ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([\u4e00-\u9fff]{1,4})")
+_NAME_TAGS = frozenset({"ns", "nr", "nrt", "nt", "nz", "nrfg"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
+_EN_ASK = re.compile(r"\s*(?:what|which|who|whom|whose|how|when|where)\b", re.I)
+
+
+@cache
+def focus(question: str) -> str:
+    """The stemmed word a question asks for ("" when its shape shows none)."""
+    core = core_question(question)
+    terms = [t for t in key_terms(core) if not _YEAR.fullmatch(t) and not t.isdigit()]
+    if not terms:
+        return ""
+    if _HAN.search(core):
+        return stem(_zh_focus(core, terms))
+    if not _EN_ASK.match(core):
+        return ""  # "Does …?", "Is …?": a yes/no question asks for no one thing
+    capitalised = _capitalised(core)
+    for t in terms:
+        if t not in capitalised:
+            return stem(t)
+    return ""
+
+
+def _zh_focus(core: str, terms: list[str]) -> str:
+    ask = _ZH_ASK.search(core)
+    if ask is None:
+        return ""
+    count = _ZH_COUNT.match(core, ask.start())
+    after = count.group(1) if count else ""
+    for t in terms:
+        if after and after.startswith(t):
+            return t
+    before = core[: ask.start()]
+    placed = [(before.rfind(t), t) for t in terms if before.rfind(t) >= 0]
+    return max(placed)[1] if placed else ""
+
+
+def _capitalised(core: str) -> set[str]:
+    """Lower-cased words written with a capital inside the question (not its first word)."""
+    out = set()
+    for i, m in enumerate(_WORD.finditer(core)):
+        w = m.group(0)
+        if i and w[0].isupper():
+            out.add(re.sub(r"['’]s$", "", w).lower())
+    return out
+
+
+@cache
+def names(question: str) -> frozenset[str]:
+    """The stemmed names (places, people, organisations) a Chinese question is asked of."""
+    core = core_question(question)
+    if not _HAN.search(core):
+        return frozenset()
+    return frozenset(
+        stem(w) for w, flag in _tagged(core) if flag in _NAME_TAGS and len(w) >= 2
+    )
