@@ -30,10 +30,10 @@ if str(ROOT) not in sys.path:
 from agent.schemas import Answer  # noqa: E402 - after the path set-up above
 from agent.service import ChatService  # noqa: E402
 from bench.answers_data import (  # noqa: E402
-    general,
     FbQuestion,
     body,
     financebench,
+    general,
     gold_figures,
     has_figure,
     heading_only,

@@ -69,9 +69,11 @@ def main() -> int:
     scored = fitting.scores(train, model)
     out_train = fitting.outcome(splits["train"], train, *scored)
     vectors = fitting.question_vectors(train, scored, len(splits["train"]))
-    taught = vectors if args.general_negatives else [
-        v if i in set(about) else None for i, v in enumerate(vectors)
-    ]
+    taught = (
+        vectors
+        if args.general_negatives
+        else [v if i in set(about) else None for i, v in enumerate(vectors)]
+    )
     refusal = fitting.fit_refusal(splits["train"], taught, args.l2, judged=set(about))
     val = cached_rows(splits["validation"], dirs[0] / "selector-rows-validation.json")
     val_scored = fitting.scores(val, model)

@@ -6,12 +6,13 @@ France but no capital does not answer it, however rare "France" is in the docume
 selector reads two things beside its word-overlap features: does the unit use the focus,
 and does its passage use every name the question is asked of (``features.py``).
 
-The focus is found from the question's shape, the same in any domain: in English the first
-content word of a wh-question that is neither a year nor a capitalised name ("What was the
-total revenue of …" → total, "Who painted …" → painted, "How many legs …" → legs); in Chinese the last
-word before the question word ("…的营业收入是多少" → 收入), or the word a count asks for
-("有多少个星期" → 星期). Names are jieba's place, person and organisation tags (Chinese
-only: English capitalisation also marks title-cased metrics, "Fixed Asset Turnover").
+The focus is found from the question's shape, the same in any domain: in English the
+first content word of a wh-question that is neither a year nor a capitalised name ("What
+was the total revenue of …" → total, "Who painted …" → painted, "How many legs …" → legs);
+in Chinese the last word before the question word ("…的营业收入是多少" → 收入),
+or the word a count asks for ("有多少个星期" → 星期). Names are jieba's place, person and
+organisation tags (Chinese only: English capitalisation also marks title-cased metrics,
+"Fixed Asset Turnover").
 """
 
 from __future__ import annotations
@@ -81,6 +82,4 @@ def names(question: str) -> frozenset[str]:
     core = core_question(question)
     if not _HAN.search(core):
         return frozenset()
-    return frozenset(
-        stem(w) for w, flag in _tagged(core) if flag in _NAME_TAGS and len(w) >= 2
-    )
+    return frozenset(stem(w) for w, flag in _tagged(core) if flag in _NAME_TAGS and len(w) >= 2)
