@@ -41,6 +41,7 @@ from agent.figures.render import (
     missing_note,
 )
 from agent.figures.sentences import change_sentence, stated_change
+from agent.figures.successive import successive_change
 from pipeline.text.finance import vocabulary
 
 _EXPLAIN = re.compile(
@@ -76,6 +77,7 @@ class FigureAnswer:
     pages: list[int] = field(default_factory=list)  # statement pages where they should be
     follow: list[str] = field(default_factory=list)  # questions about the rows next to them
     searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
+    read: list[int] = field(default_factory=list)  # pages to read for a value not found
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ def figure_answer(
         out = _answer(ask, turn)
     except MissingFigure as gone:
         stated = _from_sentence(question, evidence, lang)
-        if stated is not None:  # a sentence states both values the tables lack
+        if stated is not None and stated.lines:  # a sentence states the values tables lack
             return stated
         known = gone.item in vocabulary().items
         return FigureAnswer(
@@ -144,9 +146,18 @@ def figure_answer(
 def _from_sentence(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
-    """A change computed from a sentence stating both its values, or None."""
+    """A change computed from a sentence stating both its values, or from two sentences
+    stating the value that ended and its replacement (the page to read for the second when
+    only one is in the turn, the page to read for the other), or None."""
     stated = stated_change(question, evidence)
-    return None if stated is None else FigureAnswer([change_sentence(stated, question, lang)])
+    if stated is not None:
+        return FigureAnswer([change_sentence(stated, question, lang)])
+    two = successive_change(question, evidence)
+    if two is None:
+        return None
+    if two.stated is None:
+        return FigureAnswer(read=[two.page] if two.page is not None else [])
+    return FigureAnswer([change_sentence(two.stated, question, lang)])
 
 
 def _answer(ask: _Ask, turn: _Turn) -> FigureAnswer:

@@ -60,8 +60,9 @@ class Stated:
     unit: str  # "%" or "" (an amount, in ``scale``)
     scale: str  # "million", "billion", "thousand" or ""
     money: bool
-    text: str  # the sentence
-    chunk_id: str
+    text: str  # the sentence (or sentences) stating them
+    chunk_ids: tuple[str, ...]
+    name: str = ""  # what changed, in the question's words, when the sentences name it apart
 
 
 def _value(raw: str, unit: str | None) -> tuple[float, str, str]:
@@ -98,17 +99,26 @@ _MOVES = re.compile(
 )
 
 
-def _said(question: str, sentence: str) -> float:
-    """The share of the question's words the sentence says, the words that ask for the
-    move ("increase", "improve") aside: the sentence says it with its own verb."""
-    asked = {stem(t) for t in content_terms(question) if not t.isdigit() and not _MOVES.match(t)}
+def asked_words(question: str) -> list[str]:
+    """The question's words that name the figure: the words that ask for the move
+    ("increase", "improve") and numbers aside, since a sentence says those its own way."""
+    return [t for t in content_terms(question) if not t.isdigit() and not _MOVES.match(t)]
+
+
+def said(question: str, sentence: str) -> float:
+    """The share of the question's words naming the figure that the sentence says."""
+    asked = {stem(t) for t in asked_words(question)}
     return len(asked & word_set(sentence)) / len(asked) if asked else 0.0
+
+
+def asks_change(question: str) -> bool:
+    return bool(_ASKS_CHANGE.search(question))
 
 
 def stated_change(question: str, evidence: Sequence[Evidence]) -> Stated | None:
     """The figure a sentence of the turn states twice that the question asks the change
     of, or None."""
-    if not _ASKS_CHANGE.search(question):
+    if not asks_change(question):
         return None
     best: tuple[float, Stated] | None = None
     for ev in evidence:
@@ -117,11 +127,11 @@ def stated_change(question: str, evidence: Sequence[Evidence]) -> Stated | None:
                 if u.kind != "sentence":
                     continue
                 pairs = stated_pairs(u.text)
-                said = _said(question, u.text) if pairs else 0.0
-                if not pairs or said < MIN_SAID or (best and said <= best[0]):
+                share = said(question, u.text) if pairs else 0.0
+                if not pairs or share < MIN_SAID or (best and share <= best[0]):
                     continue
                 now, then, unit, scale, money = pairs[0]
-                best = (said, Stated(now, then, unit, scale, money, u.text, p.chunk_id))
+                best = (share, Stated(now, then, unit, scale, money, u.text, (p.chunk_id,)))
     return best[1] if best else None
 
 
@@ -141,6 +151,7 @@ def change_sentence(s: Stated, question: str, lang: prompts.Lang) -> str:
         working = f"{shown(s.now)} − {shown(s.then)} = {number(round(diff, 2))} percentage points"
     else:
         working = f"{shown(s.now)}{scale} − {shown(s.then)}{scale} = {shown(round(diff, 2))}{scale}"
+    cited = "".join(f"[{c}]" for c in s.chunk_ids)
     if lang == "zh":
-        return f"变化 = {working} [{s.chunk_id}]。"
-    return f"Change = {working} [{s.chunk_id}]."
+        return f"{s.name}变化 = {working} {cited}。"
+    return f"Change{' in ' + s.name if s.name else ''} = {working} {cited}."

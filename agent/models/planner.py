@@ -79,8 +79,11 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
                 "args": {"query": searches[0], "top_k": 6, "mode": "keyword"},
             }
         ]
+    read = {e.query for e in evidence if e.tool == "read_page"}
+    beside = [p for p in figures.read if str(p) not in read] if figures is not None else []
+    if beside:  # the page of a sentence whose partner value is not in the turn
+        return [{"name": "read_page", "args": {"page": beside[0]}}]
     if figures is not None and figures.wanted:  # a formula's operand: read its statement
-        read = {e.query for e in evidence if e.tool == "read_page"}
         pages = [p for p in figures.pages if str(p) not in read]
         if pages:
             return [{"name": "read_page", "args": {"page": pages[0]}}]

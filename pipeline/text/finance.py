@@ -50,6 +50,9 @@ class Vocabulary:
     # Words a statement row may open with that are not its name ("其中：营业收入",
     # "Less: cost of sales").
     lead_ins: tuple[str, ...] = ()
+    # Words telling which of two sentences states the value that ended ("terminated",
+    # "previous") and which the value that replaced it ("new", "entered into").
+    succession: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -89,4 +92,5 @@ def vocabulary() -> Vocabulary:
         synonyms=tuple((re.compile(r["pattern"], re.I), r["words"]) for r in raw["synonyms"]),
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
         lead_ins=tuple(raw.get("label_lead_ins", ())),
+        succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
     )
