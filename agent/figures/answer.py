@@ -42,6 +42,7 @@ from agent.figures.render import (
 )
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
+from agent.figures.versus import versus_answer, versus_search
 from pipeline.text.finance import vocabulary
 
 _EXPLAIN = re.compile(
@@ -102,12 +103,23 @@ def figure_answer(
 ) -> FigureAnswer | None:
     """The answer from table cells, or None when the question is not about figures the
     tables hold (the sentence selector answers it then)."""
+    out = _figures(question, evidence, lang)
+    wanted = versus_search(question) if out is None else ""
+    return FigureAnswer(searches=[wanted]) if wanted else out
+
+
+def _figures(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> FigureAnswer | None:
     chosen = choice_answer(question, evidence) if lang == "en" else None
     if chosen is not None:  # "among A, B and C, which …": every alternative's figure
         return FigureAnswer(chosen.lines, searches=chosen.searches)
     grouped = group_answer(question, evidence, lang)
     if grouped is not None:  # "which … the largest of …": a group's extreme member
         return FigureAnswer([grouped[0]])
+    versus = versus_answer(question, evidence, lang)
+    if versus is not None:  # "how did A's … compare to B's …": two rows of one table
+        return FigureAnswer([versus])
     if _EXPLAIN.search(question):
         return None
     ask = _ask(question)

@@ -18,6 +18,8 @@ YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
 _GAP = re.compile(r"\s{2,}|\t")
 _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
+# a row label: a word, or an abbreviation in initials ("U.S.", "U.K.")
+_LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
     r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands)\)",
@@ -277,7 +279,7 @@ def _spans(line: str, n: int) -> list[int | None]:
 
 def _gapped_row(line: str, start: int) -> Row | None:
     cells = _GAP.split(line.strip())
-    if len(cells) < 2 or not _LETTERS.search(cells[0]):
+    if len(cells) < 2 or not _LABEL.search(cells[0]):
         return None
     label = clean_label(cells[0])
     rest = " ".join(cells[1:])
@@ -351,7 +353,7 @@ def _markdown(p: Passage) -> list[Grid]:
                 grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
             columns, rows = again, []
             continue
-        label = clean_label(next((c for c in cells if _LETTERS.search(c)), ""))
+        label = clean_label(next((c for c in cells if _LABEL.search(c)), ""))
         if not label or not columns:
             continue
         order = sorted(columns)

@@ -1,0 +1,153 @@
+"""Two rows of one table compared: "How did Velmor's domestic revenue growth compare to
+its overseas revenue growth in FY2025?".
+
+The question names two things (a segment, a region, a product line) and what is compared
+about them, said once for each ("domestic revenue growth", "overseas revenue growth"):
+the words both sides end with are the measure, what comes before them tells the rows
+apart. A table listing both as rows (regions, segments) answers, with no group heading
+needed: each row's figure for the period asked or, when the measure is a growth or a
+change, its change from the year before, worked from the row's two cells:
+"Domestic growth 2025: (5,200 − 4,800) ÷ 4,800 = 8.3%; Overseas: (2,100 − 2,200) ÷
+2,200 = −4.5% [id]." A part-year table ("Q4") is read only for a
+question naming a part of the year. None when no single table lists both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.figures.grid import Grid, Row
+from agent.figures.items import years
+from agent.figures.lookup import grids
+from agent.figures.periods import into_year, months_of
+from agent.figures.render import number, scale_word
+
+_VERSUS = re.compile(
+    r"^\s*(?:how\s+(?:did|does|do|has|have|was|were|is|are)\s+)?(?P<a>.+?)\s+"
+    r"(?:compared?|stack(?:ed)? up)\s+(?:to|with|against)\s+(?P<b>.+?)[?.\s]*$",
+    re.I,
+)
+_WHEN = re.compile(r"\s+(?:in|for|during|over|as of|at)\s+.*$", re.I)
+_OWNER = re.compile(r"^(?:[\w.&-]+['’]s|its|their|the|our)$", re.I)
+_MOVES = re.compile(r"^(?:growth|grow|grew|change|increase|decrease|decline)\w*$", re.I)
+_FOOTNOTE = re.compile(r"(?<=[A-Za-z.])\d+(?:,\d+)*$")
+_PART = re.compile(r"\([^)]*\)")
+MAX_EXTRA = 2  # words a row's label may have beyond the side's name ("… segment")
+
+
+@dataclass(frozen=True)
+class Sides:
+    a: str  # what tells the first row ("domestic")
+    b: str
+    measure: str  # what is compared about both ("revenue growth")
+
+
+def sides(question: str) -> Sides | None:
+    """The two things a question compares and the measure it compares them by."""
+    m = _VERSUS.match(question)
+    if m is None:
+        return None
+    a, b = (_words(_WHEN.sub("", m.group(g))) for g in ("a", "b"))
+    tail = 0
+    while tail < min(len(a), len(b)) - 1 and a[-1 - tail].lower() == b[-1 - tail].lower():
+        tail += 1
+    if not tail:
+        return None
+    head_a, head_b = " ".join(a[:-tail]), " ".join(b[:-tail])
+    if not head_a or not head_b or _norm(head_a) == _norm(head_b):
+        return None
+    return Sides(head_a, head_b, " ".join(a[-tail:]))
+
+
+def versus_search(question: str) -> str:
+    """Keywords for the table listing both things a question compares ("" if it compares
+    none): the planner searches with them when no table of the turn lists both."""
+    s = sides(question)
+    return f"{s.a} {s.b} {s.measure}" if s else ""
+
+
+def _words(side: str) -> list[str]:
+    return [w for w in side.split() if not _OWNER.match(w)]
+
+
+def _norm(text: str) -> list[str]:
+    """Words of a label or a side, dots and footnote marks aside ("U.S." is "US")."""
+    text = _FOOTNOTE.sub("", _PART.sub(" ", text.strip())).replace(".", "")
+    return re.findall(r"[a-z0-9&]+", text.lower())
+
+
+def _row(g: Grid, side: str) -> Row | None:
+    want = _norm(side)
+    for r in g.rows:
+        got = _norm(r.label)
+        if got[: len(want)] == want and len(got) - len(want) <= MAX_EXTRA:
+            return r
+    return None
+
+
+def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str | None:
+    """The two rows' figures (or changes) side by side, cited; None when the question
+    compares no two named things or no table of the turn lists both."""
+    s = sides(question)
+    if s is None:
+        return None
+    ys = years(question)
+    year = max(ys) if ys else None
+    months = months_of(question)
+    into = into_year(question, months)
+    moves = any(_MOVES.match(w) for w in s.measure.split())
+    for g in grids(evidence):
+        if not _same_length(g, months):
+            continue
+        rows = (_row(g, s.a), _row(g, s.b))
+        col = g.column_for(year, months=months, into=into)
+        before = g.column_for(year, offset=1, months=months, into=into) if moves else col
+        if None in rows or col is None or before is None:
+            continue
+        parts = [_part(g, r, col, before) for r in rows if r is not None]
+        if all(parts):
+            return _sentence(g, rows, parts, col, lang)
+    return None
+
+
+def _same_length(g: Grid, months: int | None) -> bool:
+    """A table whose title names a part of a year ("Q4 …") answers only a question asking
+    a part of a year; a full-year question reads a full-year (or unnamed) table."""
+    head = g.passage.text.lstrip().split("\n", 1)[0]
+    length = months_of(head.split("|")[1] if head.startswith("|") else head)
+    return length in (None, 12) if months in (None, 12) else length == months
+
+
+def _part(g: Grid, r: Row, col: int, before: int) -> str:
+    """One row's figure, or its change worked from its two cells."""
+    now = r.values[col] if col < len(r.values) else None
+    then = r.values[before] if before < len(r.values) else None
+    if now is None or then is None:
+        return ""
+    if col == before:
+        money = "$" if g.currency == "$" else ""
+        return f"{'−' if now < 0 else ''}{money}{number(abs(now))}{scale_word(g.scale, 'en')}"
+    if not then:
+        return ""
+    pct = (now - then) / abs(then) * 100
+    return f"({number(now)} − {number(then)}) ÷ {number(then)} = {pct:.1f}%".replace("= -", "= −")
+
+
+def _sentence(
+    g: Grid, rows: tuple[Row | None, Row | None], parts: list[str], col: int, lang: str
+) -> str:
+    """Both rows' figures in one line, in the table's own words (the rows' labels and
+    the year printed): the measure is the question's, which the table does not print."""
+    a, b = (_FOOTNOTE.sub("", r.label) if r else "" for r in rows)
+    year = g.columns[col].year
+    cid = g.passage.chunk_id
+    moved = "÷" in parts[0]
+    if lang == "zh":
+        what = "增长" if moved else ""
+        return f"{a}{year or ''}年{what}：{parts[0]}；{b}：{parts[1]} [{cid}]。"
+    what = " growth" if moved else ""
+    return f"{a}{what} {year or ''}: {parts[0]}; {b}: {parts[1]} [{cid}]."

@@ -1,0 +1,75 @@
+"""Two rows of one table compared ("How did A's … compare to B's …?"): regions or segments
+listed as rows with no group heading, rows labelled in initials ("U.K."), a growth worked
+from each row's two cells, and a quarter's table never read for a year. Invented
+companies only."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer
+from agent.figures.grid import read_grid
+from agent.figures.versus import sides
+from agent.support import check
+
+QUARTER = """| ($ in Millions) Fourth Quarter | 2025 | 2024 | % Change |
+|---|---|---|---|
+| U.K. | $1,300 | $1,000 | 30.0% |
+| Continental Europe | 900 | 1,000 | (10.0) |
+| Total | $2,200 | $2,000 | 10.0% |"""
+YEAR = """| ($ in Millions) Full Year | 2025 | 2024 | % Change |
+|---|---|---|---|
+| U.K.1 | $5,200 | $4,800 | 8.3% |
+| Continental Europe2 | 2,100 | 2,200 | (4.5) |
+| Total | $7,300 | $7,000 | 4.3% |"""
+QUESTION = (
+    "How did Brackwater's U.K. freight revenue growth compare to Continental Europe "
+    "freight revenue growth in FY2025?"
+)
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    passages = [
+        Passage(chunk_id=f"bw#{i}", doc_id="bw", page=3, page_end=3, text=t, rank=i + 1)
+        for i, t in enumerate(texts)
+    ]
+    return [Evidence(tool="search_document", query="q", passages=passages)]
+
+
+def test_a_row_labelled_in_initials_is_a_row() -> None:
+    g = read_grid(_evidence(YEAR)[0].passages[0])
+    assert g is not None and g.rows[0].label == "U.K.1", g
+
+
+def test_the_sides_and_the_measure_they_share() -> None:
+    s = sides(QUESTION)
+    assert s is not None and (s.a, s.b, s.measure) == (
+        "U.K.",
+        "Continental Europe",
+        "freight revenue growth",
+    ), s
+    assert sides("How did revenue in 2025 compare to 2024?") is None  # no two things named
+
+
+def test_two_rows_of_one_table_are_compared_for_the_year_asked() -> None:
+    a = figure_answer(QUESTION, _evidence(QUARTER, YEAR), "en")
+    assert a is not None and a.lines, a
+    line = a.lines[0]
+    # the full year's table, never the quarter's (30.0%, −10.0%)
+    assert "(5,200 − 4,800) ÷ 4,800 = 8.3%" in line, line
+    assert "(2,100 − 2,200) ÷ 2,200 = −4.5%" in line, line
+    assert "[bw#1]" in line and "30.0" not in line, line
+    assert check(line.split("[")[0], YEAR).supported
+
+
+def test_a_quarter_asked_reads_the_quarters_table_and_a_level_is_no_change() -> None:
+    q = "How did U.K. revenue in Q4 2025 compare with Continental Europe revenue?"
+    a = figure_answer(q, _evidence(QUARTER, YEAR), "en")
+    assert a is not None and a.lines, a
+    assert "U.K. 2025: $1,300 million; Continental Europe: $900 million" in a.lines[0], a.lines
+    assert check(a.lines[0].split("[")[0], QUARTER).supported
+
+
+def test_no_table_listing_both_searches_for_one() -> None:
+    q = "How did Brackwater's U.K. freight revenue growth compare to Nordic freight revenue growth?"
+    a = figure_answer(q, _evidence(YEAR), "en")
+    assert a is not None and not a.lines and a.searches == ["U.K. Nordic freight revenue growth"]
