@@ -73,3 +73,23 @@ def test_no_table_listing_both_searches_for_one() -> None:
     q = "How did Brackwater's U.K. freight revenue growth compare to Nordic freight revenue growth?"
     a = figure_answer(q, _evidence(YEAR), "en")
     assert a is not None and not a.lines and a.searches == ["U.K. Nordic freight revenue growth"]
+
+
+SEGMENTS_ZH = """| 项目（单位：万元） | 2025 | 2024 |
+|---|---|---|
+| 国内 | 5,200 | 4,800 |
+| 海外 | 2,100 | 2,200 |
+| 合计 | 7,300 | 7,000 |"""
+
+
+def test_a_chinese_comparison_reads_the_two_rows_too() -> None:
+    q = "甲公司2025年国内收入增长与海外收入增长相比如何？"
+    a = figure_answer(q, _evidence(SEGMENTS_ZH), "zh")
+    assert a is not None and a.lines, a
+    assert a.lines[0].startswith("国内2025年增长：(5,200 − 4,800) ÷ 4,800 = 8.3%"), a.lines
+    assert "海外：(2,100 − 2,200) ÷ 2,200 = −4.5%" in a.lines[0], a.lines
+
+
+def test_a_comparison_in_a_turn_without_tables_searches_for_nothing() -> None:
+    prose = "Brackwater carried more freight in the U.K. than in Continental Europe."
+    assert figure_answer(QUESTION, _evidence(prose), "en") is None

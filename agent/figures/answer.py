@@ -104,7 +104,9 @@ def figure_answer(
     """The answer from table cells, or None when the question is not about figures the
     tables hold (the sentence selector answers it then)."""
     out = _figures(question, evidence, lang)
-    wanted = versus_search(question) if out is None else ""
+    # a comparison no table of the turn answers: search for the table listing both (a
+    # turn with no tables at all is no figures' turn)
+    wanted = versus_search(question) if out is None and grids(evidence) else ""
     return FigureAnswer(searches=[wanted]) if wanted else out
 
 

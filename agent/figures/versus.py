@@ -31,7 +31,11 @@ _VERSUS = re.compile(
     r"(?:compared?|stack(?:ed)? up)\s+(?:to|with|against)\s+(?P<b>.+?)[?.\s]*$",
     re.I,
 )
-_WHEN = re.compile(r"\s+(?:in|for|during|over|as of|at)\s+.*$", re.I)
+# "甲公司国内收入增长与海外收入增长相比如何？"
+_VERSUS_ZH = re.compile(r"^\s*(?P<a>.+?)(?:与|和|跟|同)(?P<b>.+?)(?:相比|比较|对比)")
+_WHEN = re.compile(r"\s+(?:in|for|during|over|as of|at)\s+.*$|(?:19|20)\d{2}\s*年度?", re.I)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_MOVES_ZH = re.compile(r"增长|增速|变化|增减")
 _OWNER = re.compile(r"^(?:[\w.&-]+['’]s|its|their|the|our)$", re.I)
 _MOVES = re.compile(r"^(?:growth|grow|grew|change|increase|decrease|decline)\w*$", re.I)
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z.])\d+(?:,\d+)*$")
@@ -48,19 +52,20 @@ class Sides:
 
 def sides(question: str) -> Sides | None:
     """The two things a question compares and the measure it compares them by."""
-    m = _VERSUS.match(question)
+    m = _VERSUS.match(question) or _VERSUS_ZH.match(question)
     if m is None:
         return None
     a, b = (_words(_WHEN.sub("", m.group(g))) for g in ("a", "b"))
+    join = "" if _HAN.search(question) else " "
     tail = 0
     while tail < min(len(a), len(b)) - 1 and a[-1 - tail].lower() == b[-1 - tail].lower():
         tail += 1
     if not tail:
         return None
-    head_a, head_b = " ".join(a[:-tail]), " ".join(b[:-tail])
+    head_a, head_b = join.join(a[:-tail]), join.join(b[:-tail])
     if not head_a or not head_b or _norm(head_a) == _norm(head_b):
         return None
-    return Sides(head_a, head_b, " ".join(a[-tail:]))
+    return Sides(head_a, head_b, join.join(a[-tail:]))
 
 
 def versus_search(question: str) -> str:
@@ -71,13 +76,16 @@ def versus_search(question: str) -> str:
 
 
 def _words(side: str) -> list[str]:
+    """A side's words (a Chinese side's characters), its owner aside ("Velmor's")."""
+    if _HAN.search(side):
+        return re.findall(r"[\u4e00-\u9fff]|[^\s\u4e00-\u9fff]+", side.replace("的", ""))
     return [w for w in side.split() if not _OWNER.match(w)]
 
 
 def _norm(text: str) -> list[str]:
     """Words of a label or a side, dots and footnote marks aside ("U.S." is "US")."""
     text = _FOOTNOTE.sub("", _PART.sub(" ", text.strip())).replace(".", "")
-    return re.findall(r"[a-z0-9&]+", text.lower())
+    return re.findall(r"[a-z0-9&]+|[\u4e00-\u9fff]", text.lower())
 
 
 def _row(g: Grid, side: str) -> Row | None:
@@ -85,6 +93,9 @@ def _row(g: Grid, side: str) -> Row | None:
     for r in g.rows:
         got = _norm(r.label)
         if got[: len(want)] == want and len(got) - len(want) <= MAX_EXTRA:
+            return r
+        # a Chinese side may keep its owner ("甲公司国内"): the row's name ends it
+        if _HAN.search(side) and len(got) >= 2 and "".join(want).endswith("".join(got)):
             return r
     return None
 
@@ -99,7 +110,7 @@ def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
     year = max(ys) if ys else None
     months = months_of(question)
     into = into_year(question, months)
-    moves = any(_MOVES.match(w) for w in s.measure.split())
+    moves = any(_MOVES.match(w) for w in s.measure.split()) or bool(_MOVES_ZH.search(s.measure))
     for g in grids(evidence):
         if not _same_length(g, months):
             continue
@@ -148,6 +159,7 @@ def _sentence(
     moved = "÷" in parts[0]
     if lang == "zh":
         what = "增长" if moved else ""
-        return f"{a}{year or ''}年{what}：{parts[0]}；{b}：{parts[1]} [{cid}]。"
+        when = f"{year}年" if year else ""
+        return f"{a}{when}{what}：{parts[0]}；{b}：{parts[1]} [{cid}]。"
     what = " growth" if moved else ""
     return f"{a}{what} {year or ''}: {parts[0]}; {b}: {parts[1]} [{cid}]."
