@@ -87,13 +87,15 @@ class Database:
                 "(name TEXT PRIMARY KEY, version INTEGER)"
             )
             for name, steps in _MIGRATIONS.items():
-                row = conn.execute(
-                    "SELECT version FROM schema_versions WHERE name = ?", (name,)
-                ).fetchone()
-                current = row[0] if row else 0
+                current = _version(conn, name)
                 for version, step in enumerate(steps[current:], start=current + 1):
-                    log.info("migrating %s schema to version %d", name, version)
                     conn.execute("BEGIN IMMEDIATE")
+                    # Another process (the app and its background worker open the same
+                    # file) may have applied this step while we waited for the lock.
+                    if _version(conn, name) >= version:
+                        conn.execute("ROLLBACK")
+                        continue
+                    log.info("migrating %s schema to version %d", name, version)
                     try:
                         if isinstance(step, str):
                             for stmt in _split_sql(step):
@@ -117,12 +119,7 @@ class Database:
         self.migrate(self.connect())
 
     def schema_version(self, name: str) -> int:
-        row = (
-            self.connect()
-            .execute("SELECT version FROM schema_versions WHERE name = ?", (name,))
-            .fetchone()
-        )
-        return int(row[0]) if row else 0
+        return _version(self.connect(), name)
 
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
@@ -152,3 +149,9 @@ def _note_slow(asked: float, held: float, caller: object) -> None:
         held - asked,
         now - held,
     )
+
+
+def _version(conn: sqlite3.Connection, name: str) -> int:
+    """The schema version of ``name`` recorded in the database (0 before its first step)."""
+    row = conn.execute("SELECT version FROM schema_versions WHERE name = ?", (name,)).fetchone()
+    return int(row[0]) if row else 0
