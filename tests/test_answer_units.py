@@ -81,6 +81,18 @@ def test_english_report_passages_give_follow_ups_without_a_named_subject() -> No
     assert "What was cost of goods sold?" in qs
 
 
+def test_a_table_row_without_a_line_item_asks_no_follow_up() -> None:
+    cited = _passage(0, "Ticket income was $4.1 million in the quarter.", section="Results")
+    rows = "| Item | 2024 | 2023 |\n| Diluted | 6.68 | 5.41 |\n| Gross profit | 912 | 870 |"
+    ev = Evidence(
+        tool="search_document", query="ticket income", passages=[cited, _passage(1, rows)]
+    )
+    quote = "Ticket income was $4.1 million in the quarter."
+    qs = follow_ups("What was ticket income in the quarter?", [ev], [cited], "en", quoted=[quote])
+    assert "What was gross profit?" in qs
+    assert not any(q.rstrip("?").endswith((" ", "was", "is")) for q in qs), qs  # "What was ?"
+
+
 def test_a_sentence_holding_nothing_asked_is_quoted_with_the_next_that_goes_on() -> None:
     text = "白鹭夫人生于一八〇二年。是北国第三代国王赵衡的王妃。她擅长书法。"
     c = _quoted(text, "白鹭夫人", "白鹭夫人是谁的王妃？")

@@ -134,8 +134,8 @@ def _question_for(
         form, topic = _zh_form(u.text, subject, asked)
     else:
         form, topic = _en_form(u.text, subject, asked)
-    if not form or (topic and len(topic) > _MAX_TOPIC):
-        return None
+    if not form or (topic and len(topic) > _MAX_TOPIC) or (u.kind == "row" and not topic):
+        return None  # a row without a line item to name would ask "What was ?"
     key = stem(topic) if topic else form
     if key in topics or (topic and topic.lower() in asked):
         return None
