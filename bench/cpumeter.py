@@ -43,19 +43,52 @@ def _descendants(root: int) -> dict[int, float]:
     return out
 
 
+def _label(pid: int) -> str:
+    """A short name for a process: its script or module (app.py, cli.py, pipeline.background)."""
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return "?"
+    words = [a.decode(errors="replace") for a in args[1:4] if a]
+    if words[:1] == ["-m"] and len(words) > 1:
+        return words[1]
+    if words[:1] == ["-B"] or words[:1] == ["-c"]:
+        return "forkserver/pool"
+    return " ".join(Path(w).name for w in words[:2]) or "?"
+
+
+def _peak_rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
 class CpuMeter:
     """``with CpuMeter() as m: …`` then ``m.seconds``: CPU of the process and its workers."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.peak_rss_mb: dict[str, float] = {}  # per kind of process (largest one seen)
         self._seen: dict[int, float] = {}
         self._start: dict[int, float] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True, name="cpu-meter")
 
     def _sample(self) -> None:
+        rounds = 0
         while not self._stop.wait(INTERVAL_S):
-            self._seen.update(_descendants(os.getpid()))
+            found = _descendants(os.getpid())
+            self._seen.update(found)
+            rounds += 1
+            if rounds % 10 == 0:  # every 2 s: memory peaks move slowly
+                for pid in found:
+                    label = _label(pid)
+                    peak = max(self.peak_rss_mb.get(label, 0.0), _peak_rss_mb(pid))
+                    self.peak_rss_mb[label] = peak
 
     def __enter__(self) -> CpuMeter:
         self._self0 = time.process_time()

@@ -150,6 +150,7 @@ def run(mode: str, files: list[Path], timeout: float, root: Path) -> list[object
             pages / t_full,
             meter.seconds,
             f"{load0:.1f} → {load1:.1f}",
+            ", ".join(f"{k} {v:.0f}" for k, v in sorted(meter.peak_rss_mb.items())),
         ]
 
 
@@ -170,7 +171,17 @@ def main() -> None:
     rows = [run(m, files, args.timeout, args.root) for m in modes]
     print_table(
         f"ingest to fully indexed, {len(files)} PDFs",
-        ["run", "docs", "pages", "s searchable", "s fully indexed", "pages/s", "CPU s", "load"],
+        [
+            "run",
+            "docs",
+            "pages",
+            "s searchable",
+            "s fully indexed",
+            "pages/s",
+            "CPU s",
+            "load",
+            "peak RSS MB",
+        ],
         rows,
     )
 
