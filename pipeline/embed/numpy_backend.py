@@ -9,7 +9,9 @@ its own (its ``name``): switching engines re-embeds instead of mixing.
 Weights load on first use, once per process, and serve passages and queries alike
 (numpy is re-entrant): a process that never embeds never loads them. Passages run
 in lanes, one thread per core, each lane's products on one BLAS thread, each
-reading a contiguous share of the batch.
+reading a contiguous share of the batch; with ``in_child`` (the product's
+setting) the lanes run in a child process (``host.py``), away from other Python
+threads' hold on the GIL.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import numpy as np
 from pipeline.embed.e5_file import read_model
 from pipeline.embed.e5_forward import Weights, forward_means, load_weights
 from pipeline.embed.e5_tokenizer import UnigramTokenizer
+from pipeline.embed.host import PassageHost
 from pipeline.embed.lanes import default_lanes, split_even
 from pipeline.embed.omp import one_blas_thread
 
@@ -92,9 +95,12 @@ class NumpyE5Embedder:
     name = "e5np/multilingual-e5-small"
     dim = 384
 
-    def __init__(self, lanes: int | None = None, model_path: Path | None = None) -> None:
+    def __init__(
+        self, lanes: int | None = None, model_path: Path | None = None, *, in_child: bool = False
+    ) -> None:
         self.lanes = lanes or default_lanes()
         self._model_path = model_path
+        self._host = PassageHost(self.lanes, model_path) if in_child else None
         self._engine: E5Engine | None = None
         self._load_lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
@@ -118,6 +124,8 @@ class NumpyE5Embedder:
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
+        if self._host is not None:
+            return self._host.embed(texts)
         engine = self.engine()
         cut = [t[:MAX_CHARS] for t in texts]
         if self.lanes == 1 or len(cut) == 1:
