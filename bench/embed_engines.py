@@ -81,8 +81,8 @@ def main() -> None:
         if r.outcome == "failed":
             print(f"ingest failed: {r.name}: {r.error}")
     texts, pages = chunk_texts(folio, files)
+    per_page = len(texts) / max(1, pages)  # distinct chunk texts embedded per page
     texts = texts[: args.limit] if args.limit else texts
-    per_page = len(texts) / max(1, pages)  # chunks embedded per page
     rows, vectors = [], {}
     for engine in args.engines:
         for lanes in args.lanes:
@@ -96,7 +96,8 @@ def main() -> None:
                              f"{os.getloadavg()[0]:.1f}"])  # fmt: skip
                 print(rows[-1], flush=True)
     print_table(
-        f"Dense engines on {len(texts)} distinct chunk texts of {pages} pages ({args.splits})",
+        f"Dense engines on {len(texts)} distinct chunk texts ({per_page:.2f} a page over "
+        f"{pages} pages, {args.splits})",
         ["engine", "lanes", "batch", "texts", "tokens/text", "chunks/s", "CPU ms/chunk",
          "CPU s/page", "load"],
         rows,
