@@ -42,6 +42,7 @@ from pipeline.progress import ProgressCallback, log_progress
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
 from pipeline.store.jobs import Job, JobQueue, LeaseLost
+from pipeline.store.rows import PageRows, PreparedChunks
 from pipeline.worker import Interrupted
 from pipeline.workspace import LOCAL
 from settings import Settings
@@ -292,12 +293,14 @@ class Ingestor:
         doc.pages, doc.chunks = len(parsed.pages), len(chunks)
         doc.title, doc.language = parsed.title, parsed.language
         perception = perceive(parsed.blocks())  # labels and references, regenerated per parse
+        # Rows are made before the lock is taken: every other writer waits while it is held.
+        pages, ready = PageRows(doc.doc_id, parsed), PreparedChunks(doc.doc_id, chunks)
         with self.store.db.transaction() as conn:
             self.queue.finish(job, "done", conn=conn)  # first: raises if no longer ours
             self.store.upsert(doc, conn=conn)
-            self.store.replace_pages(doc.doc_id, parsed, conn=conn)
+            self.store.replace_pages(doc.doc_id, pages, conn=conn)
             save_perception(doc.doc_id, perception, conn=conn)
-            self.index.replace_document(doc.doc_id, chunks, conn=conn)
+            self.index.replace_document(doc.doc_id, ready, conn=conn)
             self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
             state, reason = ocr_status(parsed, ocr_note)
             self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)

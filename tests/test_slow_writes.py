@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.store import db as dbmod
+from pipeline.service import Folio
 from pipeline.store.db import Database
 
 
@@ -31,3 +32,37 @@ def test_a_long_write_transaction_is_logged_with_its_caller(
     (record,) = caplog.records
     assert "_write" in record.getMessage() and "test_slow_writes.py" in record.getMessage()
     assert "held it 0." in record.getMessage()
+
+
+def test_a_commit_does_no_segmenting_or_encoding_while_it_holds_the_lock(
+    folio: Folio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CPU work inside the commit stretches with the machine's load, and every other
+    writer waits for it: the rows are made before the transaction begins."""
+    from pipeline.models import Block
+    from pipeline.store import rows
+
+    locked: list[bool] = []
+
+    def holding_lock() -> bool:
+        conn = getattr(folio.store.db._local, "conn", None)
+        return conn is not None and conn.in_transaction
+
+    def segment(text: str) -> str:
+        locked.append(holding_lock())
+        return real_segment(text)
+
+    def dump(self: Block, **kw: object) -> str:
+        locked.append(holding_lock())
+        return real_dump(self, **kw)
+
+    real_segment, real_dump = rows.segment_for_index, Block.model_dump_json
+    monkeypatch.setattr(rows, "segment_for_index", segment)
+    monkeypatch.setattr(Block, "model_dump_json", dump)
+    doc = tmp_path / "minutes.md"
+    doc.write_text("".join(f"# Part {i}\n\n" + "The board met. " * 80 + "\n\n" for i in range(30)))
+    (res,) = folio.ingest([doc])  # returns once the commit made it searchable
+    assert res.document and res.document.chunks >= 30
+    assert len(locked) > 60 and not any(locked)
+    hits = folio.search("board met", [res.doc_id or ""], k=3)
+    assert hits and hits[0].doc_id == res.doc_id  # and the rows made outside are searchable

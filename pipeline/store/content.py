@@ -9,6 +9,7 @@ from typing import Any
 
 from pipeline.errors import NotFoundError
 from pipeline.models import Block, Chunk, LineRef, Page, ParsedDocument
+from pipeline.store.rows import PageRows
 from pipeline.store.scope import ScopedStore
 
 
@@ -31,37 +32,22 @@ class ContentRows(ScopedStore):
     """Reads and writes of pages, blocks and chunks, limited to the store's workspace."""
 
     def replace_pages(
-        self, doc_id: str, parsed: ParsedDocument, *, conn: sqlite3.Connection
+        self, doc_id: str, parsed: ParsedDocument | PageRows, *, conn: sqlite3.Connection
     ) -> None:
         if not self.owns(doc_id, conn=conn):
             raise NotFoundError(f"No document with id '{doc_id}' in this workspace.")
+        rows = parsed if isinstance(parsed, PageRows) else PageRows(doc_id, parsed)
         conn.execute("DELETE FROM blocks WHERE doc_id = ?", (doc_id,))
         conn.execute("DELETE FROM pages WHERE doc_id = ?", (doc_id,))
         conn.executemany(
             "INSERT INTO pages (doc_id, page, width, height, rotation, source, ocr_confidence, "
             "failed, needs_ocr) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    doc_id,
-                    p.page,
-                    p.width,
-                    p.height,
-                    p.rotation,
-                    p.source,
-                    p.ocr_confidence,
-                    p.failed,
-                    p.needs_ocr,
-                )
-                for p in parsed.pages
-            ],
+            rows.pages,
         )
         conn.executemany(
             "INSERT INTO blocks (doc_id, n, page, kind, level, text, data) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (doc_id, b.n, b.page, b.kind, b.level, b.text, b.model_dump_json())
-                for b in parsed.blocks()
-            ],
+            rows.blocks,
         )
 
     def _readable_rows(

@@ -3,8 +3,6 @@ dense vectors, fused by RRF."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import sqlite3
 import threading
@@ -18,17 +16,13 @@ from pipeline.store.content import chunk_from_row
 from pipeline.store.db import Database
 from pipeline.store.fusion import diversify, rrf
 from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
-from pipeline.store.schema import doc_token
+from pipeline.store.rows import PreparedChunks
 from pipeline.store.scope import visible_doc_ids
 from pipeline.text.expand import expand_query, normalize_query
-from pipeline.text.segment import query_terms, segment_for_index
+from pipeline.text.segment import query_terms
 from pipeline.workspace import visible
 
 log = logging.getLogger(__name__)
-
-
-def content_hash(chunk: Chunk) -> str:
-    return hashlib.sha1(f"{chunk.section_path}\n{chunk.text}".encode()).hexdigest()
 
 
 class _VectorCache:
@@ -86,51 +80,37 @@ class SqliteIndex:
             self._replace(conn, doc_id, chunks)
 
     def _replace(self, conn: sqlite3.Connection, doc_id: str, chunks: Sequence[Chunk]) -> None:
+        ready = chunks if isinstance(chunks, PreparedChunks) else PreparedChunks(doc_id, chunks)
         # Keep vectors of unchanged chunk texts so a re-ingest does not re-embed them.
-        kept: dict[tuple[str, str], bytes] = {
-            (r[0], r[1]): r[2]
-            for r in conn.execute(
-                "SELECT c.content_hash, e.model, e.vector FROM embeddings e "
-                "JOIN chunks c ON c.chunk_id = e.chunk_id WHERE e.doc_id = ?",
-                (doc_id,),
-            )
-        }
+        kept: dict[str, list[tuple[str, bytes]]] = {}
+        for h, model, vec in conn.execute(
+            "SELECT c.content_hash, e.model, e.vector FROM embeddings e "
+            "JOIN chunks c ON c.chunk_id = e.chunk_id WHERE e.doc_id = ?",
+            (doc_id,),
+        ):
+            kept.setdefault(h, []).append((model, vec))
         self._delete(conn, doc_id)
-        for ch in chunks:
-            h = content_hash(ch)
-            cur = conn.execute(
-                "INSERT INTO chunks (chunk_id, doc_id, n, text, kind, section, page_start, "
-                "page_end, lines, lang, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    ch.chunk_id,
-                    doc_id,
-                    ch.n,
-                    ch.text,
-                    ch.kind,
-                    json.dumps(ch.section, ensure_ascii=False),
-                    ch.page_start,
-                    ch.page_end,
-                    json.dumps([r.model_dump() for r in ch.lines], ensure_ascii=False),
-                    ch.lang,
-                    h,
-                ),
-            )
-            conn.execute(
-                "INSERT INTO chunks_fts (rowid, body, section, doc) VALUES (?, ?, ?, ?)",
-                (
-                    cur.lastrowid,
-                    segment_for_index(ch.text),
-                    segment_for_index(ch.section_path),
-                    doc_token(doc_id),
-                ),
-            )
-            for (hh, model), vec in kept.items():
-                if hh == h:
-                    conn.execute(
-                        "INSERT OR REPLACE INTO embeddings (chunk_id, doc_id, model, content_hash, "
-                        "vector) VALUES (?, ?, ?, ?, ?)",
-                        (ch.chunk_id, doc_id, model, h, vec),
-                    )
+        conn.executemany(
+            "INSERT INTO chunks (chunk_id, doc_id, n, text, kind, section, page_start, "
+            "page_end, lines, lang, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ready.rows,
+        )
+        rowids = dict(
+            conn.execute("SELECT chunk_id, rowid FROM chunks WHERE doc_id = ?", (doc_id,))
+        )
+        conn.executemany(
+            "INSERT INTO chunks_fts (rowid, body, section, doc) VALUES (?, ?, ?, ?)",
+            [(rowids[row[0]], *fts) for row, fts in zip(ready.rows, ready.fts, strict=True)],
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO embeddings (chunk_id, doc_id, model, content_hash, vector) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [
+                (row[0], doc_id, model, row[-1], vec)
+                for row in ready.rows
+                for model, vec in kept.get(row[-1], ())
+            ],
+        )
 
     def delete_document(self, doc_id: str, *, conn: sqlite3.Connection | None = None) -> None:
         if conn is None:
