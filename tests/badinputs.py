@@ -3,7 +3,8 @@
 Each case is a file to ingest and what must happen: ``ok`` (it just works, e.g. a
 PDF whose user password is empty) or ``refused`` (a clear message, a ``failed``
 outcome, nothing else touched). The encrypted PDFs are pypdf's test resources
-(tests/fixtures/encryption, BSD licence, see the README there).
+(tests/fixtures/encryption, BSD licence, see the README there: all 18 of its source
+distribution), and the same kinds written by PyMuPDF for each of its ciphers.
 """
 
 from __future__ import annotations
@@ -107,6 +108,28 @@ def _encrypted() -> list[Case]:
     return out
 
 
+def _made_encrypted() -> list[Case]:
+    """Every cipher MuPDF writes (RC4 40/128-bit, AES 128/256-bit), each with no password,
+    an owner password only (and no permission to copy or print: text must still be read)
+    and a user password (refused)."""
+    out = []
+    for cipher in ("RC4_40", "RC4_128", "AES_128", "AES_256"):
+        for user, owner, expect in (("", "", "ok"), ("", "owner", "ok"), ("user", "o", "refused")):
+            doc = pymupdf.open()
+            page = doc.new_page()
+            page.insert_textbox(pymupdf.Rect(72, 72, 523, 770), _PROSE * 3)
+            data = doc.tobytes(
+                encryption=getattr(pymupdf, f"PDF_ENCRYPT_{cipher}"),
+                user_pw=user,
+                owner_pw=owner,
+                permissions=pymupdf.PDF_PERM_ACCESSIBILITY,
+            )
+            doc.close()
+            kind = "user" if user else "owner" if owner else "empty"
+            out.append(Case(f"made-{cipher.lower()}-{kind}.pdf", expect, _bytes(data)))
+    return out
+
+
 def corpus(*, full: bool = False, symlink_target: str = "/etc/passwd") -> list[Case]:
     """Every kind of bad input; ``full`` uses the sizes of the issue (slow), else small ones."""
     rng = random.Random(7)
@@ -116,6 +139,7 @@ def corpus(*, full: bool = False, symlink_target: str = "/etc/passwd") -> list[C
     text_mb = 60 if full else 6
     cases = [
         *_encrypted(),
+        *_made_encrypted(),
         Case("truncated.pdf", "refused", _bytes(good[: len(good) // 3])),
         Case("random.pdf", "refused", _bytes(rng.randbytes(20_000))),
         Case("random.docx", "refused", _bytes(rng.randbytes(20_000))),
