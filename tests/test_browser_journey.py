@@ -163,11 +163,15 @@ def test_uploads_show_what_runs_now_on_top_and_partial_failures(
     expect(row(user, files.tenk.name).locator("[data-comp=ocr]")).to_have_attribute(
         "data-state", "ready"
     )
-    # Defect 5: the error names the user's file, not the temporary copy.
-    error = page.locator("#lib-progress .folio-job.failed", has_text=files.empty.name)
-    expect(error).to_be_visible(timeout=60_000)
-    assert re.search(r"\d-notes-empty\.txt", error.inner_text()) is None, error.inner_text()
-    assert "'notes-empty.txt'" in error.inner_text() or "“notes-empty.txt”" in error.inner_text()
+    # Defect 5: the error names the user's file, not the temporary copy. Its row keeps the
+    # reason (a progress card can come and go between refreshes: not what a test waits on).
+    error = row(user, files.empty.name)
+    expect(error.locator("[data-comp=parse]")).to_have_attribute(
+        "data-state", "failed", timeout=60_000
+    )
+    reason = error.locator(".folio-err-inline").inner_text()
+    assert re.search(r"\d-notes-empty\.txt", reason) is None, reason
+    assert "'notes-empty.txt'" in reason or "“notes-empty.txt”" in reason, reason
     user.shot("journey-02-library")
 
 
@@ -315,7 +319,7 @@ def test_switching_language_mid_conversation_keeps_everything(
     user.tab("inspect")
     expect(page.locator("#ins-doc input")).not_to_have_value("")
     user.tab("library")
-    error = page.locator("#lib-progress .folio-job.failed", has_text=files.empty.name)
+    error = row(user, files.empty.name).locator(".folio-err-inline")
     expect(error).to_contain_text("空")  # the reason itself is in Chinese
     expect(error).not_to_contain_text("is empty")
     # Gradio's own upload texts follow the switch too, not only the browser's language.
