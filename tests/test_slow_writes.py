@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.store import db as dbmod
 from pipeline.service import Folio
+from pipeline.store import db as dbmod
 from pipeline.store.db import Database
 
 
@@ -66,3 +66,28 @@ def test_a_commit_does_no_segmenting_or_encoding_while_it_holds_the_lock(
     assert len(locked) > 60 and not any(locked)
     hits = folio.search("board met", [res.doc_id or ""], k=3)
     assert hits and hits[0].doc_id == res.doc_id  # and the rows made outside are searchable
+
+
+def test_replacing_a_document_keeps_one_vector_per_chunk_in_rows_linear_in_its_size(
+    folio: Folio,
+) -> None:
+    """Re-indexing keeps the vectors of unchanged texts; a text repeated by many chunks
+    (boilerplate, a repetitive file) must not multiply the rows written under the lock."""
+    import numpy as np
+
+    from pipeline.models import Document
+    from tests.test_scoped_bm25 import _chunks
+
+    texts = ["The same boilerplate sentence."] * 300 + [f"Line {i} alone." for i in range(20)]
+    with folio.db.transaction() as tx:
+        doc = Document(doc_id="rep", name="rep.txt", kind="txt", size=1, content_hash="rep")
+        folio.store.upsert(doc, conn=tx)
+        folio.index.replace_document("rep", _chunks("rep", texts), conn=tx)
+    vectors = {f"rep#{i}": np.ones(4, np.float32) for i in range(len(texts))}
+    folio.index.set_vectors("rep", "m", vectors)
+    with folio.db.transaction() as tx:
+        before = tx.total_changes
+        folio.index.replace_document("rep", _chunks("rep", texts[:-1]), conn=tx)
+        changes = tx.total_changes - before
+    assert changes < 20 * len(texts)  # ~10 a chunk (FTS5 counts its own rows), not n²
+    assert not folio.index.chunks_without_vectors("rep", "m")  # every kept text kept its vector

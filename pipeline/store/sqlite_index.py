@@ -82,13 +82,14 @@ class SqliteIndex:
     def _replace(self, conn: sqlite3.Connection, doc_id: str, chunks: Sequence[Chunk]) -> None:
         ready = chunks if isinstance(chunks, PreparedChunks) else PreparedChunks(doc_id, chunks)
         # Keep vectors of unchanged chunk texts so a re-ingest does not re-embed them.
-        kept: dict[str, list[tuple[str, bytes]]] = {}
+        # One vector per (text, model), however many chunks repeat the text.
+        kept: dict[str, dict[str, bytes]] = {}
         for h, model, vec in conn.execute(
             "SELECT c.content_hash, e.model, e.vector FROM embeddings e "
             "JOIN chunks c ON c.chunk_id = e.chunk_id WHERE e.doc_id = ?",
             (doc_id,),
         ):
-            kept.setdefault(h, []).append((model, vec))
+            kept.setdefault(h, {})[model] = vec
         self._delete(conn, doc_id)
         conn.executemany(
             "INSERT INTO chunks (chunk_id, doc_id, n, text, kind, section, page_start, "
@@ -108,7 +109,7 @@ class SqliteIndex:
             [
                 (row[0], doc_id, model, row[-1], vec)
                 for row in ready.rows
-                for model, vec in kept.get(row[-1], ())
+                for model, vec in kept.get(row[-1], {}).items()
             ],
         )
 
