@@ -113,8 +113,13 @@ def _made_encrypted() -> list[Case]:
     an owner password only (and no permission to copy or print: text must still be read)
     and a user password (refused)."""
     out = []
+    passwords: tuple[tuple[str, str, Expect], ...] = (
+        ("", "", "ok"),
+        ("", "owner", "ok"),
+        ("user", "o", "refused"),
+    )
     for cipher in ("RC4_40", "RC4_128", "AES_128", "AES_256"):
-        for user, owner, expect in (("", "", "ok"), ("", "owner", "ok"), ("user", "o", "refused")):
+        for user, owner, expect in passwords:
             doc = pymupdf.open()
             page = doc.new_page()
             page.insert_textbox(pymupdf.Rect(72, 72, 523, 770), _PROSE * 3)
@@ -122,7 +127,7 @@ def _made_encrypted() -> list[Case]:
                 encryption=getattr(pymupdf, f"PDF_ENCRYPT_{cipher}"),
                 user_pw=user,
                 owner_pw=owner,
-                permissions=pymupdf.PDF_PERM_ACCESSIBILITY,
+                permissions=pymupdf.PDF_PERM_ACCESSIBILITY,  # type: ignore[attr-defined]
             )
             doc.close()
             kind = "user" if user else "owner" if owner else "empty"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,7 +53,7 @@ def test_a_commit_does_no_segmenting_or_encoding_while_it_holds_the_lock(
         locked.append(holding_lock())
         return real_segment(text)
 
-    def dump(self: Block, **kw: object) -> str:
+    def dump(self: Block, **kw: Any) -> str:
         locked.append(holding_lock())
         return real_dump(self, **kw)
 
