@@ -102,7 +102,12 @@ class Settings(BaseSettings):
         ),
     )
     ocr_dpi: int = Field(200, ge=72, le=600, description="Render resolution for OCR.")
-    ocr_page_timeout_s: float = Field(60.0, gt=0, description="Time limit for OCR of one page.")
+    ocr_page_timeout_s: float = Field(
+        60.0,
+        gt=0,
+        description="CPU-time limit for OCR of one page, per OCR thread (a busy machine "
+        "starves a page of CPU; it is stopped at 5 times this in wall-clock time).",
+    )
 
     # --- chunking ----------------------------------------------------------------------
     chunk_tokens: int = Field(

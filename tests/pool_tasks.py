@@ -9,6 +9,10 @@ import time
 def task(kind: str, value: int) -> int:
     if kind == "sleep":
         time.sleep(value)
+    elif kind == "spin":  # burns CPU for ``value`` seconds of the worker's CPU time
+        end = time.process_time() + value
+        while time.process_time() < end:
+            pass
     elif kind == "raise":
         raise ValueError(f"bad input {value}")
     elif kind == "crash":

@@ -31,6 +31,18 @@ def test_hung_raising_and_crashing_tasks_fail_alone() -> None:
     assert isinstance(out[3], TaskFailure) and "died" in out[3].reason
 
 
+def test_the_limit_is_cpu_time_so_a_starved_task_is_not_failed_for_waiting() -> None:
+    """A worker that gets no CPU (here: asleep, as on a machine busy with other work)
+    is not charged for the wait; one that spends its CPU budget is stopped."""
+    pool: TaskPool[int] = TaskPool(task, workers=2, timeout_s=1.0)
+    out = pool.run([("sleep", 3), ("spin", 30)])
+    assert out[0] == 6, out[0]  # 3 s of wall clock, nearly no CPU: it finishes
+    assert isinstance(out[1], TaskFailure) and "timed out" in out[1].reason
+    started = time.monotonic()
+    assert isinstance(TaskPool(task, workers=1, timeout_s=1.0).run([("sleep", 60)])[0], TaskFailure)
+    assert time.monotonic() - started < 30  # a blocked task still stops at the wall cap
+
+
 def test_a_timed_out_page_is_retried_alone_before_it_fails(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -42,7 +54,7 @@ def test_a_timed_out_page_is_retried_alone_before_it_fails(
     pools: list[tuple[int, float, int]] = []
 
     class Busy:
-        def __init__(self, fn: object, *, workers: int, timeout_s: float) -> None:
+        def __init__(self, fn: object, *, workers: int, timeout_s: float, **_: Any) -> None:
             self.workers, self.timeout_s = workers, timeout_s
 
         def run(self, tasks: list[tuple[object, ...]], *, on_done: Any) -> list[object]:

@@ -94,7 +94,7 @@ def _run_pages(
 ) -> None:
     job = OcrJob(engine=engine, dpi=settings.ocr_dpi, threads=threads)
     pool: TaskPool[PageOcr] = TaskPool(
-        ocr_page, workers=workers, timeout_s=settings.ocr_page_timeout_s * slack
+        ocr_page, workers=workers, timeout_s=settings.ocr_page_timeout_s * slack, cpu_scale=threads
     )
     pool.run(
         [(str(path), todo[i].page - 1, job) for i in which],

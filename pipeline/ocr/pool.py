@@ -7,18 +7,24 @@ is killed and replaced, and its task reported as failed. Workers come from the
 same forkserver as the parse workers (a threaded parent forks cleanly), and
 keep state between tasks (an OCR engine loads its models once per process).
 A task's clock starts when a ready worker receives it, so a slow process start
-on a busy machine is not charged to the task.
+on a busy machine is not charged to the task. The limit is CPU time the worker spent
+on the task (``timeout_s × cpu_scale``, the scale being its threads): on a machine
+busy with other work a page gets little CPU per second, and a wall-clock limit failed
+readable scan pages at load 25. A task that neither finishes nor spends its CPU
+budget (blocked, or starved) is still stopped at ``WALL_FACTOR`` times the limit.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pipeline.errors import OcrError
@@ -29,6 +35,17 @@ T = TypeVar("T")
 
 _READY = -1
 STARTUP_TIMEOUT_S = 120.0
+WALL_FACTOR = 5.0
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (all its threads), or None where unreadable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / _TICK
 
 
 @dataclass(slots=True)
@@ -65,15 +82,20 @@ class _Slot:
     dead: bool = False
     key: int | None = None
     started: float = 0.0
+    cpu_start: float | None = None  # the worker's CPU seconds when the task began
+    check: float = 0.0  # when to look at the task's CPU time next
 
 
 class TaskPool(Generic[T]):
     """Run ``fn(*args)`` for many tasks on ``workers`` processes, ``timeout_s`` each."""
 
-    def __init__(self, fn: Callable[..., T], *, workers: int, timeout_s: float) -> None:
+    def __init__(
+        self, fn: Callable[..., T], *, workers: int, timeout_s: float, cpu_scale: float = 1.0
+    ) -> None:
         self.fn = fn
         self.workers = max(1, workers)
         self.timeout_s = timeout_s
+        self.cpu_budget = timeout_s * max(1.0, cpu_scale)
         self._slots: list[_Slot] = []
         self._results: dict[int, T | TaskFailure] = {}
         self._on_done: Callable[[int, T | TaskFailure], None] | None = None
@@ -93,6 +115,8 @@ class TaskPool(Generic[T]):
                 for slot in self._slots:
                     if slot.ready and not slot.dead and slot.key is None and todo:
                         slot.key, slot.started = todo.popleft(), time.monotonic()
+                        slot.cpu_start = cpu_seconds(slot.proc.pid)
+                        slot.check = slot.started + self.timeout_s
                         slot.conn.send((slot.key, tasks[slot.key]))
                 self._step(more=bool(todo))
         finally:
@@ -107,7 +131,20 @@ class TaskPool(Generic[T]):
     def _deadline(self, slot: _Slot) -> float:
         if not slot.ready:
             return slot.spawned + STARTUP_TIMEOUT_S
-        return slot.started + self.timeout_s if slot.key is not None else float("inf")
+        return slot.check if slot.key is not None else float("inf")
+
+    def _over_budget(self, slot: _Slot) -> bool:
+        """Past its CPU budget or the wall-clock cap; else the next look is scheduled."""
+        now = time.monotonic()
+        used = cpu_seconds(slot.proc.pid)
+        if slot.cpu_start is None or used is None:
+            return True  # no CPU clock here: the wall clock is the limit
+        left = self.cpu_budget - (used - slot.cpu_start)
+        cap = slot.started + self.timeout_s * WALL_FACTOR
+        if left <= 0 or now >= cap:
+            return True
+        slot.check = min(cap, now + max(1.0, left))
+        return False
 
     def _step(self, *, more: bool) -> None:
         """Wait for the next message, crash or deadline, and handle it."""
@@ -120,6 +157,8 @@ class TaskPool(Generic[T]):
             if slot.conn in ready or slot.proc.sentinel in ready:
                 self._receive(i, slot, more=more)
             elif time.monotonic() >= self._deadline(slot):
+                if slot.ready and not self._over_budget(slot):
+                    continue
                 if not slot.ready:
                     raise OcrError(
                         f"OCR worker processes did not start within {STARTUP_TIMEOUT_S:.0f} s; "
