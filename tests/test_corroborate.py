@@ -16,11 +16,15 @@ Cost of sales  700  810  905
 Net income  $  95 $  121 $  163"""
 
 MDNA = (
-    "Net sales increased 18% to $1,642 million in 2024, driven by higher volumes in "
+    "Net sales increased 18% to $1.6 billion in 2024, driven by higher volumes in "
     "the specialty paper segment."
 )
+GROWTH = "Net sales rose 18.3% on higher volumes of specialty paper."
 OTHER = "At year end we employed 1,642 people across four mills.\nTotal  1,642  1,388"
 LATER = "Cost of sales will reach 1,642 million in 2026 on current plans."
+
+
+_ASK = "What were net sales in 2024?"
 
 
 def _passage(cid: str, text: str, *, page: int, rank: int) -> Passage:
@@ -47,18 +51,39 @@ def test_a_cell_answer_also_quotes_the_sentence_stating_that_figure() -> None:
     body = draft.split("Follow-up questions:")[0]
     assert body.startswith("Net sales were $1,642 million in FY2024 [lm#40].")
     assert "Supporting quotes:" in body and "[lm#12]" in body  # the MD&A sentence, page 21
+    # "$1.6 billion" is the cell of 1,642 (millions) to the sentence's rounding;
     # the same number as a head count, a "Total" row or another item's forecast is
     # another fact: none of them is quoted
     assert "[lm#13]" not in body and "[lm#30]" not in body
 
 
 def test_a_sentence_answer_also_quotes_the_statement_row() -> None:
-    found = corroborating([f"{MDNA} [lm#12]"], _evidence())
+    found = corroborating("What were net sales?", [f"{MDNA} [lm#12]"], _evidence())
     assert [(p.chunk_id, u.text) for p, u in found] == [("lm#40", "Net sales  1,210  1,388  1,642")]
 
 
 def test_nothing_is_added_without_a_figure_or_on_a_page_already_cited() -> None:
     evidence = _evidence()
-    assert corroborating(["The mills make specialty paper [lm#12]."], evidence) == []
-    both = corroborating([f"{MDNA} [lm#12]", "Net sales were $1,642 million [lm#40]."], evidence)
-    assert both == []
+    assert corroborating(_ASK, ["The mills make specialty paper [lm#12]."], evidence) == []
+    lines = [f"{MDNA} [lm#12]", "Net sales were $1,642 million [lm#40]."]
+    assert corroborating(_ASK, lines, evidence) == []
+    # a quote must speak to the question, not only repeat the figure
+    assert corroborating("How big is the company?", lines[1:], evidence) == []
+
+
+def test_a_computed_result_also_quotes_the_sentence_stating_it() -> None:
+    evidence = [
+        Evidence(
+            tool="search_document",
+            query="net sales growth",
+            passages=[
+                _passage("lm#40", STATEMENT, page=48, rank=1),
+                _passage("lm#14", GROWTH, page=23, rank=2),
+                _passage("lm#15", "Cost of sales rose 18.3% on paper prices.", page=24, rank=3),
+            ],
+        )
+    ]
+    line = "Change in net sales FY2023 → FY2024 = (1,642 − 1,388) ÷ 1,388 = 18.3% [lm#40]."
+    assert [
+        p.chunk_id for p, _ in corroborating("How fast did net sales grow?", [line], evidence)
+    ] == ["lm#14"]

@@ -25,7 +25,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     page = page_reference(question)
     figures = figure_answer(question, evidence, lang) if page is None else None
     if figures is not None and figures.lines:  # cells and computed figures, working shown
-        body = _with_sources("\n".join(figures.lines), evidence, lang)
+        body = _with_sources(question, "\n".join(figures.lines), evidence, lang)
         if figures.follow:
             return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
         cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
@@ -43,7 +43,8 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
     ask = make_ask(question, evidence)
-    body = _with_sources(note + _render(with_column_headers(chosen), ask, lang), evidence, lang)
+    body = note + _render(with_column_headers(chosen), ask, lang)
+    body = _with_sources(question, body, evidence, lang)
     cited = [c.passage for c in chosen]
     return _with_follow_ups(
         body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
@@ -63,10 +64,12 @@ def _with_follow_ups(
     return body + ("\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(follow) if follow else "")
 
 
-def _with_sources(body: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
+def _with_sources(
+    question: str, body: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> str:
     """The draft with a quote of each other place on another page that states its figures
     for the same item (``corroborate.py``): the statement's cell beside the sentence."""
-    found = corroborating(body.splitlines(), evidence)
+    found = corroborating(question, body.splitlines(), evidence)
     if not found:
         return body
     header = prompts.SUPPORT_HEADER[lang]

@@ -16,19 +16,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
-from agent.support import claim_text, coverage, numbers
+from agent.rewrite import key_terms
+from agent.scope import stem, word_set
+from agent.support import claim_text, coverage
 
 MAX_QUOTES = 2
 _MARKER = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 # The label of a table row: what comes before its first figure (or cell separator).
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
+# A figure as printed: Chinese runs straight into its numbers, a Latin word never does.
+_FIGURE = re.compile(
+    r"(?<![A-Za-z0-9_.])\(?-?[$€£¥]?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?"
+    r"(\s*%|\s*(?:percent|thousand|million|billion)\b|\s*[万亿])?",
+    re.I,
+)
 _SCALES = (1.0, 1e3, 1e-3, 1e6, 1e-6)
 # Share of a label's words the other unit must use: both of a two-word label ("Net
 # sales", not "Cost of sales"), two of three; a row beside a longer row label ("Net
 # income" / "Net income attributable to …") needs half of the longer one's.
 _LABEL_COVER = 0.6
 _ROW_COVER = 0.5
-_MIN_DIGITS = 3  # "30" (a day), "2" (a count) are wording; "5,466", "21.4%" are figures
+# "30" (a day), "2" (a count) are wording; "5,466", "21.4%", "3.2 billion" are figures.
+_MIN_DIGITS = 3
 
 
 @dataclass(frozen=True)
@@ -39,12 +48,16 @@ class _Figure:
     row: bool
 
 
-def corroborating(lines: Sequence[str], evidence: Sequence[Evidence]) -> list[tuple[Passage, Unit]]:
+def corroborating(
+    question: str, lines: Sequence[str], evidence: Sequence[Evidence]
+) -> list[tuple[Passage, Unit]]:
     """Units of this turn's passages, on pages the draft does not cite yet, that state a
-    figure of the draft for the same line item; at most one per page, best ranked first."""
+    figure of the draft for the same line item and use a word of the question; at most
+    one per page, best ranked first."""
+    asked = {stem(t) for t in key_terms(question) if not t.isdigit()}
     passages = passages_by_id(evidence)
     cited = {i for line in lines for i in _MARKER.findall(line) if i in passages}
-    sources = list(_sources(lines, passages))
+    sources = [*_sources(lines, passages), *_results(lines)]
     if not sources:
         return []
     pages = {(passages[i].doc_id, passages[i].page) for i in cited}
@@ -52,7 +65,9 @@ def corroborating(lines: Sequence[str], evidence: Sequence[Evidence]) -> list[tu
     for p in sorted(passages.values(), key=lambda p: (p.rank or 99, p.page)):
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
-        hit = next((u for u in units(p.text) if _states(u, sources)), None)
+        hit = next(
+            (u for u in units(p.text) if asked & word_set(u.text) and _states(u, sources)), None
+        )
         if hit is not None:
             found.append((p, hit))
             pages.add((p.doc_id, p.page))
@@ -66,15 +81,29 @@ def _sources(lines: Sequence[str], passages: dict[str, Passage]) -> Iterable[_Fi
     that prints it."""
     for line in lines:
         ids = [i for i in _MARKER.findall(line) if i in passages]
-        said = claim_text(_MARKER.sub(" ", line))
-        for written, value, decimals in numbers(said):
-            if not _figure(written, value):
-                continue
+        for value, decimals in _figures(_said(line)):
             for cid in ids:
                 for u in units(passages[cid].text):
                     if u.kind != "heading" and _prints(u.text, value, decimals):
                         row = u.kind == "row"
                         yield _Figure(value, decimals, _label(u.text) if row else u.text, row)
+
+
+def _results(lines: Sequence[str]) -> Iterable[_Figure]:
+    """What a working computes ("Change in net sales FY2022 → FY2023 = … = 18.2%"): its
+    result, named by what the line says it is, for the sentence that states it too."""
+    for line in lines:
+        said = _said(line)
+        if said.count("=") < 2:
+            continue
+        name, result = said.split("=", 1)[0], said.rsplit("=", 1)[1]
+        name = " ".join(w for w in name.split() if not any(c.isdigit() for c in w))
+        for value, decimals in _figures(result)[:1]:
+            yield _Figure(value, decimals, name, False)
+
+
+def _said(line: str) -> str:
+    return claim_text(_MARKER.sub(" ", line))
 
 
 def _states(u: Unit, sources: Sequence[_Figure]) -> bool:
@@ -101,19 +130,27 @@ def _states(u: Unit, sources: Sequence[_Figure]) -> bool:
     return False
 
 
-def _figure(written: str, value: float) -> bool:
-    digits = re.sub(r"\D", "", written).lstrip("0")
-    year = "," not in written and "." not in written and 1900 <= value <= 2100
-    return len(digits) >= _MIN_DIGITS and not year
+def _figures(text: str) -> list[tuple[float, int]]:
+    """(value, decimals) of the figures a text prints: three digits or more, or two with
+    a decimal point, a percent sign or a scale word; never a year."""
+    out = []
+    for m in _FIGURE.finditer(text):
+        whole, frac, unit = m.group(1), m.group(2) or "", m.group(3) or ""
+        digits = (whole + frac).replace(",", "").replace(".", "").lstrip("0")
+        year = not frac and "," not in whole and 1900 <= int(whole) <= 2100 and not unit
+        if not year and (len(digits) >= _MIN_DIGITS or (len(digits) == 2 and (frac or unit))):
+            out.append((float(whole.replace(",", "") + frac), max(0, len(frac) - 1)))
+    return out
 
 
 def _prints(text: str, value: float, decimals: int) -> bool:
     """Does ``text`` print the figure, as written or at another scale ("$302.6 million"
-    and "302,578" in thousands), within the rounding the figure is given to?"""
-    tol = 0.5 * 10**-decimals
-    for written, v, _ in numbers(text):
-        if _figure(written, v) and any(abs(v * s - value) <= tol for s in _SCALES):
-            return True
+    beside "302,578" in thousands), within the rounding of the coarser of the two?"""
+    for v, shown in _figures(text):
+        for s in _SCALES:
+            tol = max(0.5 * 10**-decimals, 0.5 * 10**-shown * s)
+            if abs(v * s - value) <= tol:
+                return True
     return False
 
 
