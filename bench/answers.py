@@ -72,6 +72,7 @@ class Tally:
     quotes: list[bool] = field(default_factory=list)  # each supporting quote: related?
     follow: list[bool] = field(default_factory=list)  # each answer given: any follow-up?
     cpu: list[int] = field(default_factory=list)  # CPU ms of the process per answer
+    pages: list[int] = field(default_factory=list)  # pages cited per FinanceBench answer
     misses: list[str] = field(default_factory=list)
 
 
@@ -191,7 +192,11 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
                 said = body(a.answer)[:160]
                 t.misses.append(f"{q.id}: no gold figure ({q.answer[:60]!r}) in {said!r}")
         cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
+        # A gold page of any of the question's evidence items counts (pages are 1-based on
+        # both sides); how many pages an answer cites is shown beside it, since citing more
+        # pages hits more gold pages.
         t.page.append(bool(cited & set(q.pages)))
+        t.pages.append(len(cited))
         if not t.page[-1]:
             t.misses.append(f"{q.id}: gold page {q.pages} not cited (cited {sorted(cited)})")
         other = _ask(chat, q.question, zh_doc)
@@ -243,6 +248,10 @@ def _quotes(question: str, a: Answer, t: Tally) -> None:
             t.misses.append(f"quote unrelated to {question!r}: {quote[:100]!r}")
 
 
+def _mean_pages(t: Tally) -> str:
+    return f"{sum(t.pages) / len(t.pages):.2f}" if t.pages else "—"
+
+
 def _ms(latency: list[int], q: float) -> str:
     return str(int(percentile(latency, q))) if latency else "—"
 
@@ -252,6 +261,7 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
     metrics: list[tuple[str, Callable[[Tally], str]]] = [
         ("gold figure in the answer", lambda t: _rate(t.figure)),
         ("gold page cited", lambda t: _rate(t.page)),
+        ("pages cited per 10-K answer (mean)", _mean_pages),
         ("Chinese gold span in the answer", lambda t: _rate(t.span)),
         ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
         ("supporting quotes sharing content with the question", lambda t: _rate(t.quotes)),

@@ -140,7 +140,52 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     chosen = with_reasons(
         _select(found, floor=max(model.refuse_below, best * model.keep_ratio)), question
     )
-    return Judgement(chosen=chosen, best=best, uncovered=uncovered)
+    agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
+    return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered)
+
+
+def _agreed_page_unit(
+    evidence: Sequence[Evidence],
+    found: list[Candidate],
+    chosen: list[Candidate],
+    *,
+    floor: float,
+) -> list[Candidate]:
+    """The best unit of the page the turn's searches agree on most, when no chosen unit
+    is on it and it is itself likely to answer (at least the refusal floor): the answer
+    is quoted from where every search points too, not only from the best single unit."""
+    page = _agreed_page(evidence)
+    if page is None or any((c.passage.doc_id, c.passage.page) == page for c in chosen):
+        return []
+    there = [
+        c
+        for c in found
+        if (c.passage.doc_id, c.passage.page) == page
+        and c.score >= floor
+        and c.features[_OVERLAP] > 0
+        and not any(same_text(c.unit.text, x.unit.text) for x in chosen)
+    ]
+    return [max(there, key=lambda c: c.rank)] if there else []
+
+
+def _agreed_page(evidence: Sequence[Evidence]) -> tuple[str, int] | None:
+    """The page with the highest summed reciprocal rank over the searches of the turn
+    (each search counts a page once, at its best-ranked passage); None when two pages
+    tie or there was no search."""
+    votes: dict[tuple[str, int], float] = {}
+    for ev in evidence:
+        if ev.tool != "search_document":
+            continue
+        best: dict[tuple[str, int], int] = {}
+        for p in ev.passages:
+            key = (p.doc_id, p.page)
+            best[key] = min(best.get(key, p.rank or 99), p.rank or 99)
+        for key, rank in best.items():
+            votes[key] = votes.get(key, 0.0) + 1.0 / rank
+    ranked = sorted(votes.items(), key=lambda kv: -kv[1])
+    if not ranked or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
 
 
 def _lead_ins(evidence: Sequence[Evidence]) -> dict[str, str]:
