@@ -73,6 +73,8 @@ class CpuMeter:
     def __init__(self) -> None:
         self.seconds = 0.0
         self.peak_rss_mb: dict[str, float] = {}  # per kind of process (largest one seen)
+        self.cpu_by_label: dict[str, float] = {}  # CPU seconds per kind of process
+        self._labels: dict[int, str] = {}
         self._seen: dict[int, float] = {}
         self._start: dict[int, float] = {}
         self._stop = threading.Event()
@@ -83,6 +85,8 @@ class CpuMeter:
         while not self._stop.wait(INTERVAL_S):
             found = _descendants(os.getpid())
             self._seen.update(found)
+            for pid in found.keys() - self._labels.keys():
+                self._labels[pid] = _label(pid)
             rounds += 1
             if rounds % 10 == 0:  # every 2 s: memory peaks move slowly
                 for pid in found:
@@ -101,4 +105,8 @@ class CpuMeter:
         self._thread.join()
         self._seen.update(_descendants(os.getpid()))
         workers = sum(cpu - self._start.get(pid, 0.0) for pid, cpu in self._seen.items())
+        for pid, cpu in self._seen.items():
+            label = self._labels.get(pid) or _label(pid)
+            spent = cpu - self._start.get(pid, 0.0)
+            self.cpu_by_label[label] = self.cpu_by_label.get(label, 0.0) + spent
         self.seconds = time.process_time() - self._self0 + max(0.0, workers)

@@ -151,6 +151,7 @@ def run(mode: str, files: list[Path], timeout: float, root: Path) -> list[object
             meter.seconds,
             f"{load0:.1f} → {load1:.1f}",
             ", ".join(f"{k} {v:.0f}" for k, v in sorted(meter.peak_rss_mb.items())),
+            ", ".join(f"{k} {v:.0f}" for k, v in sorted(meter.cpu_by_label.items()) if v >= 1),
         ]
 
 
@@ -181,6 +182,7 @@ def main() -> None:
             "CPU s",
             "load",
             "peak RSS MB",
+            "CPU s by process",
         ],
         rows,
     )

@@ -26,6 +26,17 @@ class StoredView:
 
 def save_terms(db: Database, doc_id: str, terms: Sequence[Term]) -> None:
     ensure_schema(db)
+    # Rows are built before the write lock is taken (see save_view).
+    rows = [
+        (doc_id, i, t.term, t.definition, t.chunk_id, t.page, t.score, t.model_dump_json())
+        for i, t in enumerate(terms)
+    ]
+    keys: dict[tuple[str, int], str] = {}
+    for i, t in enumerate(terms):
+        keys.setdefault((norm_key(t.term), i), "term")
+        for a in t.aliases:
+            keys.setdefault((norm_key(a), i), "alias")
+    key_rows = [(doc_id, k, i, kind) for (k, i), kind in keys.items() if k]
     with db.transaction() as conn:
         if conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone() is None:
             return  # deleted while we worked
@@ -34,19 +45,11 @@ def save_terms(db: Database, doc_id: str, terms: Sequence[Term]) -> None:
         conn.executemany(
             "INSERT INTO knowledge_terms (doc_id, rank, term, definition, chunk_id, page, score, "
             "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (doc_id, i, t.term, t.definition, t.chunk_id, t.page, t.score, t.model_dump_json())
-                for i, t in enumerate(terms)
-            ],
+            rows,
         )
-        keys: dict[tuple[str, int], str] = {}
-        for i, t in enumerate(terms):
-            keys.setdefault((norm_key(t.term), i), "term")
-            for a in t.aliases:
-                keys.setdefault((norm_key(a), i), "alias")
         conn.executemany(
             "INSERT INTO knowledge_term_keys (doc_id, key, rank, kind) VALUES (?, ?, ?, ?)",
-            [(doc_id, k, i, kind) for (k, i), kind in keys.items() if k],
+            key_rows,
         )
 
 
@@ -91,21 +94,24 @@ def save_view(
 ) -> None:
     ensure_schema(db)
     ref = refinement or Refinement()
+    # The row is serialised before the write lock is taken: a large graph's JSON took
+    # seconds on a loaded machine, and every other writer waited for it.
+    row = (
+        doc_id,
+        component,
+        markdown,
+        svg,
+        json.dumps(data, ensure_ascii=False),
+        ref.model_dump_json(),
+        utcnow(),
+    )
     with db.transaction() as conn:
         if conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone() is None:
             return  # deleted while we worked
         conn.execute(
             "INSERT OR REPLACE INTO knowledge_views (doc_id, component, markdown, svg, data, "
             "refinement, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                doc_id,
-                component,
-                markdown,
-                svg,
-                json.dumps(data, ensure_ascii=False),
-                ref.model_dump_json(),
-                utcnow(),
-            ),
+            row,
         )
 
 
