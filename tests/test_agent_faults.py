@@ -1,8 +1,11 @@
 """Chat model faults: each one ends in the offline answerer, cited, with a notice, in bounded time.
 
 The endpoint is a loopback stand-in (tests/chatstub.py). The bound is the documented worst
-case, ``chat_timeout_s × (chat_retries + 1)`` plus the back-off between tries, plus slack
-for the offline answer itself on a busy machine. Run with ``-s`` to see the measured times.
+case of waiting, ``chat_timeout_s × (chat_retries + 1)`` plus the back-off between tries,
+plus the offline answer itself: that one is measured on the spot (the same question answered
+offline on the same documents just before), since on a loaded machine its wall time
+stretches with the load (13.6 s against a fixed 8.5 s bound at load 30), while the waiting
+does not. Run with ``-s`` to see the measured times.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from typing import Any
 
 import pytest
 
+from agent.models import ChatModels
 from agent.schemas import Answer
 from agent.service import AnswerEvent, ChatService
+from pipeline.service import Folio
 from settings import Settings
 from tests.agentdocs import REPORT_MD, ingest_text
 from tests.chatstub import Stub, agent_calls, completion, refused_url, send_json, stub, stub_folio
@@ -28,20 +33,20 @@ __all__ = ["stub"]  # the fixture, imported for pytest
 TIMEOUT_S = 1.0
 RETRIES = 1
 BACKOFF_S = 0.5  # ChatModels.backoff_s: the pause after the first failed try
-SLACK_S = 6.0  # the offline answer and process overhead, on 2 shared cores
-BOUND_S = TIMEOUT_S * (RETRIES + 1) + BACKOFF_S * RETRIES + SLACK_S
+WAIT_S = TIMEOUT_S * (RETRIES + 1) + BACKOFF_S * RETRIES  # the documented worst case
+SLACK_S = 2.0  # process overhead beyond the offline answer
 QUESTION = "How many stores did Northwind operate at the end of fiscal 2023?"
 
-TIMES: list[tuple[str, float, int]] = []
+TIMES: list[tuple[str, float, float, int]] = []
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _table() -> Iterator[None]:
     yield
     if TIMES:
-        print(f"\nfault                      fall back in   agent calls   (bound {BOUND_S:.1f} s)")
-        for name, seconds, calls in TIMES:
-            print(f"{name:<26} {seconds:>8.2f} s     {calls}")
+        print(f"\nfault{'':22}fall back in   offline alone   agent calls  (wait {WAIT_S} s)")
+        for name, seconds, alone, calls in TIMES:
+            print(f"{name:<26} {seconds:>8.2f} s     {alone:>8.2f} s     {calls}")
 
 
 def _hang(stub: Stub) -> None:
@@ -94,32 +99,46 @@ def _cut_halfway(handler: BaseHTTPRequestHandler, body: dict[str, Any]) -> None:
     handler.connection.close()
 
 
-def _check(name: str, a: Answer, doc: str, seconds: float, calls: int) -> None:
-    TIMES.append((name, seconds, calls))
+def _check(name: str, a: Answer, doc: str, calls: int, *, seconds: float, alone: float) -> None:
+    TIMES.append((name, seconds, alone, calls))
     assert a.model == "offline", name
     assert a.notice, f"{name}: the fallback must be visible"
     assert a.citations and all(c.doc_id == doc for c in a.citations), name
     assert "318" in a.answer, name
-    assert seconds < BOUND_S, f"{name}: {seconds:.1f} s to fall back, bound {BOUND_S:.1f} s"
+    bound = WAIT_S + 2 * alone + SLACK_S
+    assert seconds < bound, (
+        f"{name}: {seconds:.1f} s to fall back; bound {bound:.1f} s "
+        f"(waiting {WAIT_S} s + twice the offline answer alone, {alone:.1f} s, + {SLACK_S} s)"
+    )
+
+
+def _offline_alone(folio: Folio, doc: str) -> float:
+    """Wall seconds of the same question answered offline, now, on the same documents (it
+    also loads what the first answer of a process loads, as the faulty turn would)."""
+    started = time.perf_counter()
+    a = ChatService(folio, models=ChatModels()).ask(QUESTION, [doc]).answer
+    assert a.model == "offline" and not a.notice
+    return time.perf_counter() - started
 
 
 def _ask(
     settings: Settings, tmp_path: Path, url: str, arm: Callable[[], None] = lambda: None
-) -> tuple[Answer, str, float]:
+) -> tuple[Answer, str, float, float]:
     folio = stub_folio(settings, url, timeout_s=TIMEOUT_S, retries=RETRIES)
     try:
         doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+        alone = _offline_alone(folio, doc)
         arm()  # after ingest: knowledge components may call the endpoint too
         started = time.perf_counter()
         a = ChatService(folio).ask(QUESTION, [doc]).answer
-        return a, doc, time.perf_counter() - started
+        return a, doc, time.perf_counter() - started, alone
     finally:
         folio.close()
 
 
 def test_connection_refused(settings: Settings, tmp_path: Path) -> None:
-    a, doc, seconds = _ask(settings, tmp_path, refused_url())
-    _check("connection refused", a, doc, seconds, RETRIES + 1)
+    a, doc, seconds, alone = _ask(settings, tmp_path, refused_url())
+    _check("connection refused", a, doc, RETRIES + 1, seconds=seconds, alone=alone)
 
 
 @pytest.mark.parametrize(
@@ -136,9 +155,11 @@ def test_connection_refused(settings: Settings, tmp_path: Path) -> None:
 def test_fault_falls_back(
     settings: Settings, tmp_path: Path, stub: Stub, name: str, fault: Any
 ) -> None:
-    a, doc, seconds = _ask(settings, tmp_path, stub.url, lambda: setattr(stub, "fault", fault))
+    a, doc, seconds, alone = _ask(
+        settings, tmp_path, stub.url, lambda: setattr(stub, "fault", fault)
+    )
     calls = len(agent_calls(stub.requests))
-    _check(name, a, doc, seconds, calls)
+    _check(name, a, doc, calls, seconds=seconds, alone=alone)
     assert calls == RETRIES + 1, f"{name}: a try and {RETRIES} retry"
 
 
@@ -148,13 +169,15 @@ def test_hang_is_cut_by_the_configured_timeout(
     folio = stub_folio(settings, stub.url, timeout_s=TIMEOUT_S, retries=RETRIES)
     try:
         doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+        alone = _offline_alone(folio, doc)
         _hang(stub)  # after ingest: knowledge components may call the endpoint too
         started = time.perf_counter()
         a = ChatService(folio).ask(QUESTION, [doc]).answer
         seconds = time.perf_counter() - started
     finally:
         folio.close()
-    _check("hang (timeout 1 s)", a, doc, seconds, len(agent_calls(stub.requests)))
+    calls = len(agent_calls(stub.requests))
+    _check("hang (timeout 1 s)", a, doc, calls, seconds=seconds, alone=alone)
     assert seconds >= TIMEOUT_S * (RETRIES + 1), "each try waits for its timeout"
 
 
@@ -165,6 +188,7 @@ def test_stream_cut_halfway_falls_back_on_the_streaming_path(
     folio = stub_folio(settings, stub.url, timeout_s=TIMEOUT_S, retries=RETRIES)
     try:
         doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+        alone = _offline_alone(folio, doc)
         chat = ChatService(folio)
 
         async def collect() -> list[Any]:
@@ -177,4 +201,5 @@ def test_stream_cut_halfway_falls_back_on_the_streaming_path(
         folio.close()
     final = events[-1]
     assert isinstance(final, AnswerEvent)
-    _check("stream cut halfway", final.answer, doc, seconds, len(agent_calls(stub.requests)))
+    calls = len(agent_calls(stub.requests))
+    _check("stream cut halfway", final.answer, doc, calls, seconds=seconds, alone=alone)
