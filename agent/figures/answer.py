@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.between import between_answer
 from agent.figures.choices import choice_answer
 from agent.figures.formula import (
     Cell,
@@ -36,6 +37,7 @@ from agent.figures.render import (
     asked_scale,
     cell_sentence,
     change_line,
+    decimals,
     follow_ups,
     ids,
     missing_note,
@@ -58,8 +60,6 @@ _CHANGE = re.compile(
     r"同比|增长|变化|下降|增减",
     re.I,
 )
-_ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)
-_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3}
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
 _WHAT = re.compile(
     r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w.&-]+['’]s )?(?:fy\s?\d{2,4} )?"
@@ -124,6 +124,11 @@ def _figures(
         return FigureAnswer([versus])
     if _EXPLAIN.search(question):
         return None
+    between = between_answer(question, evidence, lang)
+    if between is not None:  # "… between FY2023 and Q2 of FY2024": both periods' cells
+        return FigureAnswer(
+            between.lines, cells=between.cells, wanted=between.wanted, pages=between.pages
+        )
     ask = _ask(question)
     tables = grids(evidence)
     if ask is None or not tables:
@@ -287,7 +292,7 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
         raise ZeroDivisionError
-    digits = _decimals(turn.question, 1)
+    digits = decimals(turn.question, 1)
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
     return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
 
@@ -302,7 +307,7 @@ def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> s
     ("18.55% − 19.39% = −0.84 percentage points")."""
     # one decimal more than the margins shown: the move between two rounded margins
     # would be off by up to a tenth
-    digits = _decimals(turn.question, 1) + 1
+    digits = decimals(turn.question, 1) + 1
     a, b = (round(r.value * 100, digits) for r in pair)
     diff = f"{b - a:.{digits}f}".replace("-", "−")
     working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
@@ -325,7 +330,7 @@ def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
-    digits = _decimals(turn.question, 1 if percent else 2)
+    digits = decimals(turn.question, 1 if percent else 2)
     cells = [c for r in results for c in r.cells]
     parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
     shown = f"{value:.{digits}f}{'%' if percent else ''}"
@@ -341,23 +346,15 @@ def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
     percent = _is_percent(ask, turn)
     shown_year = year or (r.cells[0].year if r.cells else None)
     if percent:
-        value = f"{r.value * 100:.{_decimals(turn.question, 1)}f}%"
+        value = f"{r.value * 100:.{decimals(turn.question, 1)}f}%"
     elif divides:
-        value = f"{r.value:,.{_decimals(turn.question, 2)}f}"
+        value = f"{r.value:,.{decimals(turn.question, 2)}f}"
     else:
         first = r.cells[0] if r.cells else None
         unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
-        value = amount(r.value, _decimals(turn.question, 0), unit, turn.lang)
+        value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
     if turn.lang == "zh":
         when = f"{shown_year}年" if shown_year else ""
         return f"{when}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
     when = f" FY{shown_year}" if shown_year else ""
     return f"{ask.name}{when} = {r.working} = {value} {ids(r.cells)}."
-
-
-def _decimals(question: str, default: int) -> int:
-    m = _ROUND.search(question)
-    if m is None:
-        return default
-    word = m.group(1).lower()
-    return _WORDS[word] if word in _WORDS else int(word)

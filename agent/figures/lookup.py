@@ -102,6 +102,13 @@ def _statement_fit(g: Grid, kind: str) -> float:
     return 0.0
 
 
+def table_fit(g: Grid, kind: str) -> float:
+    """How well a table fits an item of statement ``kind``: its statement's bonus or
+    another statement's penalty, less for an exhibit's table."""
+    exhibit = EXHIBIT_PENALTY if _EXHIBIT.search(g.passage.section) else 0.0
+    return _statement_fit(g, kind) - exhibit
+
+
 def _titled(g: Grid, kind: str) -> bool:
     """The table is headed by the statement's title: in its section's last heading, its
     column header or its first line."""

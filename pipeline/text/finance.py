@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -53,6 +53,10 @@ class Vocabulary:
     # Words telling which of two sentences states the value that ended ("terminated",
     # "previous") and which the value that replaced it ("new", "entered into").
     succession: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # Words a question asks a change with, by direction: "up", "down", "any".
+    moves: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Words that say how much of a thing without naming it ("number", "total").
+    quantity_words: frozenset[str] = frozenset()
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -93,4 +97,6 @@ def vocabulary() -> Vocabulary:
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
         lead_ins=tuple(raw.get("label_lead_ins", ())),
         succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
+        moves={k: tuple(v) for k, v in raw.get("moves", {}).items()},
+        quantity_words=frozenset(raw.get("quantity_words", ())),
     )
