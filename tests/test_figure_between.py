@@ -116,3 +116,15 @@ def test_one_period_or_no_change_asked_is_not_this_method() -> None:
     ev = _evidence(BALANCE)
     assert between_answer("What was Lumenhall's cash in Q2 FY2024?", ev, "en") is None
     assert between_answer("What was cash in FY2023 and Q2 FY2024?", ev, "en") is None
+
+
+SEGMENT_STORES = """| Lumenhall store counts | January 28, 2023 | July 29, 2023 |
+|---|---|---|
+| Total International segment stores | 160 | 158 |
+| Total stores at end of period | 1,110 | 1,103 |"""
+
+
+def test_a_counts_row_names_only_the_quantity_and_when() -> None:
+    q = "Did Lumenhall's number of stores fall between FY2023 and Q2 FY2024?"
+    text = _line(q, SEGMENT_STORES)
+    assert text.startswith("Yes, total stores at end of period fell from 1,110"), text

@@ -29,13 +29,11 @@ from agent.figures.lookup import Finder, grids, table_fit
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, when
 from agent.rewrite import content_terms
-from agent.scope import stem, word_set
+from agent.scope import stem
 from pipeline.text.finance import vocabulary
 
 _YES_NO = re.compile(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I)
 _TOTAL = re.compile(r"^\W*total\b", re.I)
-MAX_EXTRA = 3  # words a row's label may have beyond a quantity's name ("… at end of period")
-TITLE_ROW = 0.9  # the total row of a table titled by the quantity, against a row naming it
 
 
 @dataclass
@@ -146,15 +144,23 @@ def _rows(g: Grid, what: _Quantity) -> list[tuple[float, Row]]:
         scored = [(row_match(r.label, item), r) for r in g.rows]
         return [(s + fit, r) for s, r in scored if s >= MIN_ROW_MATCH]
     out = []
-    for r in g.rows:
-        label = word_set(r.label)
-        if what.words <= label and len(label - what.words) <= MAX_EXTRA:
-            out.append((1.0 - 0.05 * len(label - what.words), r))
+    generic = {stem(w) for w in vocabulary().quantity_words}
     p = g.passage
-    title = word_set(f"{p.section} {p.columns} {p.text.lstrip().split(chr(10), 1)[0]}")
-    if not out and what.words <= title:
-        out = [(TITLE_ROW, r) for r in g.rows if _TOTAL.match(r.label)]
+    title = _words(f"{p.section} {p.columns} {p.text.lstrip().split(chr(10), 1)[0]}")
+    titled = what.words <= title
+    for r in g.rows:
+        label = _words(r.label)
+        extra = label - what.words
+        # words beyond the quantity's name may only say how much or when ("total …
+        # at end of period"): "International segment stores" are a part of them; in a
+        # table titled by the quantity, its total row ("Total") is it
+        if extra <= generic and (what.words <= label or (titled and _TOTAL.match(r.label))):
+            out.append((1.0 - 0.05 * len(extra) - (0.0 if what.words <= label else 0.1), r))
     return out
+
+
+def _words(text: str) -> set[str]:
+    return {stem(t) for t in content_terms(text) if not t.isdigit()}
 
 
 def _column(g: Grid, p: Period, both: tuple[Period, Period], what: _Quantity) -> int | None:
