@@ -30,7 +30,14 @@ from agent.figures.formula import (
 )
 from agent.figures.groups import group_answer
 from agent.figures.items import asked_items, shown_label, years
-from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
+from agent.figures.lookup import (
+    Finder,
+    asked_words,
+    common_scale,
+    grids,
+    named_statements,
+    rescaled,
+)
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import (
     amount,
@@ -140,6 +147,7 @@ def _figures(
         months=months,
         into=into_year(asked, months),
         statements=named_statements(question),
+        asked=asked_words(question),
     )
     turn = _Turn(finder, question, lang)
     try:
@@ -257,15 +265,17 @@ def _one_table(
     where = {g.passage.chunk_id: i for i, tables in enumerate(statements) for g in tables}
     if len({where.get(c.chunk_id) for r in free for c in r.cells}) < 2:
         return None
-    best: tuple[float, list[Result]] | None = None
+    best: tuple[tuple[float, ...], list[Result]] | None = None
     for tables in statements:
         sub = turn.finder.within(tables)
         try:
             results = [evaluate(ask.formula, sub, y) for y in years]
         except (MissingFigure, ZeroDivisionError):
             continue
-        score = sum(sub.scores)
-        if best is None or score > best[0] + 1e-9:
+        # the surest cells first; then, as for one cell (``Finder``), the table titled by
+        # a part the question names, the largest figures (the whole), the best ranked
+        score = tuple(round(sum(k[i] for k in sub.scores), 6) for i in range(4))
+        if best is None or score > best[0]:
             best = (score, results)
     return best[1] if best else None
 

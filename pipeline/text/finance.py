@@ -57,6 +57,9 @@ class Vocabulary:
     moves: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Words that say how much of a thing without naming it ("number", "total").
     quantity_words: frozenset[str] = frozenset()
+    # Words a primary statement's title has ("Consolidated", 合并): the group's statement,
+    # not a part's or the parent company's.
+    primary_statement: tuple[str, ...] = ()
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -99,4 +102,5 @@ def vocabulary() -> Vocabulary:
         succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
         moves={k: tuple(v) for k, v in raw.get("moves", {}).items()},
         quantity_words=frozenset(raw.get("quantity_words", ())),
+        primary_statement=tuple(raw.get("primary_statement", ())),
     )
