@@ -39,6 +39,7 @@ from agent.figures.lookup import (
     rescaled,
 )
 from agent.figures.periods import into_year, months_of
+from agent.figures.ranking import ranked_answer
 from agent.figures.render import (
     amount,
     asked_scale,
@@ -123,6 +124,9 @@ def _figures(
     chosen = choice_answer(question, evidence) if lang == "en" else None
     if chosen is not None:  # "among A, B and C, which …": every alternative's figure
         return FigureAnswer(chosen.lines, searches=chosen.searches)
+    ranked = ranked_answer(question, evidence, lang)
+    if ranked is not None:  # "which region had the worst topline performance": growths
+        return FigureAnswer(ranked.lines, searches=ranked.searches, read=ranked.read)
     grouped = group_answer(question, evidence, lang)
     if grouped is not None:  # "which … the largest of …": a group's extreme member
         return FigureAnswer([grouped[0]])

@@ -60,6 +60,11 @@ class Vocabulary:
     # Words a primary statement's title has ("Consolidated", 合并): the group's statement,
     # not a part's or the parent company's.
     primary_statement: tuple[str, ...] = ()
+    # Words ranking a group's members: "top_line" (revenue growth), "share" (of the
+    # total), and per kind of member the words a table titles it by.
+    top_line: tuple[str, ...] = ()
+    share_words: tuple[str, ...] = ()
+    member_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -103,4 +108,7 @@ def vocabulary() -> Vocabulary:
         moves={k: tuple(v) for k, v in raw.get("moves", {}).items()},
         quantity_words=frozenset(raw.get("quantity_words", ())),
         primary_statement=tuple(raw.get("primary_statement", ())),
+        top_line=tuple(raw.get("rankings", {}).get("top_line", ())),
+        share_words=tuple(raw.get("rankings", {}).get("share", ())),
+        member_kinds={k: tuple(v) for k, v in raw.get("rankings", {}).get("members", {}).items()},
     )
