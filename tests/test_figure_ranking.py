@@ -121,3 +121,35 @@ def test_a_table_cut_before_its_members_sends_the_planner_to_its_page() -> None:
     ev = [Evidence(tool="search_document", query="q", passages=passages)]
     a = figure_answer("Which segment had the worst topline performance in FY2025?", ev, "en")
     assert a is not None and not a.lines and a.read == [41], a
+
+
+CLOSED = """| ($ in millions) | Three Months Ended June 30, 2025 \
+| Three Months Ended June 30, 2024 |
+|---|---|---|
+| Outdoor | $1,500 | $1,000 |
+| Home | 2,400 | 2,600 |
+| Net sales | $3,900 | $3,600 |
+| Adjusted EBIT | 500 | 450 |"""
+
+
+def test_parts_listed_above_the_measures_own_row() -> None:
+    q = "Which segment had the highest contribution to net sales in Q2 2025?"
+    lines = _lines(q, CLOSED)
+    assert lines[0].startswith("Home had the highest share of net sales"), lines
+    assert "Home = 2,400 ÷ 3,900 = 61.5%" in lines[0], lines
+
+
+ACROSS = """|  | 2025 | 2025 | 2025 | 2024 | 2024 | 2024 |
+|---|---|---|---|---|---|---|
+| ($ in millions) | Outdoor | Home | Total | Outdoor | Home | Total |
+| North | $4,000 | $1,000 | $5,000 | $2,500 | $1,500 | $4,000 |
+| South | 2,000 | 8,200 | 10,200 | 1,500 | 9,300 | 10,800 |
+| Net sales | $6,000 | $9,200 | $15,200 | $4,000 | $10,800 | $14,800 |"""
+
+
+def test_a_period_printed_over_several_columns_is_no_period_column() -> None:
+    # the segments are across: each column of 2025 is a segment, not the year's figure
+    q = "Which segment had the highest contribution to net sales in FY2025?"
+    passages = [Passage(chunk_id="kv#3", doc_id="kv", page=9, page_end=9, text=ACROSS, rank=1)]
+    a = figure_answer(q, [Evidence(tool="search_document", query="q", passages=passages)], "en")
+    assert a is None or not a.lines, a  # never "North = 4,000 ÷ 6,000"

@@ -25,7 +25,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.grid import SCALES, Grid, Row
 from agent.figures.groups import Group, groups
-from agent.figures.items import asked_items, norm, years
+from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number
@@ -156,6 +156,22 @@ def _whole(g: Grid) -> Group:
     return Group(g, title, members, totals[-1] if totals else None)
 
 
+def _closed(g: Grid, measure: LineItem) -> list[Group]:
+    """Rows closed by the measure's own row, their total: "Flexibles / Rigid Packaging /
+    Other / Net sales" lists the parts of net sales above it, with no heading."""
+    out = []
+    start = 0
+    for i, r in enumerate(g.rows):
+        if row_match(r.label, measure) >= MIN_ROW_MATCH:
+            members = tuple(x for x in g.rows[start:i] if not _TOTAL.match(x.label))
+            if len(members) >= MIN_MEMBERS:
+                out.append(Group(g, r.label, members, r))
+            start = i + 1
+        elif _TOTAL.match(r.label):
+            start = i + 1
+    return out
+
+
 def _named(text: str, measure: LineItem) -> str:
     """The measure's name as ``text`` says it ("net sales"), or "" when it does not."""
     low = norm(text)
@@ -182,6 +198,8 @@ def _group(
     for g in grids(evidence):
         if months in (None, 12) and not same_length(g, months):
             continue  # a table titled by a quarter ("Q4 …") answers no year
+        if len({c.text for c in g.columns}) < len(g.columns):
+            continue  # a period printed over several columns: they are things (segments)
         col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
         before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
         if col is None or (mode == "growth" and before is None):
@@ -193,7 +211,7 @@ def _group(
         rows = " ".join(r.label for r in g.rows)
         context = {stem(t) for t in content_terms(f"{title} {rows}")}
         whole = _whole(g)
-        for grp in groups(g) or [whole]:
+        for grp in (groups(g) or [whole]) + _closed(g, measure):
             # the measure named by the group's heading (the table's title for a table
             # without headings) or by its column; members named twice are nested rows
             # ("Oral Care: U.S. / International"), no partition
