@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.between import between_answer
 from agent.figures.choices import choice_answer
 from agent.figures.formula import (
     Cell,
@@ -29,13 +30,22 @@ from agent.figures.formula import (
 )
 from agent.figures.groups import group_answer
 from agent.figures.items import asked_items, shown_label, years
-from agent.figures.lookup import Finder, common_scale, grids, named_statements, rescaled
+from agent.figures.lookup import (
+    Finder,
+    asked_words,
+    common_scale,
+    grids,
+    named_statements,
+    rescaled,
+)
 from agent.figures.periods import into_year, months_of
+from agent.figures.ranking import ranked_answer
 from agent.figures.render import (
     amount,
     asked_scale,
     cell_sentence,
     change_line,
+    decimals,
     follow_ups,
     ids,
     missing_note,
@@ -58,8 +68,6 @@ _CHANGE = re.compile(
     r"同比|增长|变化|下降|增减",
     re.I,
 )
-_ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)
-_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3}
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
 _WHAT = re.compile(
     r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w.&-]+['’]s )?(?:fy\s?\d{2,4} )?"
@@ -116,6 +124,9 @@ def _figures(
     chosen = choice_answer(question, evidence) if lang == "en" else None
     if chosen is not None:  # "among A, B and C, which …": every alternative's figure
         return FigureAnswer(chosen.lines, searches=chosen.searches)
+    ranked = ranked_answer(question, evidence, lang)
+    if ranked is not None:  # "which region had the worst topline performance": growths
+        return FigureAnswer(ranked.lines, searches=ranked.searches, read=ranked.read)
     grouped = group_answer(question, evidence, lang)
     if grouped is not None:  # "which … the largest of …": a group's extreme member
         return FigureAnswer([grouped[0]])
@@ -124,6 +135,11 @@ def _figures(
         return FigureAnswer([versus])
     if _EXPLAIN.search(question):
         return None
+    between = between_answer(question, evidence, lang)
+    if between is not None:  # "… between FY2023 and Q2 of FY2024": both periods' cells
+        return FigureAnswer(
+            between.lines, cells=between.cells, wanted=between.wanted, pages=between.pages
+        )
     ask = _ask(question)
     tables = grids(evidence)
     if ask is None or not tables:
@@ -135,6 +151,7 @@ def _figures(
         months=months,
         into=into_year(asked, months),
         statements=named_statements(question),
+        asked=asked_words(question),
     )
     turn = _Turn(finder, question, lang)
     try:
@@ -252,15 +269,17 @@ def _one_table(
     where = {g.passage.chunk_id: i for i, tables in enumerate(statements) for g in tables}
     if len({where.get(c.chunk_id) for r in free for c in r.cells}) < 2:
         return None
-    best: tuple[float, list[Result]] | None = None
+    best: tuple[tuple[float, ...], list[Result]] | None = None
     for tables in statements:
         sub = turn.finder.within(tables)
         try:
             results = [evaluate(ask.formula, sub, y) for y in years]
         except (MissingFigure, ZeroDivisionError):
             continue
-        score = sum(sub.scores)
-        if best is None or score > best[0] + 1e-9:
+        # the surest cells first; then, as for one cell (``Finder``), the table titled by
+        # a part the question names, the largest figures (the whole), the best ranked
+        score = tuple(round(sum(k[i] for k in sub.scores), 6) for i in range(4))
+        if best is None or score > best[0]:
             best = (score, results)
     return best[1] if best else None
 
@@ -287,7 +306,7 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
         raise ZeroDivisionError
-    digits = _decimals(turn.question, 1)
+    digits = decimals(turn.question, 1)
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
     return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
 
@@ -302,7 +321,7 @@ def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> s
     ("18.55% − 19.39% = −0.84 percentage points")."""
     # one decimal more than the margins shown: the move between two rounded margins
     # would be off by up to a tenth
-    digits = _decimals(turn.question, 1) + 1
+    digits = decimals(turn.question, 1) + 1
     a, b = (round(r.value * 100, digits) for r in pair)
     diff = f"{b - a:.{digits}f}".replace("-", "−")
     working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
@@ -325,7 +344,7 @@ def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
-    digits = _decimals(turn.question, 1 if percent else 2)
+    digits = decimals(turn.question, 1 if percent else 2)
     cells = [c for r in results for c in r.cells]
     parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
     shown = f"{value:.{digits}f}{'%' if percent else ''}"
@@ -341,23 +360,15 @@ def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
     percent = _is_percent(ask, turn)
     shown_year = year or (r.cells[0].year if r.cells else None)
     if percent:
-        value = f"{r.value * 100:.{_decimals(turn.question, 1)}f}%"
+        value = f"{r.value * 100:.{decimals(turn.question, 1)}f}%"
     elif divides:
-        value = f"{r.value:,.{_decimals(turn.question, 2)}f}"
+        value = f"{r.value:,.{decimals(turn.question, 2)}f}"
     else:
         first = r.cells[0] if r.cells else None
         unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
-        value = amount(r.value, _decimals(turn.question, 0), unit, turn.lang)
+        value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
     if turn.lang == "zh":
         when = f"{shown_year}年" if shown_year else ""
         return f"{when}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
     when = f" FY{shown_year}" if shown_year else ""
     return f"{ask.name}{when} = {r.working} = {value} {ids(r.cells)}."
-
-
-def _decimals(question: str, default: int) -> int:
-    m = _ROUND.search(question)
-    if m is None:
-        return default
-    word = m.group(1).lower()
-    return _WORDS[word] if word in _WORDS else int(word)

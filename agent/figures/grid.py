@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.evidence import Passage
-from agent.figures.periods import closing_month, fiscal_year, months_of, year_end
+from agent.figures.periods import closing_month, ends_month, fiscal_year, months_of
 
 YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
@@ -109,14 +109,9 @@ class Grid:
         length is the period asked: it tells the month the fiscal year ends in."""
         if (into is None or into == 12) and not self.naming:
             return [c.year for c in self.columns]
-        dated = [c for c in self.columns if c.year is not None and closing_month(c.text)]
-        same = [c for c in dated if c.months == months] or dated
-        if not same:
+        if not any(c.year is not None and closing_month(c.text) for c in self.columns):
             return [c.year for c in self.columns]
-        latest = max(same, key=lambda c: (closing_month(c.text) or (0, 0))[::-1])
-        # a year asked: each dated column closes a year (a 10-Q's latest column is no
-        # year end, so it cannot tell the month years end in)
-        ends = year_end(latest.text, into) if into and into < 12 else None
+        ends = ends_month(self.columns, into, months)
         out: list[int | None] = []
         for c in self.columns:
             closed = closing_month(c.text) if c.year is not None else None

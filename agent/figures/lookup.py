@@ -8,10 +8,14 @@ from dataclasses import replace
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import SCALES, Grid, read_grids, report_year, with_report_year
+from agent.figures.grid import SCALES, Grid, Row, read_grids, report_year, with_report_year
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.periods import naming_offset
+from agent.rewrite import content_terms
+from agent.scope import stem
 from pipeline.text.finance import vocabulary
+
+Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 
 _STATEMENT = {
     "income": re.compile(
@@ -24,10 +28,20 @@ _STATEMENT = {
 # mentions one ("reconciles net cash … as reflected on our cash flow statement"): the
 # statement holds every line of it, a reconciliation only some, and questions name it.
 _TITLED = {
-    "income": re.compile(r"statements? of (?:consolidated )?(?:income|operations|earnings)", re.I),
-    "balance": re.compile(r"balance sheets?|statements? of financial position", re.I),
-    "cash": re.compile(r"statements? of (?:consolidated )?cash flows?", re.I),
+    "income": re.compile(
+        r"statements? of (?:consolidated )?(?:income|operations|earnings)|利润表|损益表", re.I
+    ),
+    "balance": re.compile(r"balance sheets?|statements? of financial position|资产负债表", re.I),
+    "cash": re.compile(r"statements? of (?:consolidated )?cash flows?|现金流量表", re.I),
 }
+# A company-level figure is the primary statement's: "Consolidated Statements of
+# Operations" (合并利润表) over a note's table for a part of the business, a condensed
+# quarterly table or the parent company's own statement (母公司利润表); failing a title,
+# the table whose figures for the item are largest (the whole, not a part), unless the
+# question names the part its table is titled by. A year is not read from a quarter's
+# column when a table has the year's.
+PRIMARY_BONUS = 0.05
+PART_YEAR_PENALTY = 0.3
 STATEMENT_BONUS = 0.2
 TITLE_BONUS = 0.1
 OTHER_STATEMENT = 0.3  # a cash-flow "Inventories" row is a change, not the balance
@@ -102,12 +116,41 @@ def _statement_fit(g: Grid, kind: str) -> float:
     return 0.0
 
 
-def _titled(g: Grid, kind: str) -> bool:
-    """The table is headed by the statement's title: in its section's last heading, its
-    column header or its first line."""
+def table_fit(g: Grid, kind: str) -> float:
+    """How well a table fits an item of statement ``kind``: its statement's bonus or
+    another statement's penalty, less for an exhibit's table."""
+    exhibit = EXHIBIT_PENALTY if _EXHIBIT.search(g.passage.section) else 0.0
+    return _statement_fit(g, kind) - exhibit
+
+
+def _head(g: Grid) -> str:
+    """The table's title: its section's last heading, its column header, its first line."""
     p = g.passage
-    head = "\n".join((p.section.split(" > ")[-1], p.columns, p.text.lstrip().split("\n", 1)[0]))
-    return bool(_TITLED[kind].search(head))
+    return "\n".join((p.section.split(" > ")[-1], p.columns, p.text.lstrip().split("\n", 1)[0]))
+
+
+def _titled(g: Grid, kind: str) -> bool:
+    """The table is headed by the statement's title."""
+    return bool(_TITLED[kind].search(_head(g)))
+
+
+def _primary(title: str) -> bool:
+    """Does a statement's title say it is the group's ("Consolidated", 合并)?"""
+    low = title.lower()
+    return any(w.lower() in low for w in vocabulary().primary_statement)
+
+
+def _title_words(g: Grid) -> frozenset[str]:
+    return frozenset(stem(t) for t in content_terms(_head(g)) if not t.isdigit())
+
+
+def asked_words(question: str) -> frozenset[str]:
+    """The question's words that may name a part of the business a table is titled by:
+    its words other than the vocabulary's (line items, metrics) and periods."""
+    vocab = vocabulary()
+    known = {stem(w) for i in vocab.items.values() for n in i.names for w in content_terms(n)}
+    words = {stem(t) for t in content_terms(question) if not re.search(r"\d", t)}
+    return frozenset(words - known - {stem(w) for w in vocab.quantity_words})
 
 
 def named_statements(question: str) -> frozenset[str]:
@@ -129,59 +172,81 @@ class Finder:
         months: int | None = None,
         into: int | None = None,
         statements: frozenset[str] = frozenset(),
+        asked: frozenset[str] = frozenset(),
     ) -> None:
         self.tables = tables
         self.months = months  # the period length the question asks about (3 = a quarter)
         self.into = into  # how far into a fiscal year it ends (Q2: 6), read fiscal years by
         self.statements = statements  # statements the question tells to read
+        self.asked = asked  # the question's words a table's title may share (a part named)
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
-        self.scores: list[float] = []  # how surely each cell looked up is its item
+        self.scores: list[Key] = []  # how surely each cell looked up is its item
 
     def __call__(self, key: str, year: int | None) -> Cell:
         item = vocabulary().items[key]
-        best: tuple[float, Cell] | None = None
-        weak = False
+        best: tuple[Key, Cell, bool] | None = None
         for g in self.tables:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
                 continue
-            bonus = _statement_fit(g, item.statement)
-            if _EXHIBIT.search(g.passage.section):
-                bonus -= EXHIBIT_PENALTY
+            bonus = self._fit(g, col, item.statement)
             for r in g.rows:
                 s = row_match(r.label, item)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
                     continue
-                score = s + bonus - 0.01 * (g.passage.rank or 0)
-                if best is None or score > best[0] + 1e-9:
+                # failing a title, the whole's figures are the largest (a titled
+                # statement's second table, an adjusted one, is told by rank instead)
+                titled = item.statement in _TITLED and _titled(g, item.statement)
+                size = 0.0 if titled else abs(value) * SCALES.get(g.unit(r), 1.0)
+                rank = -(g.passage.rank or 0)
+                score = (round(s + bonus, 6), len(self.asked & _title_words(g)), size, rank)
+                if best is None or score > best[0]:
                     # read from another statement, or not from the one the question names
                     weak = bonus < 0 or (
                         item.statement in self.statements and not _is_statement(g, item.statement)
                     )
-                    v = abs(value) if item.outflow else value
-                    cell = Cell(
-                        item=key,
-                        label=r.label,
-                        value=v,
-                        raw=r.raws[col],
-                        year=g.years(self.into, self.months)[col],
-                        period=g.columns[col].text,
-                        chunk_id=g.passage.chunk_id,
-                        page=g.passage.page,
-                        scale=g.unit(r),
-                    )
-                    best = (score, cell)
+                    best = (score, self._cell(key, g, r, col, item.outflow), weak)
         if best is None:
             raise MissingFigure(key, year)
-        if weak:
+        if best[2]:
             self.weak.append((key, year))
         self.scores.append(best[0])
         return best[1]
 
+    def _fit(self, g: Grid, col: int, kind: str) -> float:
+        """The table's fit for an item of ``kind``: its statement's bonus (more for the
+        primary, consolidated one), less for a quarter's column read for a year."""
+        fit = table_fit(g, kind)
+        if kind in _TITLED and _titled(g, kind) and _primary(_head(g)):
+            fit += PRIMARY_BONUS
+        if self.months in (None, 12) and g.columns[col].months in (3, 6, 9):
+            fit -= PART_YEAR_PENALTY
+        return fit
+
+    def _cell(self, key: str, g: Grid, r: Row, col: int, outflow: bool) -> Cell:
+        value = r.values[col] or 0.0
+        return Cell(
+            item=key,
+            label=r.label,
+            value=abs(value) if outflow else value,
+            raw=r.raws[col],
+            year=g.years(self.into, self.months)[col],
+            period=g.columns[col].text,
+            chunk_id=g.passage.chunk_id,
+            page=g.passage.page,
+            scale=g.unit(r),
+        )
+
     def within(self, tables: list[Grid]) -> Finder:
         """The same lookups, in these tables only."""
-        return Finder(tables, months=self.months, into=self.into, statements=self.statements)
+        return Finder(
+            tables,
+            months=self.months,
+            into=self.into,
+            statements=self.statements,
+            asked=self.asked,
+        )
 
     def tables_by_statement(self) -> list[list[Grid]]:
         """The tables grouped by the statement they print: a statement's chunks on one

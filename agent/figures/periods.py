@@ -16,7 +16,9 @@ Saturday nearest a month's end: "July 1, 2023" closes June).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 _MONTHS = [
     "january", "february", "march", "april", "may", "june",
@@ -77,6 +79,42 @@ def year_end(header: str, into: int) -> int | None:
     """The month a fiscal year ends in, from a column closing ``into`` months into it."""
     closed = closing_month(header)
     return None if closed is None else (closed[0] - 1 + 12 - into) % 12 + 1
+
+
+class Dated(Protocol):
+    """A column as ``Grid`` keeps it: its header, the year printed, its length if named."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def year(self) -> int | None: ...
+    @property
+    def months(self) -> int | None: ...
+
+
+def ends_month(columns: Sequence[Dated], into: int | None, months: int | None) -> int | None:
+    """The month a table's fiscal years end in, when the period asked (``months`` long)
+    closes ``into`` months into its year: the table's latest dated column of that length
+    is that period. None for a year asked (a 10-Q's latest column is no year end, so it
+    cannot tell the month years end in) or when no column is dated."""
+    if not into or into >= 12:
+        return None
+    dated = [c for c in columns if c.year is not None and closing_month(c.text)]
+    same = [c for c in dated if c.months == months] or dated
+    if not same:
+        return None
+    latest = max(same, key=lambda c: (closing_month(c.text) or (0, 0))[::-1])
+    return year_end(latest.text, into)
+
+
+def position(header: str, ends: int, naming: int = 0) -> tuple[int, int] | None:
+    """(fiscal year, months into it) a dated column closes when years end in month
+    ``ends``: "June 30, 2023" with years ending in December is (2023, 6)."""
+    closed = closing_month(header)
+    year = fiscal_year(header, ends, naming)
+    if closed is None or year is None:
+        return None
+    return year, (closed[0] - ends - 1) % 12 + 1
 
 
 def fiscal_year(header: str, ends: int, naming: int = 0) -> int | None:
@@ -143,3 +181,73 @@ def months_of(text: str) -> int | None:
         if pattern.search(text):
             return months
     return None
+
+
+@dataclass(frozen=True)
+class Period:
+    """A period a question names: a fiscal year, or a part of one closing ``into`` months
+    into it ("Q2 of FY2024": 2024, 6, 3 months long), or a date ("January 28, 2023")."""
+
+    year: int | None
+    into: int  # 12 for a whole year (a balance: the year's end)
+    months: int  # the period's length
+    date: tuple[int, int] | None = None  # (month, year) a date closes
+
+
+_YEAR = re.compile(
+    r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<![\d,])((?:19|20)\d{2})(?:\s*年)?(?!\d)",
+    re.I,
+)
+_HALF = re.compile(r"\b(?:h([12])|([12])h|(first|second) half)\b", re.I)
+_NINE = re.compile(r"\b(?:nine|9)[ -]months?\b|\b9m\b|前三季度", re.I)
+NEAR = 24  # characters before a year that may name the part of it ("Q2 of fiscal ")
+
+
+def asked_periods(question: str) -> list[Period]:
+    """The periods a question names, in order, each once: "between FY2023 and Q2 of
+    FY2024" is the year 2023 and the second quarter of 2024; "FY20" is 2020; a date
+    stands for itself."""
+    found: list[tuple[int, Period]] = []
+    dates = [m.span() for m in _DATE.finditer(question)]
+    for start, end in dates:
+        closed = closing_month(question[start:end])
+        if closed is not None:
+            found.append((start, Period(None, 12, 12, closed)))
+    last = 0
+    for m in _YEAR.finditer(question):
+        if any(a <= m.start() < b for a, b in dates):
+            continue
+        raw = m.group(1) or m.group(2)
+        year = int(raw) + 2000 if len(raw) == 2 else int(raw)
+        before = question[max(last, m.start() - NEAR) : m.start()]
+        found.append((m.start(), _part(year, before, question[m.end() : m.end() + 6])))
+        last = m.end()
+    return list(dict.fromkeys(p for _, p in sorted(found, key=lambda sp: sp[0])))
+
+
+def _part(year: int, before: str, after: str) -> Period:
+    """The period of a year mention, from the words right before it ("Q2 of", "the
+    first half of fiscal") or right after it ("FY2024 Q2")."""
+    lead = _LEAD.search(before)
+    said = lead.group(1) if lead else ""
+    trail = _TRAIL.match(after)
+    said = said or (trail.group(1) if trail else "")
+    quarter = quarter_of(said)
+    if quarter:
+        return Period(year, 3 * quarter, 3)
+    half = _HALF.search(said)
+    if half:
+        first = (half.group(1) or half.group(2) or half.group(3) or "").lower() in ("1", "first")
+        return Period(year, 6 if first else 12, 6)
+    if _NINE.search(said):
+        return Period(year, 9, 9)
+    return Period(year, 12, 12)
+
+
+_PART = (
+    r"(?:q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter|h[12]|[12]h|"
+    r"(?:first|second) half|(?:nine|9)[ -]months?)"
+)
+# the part named just before its year ("Q2 of fiscal ", "the first half of ") or just after
+_LEAD = re.compile(rf"\b({_PART})(?:\s+of)?(?:\s+the)?(?:\s+fiscal(?:\s+year)?)?\s*$", re.I)
+_TRAIL = re.compile(rf"\s*\(?({_PART})\b", re.I)

@@ -50,20 +50,28 @@ def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "") 
     label = shown_label(c.label)
     if lang == "zh":
         unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)
-        when = f"{year}年" if year else c.period
-        return f"{when}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
+        at = f"{year}年" if year else c.period
+        return f"{at}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{'$' if money else ''}{number(c.value)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
-    verb = _verb(label)
+    balance = vocabulary().items[c.item].statement == "balance"
+    return f"{label} {_verb(label)} {value} {when(c, balance)} [{c.chunk_id}]."
+
+
+def when(c: Cell, balance: bool) -> str:
+    """When a cell's figure is: "at June 30, 2023" for a balance (a balance is at a date,
+    a flow over a period), "in the three months ended …" for a part of a year, else "in
+    FY2023" (or the column as printed)."""
+    year = c.year if c.year and str(c.year) in c.period else None
     dated = _DATED.search(c.period)
-    if dated and vocabulary().items[c.item].statement == "balance":
-        when = f"at {dated.group(0)}"  # a balance is at a date, a flow over a year
-    elif dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
-        when = f"in the {c.period[: dated.start()].lower()}{dated.group(0)}"
-    else:
-        when = f"in FY{year}" if year else f"({c.period})"
-    return f"{label} {verb} {value} {when} [{c.chunk_id}]."
+    if dated and balance:
+        return f"at {dated.group(0)}"
+    if dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
+        return f"in the {c.period[: dated.start()].lower()}{dated.group(0)}"
+    if balance and year:
+        return f"at the end of FY{year}"
+    return f"in FY{year}" if year else f"({c.period})"
 
 
 def change_line(a: Cell, b: Cell, digits: int, lang: prompts.Lang) -> str:
@@ -132,3 +140,16 @@ def follow_ups(finder: Finder, cells: Sequence[Cell], lang: prompts.Lang) -> lis
 def _verb(label: str) -> str:
     """ "were" for a plural line item ("Inventories", "Net sales"), else "was"."""
     return "were" if re.search(r"[^s]s$", label.strip().split()[-1]) else "was"
+
+
+_ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)
+_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3}
+
+
+def decimals(question: str, default: int) -> int:
+    """The decimals a question asks figures rounded to ("round to one decimal place")."""
+    m = _ROUND.search(question)
+    if m is None:
+        return default
+    word = m.group(1).lower()
+    return _WORDS[word] if word in _WORDS else int(word)

@@ -112,7 +112,7 @@ def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
     into = into_year(question, months)
     moves = any(_MOVES.match(w) for w in s.measure.split()) or bool(_MOVES_ZH.search(s.measure))
     for g in grids(evidence):
-        if not _same_length(g, months):
+        if not same_length(g, months):
             continue
         rows = (_row(g, s.a), _row(g, s.b))
         col = g.column_for(year, months=months, into=into)
@@ -125,7 +125,7 @@ def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
     return None
 
 
-def _same_length(g: Grid, months: int | None) -> bool:
+def same_length(g: Grid, months: int | None) -> bool:
     """A table whose title names a part of a year ("Q4 …") answers only a question asking
     a part of a year; a full-year question reads a full-year (or unnamed) table."""
     head = g.passage.text.lstrip().split("\n", 1)[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -53,6 +53,18 @@ class Vocabulary:
     # Words telling which of two sentences states the value that ended ("terminated",
     # "previous") and which the value that replaced it ("new", "entered into").
     succession: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # Words a question asks a change with, by direction: "up", "down", "any".
+    moves: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Words that say how much of a thing without naming it ("number", "total").
+    quantity_words: frozenset[str] = frozenset()
+    # Words a primary statement's title has ("Consolidated", 合并): the group's statement,
+    # not a part's or the parent company's.
+    primary_statement: tuple[str, ...] = ()
+    # Words ranking a group's members: "top_line" (revenue growth), "share" (of the
+    # total), and per kind of member the words a table titles it by.
+    top_line: tuple[str, ...] = ()
+    share_words: tuple[str, ...] = ()
+    member_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -93,4 +105,10 @@ def vocabulary() -> Vocabulary:
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
         lead_ins=tuple(raw.get("label_lead_ins", ())),
         succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
+        moves={k: tuple(v) for k, v in raw.get("moves", {}).items()},
+        quantity_words=frozenset(raw.get("quantity_words", ())),
+        primary_statement=tuple(raw.get("primary_statement", ())),
+        top_line=tuple(raw.get("rankings", {}).get("top_line", ())),
+        share_words=tuple(raw.get("rankings", {}).get("share", ())),
+        member_kinds={k: tuple(v) for k, v in raw.get("rankings", {}).get("members", {}).items()},
     )
