@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).with_name("data") / "finance_terms.json"
 
@@ -40,6 +41,12 @@ class Metric:
 
 
 @dataclass(frozen=True)
+class Abbreviation:
+    pattern: re.Pattern[str]  # the abbreviation as a question writes it, word-bounded
+    long: tuple[str, ...]  # its spelled-out forms
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     statements: dict[str, str]
     items: dict[str, LineItem]
@@ -53,6 +60,8 @@ class Vocabulary:
     # Words telling which of two sentences states the value that ended ("terminated",
     # "previous") and which the value that replaced it ("new", "entered into").
     succession: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    # What questions abbreviate and filings spell out ("PPNE", "AGM", "Item 3").
+    abbreviations: tuple[Abbreviation, ...] = ()
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -93,4 +102,11 @@ def vocabulary() -> Vocabulary:
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
         lead_ins=tuple(raw.get("label_lead_ins", ())),
         succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
+        abbreviations=tuple(_abbreviation(a) for a in raw.get("abbreviations", ())),
     )
+
+
+def _abbreviation(raw: dict[str, Any]) -> Abbreviation:
+    # Bounded by anything but a letter, digit, "&" or "/": "PP&E" is not "E", "A/R" not "R".
+    pattern = re.compile(rf"(?<![\w&/])(?:{raw['short']})(?![\w&/])", re.I)
+    return Abbreviation(pattern, tuple(raw["long"]))
