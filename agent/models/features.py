@@ -20,6 +20,8 @@ from agent.models.expansions import Alias, aliases, metrics
 from agent.models.focus import focus
 from agent.models.focus import names as question_names
 from agent.models.kinds import KINDS, Kind, asked_kinds, holds
+from agent.models.phrasing import WEIGHT as PHRASING
+from agent.models.phrasing import phrasing_words
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.segment import everyday_word
@@ -116,6 +118,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
     language: dict[str, float] = {}
     years: set[str] = set()
     aka = aliases(question)
+    phrasing = phrasing_words(question)
     cut = {f for a in aka for f in a.fragments}  # weighed as the abbreviation, below
     for t in key_terms(question):
         key = stem(t)
@@ -127,7 +130,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         if key in names:
             continue  # the document's own name says whose report, not what about
         d = df.get(key, 0)
-        language[key] = _language_rarity(t)
+        language[key] = PHRASING if key in phrasing else _language_rarity(t)
         if not d:
             # A word the scope never uses tells no unit from another: it counts in
             # ``absent`` (or, Chinese and not missing, is a cutting artefact: see
@@ -135,7 +138,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
             if key not in missing:
                 del language[key]
             continue
-        weights[key] = math.log(1 + n / (1 + d))
+        weights[key] = math.log(1 + n / (1 + d)) * (PHRASING if key in phrasing else 1.0)
     for a in aka:
         d = _alias_df(a, df)
         if d:
