@@ -48,3 +48,12 @@ def test_phrasing_words_are_not_the_focus_and_stay_out_of_the_keyword_search() -
     keyword = [c for c in plan(asked, [], 0, ["search_document"]) if c["args"].get("mode")]
     words = keyword[0]["args"]["query"].split()
     assert "acquired" in words and not {"main", "three", "mentioned"} & set(words)
+
+
+def test_the_verb_of_asking_whether_the_document_says_something_phrases_it() -> None:
+    # "Has X reported any …" asks whether the filing says it: "reported" names nothing;
+    # "reported revenue" is what is asked about, and stays a word of the question.
+    assert "report" in phrasing_words("Has Quillfeather reported any ongoing lawsuits?")
+    assert "disclos" in phrasing_words("Did the company disclose a restatement?")
+    assert "report" not in phrasing_words("What was the reported revenue in FY2024?")
+    assert "paid" not in phrasing_words("Has Quillfeather paid dividends in FY2024?")

@@ -24,17 +24,21 @@ WEIGHT = 0.3  # the share of its rarity a phrasing word weighs (as an everyday C
 
 
 @cache
-def _data() -> tuple[frozenset[str], re.Pattern[str]]:
+def _data() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
-    return frozenset(stem(w) for w in raw["en"]), re.compile(raw["document"], re.I)
+    patterns = tuple(re.compile(p, re.I) for p in raw["document"])
+    return frozenset(stem(w) for w in raw["en"]), patterns
 
 
 @cache
 def phrasing_words(question: str) -> frozenset[str]:
     """The stemmed words of a question that phrase it: listed phrasing words, and the
-    words of a phrase pointing at the document ("mentioned in this 10K report")."""
+    words of a phrase pointing at the document ("mentioned in this 10K report"; of a
+    pattern with a group "w", that group's: "Has X *reported* any …")."""
     listed, document = _data()
     found = {stem(w) for w in words(question)} & listed
-    for m in document.finditer(question):
-        found |= {stem(w) for w in words(m.group(0))}
+    for pattern in document:
+        for m in pattern.finditer(question):
+            said = m.group("w") if "w" in pattern.groupindex else m.group(0)
+            found |= {stem(w) for w in words(said)}
     return frozenset(found)
