@@ -100,13 +100,17 @@ def quotes(answer: str) -> list[str]:
 
 
 def related(question: str, quote: str) -> bool:
-    """Does a quote share content with the question: a search word (stemmed), or for
-    Chinese a pair of characters of its content words?"""
+    """Does a quote share content with the question: a search word (stemmed), an
+    abbreviation of the question spelled out ("PPNE": "property, plant and equipment"), or
+    for Chinese a pair of characters of its content words?"""
+    from agent.models.expansions import aliases
     from agent.rewrite import content_terms, key_terms
     from agent.scope import stem, word_set
 
     words = word_set(quote)
     if any(stem(t) in words for t in key_terms(question) if not _HAN.match(t)):
+        return True
+    if any(a.used_in(quote, words) for a in aliases(question)):
         return True
     han = "".join(t for t in content_terms(question) if _HAN.match(t))
     return any(han[i : i + 2] in quote for i in range(len(han) - 1))

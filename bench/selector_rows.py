@@ -25,7 +25,16 @@ from bench.selector_examples import Example  # noqa: E402
 
 _FEATURE_CODE = [
     ROOT / "agent" / "models" / name
-    for name in ("features.py", "focus.py", "kinds.py", "judge.py", "data/question_kinds.json")
+    for name in (
+        "features.py",
+        "focus.py",
+        "kinds.py",
+        "judge.py",
+        "expansions.py",
+        "phrasing.py",
+        "data/question_kinds.json",
+        "data/phrasing.json",
+    )
 ]
 
 

@@ -115,7 +115,9 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
     if head is not None:  # the periods the figures belong to, read with the row
         label = "列" if lang == "zh" else "columns"
         columns = f" ⟨{label}: {row_text(head.unit.text)}⟩"
-    return f"{row_text(c.unit.text)}{columns} [{c.passage.chunk_id}]"
+    # A row announcing the rows below it ("… was defeated: | |") says its fact without the
+    # colon; with it the reflection reads a lead-in, which needs no source, and drops the id.
+    return f"{row_text(c.unit.text).rstrip(':： ')}{columns} [{c.passage.chunk_id}]"
 
 
 def _sentence(text: str, c: Candidate, doc_lang: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
+from agent.models.expansions import Alias, aliases
 from agent.rewrite import key_terms
 from agent.scope import stem, word_set
 from agent.support import claim_text, coverage
@@ -55,6 +56,7 @@ def corroborating(
     figure of the draft for the same line item and use a word of the question; at most
     one per page, best ranked first."""
     asked = {stem(t) for t in key_terms(question) if not t.isdigit()}
+    short = aliases(question)
     passages = passages_by_id(evidence)
     cited = {i for line in lines for i in _MARKER.findall(line) if i in passages}
     sources = [*_sources(lines, passages), *_results(lines)]
@@ -66,7 +68,8 @@ def corroborating(
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
         hit = next(
-            (u for u in units(p.text) if asked & word_set(u.text) and _states(u, sources)), None
+            (u for u in units(p.text) if _asks(u.text, asked, short) and _states(u, sources)),
+            None,
         )
         if hit is not None:
             found.append((p, hit))
@@ -74,6 +77,12 @@ def corroborating(
         if len(found) >= MAX_QUOTES:
             break
     return found
+
+
+def _asks(text: str, asked: set[str], short: Sequence[Alias]) -> bool:
+    """Does a unit use a word of the question, or one of its abbreviations spelled out?"""
+    found = word_set(text)
+    return bool(asked & found) or any(a.used_in(text, found) for a in short)
 
 
 def _sources(lines: Sequence[str], passages: dict[str, Passage]) -> Iterable[_Figure]:

@@ -3,15 +3,37 @@
 Reports state the line items ("operating income", "total revenue"), questions ask for the
 metric computed from them ("operating margin"). The planner adds these words to a second
 query so the statements the metric is computed from are found, and the judge lets a row
-naming them stand in for the metric. The words come from the vocabulary data file
+naming them stand in for the metric. Questions also abbreviate what filings spell out
+("PPNE", "AGM"): the spelled-out forms are searched for, and a unit using one uses the
+abbreviation (``aliases``). The words come from the vocabulary data file
 (``pipeline/text/data/finance_terms.json``) that retrieval reads too.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from agent.rewrite import content_terms
+from agent.scope import stem
+from pipeline.text.expand import spelled_out
 from pipeline.text.finance import vocabulary
+from pipeline.text.segment import words
+
+
+@dataclass(frozen=True)
+class Alias:
+    """An abbreviation of the question and what a text must use to use it."""
+
+    key: str  # the abbreviation as written, lower case ("ppne", "pp&e", "agm")
+    pattern: re.Pattern[str]  # the abbreviation in a text, however written ("PP&E", "PPNE")
+    fragments: frozenset[str]  # the stemmed words search cuts it into ("pp", "e" for "PP&E")
+    phrases: tuple[frozenset[str], ...]  # stemmed content words of each spelled-out form
+
+    def used_in(self, text: str, found: frozenset[str]) -> bool:
+        """Does a text (with ``found``, its stemmed words) use the abbreviation or a form
+        of it spelled out?"""
+        return any(p <= found for p in self.phrases) or bool(self.pattern.search(text))
 
 
 def metrics(question: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -37,9 +59,22 @@ def metrics(question: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def expansions(question: str) -> list[str]:
-    """Related line-item words for the metrics a question names (longest names first)."""
+    """Related line-item words for the metrics a question names (longest names first),
+    then the spelled-out forms of its abbreviations."""
     q = question.lower()
     out: list[str] = []
     for _, items in metrics(question):
         out += [w for w in items if w not in out and w not in q]
+    for _, a in spelled_out(question):
+        out += [w for w in a.long if w not in out]
+    return out
+
+
+def aliases(question: str) -> list[Alias]:
+    """The question's abbreviations, each with the words of its spelled-out forms."""
+    out: list[Alias] = []
+    for written, a in spelled_out(question):
+        phrases = tuple(p for f in a.long if (p := frozenset(stem(w) for w in content_terms(f))))
+        fragments = frozenset(stem(w) for w in words(written))
+        out.append(Alias(written.lower(), a.pattern, fragments, phrases))
     return out

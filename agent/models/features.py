@@ -16,10 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit
-from agent.models.expansions import metrics
+from agent.models.expansions import Alias, aliases, metrics
 from agent.models.focus import focus
 from agent.models.focus import names as question_names
 from agent.models.kinds import KINDS, Kind, asked_kinds, holds
+from agent.models.phrasing import WEIGHT as PHRASING
+from agent.models.phrasing import phrasing_words
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.segment import everyday_word
@@ -80,6 +82,7 @@ class Ask:
     chars: frozenset[str] = frozenset()  # Chinese characters of the question's content words
     focus: str = ""  # the stemmed word asked for, when the scope uses it
     names: frozenset[str] = frozenset()  # stemmed names asked of, that the scope uses
+    aliases: tuple[Alias, ...] = ()  # abbreviations weighed as words (``Alias.key``)
 
     @property
     def total(self) -> float:
@@ -114,15 +117,20 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
     weights: dict[str, float] = {}
     language: dict[str, float] = {}
     years: set[str] = set()
+    aka = aliases(question)
+    phrasing = phrasing_words(question)
+    cut = {f for a in aka for f in a.fragments}  # weighed as the abbreviation, below
     for t in key_terms(question):
         key = stem(t)
+        if key in cut:
+            continue
         if _YEAR.fullmatch(t):
             years.add(t)
             continue
         if key in names:
             continue  # the document's own name says whose report, not what about
         d = df.get(key, 0)
-        language[key] = _language_rarity(t)
+        language[key] = PHRASING if key in phrasing else _language_rarity(t)
         if not d:
             # A word the scope never uses tells no unit from another: it counts in
             # ``absent`` (or, Chinese and not missing, is a cutting artefact: see
@@ -130,7 +138,13 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
             if key not in missing:
                 del language[key]
             continue
-        weights[key] = math.log(1 + n / (1 + d))
+        weights[key] = math.log(1 + n / (1 + d)) * (PHRASING if key in phrasing else 1.0)
+    for a in aka:
+        d = _alias_df(a, df)
+        if d:
+            weights[a.key] = math.log(1 + n / (1 + d))
+        elif a.fragments & missing:
+            language[a.key] = 1.0
     absent = sum(w for t, w in language.items() if t in missing) / (sum(language.values()) or 1)
     core = core_question(question)
     grams = {
@@ -151,7 +165,16 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         chars=frozenset(c for t in content_terms(core) for c in _HAN.findall(t)),
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
+        aliases=tuple(a for a in aka if a.key in weights),
     )
+
+
+def _alias_df(a: Alias, df: dict[str, int]) -> int:
+    """Chunks using an abbreviation, as the most used of its spelled-out forms (each as
+    used as its rarest word) or, written as one word ("PPNE"), as written."""
+    spelled = [min(df.get(w, 0) for w in p) for p in a.phrases]
+    own = [df.get(f, 0) for f in a.fragments] if len(a.fragments) == 1 else []
+    return max([*spelled, *own], default=0)
 
 
 def _language_rarity(term: str) -> float:
@@ -172,10 +195,12 @@ def _proxies(question: str) -> tuple[tuple[frozenset[str], tuple[frozenset[str],
 
 
 def hits(ask: Ask, text: str) -> set[str]:
-    """Question words a text uses; Chinese words as substrings (segmentations differ)."""
+    """Question words a text uses; Chinese words as substrings (segmentations differ), an
+    abbreviation as written or spelled out."""
     found = word_set(text)
     han = ask.han
-    return {t for t in ask.weights if t in found or (t in han and t in text)}
+    out = {t for t in ask.weights if t in found or (t in han and t in text)}
+    return out | {a.key for a in ask.aliases if a.used_in(text, found)}
 
 
 def share(ask: Ask, words: set[str]) -> float:

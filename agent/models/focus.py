@@ -21,6 +21,7 @@ import re
 from functools import cache
 
 from agent.models.kinds import _tagged
+from agent.models.phrasing import phrasing_words
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 
@@ -38,7 +39,12 @@ _EN_ASK = re.compile(r"\s*(?:what|which|who|whom|whose|how|when|where)\b", re.I)
 def focus(question: str) -> str:
     """The stemmed word a question asks for ("" when its shape shows none)."""
     core = core_question(question)
-    terms = [t for t in key_terms(core) if not _YEAR.fullmatch(t) and not t.isdigit()]
+    phrasing = phrasing_words(core)
+    terms = [
+        t
+        for t in key_terms(core)
+        if not _YEAR.fullmatch(t) and not t.isdigit() and stem(t) not in phrasing
+    ]
     if not terms:
         return ""
     if _HAN.search(core):

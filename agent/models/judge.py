@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.compare import asks_extreme, promote_extreme, what_is_compared
+from agent.models.expansions import aliases
 from agent.models.features import (
     FEATURES,
     Ask,
@@ -84,9 +85,10 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
 
     A name is a capitalised word ("Adobe", "JnJ", "AMCOR"); figures
     ("FY2022"), acronyms being defined ("(DPO)") and metric acronyms ("EBITDA") are not
-    names: reports often spell those out.
+    names: reports often spell those out, and neither is an abbreviation the scope uses
+    spelled out ("AGM": "annual meeting of shareholders").
     """
-    missing = scope_missing(evidence)
+    missing = scope_missing(evidence) - _spelled_out(question, evidence)
     if not missing:
         return []
     names = []
@@ -104,6 +106,12 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
         if any(c.isupper() for c in word) and stem(word) in missing:
             names.append(word)
     return list(dict.fromkeys(names))
+
+
+def _spelled_out(question: str, evidence: Sequence[Evidence]) -> set[str]:
+    """The words of the question's abbreviations that the searches found spelled out."""
+    used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
+    return {f for a in aliases(question) if any(p <= used for p in a.phrases) for f in a.fragments}
 
 
 def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:

@@ -14,8 +14,10 @@ from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
+from agent.models.phrasing import phrasing_words
 from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
+from agent.scope import stem
 from pipeline.text.finance import vocabulary
 
 MAX_WORDS = 12
@@ -58,7 +60,8 @@ def _first_round(question: str) -> list[Call]:
         calls.append({"name": "lookup_term", "args": {"term": term}})
     asked = core_question(question)
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
-    words = key_terms(asked)
+    phrasing = phrasing_words(asked)
+    words = [w for w in key_terms(asked) if stem(w) not in phrasing] or key_terms(asked)
     extra = expansions(question)
     keywords = " ".join(words[:MAX_WORDS] + extra)
     if keywords.strip():  # exact words catch table rows that the meaning search ranks low
@@ -92,7 +95,8 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     if verdict.missing_names or (verdict.answerable and verdict.best >= selector().confident):
         return []
     present = {t for e in evidence for t, df in e.term_df.items() if df > 0}
-    wanted = [t for t in verdict.uncovered if t in present]
+    phrasing = phrasing_words(question)
+    wanted = [t for t in verdict.uncovered if t in present and stem(t) not in phrasing]
     if not wanted:
         return []
     anchor = [t for t in content_terms(question) if t not in wanted][:2]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.text.finance import vocabulary
+from pipeline.text.finance import Abbreviation, vocabulary
 
 SYNONYM_STRENGTH = 0.4
 
@@ -54,8 +54,23 @@ def expand_query(query: str) -> Expansion:
 
 
 def normalize_query(query: str) -> str:
-    """Spell out forms the index cannot match: 'FY2023' → 'FY2023 2023', 'Q2'2023' → 'Q2 2023'."""
+    """Spell out forms the index cannot match: 'FY2023' → 'FY2023 2023', 'Q2'2023' → 'Q2 2023',
+    'PPNE' → 'PPNE property, plant and equipment …' (``spelled_out``)."""
     q = _FY.sub(
         lambda m: f"{m.group(0)} {'20' + m.group(1) if len(m.group(1)) == 2 else m.group(1)}", query
     )
-    return re.sub(r"\b([qQ][1-4])'(\d{2,4})\b", r"\1 20\2", q)
+    q = re.sub(r"\b([qQ][1-4])'(\d{2,4})\b", r"\1 20\2", q)
+    longs = [form for _, a in spelled_out(query) for form in a.long]
+    return " ".join([q, *longs]) if longs else q
+
+
+def spelled_out(text: str) -> list[tuple[str, Abbreviation]]:
+    """Each abbreviation the text uses ("PPNE", "AGM", "Item 3"), as written, with its
+    entry (the forms a filing spells it out in); none when the text spells it out itself."""
+    low = text.lower()
+    out: list[tuple[str, Abbreviation]] = []
+    for a in vocabulary().abbreviations:
+        m = a.pattern.search(text)
+        if m and not any(form in low for form in a.long):
+            out.append((m.group(0), a))
+    return out

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).with_name("data") / "finance_terms.json"
 
@@ -37,6 +38,12 @@ class Metric:
     def find(self, text: str) -> re.Match[str] | None:
         hits = [m for p in self.patterns if (m := p.search(text))]
         return max(hits, key=lambda m: m.end() - m.start()) if hits else None
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    pattern: re.Pattern[str]  # the abbreviation as a question writes it, word-bounded
+    long: tuple[str, ...]  # its spelled-out forms
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,8 @@ class Vocabulary:
     top_line: tuple[str, ...] = ()
     share_words: tuple[str, ...] = ()
     member_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # What questions abbreviate and filings spell out ("PPNE", "AGM", "Item 3").
+    abbreviations: tuple[Abbreviation, ...] = ()
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -111,4 +120,11 @@ def vocabulary() -> Vocabulary:
         top_line=tuple(raw.get("rankings", {}).get("top_line", ())),
         share_words=tuple(raw.get("rankings", {}).get("share", ())),
         member_kinds={k: tuple(v) for k, v in raw.get("rankings", {}).get("members", {}).items()},
+        abbreviations=tuple(_abbreviation(a) for a in raw.get("abbreviations", ())),
     )
+
+
+def _abbreviation(raw: dict[str, Any]) -> Abbreviation:
+    # Bounded by anything but a letter, digit, "&" or "/": "PP&E" is not "E", "A/R" not "R".
+    pattern = re.compile(rf"(?<![\w&/])(?:{raw['short']})(?![\w&/])", re.I)
+    return Abbreviation(pattern, tuple(raw["long"]))
