@@ -40,6 +40,13 @@ def wait_until_serving(url: str, proc: subprocess.Popen[bytes], budget: float) -
 @contextmanager
 def serve(data_dir: Path, log_path: Path) -> Iterator[str]:
     """The app's URL while it runs (lexical search only, offline answerer)."""
+    with serve_process(data_dir, log_path) as (url, _):
+        yield url
+
+
+@contextmanager
+def serve_process(data_dir: Path, log_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The app's URL and its process while it runs (lexical search, offline answerer)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FOLIO_", "OPENAI_"))}
     env |= {
@@ -57,7 +64,7 @@ def serve(data_dir: Path, log_path: Path) -> Iterator[str]:
         url = f"http://127.0.0.1:{port}/"
         try:
             wait_until_serving(url, proc, STARTUP_BUDGET_S)
-            yield url
+            yield url, proc
         finally:
             proc.terminate()
             try:
