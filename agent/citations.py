@@ -131,7 +131,7 @@ def locate_quote(sentence: str, text: str) -> tuple[int, int]:
     parts = units(text)
     if not parts:
         return 0, len(text)
-    want = {w for w, _, _ in numbers(sentence)}
+    want = _wanted_numbers(sentence)
 
     def score(start: int, end: int) -> float:
         span = text[start:end]
@@ -145,6 +145,21 @@ def locate_quote(sentence: str, text: str) -> tuple[int, int]:
         if score(*pair) > score(*best) + 0.25:
             best = pair
     return best
+
+
+def _wanted_numbers(sentence: str) -> set[str]:
+    """The numbers a quote should share with the sentence: its figures, not the years and
+    days of its dates when it has figures too ("rose from $13,745 at December 31, 2020 to
+    $14,882 at December 31, 2021" is quoted from the row of 13,745 and 14,882, not from the
+    header of dates, which shares four numbers with it)."""
+    found = numbers(sentence)
+    figures = {w for w, v, d in found if not _date_part(w, v, d)}
+    return figures or {w for w, _, _ in found}
+
+
+def _date_part(written: str, value: float, decimals: int) -> bool:
+    whole = decimals == 0 and "." not in written
+    return whole and (("," not in written and 1900 <= value <= 2100) or value < 32)
 
 
 def locate_quotes(sentence: str, text: str) -> list[tuple[int, int]]:

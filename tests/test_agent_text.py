@@ -164,3 +164,20 @@ def test_only_questions_about_the_document_itself_read_its_cover() -> None:
         "Which company did Adobe agree to acquire according to the report?",
     ):
         assert not asks_whose_document(q), q
+
+
+def test_a_change_between_two_dates_is_quoted_from_its_row_not_the_header_of_dates() -> None:
+    """The header shares the sentence's years and days; the row shares its figures."""
+    table = (
+        "| Balance Sheets | As of December 31, 2021 | As of December 31, 2020 |\n"
+        "|---|---|---|\n| Cash and cash equivalents | 1,944 | 1,786 |\n"
+        "| Property, plant and equipment | 14,882 | 13,745 |"
+    )
+    sentence = (
+        "Yes, property, plant and equipment rose from $13,745 million at December 31, 2020 "
+        "to $14,882 million at December 31, 2021, an increase of $1,137 million."
+    )
+    start, end = locate_quote(sentence, table)
+    assert table[start:end].strip(" |").startswith("Property, plant and equipment"), table[
+        start:end
+    ]

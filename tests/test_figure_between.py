@@ -128,3 +128,9 @@ def test_a_counts_row_names_only_the_quantity_and_when() -> None:
     q = "Did Lumenhall's number of stores fall between FY2023 and Q2 FY2024?"
     text = _line(q, SEGMENT_STORES)
     assert text.startswith("Yes, total stores at end of period fell from 1,110"), text
+
+
+def test_a_quantity_named_by_its_abbreviation() -> None:
+    """ "PPNE" is the property, plant and equipment row (finance_terms.json abbreviations)."""
+    text = _line("Did Orrin Labs grow its PPNE between FY20 and FY21?", TEN_K)
+    assert text.startswith("Yes, property, plant and equipment, net rose from 13,745 million"), text

@@ -305,3 +305,18 @@ def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer() -> None:
     # again under another row (其中：营业收入 is the revenue just given).
     assert a.follow and all("、" not in q and "：" not in q for q in a.follow), a
     assert not any(q.endswith("营业收入是多少？") for q in a.follow), a.follow
+
+
+def test_a_unit_stated_with_its_exceptions_is_the_tables_unit() -> None:
+    """ "(MILLIONS, EXCEPT PER COMMON SHARE DATA)" states millions, like "(in millions)"."""
+    from agent.evidence import Passage
+    from agent.figures.grid import read_grids
+
+    text = (
+        "| Consolidated Balance Sheets (MILLIONS, EXCEPT PER COMMON SHARE DATA) "
+        "| As of December 31, 2021 | As of December 31, 2020 |\n|---|---|---|\n"
+        "| Inventories | 9,059 | 8,020 |"
+    )
+    p = Passage(chunk_id="u#1", doc_id="u", page=3, page_end=3, text=text, rank=1)
+    (grid,) = read_grids(p)
+    assert grid.scale == "millions"

@@ -178,3 +178,30 @@ def test_three_narrow_columns_with_footnotes_and_a_margin_stamp(tmp_path: Path) 
     # The stamp up the margin is a block of its own, not glued to the footer or the body.
     [stamp] = [b for b in doc.blocks() if "clerk" in b.text]
     assert "Alpha" not in stamp.text and "Stamp" not in stamp.text
+
+
+def test_a_running_footer_printed_under_the_text_is_furniture_wherever_it_sits(
+    tmp_path: Path,
+) -> None:
+    """Some filings print their footer right under each page's text, well above the bottom
+    margin and at a different height on every page: it is still no text to search or quote."""
+    import pymupdf
+
+    path = tmp_path / "report.pdf"
+    pdf = pymupdf.open()
+    for n in range(8):
+        page = pdf.new_page(width=612, height=792)
+        lines = 10 + 6 * (n % 4)  # pages of different lengths
+        for i in range(lines):
+            page.insert_text(
+                (72, 90 + 18 * i), f"Paragraph line {i} of page {n + 1} about revenue."
+            )
+        page.insert_text((215, 90 + 18 * lines + 40), f"Northwind Corp. 2023 Form 10-K {n + 40}")
+    pdf.save(path)
+    doc = parse(path)
+    footers = [b for b in doc.blocks() if "Form 10-K" in b.text]
+    assert len(footers) == 8 and all(b.kind == "footer" for b in footers), [
+        (b.page, b.kind) for b in footers
+    ]
+    body = [b for b in doc.blocks() if b.kind not in ("header", "footer")]
+    assert sum("Paragraph line" in b.text for b in body) >= 8

@@ -22,7 +22,7 @@ _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
 _LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
-    r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands)\)",
+    r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b",
     re.I,
 )
 _DATE = re.compile(

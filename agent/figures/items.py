@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from pipeline.text.expand import spelled_out
 from pipeline.text.finance import LineItem, vocabulary
 
 _FY = re.compile(
@@ -77,11 +78,32 @@ def asked_items(question: str) -> list[Asked]:
         for name in item.names:
             for m in _pattern(name).finditer(q):
                 found.append(Asked(item, m.start(), m.end()))
+    found += _abbreviated(question, q)
     out: list[Asked] = []
     for a in sorted(found, key=lambda a: a.start - a.end):
         if not any(a.start < b.end and a.end > b.start for b in out):
             out.append(a)
     return sorted(out, key=lambda a: a.start)
+
+
+def _abbreviated(question: str, q: str) -> list[Asked]:
+    """Line items the question names by an abbreviation its filings spell out ("PPNE",
+    "D&A", "COGS"; finance_terms.json "abbreviations"), at the abbreviation's place."""
+    out: list[Asked] = []
+    for _, abbreviation in spelled_out(question):
+        m = abbreviation.pattern.search(q)
+        forms = [norm(form) for form in abbreviation.long]
+        item = next(
+            (
+                it
+                for it in vocabulary().items.values()
+                if any(_pattern(n).fullmatch(f) for n in it.names for f in forms)
+            ),
+            None,
+        )
+        if m is not None and item is not None:
+            out.append(Asked(item, m.start(), m.end()))
+    return out
 
 
 def years(question: str) -> list[int]:

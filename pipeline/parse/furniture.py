@@ -73,3 +73,28 @@ def mark_furniture(pages: list[Page]) -> None:
             if _PAGE_NO.match(b.text.strip()) or counts[(zone, _norm(b.text))] >= threshold:
                 b.kind = "header" if zone == "header" else "footer"
     _mark_page_number_sequence(pages)
+    _mark_repeated_edges(pages)
+
+
+def _mark_repeated_edges(pages: list[Page]) -> None:
+    """A short line that ends the text of many pages is a running footer wherever it sits:
+    some layouts print "Pfizer Inc. 2021 Form 10-K 82" right under the text, 655 to 702 pt
+    down a 792 pt page, above the bottom margin the zones look at, and then it was chunked,
+    searched and quoted as if it were the text. Only the last block: a page's first one is
+    often a numbered title ("2 Chapter Title 2"), and running headers sit in the top zone."""
+    edges: list[tuple[Block, str]] = []
+    for page in pages:
+        body = [b for b in page.blocks if b.kind not in ("header", "footer", "table")]
+        edges += [
+            (b, _norm(b.text)) for b in body[-1:] if len(b.lines) <= 3 and len(b.text.strip()) <= 80
+        ]
+    counts = Counter(key for _, key in edges)
+    threshold = max(3, int(0.3 * len(pages)))
+    for block, key in edges:
+        if counts[key] >= threshold and _has_letters(key):
+            block.kind = "footer"
+
+
+def _has_letters(key: str) -> bool:
+    """A repeated text, not a bare number or mark (those are the page-number rules')."""
+    return sum(c.isalpha() for c in key) >= 3
