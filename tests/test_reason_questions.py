@@ -7,6 +7,7 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage, units
 from agent.figures.answer import figure_answer
 from agent.models.compose import compose
+from agent.models.follow import follow_ups
 from agent.models.judge import Candidate
 from agent.models.kinds import asked_kinds, enumerates, holds
 from agent.models.spans import with_reasons
@@ -122,3 +123,18 @@ def test_a_cause_without_a_figure_is_quoted_with_the_next_sentence_stating_it() 
     [d] = with_reasons([Candidate(p, unit, 1.0, frozenset(), 0)], "Where is the bakery?")
     assert d.unit.text == unit.text
 
+
+def test_report_sentences_give_follow_ups_in_their_own_words() -> None:
+    cited = _passage("hf#30", "Harlow's net sales were $1.1 billion in 2024.", page=30, rank=1)
+    text = (
+        "On July 30, 2023, we acquired all of the outstanding shares of Fenn Bakeries. "
+        "Selling expenses for fiscal 2024 increased 6% to $212 million."
+    )
+    near = _passage("hf#31", text, page=30, rank=2)
+    rows = "| | 2024 | 2023 |\n| Net cash provided by operating activities | 310 | 280 |"
+    table = _passage("hf#32", rows, page=31, rank=3)
+    turn = _turn(cited, near, table, df={})
+    qs = follow_ups("What were Harlow's net sales?", turn, [cited], "en", quoted=[cited.text])
+    assert "What happened on July 30, 2023?" in qs
+    assert "Why did selling expenses increase?" in qs
+    assert "What was net cash provided by operating activities?" in qs

@@ -33,6 +33,7 @@ MAX_FOLLOW_UPS = 3
 _DATA = Path(__file__).with_name("data") / "follow_words.json"
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 _MAX_TOPIC = 24
+_MAX_TOPIC_WORDS = 8
 _MAX_SUBJECT = 20
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
@@ -48,10 +49,27 @@ _EN_ATTRIBUTE = re.compile(
     r"\s+(?:is|are|was|were)\s+\S"
 )
 _EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
-_EN_DATED = re.compile(r"^(?:in|by|since|during)\s+((?:[A-Z][a-z]+\s+)?(?:19|20)\d{2}),", re.I)
-_EN_CHANGE = re.compile(
-    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,4}?[A-Za-z&][\w&'-]*)\s+([a-z]+ed|rose|fell|grew)\b"
+# "In 1990,", "On July 30, 2019,", "In fiscal 2022,", "During the fourth quarter of 2021,":
+# report sentences open with the date of what they tell.
+_EN_DATED = re.compile(
+    r"^((?:in|on|by|since|during|as of)\s+"
+    r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
+    r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
+    re.I,
 )
+# A period between a quantity and its verb ("Revenue for fiscal 2022 increased …") is no
+# part of the quantity's name.
+_EN_PERIOD = (
+    r"(?:\s+(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+"
+    r"(?:of\s+)?)?(?:fiscal\s+)?(?:year\s+)?(?:(?:19|20)\d{2}|year|quarter))?"
+)
+_EN_CHANGE = re.compile(
+    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,5}?[A-Za-z&][\w&'-]*)"
+    + _EN_PERIOD
+    + r"\s+([a-z]+ed|rose|fell|grew)\b"
+)
+# Words that join one noun phrase ("cost of products sold", "sales and marketing expenses").
+_NOUN_JOINERS = frozenset({"of", "and"})
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
 
 
@@ -134,7 +152,7 @@ def _question_for(
         form, topic = _zh_form(u.text, subject, asked)
     else:
         form, topic = _en_form(u.text, subject, asked)
-    if not form or (topic and len(topic) > _MAX_TOPIC) or (u.kind == "row" and not topic):
+    if not form or _too_long(topic) or (u.kind == "row" and not topic):
         return None  # a row without a line item to name would ask "What was ?"
     key = stem(topic) if topic else form
     if key in topics or (topic and topic.lower() in asked):
@@ -150,6 +168,14 @@ def _question_for(
     if form.startswith("change_"):
         verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
+
+
+def _too_long(topic: str) -> bool:
+    """A topic too long to ask about (it is skipped, never cut): Chinese by characters,
+    other languages by words ("net cash provided by operating activities" is one item)."""
+    if _HAN.search(topic):
+        return len(topic) > _MAX_TOPIC
+    return len(topic.split()) > _MAX_TOPIC_WORDS
 
 
 def _template(templates: dict[str, str], form: str, subject: bool) -> str | None:
@@ -248,8 +274,8 @@ def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
     if _EN_LOCATED.search(s) and subject.lower() in s.lower():
         return "located", ""
     dated = _EN_DATED.match(s)
-    if dated:
-        return "dated", dated.group(1)
+    if dated:  # asked with its own preposition: "on July 30, 2019", "in fiscal 2022"
+        return "dated", dated.group(1)[:1].lower() + dated.group(1)[1:]
     change = _en_change(s)
     if change is not None:
         return change
@@ -272,7 +298,9 @@ def _en_change(text: str) -> tuple[str, str] | None:
         words = m.group(1).split()
         while words and words[0].lower() in ("the", "our", "its", "their", "total"):
             words = words[1:]
-        if not words or any(w.lower() in EN_STOPWORDS for w in words) or said not in verbs:
+        inner = [w for w in words[1:-1] if w.lower() not in _NOUN_JOINERS]
+        ends = words[:1] + words[-1:]
+        if not words or any(w.lower() in EN_STOPWORDS for w in inner + ends) or said not in verbs:
             continue
         topic = " ".join(words)
         plain = words[0][:1].isupper() and all(not w[:1].isupper() for w in words[1:])
