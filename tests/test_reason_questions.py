@@ -138,3 +138,24 @@ def test_report_sentences_give_follow_ups_in_their_own_words() -> None:
     assert "What happened on July 30, 2023?" in qs
     assert "Why did selling expenses increase?" in qs
     assert "What was net cash provided by operating activities?" in qs
+
+
+def test_first_person_report_passages_ask_about_the_documents_own_company() -> None:
+    cited = _passage(
+        "kestrel-foods-2024-10k-a1b2c3#7", "Kestrel Foods sold 12 brands.", page=9, rank=1
+    )
+    text = (
+        "See also “Item 1A. Risk Factors”. In many markets where our products are sold, "
+        "Halden Mills is our main competitor. The change in Other Adjustments was small."
+    )
+    near = _passage("kestrel-foods-2024-10k-a1b2c3#8", text, page=9, rank=2)
+    qs = follow_ups(
+        "How many brands did Kestrel sell?",
+        _turn(cited, near, df={}),
+        [cited],
+        "en",
+        quoted=[cited.text],
+    )
+    # "we" and "our" are the company the document is named after, as the passages write it
+    assert qs == ["How is Halden Mills related to Kestrel Foods?"]
+

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -70,6 +71,12 @@ _EN_CHANGE = re.compile(
 )
 # Words that join one noun phrase ("cost of products sold", "sales and marketing expenses").
 _NOUN_JOINERS = frozenset({"of", "and"})
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
+_CAPITALISED = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:&\s+)?[A-Z][\w'-]*)*")
+_POINTER = re.compile(
+    r"(?:see|refer to|for (?:further|more|additional) (?:information|details))\b", re.I
+)
+_NUMBERED = re.compile(r"\s*\(?[\dA-Z]{1,3}\b")
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
 
 
@@ -110,8 +117,9 @@ def follow_ups(
     asked = question.lower() + "\n" + "\n".join(quoted).lower()
     found: list[tuple[int, int, str]] = []
     topics: set[str] = set()
+    own = _own_names(question, evidence)
     for n, (p, u) in enumerate(_neighbourhood(evidence, cited, quoted)):
-        made = _question_for(p, u, asked, topics, lang)
+        made = _question_for(p, u, asked, topics, lang, own=own)
         if made is not None and all(made[1] != q for _, _, q in found):
             found.append((_PREFERENCE.index(made[0].split("_")[0]), n, made[1]))
         if len(found) >= 4 * MAX_FOLLOW_UPS:
@@ -142,10 +150,20 @@ def _neighbourhood(
 
 
 def _question_for(
-    p: Passage, u: Unit, asked: str, topics: set[str], lang: prompts.Lang
+    p: Passage,
+    u: Unit,
+    asked: str,
+    topics: set[str],
+    lang: prompts.Lang,
+    *,
+    own: dict[str, str],
 ) -> tuple[str, str] | None:
     """The unit's question (its form, its wording), or None."""
-    subject = _subject(p) if _HAN.search(p.text) else _en_subject(p)
+    if _HAN.search(p.text):
+        subject = _subject(p)
+    else:  # a passage written in the first person is about the document's own company
+        first_person = _FIRST_PERSON.search(p.text) is not None
+        subject = _en_subject(p) or (own.get(p.doc_id, "") if first_person else "")
     if u.kind == "row":
         form, topic = "figure", _row_label(u.text)
     elif _HAN.search(u.text):
@@ -197,6 +215,39 @@ def _en_subject(p: Passage) -> str:
     if len(name.split()) < 2 or name.split()[0].lower() in EN_STOPWORDS:
         return ""
     return name
+
+
+def _own_names(question: str, evidence: Sequence[Evidence]) -> dict[str, str]:
+    """Document id → its own name as its passages write it ("PepsiCo", "Johnson &
+    Johnson"): a word of the document's file name, capitalised, in its most used form (the
+    question's when no passage writes it). A 10-K says "we": this is who "we" are."""
+    out: dict[str, str] = {}
+    texts: dict[str, list[str]] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            texts.setdefault(p.doc_id, []).append(p.text)
+    for doc, said in texts.items():
+        own = {stem(w.lower()) for w in re.findall(r"[A-Za-z]{3,}", doc)}
+        forms = Counter(
+            name
+            for text in [*said, question]
+            for m in _CAPITALISED.finditer(text)
+            if (name := _named(m.group(0), own)) and not name.isupper()
+        )
+        if forms:
+            out[doc] = forms.most_common(1)[0][0]
+    return out
+
+
+def _named(run: str, own: set[str]) -> str:
+    """The part of a run of capitalised words that names the document ("Kestrel Foods" of
+    "Kestrel Foods Annual", "PepsiCo" of "PepsiCo Beverages"): its file name's words."""
+    kept: list[str] = []
+    for word in run.split():
+        if word != "&" and stem(word.lower()) not in own:
+            break
+        kept.append(word)
+    return " ".join(kept).rstrip(" &")
 
 
 def _subject(p: Passage) -> str:
@@ -266,6 +317,8 @@ def _rule(words: list[tuple[str, str]]) -> str:
 def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
     """The question an English sentence answers about ``subject``: (form, topic)."""
     s = text.strip()
+    if _POINTER.match(s):
+        return "", ""  # "See also Item 1A …": it points elsewhere and says nothing itself
     m = _EN_ATTRIBUTE.match(s)
     if m and m.group(1).split()[0].lower() not in EN_STOPWORDS:
         value = s[m.end() - 1 :]
@@ -283,6 +336,10 @@ def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
         word = name.group(0)
         if len(word.split()) < 2 and word.lower() in _words().calendar:
             continue
+        if _NUMBERED.match(s, name.end()):
+            continue  # "Item 1", "Note 7": a place in the document, not a name
+        if word.split()[0].lower() in EN_STOPWORDS:
+            continue  # "Other Adjustments": a line item in capitals, not a name
         if word.lower() not in asked and word.lower() not in subject.lower():
             return "relation", word
     return "", ""
