@@ -158,4 +158,3 @@ def test_first_person_report_passages_ask_about_the_documents_own_company() -> N
     )
     # "we" and "our" are the company the document is named after, as the passages write it
     assert qs == ["How is Halden Mills related to Kestrel Foods?"]
-
