@@ -158,3 +158,10 @@ def test_first_person_report_passages_ask_about_the_documents_own_company() -> N
     )
     # "we" and "our" are the company the document is named after, as the passages write it
     assert qs == ["How is Halden Mills related to Kestrel Foods?"]
+
+
+def test_an_attribute_follow_up_is_asked_with_the_sentences_own_verb() -> None:
+    cited = _passage("hf#50", "Harlow's net sales were $1.1 billion.", page=50, rank=1)
+    near = _passage("hf#51", "Liabilities assumed were approximately $81 million.", page=50, rank=2)
+    qs = follow_ups("What were net sales?", _turn(cited, near, df={}), [cited], "en", quoted=[])
+    assert qs == ["What were the liabilities assumed?"]  # not "What is the liabilities …"

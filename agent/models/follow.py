@@ -71,6 +71,7 @@ _EN_CHANGE = re.compile(
 )
 # Words that join one noun phrase ("cost of products sold", "sales and marketing expenses").
 _NOUN_JOINERS = frozenset({"of", "and"})
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:&\s+)?[A-Z][\w'-]*)*")
 _POINTER = re.compile(
@@ -182,7 +183,9 @@ def _question_for(
     if template is None:
         return None  # the question would not say what it is about
     topics.add(key)
-    verb = "was" if form.startswith("attribute") and "was" in u.text.lower().split() else "is"
+    # the copula the sentence uses: "Liabilities assumed were …" asks "What were …"
+    said = _COPULA.search(u.text) if form.startswith("attribute") else None
+    verb = said.group(0).lower() if said else "is"
     if form.startswith("change_"):
         verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
