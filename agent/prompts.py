@@ -191,12 +191,12 @@ FOLLOW_UP: dict[Lang, dict[str, str]] = {
         "attribute": "What {verb} the {topic} of {subject}?",
         "attribute_person": "Who {verb} the {topic} of {subject}?",
         "located": "Where is {subject} located?",
-        "dated": "What happened to {subject} in {topic}?",
+        "dated": "What happened to {subject} {topic}?",
         "relation": "How is {topic} related to {subject}?",
         # without a subject: the passage's own sentences name none
         "attribute_bare": "What {verb} the {topic}?",
         "attribute_person_bare": "Who {verb} the {topic}?",
-        "dated_bare": "What happened in {topic}?",
+        "dated_bare": "What happened {topic}?",
     },
     "zh": {
         "figure": "{topic}是多少？",

@@ -55,12 +55,12 @@ from agent.figures.successive import successive_change
 from agent.figures.versus import versus_answer, versus_search
 from pipeline.text.finance import vocabulary
 
-_EXPLAIN = re.compile(
-    r"^\W*(why|which|who|what (drove|caused|led)|explain|describe|how did|"
-    r"what (are|were) the (reasons|drivers))\b|"
-    r"为什么|原因|如何看待|哪(个|些|家|一)",
-    re.I,
-)
+# Questions no single figure answers once the comparisons above have had their turn (a
+# reason or a list asked is none of figures' at all: ``kinds.asked_kinds``).
+_EXPLAIN = re.compile(r"^\W*(which|who|explain|describe|how did)\b|如何看待|哪(个|些|家|一)", re.I)
+# A cause ("what drove the margin change?") is a sentence of prose and a list of members
+# is names: a figure, even the one the question names, answers neither.
+_NOT_FIGURES = frozenset({"reason", "list"})
 _AVERAGE = re.compile(r"\baverage\b|平均", re.I)
 _CHANGE = re.compile(
     r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|"
@@ -111,6 +111,11 @@ def figure_answer(
 ) -> FigureAnswer | None:
     """The answer from table cells, or None when the question is not about figures the
     tables hold (the sentence selector answers it then)."""
+    # imported here: agent.models imports this module (its answerer composes with it)
+    from agent.models.kinds import asked_kinds
+
+    if asked_kinds(question) & _NOT_FIGURES:
+        return None
     out = _figures(question, evidence, lang)
     # a comparison no table of the turn answers: search for the table listing both (a
     # turn with no tables at all is no figures' turn)

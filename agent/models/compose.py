@@ -12,7 +12,8 @@ from agent.figures.answer import figure_answer
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
-from agent.models.judge import FIGURE, YEARISH, Candidate, judge, page_overview, same_text
+from agent.models.judge import YEARISH, Candidate, judge, page_overview, same_text
+from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.text.lang import script_language, split_sentences

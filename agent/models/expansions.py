@@ -20,6 +20,8 @@ from pipeline.text.expand import spelled_out
 from pipeline.text.finance import vocabulary
 from pipeline.text.segment import words
 
+_IDENTIFIER = re.compile(r"[a-z_]+")
+
 
 @dataclass(frozen=True)
 class Alias:
@@ -56,6 +58,37 @@ def metrics(question: str) -> list[tuple[str, tuple[str, ...]]]:
         taken.append((start, end))
         out.append((q[start:end], lines))
     return out
+
+
+def operands(question: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The metrics a question names (as worded there), each with the names of the line
+    items its formula is computed from: a cause of a margin's change is told of them ("cost
+    of products sold increased as a percent to sales driven by …")."""
+    q = question.lower()
+    vocab = vocabulary()
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for m in vocab.metrics:
+        hit = m.find(q)
+        keys = [k for k in dict.fromkeys(_IDENTIFIER.findall(m.formula)) if k in vocab.items]
+        if hit is not None and keys:
+            out.append((hit.group(0), tuple(n for k in keys for n in vocab.items[k].names)))
+    return out
+
+
+def kin(word: str) -> frozenset[str]:
+    """Stems of the words naming the same kind of member as ``word`` (a stemmed question
+    word): its group of member words ("geography": region, market, country …) and the
+    forms of it a synonym rule reads as one ("acquisition": acquired)."""
+    vocab = vocabulary()
+    out: set[str] = set()
+    for group in vocab.member_kinds.values():
+        stems = {stem(w) for w in group if w.isascii()}
+        if word in stems:
+            out |= stems
+    for pattern, said in vocab.synonyms:
+        if pattern.search(word):
+            out |= {stem(w) for w in said.split() if pattern.search(w)}
+    return frozenset(out - {word})
 
 
 def expansions(question: str) -> list[str]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit
-from agent.models.expansions import Alias, aliases, metrics
+from agent.models.expansions import Alias, aliases, kin, metrics, operands
 from agent.models.focus import focus
 from agent.models.focus import names as question_names
 from agent.models.kinds import KINDS, Kind, asked_kinds, holds
@@ -83,6 +83,7 @@ class Ask:
     focus: str = ""  # the stemmed word asked for, when the scope uses it
     names: frozenset[str] = frozenset()  # stemmed names asked of, that the scope uses
     aliases: tuple[Alias, ...] = ()  # abbreviations weighed as words (``Alias.key``)
+    kin: frozenset[str] = frozenset()  # for a list asked: words naming the focus's kind
 
     @property
     def total(self) -> float:
@@ -147,6 +148,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
             language[a.key] = 1.0
     absent = sum(w for t, w in language.items() if t in missing) / (sum(language.values()) or 1)
     core = core_question(question)
+    kinds = asked_kinds(core)
     grams = {
         r[i : i + 2]
         for t in content_terms(core)
@@ -157,15 +159,17 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         question=question,
         weights=weights,
         years=frozenset(years),
-        kinds=asked_kinds(core),
+        kinds=kinds,
         grams=frozenset(grams),
-        proxies=_proxies(question),
+        proxies=_proxies(question, reason="reason" in kinds),
         absent=absent,
         best_score=max((p.score for ev in evidence for p in ev.passages), default=0.0),
         chars=frozenset(c for t in content_terms(core) for c in _HAN.findall(t)),
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),
+        # "what are the geographies …" is answered by the passage listing its regions
+        kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
     )
 
 
@@ -184,22 +188,32 @@ def _language_rarity(term: str) -> float:
     return 1.0
 
 
-def _proxies(question: str) -> tuple[tuple[frozenset[str], tuple[frozenset[str], ...]], ...]:
-    """For each metric asked about: its words, and the line items that stand in for it."""
+def _proxies(
+    question: str, *, reason: bool
+) -> tuple[tuple[frozenset[str], tuple[frozenset[str], ...]], ...]:
+    """For each metric asked about: its words, and the line items that stand in for it;
+    when its cause is asked, also the items it is computed from (named in two words or
+    more: "sales" alone is in every other sentence)."""
     out = []
-    for key, items in metrics(question):
+    found = metrics(question) + (operands(question) if reason else [])
+    for key, items in found:
         words = frozenset(stem(w) for w in content_terms(key))
         phrases = tuple(p for i in items if (p := frozenset(stem(w) for w in content_terms(i))))
+        if reason:
+            phrases = tuple(p for p in phrases if len(p) >= 2)
         out.append((words, phrases))
     return tuple(out)
 
 
 def hits(ask: Ask, text: str) -> set[str]:
     """Question words a text uses; Chinese words as substrings (segmentations differ), an
-    abbreviation as written or spelled out."""
+    abbreviation as written or spelled out, the member noun a list asks for as a word of
+    its kind ("regions" for "geographies")."""
     found = word_set(text)
     han = ask.han
     out = {t for t in ask.weights if t in found or (t in han and t in text)}
+    if ask.kin & found:  # a list's members named by another word of their kind
+        out.add(ask.focus)
     return out | {a.key for a in ask.aliases if a.used_in(text, found)}
 
 
@@ -241,10 +255,12 @@ def unit_features(
     hit = hits(ask, u.text)
     words = word_set(u.text)
     proxy = 0.0
-    if u.kind == "row":
+    # a row names the line item standing in for a metric; a sentence giving a cause tells
+    # it of the items the metric is computed from
+    if u.kind == "row" or "reason" in ask.kinds:
         for key, phrases in ask.proxies:
             if any(ph <= words for ph in phrases):
-                proxy = 1.0
+                proxy = 1.0 if u.kind == "row" else proxy  # the feature reads rows only
                 hit |= {t for t in key if t in ask.weights}
     in_section = hits(ask, p.section) - hit
     around = " ".join(parts[j].text for j in (i - 1, i + 1) if 0 <= j < len(parts))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +34,7 @@ MAX_FOLLOW_UPS = 3
 _DATA = Path(__file__).with_name("data") / "follow_words.json"
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 _MAX_TOPIC = 24
+_MAX_TOPIC_WORDS = 8
 _MAX_SUBJECT = 20
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
@@ -48,10 +50,34 @@ _EN_ATTRIBUTE = re.compile(
     r"\s+(?:is|are|was|were)\s+\S"
 )
 _EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
-_EN_DATED = re.compile(r"^(?:in|by|since|during)\s+((?:[A-Z][a-z]+\s+)?(?:19|20)\d{2}),", re.I)
-_EN_CHANGE = re.compile(
-    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,4}?[A-Za-z&][\w&'-]*)\s+([a-z]+ed|rose|fell|grew)\b"
+# "In 1990,", "On July 30, 2019,", "In fiscal 2022,", "During the fourth quarter of 2021,":
+# report sentences open with the date of what they tell.
+_EN_DATED = re.compile(
+    r"^((?:in|on|by|since|during|as of)\s+"
+    r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
+    r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
+    re.I,
 )
+# A period between a quantity and its verb ("Revenue for fiscal 2022 increased …") is no
+# part of the quantity's name.
+_EN_PERIOD = (
+    r"(?:\s+(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+"
+    r"(?:of\s+)?)?(?:fiscal\s+)?(?:year\s+)?(?:(?:19|20)\d{2}|year|quarter))?"
+)
+_EN_CHANGE = re.compile(
+    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,5}?[A-Za-z&][\w&'-]*)"
+    + _EN_PERIOD
+    + r"\s+([a-z]+ed|rose|fell|grew)\b"
+)
+# Words that join one noun phrase ("cost of products sold", "sales and marketing expenses").
+_NOUN_JOINERS = frozenset({"of", "and"})
+_COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
+_CAPITALISED = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:&\s+)?[A-Z][\w'-]*)*")
+_POINTER = re.compile(
+    r"(?:see|refer to|for (?:further|more|additional) (?:information|details))\b", re.I
+)
+_NUMBERED = re.compile(r"\s*\(?[\dA-Z]{1,3}\b")
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
 
 
@@ -92,8 +118,9 @@ def follow_ups(
     asked = question.lower() + "\n" + "\n".join(quoted).lower()
     found: list[tuple[int, int, str]] = []
     topics: set[str] = set()
+    own = _own_names(question, evidence)
     for n, (p, u) in enumerate(_neighbourhood(evidence, cited, quoted)):
-        made = _question_for(p, u, asked, topics, lang)
+        made = _question_for(p, u, asked, topics, lang, own=own)
         if made is not None and all(made[1] != q for _, _, q in found):
             found.append((_PREFERENCE.index(made[0].split("_")[0]), n, made[1]))
         if len(found) >= 4 * MAX_FOLLOW_UPS:
@@ -124,17 +151,27 @@ def _neighbourhood(
 
 
 def _question_for(
-    p: Passage, u: Unit, asked: str, topics: set[str], lang: prompts.Lang
+    p: Passage,
+    u: Unit,
+    asked: str,
+    topics: set[str],
+    lang: prompts.Lang,
+    *,
+    own: dict[str, str],
 ) -> tuple[str, str] | None:
     """The unit's question (its form, its wording), or None."""
-    subject = _subject(p) if _HAN.search(p.text) else _en_subject(p)
+    if _HAN.search(p.text):
+        subject = _subject(p)
+    else:  # a passage written in the first person is about the document's own company
+        first_person = _FIRST_PERSON.search(p.text) is not None
+        subject = _en_subject(p) or (own.get(p.doc_id, "") if first_person else "")
     if u.kind == "row":
         form, topic = "figure", _row_label(u.text)
     elif _HAN.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:
         form, topic = _en_form(u.text, subject, asked)
-    if not form or (topic and len(topic) > _MAX_TOPIC) or (u.kind == "row" and not topic):
+    if not form or _too_long(topic) or (u.kind == "row" and not topic):
         return None  # a row without a line item to name would ask "What was ?"
     key = stem(topic) if topic else form
     if key in topics or (topic and topic.lower() in asked):
@@ -146,10 +183,20 @@ def _question_for(
     if template is None:
         return None  # the question would not say what it is about
     topics.add(key)
-    verb = "was" if form.startswith("attribute") and "was" in u.text.lower().split() else "is"
+    # the copula the sentence uses: "Liabilities assumed were …" asks "What were …"
+    said = _COPULA.search(u.text) if form.startswith("attribute") else None
+    verb = said.group(0).lower() if said else "is"
     if form.startswith("change_"):
         verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
+
+
+def _too_long(topic: str) -> bool:
+    """A topic too long to ask about (it is skipped, never cut): Chinese by characters,
+    other languages by words ("net cash provided by operating activities" is one item)."""
+    if _HAN.search(topic):
+        return len(topic) > _MAX_TOPIC
+    return len(topic.split()) > _MAX_TOPIC_WORDS
 
 
 def _template(templates: dict[str, str], form: str, subject: bool) -> str | None:
@@ -171,6 +218,39 @@ def _en_subject(p: Passage) -> str:
     if len(name.split()) < 2 or name.split()[0].lower() in EN_STOPWORDS:
         return ""
     return name
+
+
+def _own_names(question: str, evidence: Sequence[Evidence]) -> dict[str, str]:
+    """Document id → its own name as its passages write it ("PepsiCo", "Johnson &
+    Johnson"): a word of the document's file name, capitalised, in its most used form (the
+    question's when no passage writes it). A 10-K says "we": this is who "we" are."""
+    out: dict[str, str] = {}
+    texts: dict[str, list[str]] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            texts.setdefault(p.doc_id, []).append(p.text)
+    for doc, said in texts.items():
+        own = {stem(w.lower()) for w in re.findall(r"[A-Za-z]{3,}", doc)}
+        forms = Counter(
+            name
+            for text in [*said, question]
+            for m in _CAPITALISED.finditer(text)
+            if (name := _named(m.group(0), own)) and not name.isupper()
+        )
+        if forms:
+            out[doc] = forms.most_common(1)[0][0]
+    return out
+
+
+def _named(run: str, own: set[str]) -> str:
+    """The part of a run of capitalised words that names the document ("Kestrel Foods" of
+    "Kestrel Foods Annual", "PepsiCo" of "PepsiCo Beverages"): its file name's words."""
+    kept: list[str] = []
+    for word in run.split():
+        if word != "&" and stem(word.lower()) not in own:
+            break
+        kept.append(word)
+    return " ".join(kept).rstrip(" &")
 
 
 def _subject(p: Passage) -> str:
@@ -240,6 +320,8 @@ def _rule(words: list[tuple[str, str]]) -> str:
 def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
     """The question an English sentence answers about ``subject``: (form, topic)."""
     s = text.strip()
+    if _POINTER.match(s):
+        return "", ""  # "See also Item 1A …": it points elsewhere and says nothing itself
     m = _EN_ATTRIBUTE.match(s)
     if m and m.group(1).split()[0].lower() not in EN_STOPWORDS:
         value = s[m.end() - 1 :]
@@ -248,8 +330,8 @@ def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
     if _EN_LOCATED.search(s) and subject.lower() in s.lower():
         return "located", ""
     dated = _EN_DATED.match(s)
-    if dated:
-        return "dated", dated.group(1)
+    if dated:  # asked with its own preposition: "on July 30, 2019", "in fiscal 2022"
+        return "dated", dated.group(1)[:1].lower() + dated.group(1)[1:]
     change = _en_change(s)
     if change is not None:
         return change
@@ -257,6 +339,10 @@ def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
         word = name.group(0)
         if len(word.split()) < 2 and word.lower() in _words().calendar:
             continue
+        if _NUMBERED.match(s, name.end()):
+            continue  # "Item 1", "Note 7": a place in the document, not a name
+        if word.split()[0].lower() in EN_STOPWORDS:
+            continue  # "Other Adjustments": a line item in capitals, not a name
         if word.lower() not in asked and word.lower() not in subject.lower():
             return "relation", word
     return "", ""
@@ -272,7 +358,9 @@ def _en_change(text: str) -> tuple[str, str] | None:
         words = m.group(1).split()
         while words and words[0].lower() in ("the", "our", "its", "their", "total"):
             words = words[1:]
-        if not words or any(w.lower() in EN_STOPWORDS for w in words) or said not in verbs:
+        inner = [w for w in words[1:-1] if w.lower() not in _NOUN_JOINERS]
+        ends = words[:1] + words[-1:]
+        if not words or any(w.lower() in EN_STOPWORDS for w in inner + ends) or said not in verbs:
             continue
         topic = " ".join(words)
         plain = words[0][:1].isupper() and all(not w[:1].isupper() for w in words[1:])

@@ -35,10 +35,6 @@ from agent.scope import stem
 MAX_UNITS = 3
 _TABLE_COVER = 0.5
 _OVERLAP = FEATURES.index("overlap")
-FIGURE = re.compile(
-    r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
-    r"\d{1,3}(,\d{3})+|\d+\.\d+"
-)
 YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _ACRONYMS = (  # metric and period acronyms: not names of anything
     "ebit ebitda ebitdar gaap eps dpo dso dio fcf cogs sg&a roe roa roic roce cagr yoy qoq "
@@ -211,7 +207,8 @@ def _lead_ins(evidence: Sequence[Evidence]) -> dict[str, str]:
 
 def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[Candidate]]:
     """Every unit that uses a question word (beyond a year), with its features; for a
-    "which … highest" question also every row of a table that speaks to it."""
+    "which … highest" question also every row of a table that speaks to it; no table row
+    for a reason asked ("what drove the margin change?" is answered by prose)."""
     extreme = asks_extreme(question)
     ask = make_ask(what_is_compared(question) if extreme else question, evidence)
     leads = _lead_ins(evidence)
@@ -227,8 +224,8 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
             cover, left = share(ask, used), missed(ask, used)
             parts = units(p.text)
             for i, u in enumerate(parts):
-                if _never_answers(p, u):
-                    continue
+                if _never_answers(p, u) or (u.kind == "row" and "reason" in ask.kinds):
+                    continue  # a row holds figures and labels, never the cause asked for
                 values, matched = unit_features(
                     ask, p, parts, i, cover=cover, names_kept=ask.names <= used
                 )

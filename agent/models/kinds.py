@@ -1,10 +1,13 @@
-"""What a question asks for — a number, a date, a person, a place, a definition, a reason —
-and whether a sentence holds that kind of thing.
+"""What a question asks for — a number, a date, a person, a place, a definition, a reason,
+a list — and whether a sentence holds that kind of thing.
 
 The question words and the marks of each kind are data (``data/question_kinds.json``);
 names of people and places in Chinese come from jieba's part-of-speech tags, in English
 from capitalised words. Things the question itself names do not count: the answer to
-"who founded X?" is a name other than X.
+"who founded X?" is a name other than X. A reason asked is all that is asked: "what drove
+the gross margin change?" names a figure but is answered by the cause, not by the figure.
+A list ("what are the geographies …", "有哪些") is held by a unit enumerating several short
+members.
 """
 
 from __future__ import annotations
@@ -18,17 +21,30 @@ from typing import Literal
 
 from pipeline.text.segment import _get_jieba
 
-Kind = Literal["number", "date", "person", "place", "definition", "reason"]
-KINDS: tuple[Kind, ...] = ("number", "date", "person", "place", "definition", "reason")
+Kind = Literal["number", "date", "person", "place", "definition", "reason", "list"]
+KINDS: tuple[Kind, ...] = ("number", "date", "person", "place", "definition", "reason", "list")
 DATA = Path(__file__).with_name("data") / "question_kinds.json"
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+# An amount or a share ("$4.3 billion", "38.2%", "1,100"), not a year or a count.
+FIGURE = re.compile(
+    r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
+    r"\d{1,3}(,\d{3})+|\d+\.\d+"
+)
+_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")  # "(FLNA)": a member's abbreviation
+_FIRST_ASKING = re.compile(r"[^?？]*[?？]?")
+_MIN_MEMBERS = 3
+_MAX_MEMBER_WORDS = 4  # a member of a list is a name, not a clause
+_MAX_MEMBER_HAN = 10
 
 
 @dataclass(frozen=True)
 class _Marks:
     asks: dict[str, re.Pattern[str]]
     holds: dict[str, re.Pattern[str]]
+    separators: re.Pattern[str]
+    markers: re.Pattern[str]
+    search: dict[str, dict[str, str]]
     person_tags: frozenset[str]
     place_tags: frozenset[str]
 
@@ -39,15 +55,51 @@ def _marks() -> _Marks:
     return _Marks(
         asks={k: re.compile(v, re.I) for k, v in raw["asks"].items()},
         holds={k: re.compile(v, re.I) for k, v in raw["holds"].items()},
+        separators=re.compile(raw["list_separators"], re.I),
+        markers=re.compile(raw["list_markers"]),
+        search=raw["search"],
         person_tags=frozenset(raw["person_tags"]),
         place_tags=frozenset(raw["place_tags"]),
     )
 
 
 def asked_kinds(question: str) -> frozenset[Kind]:
-    """The kinds of thing a question asks for (none for "why", "how", yes/no questions)."""
-    q = question.strip()
-    return frozenset(k for k in KINDS if _marks().asks[k].search(q))
+    """The kinds of thing a question asks for (none for "how" and yes/no questions); a
+    reason alone when it asks for one. Only its first asking sentence counts: what follows
+    is instructions ("… ? If it is not a useful metric, explain why.")."""
+    q = _FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
+    asked = frozenset(k for k in KINDS if _marks().asks[k].search(q))
+    return frozenset({"reason"}) if "reason" in asked else asked
+
+
+def search_words(question: str) -> list[str]:
+    """Words a keyword search adds for the kinds a question asks ("due driven …" for a
+    reason), in the question's language."""
+    lang = "zh" if _HAN.search(question) else "en"
+    said = [_marks().search.get(k, {}).get(lang, "") for k in sorted(asked_kinds(question))]
+    return " ".join(said).split()
+
+
+def enumerates(text: str) -> bool:
+    """Does the text list several members: three or more numbered or bulleted items, or
+    three short pieces in a row between list separators ("North America; Latin America;
+    Europe", "甲、乙和丙")? A member is
+    a name: it opens with a letter and holds no figure ("$5.2 billion, $4.1 billion" lists
+    amounts, "up 3%" is a clause) and is a few words long (nor is a clause between commas)."""
+    if len(_marks().markers.findall(text)) >= _MIN_MEMBERS:
+        return True
+    run = best = 0
+    for raw in _marks().separators.split(text):
+        piece = _ASIDE.sub("", raw or "").strip(" .。:：()（）\n")
+        if not piece:
+            continue  # two separators in a row ("; 2) "): the same gap
+        han = bool(_HAN.search(piece))
+        size = len(piece) if han else len(piece.split())
+        short = size <= (_MAX_MEMBER_HAN if han else _MAX_MEMBER_WORDS) and piece[0].isalpha()
+        short = short and not any(c.isdigit() for c in piece)
+        run = run + 1 if short else 0
+        best = max(best, run)
+    return best >= _MIN_MEMBERS
 
 
 @cache
@@ -73,6 +125,8 @@ def holds(kind: Kind, text: str, question: str) -> bool:
         return _names(text, marks.person_tags, question)
     if kind == "place":
         return _names(text, marks.place_tags, question)
+    if kind == "list":
+        return enumerates(text)
     if kind == "number":
         own = set(re.findall(r"\d+", question))
         return any(n not in own for n in re.findall(r"\d+", text)) or bool(

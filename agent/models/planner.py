@@ -1,6 +1,7 @@
 """The offline answerer's search plan: which tools to call with which words.
 
-First round: the question as asked, its search words plus the line items a metric implies,
+First round: the question as asked, its search words plus the line items a metric implies
+and the connectives a kind asked is told with (a cause: "due", "driven" …),
 a term lookup for "what is X", and the page for "what is on page N". A second round only
 when the first left important question words unmatched: it searches for those words.
 """
@@ -14,6 +15,7 @@ from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
+from agent.models.kinds import search_words
 from agent.models.phrasing import phrasing_words
 from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
@@ -62,8 +64,8 @@ def _first_round(question: str) -> list[Call]:
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
     phrasing = phrasing_words(asked)
     words = [w for w in key_terms(asked) if stem(w) not in phrasing] or key_terms(asked)
-    extra = expansions(question)
-    keywords = " ".join(words[:MAX_WORDS] + extra)
+    extra = expansions(question) + search_words(asked)
+    keywords = " ".join(dict.fromkeys(words[:MAX_WORDS] + extra))
     if keywords.strip():  # exact words catch table rows that the meaning search ranks low
         calls.append(
             {"name": "search_document", "args": {"query": keywords, "top_k": 12, "mode": "keyword"}}

@@ -5,7 +5,9 @@ of its chunk (so it is still highlighted exactly):
 
 - a "why" question is answered by a reason, and documents state the reason before the
   consequence ("…维生素C含量是单个橙子的三倍。因此它有时也被称为笨蛋水果"): a unit opening
-  with "因此" / "Therefore" takes the sentence before it;
+  with "因此" / "Therefore" takes the sentence before it; a cause without a figure takes
+  the next sentence when that one states the figure it explains ("The decline reflected
+  lower volumes. Gross margin was 31.2%, down 80 basis points.");
 - a sentence opening with a pronoun or without its subject ("他在……", "是……的王妃", "It was
   …") takes the sentence before it, which names who or what it is about;
 - a sentence announcing what follows ("……类似以下的状况。", "… as follows:") takes the
@@ -28,15 +30,10 @@ from typing import Protocol, TypeVar
 
 from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
-from agent.models.kinds import Kind, asked_kinds, holds
+from agent.models.kinds import FIGURE, Kind, asked_kinds, holds
 from agent.rewrite import core_question
 
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
-# "称为什么" is "called what", not "why".
-_WHY = re.compile(
-    r"(?<![称叫成作认视名译改])为什么|为何|何以|原因|怎么会|\bwhy\b|\breasons?\b|\bwhat caused\b",
-    re.I,
-)
 _CONSEQUENCE = re.compile(
     r"^[\s“\"]*(因此|所以|因而|故而|于是|由此|从而|this is why|therefore|thus|as a result|"
     r"consequently|hence|accordingly)",
@@ -75,9 +72,9 @@ def _discourse() -> _Discourse:
 def with_reasons(chosen: Sequence[Q], question: str) -> list[Q]:
     """The chosen units, each widened to the neighbour it cannot be read without (a
     consequence to the reason before it only for "why")."""
-    why = bool(_WHY.search(question))
-    kinds = asked_kinds(core_question(question)) & _FACTOIDS
-    return [_widened(c, why=why, question=question, kinds=kinds) for c in chosen]
+    asked = asked_kinds(core_question(question))
+    why = "reason" in asked
+    return [_widened(c, why=why, question=question, kinds=asked & _FACTOIDS) for c in chosen]
 
 
 def _goes_on(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> bool:
@@ -88,6 +85,16 @@ def _goes_on(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> 
         and leans_back(after.text)
         and not any(holds(k, unit.text, question) for k in kinds)
         and any(holds(k, after.text, question) for k in kinds)
+    )
+
+
+def _states_what_it_explains(unit: Unit, after: Unit, question: str) -> bool:
+    """The unit gives a cause and no figure; the next sentence states one: the figure the
+    cause explains, the context a reason is read with."""
+    return (
+        holds("reason", unit.text, question)
+        and not FIGURE.search(unit.text)
+        and FIGURE.search(after.text) is not None
     )
 
 
@@ -128,7 +135,11 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
     consequence = why and _CONSEQUENCE.match(c.unit.text)
     if before is not None and (consequence or leans_back(c.unit.text)):
         start = before.start
-    if after is not None and (announces(c.unit.text) or _goes_on(c.unit, after, question, kinds)):
+    if after is not None and (
+        announces(c.unit.text)
+        or _goes_on(c.unit, after, question, kinds)
+        or (why and _states_what_it_explains(c.unit, after, question))
+    ):
         end = after.end
     if (start, end) == (c.unit.start, c.unit.end) or end - start > _MAX_WIDENED:
         return c
