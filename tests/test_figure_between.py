@@ -56,7 +56,7 @@ def _line(question: str, *texts: str) -> str:
 
 
 def test_the_periods_a_question_names() -> None:
-    assert asked_periods("between FY2023 and Q2 of FY2024") == [
+    assert asked_periods("between fiscal 2023 and Q2 of fiscal 2024") == [
         Period(2023, 12, 12),
         Period(2024, 6, 3),
     ]
@@ -75,8 +75,8 @@ def test_the_periods_a_question_names() -> None:
 
 def test_a_balance_at_the_year_end_and_at_a_quarters_close() -> None:
     q = (
-        "Was there any drop in Lumenhall's cash and cash equivalents between FY2023 and "
-        "Q2 of FY2024?"
+        "Did Lumenhall's cash and cash equivalents drop from the end of FY2023 to the close "
+        "of Q2 FY2024?"
     )
     text = _line(q, CASH_FLOWS, BALANCE)  # the cash flow statement ranks first
     assert text.startswith(

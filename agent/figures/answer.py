@@ -130,7 +130,7 @@ def _figures(
     if chosen is not None:  # "among A, B and C, which …": every alternative's figure
         return FigureAnswer(chosen.lines, searches=chosen.searches)
     ranked = ranked_answer(question, evidence, lang)
-    if ranked is not None:  # "which region had the worst topline performance": growths
+    if ranked is not None:  # "which region did worst by top line": growths
         return FigureAnswer(ranked.lines, searches=ranked.searches, read=ranked.read)
     grouped = group_answer(question, evidence, lang)
     if grouped is not None:  # "which … the largest of …": a group's extreme member
@@ -141,7 +141,7 @@ def _figures(
     if _EXPLAIN.search(question):
         return None
     between = between_answer(question, evidence, lang)
-    if between is not None:  # "… between FY2023 and Q2 of FY2024": both periods' cells
+    if between is not None:  # "… between FY2023 and Q2 of fiscal 2024": both periods' cells
         return FigureAnswer(
             between.lines, cells=between.cells, wanted=between.wanted, pages=between.pages
         )

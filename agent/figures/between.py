@@ -1,5 +1,5 @@
 """A line item's change between two periods the question names: "Was there any drop in
-cash and cash equivalents between FY2023 and Q2 of FY2024?", "Did the number of stores
+cash and cash equivalents between FY2023 and Q2 of fiscal 2024?", "Did the number of stores
 grow between FY20 and FY21?", "How much did inventories change from P1 to P2?".
 
 Each period is read from the row's own cells (``periods.asked_periods``): a balance at a

@@ -186,7 +186,7 @@ def months_of(text: str) -> int | None:
 @dataclass(frozen=True)
 class Period:
     """A period a question names: a fiscal year, or a part of one closing ``into`` months
-    into it ("Q2 of FY2024": 2024, 6, 3 months long), or a date ("January 28, 2023")."""
+    into it ("Q2 of fiscal 2024": 2024, 6, 3 months long), or a date ("January 28, 2023")."""
 
     year: int | None
     into: int  # 12 for a whole year (a balance: the year's end)
