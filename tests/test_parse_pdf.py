@@ -191,7 +191,7 @@ def test_a_running_footer_printed_under_the_text_is_furniture_wherever_it_sits(
     pdf = pymupdf.open()
     for n in range(8):
         page = pdf.new_page(width=612, height=792)
-        lines = 10 + 6 * (n % 4)  # pages of different lengths
+        lines = 22 + 3 * (n % 4)  # pages of different lengths: footers 526 to 688 pt down
         for i in range(lines):
             page.insert_text(
                 (72, 90 + 18 * i), f"Paragraph line {i} of page {n + 1} about revenue."

@@ -15,6 +15,7 @@ _PAGE_NO = re.compile(
     re.IGNORECASE,
 )
 _ZONE = 0.09
+LOW = 0.6  # a footer printed under the text still starts below 60 % of the page's height
 
 
 def _norm(text: str) -> str:
@@ -86,13 +87,20 @@ def _mark_repeated_edges(pages: list[Page]) -> None:
     for page in pages:
         body = [b for b in page.blocks if b.kind not in ("header", "footer", "table")]
         edges += [
-            (b, _norm(b.text)) for b in body[-1:] if len(b.lines) <= 3 and len(b.text.strip()) <= 80
+            (b, _norm(b.text))
+            for b in body[-1:]
+            if len(b.lines) <= 3 and len(b.text.strip()) <= 80 and _low(b, page)
         ]
     counts = Counter(key for _, key in edges)
     threshold = max(3, int(0.3 * len(pages)))
     for block, key in edges:
         if counts[key] >= threshold and _has_letters(key):
             block.kind = "footer"
+
+
+def _low(block: Block, page: Page) -> bool:
+    """In the page's lower part, where footers are (a page's text starts higher)."""
+    return block.box is not None and block.box[1] >= LOW * page.height
 
 
 def _has_letters(key: str) -> bool:
