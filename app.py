@@ -27,9 +27,10 @@ log = logging.getLogger("folio.app")
 # Gradio's queue looks for work every 1 ms while it has none (and for progress to send every
 # 10 ms): about 6 % of a core with nobody asking, taken from ingestion on a 2-core machine
 # (the app serving while 31 filings ingested was 11 % slower than ingesting alone). Looking
-# every 20 ms delays the start of a question by at most that.
-QUEUE_IDLE_POLL_S = 0.02
-QUEUE_PROGRESS_POLL_S = 0.05
+# every 50 ms delays the start of a question by at most that, unnoticed beside its answer;
+# at 20 ms the idle app still spent ~2 % of a core on a slower machine.
+QUEUE_IDLE_POLL_S = 0.05
+QUEUE_PROGRESS_POLL_S = 0.1
 
 
 def build_services(
