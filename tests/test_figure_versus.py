@@ -93,3 +93,34 @@ def test_a_chinese_comparison_reads_the_two_rows_too() -> None:
 def test_a_comparison_in_a_turn_without_tables_searches_for_nothing() -> None:
     prose = "Brackwater carried more freight in the U.K. than in Continental Europe."
     assert figure_answer(QUESTION, _evidence(prose), "en") is None
+
+
+BY_SEGMENT = """| ($ in Millions) Full Year | 2025 | 2024 | % Change |
+|---|---|---|---|
+| Freight | | | |
+| U.K. | $3,000 | $2,500 | 20.0% |
+| Continental Europe | 1,000 | 1,100 | (9.1) |
+| Parcels | | | |
+| U.K. | $2,200 | $2,300 | (4.3) |
+| Continental Europe | 1,100 | 1,100 | 0.0 |"""
+
+
+def test_a_table_naming_each_side_under_several_segments_is_not_read_for_the_company() -> None:
+    q = "How did Brackwater's U.K. revenue growth compare to Continental Europe revenue growth?"
+    a = figure_answer(q, _evidence(BY_SEGMENT, YEAR), "en")
+    assert a is not None and a.lines, a
+    assert "(5,200 − 4,800) ÷ 4,800 = 8.3%" in a.lines[0] and "[bw#1]" in a.lines[0], a.lines
+    alone = figure_answer(q, _evidence(BY_SEGMENT), "en")
+    assert alone is not None and not alone.lines, alone  # it searches for the company's table
+
+
+UNDER_A_HEADING = """| ($ in Millions) Full Year | 2025 | 2024 |
+|---|---|---|
+| Net revenue: | | |
+| U.K. | $5,200 | $4,800 |
+| Continental Europe | 2,100 | 2,200 |"""
+
+
+def test_rows_under_a_heading_the_question_shares_a_word_with_are_the_companys() -> None:
+    a = figure_answer(QUESTION, _evidence(UNDER_A_HEADING), "en")
+    assert a is not None and a.lines and "= 8.3%" in a.lines[0], a

@@ -25,6 +25,7 @@ from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
+from pipeline.text.segment import query_terms
 
 _VERSUS = re.compile(
     r"^\s*(?:how\s+(?:did|does|do|has|have|was|were|is|are)\s+)?(?P<a>.+?)\s+"
@@ -88,16 +89,36 @@ def _norm(text: str) -> list[str]:
     return re.findall(r"[a-z0-9&]+|[\u4e00-\u9fff]", text.lower())
 
 
-def _row(g: Grid, side: str) -> Row | None:
+def _row(g: Grid, side: str, question: str) -> Row | None:
+    """The one row the side names; None when none does, when several do, or when it sits
+    under a heading row that shares no word with the question: "U.S." under "MedTech" is
+    that segment's, and a question naming no segment asks for the company's (in another
+    table); "U.S." under "Net sales:" is the company's."""
     want = _norm(side)
+    asked = set(query_terms(question))
+    found: list[Row] = []
     for r in g.rows:
         got = _norm(r.label)
-        if got[: len(want)] == want and len(got) - len(want) <= MAX_EXTRA:
-            return r
+        group = set(query_terms(_PART.sub(" ", _heading_above(g, r))))
+        if group and not group & asked:  # "MedTech", not "Net sales:"
+            continue
+        named = got[: len(want)] == want and len(got) - len(want) <= MAX_EXTRA
         # a Chinese side may keep its owner ("甲公司国内"): the row's name ends it
-        if _HAN.search(side) and len(got) >= 2 and "".join(want).endswith("".join(got)):
-            return r
-    return None
+        owned = bool(_HAN.search(side)) and len(got) >= 2 and "".join(want).endswith("".join(got))
+        if named or owned:
+            found.append(r)
+    return found[0] if len(found) == 1 else None
+
+
+def _heading_above(g: Grid, r: Row) -> str:
+    """The label of the nearest row above ``r`` with no figures (a group's heading), or ""."""
+    for line in reversed(g.passage.text[: r.start].rstrip("\n").split("\n")):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.lstrip().startswith("|") or set("".join(cells)) <= set("-: "):
+            return ""  # the table's header, or not a table line
+        if cells[0] and not any(cells[1:]):
+            return cells[0]
+    return ""
 
 
 def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str | None:
@@ -114,7 +135,7 @@ def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
     for g in grids(evidence):
         if not same_length(g, months):
             continue
-        rows = (_row(g, s.a), _row(g, s.b))
+        rows = (_row(g, s.a, question), _row(g, s.b, question))
         col = g.column_for(year, months=months, into=into)
         before = g.column_for(year, offset=1, months=months, into=into) if moves else col
         if None in rows or col is None or before is None:

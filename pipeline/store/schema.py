@@ -146,5 +146,14 @@ CORE_V7 = "ALTER TABLE components ADD COLUMN note TEXT;"
 
 register_migrations(
     "core",
-    [CORE_V1, CORE_V2, _fts_with_doc_column, _fts_with_doc_column, CORE_V5, CORE_V6, CORE_V7],
+    [
+        CORE_V1,
+        CORE_V2,
+        _fts_with_doc_column,
+        _fts_with_doc_column,
+        CORE_V5,
+        CORE_V6,
+        CORE_V7,
+        _fts_with_doc_column,  # v8: dotted acronyms joined ("U.S." also as "US")
+    ],
 )

@@ -229,7 +229,7 @@ class SqliteIndex:
         lex = self.lexical(normalize_query(query), doc_ids, n=pool, section_weight=w.section)
         extra = expand_query(query)
         lex2 = (
-            self.lexical(extra.text, doc_ids, n=pool, section_weight=w.section)
+            self.lexical(extra.query, doc_ids, n=pool, section_weight=w.section)
             if extra and w.expansion > 0
             else []
         )

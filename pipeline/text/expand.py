@@ -37,20 +37,48 @@ _FY = re.compile(r"\bfy\s*'?(\d{2,4})\b", re.IGNORECASE)
 class Expansion:
     text: str
     strength: float  # 1.0 when a metric rule fired, less for plain synonyms
+    rest: str = ""
+    """The question's words no rule matched ("international" of "international sales
+    growth"): they still tell the rows and pages apart."""
 
     def __bool__(self) -> bool:
         return bool(self.text)
+
+    @property
+    def query(self) -> str:
+        """The second lexical query: the document's words for what the rules matched,
+        with the rest of the question. Without the rest, "international sales growth"
+        searched for the company's revenue, and the income statement outranked the table
+        of sales by region."""
+        return f"{self.text} {self.rest}".strip()
 
 
 def expand_query(query: str) -> Expansion:
     """Extra words for a second lexical query; empty when no rule applies."""
     extra: list[str] = []
     strength = 0.0
+    matched: list[tuple[int, int]] = []
     for pattern, words, weight in _rules():
-        if words not in extra and pattern.search(query):
+        spans = [m.span() for m in pattern.finditer(query)]
+        if not spans:
+            continue
+        matched += spans
+        if words not in extra:
             extra.append(words)
             strength = max(strength, weight)
-    return Expansion(" ".join(extra), strength)
+    rest = normalize_query(_without(query, matched)) if extra else ""
+    return Expansion(" ".join(extra), strength, rest)
+
+
+def _without(query: str, spans: list[tuple[int, int]]) -> str:
+    """``query`` less the spans matched in it."""
+    keep = [True] * len(query)
+    for start, end in spans:
+        for i in range(start, min(end, len(query))):
+            keep[i] = False
+    return re.sub(
+        r"\s+", " ", "".join(c if k else " " for c, k in zip(query, keep, strict=True))
+    ).strip()
 
 
 def normalize_query(query: str) -> str:

@@ -21,6 +21,8 @@ _TOKEN = re.compile(
     r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[^\W_])+",
     re.UNICODE,
 )
+# "U.S.", "U.K.", "N.V.": the tokenizer sees single letters, a question writes "US".
+_DOTTED = re.compile(r"(?<![\w.])((?:[A-Z]\.){2,})(?![\w])")
 _lock = threading.Lock()
 _jieba: Any = None
 
@@ -283,8 +285,17 @@ def _cut_run(run: str, for_search: bool) -> tuple[str, ...]:
     return tuple(w for w in words if w.strip())
 
 
+def joined_acronyms(text: str) -> str:
+    """Each dotted acronym followed by its joined form: "U.S. sales" → "U.S. US sales"."""
+    if "." not in text:
+        return text
+    return _DOTTED.sub(lambda m: f"{m.group(1)} {m.group(1).replace('.', '')}", text)
+
+
 def segment_for_index(text: str) -> str:
-    """Text with Chinese runs cut into words (fine and compound forms) separated by spaces."""
+    """Text with Chinese runs cut into words (fine and compound forms) separated by spaces,
+    and dotted acronyms joined (``joined_acronyms``)."""
+    text = joined_acronyms(text)
     if not has_cjk(text):
         return text
 
@@ -295,9 +306,11 @@ def segment_for_index(text: str) -> str:
 
 
 def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
-    """The distinct search words of a query, lower-cased, stopwords removed."""
+    """The distinct search words of a query, lower-cased, stopwords removed (but not a
+    word written in capitals: "US" is the country, "IT" the trade)."""
     terms: list[str] = []
-    for m in _TOKEN.finditer(query):
+    shouted = not any(c.islower() for c in query)  # then capitals name nothing
+    for m in _TOKEN.finditer(joined_acronyms(query)):
         tok = m.group(0)
         if _CJK_RUN.fullmatch(tok):
             words = list(_cut_run(tok, False))
@@ -309,7 +322,12 @@ def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
                     terms.append(w)
         else:
             low = tok.lower()
-            if keep_stopwords or (low not in EN_STOPWORDS and (len(low) > 1 or low.isdigit())):
+            named = not shouted and len(tok) > 1 and tok.isupper()
+            if (
+                keep_stopwords
+                or named
+                or (low not in EN_STOPWORDS and (len(low) > 1 or low.isdigit()))
+            ):
                 terms.append(low)
     return list(dict.fromkeys(terms))
 
