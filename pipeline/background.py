@@ -88,7 +88,11 @@ class WorkerProcess:
         try:
             proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            # It did not finish handing its jobs back in time (a busy machine): kill it, and
+            # reap it, so the app never leaves a process behind (their leases expire).
+            log.warning("the background process did not end in %.0f s; killing it", timeout)
             proc.kill()
+            proc.wait()
 
 
 def _lower_priority() -> None:
