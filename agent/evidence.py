@@ -22,6 +22,7 @@ ToolName = Literal[
     "lookup_term",
     "read_page",
     "lookup_value",
+    "document_overview",
     # the review's atomic tools (agent/review/chat_tools.py)
     "text_by_page",
     "table_by_region",
@@ -71,6 +72,11 @@ class Evidence(BaseModel):
         default_factory=list, description="Words of the scope's document names and titles."
     )
     note: str = ""
+    quotes: list[str] = Field(
+        default_factory=list,
+        description="The sentences the tool chose within its passages, in its order "
+        "(document_overview: the document's summary, one per passage).",
+    )
 
 
 FEEDBACK_NAME = "reflection"

@@ -68,6 +68,11 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
             "'total current liabilities', 'capex'); year: fiscal year (e.g. 2022), or 0 for "
             "the latest."
         ),
+        "document_overview": (
+            "The documents' overview: one representative sentence per main section, each "
+            "with its citation id. Use it when asked what a whole document is about, to "
+            "summarize it, or for its key points. Args: top_k: sentences per document (1-12)."
+        ),
         "calculate": (
             "Compute an arithmetic expression of cited figures exactly; never do arithmetic "
             "yourself. Write the working in your answer as 'name = expression = result [id]'. "
@@ -94,6 +99,10 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
             "参数：line_item：报表中的项目名称（如“营业成本”“流动负债合计”）；"
             "year：会计年度（如 2022），0 表示最近一期。"
         ),
+        "document_overview": (
+            "文档概览：每个主要章节一句代表性原文，附引用编号。"
+            "用户问整篇文档讲什么、要求总结或列出要点时使用。参数：top_k：每份文档的句数（1-12）。"
+        ),
         "calculate": (
             "精确计算由所引用数字组成的算式，不要自己做算术。"
             "回答中写出算式：“名称 = 算式 = 结果 [编号]”。"
@@ -109,6 +118,7 @@ STATUS: dict[Lang, dict[str, str]] = {
         "read_page": "reading page {arg}",
         "lookup_value": "looking up the figure: {arg}",
         "calculate": "calculating: {arg}",
+        "document_overview": "reading the documents' overview",
         "thinking": "thinking",
         "reflect": "checking citations",
         "retry": "evidence incomplete, searching again",
@@ -120,11 +130,17 @@ STATUS: dict[Lang, dict[str, str]] = {
         "read_page": "读取第 {arg} 页",
         "lookup_value": "查找数字：{arg}",
         "calculate": "计算：{arg}",
+        "document_overview": "阅读文档概览",
         "thinking": "思考中",
         "reflect": "核对引用",
         "retry": "依据不完整，再次检索",
         "fallback": "对话模型不可用，改用离线回答",
     },
+}
+
+OVERVIEW_HEADER: dict[Lang, str] = {
+    "en": "In the document's own words, section by section:",
+    "zh": "按章节摘录文档原文要点：",
 }
 
 REFUSAL: dict[Lang, str] = {

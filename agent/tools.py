@@ -27,6 +27,7 @@ from agent.evidence import Evidence, Passage, ToolName
 from agent.figures.formula import MissingFigure
 from agent.figures.items import asked_items
 from agent.figures.lookup import Finder, grids
+from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
 from pipeline.knowledge.api import lookup_terms
@@ -108,6 +109,22 @@ def lookup_value(line_item: str, year: int = 0, *, runtime: Runtime) -> ToolResu
     found = f"{cell.label} · {cell.period}: {cell.raw} [{cell.chunk_id}]"
     ev = ev.model_copy(update={"passages": [p for p in ev.passages if p.chunk_id == cell.chunk_id]})
     return found + "\n\n" + render(ev, lang), ev.model_dump()
+
+
+def document_overview(top_k: int = MAX_SENTENCES, *, runtime: Runtime) -> ToolResult:
+    """The documents' own overview sentences (their extractive summaries), for a question
+    about a whole document; each is a verbatim span of the passage it is cited by."""
+    ctx, lang = runtime.context, _lang(runtime)
+    _status(runtime, lang, "document_overview", "")
+    limit = max(1, min(int(top_k or MAX_SENTENCES), MAX_TOP_K))
+    found = overview_sentences(ctx.folio, ctx.doc_ids, limit)
+    passages: list[Passage] = []
+    for s in found:
+        if all(p.chunk_id != s.chunk.chunk_id for p in passages):
+            passages.append(_passage_from_chunk(s.chunk, rank=len(passages) + 1))
+    ev = _evidence(ctx, "document_overview", "overview", passages)
+    ev = ev.model_copy(update={"quotes": [s.text for s in found]})
+    return render(ev, lang), ev.model_dump()
 
 
 def calculate(expression: str, *, runtime: Runtime) -> ToolResult:
@@ -259,6 +276,7 @@ _FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
     "lookup_term": lookup_term,
     "read_page": read_page,
     "lookup_value": lookup_value,
+    "document_overview": document_overview,
     "calculate": calculate,
 }
 TOOL_NAMES = tuple(_FUNCTIONS)

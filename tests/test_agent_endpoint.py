@@ -41,6 +41,7 @@ def test_tool_calls_and_the_answer_travel_the_wire(
             "lookup_term",
             "read_page",
             "lookup_value",
+            "document_overview",
             "calculate",
         }
         call = {

@@ -66,6 +66,7 @@ def test_scripted_model_answer_becomes_a_cited_answer(folio: Folio, doc: str) ->
         "lookup_term",
         "read_page",
         "lookup_value",
+        "document_overview",
         "calculate",
     ]
 

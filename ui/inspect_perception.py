@@ -35,7 +35,7 @@ def summary_html(perception: Perception | None, lang: str) -> str:
     resolved = sum(1 for r in refs if r.resolved)
     return (
         f'<div class="folio-note ins-perception"><b>{esc(t("ins.labels", lang))}</b>: {labels}'
-        f' · <b>{esc(t("ins.references", lang))}</b>: {resolved}/{len(refs)}</div>'
+        f" · <b>{esc(t('ins.references', lang))}</b>: {resolved}/{len(refs)}</div>"
     )
 
 

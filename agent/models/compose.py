@@ -13,7 +13,7 @@ from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
 from agent.models.judge import YEARISH, Candidate, judge, page_overview, same_text
-from agent.models.kinds import FIGURE
+from agent.models.kinds import FIGURE, asks_overview
 from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.text.lang import script_language, split_sentences
@@ -23,6 +23,9 @@ _FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "
 
 def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
     """The offline draft: verbatim units with citation ids, or a plain refusal."""
+    overview = overview_candidates(evidence) if asks_overview(question) else []
+    if overview:
+        return _overview(question, overview, evidence, lang)
     page = page_reference(question)
     figures = figure_answer(question, evidence, lang) if page is None else None
     if figures is not None and figures.lines:  # cells and computed figures, working shown
@@ -49,6 +52,37 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     cited = [c.passage for c in chosen]
     return _with_follow_ups(
         body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
+    )
+
+
+def overview_candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
+    """The overview tool's sentences, as units of the passages that hold them."""
+    out: list[Candidate] = []
+    for ev in evidence:
+        if ev.tool != "document_overview":
+            continue
+        for quote in ev.quotes:
+            p = next((p for p in ev.passages if quote in p.text), None)
+            if p is None or any(same_text(quote, c.unit.text) for c in out):
+                continue
+            start = p.text.index(quote)
+            unit = Unit(start, start + len(quote), quote, "sentence")
+            out.append(Candidate(p, unit, 1.0, frozenset(), len(out)))
+    return out
+
+
+def _overview(
+    question: str, chosen: list[Candidate], evidence: Sequence[Evidence], lang: prompts.Lang
+) -> str:
+    """The document's overview sentences, one a line, each cited."""
+    doc_lang = script_language(" ".join(c.unit.text for c in chosen))
+    lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
+    lines = [lead] if lead else []
+    lines.append(prompts.OVERVIEW_HEADER[lang])
+    lines += [f"- {_sentence(c.unit.text, c, doc_lang)}" for c in chosen]
+    quoted = [c.unit.text for c in chosen]
+    return _with_follow_ups(
+        "\n".join(lines), question, evidence, [c.passage for c in chosen], lang, quoted=quoted
     )
 
 

@@ -47,6 +47,7 @@ class _Marks:
     search: dict[str, dict[str, str]]
     person_tags: frozenset[str]
     place_tags: frozenset[str]
+    overview: re.Pattern[str]
 
 
 @cache
@@ -60,6 +61,7 @@ def _marks() -> _Marks:
         search=raw["search"],
         person_tags=frozenset(raw["person_tags"]),
         place_tags=frozenset(raw["place_tags"]),
+        overview=re.compile(raw["overview"], re.I),
     )
 
 
@@ -70,6 +72,13 @@ def asked_kinds(question: str) -> frozenset[Kind]:
     q = _FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
     asked = frozenset(k for k in KINDS if _marks().asks[k].search(q))
     return frozenset({"reason"}) if "reason" in asked else asked
+
+
+def asks_overview(question: str) -> bool:
+    """The question asks what a whole document says ("Summarize this report", "what is
+    this contract about?", "这份报告的主要内容"), not about a part of it."""
+    q = _FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
+    return bool(_marks().overview.search(q))
 
 
 def search_words(question: str) -> list[str]:

@@ -15,7 +15,7 @@ from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
-from agent.models.kinds import search_words
+from agent.models.kinds import asks_overview, search_words
 from agent.models.phrasing import phrasing_words
 from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
@@ -23,6 +23,7 @@ from agent.scope import stem
 from pipeline.text.finance import vocabulary
 
 MAX_WORDS = 12
+MAX_OVERVIEW = 6  # overview sentences per document
 
 Call = dict[str, Any]
 
@@ -54,6 +55,8 @@ def _arg(call: Call) -> str:
 
 def _first_round(question: str) -> list[Call]:
     calls: list[Call] = []
+    if asks_overview(question):  # the whole document: its summary, then a search beside it
+        calls.append({"name": "document_overview", "args": {"top_k": MAX_OVERVIEW}})
     page = page_reference(question)
     if page is not None:
         calls.append({"name": "read_page", "args": {"page": page}})

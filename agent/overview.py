@@ -1,0 +1,64 @@
+"""What a whole document says, for "Summarize this report" and "what is this filing about?".
+
+A search answers a question by the passages sharing its words, and a question about the
+whole document shares only the document's own name, date and kind with it: the cover page
+and the signature block ("Dated: July 1, 2022"). The document's extractive summary is what
+answers it: one representative sentence per top-level section, front and back matter left
+out (``pipeline/knowledge/summary.py``). It is read from the summary component when that is
+ready, else made now from the stored structure (nothing is stored: the component's own run
+stays the one that saves it). Each sentence is a verbatim span of its chunk, so it is quoted
+and cited like any other passage.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pipeline.knowledge.models import Summary
+from pipeline.knowledge.source import load_doc_text
+from pipeline.knowledge.store import load_stored_view
+from pipeline.knowledge.summary import build_summary
+from pipeline.models import Chunk
+from pipeline.service import Folio
+
+log = logging.getLogger(__name__)
+
+MAX_SENTENCES = 6  # per document: an overview a person reads at a glance
+
+
+@dataclass(frozen=True)
+class OverviewSentence:
+    chunk: Chunk
+    text: str  # verbatim, within the chunk's text
+
+
+def _summary(folio: Folio, doc_id: str) -> Summary | None:
+    if folio.store.status(doc_id, "summary").state == "ready":
+        stored = load_stored_view(folio.db, doc_id, "summary")
+        if stored is not None and stored.data:
+            return Summary.model_validate(stored.data)
+    try:
+        return build_summary(load_doc_text(folio.store, doc_id))
+    except Exception:  # a document without a readable structure has no overview
+        log.warning("no overview could be made for %s", doc_id, exc_info=True)
+        return None
+
+
+def overview_sentences(
+    folio: Folio, doc_ids: Sequence[str], limit: int = MAX_SENTENCES
+) -> list[OverviewSentence]:
+    """Each document's overview sentences, in reading order, with the chunks they quote."""
+    out: list[OverviewSentence] = []
+    for doc_id in doc_ids:
+        summary = _summary(folio, doc_id)
+        if summary is None:
+            continue
+        picked = summary.overview[:limit]
+        chunks = folio.store.get_chunks(s.chunk_id for s in picked)
+        for s in picked:
+            ch = chunks.get(s.chunk_id)
+            if ch is not None and ch.doc_id == doc_id and s.text.strip() in ch.text:
+                out.append(OverviewSentence(ch, s.text.strip()))
+    return out

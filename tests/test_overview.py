@@ -1,0 +1,95 @@
+"""Questions about a whole document ("Summarize this handbook", "这份报告的主要内容") are
+answered from the document's overview, one cited sentence per main section, not from the
+passages that happen to share the question's words (the cover, the signature block).
+Invented documents only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agent.models.kinds import asks_overview
+from agent.service import ChatService
+from pipeline.service import Folio
+from tests.agentdocs import ingest_text
+
+HANDBOOK = """# Tarnwell Ferry Company staff handbook
+
+Dated: March 4, 2026. Prepared by the Tarnwell Ferry Company.
+
+## Sailings
+
+The company runs four daily crossings between Tarnwell and the island of Oster, weather
+permitting. Crossings are cancelled when the harbour master raises the amber flag.
+
+## Safety
+
+Every crew member completes a sea survival course in the first month of service. Life
+jackets are inspected before the first sailing of each day.
+
+## Pay and leave
+
+Deckhands are paid weekly, and overtime is paid at one and a half times the hourly rate.
+Staff earn two days of paid leave for every month worked.
+
+## Signatures
+
+Signed for the Tarnwell Ferry Company, March 4, 2026.
+"""
+
+GUIDE_ZH = """# 青石镇图书馆读者指南
+
+## 开放时间
+
+图书馆每周二至周日开放，周一闭馆进行图书整理。节假日开放时间另行公告。
+
+## 借阅规则
+
+每位读者最多可同时借阅五本图书，借期为三十天，可续借一次。逾期归还的读者暂停借阅一周。
+
+## 阅览室
+
+二楼阅览室提供免费座位和无线网络，读者须保持安静，不得在室内饮食。
+"""
+
+
+def test_questions_about_the_whole_document_are_told_from_questions_about_a_part() -> None:
+    for q in (
+        "Summarize this handbook",
+        "Could you give me a short overview of the employee handbook?",
+        "What is this agreement about?",
+        "What are the main points of the Tarnwell Ferry Company's staff handbook?",
+        "这份指南的主要内容是什么？",
+        "请概括一下这篇文章",
+    ):
+        assert asks_overview(q), q
+    for q in (
+        "Summarize the safety section",
+        "How many crossings run each day?",
+        "What does the handbook say about overtime?",
+        "借阅规则是什么？",
+        "第二章总结了什么？",
+    ):
+        assert not asks_overview(q), q
+
+
+def test_a_summary_question_cites_a_sentence_of_each_main_section(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "handbook.md", HANDBOOK)
+    a = ChatService(folio).ask("Summarize this handbook for me.", [doc]).answer
+    assert not a.refused, a.answer
+    said = a.answer.lower()
+    for topic in ("crossings", "sea survival", "paid weekly"):  # sailings, safety, pay
+        assert topic in said, a.answer
+    assert "dated:" not in said and "signed for" not in said, a.answer  # not the covers
+    assert len({c.chunk_id for c in a.citations}) >= 3, a.citations
+
+
+def test_a_chinese_overview_question_gets_the_chinese_overview(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "guide.md", GUIDE_ZH)
+    a = ChatService(folio).ask("这份指南主要讲了什么？", [doc]).answer
+    assert not a.refused and a.language == "zh", a.answer
+    assert "闭馆" in a.answer and "五本" in a.answer, a.answer
+    assert len(a.citations) >= 2, a.citations
