@@ -187,7 +187,7 @@ def test_migration_moves_existing_data_into_the_local_workspace(
 
     new = Folio(settings, embedder=fake_embedder)
     new_chat = ChatService(new)
-    assert new.db.schema_version("core") == 7 and new.db.schema_version("chat") == 2
+    assert new.db.schema_version("core") == 8 and new.db.schema_version("chat") == 2
     assert [d.doc_id for d in new.documents()] == [r.doc_id]
     assert new.document(r.doc_id).workspace == LOCAL
     assert (new.stats(), [m.content for m in new_chat.history(cid)]) == before

@@ -116,8 +116,17 @@ async (lang, _) => {
   const url = performance.getEntriesByType('resource').map((r) => r.name)
     .find((n) => /\\/assets\\/core-[\\w-]+\\.js$/.test(n.split('?')[0]));
   try {
+    // Entries past the buffer's size are dropped: keep room for the locale's own file.
+    performance.setResourceTimingBufferSize?.(5000);
     if (url) (await import(url)).changeLocale?.(code);
     window.__folioLocale = code;
+    // changeLocale only starts loading the locale's texts (a file of their own, the first
+    // time): redrawing the upload zone before they arrive drew it in English again on a
+    // busy machine. Wait for that file (at most 5 s), then for the texts to be applied.
+    const loaded = () => code === 'en' || performance.getEntriesByType('resource')
+      .some((r) => r.name.split('?')[0].includes(`/assets/${code}-`));
+    for (let i = 0; i < 100 && !loaded(); i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
   } catch (e) {
     console.warn('folio: gradio locale not switched', e);
   }
