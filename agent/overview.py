@@ -55,10 +55,32 @@ def overview_sentences(
         summary = _summary(folio, doc_id)
         if summary is None:
             continue
-        picked = summary.overview[:limit]
-        chunks = folio.store.get_chunks(s.chunk_id for s in picked)
-        for s in picked:
+        # The overview first, then each section's own sentences, in reading order.
+        pool = [*summary.overview, *(s for sec in summary.sections for s in sec.sentences)]
+        chunks = folio.store.get_chunks({s.chunk_id for s in pool})
+        mine: list[OverviewSentence] = []
+        for s in pool:
             ch = chunks.get(s.chunk_id)
-            if ch is not None and ch.doc_id == doc_id and s.text.strip() in ch.text:
-                out.append(OverviewSentence(ch, s.text.strip()))
+            text = s.text.strip()
+            if ch is None or ch.doc_id != doc_id or not _said(text, ch.text):
+                continue
+            if all(m.text != text for m in mine):
+                mine.append(OverviewSentence(ch, text))
+            if len(mine) == limit:
+                break
+        out += mine
     return out
+
+
+def _said(text: str, chunk_text: str) -> bool:
+    """The text is a whole sentence of the chunk: it ends with a sentence's end mark there.
+    A heading ("1、资产负债表项目变动的情况及原因") or a signature line ("法定代表人：…")
+    says nothing about what the document is about."""
+    at = chunk_text.find(text)
+    if at < 0 or not text:
+        return False
+    end = text[-1:] + chunk_text[at + len(text) : at + len(text) + 1]
+    return any(c in _ENDS for c in end)
+
+
+_ENDS = ".。!！?？"

@@ -93,3 +93,20 @@ def test_a_chinese_overview_question_gets_the_chinese_overview(
     assert not a.refused and a.language == "zh", a.answer
     assert "闭馆" in a.answer and "五本" in a.answer, a.answer
     assert len(a.citations) >= 2, a.citations
+
+
+def test_only_whole_sentences_make_an_overview() -> None:
+    from agent.overview import _said
+
+    chunk = "1、资产负债表项目变动的情况及原因\n公司本期收入增长12%。法定代表人：张三"
+    assert _said("公司本期收入增长12%", chunk)  # its end mark follows it in the chunk
+    assert not _said("1、资产负债表项目变动的情况及原因", chunk)  # a heading
+    assert not _said("法定代表人：张三", chunk)  # a signature line
+    assert not _said("not in the chunk.", chunk)
+
+
+def test_check_box_boilerplate_is_no_summary_sentence() -> None:
+    from pipeline.knowledge.summary import _FORM
+
+    assert _FORM.search("□适用 √不适用 公司报告期不存在证券投资。")
+    assert not _FORM.search("公司报告期营业收入增长12%。")

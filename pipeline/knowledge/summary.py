@@ -28,7 +28,8 @@ _OPENERS = re.compile(
     re.I,
 )
 _NUMBERS = re.compile(r"\d[\d,.%]*")
-_FORM = re.compile(r"[☐☒☑■□]|indicate by check mark|请在.{0,6}打", re.I)
+# Form boilerplate: check boxes ("☒", "□适用 √不适用" of Chinese periodic reports).
+_FORM = re.compile(r"[☐☒☑■□]|indicate by check mark|请在.{0,6}打|√\s*(?:不)?适用", re.I)
 _CODE = re.compile(r"[{}<>=|]|->|\bdef\b|\bimport\b|\w\(\)|\w_\w|\.py\b")
 # A footnote ("(1) Operating lease obligations do not include…"), a list item of a
 # certification ("a) All significant deficiencies…") or a cross-reference is no prose.
