@@ -43,25 +43,25 @@ def test_expansion_finds_the_statement_page(folio: Folio, tmp_path: Path) -> Non
 
 
 def test_the_expanded_query_keeps_the_words_no_rule_matched() -> None:
-    e = expand_query("How did overseas sales growth compare with domestic sales growth?")
-    assert "overseas" in e.rest and "domestic" in e.rest and "sales growth" not in e.rest
+    e = expand_query("Did overseas revenue growth beat domestic revenue growth?")
+    assert "overseas" in e.rest and "domestic" in e.rest and "revenue growth" not in e.rest
     assert e.query.startswith(e.text) and "overseas" in e.query
 
 
 def test_a_dotted_acronym_is_found_as_the_question_writes_it(folio: Folio, tmp_path: Path) -> None:
     assert (
-        joined_acronyms("U.S. and U.K. sales, e.g. here") == "U.S. US and U.K. UK sales, e.g. here"
+        joined_acronyms("U.S. and U.K. ports, e.g. here") == "U.S. US and U.K. UK ports, e.g. here"
     )
     assert "it" in query_terms("What did IT spending do?") and "it" not in query_terms("Was it?")
     md = tmp_path / "regions.md"
     md.write_text(
-        "# Regions\n\nSales in the U.S. were 5,000 in the year.\n\n"
-        "# Outlook\n\nWe expect sales to grow next year in every market we serve, "
+        "# Regions\n\nFreight in the U.S. was 5,000 tonnes in the year.\n\n"
+        "# Outlook\n\nWe expect freight to grow next year in every market we serve, "
         "and the board told us so at some length.\n",
         encoding="utf-8",
     )
     doc = folio.ingest([md], wait=True)[0].doc_id or ""
-    (top,) = folio.search("US sales", [doc], k=1)
+    (top,) = folio.search("US freight", [doc], k=1)
     assert "U.S." in top.text
 
 

@@ -38,7 +38,7 @@ class Expansion:
     text: str
     strength: float  # 1.0 when a metric rule fired, less for plain synonyms
     rest: str = ""
-    """The question's words no rule matched ("international" of "international sales
+    """The question's words no rule matched ("overseas" of "overseas revenue
     growth"): they still tell the rows and pages apart."""
 
     def __bool__(self) -> bool:
@@ -47,9 +47,9 @@ class Expansion:
     @property
     def query(self) -> str:
         """The second lexical query: the document's words for what the rules matched,
-        with the rest of the question. Without the rest, "international sales growth"
+        with the rest of the question. Without the rest, "overseas revenue growth"
         searched for the company's revenue, and the income statement outranked the table
-        of sales by region."""
+        of revenue by region."""
         return f"{self.text} {self.rest}".strip()
 
 

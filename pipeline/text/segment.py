@@ -286,7 +286,7 @@ def _cut_run(run: str, for_search: bool) -> tuple[str, ...]:
 
 
 def joined_acronyms(text: str) -> str:
-    """Each dotted acronym followed by its joined form: "U.S. sales" → "U.S. US sales"."""
+    """Each dotted acronym followed by its joined form: "U.S. freight" → "U.S. US freight"."""
     if "." not in text:
         return text
     return _DOTTED.sub(lambda m: f"{m.group(1)} {m.group(1).replace('.', '')}", text)
