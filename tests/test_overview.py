@@ -110,3 +110,13 @@ def test_check_box_boilerplate_is_no_summary_sentence() -> None:
 
     assert _FORM.search("□适用 √不适用 公司报告期不存在证券投资。")
     assert not _FORM.search("公司报告期营业收入增长12%。")
+
+
+def test_an_overview_of_a_document_the_scope_does_not_hold_is_refused(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "handbook.md", HANDBOOK)
+    a = ChatService(folio).ask("Summarize the Brackwater Shipping annual report", [doc]).answer
+    assert a.refused and "Brackwater" in a.answer, a.answer
+    named = ChatService(folio).ask("Summarize the Tarnwell Ferry handbook", [doc]).answer
+    assert not named.refused and "crossings" in named.answer, named.answer

@@ -12,7 +12,14 @@ from agent.figures.answer import figure_answer
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
-from agent.models.judge import YEARISH, Candidate, judge, page_overview, same_text
+from agent.models.judge import (
+    YEARISH,
+    Candidate,
+    absent_names,
+    judge,
+    page_overview,
+    same_text,
+)
 from agent.models.kinds import FIGURE, asks_overview
 from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
@@ -25,6 +32,10 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     """The offline draft: verbatim units with citation ids, or a plain refusal."""
     overview = overview_candidates(evidence) if asks_overview(question) else []
     if overview:
+        absent = absent_names(question, evidence)  # "the Velmor 10-K" asked of another
+        if absent:
+            quoted = ", ".join(f"“{n}”" for n in absent[:3])
+            return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         return _overview(question, overview, evidence, lang)
     page = page_reference(question)
     figures = figure_answer(question, evidence, lang) if page is None else None

@@ -76,6 +76,19 @@ class Judgement:
         return bool(self.chosen) and not self.missing_names
 
 
+def absent_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """Every capitalised word of the question (but its first) that the scope never uses:
+    for a question about a whole document, the words naming that document ("the
+    Velmor 10-K") must be the scope's, or the question is about another one."""
+    missing = scope_missing(evidence) - _spelled_out(question, evidence)
+    names = []
+    for m in list(_LATIN_NAME.finditer(question))[1:]:
+        word = re.sub(r"['’]s$", "", m.group(0).strip("()")).strip(".")
+        if any(c.isupper() for c in word) and stem(word) in missing:
+            names.append(word)
+    return list(dict.fromkeys(names))
+
+
 def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """Names in the question that the scope never uses.
 
