@@ -23,6 +23,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from settings import Settings
@@ -116,11 +117,15 @@ def main() -> int:
     )
     from pipeline.service import Folio
 
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    # The handler only appends to a list: it runs on the main thread between two bytecodes,
+    # and an Event.set() there deadlocked on the lock that the same thread's Event.wait()
+    # held (children outlived their app by hours, deaf to every further SIGTERM).
+    signalled: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, _frame: signalled.append(signum))
     folio = Folio(Settings())
     folio.serve()  # every lane, in this process
-    while not stop.wait(1.0):
+    while not signalled:
+        time.sleep(0.5)
         if os.getppid() != args.parent:  # the app is gone (no PR_SET_PDEATHSIG here)
             break
     folio.close()  # running jobs are given back to the queue
