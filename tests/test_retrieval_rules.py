@@ -13,6 +13,7 @@ from pipeline.stages.embed import embedding_text
 from pipeline.store.fusion import rrf
 from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import joined_acronyms, query_terms
+from tests.agentdocs import ingest_text
 
 
 def test_metric_questions_expand_to_statement_words() -> None:
@@ -30,14 +31,14 @@ def test_weighted_rrf() -> None:
 
 
 def test_expansion_finds_the_statement_page(folio: Folio, tmp_path: Path) -> None:
-    md = tmp_path / "report.md"
-    md.write_text(
+    doc = ingest_text(
+        folio,
+        tmp_path,
+        "report.md",
         "# Management discussion\n\nOur margins are a focus and the quick ratio matters to us; "
         "margin discussions continue.\n\n# Consolidated balance sheets\n\n"
         "Total current assets  5,000  4,800\n\nTotal current liabilities  2,500  2,600\n",
-        encoding="utf-8",
     )
-    doc = folio.ingest([md], wait=True)[0].doc_id or ""
     hits = folio.search("Has the quick ratio improved?", [doc], k=3)
     assert any("balance sheets" in h.section.lower() for h in hits)
 
@@ -53,14 +54,14 @@ def test_a_dotted_acronym_is_found_as_the_question_writes_it(folio: Folio, tmp_p
         joined_acronyms("U.S. and U.K. ports, e.g. here") == "U.S. US and U.K. UK ports, e.g. here"
     )
     assert "it" in query_terms("What did IT spending do?") and "it" not in query_terms("Was it?")
-    md = tmp_path / "regions.md"
-    md.write_text(
+    doc = ingest_text(
+        folio,
+        tmp_path,
+        "regions.md",
         "# Regions\n\nFreight in the U.S. was 5,000 tonnes in the year.\n\n"
         "# Outlook\n\nWe expect freight to grow next year in every market we serve, "
         "and the board told us so at some length.\n",
-        encoding="utf-8",
     )
-    doc = folio.ingest([md], wait=True)[0].doc_id or ""
     (top,) = folio.search("US freight", [doc], k=1)
     assert "U.S." in top.text
 
