@@ -36,3 +36,21 @@ def test_a_step_applied_while_waiting_for_the_lock_is_not_run_again(
     monkeypatch.setattr(dbmod, "_version", real)
     versions = dict(conn.execute("SELECT name, version FROM schema_versions").fetchall())
     assert versions == {n: len(steps) for n, steps in dbmod._MIGRATIONS.items()}
+
+
+def test_a_schema_registered_while_another_thread_migrates_is_applied_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module imported by one thread registers its schema while another thread iterates
+    the registry (the app's warm-up importing the agent during a first request): the
+    migration failed with "dictionary changed size during iteration"."""
+    monkeypatch.setattr(dbmod, "_MIGRATIONS", dict(dbmod._MIGRATIONS))
+
+    def registers_another(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE first_feature (x INTEGER)")
+        dbmod.register_migrations("late_feature", ["CREATE TABLE late_feature (y INTEGER)"])
+
+    dbmod.register_migrations("first_feature", [registers_another])
+    conn = Database(tmp_path / "folio.db").connect()
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"first_feature", "late_feature"} <= tables

@@ -22,11 +22,20 @@ log = logging.getLogger(__name__)
 
 Migration = str | Callable[[sqlite3.Connection], None]
 _MIGRATIONS: dict[str, Sequence[Migration]] = {}
+# Modules register on import, and a thread may import one (the app's warm-up) while another
+# migrates: iterating the registry itself then failed ("dictionary changed size").
+_REGISTRY_LOCK = threading.Lock()
 
 
 def register_migrations(name: str, migrations: Sequence[Migration]) -> None:
     """Declare the ordered migrations of one feature; version N = first N applied."""
-    _MIGRATIONS[name] = migrations
+    with _REGISTRY_LOCK:
+        _MIGRATIONS[name] = migrations
+
+
+def _registered() -> list[tuple[str, Sequence[Migration]]]:
+    with _REGISTRY_LOCK:
+        return list(_MIGRATIONS.items())
 
 
 class Database:
@@ -86,31 +95,38 @@ class Database:
                 "CREATE TABLE IF NOT EXISTS schema_versions "
                 "(name TEXT PRIMARY KEY, version INTEGER)"
             )
-            for name, steps in _MIGRATIONS.items():
-                current = _version(conn, name)
-                for version, step in enumerate(steps[current:], start=current + 1):
-                    conn.execute("BEGIN IMMEDIATE")
-                    # Another process (the app and its background worker open the same
-                    # file) may have applied this step while we waited for the lock.
-                    if _version(conn, name) >= version:
-                        conn.execute("ROLLBACK")
-                        continue
-                    log.info("migrating %s schema to version %d", name, version)
-                    try:
-                        if isinstance(step, str):
-                            for stmt in _split_sql(step):
-                                conn.execute(stmt)
-                        else:
-                            step(conn)
-                        conn.execute(
-                            "INSERT OR REPLACE INTO schema_versions (name, version) VALUES (?, ?)",
-                            (name, version),
-                        )
-                    except BaseException:
-                        conn.execute("ROLLBACK")
-                        raise
-                    conn.execute("COMMIT")
+            done: set[str] = set()
+            while todo := [(n, steps) for n, steps in _registered() if n not in done]:
+                done.update(n for n, _ in todo)  # a module imported meanwhile: once more
+                for name, steps in todo:
+                    self._apply(conn, name, steps)
             self._migrated = True
+
+    def _apply(self, conn: sqlite3.Connection, name: str, steps: Sequence[Migration]) -> None:
+        """Apply one feature's steps that this file has not had yet."""
+        current = _version(conn, name)
+        for version, step in enumerate(steps[current:], start=current + 1):
+            conn.execute("BEGIN IMMEDIATE")
+            # Another process (the app and its background worker open the same
+            # file) may have applied this step while we waited for the lock.
+            if _version(conn, name) >= version:
+                conn.execute("ROLLBACK")
+                continue
+            log.info("migrating %s schema to version %d", name, version)
+            try:
+                if isinstance(step, str):
+                    for stmt in _split_sql(step):
+                        conn.execute(stmt)
+                else:
+                    step(conn)
+                conn.execute(
+                    "INSERT OR REPLACE INTO schema_versions (name, version) VALUES (?, ?)",
+                    (name, version),
+                )
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     def ensure_migrated(self) -> None:
         """Apply migrations registered after this database was first opened."""
