@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.grid import read_grid
+from agent.figures.grid import figure, read_grid
 from agent.figures.items import shown_label, years
 from agent.figures.periods import months_of
 from agent.support import check
@@ -320,3 +320,8 @@ def test_a_unit_stated_with_its_exceptions_is_the_tables_unit() -> None:
     p = Passage(chunk_id="u#1", doc_id="u", page=3, page_end=3, text=text, rank=1)
     (grid,) = read_grids(p)
     assert grid.scale == "millions"
+
+
+def test_a_decline_in_parentheses_is_negative_with_its_percent_sign_anywhere() -> None:
+    assert figure("(0.6)%") == figure("(0.6%)") == figure("-0.6%") == -0.6
+    assert figure("(1,501)") == -1501 and figure("3.0%") == 3.0 and figure("—") is None

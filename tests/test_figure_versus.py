@@ -19,7 +19,7 @@ QUARTER = """| ($ in Millions) Fourth Quarter | 2025 | 2024 | % Change |
 YEAR = """| ($ in Millions) Full Year | 2025 | 2024 | % Change |
 |---|---|---|---|
 | U.K.1 | $5,200 | $4,800 | 8.3% |
-| Continental Europe2 | 2,100 | 2,200 | (4.5) |
+| Continental Europe2 | 2,100 | 2,200 | (4.6)% |
 | Total | $7,300 | $7,000 | 4.3% |"""
 QUESTION = (
     "How did Brackwater's U.K. freight revenue growth compare to Continental Europe "
@@ -54,11 +54,21 @@ def test_two_rows_of_one_table_are_compared_for_the_year_asked() -> None:
     a = figure_answer(QUESTION, _evidence(QUARTER, YEAR), "en")
     assert a is not None and a.lines, a
     line = a.lines[0]
-    # the full year's table, never the quarter's (30.0%, −10.0%)
-    assert "(5,200 − 4,800) ÷ 4,800 = 8.3%" in line, line
-    assert "(2,100 − 2,200) ÷ 2,200 = −4.5%" in line, line
+    # the full year's table, never the quarter's (30.0%, −10.0%); the change as the table
+    # prints it (from unrounded amounts: −4.6%, where the rounded cells give −4.5%)
+    assert "8.3% (5,200 against 4,800, as printed)" in line, line
+    assert "−4.6% (2,100 against 2,200, as printed)" in line, line
     assert "[bw#1]" in line and "30.0" not in line, line
     assert check(line.split("[")[0], YEAR).supported
+
+
+def test_a_table_printing_no_change_gets_it_worked_from_its_cells() -> None:
+    plain = "\n".join("|".join(line.split("|")[:-2]) + "|" for line in YEAR.split("\n"))
+    assert "%" not in plain, plain
+    a = figure_answer(QUESTION, _evidence(QUARTER, plain), "en")
+    assert a is not None and a.lines, a
+    assert "(5,200 − 4,800) ÷ 4,800 = 8.3%" in a.lines[0], a.lines
+    assert "(2,100 − 2,200) ÷ 2,200 = −4.5%" in a.lines[0], a.lines
 
 
 def test_a_quarter_asked_reads_the_quarters_table_and_a_level_is_no_change() -> None:
@@ -109,7 +119,9 @@ def test_a_table_naming_each_side_under_several_segments_is_not_read_for_the_com
     q = "How did Brackwater's U.K. revenue growth compare to Continental Europe revenue growth?"
     a = figure_answer(q, _evidence(BY_SEGMENT, YEAR), "en")
     assert a is not None and a.lines, a
-    assert "(5,200 − 4,800) ÷ 4,800 = 8.3%" in a.lines[0] and "[bw#1]" in a.lines[0], a.lines
+    assert "8.3% (5,200 against 4,800, as printed)" in a.lines[0] and "[bw#1]" in a.lines[0], (
+        a.lines
+    )
     alone = figure_answer(q, _evidence(BY_SEGMENT), "en")
     assert alone is not None and not alone.lines, alone  # it searches for the company's table
 

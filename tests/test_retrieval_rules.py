@@ -152,3 +152,25 @@ def test_page_diversity_spreads_the_top_over_pages() -> None:
     out = diversify(scores, pages, 0.5)
     assert sorted(out, key=lambda c: -out[c])[:2] == ["a", "d"]
     assert diversify(scores, pages, 1.0) == scores
+
+
+def test_a_fiscal_year_question_searches_full_year_columns(folio: Folio, tmp_path: Path) -> None:
+    assert normalize_query("growth in FY2025").endswith("full year")
+    assert "full year" not in normalize_query("stores at Q2 of FY2025")
+    assert "full year" not in normalize_query("stores in the second quarter of FY2025")
+    table = "| ($ in millions) {title} | 2025 | 2024 | % Change |\n|---|---|---|---|\n"
+    rows = "| Domestic | {a} | 4,800 | 8.3% |\n| Overseas | {b} | 2,200 | (4.5)% |\n"
+    doc = ingest_text(
+        folio,
+        tmp_path,
+        "release.md",
+        "# Regional sales results\n\n"
+        + table.format(title="Q4")
+        + rows.format(a="1,300", b="540")
+        + "\n\n"
+        + table.format(title="Full Year")
+        + rows.format(a="5,200", b="2,100")
+        + "\n# Outlook\n\nDomestic and overseas sales should both grow next year.\n",
+    )
+    top = folio.search("How did domestic sales growth compare to overseas in FY2025?", [doc], k=1)
+    assert "5,200" in top[0].text

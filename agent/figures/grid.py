@@ -172,7 +172,8 @@ def figure(raw: str) -> float | None:
     s = raw.strip()
     if not re.search(r"\d", s):
         return None
-    negative = (s.startswith("(") and s.endswith(")")) or s.lstrip("($ ").startswith("-")
+    bare = s.rstrip("% ")  # "(0.6)%" is a decline, as "(0.6%)" is
+    negative = (s.startswith("(") and bare.endswith(")")) or s.lstrip("($ ").startswith("-")
     digits = re.sub(r"[^\d.]", "", s)
     try:
         value = float(digits)

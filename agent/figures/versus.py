@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row
+from agent.figures.grid import Grid, Row, figure
 from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
@@ -42,6 +42,10 @@ _MOVES = re.compile(r"^(?:growth|grow|grew|change|increase|decrease|decline)\w*$
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z.])\d+(?:,\d+)*$")
 _PART = re.compile(r"\([^)]*\)")
 MAX_EXTRA = 2  # words a row's label may have beyond the side's name ("… segment")
+# A column of changes the table prints ("% Change Reported", "增减"): the report's own
+# growth, worked from unrounded amounts, is read before one computed from rounded cells.
+_CHANGE_HEAD = re.compile(r"%\s*change|percent(?:age)?\s+change|增减|变动", re.I)
+AGREE = 1.0  # percentage points a printed change may differ from the computed one
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,7 @@ def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
         before = g.column_for(year, offset=1, months=months, into=into) if moves else col
         if None in rows or col is None or before is None:
             continue
-        parts = [_part(g, r, col, before) for r in rows if r is not None]
+        parts = [_part(g, r, col, before, lang) for r in rows if r is not None]
         if all(parts):
             return _sentence(g, rows, parts, col, lang)
     return None
@@ -154,7 +158,7 @@ def same_length(g: Grid, months: int | None) -> bool:
     return length in (None, 12) if months in (None, 12) else length == months
 
 
-def _part(g: Grid, r: Row, col: int, before: int) -> str:
+def _part(g: Grid, r: Row, col: int, before: int, lang: str = "en") -> str:
     """One row's figure, or its change worked from its two cells."""
     now = r.values[col] if col < len(r.values) else None
     then = r.values[before] if before < len(r.values) else None
@@ -166,7 +170,35 @@ def _part(g: Grid, r: Row, col: int, before: int) -> str:
     if not then:
         return ""
     pct = (now - then) / abs(then) * 100
+    printed = _printed_change(g, r)
+    if printed is not None and abs(printed - pct) <= AGREE:
+        pct_text = f"{'−' if printed < 0 else ''}{abs(printed):.1f}%"
+        if lang == "zh":
+            return f"{pct_text}（{number(now)} 对 {number(then)}，表中所列）"
+        return f"{pct_text} ({number(now)} against {number(then)}, as printed)"
     return f"({number(now)} − {number(then)}) ÷ {number(then)} = {pct:.1f}%".replace("= -", "= −")
+
+
+def _printed_change(g: Grid, r: Row) -> float | None:
+    """The row's change as its table prints it: the first change column of the table's
+    header line (a reported change before adjusted ones) whose period is the table's;
+    None when the table prints none."""
+    head = g.passage.text.lstrip().split("\n", 1)[0]
+    if not head.startswith("|"):
+        return None
+    heads = _cells(head)
+    cells = _cells(g.passage.text[r.start : r.end])
+    if len(cells) != len(heads):
+        return None
+    length = months_of(heads[0])
+    for i, h in enumerate(heads):
+        if _CHANGE_HEAD.search(h) and months_of(h) in (None, length):
+            return figure(cells[i])
+    return None
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
 def _sentence(
@@ -177,7 +209,7 @@ def _sentence(
     a, b = (_FOOTNOTE.sub("", r.label) if r else "" for r in rows)
     year = g.columns[col].year
     cid = g.passage.chunk_id
-    moved = "÷" in parts[0]
+    moved = "÷" in parts[0] or "printed" in parts[0] or "表中所列" in parts[0]
     if lang == "zh":
         what = "增长" if moved else ""
         when = f"{year}年" if year else ""

@@ -31,6 +31,11 @@ def _rules() -> list[tuple[re.Pattern[str], str, float]]:
 
 
 _FY = re.compile(r"\bfy\s*'?(\d{2,4})\b", re.IGNORECASE)
+# A question naming a part of a year: its fiscal year is not a full-year figure.
+_PART_YEAR = re.compile(r"\bq[1-4]\b|quarter|\b(?:three|six|nine) months\b|季度|半年", re.I)
+# How reports title a whole year's columns ("Full Year", "Twelve Months"): a fiscal-year
+# question searches them too, so a release's full-year table outranks its Q4 twin.
+FULL_YEAR_WORDS = "full year"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,8 @@ def normalize_query(query: str) -> str:
     q = _FY.sub(
         lambda m: f"{m.group(0)} {'20' + m.group(1) if len(m.group(1)) == 2 else m.group(1)}", query
     )
+    if q != query and not _PART_YEAR.search(query):
+        q = f"{q} {FULL_YEAR_WORDS}"
     q = re.sub(r"\b([qQ][1-4])'(\d{2,4})\b", r"\1 20\2", q)
     longs = [form for _, a in spelled_out(query) for form in a.long]
     return " ".join([q, *longs]) if longs else q
