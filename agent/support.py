@@ -130,7 +130,8 @@ def check(sentence: str, cited: str) -> Support:
             continue
         checked += 1
         bare = written.strip("()$%").replace(",", "")
-        if bare in literal or bare in computed or value in own:
+        # a computed result's sign is checked with it ("= −16.55%", "= -16.55%")
+        if bare in literal or bare.lstrip("-−") in computed or value in own:
             continue
         if not derivable(value, decimals, cited_values):
             missing.append(written)

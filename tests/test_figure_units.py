@@ -325,3 +325,28 @@ def test_a_unit_stated_with_its_exceptions_is_the_tables_unit() -> None:
 def test_a_decline_in_parentheses_is_negative_with_its_percent_sign_anywhere() -> None:
     assert figure("(0.6)%") == figure("(0.6%)") == figure("-0.6%") == -0.6
     assert figure("(1,501)") == -1501 and figure("3.0%") == 3.0 and figure("—") is None
+
+
+ZH_DECLINE = ZH_INCOME.replace("2,100,000.00", "2,900,000.00")
+
+
+def test_a_change_between_undated_periods_is_worked_from_the_rows_two_cells() -> None:
+    """本期 beside 上期 with no report year in the turn: the change asked is still the
+    row's two cells (a decline here), checked like any working."""
+    a = figure_answer("营业总收入同比增长多少？", _evidence(ZH_DECLINE), "zh")
+    assert a is not None and len(a.lines) == 3, a
+    line = a.lines[2]
+    # (2,468,000.5 − 2,900,000) ÷ 2,900,000 = −14.90%
+    assert "（上期发生额→本期发生额）" in line and "= −14.90%" in line, line
+    assert check(line.split("[")[0], ZH_DECLINE).supported
+    level = figure_answer("本期营业总收入是多少？", _evidence(ZH_DECLINE), "zh")
+    assert level is not None and len(level.lines) == 1, level  # no change asked, none given
+
+
+def test_a_computed_decline_is_supported_whichever_minus_it_is_written_with() -> None:
+    cited = "| Revenue | 4,500 | 5,000 |"
+    for minus in ("-", "−"):
+        line = f"Change in revenue FY2021 → FY2022 = (4,500 − 5,000) ÷ 5,000 = {minus}10.0%"
+        assert check(line, cited).supported, minus
+    wrong = "Change in revenue FY2021 → FY2022 = (4,500 − 5,000) ÷ 5,000 = 10.0%"
+    assert not check(wrong, cited).supported

@@ -300,8 +300,8 @@ def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
 def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     now = evaluate(ask.formula, turn.finder, year)
     ref = now.cells[0].year if now.cells else year
-    if ref is None:
-        return _one(ask, turn, year)
+    if ref is None:  # 本期 beside 上年同期, undated: the row's two cells, by period name
+        return _undated_change(ask, turn, now.cells, year)
     now, before = _evaluate(ask, turn, [year, ref - 1])
     if not ask.single:  # a ratio or margin over two years: each year's working
         lines = [_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)]
@@ -314,6 +314,18 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     digits = decimals(turn.question, 1)
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
     return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
+
+
+def _undated_change(ask: _Ask, turn: _Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
+    """The change between a row's 本期 and 上期 cells when no year dates them; the
+    current figure alone when the table has no prior period."""
+    prior = turn.finder.prior(cells[0]) if ask.single and cells else None
+    if prior is None or prior.value == 0:
+        return _one(ask, turn, year)
+    now = cells[0]
+    sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (now, prior)]
+    line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
+    return FigureAnswer([*sentences, line], cells=[now, prior])
 
 
 def _is_percent(ask: _Ask, turn: _Turn) -> bool:

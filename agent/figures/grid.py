@@ -77,6 +77,18 @@ def with_report_year(grid: Grid, year: int) -> Grid:
     return grid
 
 
+def prior_column(grid: Grid, col: int) -> int | None:
+    """The column of the period before ``col``'s when the table names its periods only
+    as 本期 / 上年同期 (undated: no report year in the turn); None otherwise."""
+    now = grid.columns[col].text
+    if grid.columns[col].year is not None or not _CURRENT.search(now) or _PRIOR.search(now):
+        return None
+    for i, c in enumerate(grid.columns):
+        if c.year is None and _PRIOR.search(c.text) and not _CURRENT.search(c.text):
+            return i
+    return None
+
+
 @dataclass(frozen=True)
 class Column:
     text: str  # the header as printed ("December 31, 2017", "2021")

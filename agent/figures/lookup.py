@@ -8,7 +8,15 @@ from dataclasses import replace
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import SCALES, Grid, Row, read_grids, report_year, with_report_year
+from agent.figures.grid import (
+    SCALES,
+    Grid,
+    Row,
+    prior_column,
+    read_grids,
+    report_year,
+    with_report_year,
+)
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.periods import naming_offset
 from agent.rewrite import content_terms
@@ -237,6 +245,27 @@ class Finder:
             page=g.passage.page,
             scale=g.unit(r),
         )
+
+    def prior(self, cell: Cell) -> Cell | None:
+        """The same row's figure for the period before, in a table that names its periods
+        only as 本期 / 上年同期 (so no year tells them apart); None when there is none."""
+        for g in self.tables:
+            if g.passage.chunk_id != cell.chunk_id:
+                continue
+            col = next((i for i, c in enumerate(g.columns) if c.text == cell.period), None)
+            before = prior_column(g, col) if col is not None else None
+            if before is None:
+                continue
+            for r in g.rows:
+                if (
+                    r.label == cell.label
+                    and before < len(r.values)
+                    and r.values[before] is not None
+                ):
+                    return self._cell(
+                        cell.item, g, r, before, vocabulary().items[cell.item].outflow
+                    )
+        return None
 
     def within(self, tables: list[Grid]) -> Finder:
         """The same lookups, in these tables only."""

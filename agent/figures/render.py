@@ -78,7 +78,12 @@ def change_line(a: Cell, b: Cell, digits: int, lang: prompts.Lang) -> str:
     """The change from cell ``a`` to cell ``b`` in percent, with the working."""
     pct = (b.value - a.value) / abs(a.value) * 100
     working = f"({number(b.value)} − {number(a.value)}) ÷ {number(a.value)} = {pct:.{digits}f}%"
+    working = working.replace("= -", "= −")  # as reports print a decline
     label = shown_label(b.label)
+    if a.year is None or b.year is None:  # undated periods (本期, 上年同期): their names
+        if lang == "zh":
+            return f"{label}（{a.period}→{b.period}）变化 = {working} {ids([a, b])}。"
+        return f"Change in {label.lower()} ({a.period} → {b.period}) = {working} {ids([a, b])}."
     if lang == "zh":
         return f"{label}{a.year}→{b.year}年变化 = {working} {ids([a, b])}。"
     return f"Change in {label.lower()} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
