@@ -165,18 +165,29 @@ def _date_part(written: str, value: float, decimals: int) -> bool:
 def locate_quotes(sentence: str, text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` a sentence cites: for a worked calculation, the row of each
     operand it names ("total current assets 1,001,425 ÷ total current liabilities …" →
-    both rows); otherwise the one best span."""
+    both rows); for a sentence giving the figures of several rows it names ("U.S. 3.0% …;
+    International −0.6% …"), each of those rows; otherwise the one best span."""
     figures = [f.replace(",", "") for f in operands(sentence)]
-    spans: list[tuple[int, int]] = []
     if len(figures) >= 2:
-        for u in units(text):
-            if u.kind != "row":
-                continue
-            label = _ROW_LABEL.split(u.text.strip(" |"), maxsplit=1)[0]
-            shown = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(u.text)}
-            if shown & set(figures) and label and coverage(label, sentence) >= 0.6:
-                spans.append((u.start, u.end))
-    return spans or [locate_quote(sentence, text)]
+        return _rows_with(sentence, text, set(figures)) or [locate_quote(sentence, text)]
+    claim = claim_text(sentence)
+    said = {w.strip("()$%−-").replace(",", "") for w in _wanted_numbers(claim)}
+    verbatim = _find_verbatim(claim, text) is not None  # a quote of one row is that row
+    rows = _rows_with(sentence, text, said) if len(said) >= 2 and not verbatim else []
+    return rows if len(rows) >= 2 else [locate_quote(sentence, text)]
+
+
+def _rows_with(sentence: str, text: str, figures: set[str]) -> list[tuple[int, int]]:
+    """The table rows of ``text`` that the sentence names and takes a figure from."""
+    spans: list[tuple[int, int]] = []
+    for u in units(text):
+        if u.kind != "row":
+            continue
+        label = _ROW_LABEL.split(u.text.strip(" |"), maxsplit=1)[0]
+        shown = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(u.text)}
+        if shown & figures and label and coverage(label, sentence) >= 0.6:
+            spans.append((u.start, u.end))
+    return spans
 
 
 def row_focus(quote: str, sentence: str) -> list[str]:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from agent.citations import locate_quote, parse_claims, reflect, split_follow_ups
+from agent.citations import (
+    locate_quote,
+    locate_quotes,
+    parse_claims,
+    reflect,
+    row_focus,
+    split_follow_ups,
+)
 from agent.evidence import Passage, units
 from agent.language import detect_language, reply_language
 from agent.rewrite import core_question, defined_term, page_reference, resolve_followup, small_talk
@@ -181,3 +188,23 @@ def test_a_change_between_two_dates_is_quoted_from_its_row_not_the_header_of_dat
     assert table[start:end].strip(" |").startswith("Property, plant and equipment"), table[
         start:end
     ]
+
+
+def test_a_sentence_giving_two_rows_figures_cites_each_row() -> None:
+    table = (
+        "| ($ in Millions) Full Year | 2025 | 2024 | % Change |\n|---|---|---|---|\n"
+        "| U.K. | $5,200 | $4,800 | 8.3% |\n| Nordics | 2,100 | 2,200 | (4.6)% |\n"
+        "| Total | $7,300 | $7,000 | 4.3% |"
+    )
+    sentence = (
+        "U.K. growth 2025: 8.3% (5,200 against 4,800, as printed); "
+        "Nordics: −4.6% (2,100 against 2,200, as printed)."
+    )
+    spans = locate_quotes(sentence, table)
+    quoted = [table[s:e].strip(" |") for s, e in spans]
+    assert len(quoted) == 2 and quoted[0].startswith("U.K.") and quoted[1].startswith("Nordics")
+    # each citation marks its own row's cells
+    assert row_focus(table[spans[1][0] : spans[1][1]], sentence)[0] == "Nordics"
+    # a quote of one row (a supporting quote) stays that one row
+    row = "U.K. | $5,200 | $4,800 | 8.3%"
+    assert [table[s:e].strip(" |") for s, e in locate_quotes(row, table)] == [row]
