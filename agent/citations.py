@@ -139,12 +139,23 @@ def locate_quote(sentence: str, text: str) -> tuple[int, int]:
         return coverage(sentence, span) + 0.5 * nums - 0.0005 * (end - start)
 
     best = max(((u.start, u.end) for u in parts), key=lambda se: score(*se))
-    pairs = [(a.start, b.end) for a, b in pairwise(parts)]
+    # two neighbouring sentences may support one claim; two rows are a header and a row
+    # (the row alone is the quote) or two rows the claim names (``_rows_with``)
+    pairs = [(a.start, b.end) for a, b in pairwise(parts) if "row" not in (a.kind, b.kind)]
     if pairs:
         pair = max(pairs, key=lambda se: score(*se))
         if score(*pair) > score(*best) + 0.25:
             best = pair
-    return best
+    return _trimmed(text, *best)
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span without the table's outer bars: a row is quoted as its cells."""
+    while start < end and text[start] in "| ":
+        start += 1
+    while end > start and text[end - 1] in "| \n":
+        end -= 1
+    return start, end
 
 
 def _wanted_numbers(sentence: str) -> set[str]:
@@ -186,7 +197,7 @@ def _rows_with(sentence: str, text: str, figures: set[str]) -> list[tuple[int, i
         label = _ROW_LABEL.split(u.text.strip(" |"), maxsplit=1)[0]
         shown = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(u.text)}
         if shown & figures and label and coverage(label, sentence) >= 0.6:
-            spans.append((u.start, u.end))
+            spans.append(_trimmed(text, u.start, u.end))
     return spans
 
 

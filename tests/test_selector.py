@@ -196,3 +196,25 @@ def test_general_knowledge_asked_of_a_chinese_biography_is_refused(
         assert a.refused and not a.citations, (q, a.answer)
     answered = chat.ask("罗保铭是哪一年出生的？", [doc]).answer
     assert not answered.refused and "1952" in answered.answer.split("\n")[0]
+
+
+def test_a_table_row_answering_reads_as_a_sentence_under_its_columns() -> None:
+    text = (
+        "| Operating statistics (in thousands) | Year Ended 2025 | Year Ended 2024 |\n"
+        "|---|---|---|\n| Ferry crossings completed | 4,048 | — |\n"
+        "| Cargo tonnes carried | 9,120 | 8,004 |"
+    )
+    ev = _evidence(
+        "ferry crossings",
+        _passage(0, text, section="Operations"),
+        df={"ferri": 2, "crossing": 1, "complet": 3},
+    )
+    draft = compose("How many ferry crossings were completed?", [ev], "en")
+    direct = draft.splitlines()[0]
+    # an empty cell says nothing; a title in brackets is not bracketed again
+    assert direct == (
+        "Ferry crossings completed: 4,048 in Year Ended 2025 (Operating statistics (in thousands))"
+        " [d#0]."
+    ), draft
+    zh = compose("完成了多少次渡轮航行？ferry crossings", [ev], "zh").splitlines()
+    assert any("Year Ended 2025为4,048" in line for line in zh), zh

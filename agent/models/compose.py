@@ -4,6 +4,7 @@ table row needs, and follow-up questions from the cited passages' neighbourhood.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from agent import prompts
@@ -141,7 +142,7 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: pr
     (first, head), rest = chosen[0], chosen[1:]
     quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
     if first.unit.kind == "row":
-        direct = _line(first, head, lang, doc_lang)
+        direct = _row_sentence(first, head, lang) or _line(first, head, lang, doc_lang)
     else:
         text = first.unit.text
         start, end = answer_clause(ask, text)
@@ -164,6 +165,40 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
     # A row announcing the rows below it ("… was defeated: | |") says its fact without the
     # colon; with it the reflection reads a lead-in, which needs no source, and drops the id.
     return f"{row_text(c.unit.text).rstrip(':： ')}{columns} [{c.passage.chunk_id}]"
+
+
+_EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
+# What a table's first header cell says when it titles the table: its statement or unit.
+_TITLE = re.compile(r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表", re.I)
+
+
+def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> str | None:
+    """A table row as the direct answer, read as a sentence: each figure with the column
+    it is under, then the table's title ("Dividends paid: (4,048) in 2022; (4,789) in 2021
+    (Statements of Cash Flows, in thousands)"), not the row's cells in a line. None when
+    its cells do not line up with a header's."""
+    if head is None or "|" not in c.unit.text:
+        return None
+    heads = [clean(x) for x in head.unit.text.strip().strip("|").split("|")]
+    cells = [clean(x) for x in c.unit.text.strip().strip("|").split("|")]
+    if len(heads) != len(cells) or len(cells) < 2 or not cells[0]:
+        return None
+    pairs = [(h, v) for h, v in zip(heads[1:], cells[1:], strict=True) if v not in _EMPTY_CELL]
+    if not pairs or any(not h or h in ("$", "%") for h, _ in pairs):
+        return None
+    label, cid = cells[0].rstrip(":： "), c.passage.chunk_id
+    # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
+    title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
+    if not _TITLE.search(title):  # "Region", "项目": the label column's name, no title
+        title = ""
+    wrapped = title.startswith(("(", "（")) and title.endswith((")", "）"))
+    if lang == "zh":
+        said = "，".join(f"{h}为{v}" for h, v in pairs)
+        note = title if wrapped else f"（{title}）" if title else ""
+        return f"{label}：{said}{note} [{cid}]。"
+    said = "; ".join(f"{v} in {h}" for h, v in pairs)
+    note = f" {title}" if wrapped else f" ({title})" if title else ""
+    return f"{label}: {said}{note} [{cid}]."
 
 
 def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
