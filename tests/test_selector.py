@@ -201,7 +201,7 @@ def test_general_knowledge_asked_of_a_chinese_biography_is_refused(
 def test_a_table_row_answering_reads_as_a_sentence_under_its_columns() -> None:
     text = (
         "| Operating statistics (in thousands) | Year Ended 2025 | Year Ended 2024 |\n"
-        "|---|---|---|\n| Ferry crossings completed | 4,048 | — |\n"
+        "|---|---|---|\n| Ferry crossings completed ........ | 4,048 | — |\n"
         "| Cargo tonnes carried | 9,120 | 8,004 |"
     )
     ev = _evidence(

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
+from agent.figures.grid import clean_label
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
@@ -186,7 +187,7 @@ def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> s
     pairs = [(h, v) for h, v in zip(heads[1:], cells[1:], strict=True) if v not in _EMPTY_CELL]
     if not pairs or any(not h or h in ("$", "%") for h, _ in pairs):
         return None
-    label, cid = cells[0].rstrip(":： "), c.passage.chunk_id
+    label, cid = clean_label(cells[0]).rstrip(":： "), c.passage.chunk_id
     # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
     title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
     if not _TITLE.search(title):  # "Region", "项目": the label column's name, no title
