@@ -292,6 +292,8 @@ def test_summary_skips_footnotes_list_markers_and_cross_references() -> None:
                 0,
                 "The price list is incorporated herein by reference to the catalogue.",
             ),
+            ("paragraph", 0, "1 Lantern counts are rounded to the nearest hundred units here."),
+            ("paragraph", 0, "units, any of which could slow the lantern trade in the hills."),
             ("paragraph", 0, "Lantern sales grew in every village that the new boats reached."),
         ]
     )
@@ -320,3 +322,21 @@ def test_a_filing_cover_heading_is_not_reported_as_left_out() -> None:
     assert [s.text for s in summary.overview] == [
         "Harbour Lantern Works makes solar lanterns for remote villages."
     ]
+
+
+def test_a_filing_cover_running_onto_its_second_page_is_not_summarised() -> None:
+    blocks = _blocks(
+        [
+            ("heading", 1, "NATIONAL FILINGS OFFICE"),
+            ("paragraph", 0, "HARBOUR LANTERN WORKS, INC."),
+            ("paragraph", 0, "(Exact name of registrant as specified in its charter)"),
+            ("paragraph", 0, "Indicate by check mark whether the registrant is a shell company."),
+            ("paragraph", 0, "The number of ordinary shares outstanding on March 1 was 12,000."),
+            ("heading", 1, "Item 1. Business"),
+            ("paragraph", 0, "Harbour Lantern Works makes solar lanterns for remote villages."),
+        ]
+    )
+    summary = build_summary(build_doc_text("d", "T", "en", blocks, []))
+    assert [s.text for s in summary.overview] == [
+        "Harbour Lantern Works makes solar lanterns for remote villages."
+    ], summary.overview

@@ -31,10 +31,11 @@ _NUMBERS = re.compile(r"\d[\d,.%]*")
 # Form boilerplate: check boxes ("☒", "□适用 √不适用" of Chinese periodic reports).
 _FORM = re.compile(r"[☐☒☑■□]|indicate by check mark|请在.{0,6}打|√\s*(?:不)?适用", re.I)
 _CODE = re.compile(r"[{}<>=|]|->|\bdef\b|\bimport\b|\w\(\)|\w_\w|\.py\b")
-# A footnote ("(1) Operating lease obligations do not include…"), a list item of a
+# A footnote ("(1) Operating lease obligations do not include…", "1 Non-GAAP financial
+# measure; refer to …"), a list item of a
 # certification ("a) All significant deficiencies…") or a cross-reference is no prose.
 _NOT_PROSE = re.compile(
-    r"^(?:\(?\d{1,2}\)|[a-z]\)|\([a-z]\))\s|^注\s*[:：\d]"
+    r"^(?:\(?\d{1,2}\)|[a-z]\)|\([a-z]\))\s|^\d{1,2}\s+(?=[A-Z])|^注\s*[:：\d]"
     r"|\bincorporated (?:herein )?by reference\b",
     re.I,
 )
@@ -54,6 +55,8 @@ def _readable(s: Sentence) -> bool:
         return False  # a row of figures, not a statement
     if len(_CODE.findall(text)) >= 2 or _FORM.search(text) or _NOT_PROSE.search(text):
         return False  # source code, form boilerplate or footnotes, not prose
+    if not zh and text[:1].islower():
+        return False  # the rest of a sentence broken by a page or a chunk: a fragment
     if not zh:
         words = re.findall(r"[A-Za-z][\w'’-]*", text)
         lower = sum(1 for w in words if w[0].islower())
@@ -209,9 +212,18 @@ def build_summary(doc: DocText) -> Summary:
                 )
             )
     overview: list[SummarySentence] = []
-    intro = _best(doc, _off_cover(doc, doc.sections[0].sentences), 1, idf)
-    overview += [_cite(doc, s) for s in intro]
     top = [sec for sec in doc.top_sections() if sec.idx not in skip]
+    cover = has_cover(doc)
+    # A heading on a report's cover ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION")
+    # holds the front matter after it: not what the report is about (``coverage`` does not
+    # expect it either), unless it is all there is
+    body = [sec for sec in top if not (cover and sec.page_start <= 1)]
+    top = body or top
+    # What a report prints before its first heading is its cover, however many pages it
+    # takes (a filing's second page: shares outstanding, documents incorporated)
+    if not (top and cover):
+        intro = _best(doc, _off_cover(doc, doc.sections[0].sentences), 1, idf)
+        overview += [_cite(doc, s) for s in intro]
     for sec in top:
         subs = [sub for sub in doc.subtree(sec.idx) if sub not in skip]
         ids = _off_cover(doc, [i for sub in subs for i in doc.sections[sub].sentences])
