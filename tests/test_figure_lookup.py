@@ -205,3 +205,33 @@ def test_a_figure_is_given_again_in_the_unit_the_question_asks_for() -> None:
     assert same is not None and "(" not in same.lines[0], same
     assert asked_scale("Answer in US$ thousands.") == "thousands"
     assert asked_scale("What were thousands of stores worth?") == ""
+
+
+QUARTERS = "| Three Months Ended June 29, 2025 | Three Months Ended June 30, 2024 |"
+SALES_NOTE = f"""| Gross-to-net adjustments (MILLIONS) {QUARTERS}
+|---|---|---|
+| Gross product sales | $4,100 | $3,900 |
+| Sales allowances | (1,594) | (1,420) |
+| Net product sales | $2,506 | $2,480 |"""
+PRODUCT_TABLE = f"""| PRODUCT (MILLIONS) {QUARTERS}
+|---|---|---|
+| TOTAL REVENUES | $12,734 | $27,742 |
+| Lanterns | $5,810 | $20,979 |"""
+
+
+def test_a_name_with_another_noun_after_it_is_not_the_item_when_a_row_names_it() -> None:
+    item = vocabulary().items["revenue"]
+    assert row_match("Sales allowances", item) < row_match("Revenues, net", item) < 1.0
+    q = "What were total revenues in the second quarter of 2025?"
+    a = figure_answer(q, _evidence(SALES_NOTE, PRODUCT_TABLE), "en")
+    assert a is not None and a.lines, a
+    # a row printed in capitals is named in sentence case, with the verb of its head noun
+    assert a.lines[0].startswith("Total revenues were $12,734 million"), a.lines
+
+
+def test_a_line_items_verb_agrees_with_its_head_noun() -> None:
+    from agent.figures.render import _verb
+
+    assert _verb("Net income attributable to Contoso shareholders") == "was"
+    assert _verb("Cost of sales (a)") == "was" and _verb("Total net sales") == "were"
+    assert _verb("Proceeds from sale of assets") == "were" and _verb("EBITDA") == "was"

@@ -174,3 +174,10 @@ def test_a_fiscal_year_question_searches_full_year_columns(folio: Folio, tmp_pat
     )
     top = folio.search("How did domestic sales growth compare to overseas in FY2025?", [doc], k=1)
     assert "5,200" in top[0].text
+
+
+def test_a_quarter_asked_of_a_line_item_searches_the_statements_column_words() -> None:
+    assert "three months ended" in expand_query("What were revenues in the second quarter?").text
+    assert "three months ended" in expand_query("What was COGS in Q2 2025?").text
+    assert "three months ended" not in expand_query("Revenue in the six months ended June?").text
+    assert not expand_query("Who joined the board in the second quarter?")  # no line item

@@ -49,6 +49,7 @@ from agent.figures.render import (
     follow_ups,
     ids,
     missing_note,
+    when,
 )
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
@@ -384,8 +385,11 @@ def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
         first = r.cells[0] if r.cells else None
         unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
         value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
+    value = value.replace("-", "−", 1) if value.startswith("-") else value
     if turn.lang == "zh":
-        when = f"{shown_year}年" if shown_year else ""
-        return f"{when}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
-    when = f" FY{shown_year}" if shown_year else ""
-    return f"{ask.name}{when} = {r.working} = {value} {ids(r.cells)}."
+        dated = f"{shown_year}年" if shown_year else ""
+        return f"{dated}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
+    period = f" FY{shown_year}" if shown_year else ""
+    if r.cells and turn.finder.months in (3, 6, 9):  # a quarter is not its fiscal year
+        period = " " + when(r.cells[0], balance=False)
+    return f"{ask.name}{period} = {r.working} = {value} {ids(r.cells)}."

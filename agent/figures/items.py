@@ -32,6 +32,15 @@ MIN_ROW_MATCH = 0.75
 # allowance", "attributable to the parent's owners" (the share questions mean),
 # "including noncontrolling interests".
 _QUALIFIERS = {"net": 0.8, "of": 0.8, "attributable": 0.85, "including": 0.78}
+# A short tail that keeps a name the item: a qualifier ("Revenues, net", "Net sales,
+# consolidated"), what any amount is ("Depreciation expense") or a phrase it opens ("Sales
+# to customers"). Another noun after the name makes another thing of it ("Sales
+# allowances", "Revenue recognition"): not the item.
+_SHORT_TAILS = frozenset(
+    {"net", "total", "reported", "gaap", "consolidated", "expense", "expenses", "cost", "costs"}
+    | {"charge", "charges", "amount", "amounts", "to", "from", "for", "in", "on", "by"}
+)
+NAME_PLUS_TAIL, NAME_PLUS_WORD = 0.9, 0.7
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,19 @@ def shown_label(label: str) -> str:
         if m and m.end() < len(text):
             text = text[m.end() :]
             break
-    return text.strip() or label.strip()
+    text = text.strip() or label.strip()
+    shouted = len(re.findall(r"[A-Z]{3,}", text)) >= 2 and not re.search(r"[a-z]", text)
+    return _sentence_case(text) if shouted and " " in text else text
+
+
+def _sentence_case(text: str) -> str:
+    """ "TOTAL REVENUES" → "Total revenues"; initials ("U.S.", "WW") stay as printed."""
+    words = text.split(" ")
+    out = [w if "." in w or len(w) <= 2 else w.lower() for w in words]
+    first = next((i for i, w in enumerate(out) if w[:1].isalpha()), None)
+    if first is not None:
+        out[first] = out[first][:1].upper() + out[first][1:]
+    return " ".join(out)
 
 
 def norm(text: str) -> str:
@@ -147,7 +168,8 @@ def _label_match(lab: str, item: LineItem) -> float:
         if lab.startswith(n + " "):
             extra = lab[len(n) :].split()
             if len(extra) <= 2:
-                best = max(best, 0.9)
+                kept = extra[0] in _SHORT_TAILS or extra[0] in _QUALIFIERS
+                best = max(best, NAME_PLUS_TAIL if kept else NAME_PLUS_WORD)
             elif extra[0] in _QUALIFIERS:  # "… attributable to Northwind shareholders"
                 best = max(best, _QUALIFIERS[extra[0]])
     return best

@@ -59,6 +59,10 @@ _EXHIBIT = re.compile(r"\bexhibits?\b|\bannex\b|附件", re.I)
 EXHIBIT_PENALTY = 0.1
 
 
+# A label naming both signs of its figures: "Provision/(benefit)", "(Income)/deductions".
+_PAIRED = re.compile(r"\w\s*/\s*\(|\)\s*/\s*\w")
+
+
 def grids(evidence: Sequence[Evidence]) -> list[Grid]:
     """Every passage of the turn that reads as a table, best-ranked first; tables that
     name their periods only as 本期 / 上年同期 are dated by their report's title when a
@@ -234,10 +238,13 @@ class Finder:
 
     def _cell(self, key: str, g: Grid, r: Row, col: int, outflow: bool) -> Cell:
         value = r.values[col] or 0.0
+        # "Provision/(benefit) for taxes", "(Gain)/loss on sale": the label says what its
+        # figures in brackets are, so a cost printed so is its opposite, not an amount
+        signed = outflow and bool(_PAIRED.search(r.label))
         return Cell(
             item=key,
             label=r.label,
-            value=abs(value) if outflow else value,
+            value=abs(value) if outflow and not signed else value,
             raw=r.raws[col],
             year=g.years(self.into, self.months)[col],
             period=g.columns[col].text,

@@ -142,9 +142,21 @@ def follow_ups(finder: Finder, cells: Sequence[Cell], lang: prompts.Lang) -> lis
     return out[:3]
 
 
+_QUALIFIED = re.compile(
+    r"(?:,\s*net\b|\s+(?:attributable|of|to|from|for|in|per|on|at|by|before|after|excluding|"
+    r"including)\b).*$",
+    re.I,
+)
+
+
 def _verb(label: str) -> str:
-    """ "were" for a plural line item ("Inventories", "Net sales"), else "was"."""
-    return "were" if re.search(r"[^s]s$", label.strip().split()[-1]) else "was"
+    """ "were" for a plural line item ("Inventories", "Net sales", "Proceeds from …"), else
+    "was" ("Cost of sales", "Net income attributable to shareholders"): by its head noun,
+    the last word before what qualifies it."""
+    bare = re.sub(r"(?:\s*\([^)]*\)|\d+)+$", "", label.strip())  # footnote marks
+    head = _QUALIFIED.sub("", bare) or bare
+    last = re.sub(r"[^\w]", "", head.split()[-1]).lower() if head.split() else ""
+    return "were" if re.search(r"[^s]s$", last) else "was"
 
 
 _ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)

@@ -36,6 +36,12 @@ _PART_YEAR = re.compile(r"\bq[1-4]\b|quarter|\b(?:three|six|nine) months\b|季�
 # How reports title a whole year's columns ("Full Year", "Twelve Months"): a fiscal-year
 # question searches them too, so a release's full-year table outranks its Q4 twin.
 FULL_YEAR_WORDS = "full year"
+# A quarter asked of a statement's line item ("revenues in the second quarter"): statements
+# title its columns "Three Months Ended …", which share no word with the question.
+_QUARTER = re.compile(
+    r"\b(?:q[1-4]|[1-4]q|(?:first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b", re.I
+)
+QUARTER_WORDS = "three months ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,8 @@ def expand_query(query: str) -> Expansion:
             extra.append(words)
             strength = max(strength, weight)
     rest = normalize_query(_without(query, matched)) if extra else ""
+    if extra and _QUARTER.search(query) and "months" not in query.lower():
+        extra.append(QUARTER_WORDS)  # the statement's words for the period, as for the item
     return Expansion(" ".join(extra), strength, rest)
 
 
@@ -87,8 +95,8 @@ def _without(query: str, spans: list[tuple[int, int]]) -> str:
 
 
 def normalize_query(query: str) -> str:
-    """Spell out forms the index cannot match: 'FY2023' → 'FY2023 2023', 'Q2'2023' → 'Q2 2023',
-    'PPNE' → 'PPNE property, plant and equipment …' (``spelled_out``)."""
+    """Spell out forms the index cannot match: 'FY2023' → 'FY2023 2023 full year', 'Q2'2023'
+    → 'Q2 2023', 'PPNE' → 'PPNE property, plant and equipment …' (``spelled_out``)."""
     q = _FY.sub(
         lambda m: f"{m.group(0)} {'20' + m.group(1) if len(m.group(1)) == 2 else m.group(1)}", query
     )
