@@ -218,3 +218,13 @@ def test_a_table_row_answering_reads_as_a_sentence_under_its_columns() -> None:
     ), draft
     zh = compose("完成了多少次渡轮航行？ferry crossings", [ev], "zh").splitlines()
     assert any("Year Ended 2025为4,048" in line for line in zh), zh
+
+
+def test_a_row_with_its_label_right_of_the_figures_reads_label_first() -> None:
+    from agent.models.compose import row_text
+
+    assert row_text("| 21.2 |  | cash generated from operating activities |") == (
+        "cash generated from operating activities | 21.2"
+    )
+    assert row_text("| $ | (0.3) | effect of exchange rate |") == "effect of exchange rate | $(0.3)"
+    assert row_text("| Net sales | $1,200 | 1,100 |") == "Net sales | $1,200 | 1,100"

@@ -232,7 +232,15 @@ def row_text(text: str) -> str:
         if cell:
             out.append(f"{carry}{cell}" if carry else cell)
         carry = ""
+    # a table printing its labels right of the figures ("21.2 | cash generated from …"):
+    # read as rows read everywhere else, the label first
+    if len(out) >= 2 and _FIGURE_CELL.fullmatch(out[0]) and not _FIGURE_CELL.fullmatch(out[-1]):
+        words = [c for c in out if not _FIGURE_CELL.fullmatch(c)]
+        out = words + [c for c in out if _FIGURE_CELL.fullmatch(c)]
     return " | ".join(out)
+
+
+_FIGURE_CELL = re.compile(r"[-−(]?[$€£¥]?\s?\(?[-−]?[\d,.]+\)?%?")
 
 
 def with_column_headers(chosen: list[Candidate]) -> list[tuple[Candidate, Candidate | None]]:
