@@ -373,7 +373,9 @@ def _row_label(text: str) -> str:
     """A row's line item, when the row holds figures (not a header of years) and the
     label says something (two words or more, or a Chinese term)."""
     cells = _ROW_LABEL.split(text.strip(" |"), maxsplit=1)
-    label = cells[0].strip(" |$:")
+    # what brackets hold is a unit, a footnote or a sign ("(MILLIONS)", "(a)", "(loss)"):
+    # the line item is what stands outside them
+    label = " ".join(re.sub(r"\([^()]*\)", " ", cells[0]).split()).strip(" |$:")
     figures = re.findall(r"\d[\d,.]*", cells[1] if len(cells) > 1 else "")
     if not any(not _YEAR.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
         return ""
