@@ -350,3 +350,12 @@ def test_a_computed_decline_is_supported_whichever_minus_it_is_written_with() ->
         assert check(line, cited).supported, minus
     wrong = "Change in revenue FY2021 → FY2022 = (4,500 − 5,000) ÷ 5,000 = 10.0%"
     assert not check(wrong, cited).supported
+
+
+def test_a_row_under_a_lead_in_is_its_line_item() -> None:
+    """ "减：营业成本", "其中：营业收入", "Less: Cost of sales" name the item after the lead-in."""
+    a = figure_answer("营业成本同比增长多少？", _evidence(ZH_INCOME), "zh")
+    assert a is not None and len(a.lines) == 3, a
+    # (1,500,000 − 1,350,000) ÷ 1,350,000 = 11.11%
+    assert "营业成本" in a.lines[2] and "= 11.11%" in a.lines[2], a.lines
+    assert check(a.lines[2].split("[")[0], ZH_INCOME).supported

@@ -145,7 +145,9 @@ _TOTAL = re.compile(r"^total\s+")
 def row_match(label: str, item: LineItem) -> float:
     """How surely a row's label names the item: 1 for a name, less for a name plus a
     qualifier ("…, net") or for the total of a name, 0 for another item."""
-    lab = norm(label).rstrip(" :")
+    # a list number or a lead-in ("一、", "其中：", "Less:") says where the row sits, not
+    # what it is: "其中：营业成本" is the cost of sales
+    lab = norm(shown_label(label)).rstrip(" :")
     if not lab:
         return 0.0
     best = _label_match(lab, item)
