@@ -45,8 +45,8 @@ SCALES = {
 }
 # Rows whose figures are not amounts in the table's unit ("in millions, except per share").
 _UNSCALED = re.compile(r"per (?:\w+ )?share|per unit|每股|\bratio\b|\bpercent|%|\bmargin\b", re.I)
-_CURRENT = re.compile(r"本期|本报告期|期末|本年|本年度")
-_PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
+CURRENT = re.compile(r"本期|本报告期|期末|本年|本年度")
+PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
 
 
 # A Chinese periodic report names its period once, on the cover ("2018 年第一季度报告",
@@ -70,23 +70,11 @@ def with_report_year(grid: Grid, year: int) -> Grid:
         return grid
     dated = []
     for c in grid.columns:
-        now, before = bool(_CURRENT.search(c.text)), bool(_PRIOR.search(c.text))
+        now, before = bool(CURRENT.search(c.text)), bool(PRIOR.search(c.text))
         at = year if now and not before else year - 1 if before and not now else None
         dated.append(Column(c.text, at, c.months))
     grid.columns = dated
     return grid
-
-
-def prior_column(grid: Grid, col: int) -> int | None:
-    """The column of the period before ``col``'s when the table names its periods only
-    as 本期 / 上年同期 (undated: no report year in the turn); None otherwise."""
-    now = grid.columns[col].text
-    if grid.columns[col].year is not None or not _CURRENT.search(now) or _PRIOR.search(now):
-        return None
-    for i, c in enumerate(grid.columns):
-        if c.year is None and _PRIOR.search(c.text) and not _CURRENT.search(c.text):
-            return i
-    return None
 
 
 @dataclass(frozen=True)
@@ -225,7 +213,7 @@ def _period_columns(header: str) -> list[Column]:
         return [Column(y, int(y)) for y in years]
     out = []
     for cell in _GAP.split(header.strip()):
-        if _CURRENT.search(cell) or _PRIOR.search(cell):
+        if CURRENT.search(cell) or PRIOR.search(cell):
             out.append(Column(cell, None))
     return out
 
@@ -341,7 +329,7 @@ def _markdown(p: Passage) -> list[Grid]:
         pos += len(line) + 1
     if len(lines) < 2:
         return []
-    head_cells = _cells(lines[0][1])
+    head_cells = row_cells(lines[0][1])
     columns = _header_columns(head_cells)
     if not columns and p.columns:  # the header repeated from the chunk before
         found = _period_columns(p.columns)
@@ -353,7 +341,7 @@ def _markdown(p: Passage) -> list[Grid]:
     for start, line in lines[1:]:
         if re.fullmatch(r"[\s|:-]+", line):
             continue
-        cells = _cells(line)
+        cells = row_cells(line)
         again = _restated(cells, above)
         above = cells
         if again:
@@ -387,7 +375,8 @@ def _items_across(columns: list[Column]) -> bool:
     return len(words) == len(columns)
 
 
-def _cells(line: str) -> list[str]:
+def row_cells(line: str) -> list[str]:
+    """The cells of a Markdown table line, stripped."""
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 

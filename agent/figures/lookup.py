@@ -9,10 +9,11 @@ from dataclasses import replace
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grid import (
+    CURRENT,
+    PRIOR,
     SCALES,
     Grid,
     Row,
-    prior_column,
     read_grids,
     report_year,
     with_report_year,
@@ -57,6 +58,18 @@ OTHER_STATEMENT = 0.3  # a cash-flow "Inventories" row is a change, not the bala
 # report's own statement comes first when both hold the row.
 _EXHIBIT = re.compile(r"\bexhibits?\b|\bannex\b|附件", re.I)
 EXHIBIT_PENALTY = 0.1
+
+
+def prior_column(grid: Grid, col: int) -> int | None:
+    """The column of the period before ``col``'s when the table names its periods only
+    as 本期 / 上年同期 (undated: no report year in the turn); None otherwise."""
+    now = grid.columns[col].text
+    if grid.columns[col].year is not None or not CURRENT.search(now) or PRIOR.search(now):
+        return None
+    for i, c in enumerate(grid.columns):
+        if c.year is None and PRIOR.search(c.text) and not CURRENT.search(c.text):
+            return i
+    return None
 
 
 # A label naming both signs of its figures: "Provision/(benefit)", "(Income)/deductions".

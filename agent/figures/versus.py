@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, figure
+from agent.figures.grid import Grid, Row, figure, row_cells
 from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
@@ -186,8 +186,8 @@ def _printed_change(g: Grid, r: Row) -> float | None:
     head = g.passage.text.lstrip().split("\n", 1)[0]
     if not head.startswith("|"):
         return None
-    heads = _cells(head)
-    cells = _cells(g.passage.text[r.start : r.end])
+    heads = row_cells(head)
+    cells = row_cells(g.passage.text[r.start : r.end])
     if len(cells) != len(heads):
         return None
     length = months_of(heads[0])
@@ -195,10 +195,6 @@ def _printed_change(g: Grid, r: Row) -> float | None:
         if _CHANGE_HEAD.search(h) and months_of(h) in (None, length):
             return figure(cells[i])
     return None
-
-
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
 def _sentence(
