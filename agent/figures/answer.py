@@ -16,20 +16,19 @@ from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.asking import Ask, what_is_asked
 from agent.figures.between import between_answer
 from agent.figures.choices import choice_answer
 from agent.figures.formula import (
     Cell,
     MissingFigure,
     Result,
-    defined_formula,
     evaluate,
     names,
-    parse,
     without_definition,
 )
 from agent.figures.groups import group_answer
-from agent.figures.items import asked_items, shown_label, years
+from agent.figures.items import shown_label, years
 from agent.figures.lookup import (
     Finder,
     asked_words,
@@ -37,6 +36,13 @@ from agent.figures.lookup import (
     grids,
     named_statements,
     rescaled,
+)
+from agent.figures.parts import (
+    PART_SEARCH_K,
+    PartMissing,
+    asked_parts,
+    item_word,
+    part_query,
 )
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranking import ranked_answer
@@ -69,12 +75,6 @@ _CHANGE = re.compile(
     r"同比|增长|变化|下降|增减",
     re.I,
 )
-_PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
-_WHAT = re.compile(
-    r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w.&-]+['’]s )?(?:fy\s?\d{2,4} )?"
-    r"([\w &%-]{3,50}?)\s*\?",
-    re.I,
-)
 _PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
@@ -88,6 +88,7 @@ class FigureAnswer:
     follow: list[str] = field(default_factory=list)  # questions about the rows next to them
     searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
     read: list[int] = field(default_factory=list)  # pages to read for a value not found
+    search_k: int = 6  # passages each of those searches returns
 
 
 @dataclass(frozen=True)
@@ -97,14 +98,6 @@ class _Turn:
     finder: Finder
     question: str
     lang: prompts.Lang
-
-
-@dataclass(frozen=True)
-class _Ask:
-    name: str  # how the answer names what is computed
-    formula: ast.expr
-    percent: bool
-    single: bool  # a line item read from its cell, not computed
 
 
 def figure_answer(
@@ -146,22 +139,26 @@ def _figures(
         return FigureAnswer(
             between.lines, cells=between.cells, wanted=between.wanted, pages=between.pages
         )
-    ask = _ask(question)
+    ask = what_is_asked(question)
     tables = grids(evidence)
     if ask is None or not tables:
         return _from_sentence(question, evidence, lang)
     asked = without_definition(question)
     months = months_of(asked)
+    words = asked_words(question)
     finder = Finder(
         tables,
         months=months,
         into=into_year(asked, months),
         statements=named_statements(question),
-        asked=asked_words(question),
+        asked=words,
+        parts=asked_parts(question, evidence, words),
     )
     turn = _Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)
+    except PartMissing as gone:  # no table of the turn has the part's row: search for it
+        return FigureAnswer(searches=[part_query(gone.parts)], search_k=PART_SEARCH_K)
     except MissingFigure as gone:
         stated = _from_sentence(question, evidence, lang)
         if stated is not None and stated.lines:  # a sentence states the values tables lack
@@ -174,6 +171,10 @@ def _figures(
         )
     except ZeroDivisionError:
         return None
+    query = part_query(finder.parts)
+    if finder.part_unsure and query not in {ev.query for ev in evidence}:
+        # a row naming the item may be elsewhere
+        return FigureAnswer(searches=[query], search_k=PART_SEARCH_K)
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.follow = follow_ups(turn.finder, out.cells[:1], lang) if out.cells else []
@@ -197,7 +198,7 @@ def _from_sentence(
     return FigureAnswer([change_sentence(two.stated, question, lang)])
 
 
-def _answer(ask: _Ask, turn: _Turn) -> FigureAnswer:
+def _answer(ask: Ask, turn: _Turn) -> FigureAnswer:
     ys = years(turn.question)
     asked = without_definition(turn.question)
     if _AVERAGE.search(asked) and len(ys) >= 2:
@@ -208,42 +209,7 @@ def _answer(ask: _Ask, turn: _Turn) -> FigureAnswer:
     return _one(ask, turn, year)
 
 
-def _ask(question: str) -> _Ask | None:
-    q = question.lower()
-    defined = defined_formula(question)
-    metric = None
-    for m in vocabulary().metrics:
-        hit = m.find(q)
-        if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
-            metric = (m, hit.group(0))
-    if defined and (metric is None or metric[1] in defined[0].lower()):
-        name = metric[1] if metric else _asked_name(question, defined[0])
-        return _Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
-    if metric is not None:
-        m, said = metric
-        node = parse(m.formula)
-        return _Ask(_name(said), node, m.percent, isinstance(node, ast.Name))
-    items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
-    if len(items) == 1:
-        key = next(iter(items))
-        return _Ask(key, ast.Name(key), False, True)
-    return None
-
-
-def _asked_name(question: str, term: str) -> str:
-    """What a defined formula computes: the defined term, or what the question asks for
-    when the definition says "it is defined as"."""
-    if term.lower() not in _PRONOUNS:
-        return term
-    m = _WHAT.search(question)
-    return m.group(1) if m else term
-
-
-def _name(said: str) -> str:
-    return said[:1].upper() + said[1:] if said.isascii() and not said.isupper() else said
-
-
-def _evaluate(ask: _Ask, turn: _Turn, years: Sequence[int | None]) -> list[Result]:
+def _evaluate(ask: Ask, turn: _Turn, years: Sequence[int | None]) -> list[Result]:
     """The formula for each year, every figure in one unit: cells read from tables in
     different units (thousands beside millions) are converted to the finest of them.
     Operands come from one table when one holds them all (see ``_one_table``)."""
@@ -263,7 +229,7 @@ def _evaluate(ask: _Ask, turn: _Turn, years: Sequence[int | None]) -> list[Resul
 
 
 def _one_table(
-    ask: _Ask, turn: _Turn, years: Sequence[int | None], free: list[Result]
+    ask: Ask, turn: _Turn, years: Sequence[int | None], free: list[Result]
 ) -> list[Result] | None:
     """The formula from one table, when its operands were found in several and one table
     holds them all: a margin's profit and revenue from the same statement and period,
@@ -290,15 +256,17 @@ def _one_table(
     return best[1] if best else None
 
 
-def _one(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
+def _one(ask: Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     result = _evaluate(ask, turn, [year])[0]
     if ask.single:
-        line = cell_sentence(result.cells[0], turn.finder, turn.lang, asked_scale(turn.question))
+        cell, scale = result.cells[0], asked_scale(turn.question)
+        named = item_word(turn.finder.parts, turn.question, cell)
+        line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named)
         return FigureAnswer([line], cells=result.cells)
     return FigureAnswer([_working(ask, result, year, turn)], cells=result.cells)
 
 
-def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
+def _change(ask: Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     now = evaluate(ask.formula, turn.finder, year)
     ref = now.cells[0].year if now.cells else year
     if ref is None:  # 本期 beside 上年同期, undated: the row's two cells, by period name
@@ -317,7 +285,7 @@ def _change(ask: _Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
 
 
-def _undated_change(ask: _Ask, turn: _Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
+def _undated_change(ask: Ask, turn: _Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
     """The change between a row's 本期 and 上期 cells when no year dates them; the
     current figure alone when the table has no prior period."""
     prior = turn.finder.prior(cells[0]) if ask.single and cells else None
@@ -329,12 +297,12 @@ def _undated_change(ask: _Ask, turn: _Turn, cells: list[Cell], year: int | None)
     return FigureAnswer([*sentences, line], cells=[now, prior])
 
 
-def _is_percent(ask: _Ask, turn: _Turn) -> bool:
+def _is_percent(ask: Ask, turn: _Turn) -> bool:
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
     return ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
 
 
-def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> str:
+def _points(ask: Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> str:
     """How far a percentage moved between two years, in points, from the two results
     ("18.55% − 19.39% = −0.84 percentage points")."""
     # one decimal more than the margins shown: the move between two rounded margins
@@ -358,7 +326,7 @@ def _points(ask: _Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> s
     )
 
 
-def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
+def _average(ask: Ask, turn: _Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
@@ -373,7 +341,7 @@ def _average(ask: _Ask, turn: _Turn, span: range) -> FigureAnswer:
     return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."], cells=cells)
 
 
-def _working(ask: _Ask, r: Result, year: int | None, turn: _Turn) -> str:
+def _working(ask: Ask, r: Result, year: int | None, turn: _Turn) -> str:
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
     percent = _is_percent(ask, turn)
     shown_year = year or (r.cells[0].year if r.cells else None)

@@ -55,10 +55,14 @@ _ENUMERATOR = re.compile(
 )
 
 
+# a footnote's marker after a label: "Pharmaceutical (3)", "Comirnaty (a) Int'l."
+_MARKER = re.compile(r"\s*\((?:[a-z]|\d{1,2})\),?(?=\s|$)")
+
+
 def shown_label(label: str) -> str:
-    """A row's label as a sentence names it: without its list number ("一、营业总收入")
-    or a lead-in ("其中：营业收入", "Less: cost of sales")."""
-    text = _ENUMERATOR.sub("", label.strip())
+    """A row's label as a sentence names it: without its list number ("一、营业总收入"),
+    a lead-in ("其中：营业收入", "Less: cost of sales") or footnote markers."""
+    text = _MARKER.sub("", _ENUMERATOR.sub("", label.strip()))
     for word in vocabulary().lead_ins:
         m = re.match(rf"{re.escape(word)}\s*[:：]\s*", text, re.I)
         if m and m.end() < len(text):

@@ -19,6 +19,7 @@ from agent.figures.grid import (
     with_report_year,
 )
 from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
 from agent.figures.periods import naming_offset
 from agent.rewrite import content_terms
 from agent.scope import stem
@@ -198,22 +199,28 @@ class Finder:
         into: int | None = None,
         statements: frozenset[str] = frozenset(),
         asked: frozenset[str] = frozenset(),
+        parts: Parts = NO_PARTS,
     ) -> None:
         self.tables = tables
         self.months = months  # the period length the question asks about (3 = a quarter)
         self.into = into  # how far into a fiscal year it ends (Q2: 6), read fiscal years by
         self.statements = statements  # statements the question tells to read
         self.asked = asked  # the question's words a table's title may share (a part named)
+        self.parts = parts  # the part of the business asked of ("Comirnaty revenues")
+        self.part_unsure = False  # a part's cell came from a row not naming the item
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
         self.scores: list[Key] = []  # how surely each cell looked up is its item
 
     def __call__(self, key: str, year: int | None) -> Cell:
         item = vocabulary().items[key]
+        if self.parts:
+            return self._part_cell(key, year)
         best: tuple[Key, Cell, bool] | None = None
         for g in self.tables:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
                 continue
+            col = measure_column(g, col, item)
             bonus = self._fit(g, col, item.statement)
             for r in g.rows:
                 s = row_match(r.label, item)
@@ -237,6 +244,33 @@ class Finder:
         if best[2]:
             self.weak.append((key, year))
         self.scores.append(best[0])
+        return best[1]
+
+    def _part_cell(self, key: str, year: int | None) -> Cell:
+        """The item's figure for the part asked ("STELARA" in a table of sales), from the
+        row naming most of the part's words, in the best-fitting, best-ranked table."""
+        item = vocabulary().items[key]
+        best: tuple[Key, Cell] | None = None
+        for g in self.tables:
+            col = g.column_for(year, months=self.months, into=self.into)
+            if col is None:
+                continue
+            col = measure_column(g, col, item)
+            head = _head(g)
+            for r in g.rows:
+                value = r.values[col] if col < len(r.values) else None
+                fits = part_score(g, r, col, item, parts=self.parts, head=head)
+                if value is None or fits is None:
+                    continue
+                fit = self._fit(g, col, item.statement)
+                score = (float(fits[0]), int(fits[1]), fit, -(g.passage.rank or 0))
+                if best is None or score > best[0]:
+                    best = (score, self._cell(key, g, r, col, item.outflow))
+        if best is None:
+            raise PartMissing(key, year, self.parts)
+        self.scores.append(best[0])
+        # a row that names the part but not the item, in a table only titled by it
+        self.part_unsure = self.part_unsure or not best[0][1]
         return best[1]
 
     def _fit(self, g: Grid, col: int, kind: str) -> float:
@@ -295,6 +329,7 @@ class Finder:
             into=self.into,
             statements=self.statements,
             asked=self.asked,
+            parts=self.parts,
         )
 
     def tables_by_statement(self) -> list[list[Grid]]:

@@ -40,14 +40,17 @@ def in_scale(value: float, scale: str, asked: str, money: bool) -> str:
     return f" ({'$' if money else ''}{shown}{scale_word(asked, 'en')})"
 
 
-def cell_sentence(c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "") -> str:
+def cell_sentence(
+    c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "", *, named: str = ""
+) -> str:
     """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]."
-    With ``asked`` (a unit the question wants), the figure follows in that unit too."""
+    With ``asked`` (a unit the question wants), the figure follows in that unit too; with
+    ``named``, the item after a label that names only a part ("STELARA sales")."""
     scale, currency = c.scale, finder.currency(c.chunk_id)
     # A year the column does not print (本报告期, dated by the report's cover) chose the
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
-    label = shown_label(c.label)
+    label = f"{shown_label(c.label)} {named}".strip()
     if lang == "zh":
         unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)
         at = f"{year}年" if year else c.period

@@ -80,11 +80,11 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     figures = figure_answer(question, evidence, "en")
     asked = {e.query for e in evidence}
     searches = [q for q in figures.searches if q not in asked] if figures is not None else []
-    if searches:  # an alternative the question lists that no table of the turn holds
+    if searches and figures is not None:  # a row no table of the turn holds
         return [
             {
                 "name": "search_document",
-                "args": {"query": searches[0], "top_k": 6, "mode": "keyword"},
+                "args": {"query": searches[0], "top_k": figures.search_k, "mode": "keyword"},
             }
         ]
     read = {e.query for e in evidence if e.tool == "read_page"}

@@ -1,0 +1,182 @@
+"""The part of the business a line item is asked of: "Comirnaty revenues", "the
+Pharmaceutical segment's sales", "What were STELARA sales in 2022?".
+
+A part is a name in the question (a capitalised word other than the first of a sentence)
+that is neither the document's own name ("Pfizer" in PFIZER_2021_10K.pdf, "JnJ" for
+JOHNSON_JOHNSON, "Best Buy" for BESTBUY), nor a metric acronym, a month or a word of the
+vocabulary (line items, metrics, quantity words), and that the scope uses. Its figure is
+a row that names the part ("Comirnaty direct sales and alliance revenues", "STELARA" in a
+table of sales), never the company's total: the total answers another question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agent.evidence import Evidence
+from agent.figures.formula import Cell, MissingFigure
+from agent.figures.grid import Grid, Row
+from agent.figures.items import _pattern, asked_items, norm
+from agent.scope import stem, word_set
+from pipeline.text.finance import LineItem, vocabulary
+
+# a run of capitalised words: one name ("Best Buy", "North America")
+_NAME_RUN = re.compile(r"[A-Z][\w&'’-]*(?:\.[A-Z])*\.?(?:\s+[A-Z][\w&'’-]*(?:\.[A-Z])*\.?)*")
+_SENTENCE = re.compile(r"(?<=[.?!])\s+")
+_MONTHS = re.compile(
+    r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|^(q[1-4]|h[12]|fy\d*)$", re.I
+)
+_SHARE = re.compile(r"%|percent|\bshare\b|\bratio\b|占比|比例", re.I)
+# A part word used by this share of the scope's chunks or more is as likely the company's
+# own name ("Pfizer" in a file named otherwise) as a segment's: its row must name the item
+# itself (or its column must), not only sit in a table about it.
+CROWDED = 0.1
+# A part's name is in a few chunks of a filing, its table among prose that mentions it:
+# the search for it returns more passages than the search for an operand.
+PART_SEARCH_K = 12
+
+
+@dataclass(frozen=True)
+class Parts:
+    words: frozenset[str]  # stemmed part words the scope uses
+    crowded: frozenset[str] = frozenset()  # those used by CROWDED of the chunks or more
+    shown: tuple[str, ...] = ()  # the part's words as the question writes them
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+
+NO_PARTS = Parts(frozenset())
+
+
+class PartMissing(MissingFigure):
+    """No table of the turn has a row for the part of the business asked."""
+
+    def __init__(self, item: str, year: int | None, parts: Parts) -> None:
+        super().__init__(item, year)
+        self.parts = parts
+
+
+def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[str]) -> Parts:
+    """The part words of a question (see the module's docstring); ``known`` are the
+    question's words that may name a part (``lookup.asked_words``)."""
+    from agent.models.judge import METRIC_ACRONYMS  # imported here: judge imports figures
+
+    names = sorted({n for ev in evidence for n in ev.names})
+    out: dict[str, str] = {}
+    for sentence in _SENTENCE.split(question.strip()):
+        first = re.match(r"\W*", sentence)
+        for m in _NAME_RUN.finditer(sentence):
+            tokens = m.group(0).split()
+            if first is not None and m.start() == first.end():
+                tokens = tokens[1:]  # a sentence's first word is capitalised anyway
+            run = "".join(re.sub(r"['’]s$", "", t) for t in tokens).strip(".").lower()
+            if not run or _is_document(run, tokens, names):
+                continue
+            for t in tokens:
+                word = re.sub(r"['’]s$", "", t).strip(".")
+                if word.lower() in METRIC_ACRONYMS or _MONTHS.match(word):
+                    continue
+                if stem(word) in known:
+                    out.setdefault(stem(word), word)
+    df: dict[str, int] = {}
+    chunks = max((ev.scope_chunks for ev in evidence), default=0)
+    for ev in evidence:
+        for t, n in ev.term_df.items():
+            df[stem(t)] = max(df.get(stem(t), 0), n)
+    texts = [p.text for ev in evidence for p in ev.passages]
+    used = frozenset(w for w in out if df.get(w, 0) > 0 and _named_so(out[w], texts))
+    crowded = frozenset(w for w in used if chunks and df[w] >= CROWDED * chunks)
+    return Parts(used, crowded, tuple(out[w] for w in out if w in used))
+
+
+# where a capital says nothing: a line's, a cell's or a sentence's first word
+_OPENING = re.compile(r"(?:^|[\n|•]|[.:;?!]\s)\s*\(?$")
+
+
+def _named_so(word: str, texts: Sequence[str]) -> bool:
+    """Do the passages write the word as a name: capitalised inside sentences at least as
+    often as not ("the Pharmaceutical segment", "STELARA"), where a question's title case
+    ("Free Cashflow Conversion", "Highest EBITDAR Contribution") is not?"""
+    pattern = re.compile(rf"\b{re.escape(word)}\b", re.I)
+    upper = lower = 0
+    for text in texts:
+        for m in pattern.finditer(text):
+            if _OPENING.search(text[max(0, m.start() - 3) : m.start()]) or m.start() == 0:
+                continue
+            if m.group(0)[0].isupper():
+                upper += 1
+            else:
+                lower += 1
+    return upper > 0 and upper >= lower
+
+
+def _is_document(run: str, tokens: list[str], names: list[str]) -> bool:
+    """Does the name name the document itself: its file's words ("MGM Resorts" for
+    MGMRESORTS_2022_10K), or their initials ("JnJ" for JOHNSON_JOHNSON)?"""
+    key = stem(run)
+    if any(key in n or n in key for n in names if len(n) > 2):
+        return True
+    caps = "".join(c for t in tokens for c in t if c.isupper())
+    initials = {n[0].upper() for n in names if n}
+    return len(caps) >= 2 and len(tokens) == 1 and set(caps) <= initials
+
+
+def names_item(text: str, item: LineItem) -> bool:
+    """Does the text name the item (one of its names as words)?"""
+    t = norm(text)
+    return any(_pattern(n).search(t) for n in item.names)
+
+
+def measure_column(g: Grid, col: int, item: LineItem) -> int:
+    """Among the columns of ``col``'s period, the one whose header names the item: a table
+    of several measures per year ("Income Before Tax 2022 | … | Segment Sales 2022")."""
+    here = g.columns[col]
+    same = [
+        i
+        for i, c in enumerate(g.columns)
+        if c.year == here.year and c.months == here.months and i != col
+    ]
+    if not same or names_item(here.text, item):
+        return col
+    # "% to Sales", "Percent of Segment Sales": a share of the item, not the item
+    named = (i for i in same if names_item(g.columns[i].text, item))
+    return next((i for i in named if not _SHARE.search(g.columns[i].text)), col)
+
+
+def part_score(
+    g: Grid, r: Row, col: int, item: LineItem, *, parts: Parts, head: str
+) -> tuple[int, bool] | None:
+    """How surely a row is the item's figure for the part asked: how many of the part's
+    words its label uses, and whether it or its column names the item too; None when it
+    is not the part's row (a table's title naming the item, and the label no other item,
+    suffice for a label naming the part alone)."""
+    hit = parts.words & word_set(r.label)
+    if not hit:
+        return None
+    if names_item(r.label, item) or names_item(g.columns[col].text, item):
+        return len(hit), True
+    if hit & parts.crowded:
+        return None
+    others = (i for i in vocabulary().items.values() if i is not item)
+    if names_item(head, item) and not any(names_item(r.label, i) for i in others):
+        return len(hit), False
+    return None
+
+
+def item_word(parts: Parts, question: str, cell: Cell) -> str:
+    """The item as the question words it, for a row labelled by a part alone ("STELARA"
+    in a table of sales: "STELARA sales"); "" when the label names the item itself."""
+    item = vocabulary().items[cell.item]
+    if not parts or names_item(cell.label, item):
+        return ""
+    said = next((a for a in asked_items(question) if a.item.key == cell.item), None)
+    return norm(question)[said.start : said.end] if said else ""
+
+
+def part_query(parts: Parts) -> str:
+    """Keywords for a part's row: its name alone ("Ibrance"). The item's words and the
+    year are in most chunks of a filing and would outrank the few that name the part."""
+    return " ".join(parts.shown)

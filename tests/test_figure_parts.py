@@ -1,0 +1,104 @@
+"""A line item asked of a part of the business: a product's or a segment's row, never the
+company's total; the column of a table of several measures that names the item; a part
+no table of the turn holds is searched for; the company's own name and a question's title
+case are no part. Invented companies only."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer
+from agent.figures.lookup import asked_words
+from agent.figures.parts import PART_SEARCH_K, asked_parts
+from agent.support import check
+
+INCOME = """| (in millions) Consolidated Statements of Income | 2025 | 2024 |
+|---|---|---|
+| Total revenues | $20,000 | $18,000 |
+| Cost of sales | 8,000 | 7,500 |
+| Net income | 3,100 | 2,900 |"""
+PRODUCTS = """| (MILLIONS) Product revenues | 2025 | 2024 |
+|---|---|---|
+| Zentaril direct sales and alliance revenues | 4,100 | 3,900 |
+| Orvexa | 2,500 | 2,000 |
+| Total revenues | $20,000 | $18,000 |"""
+SEGMENTS = (
+    "| (Dollars in Millions) | Income Before Tax 2025 | Income Before Tax 2024 "
+    "| Segment Sales 2025 | Segment Sales 2024 | Percent of Segment Sales 2025 |\n"
+    "|---|---|---|---|---|---|\n"
+    "| Oncology (1) | $3,000 | 2,800 | 9,000 | 8,500 | 33.3 % |\n"
+    "| Devices | 1,200 | 1,100 | 11,000 | 9,500 | 10.9 % |\n"
+    "| Total | 4,200 | 3,900 | 20,000 | 18,000 | 21.0 % |"
+)
+PROSE = (
+    "Sales of Zentaril and Orvexa grew in 2025. The Oncology segment reported higher "
+    "sales, and reported revenues rose in every region. Its newest product, Quintara, "
+    "launched in 2026."
+)
+DF = {"zentaril": 3, "orvexa": 2, "oncology": 9, "quintara": 1, "velmor": 80, "reported": 40}
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    passages = [
+        Passage(chunk_id=f"vm#{i}", doc_id="vm", page=i + 4, page_end=i + 4, text=t, rank=i + 1)
+        for i, t in enumerate(texts)
+    ]
+    return [
+        Evidence(
+            tool="search_document",
+            query="q",
+            passages=passages,
+            term_df=DF,
+            scope_chunks=400,
+            names=["velmor"],
+        )
+    ]
+
+
+def _line(question: str, *texts: str) -> str:
+    a = figure_answer(question, _evidence(*texts), "en")
+    assert a is not None and a.lines, a
+    return a.lines[0]
+
+
+def test_a_products_revenue_is_its_row_not_the_companys_total() -> None:
+    line = _line("What were Zentaril revenues in 2025?", INCOME, PRODUCTS, PROSE)
+    assert "$4,100 million in FY2025 [vm#1]" in line, line
+    assert line.startswith("Zentaril direct sales and alliance revenues were"), line
+    assert check(line.split("[")[0], PRODUCTS).supported
+
+
+def test_a_row_naming_only_the_part_is_read_once_a_search_for_the_part_found_no_better() -> None:
+    q = "What was the revenue of Orvexa in 2024?"
+    first = figure_answer(q, _evidence(INCOME, PRODUCTS, PROSE), "en")
+    # a row labelled by the part alone, in a table titled by the item: a row naming both
+    # may be elsewhere, so the part is searched for first
+    assert first is not None and first.searches == ["Orvexa"] and not first.lines, first
+    searched = _evidence(INCOME, PRODUCTS, PROSE)
+    searched[0].query = "Orvexa"
+    a = figure_answer(q, searched, "en")
+    assert a is not None and a.lines, a
+    assert a.lines[0].startswith("Orvexa revenue was $2,000 million in FY2024"), a.lines
+
+
+def test_a_segments_sales_come_from_the_column_naming_sales() -> None:
+    line = _line("What were the Oncology segment's sales in 2025?", INCOME, SEGMENTS, PROSE)
+    # not income before tax (3,000), not the percent of sales (33.3), no footnote marker
+    assert line.startswith("Oncology sales were $9,000 million in FY2025"), line
+
+
+def test_the_companys_own_name_is_no_part() -> None:
+    line = _line("What was Velmor's total revenue in 2025?", INCOME, PRODUCTS, PROSE)
+    assert "$20,000 million" in line, line
+
+
+def test_title_case_in_a_question_is_no_part() -> None:
+    # the documents write "reported" in lower case: the question's capital names nothing
+    q = "What were Reported revenues in 2025?"
+    assert not asked_parts(q, _evidence(PROSE), asked_words(q))
+    assert "$20,000 million" in _line(q, INCOME, PRODUCTS, PROSE)
+
+
+def test_a_part_no_table_holds_is_searched_for_not_answered_with_the_total() -> None:
+    a = figure_answer("What were Quintara revenues in 2025?", _evidence(INCOME, PROSE), "en")
+    assert a is not None and not a.lines and not a.missing, a
+    assert a.searches == ["Quintara"] and a.search_k == PART_SEARCH_K, a
