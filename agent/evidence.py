@@ -112,6 +112,13 @@ def passages_by_id(evidence: Iterable[Evidence]) -> dict[str, Passage]:
 # --- units: the sentences and table rows a chunk is made of ------------------------------
 
 UnitKind = Literal["sentence", "row", "heading"]
+# The unit a table's caption declares after its title ("…持股情况表 单位：股", "Selected
+# data (in millions)").
+UNIT_NOTE = re.compile(
+    r"(?:金额)?单位\s*[:：]\s*\S{1,8}\s*$|\(?\b(?:dollars |amounts )?in (?:thousands|millions|"
+    r"billions)\b[^)\n]{0,40}\)?\s*$",
+    re.I,
+)
 _NUM = re.compile(r"\(?-?\$?\d[\d,]*(?:\.\d+)?%?\)?")
 _SEP_ROW = re.compile(r"^\|?\s*:?-{3,}")
 _CJK = re.compile(r"[\u4e00-\u9fff]")

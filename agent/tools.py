@@ -23,7 +23,7 @@ from agent import prompts
 from agent.arith import evaluate
 from agent.columns import with_columns
 from agent.context import ChatContext
-from agent.evidence import Evidence, Passage, ToolName
+from agent.evidence import UNIT_NOTE, Evidence, Passage, ToolName
 from agent.figures.formula import MissingFigure
 from agent.figures.items import asked_items
 from agent.figures.lookup import Finder, grids
@@ -156,18 +156,26 @@ def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hyb
 
 
 _LEAD_IN = re.compile(r"[:：]\s*$")
+_CAPTION_CHARS = 160  # a caption is a line or two: a title and its unit
+
+
+def _announces(p: Passage) -> bool:
+    """Does the passage announce what follows: a lead-in ("… by geographic area:") or a
+    table's caption alone, its title with the unit ("…持股情况表 单位：股")?"""
+    caption = len(p.text) <= _CAPTION_CHARS and UNIT_NOTE.search(p.text) is not None
+    return caption or _LEAD_IN.search(p.text) is not None
 
 
 def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passage]:
-    """A passage that ends by announcing what follows ("The following summarizes revenues
-    by geographic area:") is followed by the next chunk of its section, which holds it
-    (the table, the list), at the same rank."""
+    """A passage that announces what follows ("The following summarizes revenues by
+    geographic area:", a table's caption) is followed by the next chunk of its section,
+    which holds it (the table, the list), at the same rank."""
     found = {p.chunk_id for p in passages}
     wanted: dict[str, Passage] = {}
     for p in passages:
         doc_id, _, n = p.chunk_id.rpartition("#")
         nxt = f"{doc_id}#{int(n) + 1}" if n.isdigit() else ""
-        if _LEAD_IN.search(p.text) and nxt and nxt not in found:
+        if _announces(p) and nxt and nxt not in found:
             wanted[nxt] = p
     if not wanted:
         return passages

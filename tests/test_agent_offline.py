@@ -226,3 +226,33 @@ def test_chinese_report_tables_answer_in_their_own_words(
     assert top.citations[0].quote.startswith("香港中央结算有限公司")
     revenue = chat.ask("营业收入是多少？", [doc]).answer
     assert revenue.citations and not any(c.quote.startswith("项目") for c in revenue.citations)
+
+
+CAPTIONED_MD = """# 南岭机电2025年第三季度报告
+
+## 一、公司简介
+
+南岭机电主要从事电机的研发、生产与销售，股东大会为公司最高权力机构。
+
+## 二、报告期末股东总数及前十名股东持股情况表
+
+单位：股
+
+|  |  |  |  |
+|---|---|---|---|
+| 报告期末普通股股东总数 | 61,200 | 报告期末表决权恢复的优先股股东总数 | 0 |
+| 南岭控股集团有限公司 | 境内非国有法人 | 31.50% | 120,400,000 |
+| 陈雨桐 | 境内自然人 | 2.10% | 8,030,000 |
+"""
+
+
+def test_a_tables_caption_brings_its_table_and_is_never_the_answer(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "nanling.md", CAPTIONED_MD)
+    chunks = folio.store.chunks(doc)
+    caption = next(c for c in chunks if c.text.rstrip().endswith("单位：股"))
+    assert "61,200" not in caption.text  # the caption is a chunk of its own
+    a = chat.ask("报告期末股东总数是多少？", [doc]).answer
+    assert not a.refused and "61,200" in a.citations[0].quote, a.answer
+    assert not any(c.quote.rstrip("。").endswith("单位：股") for c in a.citations), a.answer

@@ -67,3 +67,20 @@ def test_a_document_still_being_indexed_is_answered_with_a_notice(
     answer = ChatService(folio).ask("What is Vaxiflu?", [doc]).answer
     assert answer.refused and not answer.citations and answer.retrieval_rounds == 0
     assert answer.notice and "processed" in answer.notice
+
+
+def test_a_caption_or_a_lead_in_announces_the_chunk_after_it() -> None:
+    from agent.evidence import Passage
+
+    def said(text: str) -> bool:
+        return agent.tools._announces(
+            Passage(chunk_id="d#3", doc_id="d", page=4, page_end=4, text=text)
+        )
+
+    assert said("二、报告期末股东总数及前十名股东持股情况表\n单位：股")  # its table follows
+    assert said("Selected Financial Data (in millions, except per share data)")
+    assert said("The following table summarizes revenues by geographic area:")
+    # a paragraph that happens to end with a unit says its own thing
+    long = "Revenue grew in every region, led by the new product lines. " * 3
+    assert not said(long + "(in millions)")
+    assert not said("Revenue grew in every region.")

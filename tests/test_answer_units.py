@@ -114,3 +114,24 @@ def test_each_sentence_of_a_widened_quote_keeps_its_citation(folio: Folio, tmp_p
     a = ChatService(folio).ask("青石塔在地震中倒塌过几次？", [doc]).answer
     assert not a.refused and "两次" in a.answer
     assert "青石塔建于明代" in a.answer and "已删去" not in a.answer
+
+
+def test_a_clause_that_is_most_of_its_sentence_is_the_sentence_said_once() -> None:
+    from agent.models.compose import compose
+
+    text = (
+        "Kamala Reyes leads human resources for the group. In this role, she oversees the "
+        "training and well-being of the more than 4,200 Larkspur employees worldwide."
+    )
+    p = Passage(chunk_id="lm#5", doc_id="lm", page=7, page_end=7, text=text, rank=1)
+    ev = Evidence(
+        tool="search_document",
+        query="employees",
+        passages=[p],
+        term_df={"employees": 3, "larkspur": 40},
+        scope_chunks=120,
+    )
+    draft = compose("How many employees does Larkspur have?", [ev], "en")
+    # not "she oversees …" (a fragment), then the same sentence again as its quote
+    assert draft.startswith("In this role, she oversees"), draft
+    assert draft.count("4,200 Larkspur employees") == 1, draft

@@ -147,6 +147,8 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: pr
     else:
         text = first.unit.text
         start, end = answer_clause(ask, text)
+        if end - start >= _CLAUSE_SHARE * len(text):
+            start, end = 0, len(text)
         direct = _sentence(text[start:end], first, doc_lang)
         if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
             quotes.insert(0, _line(first, None, lang, doc_lang))
@@ -168,6 +170,9 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
     return f"{row_text(c.unit.text).rstrip(':： ')}{columns} [{c.passage.chunk_id}]"
 
 
+# A clause holding this much of its sentence is the sentence ("In this role, she …"
+# cut to "she …" reads as a fragment, and the sentence quoted after it would repeat it).
+_CLAUSE_SHARE = 0.8
 _EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
 # What a table's first header cell says when it titles the table: its statement or unit.
 _TITLE = re.compile(r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表", re.I)

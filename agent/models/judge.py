@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agent.evidence import Evidence, Passage, Unit, units
+from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
 from agent.models.compare import asks_extreme, promote_extreme, what_is_compared
 from agent.models.expansions import aliases
 from agent.models.features import (
@@ -180,7 +180,7 @@ def _agreed_page_unit(
         if (c.passage.doc_id, c.passage.page) == page
         and c.score >= floor
         and c.features[_OVERLAP] > 0
-        and not any(same_text(c.unit.text, x.unit.text) for x in chosen)
+        and not any(repeats(c.unit.text, x.unit.text) for x in chosen)
     ]
     return [max(there, key=lambda c: c.rank)] if there else []
 
@@ -260,7 +260,8 @@ def _never_answers(p: Passage, u: Unit) -> bool:
         return True
     if u.kind == "row" and not any(c.isdigit() for c in u.text):
         return True  # a table's caption or column labels: no figure, no answer
-    bare = re.sub(r"\W+", "", u.text)
+    # a title with the unit its table is in ("…持股情况表 单位：股") is still a title
+    bare = re.sub(r"\W+", "", UNIT_NOTE.sub("", u.text))
     return not bare or any(bare == re.sub(r"\W+", "", s) for s in p.section.split(" > "))
 
 
@@ -278,7 +279,7 @@ def _select(found: list[Candidate], *, floor: float) -> list[Candidate]:
             break
         if c.score < floor or c.features[_OVERLAP] <= 0:
             continue
-        if any(same_text(c.unit.text, x.unit.text) for x in chosen):
+        if any(repeats(c.unit.text, x.unit.text) for x in chosen):
             continue
         if not (c.matched - covered) and c.passage.page in pages:
             continue
@@ -291,6 +292,17 @@ def _select(found: list[Candidate], *, floor: float) -> list[Candidate]:
 def same_text(a: str, b: str) -> bool:
     """The same words and figures, whatever the spacing, pipes and currency signs."""
     return re.sub(r"[\W_]+", "", a) == re.sub(r"[\W_]+", "", b)
+
+
+_REPEAT_CHARS = 40
+
+
+def repeats(a: str, b: str) -> bool:
+    """The same text, or one holding the other whole: a sentence two overlapping chunks
+    cut at different places ("she oversees …" and "In this role, she oversees …")."""
+    x, y = re.sub(r"[\W_]+", "", a), re.sub(r"[\W_]+", "", b)
+    short, long = sorted((x, y), key=len)
+    return short == long or (len(short) >= _REPEAT_CHARS and short in long)
 
 
 def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
