@@ -102,3 +102,26 @@ def test_a_part_no_table_holds_is_searched_for_not_answered_with_the_total() -> 
     a = figure_answer("What were Quintara revenues in 2025?", _evidence(INCOME, PROSE), "en")
     assert a is not None and not a.lines and not a.missing, a
     assert a.searches == ["Quintara"] and a.search_k == PART_SEARCH_K, a
+
+
+GROUPED = """| (in millions) | 2024 | Year Ended December 31, | 2025 |
+|---|---|---|---|
+| Net sales: |  |  |  |
+| Orvexa | 2,000 |  | 2,500 |
+| Zentaril | 3,900 |  | 4,100 |
+| Operating income: |  |  |  |
+| Orvexa | 300 |  | 420 |
+| Zentaril | 610 |  | 650 |"""
+
+
+def test_a_parts_row_is_read_under_the_group_heading_naming_the_item() -> None:
+    sales = _line("What were Orvexa sales in 2025?", GROUPED, PROSE)
+    assert sales.startswith("Orvexa sales were 2,500 million in FY2025"), sales
+    profit = _line("What was Zentaril operating income in 2024?", GROUPED, PROSE)
+    assert profit.startswith("Zentaril operating income was 610 million in FY2024"), profit
+    grew = figure_answer("How much did Orvexa sales grow in 2025?", _evidence(GROUPED, PROSE), "en")
+    assert grew is not None and grew.lines, grew
+    assert (
+        "Change in Orvexa sales FY2024 → FY2025 = (2,500 − 2,000) ÷ 2,000 = 25.0%"
+        in (grew.lines[-1])
+    ), grew.lines

@@ -281,8 +281,10 @@ def _change(ask: Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     if a.value == 0:
         raise ZeroDivisionError
     digits = decimals(turn.question, 1)
-    sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (b, a)]
-    return FigureAnswer([*sentences, change_line(a, b, digits, turn.lang)], cells=[b, a])
+    named = item_word(turn.finder.parts, turn.question, b)
+    sentences = [cell_sentence(c, turn.finder, turn.lang, named=named) for c in (b, a)]
+    line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
+    return FigureAnswer([*sentences, line], cells=[b, a])
 
 
 def _undated_change(ask: Ask, turn: _Turn, cells: list[Cell], year: int | None) -> FigureAnswer:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import Grid, Row
+from agent.figures.grid import Grid, Row, row_cells
 from agent.figures.items import _pattern, asked_items, norm
 from agent.scope import stem, word_set
 from pipeline.text.finance import LineItem, vocabulary
@@ -156,14 +156,31 @@ def part_score(
     hit = parts.words & word_set(r.label)
     if not hit:
         return None
+    group = group_label(g, r)
     if names_item(r.label, item) or names_item(g.columns[col].text, item):
+        return len(hit), True
+    others = [i for i in vocabulary().items.values() if i is not item]
+    if group and any(names_item(group, i) for i in others) and not names_item(group, item):
+        return None  # "AWS" under "Operating income:" is not AWS's sales
+    if names_item(group, item):  # "AWS" under "Net sales:"
         return len(hit), True
     if hit & parts.crowded:
         return None
-    others = (i for i in vocabulary().items.values() if i is not item)
     if names_item(head, item) and not any(names_item(r.label, i) for i in others):
         return len(hit), False
     return None
+
+
+def group_label(g: Grid, r: Row) -> str:
+    """The label of the figure-less row heading the group a row is in ("Net Sales:" over
+    "North America", "AWS"); "" when none is above it."""
+    for line in reversed(g.passage.text[: r.start].splitlines()):
+        cells = row_cells(line)
+        if not line.strip().startswith("|") or set("".join(cells)) <= set("-: "):
+            continue
+        if cells[0] and not any(c for c in cells[1:]):
+            return cells[0]
+    return ""
 
 
 def item_word(parts: Parts, question: str, cell: Cell) -> str:

@@ -77,19 +77,28 @@ def when(c: Cell, balance: bool) -> str:
     return f"in FY{year}" if year else f"({c.period})"
 
 
-def change_line(a: Cell, b: Cell, digits: int, lang: prompts.Lang) -> str:
-    """The change from cell ``a`` to cell ``b`` in percent, with the working."""
+def change_line(
+    a: Cell, b: Cell, digits: int, lang: prompts.Lang, *, named: str = "", part: bool = False
+) -> str:
+    """The change from cell ``a`` to cell ``b`` in percent, with the working; ``named``
+    as for ``cell_sentence``; a ``part``'s row keeps its label's capitals (a name)."""
     pct = (b.value - a.value) / abs(a.value) * 100
     working = f"({number(b.value)} − {number(a.value)}) ÷ {number(a.value)} = {pct:.{digits}f}%"
     working = working.replace("= -", "= −")  # as reports print a decline
-    label = shown_label(b.label)
+    label = f"{shown_label(b.label)} {named}".strip()
+    low = label if part else _lower(label)
     if a.year is None or b.year is None:  # undated periods (本期, 上年同期): their names
         if lang == "zh":
             return f"{label}（{a.period}→{b.period}）变化 = {working} {ids([a, b])}。"
-        return f"Change in {label.lower()} ({a.period} → {b.period}) = {working} {ids([a, b])}."
+        return f"Change in {low} ({a.period} → {b.period}) = {working} {ids([a, b])}."
     if lang == "zh":
         return f"{label}{a.year}→{b.year}年变化 = {working} {ids([a, b])}。"
-    return f"Change in {label.lower()} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
+    return f"Change in {low} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
+
+
+def _lower(label: str) -> str:
+    """A label inside a sentence: lower case, but a name in capitals stays ("AWS")."""
+    return " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in label.split(" "))
 
 
 def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang) -> str:
