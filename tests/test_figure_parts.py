@@ -35,6 +35,7 @@ PROSE = (
     "launched in 2026."
 )
 DF = {"zentaril": 3, "orvexa": 2, "oncology": 9, "quintara": 1, "velmor": 80, "reported": 40}
+DF |= {"northern": 5, "specialty": 6, "pharma": 4, "nsp": 9}
 
 
 def _evidence(*texts: str) -> list[Evidence]:
@@ -72,9 +73,14 @@ def test_a_row_naming_only_the_part_is_read_once_a_search_for_the_part_found_no_
     first = figure_answer(q, _evidence(INCOME, PRODUCTS, PROSE), "en")
     # a row labelled by the part alone, in a table titled by the item: a row naming both
     # may be elsewhere, so the part is searched for first
-    assert first is not None and first.searches == ["Orvexa"] and not first.lines, first
+    assert first is not None and first.searches == ["Orvexa", "Orvexa revenue"], first
+    assert not first.lines, first
     searched = _evidence(INCOME, PRODUCTS, PROSE)
     searched[0].query = "Orvexa"
+    more = figure_answer(q, searched, "en")  # then with the item's words
+    assert more is not None and more.searches == ["Orvexa revenue"], more
+    searched += _evidence(PROSE)
+    searched[1].query = "Orvexa revenue"
     a = figure_answer(q, searched, "en")
     assert a is not None and a.lines, a
     assert a.lines[0].startswith("Orvexa revenue was $2,000 million in FY2024"), a.lines
@@ -101,7 +107,7 @@ def test_title_case_in_a_question_is_no_part() -> None:
 def test_a_part_no_table_holds_is_searched_for_not_answered_with_the_total() -> None:
     a = figure_answer("What were Quintara revenues in 2025?", _evidence(INCOME, PROSE), "en")
     assert a is not None and not a.lines and not a.missing, a
-    assert a.searches == ["Quintara"] and a.search_k == PART_SEARCH_K, a
+    assert a.searches == ["Quintara", "Quintara revenues"] and a.search_k == PART_SEARCH_K, a
 
 
 GROUPED = """| (in millions) | 2024 | Year Ended December 31, | 2025 |
@@ -125,3 +131,20 @@ def test_a_parts_row_is_read_under_the_group_heading_naming_the_item() -> None:
         "Change in Orvexa sales FY2024 → FY2025 = (2,500 − 2,000) ÷ 2,000 = 25.0%"
         in (grew.lines[-1])
     ), grew.lines
+
+
+DIVISIONS = """| (in millions) | Net Revenue 2025 | Net Revenue 2024 | Operating Profit 2025 |
+|---|---|---|---|
+| NSP | $6,300 | $5,900 | $1,250 |
+| Devices | 11,000 | 9,500 | 1,900 |"""
+DEFINED = (
+    "We are organized into two divisions: Northern Specialty Pharma (NSP), which makes "
+    "the Zentaril line, and Devices."
+)
+
+
+def test_a_part_is_read_by_the_abbreviation_the_document_defines_for_it() -> None:
+    q = "What was Northern Specialty Pharma net revenue in 2025?"
+    a = figure_answer(q, _evidence(DIVISIONS, DEFINED), "en")
+    assert a is not None and a.lines, a
+    assert a.lines[0].startswith("NSP net revenue was $6,300 million in FY2025"), a.lines

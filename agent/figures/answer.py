@@ -42,7 +42,7 @@ from agent.figures.parts import (
     PartMissing,
     asked_parts,
     item_word,
-    part_query,
+    part_queries,
 )
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranking import ranked_answer
@@ -158,7 +158,8 @@ def _figures(
     try:
         out = _answer(ask, turn)
     except PartMissing as gone:  # no table of the turn has the part's row: search for it
-        return FigureAnswer(searches=[part_query(gone.parts)], search_k=PART_SEARCH_K)
+        wanted = part_queries(gone.parts, question, gone.item)
+        return FigureAnswer(searches=wanted, search_k=PART_SEARCH_K)
     except MissingFigure as gone:
         stated = _from_sentence(question, evidence, lang)
         if stated is not None and stated.lines:  # a sentence states the values tables lack
@@ -171,14 +172,26 @@ def _figures(
         )
     except ZeroDivisionError:
         return None
-    query = part_query(finder.parts)
-    if finder.part_unsure and query not in {ev.query for ev in evidence}:
-        # a row naming the item may be elsewhere
-        return FigureAnswer(searches=[query], search_k=PART_SEARCH_K)
+    unsure = _unsure_part(finder, out, question, evidence)
+    if unsure is not None:
+        return unsure
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.follow = follow_ups(turn.finder, out.cells[:1], lang) if out.cells else []
     return out
+
+
+def _unsure_part(
+    finder: Finder, out: FigureAnswer, question: str, evidence: Sequence[Evidence]
+) -> FigureAnswer | None:
+    """The searches still to run for a part's row when the row found names the part but
+    not the item (a row naming both may be elsewhere); None once they have run."""
+    if not finder.part_unsure:
+        return None
+    asked = {ev.query for ev in evidence}
+    key = out.cells[0].item if out.cells else ""
+    wanted = [q for q in part_queries(finder.parts, question, key) if q not in asked]
+    return FigureAnswer(searches=wanted, search_k=PART_SEARCH_K) if wanted else None
 
 
 def _from_sentence(

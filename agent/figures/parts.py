@@ -43,6 +43,15 @@ class Parts:
     words: frozenset[str]  # stemmed part words the scope uses
     crowded: frozenset[str] = frozenset()  # those used by CROWDED of the chunks or more
     shown: tuple[str, ...] = ()  # the part's words as the question writes them
+    # abbreviations the passages define for the part ("Frito-Lay North America (FLNA)"),
+    # stemmed, each with how many of its words it stands for
+    short: tuple[tuple[str, int], ...] = ()
+
+    def hits(self, label_words: frozenset[str]) -> int:
+        """How many of the part's words a label names, an abbreviation counting for all
+        the words it stands for."""
+        plain = len(self.words & label_words)
+        return plain + sum(n - 1 for a, n in self.short if a in label_words)
 
     def __bool__(self) -> bool:
         return bool(self.words)
@@ -76,11 +85,11 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
             if not run or _is_document(run, tokens, names):
                 continue
             for t in tokens:
-                word = re.sub(r"['’]s$", "", t).strip(".")
-                if word.lower() in METRIC_ACRONYMS or _MONTHS.match(word):
-                    continue
-                if stem(word) in known:
-                    out.setdefault(stem(word), word)
+                for word in re.split(r"[-–]", re.sub(r"['’]s$", "", t).strip(".")):
+                    if word.lower() in METRIC_ACRONYMS or _MONTHS.match(word):
+                        continue
+                    if stem(word) in known:
+                        out.setdefault(stem(word), word)
     df: dict[str, int] = {}
     chunks = max((ev.scope_chunks for ev in evidence), default=0)
     for ev in evidence:
@@ -89,7 +98,34 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     texts = [p.text for ev in evidence for p in ev.passages]
     used = frozenset(w for w in out if df.get(w, 0) > 0 and _named_so(out[w], texts))
     crowded = frozenset(w for w in used if chunks and df[w] >= CROWDED * chunks)
-    return Parts(used, crowded, tuple(out[w] for w in out if w in used))
+    shown = tuple(out[w] for w in out if w in used)
+    short = _abbreviations(used, texts)
+    words = used | {a for a, _ in short}
+    return Parts(words, crowded, shown + tuple(a.upper() for a, _ in short), short)
+
+
+# "Frito-Lay North America (FLNA)", "PepsiCo Beverages North America (“PBNA”)"
+_DEFINED = re.compile(
+    r"(?P<long>[A-Z][\w&'’.-]*(?:\s+(?:[A-Z][\w&'’.-]*|and|of|&)){1,6})\s*"
+    r"\(\s*[“\"]?(?P<abbr>[A-Z][A-Za-z&]{1,7})[”\"]?\s*\)"
+)
+
+
+def _abbreviations(part: frozenset[str], texts: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """Abbreviations the passages define for a name holding every part word: the tables
+    label the part's rows so ("FLNA")."""
+    if len(part) < 2:
+        return ()
+    out: dict[str, int] = {}
+    for text in texts:
+        for m in _DEFINED.finditer(text):
+            long = [w for w in re.split(r"[\s-]+", m.group("long")) if w[:1].isupper()]
+            caps = "".join(c for c in m.group("abbr") if c.isupper())
+            if caps != "".join(w[0] for w in long)[-len(caps) :]:
+                continue  # not its initials: "(the Company)", "(Note 5)"
+            if part <= word_set(" ".join(long)):
+                out[stem(m.group("abbr"))] = len(part)
+    return tuple(out.items())
 
 
 # where a capital says nothing: a line's, a cell's or a sentence's first word
@@ -156,18 +192,19 @@ def part_score(
     hit = parts.words & word_set(r.label)
     if not hit:
         return None
+    count = parts.hits(word_set(r.label))
     group = group_label(g, r)
     if names_item(r.label, item) or names_item(g.columns[col].text, item):
-        return len(hit), True
+        return count, True
     others = [i for i in vocabulary().items.values() if i is not item]
     if group and any(names_item(group, i) for i in others) and not names_item(group, item):
         return None  # "AWS" under "Operating income:" is not AWS's sales
     if names_item(group, item):  # "AWS" under "Net sales:"
-        return len(hit), True
+        return count, True
     if hit & parts.crowded:
         return None
     if names_item(head, item) and not any(names_item(r.label, i) for i in others):
-        return len(hit), False
+        return count, False
     return None
 
 
@@ -193,7 +230,11 @@ def item_word(parts: Parts, question: str, cell: Cell) -> str:
     return norm(question)[said.start : said.end] if said else ""
 
 
-def part_query(parts: Parts) -> str:
-    """Keywords for a part's row: its name alone ("Ibrance"). The item's words and the
-    year are in most chunks of a filing and would outrank the few that name the part."""
-    return " ".join(parts.shown)
+def part_queries(parts: Parts, question: str, key: str) -> list[str]:
+    """Keyword searches for a part's row, in turn: its name alone ("Ibrance": the item's
+    words are in most chunks of a filing and would outrank the few naming the part), then
+    with the item as the question words it ("FLNA net revenue": a name in many tables)."""
+    alone = " ".join(parts.shown)
+    said = next((a for a in asked_items(question) if a.item.key == key), None)
+    item = norm(question)[said.start : said.end] if said else ""
+    return [alone, f"{alone} {item}"] if item else [alone]
