@@ -131,11 +131,12 @@ def locate_quote(sentence: str, text: str) -> tuple[int, int]:
     parts = units(text)
     if not parts:
         return 0, len(text)
-    want = _wanted_numbers(sentence)
+    want = {_bare(w) for w in _wanted_numbers(sentence)}
 
     def score(start: int, end: int) -> float:
         span = text[start:end]
-        nums = sum(1 for w, _, _ in numbers(span) if w in want)
+        # "$35,026" in the sentence is the cell "35,026" of a row
+        nums = sum(1 for w, _, _ in numbers(span) if _bare(w) in want)
         return coverage(sentence, span) + 0.5 * nums - 0.0005 * (end - start)
 
     best = max(((u.start, u.end) for u in parts), key=lambda se: score(*se))
@@ -156,6 +157,11 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1] in "| \n":
         end -= 1
     return start, end
+
+
+def _bare(written: str) -> str:
+    """A figure as written without its currency sign, brackets and separators."""
+    return written.strip("()$€£¥−-").replace(",", "")
 
 
 def _wanted_numbers(sentence: str) -> set[str]:

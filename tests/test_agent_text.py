@@ -208,3 +208,15 @@ def test_a_sentence_giving_two_rows_figures_cites_each_row() -> None:
     # a quote of one row (a supporting quote) stays that one row
     row = "U.K. | $5,200 | $4,800 | 8.3%"
     assert [table[s:e].strip(" |") for s, e in locate_quotes(row, table)] == [row]
+
+
+def test_a_figure_with_its_currency_sign_is_quoted_from_the_row_printing_it() -> None:
+    text = (
+        "| (in millions) | 2018 | 2019 |\n|---|---|---|\n| Net sales: |  |  |\n"
+        "| Cloud | 25,655 | 35,026 |\n| Growth: |  |  |\n| Cloud | 47 | 37 |"
+    )
+    # "$35,026" is the cell 35,026, not a shorter row of other figures with the same label
+    s, e = locate_quote("Cloud revenue was $35,026 million in FY2019 [x].", text)
+    assert text[s:e] == "Cloud | 25,655 | 35,026", text[s:e]
+    s, e = locate_quote("Cloud growth was −37 points [x].", text)
+    assert text[s:e] == "Cloud | 47 | 37", text[s:e]

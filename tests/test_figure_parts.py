@@ -123,6 +123,9 @@ GROUPED = """| (in millions) | 2024 | Year Ended December 31, | 2025 |
 def test_a_parts_row_is_read_under_the_group_heading_naming_the_item() -> None:
     sales = _line("What were Orvexa sales in 2025?", GROUPED, PROSE)
     assert sales.startswith("Orvexa sales were 2,500 million in FY2025"), sales
+    # what to ask next: the part beside it, by its name and the item, once each
+    nxt = figure_answer("What were Orvexa sales in 2025?", _evidence(GROUPED, PROSE), "en")
+    assert nxt is not None and nxt.follow == ["What were Zentaril sales in FY2025?"], nxt
     profit = _line("What was Zentaril operating income in 2024?", GROUPED, PROSE)
     assert profit.startswith("Zentaril operating income was 610 million in FY2024"), profit
     grew = figure_answer("How much did Orvexa sales grow in 2025?", _evidence(GROUPED, PROSE), "en")

@@ -177,7 +177,8 @@ def _figures(
         return unsure
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
-    out.follow = follow_ups(turn.finder, out.cells[:1], lang) if out.cells else []
+    named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
+    out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return out
 
 

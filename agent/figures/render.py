@@ -138,20 +138,26 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     return f"The documents do not say what {f'FY{year} ' if year else ''}{names[0]} was."
 
 
-def follow_ups(finder: Finder, cells: Sequence[Cell], lang: prompts.Lang) -> list[str]:
-    """Questions about the rows beside the answer's first cell, for the same year."""
+def follow_ups(
+    finder: Finder, cells: Sequence[Cell], lang: prompts.Lang, *, named: str = ""
+) -> list[str]:
+    """Questions about the rows beside the answer's first cell, for the same year; for a
+    part's row (``finder.parts``), each row's name as printed, with the item ``named``
+    ("What was International revenue …")."""
     out = []
     for c in cells:
         item = vocabulary().items.get(c.item)
-        for label in map(shown_label, finder.neighbours(c)):
-            if item and row_match(label, item) >= MIN_ROW_MATCH:
+        for row in map(shown_label, finder.neighbours(c)):
+            if item and row_match(row, item) >= MIN_ROW_MATCH:
                 continue  # the same item again ("其中：营业收入" under 营业总收入)
+            label = f"{row} {named}".strip()
             if lang == "zh":
                 out.append(f"{c.year}年{label}是多少？" if c.year else f"{label}是多少？")
-            else:
-                when = f" in FY{c.year}" if c.year else ""
-                out.append(f"What {_verb(label)} {label[:1].lower() + label[1:]}{when}?")
-    return out[:3]
+                continue
+            when = f" in FY{c.year}" if c.year else ""
+            said = label if finder.parts else label[:1].lower() + label[1:]
+            out.append(f"What {_verb(label)} {said}{when}?")
+    return list(dict.fromkeys(out))[:3]
 
 
 _QUALIFIED = re.compile(
