@@ -255,4 +255,6 @@ def test_a_tables_caption_brings_its_table_and_is_never_the_answer(
     assert "61,200" not in caption.text  # the caption is a chunk of its own
     a = chat.ask("报告期末股东总数是多少？", [doc]).answer
     assert not a.refused and "61,200" in a.citations[0].quote, a.answer
+    # a row of labels each with its figure reads as pairs, not as its cells in a line
+    assert a.answer.startswith("报告期末普通股股东总数：61,200；"), a.answer
     assert not any(c.quote.rstrip("。").endswith("单位：股") for c in a.citations), a.answer

@@ -143,7 +143,11 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: pr
     (first, head), rest = chosen[0], chosen[1:]
     quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
     if first.unit.kind == "row":
-        direct = _row_sentence(first, head, lang) or _line(first, head, lang, doc_lang)
+        direct = (
+            _row_sentence(first, head, lang)
+            or _pairs_sentence(first, lang)
+            or _line(first, head, lang, doc_lang)
+        )
     else:
         text = first.unit.text
         start, end = answer_clause(ask, text)
@@ -205,6 +209,24 @@ def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> s
     said = "; ".join(f"{v} in {h}" for h, v in pairs)
     note = f" {title}" if wrapped else f" ({title})" if title else ""
     return f"{label}: {said}{note} [{cid}]."
+
+
+def _pairs_sentence(c: Candidate, lang: prompts.Lang) -> str | None:
+    """A row of labels each followed by its figure ("报告期末普通股股东总数 | 79,053 |
+    表决权恢复的优先股股东总数 | 0"), read as "label: figure; label: figure"; None for
+    any other row."""
+    cells = [x for x in (clean(x) for x in c.unit.text.strip().strip("|").split("|")) if x]
+    if len(cells) < 4 or len(cells) % 2:
+        return None
+    labels, figures = cells[0::2], cells[1::2]
+    if not all(_FIGURE_CELL.fullmatch(f) for f in figures) or any(
+        _FIGURE_CELL.fullmatch(x) for x in labels
+    ):
+        return None
+    cid = c.passage.chunk_id
+    if lang == "zh":
+        return "；".join(f"{x}：{f}" for x, f in zip(labels, figures, strict=True)) + f" [{cid}]。"
+    return "; ".join(f"{x}: {f}" for x, f in zip(labels, figures, strict=True)) + f" [{cid}]."
 
 
 def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
