@@ -135,3 +135,15 @@ def test_a_clause_that_is_most_of_its_sentence_is_the_sentence_said_once() -> No
     # not "she oversees …" (a fragment), then the same sentence again as its quote
     assert draft.startswith("In this role, she oversees"), draft
     assert draft.count("4,200 Larkspur employees") == 1, draft
+
+
+def test_how_many_asks_for_a_number_of_the_thing_counted() -> None:
+    from agent.models.kinds import holds
+
+    q = "How many stores does Larkspur operate?"
+    assert holds("number", "At year end we operated 1,138 stores in North America.", q)
+    assert holds("number", "We have more than 412 Larkspur Outlet stores.", q)
+    # a year, a count of something else, a figure the question gives: no count of stores
+    assert not holds("number", "He joined Larkspur as a store manager in 2005.", q)
+    assert not holds("number", "Larkspur employs 90,000 people across its stores.", q)
+    assert holds("number", "Revenue was 4,200 million.", "How much revenue did it make?")

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from agent.scope import stem
 from pipeline.text.segment import _get_jieba
 
 Kind = Literal["number", "date", "person", "place", "definition", "reason", "list"]
@@ -127,6 +128,53 @@ def _names(text: str, tags: frozenset[str], question: str) -> bool:
     return any(m.group(0) not in question for m in _CAPITALISED.finditer(text))
 
 
+# "how many stores", "how many of its employees": the thing counted
+_COUNTED = re.compile(r"\bhow many\s+(?:of\s+(?:the|its|their)\s+)?([a-z][a-z-]+)", re.I)
+# a figure, then up to four words before the thing it counts ("more than 90,000 Best Buy
+# employees", "798,000 full-time and part-time employees")
+# words that end the phrase a figure counts
+_BREAKS = frozenset(
+    [
+        "across",
+        "in",
+        "at",
+        "of",
+        "for",
+        "to",
+        "with",
+        "by",
+        "from",
+        "on",
+        "per",
+        "over",
+        "under",
+        "than",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+    ]
+)
+_FIGURE_THEN = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)((?:\s+[^\s\d]+){1,5})")
+
+
+def _counts(text: str, noun: str, question: str) -> bool:
+    """Does the text give a number of ``noun`` (stemmed) that the question does not?"""
+    own = set(re.findall(r"\d+", question))
+    for m in _FIGURE_THEN.finditer(text):
+        figure = m.group(1).replace(",", "")
+        if figure in own or re.fullmatch(r"(19|20)\d\d", figure):
+            continue  # a year is no count
+        for w in m.group(2).split():
+            word = w.strip(".,;:()").lower()
+            if stem(word) == noun:
+                return True
+            if word in _BREAKS or w[-1:] in ".,;:":
+                break  # "90,000 people across its stores" counts people
+    return False
+
+
 def holds(kind: Kind, text: str, question: str) -> bool:
     """Does ``text`` hold a thing of ``kind`` that the question does not already name?"""
     marks = _marks()
@@ -137,6 +185,9 @@ def holds(kind: Kind, text: str, question: str) -> bool:
     if kind == "list":
         return enumerates(text)
     if kind == "number":
+        counted = _COUNTED.search(question)
+        if counted is not None:  # "how many stores": a number of stores
+            return _counts(text, stem(counted.group(1)), question)
         own = set(re.findall(r"\d+", question))
         return any(n not in own for n in re.findall(r"\d+", text)) or bool(
             marks.holds["number"].search(re.sub(r"\d", "", text))
