@@ -151,3 +151,30 @@ def test_a_part_is_read_by_the_abbreviation_the_document_defines_for_it() -> Non
     a = figure_answer(q, _evidence(DIVISIONS, DEFINED), "en")
     assert a is not None and a.lines, a
     assert a.lines[0].startswith("NSP net revenue was $6,300 million in FY2025"), a.lines
+
+
+SUBSCRIPTION = """| Revenue (dollars in millions) | 2025 | 2024 |
+|---|---|---|
+| Studio Suite | $9,100 | $8,200 |
+| Signal Hub | 2,900 | 2,500 |
+| Total subscription revenue | $12,000 | $10,700 |"""
+BY_SEGMENT = """| Revenue (dollars in millions) | 2025 | 2024 |
+|---|---|---|
+| Studio Suite | $9,700 | $8,800 |
+| Signal Hub | 3,300 | 2,950 |
+| Total revenue | $13,000 | $11,750 |"""
+CLOUDS = "Our Studio Suite and Signal Hub segments grew; Signal Hub added clients."
+
+
+def test_a_segment_named_everywhere_is_still_a_part_read_from_the_table_of_the_item() -> None:
+    ev = _evidence(SUBSCRIPTION, BY_SEGMENT, CLOUDS)
+    # the segment's words are in most chunks of such a report: a two-word name is a part
+    # all the same, not the company's own name
+    ev[0].term_df = {"studio": 200, "suit": 180, "signal": 220, "hub": 300}
+    ev[0].query = "Signal Hub revenue"  # its searches have run
+    ev += _evidence(CLOUDS)
+    ev[1].query = "Signal Hub"
+    a = figure_answer("What was Signal Hub revenue in 2024?", ev, "en")
+    assert a is not None and a.lines, a
+    # from the table whose total is revenue, not the one totalling subscription revenue
+    assert a.lines[0].startswith("Signal Hub revenue was $2,950 million in FY2024"), a

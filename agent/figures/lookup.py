@@ -263,14 +263,18 @@ class Finder:
                 if value is None or fits is None:
                     continue
                 fit = self._fit(g, col, item.statement)
-                score = (float(fits[0]), int(fits[1]), fit, -(g.passage.rank or 0))
+                # a table totalling the item itself ("Total revenue"), not a kind of it
+                # ("Total subscription revenue"), breaks a tie
+                whole = any(row_match(x.label, item) >= MIN_ROW_MATCH for x in g.rows)
+                sure = 2 * int(fits[1]) + int(whole)
+                score = (float(fits[0]), sure, fit, -(g.passage.rank or 0))
                 if best is None or score > best[0]:
                     best = (score, self._cell(key, g, r, col, item.outflow))
         if best is None:
             raise PartMissing(key, year, self.parts)
         self.scores.append(best[0])
         # a row that names the part but not the item, in a table only titled by it
-        self.part_unsure = self.part_unsure or not best[0][1]
+        self.part_unsure = self.part_unsure or best[0][1] < 2
         return best[1]
 
     def _fit(self, g: Grid, col: int, kind: str) -> float:

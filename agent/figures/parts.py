@@ -29,9 +29,9 @@ _MONTHS = re.compile(
     r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|^(q[1-4]|h[12]|fy\d*)$", re.I
 )
 _SHARE = re.compile(r"%|percent|\bshare\b|\bratio\b|占比|比例", re.I)
-# A part word used by this share of the scope's chunks or more is as likely the company's
-# own name ("Pfizer" in a file named otherwise) as a segment's: its row must name the item
-# itself (or its column must), not only sit in a table about it.
+# A one-word part used by this share of the scope's chunks or more is as likely the
+# company's own name ("Pfizer" in a file named otherwise) as a segment's: its row must name
+# the item itself (or its column must), not only sit in a table about it.
 CROWDED = 0.1
 # A part's name is in a few chunks of a filing, its table among prose that mentions it:
 # the search for it returns more passages than the search for an operand.
@@ -97,7 +97,9 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
             df[stem(t)] = max(df.get(stem(t), 0), n)
     texts = [p.text for ev in evidence for p in ev.passages]
     used = frozenset(w for w in out if df.get(w, 0) > 0 and _named_so(out[w], texts))
-    crowded = frozenset(w for w in used if chunks and df[w] >= CROWDED * chunks)
+    # a one-word name as common as the company's may be it; a longer one names a part
+    one = len(used) == 1
+    crowded = frozenset(w for w in used if one and chunks and df[w] >= CROWDED * chunks)
     shown = tuple(out[w] for w in out if w in used)
     short = _abbreviations(used, texts)
     words = used | {a for a, _ in short}
@@ -201,7 +203,7 @@ def part_score(
         return None  # "AWS" under "Operating income:" is not AWS's sales
     if names_item(group, item):  # "AWS" under "Net sales:"
         return count, True
-    if hit & parts.crowded:
+    if hit <= parts.crowded:  # only words as common as the company's own name
         return None
     if names_item(head, item) and not any(names_item(r.label, i) for i in others):
         return count, False
