@@ -71,6 +71,9 @@ class Evidence(BaseModel):
     names: list[str] = Field(
         default_factory=list, description="Words of the scope's document names and titles."
     )
+    owner: list[str] = Field(
+        default_factory=list, description="Words of the company the scope's covers name."
+    )
     note: str = ""
     quotes: list[str] = Field(
         default_factory=list,

@@ -66,6 +66,7 @@ class DocStats:
     initials: frozenset[str]
     texts: tuple[str, ...] = ()
     names: frozenset[str] = frozenset()
+    owner: frozenset[str] = frozenset()  # the company its cover names (``_registrant``)
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
@@ -82,6 +83,10 @@ class ScopeStats:
     @property
     def name_words(self) -> set[str]:
         return {w for d in self.docs for w in d.names}
+
+    @property
+    def owner_words(self) -> set[str]:
+        return {w for d in self.docs for w in d.owner}
 
     @property
     def chunks(self) -> int:
@@ -143,10 +148,28 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     initials.add("".join(w[0].upper() for w in title_caps[:3]))
     initials.add("".join(w[0].upper() for w in title_caps[:2]))
     keep = tuple(texts) if any(_CJK.search(t) for t in texts[:50]) else ()
+    # the registrant's words, not its suffixes ("Inc", "plc", "com")
+    owner = [w for w in re.findall(r"[A-Za-z]+", _registrant(chunks)) if len(w) > 3]
     return DocStats(
         chunks=len(chunks),
         df=df,
         initials=frozenset(i for i in initials if i),
         texts=keep,
         names=frozenset(stem(w) for w in file_words if len(w) > 2),
+        owner=frozenset(stem(w) for w in owner),
     )
+
+
+_REGISTRANT = re.compile(r"^\(?\s*exact name of (?:the\s+)?registrant", re.I | re.M)
+
+
+def _registrant(chunks: Sequence[Chunk]) -> str:
+    """The company a filing's cover names: the line above "(Exact name of registrant as
+    specified in its charter)" ("PFIZER INC."), whatever the file is called; "" when the
+    document has no such cover."""
+    for ch in chunks[:12]:
+        m = _REGISTRANT.search(ch.text) if ch.page_start <= 2 else None
+        if m is not None:
+            above = [x.strip() for x in ch.text[: m.start()].splitlines() if x.strip()]
+            return above[-1] if above else ""
+    return ""

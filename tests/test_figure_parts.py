@@ -178,3 +178,24 @@ def test_a_segment_named_everywhere_is_still_a_part_read_from_the_table_of_the_i
     assert a is not None and a.lines, a
     # from the table whose total is revenue, not the one totalling subscription revenue
     assert a.lines[0].startswith("Signal Hub revenue was $2,950 million in FY2024"), a
+
+
+def test_the_company_its_cover_names_is_no_part_whatever_the_file_is_called() -> None:
+    from agent.scope import _registrant
+    from pipeline.models import Chunk
+
+    cover = Chunk(
+        chunk_id="ar#1",
+        doc_id="ar",
+        n=1,
+        text="LARKSPUR MILLS, INC.\n(Exact name of registrant as specified in its charter)\n",
+        kind="text",
+        page_start=1,
+        page_end=1,
+    )
+    assert _registrant([cover]) == "LARKSPUR MILLS, INC."
+    ev = _evidence("Paper from Larkspur Mills is sold in Larkspur Outlet stores.")
+    ev[0].names, ev[0].owner = ["annual", "report"], ["larkspur", "mill"]
+    ev[0].term_df = {"larkspur": 90, "mills": 60}
+    q = "What were Larkspur Mills' total revenues in 2025?"
+    assert not asked_parts(q, ev, asked_words(q))

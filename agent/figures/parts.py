@@ -73,7 +73,7 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     question's words that may name a part (``lookup.asked_words``)."""
     from agent.models.judge import METRIC_ACRONYMS  # imported here: judge imports figures
 
-    names = sorted({n for ev in evidence for n in ev.names})
+    names = sorted({n for ev in evidence for n in (*ev.names, *ev.owner)})
     out: dict[str, str] = {}
     for sentence in _SENTENCE.split(question.strip()):
         first = re.match(r"\W*", sentence)
