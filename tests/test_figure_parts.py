@@ -199,3 +199,29 @@ def test_the_company_its_cover_names_is_no_part_whatever_the_file_is_called() ->
     ev[0].term_df = {"larkspur": 90, "mills": 60}
     q = "What were Larkspur Mills' total revenues in 2025?"
     assert not asked_parts(q, ev, asked_words(q))
+
+
+REGIONS = """| Sales by region (in millions) | 2025 | 2024 | Percent Change 2025 |
+|---|---|---|---|
+| Devices: |  |  |  |
+| U.S. | $1,200 | $1,100 | 9.1 % |
+| International | 800 | 700 | 14.3 % |
+| Company: |  |  |  |
+| U.S. | $5,400 | $5,000 | 8.0 % |
+| International | 3,600 | 3,300 | 9.1 % |
+| Total revenue | $9,000 | $8,300 | 8.4 % |"""
+ABROAD = "Sales grew in the U.S. and in international markets, where Devices led."
+
+
+def test_a_region_the_tables_name_is_a_part_read_for_the_company_not_a_segment() -> None:
+    # prose writes "international" in lower case; the tables name the row so
+    for q, figure, searched in (
+        ("What were International sales in 2025?", "3,600", ("International", "sales")),
+        ("What was U.S. revenue in 2024?", "5,000", ("U.S", "revenue")),
+    ):
+        ev = _evidence(REGIONS, ABROAD) + _evidence(ABROAD) + _evidence(ABROAD)
+        ev[0].term_df = {"international": 12, "us": 30}
+        ev[1].query, ev[2].query = searched[0], " ".join(searched)  # its searches have run
+        a = figure_answer(q, ev, "en")
+        assert a is not None and a.lines and f"{figure} million" in a.lines[0], (q, a)
+        assert "%" not in a.lines[0]  # never the change column

@@ -267,7 +267,10 @@ class Finder:
                 # ("Total subscription revenue"), breaks a tie
                 whole = any(row_match(x.label, item) >= MIN_ROW_MATCH for x in g.rows)
                 sure = 2 * int(fits[1]) + int(whole)
-                score = (float(fits[0]), sure, fit, -(g.passage.rank or 0))
+                # then, as for the whole (``__call__``), the largest figure: "U.S." of
+                # the company, not of one segment
+                size = abs(value) * SCALES.get(g.unit(r), 1.0)
+                score = (fits[0], sure, round(fit, 6), int(size))
                 if best is None or score > best[0]:
                     best = (score, self._cell(key, g, r, col, item.outflow))
         if best is None:

@@ -28,7 +28,8 @@ _SENTENCE = re.compile(r"(?<=[.?!])\s+")
 _MONTHS = re.compile(
     r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|^(q[1-4]|h[12]|fy\d*)$", re.I
 )
-_SHARE = re.compile(r"%|percent|\bshare\b|\bratio\b|占比|比例", re.I)
+_WHOLE = re.compile(r"^\W*(total|worldwide|consolidated|合计|总计)", re.I)
+_SHARE = re.compile(r"%|percent|\bshare\b|\bratio\b|\bchange\b|占比|比例|增减", re.I)
 # A one-word part used by this share of the scope's chunks or more is as likely the
 # company's own name ("Pfizer" in a file named otherwise) as a segment's: its row must name
 # the item itself (or its column must), not only sit in a table about it.
@@ -74,6 +75,9 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     from agent.models.judge import METRIC_ACRONYMS  # imported here: judge imports figures
 
     names = sorted({n for ev in evidence for n in (*ev.names, *ev.owner)})
+    texts = [p.text for ev in evidence for p in ev.passages]
+    labels = _row_labels(texts)
+    labelled: set[str] = set()
     out: dict[str, str] = {}
     for sentence in _SENTENCE.split(question.strip()):
         first = re.match(r"\W*", sentence)
@@ -84,19 +88,23 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
             run = "".join(re.sub(r"['’]s$", "", t) for t in tokens).strip(".").lower()
             if not run or _is_document(run, tokens, names):
                 continue
+            if " ".join(tokens).lower() in labels:  # "International", "U.S.": a row's name
+                labelled.update(stem(t.replace(".", "")) for t in tokens)
             for t in tokens:
                 for word in re.split(r"[-–]", re.sub(r"['’]s$", "", t).strip(".")):
                     if word.lower() in METRIC_ACRONYMS or _MONTHS.match(word):
                         continue
-                    if stem(word) in known:
-                        out.setdefault(stem(word), word)
+                    key = stem(word.replace(".", ""))  # "U.S." is the word "us"
+                    if key in known:
+                        out.setdefault(key, word)
     df: dict[str, int] = {}
     chunks = max((ev.scope_chunks for ev in evidence), default=0)
     for ev in evidence:
         for t, n in ev.term_df.items():
             df[stem(t)] = max(df.get(stem(t), 0), n)
-    texts = [p.text for ev in evidence for p in ev.passages]
-    used = frozenset(w for w in out if df.get(w, 0) > 0 and _named_so(out[w], texts))
+    used = frozenset(
+        w for w in out if df.get(w, 0) > 0 and (w in labelled or _named_so(out[w], texts))
+    )
     # a one-word name as common as the company's may be it; a longer one names a part
     one = len(used) == 1
     crowded = frozenset(w for w in used if one and chunks and df[w] >= CROWDED * chunks)
@@ -128,6 +136,19 @@ def _abbreviations(part: frozenset[str], texts: Sequence[str]) -> tuple[tuple[st
             if part <= word_set(" ".join(long)):
                 out[stem(m.group("abbr"))] = len(part)
     return tuple(out.items())
+
+
+def _row_labels(texts: Sequence[str]) -> set[str]:
+    """The labels of the table rows in the passages, lower case, without footnote marks:
+    a question's capitalised name that is a whole label names a row ("International",
+    whatever case prose writes the word in)."""
+    out: set[str] = set()
+    for text in texts:
+        for line in text.splitlines():
+            if line.startswith("|"):
+                first = row_cells(line)[0]
+                out.add(re.sub(r"\s*\((?:[a-z]|\d{1,2})\)", "", first).strip(" :").lower())
+    return out
 
 
 # where a capital says nothing: a line's, a cell's or a sentence's first word
@@ -168,6 +189,11 @@ def names_item(text: str, item: LineItem) -> bool:
     return any(_pattern(n).search(t) for n in item.names)
 
 
+def share_column(g: Grid, col: int) -> bool:
+    """Does the column hold shares or changes of a figure ("Percent Change 2022")?"""
+    return _SHARE.search(g.columns[col].text) is not None
+
+
 def measure_column(g: Grid, col: int, item: LineItem) -> int:
     """Among the columns of ``col``'s period, the one whose header names the item: a table
     of several measures per year ("Income Before Tax 2022 | … | Segment Sales 2022")."""
@@ -186,23 +212,25 @@ def measure_column(g: Grid, col: int, item: LineItem) -> int:
 
 def part_score(
     g: Grid, r: Row, col: int, item: LineItem, *, parts: Parts, head: str
-) -> tuple[int, bool] | None:
+) -> tuple[float, bool] | None:
     """How surely a row is the item's figure for the part asked: how many of the part's
-    words its label uses, and whether it or its column names the item too; None when it
-    is not the part's row (a table's title naming the item, and the label no other item,
-    suffice for a label naming the part alone)."""
+    words its label uses (half a word less under another part's heading: "U.S." under
+    "Consumer Health" is that segment's), and whether it or its column names the item
+    too; None when it is not the part's row (a table's title naming the item, and the
+    label no other item, suffice for a label naming the part alone)."""
     hit = parts.words & word_set(r.label)
-    if not hit:
+    if not hit or share_column(g, col):  # a part's share or change is not its figure
         return None
-    count = parts.hits(word_set(r.label))
     group = group_label(g, r)
+    inside = bool(group) and not (parts.words & word_set(group)) and not _WHOLE.match(group)
+    count = parts.hits(word_set(r.label)) - (0.5 if inside else 0.0)
     if names_item(r.label, item) or names_item(g.columns[col].text, item):
         return count, True
     others = [i for i in vocabulary().items.values() if i is not item]
     if group and any(names_item(group, i) for i in others) and not names_item(group, item):
         return None  # "AWS" under "Operating income:" is not AWS's sales
     if names_item(group, item):  # "AWS" under "Net sales:"
-        return count, True
+        return count + (0.5 if inside else 0.0), True
     if hit <= parts.crowded:  # only words as common as the company's own name
         return None
     if names_item(head, item) and not any(names_item(r.label, i) for i in others):
