@@ -25,14 +25,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.evidence import Passage  # noqa: E402 - after the path set-up above
-from agent.figures.grid import SCALES, read_grids  # noqa: E402
+from agent.figures.grid import SCALES, read_grids  # noqa: E402 - after the path set-up above
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label  # noqa: E402
 from agent.figures.parts import names_item, share_column  # noqa: E402
 from agent.service import ChatService  # noqa: E402
+from agent.tools import _passage_from_chunk  # noqa: E402
 from bench.answers_data import financebench, gold_figures, has_figure  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
-from pipeline.models import Chunk  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.text.finance import vocabulary  # noqa: E402
 from settings import Settings  # noqa: E402
@@ -50,17 +49,6 @@ def _is_name(label: str) -> bool:
     return bool(_NAME.match(label)) and all(w[:1].isupper() or w in _SMALL for w in words)
 
 
-def _passage(ch: Chunk) -> Passage:
-    return Passage(
-        chunk_id=ch.chunk_id,
-        doc_id=ch.doc_id,
-        page=ch.page_start,
-        page_end=ch.page_end,
-        text=ch.text,
-        section=ch.section_path,
-    )
-
-
 def questions(folio: Folio, doc_id: str, per_doc: int) -> list[tuple[str, str, int]]:
     """(question, gold figure as printed, page) from the document's revenue tables."""
     revenue = vocabulary().items["revenue"]
@@ -70,7 +58,7 @@ def questions(folio: Folio, doc_id: str, per_doc: int) -> list[tuple[str, str, i
     for ch in folio.store.chunks(doc_id):
         if ch.kind != "table":
             continue
-        for g in read_grids(_passage(ch)):
+        for g in read_grids(_passage_from_chunk(ch, rank=0)):
             head = f"{ch.section[-1] if ch.section else ''}\n{ch.text.lstrip().split(chr(10))[0]}"
             if not names_item(head, revenue) or g.scale not in SCALES:
                 continue
