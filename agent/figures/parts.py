@@ -3,7 +3,7 @@ Pharmaceutical segment's sales", "What were STELARA sales in 2022?".
 
 A part is a name in the question (a capitalised word other than the first of a sentence)
 that is neither the document's own name ("Pfizer" in PFIZER_2021_10K.pdf, "JnJ" for
-JOHNSON_JOHNSON, "Best Buy" for BESTBUY), nor a metric acronym, a month or a word of the
+JOHNSON_JOHNSON, "Blue Harbor" for BLUEHARBOR), nor a metric acronym, a month or a word of the
 vocabulary (line items, metrics, quantity words), and that the scope uses. Its figure is
 a row that names the part ("Comirnaty direct sales and alliance revenues", "STELARA" in a
 table of sales), never the company's total: the total answers another question.
@@ -22,7 +22,7 @@ from agent.figures.items import _pattern, asked_items, norm
 from agent.scope import stem, word_set
 from pipeline.text.finance import LineItem, vocabulary
 
-# a run of capitalised words: one name ("Best Buy", "North America")
+# a run of capitalised words: one name ("Blue Harbor", "North America")
 _NAME_RUN = re.compile(r"[A-Z][\w&'’-]*(?:\.[A-Z])*\.?(?:\s+[A-Z][\w&'’-]*(?:\.[A-Z])*\.?)*")
 _SENTENCE = re.compile(r"(?<=[.?!])\s+")
 _MONTHS = re.compile(
@@ -158,7 +158,7 @@ _OPENING = re.compile(r"(?:^|[\n|•]|[.:;?!]\s)\s*\(?$")
 def _named_so(word: str, texts: Sequence[str]) -> bool:
     """Do the passages write the word as a name: capitalised inside sentences at least as
     often as not ("the Pharmaceutical segment", "STELARA"), where a question's title case
-    ("Free Cashflow Conversion", "Highest EBITDAR Contribution") is not?"""
+    ("Strong Cash Conversion", "Record Quarterly Growth") is not?"""
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.I)
     upper = lower = 0
     for text in texts:
@@ -173,8 +173,8 @@ def _named_so(word: str, texts: Sequence[str]) -> bool:
 
 
 def _is_document(run: str, tokens: list[str], names: list[str]) -> bool:
-    """Does the name name the document itself: its file's words ("MGM Resorts" for
-    MGMRESORTS_2022_10K), or their initials ("JnJ" for JOHNSON_JOHNSON)?"""
+    """Does the name name the document itself: its file's words ("Velmor Resorts" for
+    VELMORRESORTS_2025_10K), or their initials ("JnJ" for JOHNSON_JOHNSON)?"""
     key = stem(run)
     if any(key in n or n in key for n in names if len(n) > 2):
         return True
@@ -215,7 +215,7 @@ def part_score(
 ) -> tuple[float, bool] | None:
     """How surely a row is the item's figure for the part asked: how many of the part's
     words its label uses (half a word less under another part's heading: "U.S." under
-    "Consumer Health" is that segment's), and whether it or its column names the item
+    "Devices" is that segment's), and whether it or its column names the item
     too; None when it is not the part's row (a table's title naming the item, and the
     label no other item, suffice for a label naming the part alone)."""
     hit = parts.words & word_set(r.label)

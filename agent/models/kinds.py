@@ -130,7 +130,7 @@ def _names(text: str, tags: frozenset[str], question: str) -> bool:
 
 # "how many stores", "how many of its employees": the thing counted
 _COUNTED = re.compile(r"\bhow many\s+(?:of\s+(?:the|its|their)\s+)?([a-z][a-z-]+)", re.I)
-# a figure, then up to four words before the thing it counts ("more than 90,000 Best Buy
+# a figure, then up to four words before the thing it counts ("more than 90,000 Blue Harbor
 # employees", "798,000 full-time and part-time employees")
 # words that end the phrase a figure counts
 _BREAKS = frozenset(
