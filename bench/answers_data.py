@@ -23,6 +23,8 @@ def general(split: str) -> list[str]:
 
 _NUM = re.compile(r"(?<![\w.])-?\$?\d[\d,]*(?:\.\d+)?")
 _MARK = re.compile(r"\[\d+\]")
+# a day of a month ("January 28, 2023") is a date, not a figure
+_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$", re.I)
 
 
 @dataclass
@@ -50,9 +52,13 @@ def financebench(split: str) -> list[FbQuestion]:
 
 
 def figures(text: str) -> list[tuple[float, int]]:
-    """(value, decimals) of the numbers in a text; years and citation markers left out."""
+    """(value, decimals) of the numbers in a text; years, days of months and citation
+    markers left out."""
     out = []
-    for m in _NUM.finditer(_MARK.sub(" ", text)):
+    text = _MARK.sub(" ", text)
+    for m in _NUM.finditer(text):
+        if _DAY.search(text[max(0, m.start() - 12) : m.start()]):
+            continue
         raw = m.group(0).replace("$", "").replace(",", "")
         try:
             value = float(raw)
