@@ -12,6 +12,7 @@ from agent.arith import checked_results, evaluate
 from agent.columns import header_of, needs_columns
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
+from agent.figures.asking import what_is_asked
 from agent.figures.formula import defined_formula, names
 from agent.figures.grid import read_grid
 from agent.figures.items import asked_items, years
@@ -104,6 +105,19 @@ def test_a_metric_is_computed_from_cited_cells_with_the_working_shown() -> None:
     assert margin is not None and len(margin.lines) == 3
     assert "= 16.0%" in margin.lines[0] and "= 12.5%" in margin.lines[1]  # 240/1500, 150/1200
     assert "16.00% − 12.50% = 3.50 percentage points" in margin.lines[2]
+
+
+def test_one_figure_as_a_percent_of_another_is_their_quotient() -> None:
+    a = figure_answer(
+        "What was cost of sales as a % of total net sales in FY2021?", _statements(), "en"
+    )
+    assert a is not None and a.lines[0].startswith("Cost of sales as a % of total net sales FY2021")
+    assert a.lines[0].endswith("= 53.3% [nw#4].")  # 800 / 1,500
+    zh = what_is_asked("2021年营业成本占营业收入的比例是多少？")
+    assert zh is not None and zh.percent and ast.unparse(zh.formula) == "cost_of_revenue / revenue"
+    # a share of net sales whose first figure is no line item is not net sales itself
+    assert what_is_asked("Did freight as a percentage of net sales increase in FY2021?") is None
+    assert what_is_asked("Did net sales increase in FY2021?") is not None
 
 
 def test_formulas_the_question_defines_are_used_as_written() -> None:

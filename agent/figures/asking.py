@@ -1,5 +1,6 @@
 """What a figure question asks to compute: a metric's formula ("gross margin"), a formula
-the question defines itself, or one line item read from its cell."""
+the question defines itself, one figure as a percent of another ("SG&A as a percentage of
+net sales", "销售费用占营业收入的比例"), or one line item read from its cell."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import re
 from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
-from agent.figures.items import asked_items
+from agent.figures.items import asked_items, norm
 from pipeline.text.finance import vocabulary
 
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
 _WHAT = re.compile(
     r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w.&-]+['’]s )?(?:fy\s?\d{2,4} )?"
@@ -18,6 +20,20 @@ _WHAT = re.compile(
     re.I,
 )
 _PERCENT = re.compile(r"percent|%|百分", re.I)
+# "A as a percent of B", "A as a share of total B", "A占B的比例": A ÷ B in percent. Read
+# in the normalised question, where items are found: "as a % of" is "as a of" there.
+_OF = re.compile(
+    r" as an? (?:(?:percent(?:age)?|share|proportion|fraction) )?of |占",
+)
+_LEAD = re.compile(r"(?:the )?(?:total )?")
+_SAID = re.compile(r"的?(?:比例|比重|百分比|占比)")
+
+
+@dataclass(frozen=True)
+class _Operand:
+    start: int
+    end: int
+    node: ast.expr
 
 
 @dataclass(frozen=True)
@@ -41,6 +57,9 @@ def what_is_asked(question: str) -> Ask | None:
     if defined and (metric is None or metric[1] in defined[0].lower()):
         name = metric[1] if metric else _asked_name(question, defined[0])
         return Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
+    ratio = _ratio(question)
+    if ratio is not None:  # the figure asked is A ÷ B; None when A is no figure known
+        return ratio if isinstance(ratio, Ask) else None
     if metric is not None:
         m, said = metric
         node = parse(m.formula)
@@ -50,6 +69,57 @@ def what_is_asked(question: str) -> Ask | None:
         key = next(iter(items))
         return Ask(key, ast.Name(key), False, True)
     return None
+
+
+def _ratio(question: str) -> Ask | bool | None:
+    """A ÷ B in percent when the question asks for A as a percent of B; False when it does
+    but A is nothing the vocabulary knows ("wages as a percent of net sales": answering net
+    sales would answer another question); None when it asks for no such share."""
+    q = norm(question)
+    m = _OF.search(q)
+    if m is None:
+        return None
+    found = _operands(q)
+    # B's name starts after "as a percent of" and a "the", "total" or "the total"
+    under = [o for o in found if o.start >= m.end() and _LEAD.fullmatch(q[m.end() : o.start])]
+    # A's name ends where "as a percent of" starts, or before its possessive "'s"
+    over = [o for o in found if o.end <= m.start() and q[o.end : m.start()] in ("", "'s", "'")]
+    if not under:
+        return None
+    if not over:
+        return False
+    num = max(over, key=lambda o: o.end - o.start)
+    den = max(under, key=lambda o: o.end - o.start)
+    node = ast.BinOp(num.node, ast.Div(), den.node)
+    said = _SAID.match(q, den.end)  # "…占营业收入的比例"
+    name = _as_written(question, q[num.start : said.end() if said else den.end])
+    return Ask(_name(name), node, True, False)
+
+
+def _as_written(question: str, normed: str) -> str:
+    """The question's own wording of a stretch of its normalised text ("SG&A as a % of
+    net sales", not "sg&a as a of net sales"), or the stretch when it cannot be found."""
+    if _HAN.search(normed):
+        return normed
+    raw = [w.strip("?!.,;:") for w in question.split()]
+    for i in range(len(raw)):
+        for j in range(i + 1, len(raw) + 1):
+            got = norm(" ".join(raw[i:j]))
+            if got == normed:
+                return " ".join(raw[i:j])
+            if len(got) > len(normed):
+                break
+    return normed
+
+
+def _operands(q: str) -> list[_Operand]:
+    """Every line item and metric the normalised question names, with where."""
+    out = [_Operand(a.start, a.end, ast.Name(a.item.key)) for a in asked_items(q)]
+    for metric in vocabulary().metrics:
+        hit = metric.find(q)
+        if hit and metric.formula:
+            out.append(_Operand(hit.start(), hit.end(), parse(metric.formula)))
+    return out
 
 
 def _asked_name(question: str, term: str) -> str:
