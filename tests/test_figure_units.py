@@ -325,6 +325,7 @@ def test_a_unit_stated_with_its_exceptions_is_the_tables_unit() -> None:
 def test_a_decline_in_parentheses_is_negative_with_its_percent_sign_anywhere() -> None:
     assert figure("(0.6)%") == figure("(0.6%)") == figure("-0.6%") == -0.6
     assert figure("(1,501)") == -1501 and figure("3.0%") == 3.0 and figure("—") is None
+    assert figure("$(1,693)") == figure("$ (1,693)") == -1693  # a sign before the brackets
 
 
 ZH_DECLINE = ZH_INCOME.replace("2,100,000.00", "2,900,000.00")

@@ -27,7 +27,7 @@ from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
 from agent.figures.lookup import Finder, grids, table_fit
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
-from agent.figures.render import decimals, ids, number, scale_word, when
+from agent.figures.render import decimals, ids, number, scale_word, signed, when
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -244,8 +244,8 @@ def _answer(hit: Hit, what: _Quantity, question: str, direction: str, lang: str)
         lead = "Yes, " if agrees else "No, "
     name = label if not lead else label[:1].lower() + label[1:] if not label.isupper() else label
     line = (
-        f"{lead}{name} {went} from {money}{number(a.value)}{unit} {when(a, what.balance)} "
-        f"to {money}{number(b.value)}{unit} {when(b, what.balance)}"
+        f"{lead}{name} {went} from {signed(a.value, bool(money))}{unit} {when(a, what.balance)} "
+        f"to {signed(b.value, bool(money))}{unit} {when(b, what.balance)}"
     )
     if diff:
         line += f", {change} of {money}{number(abs(diff))}{unit}:{pct}"

@@ -168,8 +168,9 @@ def clean_label(text: str) -> str:
 
 
 def figure(raw: str) -> float | None:
-    """A printed figure as a number: "(1,501)" → -1501, "—" → None."""
+    """A printed figure as a number: "(1,501)" and "$(1,501)" → -1501, "—" → None."""
     s = raw.strip()
+    s = s[1:].lstrip() if s.startswith(("$", "¥", "€", "£")) else s
     if not re.search(r"\d", s):
         return None
     bare = s.rstrip("% ")  # "(0.6)%" is a decline, as "(0.6%)" is

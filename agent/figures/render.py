@@ -14,7 +14,7 @@ from agent.figures.lookup import Finder
 from agent.figures.periods import months_of
 from pipeline.text.finance import vocabulary
 
-_ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
+ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 _PART_YEAR = (3, 6, 9)
 
@@ -36,8 +36,8 @@ def in_scale(value: float, scale: str, asked: str, money: bool) -> str:
     if not asked or asked == scale or scale not in SCALES:
         return ""
     v = value * SCALES[scale] / SCALES[asked]
-    shown = f"{v:,.2f}".rstrip("0").rstrip(".") if abs(v) < 1000 else f"{v:,.0f}"
-    return f" ({'$' if money else ''}{shown}{scale_word(asked, 'en')})"
+    shown = f"{abs(v):,.2f}".rstrip("0").rstrip(".") if abs(v) < 1000 else f"{abs(v):,.0f}"
+    return f" ({'−' if v < 0 else ''}{'$' if money else ''}{shown}{scale_word(asked, 'en')})"
 
 
 def cell_sentence(
@@ -52,11 +52,11 @@ def cell_sentence(
     year = c.year if c.year and str(c.year) in c.period else None
     label = f"{shown_label(c.label)} {named}".strip()
     if lang == "zh":
-        unit = scale if scale in _ZH_UNITS else scale_word(scale, lang)
+        unit = scale if scale in ZH_UNITS else scale_word(scale, lang)
         at = f"{year}年" if year else c.period
         return f"{at}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
-    value = f"{'$' if money else ''}{number(c.value)}{scale_word(scale, lang)}"
+    value = f"{signed(c.value, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
     balance = vocabulary().items[c.item].statement == "balance"
     return f"{label} {_verb(label)} {value} {when(c, balance)} [{c.chunk_id}]."
@@ -104,8 +104,13 @@ def _lower(label: str) -> str:
 def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang) -> str:
     """A computed sum of money: "$9,068 million"."""
     unit, currency = scale
-    sign = "$" if currency == "$" and lang == "en" else ""
-    return f"{sign}{value:,.{digits}f}{scale_word(unit, lang)}"
+    sign = ("−" if value < 0 else "") + ("$" if currency == "$" and lang == "en" else "")
+    return f"{sign}{abs(value):,.{digits}f}{scale_word(unit, lang)}"
+
+
+def signed(value: float, dollars: bool) -> str:
+    """A figure of money with its sign before the currency: "−$1,693", never "$−1,693"."""
+    return f"{'−' if value < 0 else ''}{'$' if dollars else ''}{number(abs(value))}"
 
 
 def number(value: float) -> str:
