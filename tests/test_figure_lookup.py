@@ -235,3 +235,35 @@ def test_a_line_items_verb_agrees_with_its_head_noun() -> None:
     assert _verb("Net income attributable to Contoso shareholders") == "was"
     assert _verb("Cost of sales (a)") == "was" and _verb("Total net sales") == "were"
     assert _verb("Proceeds from sale of assets") == "were" and _verb("EBITDA") == "was"
+
+
+# A segment note: the item under each segment's heading, then the whole's.
+SEGMENT_NOTE = """| (in millions) | Year Ended December 31, 2024 | Year Ended December 31, 2025 |
+|---|---|---|
+| Retail |  |  |
+| Net sales | $5,100 | $5,600 |
+| Operating income | $410 | $520 |
+| Cloud |  |  |
+| Net sales | $1,900 | $2,700 |
+| Operating income (loss) | $(60) | $(35) |
+| Marine |  |  |
+| Net sales | $800 | $900 |
+| Operating income | $690 | $880 |"""
+
+
+def test_an_item_under_several_segment_headings_is_each_segments_not_the_companys() -> None:
+    # the whole's row is not in the turn: the company's figure is missing, never Marine's
+    a = figure_answer("What was the operating income in 2025?", _evidence(SEGMENT_NOTE), "en")
+    assert a is not None and not a.lines and a.wanted == [("operating_income", 2025)]
+    whole = SEGMENT_NOTE + "\n| Consolidated |  |  |\n| Operating income | $1,040 | $1,365 |"
+    a = figure_answer("What was the operating income in 2025?", _evidence(whole), "en")
+    assert a is not None and a.lines[0].startswith("Operating income was $1,365 million"), a
+    ranked = figure_answer(
+        "Which segment had the highest operating income in 2025?", _evidence(whole), "en"
+    )
+    assert ranked is not None
+    assert ranked.lines == [
+        "Marine had the highest operating income in the year ended December 31, 2025: "
+        "$880 million [co#0].",
+        "Others: Retail = $520 million; Cloud = −$35 million [co#0].",
+    ], ranked.lines

@@ -153,3 +153,39 @@ def test_a_period_printed_over_several_columns_is_no_period_column() -> None:
     passages = [Passage(chunk_id="kv#3", doc_id="kv", page=9, page_end=9, text=ACROSS, rank=1)]
     a = figure_answer(q, [Evidence(tool="search_document", query="q", passages=passages)], "en")
     assert a is None or not a.lines, a  # never "North = 4,000 ÷ 6,000"
+
+
+def test_which_member_had_the_highest_figure_is_the_row_with_the_largest_cell() -> None:
+    lines = _lines("Which segment had the highest revenue in FY2025?", SEGMENTS)
+    assert lines[0] == (
+        "Home had the highest revenue in FY2025: $9,200 million; its share of the total "
+        "= 9,200 ÷ 15,200 = 60.5% [kv#0]."
+    ), lines
+    assert lines[1] == "Others: Outdoor = $6,000 million [kv#0].", lines
+    low = _lines("Which region had the lowest operating income in 2024?", SEGMENTS, REGIONS)
+    assert low[0].startswith("Asia Pacific had the lowest operating income in FY2024: $260"), low
+
+
+CN_REGIONS = """| 营业收入按地区分类（单位：万元） | 2025年 | 2024年 |
+|---|---|---|
+| 华东 | 9,000 | 8,500 |
+| 华南 | 4,100 | 4,300 |
+| 西北 | 2,100 | 2,000 |
+| 合计 | 15,200 | 14,800 |"""
+
+
+def test_chinese_rankings_by_figure_growth_and_share() -> None:
+    passages = [Passage(chunk_id="cn#0", doc_id="cn", page=3, page_end=3, text=CN_REGIONS, rank=1)]
+    ev = [Evidence(tool="search_document", query="q", passages=passages)]
+
+    def first(q: str) -> str:
+        a = figure_answer(q, ev, "zh")
+        assert a is not None and a.lines, q
+        return a.lines[0]
+
+    assert first("哪个地区2024年营业收入最低？").startswith(
+        "西北的营业收入最低（2024年）：2,000万元"
+    )
+    assert "华南 = (4,100 − 4,300) ÷ 4,300 = −4.7%" not in first("哪个地区2025年营业收入增长最快？")
+    assert first("哪个地区2025年营业收入增长最快？").startswith("华东的营业收入增长最高（2025年）")
+    assert "9,000 ÷ 15,200 = 59.2%" in first("哪个地区的营业收入占比最高？")

@@ -21,11 +21,13 @@ from agent.figures.grid import Grid, Row, clean_label
 from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
-from agent.figures.render import number, scale_word
+from agent.figures.render import number, scale_word, signed
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 
-_HEADING = re.compile(r"^\|?\s*([^|\d]{3,80}?):\s*(?:\|[\s|]*)?$")
+# a label over empty cells, with or without its colon ("Net sales:", "| AWS |  |  |"):
+# words, not a table's "|---|---|" rule
+_HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
 _TOTAL = re.compile(r"^\W*total\b", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
@@ -135,7 +137,6 @@ def _sentence(grp: Group, question: str, lang: prompts.Lang) -> tuple[str, list[
     when = f"at {period}" if _MONTH.search(period) else f"in FY{column.year}" if column.year else ""
     head = grp.heading[:1].lower() + grp.heading[1:]
     tail = f"; its share of {head} = {share}" if share else ""
-    line = (
-        f"{row.label} was the {word} of {head} {when}: {money}{number(value)}{unit}{tail} [{cid}]."
-    )
+    figure = f"{signed(value, bool(money))}{unit}"
+    line = f"{row.label} was the {word} of {head} {when}: {figure}{tail} [{cid}]."
     return " ".join(line.split()), [cid]

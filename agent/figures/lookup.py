@@ -23,7 +23,7 @@ from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, pa
 from agent.figures.periods import naming_offset
 from agent.rewrite import content_terms
 from agent.scope import stem
-from pipeline.text.finance import vocabulary
+from pipeline.text.finance import LineItem, vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 
@@ -222,7 +222,10 @@ class Finder:
                 continue
             col = measure_column(g, col, item)
             bonus = self._fit(g, col, item.statement)
+            parts = _parts_rows(g, item)
             for r in g.rows:
+                if r.start in parts:
+                    continue  # AWS's "Operating income" is not the company's
                 s = row_match(r.label, item)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
@@ -398,3 +401,25 @@ def rescaled(cell: Cell, unit: str) -> Cell:
     if cell.scale not in SCALES or cell.scale == unit:
         return cell
     return replace(cell, value=cell.value * SCALES[cell.scale] / SCALES[unit], scale=unit)
+
+
+_WHOLE = re.compile(r"^\W*(?:total|consolidated|worldwide|合计|总计|合并)", re.I)
+
+
+def _parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
+    """Where the item's rows are parts' figures: a table printing the item once under
+    each of several headings ("North America / Net sales / Operating income", "AWS / Net
+    sales / Operating income") gives each heading's figure, and only a row under a
+    "Consolidated" or "Total" heading is the whole's. Rows under one heading ("Current
+    liabilities:") are the whole's."""
+    from agent.figures.groups import groups  # groups reads grids from here
+
+    under = [
+        (grp.heading, r.start)
+        for grp in groups(g)
+        for r in grp.members
+        if row_match(r.label, item) >= MIN_ROW_MATCH
+    ]
+    if len({h for h, _ in under}) < 2:
+        return frozenset()
+    return frozenset(start for h, start in under if not _WHOLE.match(h))

@@ -28,17 +28,20 @@ from agent.figures.groups import Group, groups
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
-from agent.figures.render import number
+from agent.figures.render import ZH_UNITS, number, scale_word
 from agent.figures.versus import same_length
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 
-Mode = Literal["growth", "share"]
+# "level": the figure itself ("Which segment had the highest operating income?"), shown
+# with its share of the group's total when the total is positive
+Mode = Literal["growth", "share", "level"]
 _TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_MEMBERS = 2
 
 
@@ -106,7 +109,11 @@ def _search(question: str, measure: LineItem) -> str:
 
 def _said(question: str, words: Sequence[str]) -> bool:
     low = question.lower()
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low) for w in words)
+    # Chinese words have no spaces around them: a Chinese word is said wherever it is
+    return any(
+        w in low if _HAN.search(w) else re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+        for w in words
+    )
 
 
 def _mode(question: str) -> Mode | None:
@@ -117,6 +124,8 @@ def _mode(question: str) -> Mode | None:
         return "share"
     if asks_change(question) or _said(question, vocab.top_line):
         return "growth"
+    if _kind_words(question) and asked_items(question):  # "which segment … most revenue"
+        return "level"
     return None
 
 
@@ -129,7 +138,10 @@ def _measure(question: str) -> LineItem | None:
     return next(iter(items.values())) if items else vocabulary().items.get("revenue")
 
 
-_WHICH = re.compile(r"\bwhich\s+(?:of\s+(?:the|its|their)\s+)?([\w-]+)(?:\s+([\w-]+))?", re.I)
+_WHICH = re.compile(
+    r"\bwhich\s+(?:of\s+(?:the|its|their)\s+)?([\w-]+)(?:\s+([\w-]+))?|哪(?:个|一个|些|类|一)?(..)",
+    re.I,
+)
 
 
 def _kind_words(question: str) -> frozenset[str]:
@@ -172,6 +184,36 @@ def _closed(g: Grid, measure: LineItem) -> list[Group]:
     return out
 
 
+def _adds_up(grp: Group, col: int) -> int:
+    """1 when the group's members sum to its total row's figure (within rounding)."""
+    total = grp.total.values[col] if grp.total and col < len(grp.total.values) else None
+    values = [r.values[col] for r in grp.members if col < len(r.values)]
+    if not total or any(v is None for v in values):
+        return 0
+    return int(abs(sum(v or 0.0 for v in values) - total) <= max(1.0, abs(total) * 0.005))
+
+
+def _headed(g: Grid, measure: LineItem) -> list[Group]:
+    """The measure's row of each group as that group's member, named by its heading: a
+    segment note lists "North America: / Net sales / Operating income", "AWS: / Net sales
+    / Operating income", so the segments are the headings and the figure is their row."""
+    rows = []
+    for grp in groups(g):
+        if _TOTAL.match(grp.heading):
+            continue  # "Consolidated": the whole, not a member
+        row = next((r for r in grp.members if row_match(r.label, measure) >= MIN_ROW_MATCH), None)
+        if row is not None:
+            rows.append(replace(row, label=grp.heading))
+    if len(rows) < MIN_MEMBERS:
+        return []
+    label = next(r.label for r in g.rows if row_match(r.label, measure) >= MIN_ROW_MATCH)
+    return [Group(g, _PAREN.sub("", label).strip(), tuple(rows), None)]
+
+
+def _is_item(label: str) -> bool:
+    return any(row_match(label, it) >= MIN_ROW_MATCH for it in vocabulary().items.values())
+
+
 def _named(text: str, measure: LineItem) -> str:
     """The measure's name as ``text`` says it ("net sales"), or "" when it does not."""
     low = norm(text)
@@ -193,7 +235,7 @@ def _group(
     year = max(ys) if ys else None
     months = months_of(question)
     into = into_year(question, months)
-    best: tuple[tuple[int, int, float, int], _Found] | None = None
+    best: tuple[tuple[int, int, int, float, int], _Found] | None = None
     partial: list[int] = []
     for g in grids(evidence):
         if months in (None, 12) and not same_length(g, months):
@@ -211,7 +253,9 @@ def _group(
         rows = " ".join(r.label for r in g.rows)
         context = {stem(t) for t in content_terms(f"{title} {rows}")}
         whole = _whole(g)
-        for grp in (groups(g) or [whole]) + _closed(g, measure):
+        for grp in (groups(g) or [whole]) + _closed(g, measure) + _headed(g, measure):
+            if any(_is_item(r.label) for r in grp.members):
+                continue  # line items ("Net sales", "Operating expenses") are no members
             # the measure named by the group's heading (the table's title for a table
             # without headings) or by its column; members named twice are nested rows
             # ("Oral Care: U.S. / International"), no partition
@@ -228,9 +272,11 @@ def _group(
             # a table whose columns are of the length asked (a quarter's) before one
             # whose columns name no length
             length = int(months is None or g.columns[col].months == months)
-            # then the whole's partition (the largest total) over a part's
+            # then members adding up to their group's total (a partition, not rows of
+            # several levels: "Biopharma / Primary Care / Comirnaty"), then the whole's
+            # partition (the largest total) over a part's
             size = sum(m.now for m in members) * SCALES.get(g.scale, 1.0)
-            score = (kind, length, size, -(p.rank or 0))
+            score = (kind, length, _adds_up(grp, col), size, -(p.rank or 0))
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
     if best is None:
@@ -278,10 +324,18 @@ def _members(found: _Found, mode: Mode) -> list[_Member]:
     nows = [r.values[col] or 0.0 for r in rows]
     whole = total if total else sum(nows)
     shown = number(whole) if total else "(" + " + ".join(number(v) for v in nows) + ")"
+    if mode == "level" and (whole <= 0 or min(nows) < 0):  # a loss has no share: the figures
+        return [_Member(r, v, None, v, number(v)) for r, v in zip(rows, nows, strict=True)]
     if whole <= 0:
         return []
     return [
-        _Member(r, v, None, v / whole * 100, f"{number(v)} ÷ {shown} = {_pct(v / whole * 100)}")
+        _Member(
+            r,
+            v,
+            None,
+            v if mode == "level" else v / whole * 100,
+            f"{number(v)} ÷ {shown} = {_pct(v / whole * 100)}",
+        )
         for r, v in zip(rows, nows, strict=True)
     ]
 
@@ -293,6 +347,8 @@ def _pct(value: float) -> str:
 def _period(text: str, year: int | None) -> str:
     """A column as a sentence names it: "FY2025", "the three months ended July 29, 2023"."""
     text = _PAREN.sub("", text).strip()
+    if _HAN.search(text):  # "2025年", "本期": as the table prints it
+        return text
     dated = _DATED.search(text)
     if year and (text == str(year) or not dated):
         return f"FY{year}"
@@ -312,7 +368,9 @@ def _lines(
     years_ = g.years()
     now = _period(g.columns[found.col].text, years_[found.col])
     then = _period(g.columns[found.before].text, years_[found.before])
-    rest = "; ".join(f"{_label(m.row)} = {m.working}" for m in others)
+    rest = ("；" if lang == "zh" else "; ").join(f"{_label(m.row)} = {m.working}" for m in others)
+    if mode == "level":
+        return _level_lines(found, best, others, low=low, lang=lang, now=now)
     if lang == "zh":
         what = "占比" if mode == "share" else "增长"
         word = "最低" if low else "最高"
@@ -324,3 +382,31 @@ def _lines(
     else:
         lead = f"{_label(best.row)} had the {word} {found.name} growth in {now} against {then}"
     return [f"{lead}: {_label(best.row)} = {best.working} {cid}.", f"Others: {rest} {cid}."]
+
+
+def _level_lines(
+    found: _Found, best: _Member, others: list[_Member], *, low: bool, lang: str, now: str
+) -> list[str]:
+    """ "Outdoor had the highest revenue in FY2025: $6,000 million; its share of the total
+    = 6,000 ÷ 15,200 = 39.5% [id]." and every other member's figure."""
+    g = found.group.grid
+    cid = f"[{g.passage.chunk_id}]"
+    unit = g.scale if g.scale in ZH_UNITS else scale_word(g.scale, "zh" if lang == "zh" else "en")
+    money = "$" if g.currency == "$" and lang != "zh" else ""
+    shares = "÷" in best.working
+
+    sep = "；" if lang == "zh" else "; "
+
+    def said(v: float) -> str:
+        return f"{'−' if v < 0 else ''}{money}{number(abs(v))}{unit}"
+
+    rest = sep.join(f"{_label(m.row)} = {said(m.now)}" for m in others)
+    if lang == "zh":
+        word = "最低" if low else "最高"
+        share = f"，占合计的 {best.working}" if shares else ""
+        lead = f"{_label(best.row)}的{found.name}{word}（{now}）：{said(best.now)}{share}"
+        return [f"{lead} {cid}。", f"其他：{rest} {cid}。"]
+    word = "lowest" if low else "highest"
+    share = f"; its share of the total = {best.working}" if shares else ""
+    lead = f"{_label(best.row)} had the {word} {found.name} in {now}: {said(best.now)}"
+    return [f"{lead}{share} {cid}.", f"Others: {rest} {cid}."]

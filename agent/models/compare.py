@@ -45,7 +45,7 @@ _SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最�
 _EXTREME = re.compile(
     r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|"
     r"smallest|greatest|top|fastest|slowest)\b|"
-    rf"哪.{{0,10}}{_SUPERLATIVE_ZH}|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
+    rf"哪.{{0,16}}{_SUPERLATIVE_ZH}|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,
 )
 
