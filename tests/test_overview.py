@@ -120,3 +120,62 @@ def test_an_overview_of_a_document_the_scope_does_not_hold_is_refused(
     assert a.refused and "Brackwater" in a.answer, a.answer
     named = ChatService(folio).ask("Summarize the Tarnwell Ferry handbook", [doc]).answer
     assert not named.refused and "crossings" in named.answer, named.answer
+
+
+FILING = """# Velmor Systems, Inc. — Form 10-K
+
+## Item 1. Business
+
+Unless the context requires otherwise, the terms we, us and our refer to Velmor Systems,
+Inc. and its subsidiaries. Velmor Systems, Inc. is a public limited company incorporated
+under the laws of Delaware. Today, we are a leading maker of industrial pumps and valves
+for water utilities, mining and chemical plants. We sell through distributors in forty
+countries.
+
+## Item 7. Results of operations
+
+Net sales rose to 2,310 million dollars in fiscal 2025. We provide disclosure of matters
+where we believe a loss is reasonably possible.
+"""
+
+
+def test_questions_about_what_the_subject_is_or_does() -> None:
+    from agent.models.kinds import asks_about_subject
+
+    for q in (
+        "What does Velmor do?",
+        "What industry does Velmor Systems primarily operate in?",
+        "What is Velmor's business?",
+        "What does the company do?",
+        "公司主要从事什么业务？",
+    ):
+        assert asks_about_subject(q), q
+    for q in (
+        "What does Velmor do with Aston?",  # two names: one about the other
+        "What is EBITDA?",
+        "What were net sales in FY2025?",
+        "Who is the chief executive?",
+        "Summarize this report",
+    ):
+        assert not asks_about_subject(q), q
+
+
+def test_the_subject_is_described_by_the_sentence_saying_what_it_is(
+    folio: Folio, tmp_path: Path
+) -> None:
+    from pipeline.knowledge.describe import self_description
+
+    opening = [
+        "Velmor Systems, Inc. is a public limited company incorporated under Delaware law.",
+        "Today, we are a leading maker of industrial pumps.",
+    ]
+    assert self_description(opening, "Velmor") == 1  # the business over the legal form
+    assert self_description(opening[:1], "Velmor") == 0  # the legal form as a last resort
+    assert self_description(["公司是一家从事水泵制造的企业。"], "") == 0
+    doc = ingest_text(folio, tmp_path, "velmor-10k.md", FILING)
+    a = ChatService(folio).ask("What industry does Velmor primarily operate in?", [doc]).answer
+    assert not a.refused and a.answer.startswith("Today, we are a leading maker"), a.answer
+    summary = ChatService(folio).ask("Summarize this report", [doc]).answer.answer
+    assert "leading maker of industrial pumps" in summary.split("\n")[1], summary
+    other = ChatService(folio).ask("What does Brackwater Shipping do?", [doc]).answer
+    assert other.refused and "Brackwater" in other.answer, other.answer

@@ -22,9 +22,10 @@ from agent.models.judge import (
     page_overview,
     same_text,
 )
-from agent.models.kinds import FIGURE, asks_overview
+from agent.models.kinds import FIGURE, asks_about_subject, asks_overview, subject_named
 from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
+from pipeline.knowledge.describe import describes
 from pipeline.text.lang import script_language, split_sentences
 
 _FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
@@ -39,6 +40,15 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             quoted = ", ".join(f"“{n}”" for n in absent[:3])
             return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         return _overview(question, overview, evidence, lang)
+    described = _described(question, evidence)
+    if described is not None:  # "What does Acme do?": the document's own words on it
+        absent = absent_names(question, evidence)  # "What does Velmor do?" of another's
+        if absent:
+            quoted = ", ".join(f"“{n}”" for n in absent[:3])
+            return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
+        body = _render([(described, None)], make_ask(question, evidence), lang)
+        said = [described.unit.text]
+        return _with_follow_ups(body, question, evidence, [described.passage], lang, quoted=said)
     page = page_reference(question)
     figures = figure_answer(question, evidence, lang) if page is None else None
     if figures is not None and figures.lines:  # cells and computed figures, working shown
@@ -66,6 +76,19 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     return _with_follow_ups(
         body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
     )
+
+
+def _described(question: str, evidence: Sequence[Evidence]) -> Candidate | None:
+    """For a question about what the document's subject is or does, the overview's
+    sentence saying so ("We are a leading … company"), if the overview has one."""
+    if not asks_about_subject(question):
+        return None
+    # the subject as the question names it ("MGM"), or as the registrant's name words
+    owners = subject_named(question) + sorted({w for ev in evidence for w in ev.owner}) + [""]
+    for c in overview_candidates(evidence):
+        if any(describes(c.unit.text, owner) for owner in owners):
+            return c
+    return None
 
 
 def overview_candidates(evidence: Sequence[Evidence]) -> list[Candidate]:

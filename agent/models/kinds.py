@@ -49,6 +49,7 @@ class _Marks:
     person_tags: frozenset[str]
     place_tags: frozenset[str]
     overview: re.Pattern[str]
+    subject: frozenset[str]
 
 
 @cache
@@ -63,6 +64,7 @@ def _marks() -> _Marks:
         person_tags=frozenset(raw["person_tags"]),
         place_tags=frozenset(raw["place_tags"]),
         overview=re.compile(raw["overview"], re.I),
+        subject=frozenset(stem(w) for words in raw["subject"].values() for w in words),
     )
 
 
@@ -80,6 +82,44 @@ def asks_overview(question: str) -> bool:
     this contract about?", "这份报告的主要内容"), not about a part of it."""
     q = _FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
     return bool(_marks().overview.search(q))
+
+
+# a name run of the question: "PepsiCo", "AMCOR", "Best Buy", "Johnson & Johnson" (its
+# first word aside)
+_NAME_RUN = re.compile(r"(?<!^)(?:(?:\b[A-Z][\w&'’-]*(?:\.(?=\w))?|&)(?:\s+|(?=[?？!.,;:]|$)))+")
+_YEARISH = re.compile(r"^(?:fy|q[1-4])?'?\d{2,4}$|^\d+$")
+
+
+def subject_named(question: str) -> list[str]:
+    """The words of the one name a question about the subject gives ("MGM", "Best Buy")."""
+    q = _FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
+    runs = [
+        [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in _NAME_RUN.finditer(q)
+    ]
+    return [re.sub(r"['’]s$", "", w) for run in runs for w in run]
+
+
+def asks_about_subject(question: str) -> bool:
+    """The question asks what the document's subject as a whole is or does ("What does
+    Acme do?", "What industry does Acme operate in?", "公司主要从事什么业务？"): besides the
+    words that ask so (``question_kinds.json`` "subject"), phrasing and periods, it names
+    at most one thing, the subject itself."""
+    from agent.models.phrasing import phrasing_words  # phrasing reads this module's data
+    from agent.rewrite import content_terms
+
+    q = _FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
+    # a period ("FY2022", "Q2") is no name
+    runs = [
+        [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in _NAME_RUN.finditer(q)
+    ]
+    runs = [run for run in runs if run]
+    if len(runs) > 1:
+        return False
+    named = {stem(re.sub(r"['’]s$", "", w).lower()) for run in runs for w in run}
+    said = phrasing_words(q) | _marks().subject | named
+    rest = [t for t in content_terms(q) if stem(t) not in said and not _YEARISH.match(t)]
+    words = content_terms(q) + re.findall(r"[a-z]+", q.lower())  # "do" is a stop word
+    return not rest and any(stem(t) in _marks().subject for t in words)
 
 
 def search_words(question: str) -> list[str]:

@@ -15,7 +15,7 @@ from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
-from agent.models.kinds import asks_overview, search_words
+from agent.models.kinds import asks_about_subject, asks_overview, search_words
 from agent.models.phrasing import phrasing_words
 from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
@@ -55,7 +55,9 @@ def _arg(call: Call) -> str:
 
 def _first_round(question: str) -> list[Call]:
     calls: list[Call] = []
-    if asks_overview(question):  # the whole document: its summary, then a search beside it
+    # the whole document, or what its subject is or does ("What does Acme do?", which
+    # shares only the subject's name with any passage): its summary, a search beside it
+    if asks_overview(question) or asks_about_subject(question):
         calls.append({"name": "document_overview", "args": {"top_k": MAX_OVERVIEW}})
     page = page_reference(question)
     if page is not None:

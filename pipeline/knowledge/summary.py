@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from pipeline.knowledge.describe import owner_name, self_description
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
 from pipeline.knowledge.source import DocText, Sentence
@@ -232,8 +233,22 @@ def build_summary(doc: DocText) -> Summary:
             overview.append(_cite(doc, picked[0]))
     if not top:
         overview = [_cite(doc, s) for s in _spread(doc, idf)]
+    described = _described(doc, skip)
+    if described is not None:  # what the subject is or does opens the overview
+        overview = [_cite(doc, described)] + [s for s in overview if s.text != described.text]
     share, left_out = coverage(doc, overview)
     return Summary(overview=overview, sections=sections, coverage=share, left_out=left_out)
+
+
+def _described(doc: DocText, skip: set[int]) -> Sentence | None:
+    """The body's sentence saying what the document's subject is or does."""
+    body = [
+        doc.sentences[i]
+        for i in _off_cover(doc, [s.idx for s in doc.sentences if s.section not in skip])
+        if _readable(doc.sentences[i])
+    ]
+    i = self_description([s.text for s in body], owner_name(doc.title))
+    return body[i] if i is not None else None
 
 
 def _spread(doc: DocText, idf: dict[str, float], parts: int = 6) -> list[Sentence]:
