@@ -25,7 +25,7 @@ from agent.figures.render import number, scale_word, signed
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 
-# a label over empty cells, with or without its colon ("Net sales:", "| AWS |  |  |"):
+# a label over empty cells, with or without its colon ("Net sales:", "| Cloud |  |  |"):
 # words, not a table's "|---|---|" rule
 _HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
 _TOTAL = re.compile(r"^\W*total\b", re.I)

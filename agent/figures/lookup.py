@@ -225,7 +225,7 @@ class Finder:
             parts = _parts_rows(g, item)
             for r in g.rows:
                 if r.start in parts:
-                    continue  # AWS's "Operating income" is not the company's
+                    continue  # a segment's "Operating income" is not the company's
                 s = row_match(r.label, item)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
@@ -408,7 +408,7 @@ _WHOLE = re.compile(r"^\W*(?:total|consolidated|worldwide|合计|总计|合并)"
 
 def _parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
     """Where the item's rows are parts' figures: a table printing the item once under
-    each of several headings ("North America / Net sales / Operating income", "AWS / Net
+    each of several headings ("Retail / Net sales / Operating income", "Cloud / Net
     sales / Operating income") gives each heading's figure, and only a row under a
     "Consolidated" or "Total" heading is the whole's. Rows under one heading ("Current
     liabilities:") are the whole's."""

@@ -195,7 +195,7 @@ def _adds_up(grp: Group, col: int) -> int:
 
 def _headed(g: Grid, measure: LineItem) -> list[Group]:
     """The measure's row of each group as that group's member, named by its heading: a
-    segment note lists "North America: / Net sales / Operating income", "AWS: / Net sales
+    segment note lists "Retail: / Net sales / Operating income", "Cloud: / Net sales
     / Operating income", so the segments are the headings and the figure is their row."""
     rows = []
     for grp in groups(g):

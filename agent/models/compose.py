@@ -83,7 +83,7 @@ def _described(question: str, evidence: Sequence[Evidence]) -> Candidate | None:
     sentence saying so ("We are a leading … company"), if the overview has one."""
     if not asks_about_subject(question):
         return None
-    # the subject as the question names it ("MGM"), or as the registrant's name words
+    # the subject as the question names it ("ACME"), or as the registrant's name words
     owners = subject_named(question) + sorted({w for ev in evidence for w in ev.owner}) + [""]
     for c in overview_candidates(evidence):
         if any(describes(c.unit.text, owner) for owner in owners):

@@ -84,14 +84,14 @@ def asks_overview(question: str) -> bool:
     return bool(_marks().overview.search(q))
 
 
-# a name run of the question: "PepsiCo", "AMCOR", "Best Buy", "Johnson & Johnson" (its
+# a name run of the question: "Velmor", "ACME", "Blue Heron", "Harlow & Finch" (its
 # first word aside)
 _NAME_RUN = re.compile(r"(?<!^)(?:(?:\b[A-Z][\w&'’-]*(?:\.(?=\w))?|&)(?:\s+|(?=[?？!.,;:]|$)))+")
 _YEARISH = re.compile(r"^(?:fy|q[1-4])?'?\d{2,4}$|^\d+$")
 
 
 def subject_named(question: str) -> list[str]:
-    """The words of the one name a question about the subject gives ("MGM", "Best Buy")."""
+    """The words of the one name a question about the subject gives ("ACME", "Blue Heron")."""
     q = _FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
     runs = [
         [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in _NAME_RUN.finditer(q)

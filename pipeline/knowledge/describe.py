@@ -1,6 +1,6 @@
 """The sentence in which a document says what its subject is or does: "We are a leading
-global beverage and convenient food company …", "Founded in 1982, Acme … is one of the
-largest … software companies", "公司是一家从事…的企业".
+maker of industrial pumps and valves …", "Founded in 1990, Acme … is one of the largest
+… software companies", "公司是一家从事…的企业".
 
 It answers "What does Acme do?" and opens the overview of a report. The subject is "we",
 "the company" or the document's own name (its title's first word); the patterns are data
@@ -28,8 +28,8 @@ def _data() -> tuple[tuple[str, ...], tuple[int, ...], re.Pattern[str]]:
 
 
 def owner_name(title: str) -> str:
-    """The subject's own name as a document's title starts: "PepsiCo" of "PepsiCo, Inc. —
-    Form 10-K …", "Johnson" of "JOHNSON & JOHNSON"; "" when the title starts with no
+    """The subject's own name as a document's title starts: "Velmor" of "Velmor, Inc. —
+    Form 10-K …", "HARLOW" of "HARLOW & FINCH"; "" when the title starts with no
     name ("FOR IMMEDIATE RELEASE")."""
     from pipeline.text.segment import EN_STOPWORDS
 
