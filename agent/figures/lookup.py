@@ -23,7 +23,7 @@ from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, pa
 from agent.figures.periods import naming_offset
 from agent.rewrite import content_terms
 from agent.scope import stem
-from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.finance import vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 
@@ -212,6 +212,8 @@ class Finder:
         self.scores: list[Key] = []  # how surely each cell looked up is its item
 
     def __call__(self, key: str, year: int | None) -> Cell:
+        from agent.figures.partitions import parts_rows  # partitions reads grids from here
+
         item = vocabulary().items[key]
         if self.parts:
             return self._part_cell(key, year)
@@ -222,7 +224,7 @@ class Finder:
                 continue
             col = measure_column(g, col, item)
             bonus = self._fit(g, col, item.statement)
-            parts = _parts_rows(g, item)
+            parts = parts_rows(g, item)
             for r in g.rows:
                 if r.start in parts:
                     continue  # a segment's "Operating income" is not the company's
@@ -401,25 +403,3 @@ def rescaled(cell: Cell, unit: str) -> Cell:
     if cell.scale not in SCALES or cell.scale == unit:
         return cell
     return replace(cell, value=cell.value * SCALES[cell.scale] / SCALES[unit], scale=unit)
-
-
-_WHOLE = re.compile(r"^\W*(?:total|consolidated|worldwide|合计|总计|合并)", re.I)
-
-
-def _parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
-    """Where the item's rows are parts' figures: a table printing the item once under
-    each of several headings ("Retail / Net sales / Operating income", "Cloud / Net
-    sales / Operating income") gives each heading's figure, and only a row under a
-    "Consolidated" or "Total" heading is the whole's. Rows under one heading ("Current
-    liabilities:") are the whole's."""
-    from agent.figures.groups import groups  # groups reads grids from here
-
-    under = [
-        (grp.heading, r.start)
-        for grp in groups(g)
-        for r in grp.members
-        if row_match(r.label, item) >= MIN_ROW_MATCH
-    ]
-    if len({h for h, _ in under}) < 2:
-        return frozenset()
-    return frozenset(start for h, start in under if not _WHOLE.match(h))

@@ -25,8 +25,9 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.grid import SCALES, Grid, Row
 from agent.figures.groups import Group, groups
-from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, years
+from agent.figures.items import asked_items, norm, years
 from agent.figures.lookup import grids
+from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import ZH_UNITS, number, scale_word
 from agent.figures.versus import same_length
@@ -157,63 +158,6 @@ def _kind_words(question: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _whole(g: Grid) -> Group:
-    """A table without headings over its rows as one group, titled by its title."""
-    p = g.passage
-    first = p.text.lstrip().split("\n", 1)[0]
-    head = first.strip().strip("|").split("|")[0].strip() if first.startswith("|") else ""
-    title = " ".join(x for x in (p.section.split(" > ")[-1], p.columns, head) if x)
-    totals = [r for r in g.rows if _TOTAL.match(r.label)]
-    members = tuple(r for r in g.rows if not _TOTAL.match(r.label))
-    return Group(g, title, members, totals[-1] if totals else None)
-
-
-def _closed(g: Grid, measure: LineItem) -> list[Group]:
-    """Rows closed by the measure's own row, their total: "Flexibles / Rigid Packaging /
-    Other / Net sales" lists the parts of net sales above it, with no heading."""
-    out = []
-    start = 0
-    for i, r in enumerate(g.rows):
-        if row_match(r.label, measure) >= MIN_ROW_MATCH:
-            members = tuple(x for x in g.rows[start:i] if not _TOTAL.match(x.label))
-            if len(members) >= MIN_MEMBERS:
-                out.append(Group(g, r.label, members, r))
-            start = i + 1
-        elif _TOTAL.match(r.label):
-            start = i + 1
-    return out
-
-
-def _adds_up(grp: Group, col: int) -> int:
-    """1 when the group's members sum to its total row's figure (within rounding)."""
-    total = grp.total.values[col] if grp.total and col < len(grp.total.values) else None
-    values = [r.values[col] for r in grp.members if col < len(r.values)]
-    if not total or any(v is None for v in values):
-        return 0
-    return int(abs(sum(v or 0.0 for v in values) - total) <= max(1.0, abs(total) * 0.005))
-
-
-def _headed(g: Grid, measure: LineItem) -> list[Group]:
-    """The measure's row of each group as that group's member, named by its heading: a
-    segment note lists "Retail: / Net sales / Operating income", "Cloud: / Net sales
-    / Operating income", so the segments are the headings and the figure is their row."""
-    rows = []
-    for grp in groups(g):
-        if _TOTAL.match(grp.heading):
-            continue  # "Consolidated": the whole, not a member
-        row = next((r for r in grp.members if row_match(r.label, measure) >= MIN_ROW_MATCH), None)
-        if row is not None:
-            rows.append(replace(row, label=grp.heading))
-    if len(rows) < MIN_MEMBERS:
-        return []
-    label = next(r.label for r in g.rows if row_match(r.label, measure) >= MIN_ROW_MATCH)
-    return [Group(g, _PAREN.sub("", label).strip(), tuple(rows), None)]
-
-
-def _is_item(label: str) -> bool:
-    return any(row_match(label, it) >= MIN_ROW_MATCH for it in vocabulary().items.values())
-
-
 def _named(text: str, measure: LineItem) -> str:
     """The measure's name as ``text`` says it ("net sales"), or "" when it does not."""
     low = norm(text)
@@ -252,9 +196,8 @@ def _group(
         title = f"{p.section} {p.columns} {p.text.lstrip().split(chr(10))[0]}"
         rows = " ".join(r.label for r in g.rows)
         context = {stem(t) for t in content_terms(f"{title} {rows}")}
-        whole = _whole(g)
-        for grp in (groups(g) or [whole]) + _closed(g, measure) + _headed(g, measure):
-            if any(_is_item(r.label) for r in grp.members):
+        for grp in (groups(g) or [whole(g)]) + closed(g, measure) + headed(g, measure):
+            if any(is_item(r.label) for r in grp.members):
                 continue  # line items ("Net sales", "Operating expenses") are no members
             # the measure named by the group's heading (the table's title for a table
             # without headings) or by its column; members named twice are nested rows
@@ -273,10 +216,10 @@ def _group(
             # whose columns name no length
             length = int(months is None or g.columns[col].months == months)
             # then members adding up to their group's total (a partition, not rows of
-            # several levels: "Biopharma / Primary Care / Comirnaty"), then the whole's
+            # several levels: "Health / Primary Care / Vaccine X"), then the whole's
             # partition (the largest total) over a part's
             size = sum(m.now for m in members) * SCALES.get(g.scale, 1.0)
-            score = (kind, length, _adds_up(grp, col), size, -(p.rank or 0))
+            score = (kind, length, adds_up(grp, col), size, -(p.rank or 0))
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
     if best is None:
@@ -322,19 +265,19 @@ def _members(found: _Found, mode: Mode) -> list[_Member]:
     total_row = found.group.total
     total = total_row.values[col] if total_row and col < len(total_row.values) else None
     nows = [r.values[col] or 0.0 for r in rows]
-    whole = total if total else sum(nows)
-    shown = number(whole) if total else "(" + " + ".join(number(v) for v in nows) + ")"
-    if mode == "level" and (whole <= 0 or min(nows) < 0):  # a loss has no share: the figures
+    entire = total if total else sum(nows)
+    shown = number(entire) if total else "(" + " + ".join(number(v) for v in nows) + ")"
+    if mode == "level" and (entire <= 0 or min(nows) < 0):  # a loss has no share: the figures
         return [_Member(r, v, None, v, number(v)) for r, v in zip(rows, nows, strict=True)]
-    if whole <= 0:
+    if entire <= 0:
         return []
     return [
         _Member(
             r,
             v,
             None,
-            v if mode == "level" else v / whole * 100,
-            f"{number(v)} ÷ {shown} = {_pct(v / whole * 100)}",
+            v if mode == "level" else v / entire * 100,
+            f"{number(v)} ÷ {shown} = {_pct(v / entire * 100)}",
         )
         for r, v in zip(rows, nows, strict=True)
     ]

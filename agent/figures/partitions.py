@@ -1,0 +1,99 @@
+"""The rows a table divides a whole into: the groups a ranking compares ("which segment
+had the highest …") and the rows that are parts' figures, not the whole's.
+
+A table lists the parts of a total under a heading, closes them with the total's row, or
+prints one item under each part's heading (a segment note: "Retail / Net sales / Operating
+income", "Cloud / Net sales / Operating income"). Members add up to their total; line
+items are no members.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from agent.figures.grid import Grid
+from agent.figures.groups import Group, groups
+from agent.figures.items import MIN_ROW_MATCH, row_match
+from pipeline.text.finance import LineItem, vocabulary
+
+_TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
+_PAREN = re.compile(r"\([^)]*\)")
+MIN_MEMBERS = 2
+
+
+def whole(g: Grid) -> Group:
+    """A table without headings over its rows as one group, titled by its title."""
+    p = g.passage
+    first = p.text.lstrip().split("\n", 1)[0]
+    head = first.strip().strip("|").split("|")[0].strip() if first.startswith("|") else ""
+    title = " ".join(x for x in (p.section.split(" > ")[-1], p.columns, head) if x)
+    totals = [r for r in g.rows if _TOTAL.match(r.label)]
+    members = tuple(r for r in g.rows if not _TOTAL.match(r.label))
+    return Group(g, title, members, totals[-1] if totals else None)
+
+
+def closed(g: Grid, measure: LineItem) -> list[Group]:
+    """Rows closed by the measure's own row, their total: "Flexibles / Rigid Packaging /
+    Other / Net sales" lists the parts of net sales above it, with no heading."""
+    out = []
+    start = 0
+    for i, r in enumerate(g.rows):
+        if row_match(r.label, measure) >= MIN_ROW_MATCH:
+            members = tuple(x for x in g.rows[start:i] if not _TOTAL.match(x.label))
+            if len(members) >= MIN_MEMBERS:
+                out.append(Group(g, r.label, members, r))
+            start = i + 1
+        elif _TOTAL.match(r.label):
+            start = i + 1
+    return out
+
+
+def adds_up(grp: Group, col: int) -> int:
+    """1 when the group's members sum to its total row's figure (within rounding)."""
+    total = grp.total.values[col] if grp.total and col < len(grp.total.values) else None
+    values = [r.values[col] for r in grp.members if col < len(r.values)]
+    if not total or any(v is None for v in values):
+        return 0
+    return int(abs(sum(v or 0.0 for v in values) - total) <= max(1.0, abs(total) * 0.005))
+
+
+def headed(g: Grid, measure: LineItem) -> list[Group]:
+    """The measure's row of each group as that group's member, named by its heading: a
+    segment note lists "Retail: / Net sales / Operating income", "Cloud: / Net sales
+    / Operating income", so the segments are the headings and the figure is their row."""
+    rows = []
+    for grp in groups(g):
+        if _TOTAL.match(grp.heading):
+            continue  # "Consolidated": the whole, not a member
+        row = next((r for r in grp.members if row_match(r.label, measure) >= MIN_ROW_MATCH), None)
+        if row is not None:
+            rows.append(replace(row, label=grp.heading))
+    if len(rows) < MIN_MEMBERS:
+        return []
+    label = next(r.label for r in g.rows if row_match(r.label, measure) >= MIN_ROW_MATCH)
+    return [Group(g, _PAREN.sub("", label).strip(), tuple(rows), None)]
+
+
+def is_item(label: str) -> bool:
+    return any(row_match(label, it) >= MIN_ROW_MATCH for it in vocabulary().items.values())
+
+
+_WHOLE = re.compile(r"^\W*(?:total|consolidated|worldwide|合计|总计|合并)", re.I)
+
+
+def parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
+    """Where the item's rows are parts' figures: a table printing the item once under
+    each of several headings ("Retail / Net sales / Operating income", "Cloud / Net
+    sales / Operating income") gives each heading's figure, and only a row under a
+    "Consolidated" or "Total" heading is the whole's. Rows under one heading ("Current
+    liabilities:") are the whole's."""
+    under = [
+        (grp.heading, r.start)
+        for grp in groups(g)
+        for r in grp.members
+        if row_match(r.label, item) >= MIN_ROW_MATCH
+    ]
+    if len({h for h, _ in under}) < 2:
+        return frozenset()
+    return frozenset(start for h, start in under if not _WHOLE.match(h))
