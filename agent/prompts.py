@@ -200,8 +200,8 @@ FOLLOW_UP_HEADERS = ("follow-up questions:", "follow up questions:", "延伸问�
 # it relates to, a table row's figure.
 FOLLOW_UP: dict[Lang, dict[str, str]] = {
     "en": {
-        "figure": "What was {topic}?",
-        "figure_bare": "What was {topic}?",
+        "figure": "What {verb} {topic}?",
+        "figure_bare": "What {verb} {topic}?",
         "change": "Why did {topic} {verb}?",
         "change_bare": "Why did {topic} {verb}?",
         "attribute": "What {verb} the {topic} of {subject}?",

@@ -73,12 +73,18 @@ def test_english_report_passages_give_follow_ups_without_a_named_subject() -> No
         "compared with the prior year, primarily due to lower freight costs."
     )
     cited = _passage(0, text, section="Results of Operations")
-    table = _passage(1, "| Item | 2024 | 2023 |\n| Cost of goods sold | 2,310 | 2,250 |", page=1)
+    table = _passage(
+        1,
+        "| Item | 2024 | 2023 |\n| Cost of goods sold | 2,310 | 2,250 |\n"
+        "| Net sales | 9,100 | 8,800 |",
+        page=1,
+    )
     ev = Evidence(tool="search_document", query="ticket income", passages=[cited, table])
     quote = "Ticket income was $4.1 million in the quarter."
     qs = follow_ups("What was ticket income in the quarter?", [ev], [cited], "en", quoted=[quote])
     assert "Why did operating expenses decrease?" in qs
     assert "What was cost of goods sold?" in qs
+    assert "What were net sales?" in qs, qs  # the verb agrees with the item's head noun
 
 
 def test_a_table_row_without_a_line_item_asks_no_follow_up() -> None:

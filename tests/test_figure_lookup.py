@@ -230,11 +230,11 @@ def test_a_name_with_another_noun_after_it_is_not_the_item_when_a_row_names_it()
 
 
 def test_a_line_items_verb_agrees_with_its_head_noun() -> None:
-    from agent.figures.render import _verb
+    from agent.figures.render import copula
 
-    assert _verb("Net income attributable to Contoso shareholders") == "was"
-    assert _verb("Cost of sales (a)") == "was" and _verb("Total net sales") == "were"
-    assert _verb("Proceeds from sale of assets") == "were" and _verb("EBITDA") == "was"
+    assert copula("Net income attributable to Contoso shareholders") == "was"
+    assert copula("Cost of sales (a)") == "was" and copula("Total net sales") == "were"
+    assert copula("Proceeds from sale of assets") == "were" and copula("EBITDA") == "was"
 
 
 # A segment note: the item under each segment's heading, then the whole's.

@@ -59,7 +59,7 @@ def cell_sentence(
     value = f"{signed(c.value, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
     balance = vocabulary().items[c.item].statement == "balance"
-    return f"{label} {_verb(label)} {value} {when(c, balance)} [{c.chunk_id}]."
+    return f"{label} {copula(label)} {value} {when(c, balance)} [{c.chunk_id}]."
 
 
 def when(c: Cell, balance: bool) -> str:
@@ -161,7 +161,7 @@ def follow_ups(
                 continue
             when = f" in FY{c.year}" if c.year else ""
             said = label if finder.parts else label[:1].lower() + label[1:]
-            out.append(f"What {_verb(label)} {said}{when}?")
+            out.append(f"What {copula(label)} {said}{when}?")
     return list(dict.fromkeys(out))[:3]
 
 
@@ -172,7 +172,7 @@ _QUALIFIED = re.compile(
 )
 
 
-def _verb(label: str) -> str:
+def copula(label: str) -> str:
     """ "were" for a plural line item ("Inventories", "Net sales", "Proceeds from …"), else
     "was" ("Cost of sales", "Net income attributable to shareholders"): by its head noun,
     the last word before what qualifies it."""

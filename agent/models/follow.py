@@ -26,6 +26,7 @@ from pathlib import Path
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, units
+from agent.figures.render import copula
 from agent.models.kinds import holds
 from agent.scope import stem
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba, everyday_word
@@ -186,6 +187,8 @@ def _question_for(
     # the copula the sentence uses: "Liabilities assumed were …" asks "What were …"
     said = _COPULA.search(u.text) if form.startswith("attribute") else None
     verb = said.group(0).lower() if said else "is"
+    if form == "figure":  # "What were net sales?", "What was cost of sales?"
+        verb = copula(topic)
     if form.startswith("change_"):
         verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
