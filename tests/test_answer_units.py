@@ -153,3 +153,28 @@ def test_how_many_asks_for_a_number_of_the_thing_counted() -> None:
     assert not holds("number", "He joined Larkspur as a store manager in 2005.", q)
     assert not holds("number", "Larkspur employs 90,000 people across its stores.", q)
     assert holds("number", "Revenue was 4,200 million.", "How much revenue did it make?")
+    staff = "How many employees does Larkspur have?"
+    # a code's number and a defined term in capitals count no staff
+    assert not holds("number", "Public Law 93-406, the Employee Retirement Act, applies.", staff)
+    assert not holds("number", "If there are less than 200 Specified Employees, …", staff)
+    assert holds("number", "We had approximately 4,100 employees worldwide.", staff)
+
+
+def test_a_unit_giving_the_count_asked_answers_before_units_sharing_its_words() -> None:
+    from agent.models.judge import judge
+
+    text = (
+        "Employees of the company may join the savings plan, and the company matches "
+        "employee contributions. The company reviews employee benefits every year. "
+        "At year end we had approximately 4,100 employees, most of them in Europe."
+    )
+    p = Passage(chunk_id="lm#2", doc_id="lm", page=4, page_end=4, text=text, rank=1)
+    ev = Evidence(
+        tool="search_document",
+        query="employees company",
+        passages=[p],
+        term_df={"employees": 6, "company": 90},
+        scope_chunks=120,
+    )
+    chosen = judge("How many employees does the company have?", [ev]).chosen
+    assert chosen and "4,100 employees" in chosen[0].unit.text, chosen

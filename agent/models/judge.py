@@ -28,6 +28,7 @@ from agent.models.features import (
     share,
     unit_features,
 )
+from agent.models.kinds import asks_count
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
 from agent.scope import stem
@@ -35,6 +36,7 @@ from agent.scope import stem
 MAX_UNITS = 3
 _TABLE_COVER = 0.5
 _OVERLAP = FEATURES.index("overlap")
+_COUNTS = FEATURES.index("holds_number")
 YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _ACRONYMS = (  # metric and period acronyms: not names of anything
     "ebit ebitda ebitdar gaap eps dpo dso dio fcf cogs sg&a roe roa roic roce cagr yoy qoq "
@@ -149,14 +151,20 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
         table_cover = promote_extreme(found, question)
         addressed = addressed or table_cover >= _TABLE_COVER
         best = max(best, *(c.score for c in found))
+    floor = model.refuse_below
+    if asks_count(question):
+        # "how many stores": a unit giving a number of them answers, when one does,
+        # before any that only shares the question's words
+        counting = [c for c in found if c.features[_COUNTS]]
+        if counting:  # and a number of the thing asked answers, however worded
+            found, best, floor = counting, max(c.score for c in counting), 0.0
+            addressed = True
     found.sort(key=lambda c: -c.rank)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
         return Judgement(best=best, uncovered=uncovered)
-    chosen = with_reasons(
-        _select(found, floor=max(model.refuse_below, best * model.keep_ratio)), question
-    )
+    chosen = with_reasons(_select(found, floor=max(floor, best * model.keep_ratio)), question)
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
     return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered)
 

@@ -196,7 +196,15 @@ _BREAKS = frozenset(
         "were",
     ]
 )
-_FIGURE_THEN = re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)((?:\s+[^\s\d]+){1,5})")
+# (a figure, not a code's part: "Public Law 93-406, the Employee …" counts nothing)
+_FIGURE_THEN = re.compile(
+    r"(?<![\w.\-/])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)((?:\s+[^\s\d]+){1,5})"
+)
+
+
+def asks_count(question: str) -> bool:
+    """ "How many stores …": the question asks for a number of a thing it names."""
+    return _COUNTED.search(question) is not None
 
 
 def _counts(text: str, noun: str, question: str) -> bool:
@@ -208,8 +216,8 @@ def _counts(text: str, noun: str, question: str) -> bool:
             continue  # a year is no count
         for w in m.group(2).split():
             word = w.strip(".,;:()").lower()
-            if stem(word) == noun:
-                return True
+            if stem(word) == noun:  # "200 Specified Employees" is a defined term, no count
+                return not w[:1].isupper()
             if word in _BREAKS or w[-1:] in ".,;:":
                 break  # "90,000 people across its stores" counts people
     return False
