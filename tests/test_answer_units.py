@@ -166,7 +166,7 @@ def test_a_unit_giving_the_count_asked_answers_before_units_sharing_its_words() 
     text = (
         "Employees of the company may join the savings plan, and the company matches "
         "employee contributions. The company reviews employee benefits every year. "
-        "At year end we had approximately 4,100 employees, most of them in Europe."
+        "At year end we employed 4,100 people, most of them in Europe."
     )
     p = Passage(chunk_id="lm#2", doc_id="lm", page=4, page_end=4, text=text, rank=1)
     ev = Evidence(
@@ -177,4 +177,5 @@ def test_a_unit_giving_the_count_asked_answers_before_units_sharing_its_words() 
         scope_chunks=120,
     )
     chosen = judge("How many employees does the company have?", [ev]).chosen
-    assert chosen and "4,100 employees" in chosen[0].unit.text, chosen
+    # it shares no word with the question: it gives the number asked, as reports word it
+    assert chosen and "4,100 people" in chosen[0].unit.text, chosen

@@ -228,9 +228,11 @@ def _lead_ins(evidence: Sequence[Evidence]) -> dict[str, str]:
 
 def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[Candidate]]:
     """Every unit that uses a question word (beyond a year), with its features; for a
-    "which … highest" question also every row of a table that speaks to it; no table row
+    "which … highest" question also every row of a table that speaks to it, for a "how
+    many" question every unit giving a number of the thing counted; no table row
     for a reason asked ("what drove the margin change?" is answered by prose)."""
     extreme = asks_extreme(question)
+    counting = asks_count(question)
     ask = make_ask(what_is_compared(question) if extreme else question, evidence)
     leads = _lead_ins(evidence)
     out: list[Candidate] = []
@@ -250,8 +252,11 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                 values, matched = unit_features(
                     ask, p, parts, i, cover=cover, names_kept=ask.names <= used
                 )
-                if not matched and not (extreme and u.kind == "row" and cover > 0):
-                    continue  # a unit that names nothing asked (or only a year)
+                # a unit that names nothing asked (or only a year) is none, unless it gives
+                # the number asked ("we employed 29,239 people" for "how many employees")
+                kept = extreme and u.kind == "row" and cover > 0
+                if not matched and not kept and not (counting and values[_COUNTS]):
+                    continue
                 found.append(values)
                 out.append(Candidate(p, u, 0.0, frozenset(matched), len(out), cover, left))
     relative(found)

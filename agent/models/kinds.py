@@ -207,8 +207,28 @@ def asks_count(question: str) -> bool:
     return _COUNTED.search(question) is not None
 
 
+def count_search(question: str) -> str:
+    """Keywords for a sentence giving the number a "how many" question asks ("employees
+    approximately"); "" for other questions."""
+    m = _COUNTED.search(question)
+    if m is None:
+        return ""
+    noun = m.group(1).lower()
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    return " ".join([noun, *raw["counted_as"].get(noun, []), raw["count_search"]])
+
+
+@cache
+def _counted_as() -> dict[str, frozenset[str]]:
+    """Each counted thing's other words, stemmed: "employe" → {"peopl", "colleagu", …}."""
+    raw = json.loads(DATA.read_text(encoding="utf-8"))["counted_as"]
+    return {stem(k): frozenset(stem(w) for w in words) for k, words in raw.items()}
+
+
 def _counts(text: str, noun: str, question: str) -> bool:
-    """Does the text give a number of ``noun`` (stemmed) that the question does not?"""
+    """Does the text give a number of ``noun`` (stemmed), or of what a report counts it
+    by ("29,239 people" for employees), that the question does not?"""
+    nouns = {noun} | _counted_as().get(noun, frozenset())
     own = set(re.findall(r"\d+", question))
     for m in _FIGURE_THEN.finditer(text):
         figure = m.group(1).replace(",", "")
@@ -216,7 +236,7 @@ def _counts(text: str, noun: str, question: str) -> bool:
             continue  # a year is no count
         for w in m.group(2).split():
             word = w.strip(".,;:()").lower()
-            if stem(word) == noun:  # "200 Specified Employees" is a defined term, no count
+            if stem(word) in nouns:  # "200 Specified Employees" is a defined term, no count
                 return not w[:1].isupper()
             if word in _BREAKS or w[-1:] in ".,;:":
                 break  # "90,000 people across its stores" counts people

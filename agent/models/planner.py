@@ -11,11 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.evidence import Evidence
+from agent.evidence import Evidence, units
 from agent.figures.answer import figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
-from agent.models.kinds import asks_about_subject, asks_overview, search_words
+from agent.models.kinds import (
+    asks_about_subject,
+    asks_overview,
+    count_search,
+    holds,
+    search_words,
+)
 from agent.models.phrasing import phrasing_words
 from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
@@ -47,6 +53,16 @@ def _operand_search(item: str, year: int | None) -> Call:
     if line.statement:
         words += " " + vocab.statements[line.statement]
     return {"name": "search_document", "args": {"query": words, "top_k": 6, "mode": "keyword"}}
+
+
+def _counted(question: str, evidence: Sequence[Evidence]) -> bool:
+    """Does a unit of the turn give a number of the thing a "how many" question counts?"""
+    return any(
+        holds("number", u.text, question)
+        for ev in evidence
+        for p in ev.passages
+        for u in units(p.text)
+    )
 
 
 def _arg(call: Call) -> str:
@@ -98,6 +114,12 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
         if pages:
             return [{"name": "read_page", "args": {"page": pages[0]}}]
         return [_operand_search(*figures.wanted[0])]
+    counting = count_search(question)
+    if counting and counting not in asked and not _counted(question, evidence):
+        # "how many employees": no passage gives a number of them yet
+        return [
+            {"name": "search_document", "args": {"query": counting, "top_k": 8, "mode": "keyword"}}
+        ]
     verdict = judge(question, evidence)
     if verdict.missing_names or (verdict.answerable and verdict.best >= selector().confident):
         return []
