@@ -179,3 +179,17 @@ def test_a_unit_giving_the_count_asked_answers_before_units_sharing_its_words() 
     chosen = judge("How many employees does the company have?", [ev]).chosen
     # it shares no word with the question: it gives the number asked, as reports word it
     assert chosen and "4,100 people" in chosen[0].unit.text, chosen
+
+
+def test_an_english_name_is_no_title_and_no_word_the_passages_write_in_lower_case() -> None:
+    from agent.models.kinds import holds
+
+    q = "Who is the chief financial officer?"
+    common = frozenset({"certification", "pursuant", "our", "officer", "executive"})
+    assert holds("person", "Dana Quillfeather 50 Chief Financial Officer", q, common)
+    assert not holds(
+        "person",
+        "31 Certification of our Chief Executive Officer pursuant to Section 302",
+        q,
+        common,
+    )

@@ -67,6 +67,9 @@ _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{3,}")
 _UNKNOWN_IDF = 12.0  # jieba's weight for a word outside its dictionary is about this
 
 
+_LOWER = re.compile(r"(?<![\w'’-])[a-z][a-z]+(?![\w'’-])")
+
+
 @dataclass(frozen=True)
 class Ask:
     """What the features need to know about the question."""
@@ -84,6 +87,7 @@ class Ask:
     names: frozenset[str] = frozenset()  # stemmed names asked of, that the scope uses
     aliases: tuple[Alias, ...] = ()  # abbreviations weighed as words (``Alias.key``)
     kin: frozenset[str] = frozenset()  # for a list asked: words naming the focus's kind
+    common: frozenset[str] = frozenset()  # words the passages write in lower case
 
     @property
     def total(self) -> float:
@@ -170,7 +174,13 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         aliases=tuple(a for a in aka if a.key in weights),
         # "what are the geographies …" is answered by the passage listing its regions
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
+        common=_lower_words(evidence) if kinds & {"person", "place"} else frozenset(),
     )
+
+
+def _lower_words(evidence: Sequence[Evidence]) -> frozenset[str]:
+    """Words the passages write in lower case: English names are not (only) made of them."""
+    return frozenset(w for ev in evidence for p in ev.passages for w in _LOWER.findall(p.text))
 
 
 def _alias_df(a: Alias, df: dict[str, int]) -> int:
@@ -266,7 +276,9 @@ def unit_features(
     around = " ".join(parts[j].text for j in (i - 1, i + 1) if 0 <= j < len(parts))
     rarest = max(ask.weights, key=lambda t: ask.weights[t]) if ask.weights else ""
     unit_grams = _grams(u.text)
-    kinds = [1.0 if k in ask.kinds and holds(k, u.text, ask.question) else 0.0 for k in KINDS]
+    kinds = [
+        1.0 if k in ask.kinds and holds(k, u.text, ask.question, ask.common) else 0.0 for k in KINDS
+    ]
     n = len(u.text)
     values = [
         share(ask, hit),

@@ -50,6 +50,7 @@ class _Marks:
     place_tags: frozenset[str]
     overview: re.Pattern[str]
     subject: frozenset[str]
+    not_names: frozenset[str]
 
 
 @cache
@@ -65,6 +66,7 @@ def _marks() -> _Marks:
         place_tags=frozenset(raw["place_tags"]),
         overview=re.compile(raw["overview"], re.I),
         subject=frozenset(stem(w) for words in raw["subject"].values() for w in words),
+        not_names=frozenset(raw["not_names"]),
     )
 
 
@@ -160,12 +162,19 @@ def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((w.word, w.flag) for w in pseg.cut(text))
 
 
-def _names(text: str, tags: frozenset[str], question: str) -> bool:
+def _names(text: str, tags: frozenset[str], question: str, common: frozenset[str]) -> bool:
     if _HAN.search(text):
         return any(
             flag in tags and len(word) >= 2 and word not in question for word, flag in _tagged(text)
         )
-    return any(m.group(0) not in question for m in _CAPITALISED.finditer(text))
+    # English: a capitalised run the question does not say, with a word that is no title
+    # or document part and that the passages never write in lower case ("Matt Bilunas",
+    # not "Chief Financial Officer" or "Certification")
+    plain = common | _marks().not_names
+    return any(
+        m.group(0) not in question and not all(w.lower() in plain for w in m.group(0).split())
+        for m in _CAPITALISED.finditer(text)
+    )
 
 
 # "how many stores", "how many of its employees": the thing counted
@@ -243,13 +252,15 @@ def _counts(text: str, noun: str, question: str) -> bool:
     return False
 
 
-def holds(kind: Kind, text: str, question: str) -> bool:
-    """Does ``text`` hold a thing of ``kind`` that the question does not already name?"""
+def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozenset()) -> bool:
+    """Does ``text`` hold a thing of ``kind`` that the question does not already name?
+    ``common``: words the passages write in lower case, which no English name is made of
+    only."""
     marks = _marks()
     if kind == "person":
-        return _names(text, marks.person_tags, question)
+        return _names(text, marks.person_tags, question, common)
     if kind == "place":
-        return _names(text, marks.place_tags, question)
+        return _names(text, marks.place_tags, question, common)
     if kind == "list":
         return enumerates(text)
     if kind == "number":
