@@ -133,10 +133,10 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
     """Share of top-level sections cited by these sentences, and the ones left out
     (front and back matter is not expected to be summarised)."""
     skip = front_back_matter(doc)
-    cover = has_cover(doc)
     # A cover's heading ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION") may hold the
     # front matter after it; nothing there is expected to be summarised.
-    top = [t for t in doc.top_sections() if t.idx not in skip and not (cover and t.page_start <= 1)]
+    end = cover_end(doc)
+    top = [t for t in doc.top_sections() if t.idx not in skip and not t.page_start <= end]
     if not top:
         return 1.0, []
     cited = {top_ancestor(doc, s.section_index) for s in sentences}
@@ -149,6 +149,19 @@ COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with con
 
 def _squash(text: str) -> str:
     return "".join(text.split()).lower()
+
+
+def cover_end(doc: DocText) -> int:
+    """The last page of a report's cover and front matter: the page before the heading its
+    body opens with ("PART I", "Item 1.", "第一节"; wordlists.json "body_start"), or the
+    first page when it has none; 0 for a document without a cover."""
+    if not has_cover(doc):
+        return 0
+    starts = word_lists().body_start
+    for sec in doc.sections[1:]:
+        if (sec.title.strip().lower() + " ").startswith(starts):
+            return max(1, sec.page_start - 1)
+    return 1
 
 
 def has_cover(doc: DocText) -> bool:
@@ -175,10 +188,10 @@ def front_back_matter(doc: DocText) -> set[int]:
     """What the summary passes over: the named matter, the cover page of a report, and a
     heading that only repeats the document's title (Word's Title style)."""
     out = named_matter(doc)
-    cover = has_cover(doc)
+    end = cover_end(doc)
     own_title = _squash(doc.title)
     for sec in doc.sections[1:]:
-        on_cover = cover and sec.page_end <= 1
+        on_cover = sec.page_end <= end
         title_page = _squash(sec.title) == own_title and not sec.children
         if on_cover or title_page:
             out.update(doc.subtree(sec.idx))
@@ -186,10 +199,10 @@ def front_back_matter(doc: DocText) -> set[int]:
 
 
 def _off_cover(doc: DocText, ids: list[int]) -> list[int]:
-    """Sentences not on the cover page of a report (registrant, form, check boxes)."""
-    if not has_cover(doc):
-        return ids
-    return [i for i in ids if doc.sentences[i].page > 1]
+    """Sentences not on the cover of a report (registrant, form, check boxes, shares
+    outstanding)."""
+    end = cover_end(doc)
+    return [i for i in ids if doc.sentences[i].page > end]
 
 
 def build_summary(doc: DocText) -> Summary:
@@ -218,7 +231,8 @@ def build_summary(doc: DocText) -> Summary:
     # A heading on a report's cover ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION")
     # holds the front matter after it: not what the report is about (``coverage`` does not
     # expect it either), unless it is all there is
-    body = [sec for sec in top if not (cover and sec.page_start <= 1)]
+    end = cover_end(doc)
+    body = [sec for sec in top if not sec.page_start <= end]
     top = body or top
     # What a report prints before its first heading is its cover, however many pages it
     # takes (a filing's second page: shares outstanding, documents incorporated)

@@ -26,6 +26,7 @@ class WordLists:
     generic_en: frozenset[str]
     not_summarised: tuple[str, ...]  # matched as substrings, in this order
     evaluative: frozenset[str]
+    body_start: tuple[str, ...]  # prefixes of the heading a filing's body opens with
 
 
 @cache
@@ -33,4 +34,9 @@ def word_lists() -> WordLists:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     lists = {name: entry["words"] for name, entry in raw.items()}
     not_summarised = tuple(lists.pop("not_summarised"))
-    return WordLists(not_summarised=not_summarised, **{k: frozenset(v) for k, v in lists.items()})
+    body_start = tuple(lists.pop("body_start"))
+    return WordLists(
+        not_summarised=not_summarised,
+        body_start=body_start,
+        **{k: frozenset(v) for k, v in lists.items()},
+    )
