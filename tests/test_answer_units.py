@@ -193,3 +193,23 @@ def test_an_english_name_is_no_title_and_no_word_the_passages_write_in_lower_cas
         q,
         common,
     )
+
+
+def test_a_clause_read_out_of_its_sentence_opens_with_a_capital() -> None:
+    from agent.models.compose import compose
+
+    text = (
+        "As of June 30, 2026, we had approximately 4,100 employees, including part-time and "
+        "temporary workers, worldwide, with about a third located in Europe, a third in "
+        "Asia and the rest in North and South America and in Africa and Oceania."
+    )
+    p = Passage(chunk_id="lm#9", doc_id="lm", page=11, page_end=11, text=text, rank=1)
+    ev = Evidence(
+        tool="search_document",
+        query="employees",
+        passages=[p],
+        term_df={"employees": 3},
+        scope_chunks=120,
+    )
+    draft = compose("How many employees does the company have?", [ev], "en")
+    assert draft.startswith("We had approximately 4,100 employees"), draft

@@ -176,7 +176,10 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: pr
         start, end = answer_clause(ask, text)
         if end - start >= _CLAUSE_SHARE * len(text):
             start, end = 0, len(text)
-        direct = _sentence(text[start:end], first, doc_lang)
+        clause = text[start:end]
+        if start and clause[:1].islower():  # a clause read out of its sentence opens one
+            clause = clause[0].upper() + clause[1:]
+        direct = _sentence(clause, first, doc_lang)
         if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
             quotes.insert(0, _line(first, None, lang, doc_lang))
     lines = [lead, direct] if lead else [direct]
