@@ -21,6 +21,12 @@ def _passage(n: int, text: str, section: str = "", page: int = 1) -> Passage:
     )
 
 
+def _scoped(text: str, query: str, df: dict[str, int]) -> Evidence:
+    """One passage found by a search, in a scope of 120 chunks using its words so often."""
+    p = Passage(chunk_id="lm#5", doc_id="lm", page=7, page_end=7, text=text, rank=1)
+    return Evidence(tool="search_document", query=query, passages=[p], term_df=df, scope_chunks=120)
+
+
 def _quoted(text: str, starts: str, question: str) -> Candidate:
     p = _passage(0, text)
     unit = next(u for u in units(text) if u.text.startswith(starts))
@@ -129,14 +135,7 @@ def test_a_clause_that_is_most_of_its_sentence_is_the_sentence_said_once() -> No
         "Kamala Reyes leads human resources for the group. In this role, she oversees the "
         "training and well-being of the more than 4,200 Larkspur employees worldwide."
     )
-    p = Passage(chunk_id="lm#5", doc_id="lm", page=7, page_end=7, text=text, rank=1)
-    ev = Evidence(
-        tool="search_document",
-        query="employees",
-        passages=[p],
-        term_df={"employees": 3, "larkspur": 40},
-        scope_chunks=120,
-    )
+    ev = _scoped(text, "employees", {"employees": 3, "larkspur": 40})
     draft = compose("How many employees does Larkspur have?", [ev], "en")
     # not "she oversees …" (a fragment), then the same sentence again as its quote
     assert draft.startswith("In this role, she oversees"), draft
@@ -168,14 +167,7 @@ def test_a_unit_giving_the_count_asked_answers_before_units_sharing_its_words() 
         "employee contributions. The company reviews employee benefits every year. "
         "At year end we employed 4,100 people, most of them in Europe."
     )
-    p = Passage(chunk_id="lm#2", doc_id="lm", page=4, page_end=4, text=text, rank=1)
-    ev = Evidence(
-        tool="search_document",
-        query="employees company",
-        passages=[p],
-        term_df={"employees": 6, "company": 90},
-        scope_chunks=120,
-    )
+    ev = _scoped(text, "employees company", {"employees": 6, "company": 90})
     chosen = judge("How many employees does the company have?", [ev]).chosen
     # it shares no word with the question: it gives the number asked, as reports word it
     assert chosen and "4,100 people" in chosen[0].unit.text, chosen
@@ -203,13 +195,6 @@ def test_a_clause_read_out_of_its_sentence_opens_with_a_capital() -> None:
         "temporary workers, worldwide, with about a third located in Europe, a third in "
         "Asia and the rest in North and South America and in Africa and Oceania."
     )
-    p = Passage(chunk_id="lm#9", doc_id="lm", page=11, page_end=11, text=text, rank=1)
-    ev = Evidence(
-        tool="search_document",
-        query="employees",
-        passages=[p],
-        term_df={"employees": 3},
-        scope_chunks=120,
-    )
+    ev = _scoped(text, "employees", {"employees": 3})
     draft = compose("How many employees does the company have?", [ev], "en")
     assert draft.startswith("We had approximately 4,100 employees"), draft
