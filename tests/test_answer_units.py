@@ -198,3 +198,12 @@ def test_a_clause_read_out_of_its_sentence_opens_with_a_capital() -> None:
     ev = _scoped(text, "employees", {"employees": 3})
     draft = compose("How many employees does the company have?", [ev], "en")
     assert draft.startswith("We had approximately 4,100 employees"), draft
+
+
+def test_a_chinese_row_label_wrapped_over_lines_is_one_name() -> None:
+    from agent.models.follow import _row_label
+
+    assert (
+        _row_label("青石投资 管理有限公 司 | 境内法人 | 9.33% | 81,494,850")
+        == "青石投资管理有限公司"
+    )

@@ -379,6 +379,8 @@ def _row_label(text: str) -> str:
     # what brackets hold is a unit, a footnote or a sign ("(MILLIONS)", "(a)", "(loss)"):
     # the line item is what stands outside them
     label = " ".join(re.sub(r"\([^()]*\)", " ", cells[0]).split()).strip(" |$:")
+    # a Chinese cell wrapped over lines ("香港中央结算\n有限公\n司") is one name
+    label = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", label)
     figures = re.findall(r"\d[\d,.]*", cells[1] if len(cells) > 1 else "")
     if not any(not _YEAR.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
         return ""
