@@ -189,3 +189,30 @@ def test_chinese_rankings_by_figure_growth_and_share() -> None:
     assert "华南 = (4,100 − 4,300) ÷ 4,300 = −4.7%" not in first("哪个地区2025年营业收入增长最快？")
     assert first("哪个地区2025年营业收入增长最快？").startswith("华东的营业收入增长最高（2025年）")
     assert "9,000 ÷ 15,200 = 59.2%" in first("哪个地区的营业收入占比最高？")
+
+
+SEGMENT_NOTE = """| (in millions) | Year Ended December 31, 2024 | Year Ended December 31, 2025 |
+|---|---|---|
+| Retail |  |  |
+| Net sales | $5,100 | $5,600 |
+| Operating income | $410 | $520 |
+| Cloud |  |  |
+| Net sales | $1,900 | $2,700 |
+| Operating income (loss) | $(60) | $(35) |
+| Marine |  |  |
+| Net sales | $800 | $900 |
+| Operating income | $190 | $88 |
+| Consolidated |  |  |
+| Net sales | $7,800 | $9,200 |
+| Operating income | $540 | $573 |"""
+
+
+def test_members_rank_by_a_metric_worked_from_the_rows_under_each_heading() -> None:
+    lines = _lines("Which segment had the highest operating margin in 2025?", SEGMENT_NOTE)
+    assert lines[0] == (
+        "Marine had the highest operating margin in FY2025: operating income 88 ÷ net sales "
+        "900 = 9.8% [kv#0]."
+    ), lines
+    assert lines[1] == "Others: Retail = 9.3%; Cloud = −1.3% [kv#0].", lines  # no Consolidated
+    low = _lines("Which segment had the lowest operating margin in 2024?", SEGMENT_NOTE)
+    assert low[0].startswith("Cloud had the lowest operating margin in FY2024"), low

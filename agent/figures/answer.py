@@ -37,6 +37,7 @@ from agent.figures.lookup import (
     named_statements,
     rescaled,
 )
+from agent.figures.metric_ranks import metric_ranking
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -117,12 +118,16 @@ def figure_answer(
     return FigureAnswer(searches=[wanted]) if wanted else out
 
 
-def _figures(
+def _compared(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
+    """The answer to a question comparing rows or members, or None when it compares none."""
     chosen = choice_answer(question, evidence) if lang == "en" else None
     if chosen is not None:  # "among A, B and C, which …": every alternative's figure
         return FigureAnswer(chosen.lines, searches=chosen.searches)
+    by_metric = metric_ranking(question, evidence, lang)
+    if by_metric is not None:  # "which segment had the highest operating margin"
+        return FigureAnswer(by_metric)
     ranked = ranked_answer(question, evidence, lang)
     if ranked is not None:  # "which region did worst by top line": growths
         return FigureAnswer(ranked.lines, searches=ranked.searches, read=ranked.read)
@@ -132,6 +137,15 @@ def _figures(
     versus = versus_answer(question, evidence, lang)
     if versus is not None:  # "how did A's … compare to B's …": two rows of one table
         return FigureAnswer([versus])
+    return None
+
+
+def _figures(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> FigureAnswer | None:
+    compared = _compared(question, evidence, lang)
+    if compared is not None:
+        return compared
     if _EXPLAIN.search(question):
         return None
     between = between_answer(question, evidence, lang)

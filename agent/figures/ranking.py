@@ -125,7 +125,7 @@ def _mode(question: str) -> Mode | None:
         return "share"
     if asks_change(question) or _said(question, vocab.top_line):
         return "growth"
-    if _kind_words(question) and asked_items(question):  # "which segment … most revenue"
+    if kind_words(question) and asked_items(question):  # "which segment … most revenue"
         return "level"
     return None
 
@@ -145,7 +145,7 @@ _WHICH = re.compile(
 )
 
 
-def _kind_words(question: str) -> frozenset[str]:
+def kind_words(question: str) -> frozenset[str]:
     """Stems a table names the kind of member asked by: the noun after "which" ("which
     region": geographic, area …)."""
     m = _WHICH.search(question)
@@ -174,7 +174,7 @@ def _group(
     first), whether its table is so titled (or the question names no kind), and the
     pages of tables naming the measure whose members are in another chunk (a table cut
     after its first rows)."""
-    kinds = _kind_words(question)
+    kinds = kind_words(question)
     ys = years(question)
     year = max(ys) if ys else None
     months = months_of(question)
