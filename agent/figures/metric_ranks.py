@@ -11,6 +11,7 @@ left out; a table with fewer than two members answers nothing.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 
 from agent import prompts
@@ -44,7 +45,7 @@ def metric_ranking(
     year = max(ys) if ys else None
     best: tuple[int, int, Grid, list[tuple[str, Result]]] | None = None
     for g in grids(evidence):
-        members = _members(g, question, year)
+        members = _members(g, ask.formula, question, year)
         if len(members) >= MIN_MEMBERS:
             key = (len(members), -(g.passage.rank or 0))
             if best is None or key > best[:2]:
@@ -77,10 +78,10 @@ def metric_ranking(
     return [f"{lead}: {top[1].working} = {shown(top[1])} {cid}.", f"Others: {rest} {cid}."]
 
 
-def _members(g: Grid, question: str, year: int | None) -> list[tuple[str, Result]]:
+def _members(
+    g: Grid, formula: ast.expr, question: str, year: int | None
+) -> list[tuple[str, Result]]:
     """Each heading's metric, worked from the rows under it, for the period asked."""
-    ask = what_is_asked(question)
-    assert ask is not None
     months = months_of(question)
     into = into_year(question, months)
     out: list[tuple[str, Result]] = []
@@ -107,7 +108,7 @@ def _members(g: Grid, question: str, year: int | None) -> list[tuple[str, Result
             )
 
         try:
-            out.append((grp.heading, evaluate(ask.formula, lookup, year)))
+            out.append((grp.heading, evaluate(formula, lookup, year)))
         except (MissingFigure, ZeroDivisionError):
             continue
     return out
