@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from agent.scope import stem
 from pipeline.text.segment import _get_jieba
@@ -55,7 +55,7 @@ class _Marks:
 
 @cache
 def _marks() -> _Marks:
-    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    raw = _raw()
     return _Marks(
         asks={k: re.compile(v, re.I) for k, v in raw["asks"].items()},
         holds={k: re.compile(v, re.I) for k, v in raw["holds"].items()},
@@ -223,15 +223,19 @@ def count_search(question: str) -> str:
     if m is None:
         return ""
     noun = m.group(1).lower()
-    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    raw = _raw()
     return " ".join([noun, *raw["counted_as"].get(noun, []), raw["count_search"]])
+
+
+@cache
+def _raw() -> dict[str, Any]:
+    return dict(json.loads(DATA.read_text(encoding="utf-8")))
 
 
 @cache
 def _counted_as() -> dict[str, frozenset[str]]:
     """Each counted thing's other words, stemmed: "employe" → {"peopl", "colleagu", …}."""
-    raw = json.loads(DATA.read_text(encoding="utf-8"))["counted_as"]
-    return {stem(k): frozenset(stem(w) for w in words) for k, words in raw.items()}
+    return {stem(k): frozenset(stem(w) for w in ws) for k, ws in _raw()["counted_as"].items()}
 
 
 def _counts(text: str, noun: str, question: str) -> bool:
