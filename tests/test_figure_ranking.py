@@ -8,6 +8,7 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.support import check
+from tests.test_figure_lookup import SEGMENT_NOTE
 
 # Regions listed under the measure's heading, beside a segment note with larger growth.
 REGIONS = """| Net sales by geographic area (in millions) | 2025 | 2024 |
@@ -191,28 +192,20 @@ def test_chinese_rankings_by_figure_growth_and_share() -> None:
     assert "9,000 ÷ 15,200 = 59.2%" in first("哪个地区的营业收入占比最高？")
 
 
-SEGMENT_NOTE = """| (in millions) | Year Ended December 31, 2024 | Year Ended December 31, 2025 |
-|---|---|---|
-| Retail |  |  |
-| Net sales | $5,100 | $5,600 |
-| Operating income | $410 | $520 |
-| Cloud |  |  |
-| Net sales | $1,900 | $2,700 |
-| Operating income (loss) | $(60) | $(35) |
-| Marine |  |  |
-| Net sales | $800 | $900 |
-| Operating income | $190 | $88 |
-| Consolidated |  |  |
-| Net sales | $7,800 | $9,200 |
-| Operating income | $540 | $573 |"""
+# the segment note of the lookup tests, with the whole's rows after the segments'
+WHOLE = (
+    "\n| Consolidated |  |  |\n| Net sales | $7,800 | $9,200 |"
+    "\n| Operating income | $1,040 | $1,365 |"
+)
 
 
 def test_members_rank_by_a_metric_worked_from_the_rows_under_each_heading() -> None:
-    lines = _lines("Which segment had the highest operating margin in 2025?", SEGMENT_NOTE)
+    note = SEGMENT_NOTE + WHOLE
+    lines = _lines("Which segment had the highest operating margin in 2025?", note)
     assert lines[0] == (
-        "Marine had the highest operating margin in FY2025: operating income 88 ÷ net sales "
-        "900 = 9.8% [kv#0]."
+        "Marine had the highest operating margin in FY2025: operating income 880 ÷ net sales "
+        "900 = 97.8% [kv#0]."
     ), lines
     assert lines[1] == "Others: Retail = 9.3%; Cloud = −1.3% [kv#0].", lines  # no Consolidated
-    low = _lines("Which segment had the lowest operating margin in 2024?", SEGMENT_NOTE)
+    low = _lines("Which segment had the lowest operating margin in 2024?", note)
     assert low[0].startswith("Cloud had the lowest operating margin in FY2024"), low
