@@ -65,3 +65,14 @@ def test_the_cover_runs_to_the_heading_the_body_opens_with() -> None:
 def test_a_company_named_incorporated_is_no_legal_form() -> None:
     opening = ["Founded in 1990, Velmor Systems Incorporated is one of the largest makers."]
     assert self_description([*opening, "We offer pumps."], "Velmor") == 0
+
+
+def test_a_legal_notice_is_no_summary_sentence() -> None:
+    from pipeline.knowledge.summary import _readable
+
+    notice = (
+        "Actual results may differ materially from those expressed in forward-looking statements."
+    )
+    said = "Net sales rose by six percent as water utilities ordered more large pumps this year."
+    assert not _readable(Sentence(0, notice, 1, 3, "v#3", 0))
+    assert _readable(Sentence(1, said, 1, 3, "v#3", 0))

@@ -56,6 +56,9 @@ def _readable(s: Sentence) -> bool:
         return False  # a row of figures, not a statement
     if len(_CODE.findall(text)) >= 2 or _FORM.search(text) or _NOT_PROSE.search(text):
         return False  # source code, form boilerplate or footnotes, not prose
+    low = text.lower()
+    if any(phrase in low for phrase in word_lists().boilerplate):
+        return False  # a legal notice printed whatever the document is about
     if not zh and text[:1].islower():
         return False  # the rest of a sentence broken by a page or a chunk: a fragment
     if not zh:

@@ -27,6 +27,7 @@ class WordLists:
     not_summarised: tuple[str, ...]  # matched as substrings, in this order
     evaluative: frozenset[str]
     body_start: tuple[str, ...]  # prefixes of the heading a filing's body opens with
+    boilerplate: tuple[str, ...]  # phrases of legal notices, matched as substrings
 
 
 @cache
@@ -35,8 +36,10 @@ def word_lists() -> WordLists:
     lists = {name: entry["words"] for name, entry in raw.items()}
     not_summarised = tuple(lists.pop("not_summarised"))
     body_start = tuple(lists.pop("body_start"))
+    boilerplate = tuple(lists.pop("boilerplate"))
     return WordLists(
         not_summarised=not_summarised,
         body_start=body_start,
+        boilerplate=boilerplate,
         **{k: frozenset(v) for k, v in lists.items()},
     )
