@@ -17,6 +17,7 @@ from itertools import permutations
 
 from agent.arith import CONSTANTS, checked_results, operands
 from agent.scope import stem
+from pipeline.text.finance import stated_rule
 from pipeline.text.segment import query_terms
 
 # A figure starts after anything but a Latin letter, digit or point: Chinese runs straight
@@ -117,7 +118,7 @@ def claim_text(sentence: str) -> str:
 
 def check(sentence: str, cited: str) -> Support:
     """Is ``sentence`` supported by ``cited`` (the text of the passages it cites)?"""
-    sentence = claim_text(sentence)
+    sentence, thresholds = stated_rule(claim_text(sentence))
     cov = coverage(sentence, cited)
     cited_values = [v for _, v, _ in numbers(cited)]
     literal = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(cited)}
@@ -125,6 +126,7 @@ def check(sentence: str, cited: str) -> Support:
     checked = 0
     computed = {r.replace(",", "") for r in checked_results(sentence)}
     own = {float(n.replace(",", "")) for n in operands(sentence)} & CONSTANTS
+    own |= thresholds
     for written, value, decimals in numbers(sentence):
         if not _significant(value, decimals):
             continue

@@ -234,6 +234,8 @@ def test_a_line_items_verb_agrees_with_its_head_noun() -> None:
 
     assert copula("Net income attributable to Contoso shareholders") == "was"
     assert copula("Cost of sales (a)") == "was" and copula("Total net sales") == "were"
+    assert copula("Dividends paid to common shareholders") == "were"  # "paid" says no number
+    assert copula("Net cash provided by operating activities") == "was"
     assert copula("Proceeds from sale of assets") == "were" and copula("EBITDA") == "was"
 
 

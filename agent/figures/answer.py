@@ -9,7 +9,6 @@ tables do not give is named ("The documents do not say what FY2017 inventories w
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from agent.figures.formula import (
     without_definition,
 )
 from agent.figures.groups import group_answer
-from agent.figures.items import shown_label, years
+from agent.figures.items import years
 from agent.figures.lookup import (
     Finder,
     asked_words,
@@ -48,7 +47,6 @@ from agent.figures.parts import (
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranking import ranked_answer
 from agent.figures.render import (
-    amount,
     asked_scale,
     cell_sentence,
     change_line,
@@ -56,11 +54,12 @@ from agent.figures.render import (
     follow_ups,
     ids,
     missing_note,
-    when,
 )
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
+from agent.figures.verdicts import verdict
 from agent.figures.versus import versus_answer, versus_search
+from agent.figures.working import Turn, is_percent, points, working
 from pipeline.text.finance import vocabulary
 
 # Questions no single figure answers once the comparisons above have had their turn (a
@@ -90,15 +89,6 @@ class FigureAnswer:
     searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
     read: list[int] = field(default_factory=list)  # pages to read for a value not found
     search_k: int = 6  # passages each of those searches returns
-
-
-@dataclass(frozen=True)
-class _Turn:
-    """What every rendering step needs: the cells found, the question, the language."""
-
-    finder: Finder
-    question: str
-    lang: prompts.Lang
 
 
 def figure_answer(
@@ -168,7 +158,7 @@ def _figures(
         asked=words,
         parts=asked_parts(question, evidence, words),
     )
-    turn = _Turn(finder, question, lang)
+    turn = Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)
     except PartMissing as gone:  # no table of the turn has the part's row: search for it
@@ -178,11 +168,12 @@ def _figures(
         stated = _from_sentence(question, evidence, lang)
         if stated is not None and stated.lines:  # a sentence states the values tables lack
             return stated
-        known = gone.item in vocabulary().items
+        lacking = [(gone.item, gone.year), *_also_missing(ask, turn.finder, gone)]
+        known = [key for key, _ in lacking if key in vocabulary().items]
         return FigureAnswer(
             missing=[missing_note(gone.item, gone.year, lang)],
-            wanted=[(gone.item, gone.year)],
-            pages=turn.finder.statement_pages(gone.item) if known else [],
+            wanted=lacking,
+            pages=list(dict.fromkeys(p for k in known for p in turn.finder.statement_pages(k))),
         )
     except ZeroDivisionError:
         return None
@@ -193,6 +184,20 @@ def _figures(
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
+    return out
+
+
+def _also_missing(ask: Ask, finder: Finder, gone: MissingFigure) -> list[tuple[str, int | None]]:
+    """The formula's other operands the tables lack for the year one went missing in: all
+    of them are searched for at once (a search round per operand would run out)."""
+    out: list[tuple[str, int | None]] = []
+    for key in dict.fromkeys(names(ask.formula)):
+        if key == gone.item or key not in vocabulary().items:
+            continue
+        try:
+            finder(key, gone.year)
+        except MissingFigure:
+            out.append((key, gone.year))
     return out
 
 
@@ -226,18 +231,44 @@ def _from_sentence(
     return FigureAnswer([change_sentence(two.stated, question, lang)])
 
 
-def _answer(ask: Ask, turn: _Turn) -> FigureAnswer:
+def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     ys = years(turn.question)
     asked = without_definition(turn.question)
     if _AVERAGE.search(asked) and len(ys) >= 2:
         return _average(ask, turn, range(min(ys), max(ys) + 1))
     year = max(ys) if ys else None
+    if ask.judged is not None:
+        return _judged(ask, turn, year)
     if _CHANGE.search(asked):
         return _change(ask, turn, year)
     return _one(ask, turn, year)
 
 
-def _evaluate(ask: Ask, turn: _Turn, years: Sequence[int | None]) -> list[Result]:
+def _judged(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
+    """The figure deciding a judgement, its working, and the verdict said first."""
+    j = ask.judged
+    assert j is not None
+    if j.growth:
+        out = _change(ask, turn, year)
+        if len(out.cells) < 2:
+            return out
+        now, before = out.cells[:2]
+        if before.value == 0:
+            raise ZeroDivisionError
+        value = (now.value - before.value) / abs(before.value) * 100
+    elif ask.single:  # a line item's own cell: "Dividends paid were $4 million …"
+        out = _one(ask, turn, year)
+        value = out.cells[0].value
+    else:
+        result = _evaluate(ask, turn, [year])[0]
+        out = FigureAnswer([working(ask, result, year, turn)], cells=result.cells)
+        value = result.value * 100 if j.percent else result.value
+    # the line working the deciding figure out becomes the verdict's, said first
+    out.lines.insert(0, verdict(j, value, out.lines.pop(), turn.lang))
+    return out
+
+
+def _evaluate(ask: Ask, turn: Turn, years: Sequence[int | None]) -> list[Result]:
     """The formula for each year, every figure in one unit: cells read from tables in
     different units (thousands beside millions) are converted to the finest of them.
     Operands come from one table when one holds them all (see ``_one_table``)."""
@@ -257,7 +288,7 @@ def _evaluate(ask: Ask, turn: _Turn, years: Sequence[int | None]) -> list[Result
 
 
 def _one_table(
-    ask: Ask, turn: _Turn, years: Sequence[int | None], free: list[Result]
+    ask: Ask, turn: Turn, years: Sequence[int | None], free: list[Result]
 ) -> list[Result] | None:
     """The formula from one table, when its operands were found in several and one table
     holds them all: a margin's profit and revenue from the same statement and period,
@@ -284,26 +315,26 @@ def _one_table(
     return best[1] if best else None
 
 
-def _one(ask: Ask, turn: _Turn, year: int | None) -> FigureAnswer:
+def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     result = _evaluate(ask, turn, [year])[0]
     if ask.single:
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
         line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named)
         return FigureAnswer([line], cells=result.cells)
-    return FigureAnswer([_working(ask, result, year, turn)], cells=result.cells)
+    return FigureAnswer([working(ask, result, year, turn)], cells=result.cells)
 
 
-def _change(ask: Ask, turn: _Turn, year: int | None) -> FigureAnswer:
+def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     now = evaluate(ask.formula, turn.finder, year)
     ref = now.cells[0].year if now.cells else year
     if ref is None:  # 本期 beside 上年同期, undated: the row's two cells, by period name
         return _undated_change(ask, turn, now.cells, year)
     now, before = _evaluate(ask, turn, [year, ref - 1])
     if not ask.single:  # a ratio or margin over two years: each year's working
-        lines = [_working(ask, now, ref, turn), _working(ask, before, ref - 1, turn)]
-        if _is_percent(ask, turn):
-            lines.append(_points(ask, (before, now), ref, turn))
+        lines = [working(ask, now, ref, turn), working(ask, before, ref - 1, turn)]
+        if is_percent(ask, turn):
+            lines.append(points(ask, (before, now), ref, turn))
         return FigureAnswer(lines, cells=now.cells + before.cells)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
@@ -315,7 +346,7 @@ def _change(ask: Ask, turn: _Turn, year: int | None) -> FigureAnswer:
     return FigureAnswer([*sentences, line], cells=[b, a])
 
 
-def _undated_change(ask: Ask, turn: _Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
+def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
     """The change between a row's 本期 and 上期 cells when no year dates them; the
     current figure alone when the table has no prior period."""
     prior = turn.finder.prior(cells[0]) if ask.single and cells else None
@@ -327,36 +358,7 @@ def _undated_change(ask: Ask, turn: _Turn, cells: list[Cell], year: int | None) 
     return FigureAnswer([*sentences, line], cells=[now, prior])
 
 
-def _is_percent(ask: Ask, turn: _Turn) -> bool:
-    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
-    return ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
-
-
-def _points(ask: Ask, pair: tuple[Result, Result], year: int, turn: _Turn) -> str:
-    """How far a percentage moved between two years, in points, from the two results
-    ("18.55% − 19.39% = −0.84 percentage points")."""
-    # one decimal more than the margins shown: the move between two rounded margins
-    # would be off by up to a tenth
-    digits = decimals(turn.question, 1) + 1
-    a, b = (round(r.value * 100, digits) for r in pair)
-    diff = f"{b - a:.{digits}f}".replace("-", "−")
-    working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
-    cells = pair[1].cells + pair[0].cells
-    # the rows it comes from, named as the statement does: what the reader checks it by
-    shown = [shown_label(c.label) for c in cells]
-    rows = list(dict.fromkeys(x.lower() if turn.lang == "en" else x for x in shown))
-    if turn.lang == "zh":
-        source = "、".join(rows)
-        return f"{ask.name}{year - 1}→{year}年变化 = {working}个百分点（{source}）{ids(cells)}。"
-    name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
-    source = " and ".join(rows) if len(rows) <= 2 else ", ".join(rows[:-1]) + " and " + rows[-1]
-    return (
-        f"Change in {name} FY{year - 1} → FY{year} = {working} percentage points "
-        f"(from {source}) {ids(cells)}."
-    )
-
-
-def _average(ask: Ask, turn: _Turn, span: range) -> FigureAnswer:
+def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
@@ -369,25 +371,3 @@ def _average(ask: Ask, turn: _Turn, span: range) -> FigureAnswer:
         return FigureAnswer([f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"], cells=cells)
     name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
     return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."], cells=cells)
-
-
-def _working(ask: Ask, r: Result, year: int | None, turn: _Turn) -> str:
-    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
-    percent = _is_percent(ask, turn)
-    shown_year = year or (r.cells[0].year if r.cells else None)
-    if percent:
-        value = f"{r.value * 100:.{decimals(turn.question, 1)}f}%"
-    elif divides:
-        value = f"{r.value:,.{decimals(turn.question, 2)}f}"
-    else:
-        first = r.cells[0] if r.cells else None
-        unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
-        value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
-    value = value.replace("-", "−", 1) if value.startswith("-") else value
-    if turn.lang == "zh":
-        dated = f"{shown_year}年" if shown_year else ""
-        return f"{dated}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
-    period = f" FY{shown_year}" if shown_year else ""
-    if r.cells and turn.finder.months in (3, 6, 9):  # a quarter is not its fiscal year
-        period = " " + when(r.cells[0], balance=False)
-    return f"{ask.name}{period} = {r.working} = {value} {ids(r.cells)}."

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
-from pipeline.text.finance import vocabulary
+from agent.figures.verdicts import judgement, measure_name
+from pipeline.text.finance import Judgement, vocabulary
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
@@ -42,9 +43,24 @@ class Ask:
     formula: ast.expr
     percent: bool
     single: bool  # a line item read from its cell, not computed
+    judged: Judgement | None = None  # the judgement the figure decides ("high growth?")
 
 
 def what_is_asked(question: str) -> Ask | None:
+    """What the question asks to compute (``_computed``), with the judgement it decides;
+    for a judgement alone ("Is X capital-intensive?"), the figure deciding it."""
+    ask = _computed(question)
+    judged = judgement(question, ask.formula if ask else None)
+    if judged is None:
+        return ask
+    if ask is not None:
+        return Ask(ask.name, ask.formula, ask.percent, ask.single, judged)
+    node = parse(judged.formula)
+    name = measure_name(judged, question)
+    return Ask(name, node, judged.percent, isinstance(node, ast.Name), judged)
+
+
+def _computed(question: str) -> Ask | None:
     """The longest metric the question names (or the formula it defines), else the one
     line item it names; None when it names neither, or several items."""
     q = question.lower()

@@ -135,9 +135,19 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
         c = lookup(node.id, year)
         return Result(c.value, f"{shown_label(c.label).lower()} {_fmt(c.value)}", [c])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
+        if node.func.id == "opt":  # a line item many statements do not have: none is 0
+            try:
+                return evaluate(node.args[0], lookup, year)
+            except MissingFigure:
+                return Result(0.0, "")
         return _call(node.func.id, node.args[0], lookup, year)
     if isinstance(node, ast.BinOp):
         left, right = evaluate(node.left, lookup, year), evaluate(node.right, lookup, year)
+        if isinstance(node.op, ast.Add | ast.Sub) and not (left.working and right.working):
+            kept = left if left.working else right  # an absent optional term drops out
+            if kept is right and isinstance(node.op, ast.Sub):
+                kept = Result(-right.value, f"−{right.working}", right.cells)
+            return kept
         sym, value = _apply(node.op, left.value, right.value)
         lw = f"({left.working})" if _needs_parens(node.left, node.op, right=False) else left.working
         rw = (
@@ -207,5 +217,5 @@ def names(node: ast.expr) -> list[str]:
     return [
         n.id
         for n in ast.walk(node)
-        if isinstance(n, ast.Name) and n.id not in ("avg", "chg", "prev")
+        if isinstance(n, ast.Name) and n.id not in ("avg", "chg", "prev", "opt")
     ]

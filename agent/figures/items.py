@@ -41,6 +41,10 @@ _SHORT_TAILS = frozenset(
     | {"charge", "charges", "amount", "amounts", "to", "from", "for", "in", "on", "by"}
 )
 NAME_PLUS_TAIL, NAME_PLUS_WORD = 0.9, 0.7
+# Whom an amount went to keeps a name the item ("Dividends paid to common shareholders");
+# a longer "to" phrase otherwise makes another thing of it ("Revenue to be recognized").
+_RECIPIENTS = frozenset({"shareholders", "stockholders", "holders", "customers", "owners"})
+TO_RECIPIENT = 0.8
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,12 @@ _ENUMERATOR = re.compile(
 _MARKER = re.compile(r"\s*\((?:[a-z]|\d{1,2})\),?(?=\s|$)")
 
 
+# what a balance's label adds about its contra account ("Trade receivables, net of
+# allowance for doubtful accounts of $23 and $25, respectively"): the reader's row is
+# "Trade receivables, net"
+_ALLOWANCE = re.compile(r"(?<=\bnet)\s+of\s+(?:an?\s+)?(?:allowances?|reserves?)\b.*$", re.I)
+
+
 def shown_label(label: str) -> str:
     """A row's label as a sentence names it: without its list number ("一、营业总收入"),
     a lead-in ("其中：营业收入", "Less: cost of sales") or footnote markers."""
@@ -68,7 +78,7 @@ def shown_label(label: str) -> str:
         if m and m.end() < len(text):
             text = text[m.end() :]
             break
-    text = text.strip() or label.strip()
+    text = _ALLOWANCE.sub("", text).strip() or label.strip()
     shouted = len(re.findall(r"[A-Z]{3,}", text)) >= 2 and not re.search(r"[a-z]", text)
     return _sentence_case(text) if shouted and " " in text else text
 
@@ -86,6 +96,8 @@ def _sentence_case(text: str) -> str:
 def norm(text: str) -> str:
     text = _NOTE.sub(" ", _UNIT.sub(" ", text.lower())).replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)
+    # "Cash & cash equivalents" is "cash and cash equivalents"; "R&D" keeps its sign
+    text = re.sub(r"(?<=\s)&(?=\s)", "and", f" {text} ")
     return " ".join(text.split())
 
 
@@ -178,4 +190,6 @@ def _label_match(lab: str, item: LineItem) -> float:
                 best = max(best, NAME_PLUS_TAIL if kept else NAME_PLUS_WORD)
             elif extra[0] in _QUALIFIERS:  # "… attributable to Northwind shareholders"
                 best = max(best, _QUALIFIERS[extra[0]])
+            elif extra[0] == "to" and extra[-1] in _RECIPIENTS:  # "… paid to common holders"
+                best = max(best, TO_RECIPIENT)
     return best

@@ -215,6 +215,7 @@ class Finder:
         from agent.figures.partitions import parts_rows  # partitions reads grids from here
 
         item = vocabulary().items[key]
+        kind = item.statement
         if self.parts:
             return self._part_cell(key, year)
         best: tuple[Key, Cell, bool] | None = None
@@ -239,9 +240,14 @@ class Finder:
                 rank = -(g.passage.rank or 0)
                 score = (round(s + bonus, 6), len(self.asked & _title_words(g)), size, rank)
                 if best is None or score > best[0]:
-                    # read from another statement, or not from the one the question names
-                    weak = bonus < 0 or (
-                        item.statement in self.statements and not _is_statement(g, item.statement)
+                    # read from another statement, or not from the one the question names,
+                    # or from a part's statement while the group's is in the turn (its
+                    # row may be in a chunk of it not yet read: "Balance Sheets for
+                    # Obligor Group" beside the "Consolidated Balance Sheets")
+                    weak = (
+                        bonus < 0
+                        or (item.statement in self.statements and not _is_statement(g, kind))
+                        or (self._primary_here(kind) and not self._is_primary(g, kind))
                     )
                     best = (score, self._cell(key, g, r, col, item.outflow), weak)
         if best is None:
@@ -285,11 +291,19 @@ class Finder:
         self.part_unsure = self.part_unsure or best[0][1] < 2
         return best[1]
 
+    @staticmethod
+    def _is_primary(g: Grid, kind: str) -> bool:
+        return kind in _TITLED and _titled(g, kind) and _primary(_head(g))
+
+    def _primary_here(self, kind: str) -> bool:
+        """Is the group's own statement of this kind among the turn's tables?"""
+        return any(self._is_primary(g, kind) for g in self.tables)
+
     def _fit(self, g: Grid, col: int, kind: str) -> float:
         """The table's fit for an item of ``kind``: its statement's bonus (more for the
         primary, consolidated one), less for a quarter's column read for a year."""
         fit = table_fit(g, kind)
-        if kind in _TITLED and _titled(g, kind) and _primary(_head(g)):
+        if self._is_primary(g, kind):
             fit += PRIMARY_BONUS
         if self.months in (None, 12) and g.columns[col].months in (3, 6, 9):
             fit -= PART_YEAR_PENALTY

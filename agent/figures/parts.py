@@ -85,6 +85,7 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
             tokens = m.group(0).split()
             if first is not None and m.start() == first.end():
                 tokens = tokens[1:]  # a sentence's first word is capitalised anyway
+            tokens = [t for t in tokens if not re.search(r"\d", t)]  # "FY2022" names no part
             run = "".join(re.sub(r"['’]s$", "", t) for t in tokens).strip(".").lower()
             if not run or _is_document(run, tokens, names):
                 continue

@@ -172,13 +172,20 @@ _QUALIFIED = re.compile(
 )
 
 
+_PARTICIPLE = re.compile(r"\w+ed|paid|spent|sold|held|made|received", re.I)
+
+
 def copula(label: str) -> str:
     """ "were" for a plural line item ("Inventories", "Net sales", "Proceeds from …"), else
     "was" ("Cost of sales", "Net income attributable to shareholders"): by its head noun,
     the last word before what qualifies it."""
     bare = re.sub(r"(?:\s*\([^)]*\)|\d+)+$", "", label.strip())  # footnote marks
     head = _QUALIFIED.sub("", bare) or bare
-    last = re.sub(r"[^\w]", "", head.split()[-1]).lower() if head.split() else ""
+    # a participle after the noun says what was done with it: "Dividends paid" are paid
+    words = head.split()
+    while len(words) > 1 and _PARTICIPLE.fullmatch(re.sub(r"[^\w]", "", words[-1])):
+        words.pop()
+    last = re.sub(r"[^\w]", "", words[-1]).lower() if words else ""
     return "were" if re.search(r"[^s]s$", last) else "was"
 
 

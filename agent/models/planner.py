@@ -110,10 +110,13 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     if beside:  # the page of a sentence whose partner value is not in the turn
         return [{"name": "read_page", "args": {"page": beside[0]}}]
     if figures is not None and figures.wanted:  # a formula's operand: read its statement
+        # and search for its row in the same round: the page read may be the wrong
+        # statement, and a search may find only another chunk of the right one
         pages = [p for p in figures.pages if str(p) not in read]
-        if pages:
-            return [{"name": "read_page", "args": {"page": pages[0]}}]
-        return [_operand_search(*figures.wanted[0])]
+        calls: list[Call] = [{"name": "read_page", "args": {"page": pages[0]}}] if pages else []
+        operands = [_operand_search(*w) for w in figures.wanted]
+        calls += [c for c in operands if c["args"]["query"] not in asked]
+        return calls or operands[:1]
     counting = count_search(question)
     if counting and counting not in asked and not _counted(question, evidence):
         # "how many employees": no passage gives a number of them yet

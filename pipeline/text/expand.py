@@ -25,6 +25,7 @@ def _rules() -> list[tuple[re.Pattern[str], str, float]]:
     evidence than a metric's definition, so they count for less in fusion."""
     vocab = vocabulary()
     out = [(p, m.search, 1.0) for m in vocab.metrics if m.search for p in m.patterns]
+    out += [(p, j.search, 1.0) for j in vocab.judgements if j.search for p in j.patterns]
     out += [(p, words, 1.0) for p, words in vocab.search_rules]
     out += [(p, words, SYNONYM_STRENGTH) for p, words in vocab.synonyms]
     return out

@@ -41,6 +41,25 @@ class Metric:
 
 
 @dataclass(frozen=True)
+class Judgement:
+    """A judgement a question asks ("Is X capital-intensive?") and the figure deciding it:
+    ``formula``'s level (or its year's growth), against the rule of thumb ``above``."""
+
+    key: str
+    patterns: tuple[re.Pattern[str], ...]
+    formula: str
+    growth: bool  # the year's change of the formula decides, not its level
+    percent: bool
+    above: float  # the threshold, in percent when ``percent``
+    measure: dict[str, str]  # what is compared, by language ("revenue growth")
+    rule: dict[str, str]  # what reaching the threshold is commonly taken as
+    search: str
+
+    def find(self, text: str) -> re.Match[str] | None:
+        return next((m for p in self.patterns if (m := p.search(text))), None)
+
+
+@dataclass(frozen=True)
 class Abbreviation:
     pattern: re.Pattern[str]  # the abbreviation as a question writes it, word-bounded
     long: tuple[str, ...]  # its spelled-out forms
@@ -74,6 +93,7 @@ class Vocabulary:
     member_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # What questions abbreviate and filings spell out ("PPNE", "AGM", "Item 3").
     abbreviations: tuple[Abbreviation, ...] = ()
+    judgements: tuple[Judgement, ...] = ()
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -121,6 +141,36 @@ def vocabulary() -> Vocabulary:
         share_words=tuple(raw.get("rankings", {}).get("share", ())),
         member_kinds={k: tuple(v) for k, v in raw.get("rankings", {}).get("members", {}).items()},
         abbreviations=tuple(_abbreviation(a) for a in raw.get("abbreviations", ())),
+        judgements=tuple(
+            _judgement(k, v, st) for k, v in raw.get("judgements", {}).items() if k != "_about"
+        ),
+    )
+
+
+def stated_rule(sentence: str) -> tuple[str, frozenset[float]]:
+    """A sentence without the rules of thumb it states ("below the 10% commonly taken as
+    capital-intensive"), and their thresholds: the product's own yardstick, not a claim
+    about the documents, so no passage need state it."""
+    found: set[float] = set()
+    for j in vocabulary().judgements:
+        for rule in j.rule.values():
+            if rule and rule in sentence:
+                found.add(j.above)
+                sentence = sentence.replace(rule, " ")
+    return sentence, frozenset(found)
+
+
+def _judgement(key: str, raw: dict[str, Any], statements: dict[str, str]) -> Judgement:
+    return Judgement(
+        key=key,
+        patterns=tuple(re.compile(p, re.I) for p in raw["patterns"]),
+        formula=raw["formula"],
+        growth=bool(raw.get("growth")),
+        percent=bool(raw.get("percent")),
+        above=float(raw["above"]),
+        measure=dict(raw["measure"]),
+        rule=dict(raw["rule"]),
+        search=_words(raw.get("search", ""), statements),
     )
 
 

@@ -1,0 +1,57 @@
+"""Verdicts on judgement questions ("Is X a high-growth company?", "Is X
+capital-intensive?"): the figure that decides it against the rule of thumb the vocabulary
+states (``finance_terms.json`` "judgements"), said first and plainly, so the reader sees
+both the answer and what it rests on."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from agent import prompts
+from agent.figures.formula import parse
+from pipeline.text.finance import Judgement, vocabulary
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def judgement(question: str, formula: ast.expr | None) -> Judgement | None:
+    """The judgement a question asks, when the figure asked (``formula``; None when the
+    question names none) is the one deciding it."""
+    for j in vocabulary().judgements:
+        if j.find(question) is None:
+            continue
+        if formula is None or ast.dump(formula) == ast.dump(parse(j.formula)):
+            return j
+    return None
+
+
+def measure_name(j: Judgement, question: str) -> str:
+    """How an answer names the judgement's figure, in the question's language."""
+    name = j.measure["zh" if _HAN.search(question) else "en"]
+    return name[:1].upper() + name[1:]
+
+
+def verdict(j: Judgement, value: float, working: str, lang: prompts.Lang) -> str:
+    """The verdict, said first, on the working line that decides it: "No: change in net
+    sales FY2021 → FY2022 = (…) ÷ … = 8.7%, below the 15% a year commonly taken as high
+    growth [ids]." ``value`` is in percent when the judgement is."""
+    bar = f"{j.above:g}%" if j.percent else f"{j.above:.1f}"
+    met = value >= j.above
+    m = _MARKS.search(working)
+    body, marks = (working[: m.start()], m.group(1)) if m else (working.rstrip(".。"), "")
+    if body[:1].isupper() and not body[:2].isupper():  # "No: change in …", "No: EBITDA …"
+        body = body[0].lower() + body[1:]
+    if not j.above:  # the sign alone: "Yes: dividends paid were $4 million in FY2025."
+        if lang == "zh":
+            return f"{'是' if met and value else '否'}：{body} {marks}。"
+        return f"{'Yes' if met and value else 'No'}: {body} {marks}."
+    if lang == "zh":
+        side = "达到" if met else "低于"
+        return f"{'是' if met else '否'}：{body}，{side}{j.rule['zh']}的{bar} {marks}。"
+    side = "at or above" if met else "below"
+    return f"{'Yes' if met else 'No'}: {body}, {side} the {bar} {j.rule['en']} {marks}."
+
+
+# a line's closing citation markers and full stop
+_MARKS = re.compile(r"\s*((?:\[[^\]]+\])+)\s*[.。]?\s*$")

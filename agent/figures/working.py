@@ -1,0 +1,77 @@
+"""How a computed figure is written: a formula's working for a year, and a percentage's
+move between two years in points. Every figure carries the markers of its cells."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from agent import prompts
+from agent.figures.asking import Ask
+from agent.figures.formula import Result
+from agent.figures.items import shown_label
+from agent.figures.lookup import Finder
+from agent.figures.render import amount, decimals, ids, when
+
+_PERCENT = re.compile(r"percent|%|百分", re.I)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What every rendering step needs: the cells found, the question, the language."""
+
+    finder: Finder
+    question: str
+    lang: prompts.Lang
+
+
+def is_percent(ask: Ask, turn: Turn) -> bool:
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    return ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
+
+
+def points(ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn) -> str:
+    """How far a percentage moved between two years, in points, from the two results
+    ("18.55% − 19.39% = −0.84 percentage points")."""
+    # one decimal more than the margins shown: the move between two rounded margins
+    # would be off by up to a tenth
+    digits = decimals(turn.question, 1) + 1
+    a, b = (round(r.value * 100, digits) for r in pair)
+    diff = f"{b - a:.{digits}f}".replace("-", "−")
+    working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
+    cells = pair[1].cells + pair[0].cells
+    # the rows it comes from, named as the statement does: what the reader checks it by
+    shown = [shown_label(c.label) for c in cells]
+    rows = list(dict.fromkeys(x.lower() if turn.lang == "en" else x for x in shown))
+    if turn.lang == "zh":
+        source = "、".join(rows)
+        return f"{ask.name}{year - 1}→{year}年变化 = {working}个百分点（{source}）{ids(cells)}。"
+    name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
+    source = " and ".join(rows) if len(rows) <= 2 else ", ".join(rows[:-1]) + " and " + rows[-1]
+    return (
+        f"Change in {name} FY{year - 1} → FY{year} = {working} percentage points "
+        f"(from {source}) {ids(cells)}."
+    )
+
+
+def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    percent = is_percent(ask, turn)
+    shown_year = year or (r.cells[0].year if r.cells else None)
+    if percent:
+        value = f"{r.value * 100:.{decimals(turn.question, 1)}f}%"
+    elif divides:
+        value = f"{r.value:,.{decimals(turn.question, 2)}f}"
+    else:
+        first = r.cells[0] if r.cells else None
+        unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
+        value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
+    value = value.replace("-", "−", 1) if value.startswith("-") else value
+    if turn.lang == "zh":
+        dated = f"{shown_year}年" if shown_year else ""
+        return f"{dated}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
+    period = f" FY{shown_year}" if shown_year else ""
+    if r.cells and turn.finder.months in (3, 6, 9):  # a quarter is not its fiscal year
+        period = " " + when(r.cells[0], balance=False)
+    return f"{ask.name}{period} = {r.working} = {value} {ids(r.cells)}."
