@@ -290,11 +290,17 @@ def _evaluate(ask: Ask, turn: Turn, years: Sequence[int | None]) -> list[Result]
 def _one_table(
     ask: Ask, turn: Turn, years: Sequence[int | None], free: list[Result]
 ) -> list[Result] | None:
-    """The formula from one table, when its operands were found in several and one table
-    holds them all: a margin's profit and revenue from the same statement and period,
+    """The formula from one table, when its operands of one statement were found in several
+    and one table holds them all: a margin's profit and revenue from the same statement,
     never a segment's profit over the group's revenue. The table whose cells are surest
     their items wins; None when the free lookup used one table, or no table holds all."""
-    if len(set(names(ask.formula))) < 2:
+    keys = set(names(ask.formula))
+    if len(keys) < 2:
+        return None
+    # items of different statements (net income over total assets) are each read from
+    # their own statement: a summary table holding both is the statement of neither
+    items = vocabulary().items
+    if len({items[k].statement for k in keys if k in items}) > 1:
         return None
     statements = turn.finder.tables_by_statement()
     where = {g.passage.chunk_id: i for i, tables in enumerate(statements) for g in tables}

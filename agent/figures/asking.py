@@ -69,9 +69,11 @@ def _computed(question: str) -> Ask | None:
     for m in vocabulary().metrics:
         hit = m.find(q)
         if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
-            metric = (m, hit.group(0))
-    if defined and (metric is None or metric[1] in defined[0].lower()):
-        name = metric[1] if metric else _asked_name(question, defined[0])
+            metric = (m, question[hit.start() : hit.end()])  # as written: "EBITDA"
+    if defined and (metric is None or metric[1].lower() in defined[0].lower()):
+        # the term the question defines ("Fixed asset turnover ratio") unless a pronoun
+        pronoun = defined[0].lower() in _PRONOUNS
+        name = metric[1] if metric and pronoun else _asked_name(question, defined[0])
         return Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
     ratio = _ratio(question)
     if ratio is not None:  # the figure asked is A ÷ B; None when A is no figure known

@@ -196,6 +196,9 @@ def _apply(op: ast.operator, a: float, b: float) -> tuple[str, float]:
 
 
 def _needs_parens(node: ast.expr, op: ast.operator, *, right: bool) -> bool:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "avg":
+        # an average is written "(a + b) ÷ 2": divided by, it is one figure
+        return right and isinstance(op, ast.Div)
     if not isinstance(node, ast.BinOp):
         return False
     low = isinstance(node.op, ast.Add | ast.Sub)

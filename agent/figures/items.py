@@ -158,15 +158,21 @@ TOTAL_OF = 0.95  # "Total restructuring and impairment charges": the sum of the 
 _TOTAL = re.compile(r"^total\s+")
 
 
+_PER_SHARE = re.compile(r"\bper (?:\w+ ){0,2}share\b|每股")
+
+
 def row_match(label: str, item: LineItem) -> float:
     """How surely a row's label names the item: 1 for a name, less for a name plus a
     qualifier ("…, net") or for the total of a name, 0 for another item."""
     # a list number or a lead-in ("一、", "其中：", "Less:") says where the row sits, not
     # what it is: "其中：营业成本" is the cost of sales
     lab = norm(shown_label(label)).rstrip(" :")
-    if not lab:
-        return 0.0
+    if not lab or (_PER_SHARE.search(lab) and not any(_PER_SHARE.search(n) for n in item.names)):
+        return 0.0  # "Net income … per common share" is no amount of net income
     best = _label_match(lab, item)
+    if lab.startswith("net ") and best < NAME_PLUS_TAIL:
+        # "Net property and equipment" is "Property and equipment, net"
+        best = max(best, NAME_PLUS_TAIL * (_label_match(lab[4:], item) == 1.0))
     rest = _TOTAL.sub("", lab, count=1)
     if rest != lab and rest and best < 1.0:
         best = max(best, TOTAL_OF * _label_match(rest, item))
