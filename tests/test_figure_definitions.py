@@ -8,7 +8,7 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.asking import what_is_asked
-from agent.figures.items import row_match
+from agent.figures.items import row_match, shown_label
 from agent.support import check
 from pipeline.text.finance import vocabulary
 
@@ -78,3 +78,33 @@ def test_a_per_share_row_is_no_amount() -> None:
 def test_a_metric_is_named_as_the_question_writes_it() -> None:
     ask = what_is_asked("What is Quillfeather's FY2025 unadjusted EBITDA?")
     assert ask is not None and ask.name == "EBITDA", ask
+
+
+def test_labels_read_whichever_way_the_year_went() -> None:
+    items = vocabulary().items
+    assert row_match("Income (loss) before income taxes", items["pretax_income"]) == 1.0
+    label = "Net cash provided by (used in) operating activities"
+    assert row_match(label, items["operating_cash_flow"]) == 1.0
+    label = "Accounts receivable trade, less allowances for credit losses $230 (2024, $293)"
+    assert row_match(label, items["accounts_receivable"]) >= 0.75
+    assert shown_label("Inventories (Notes 1 and 3)") == "Inventories"
+
+
+TRADE = """| Quillfeather Consolidated Balance Sheets ($ in millions) | 2025 | 2024 |
+|---|---|---|
+| Accounts receivable, net | 1,000 | 800 |
+| Inventories | 1,400 | 1,200 |
+| Accounts payable | 900 | 700 |"""
+COSTS = """| Quillfeather Inc. Consolidated Statements of Earnings ($ in millions) | 2025 | 2024 |
+|---|---|---|
+| Revenue | $9,000 | $8,400 |
+| Cost of sales | 5,000 | 4,700 |"""
+
+
+def test_days_of_inventory_and_the_cash_conversion_cycle() -> None:
+    line = _answer("What is Quillfeather's FY2025 DIO?", TRADE, COSTS)
+    # days, not the turnover: 365 × average inventories ÷ cost of sales
+    assert "365 × (inventories 1,200 + 1,400) ÷ 2 ÷ cost of sales 5,000 = 94.90" in line, line
+    line = _answer("What is Quillfeather's FY2025 cash conversion cycle?", TRADE, COSTS)
+    # 94.90 + 365 × 900 ÷ 9,000 − 365 × 800 ÷ 5,000 = 94.90 + 36.50 − 58.40
+    assert line.startswith("Cash conversion cycle FY2025 = ") and "= 73.00 [" in line, line

@@ -39,6 +39,7 @@ _QUALIFIERS = {"net": 0.8, "of": 0.8, "attributable": 0.85, "including": 0.78}
 _SHORT_TAILS = frozenset(
     {"net", "total", "reported", "gaap", "consolidated", "expense", "expenses", "cost", "costs"}
     | {"charge", "charges", "amount", "amounts", "to", "from", "for", "in", "on", "by"}
+    | {"trade"}  # "Accounts receivable trade"
 )
 NAME_PLUS_TAIL, NAME_PLUS_WORD = 0.9, 0.7
 # Whom an amount went to keeps a name the item ("Dividends paid to common shareholders");
@@ -64,15 +65,21 @@ _MARKER = re.compile(r"\s*\((?:[a-z]|\d{1,2})\),?(?=\s|$)")
 
 
 # what a balance's label adds about its contra account ("Trade receivables, net of
-# allowance for doubtful accounts of $23 and $25, respectively"): the reader's row is
-# "Trade receivables, net"
-_ALLOWANCE = re.compile(r"(?<=\bnet)\s+of\s+(?:an?\s+)?(?:allowances?|reserves?)\b.*$", re.I)
+# allowance for doubtful accounts of $23 and $25, respectively", "Accounts receivable
+# trade, less allowances for credit losses $230"): the reader's row is without it
+_ALLOWANCE = re.compile(
+    r"(?:(?<=\bnet)\s+of|,?\s+less)\s+(?:an?\s+|the\s+)?(?:allowances?|reserves?)\b.*$", re.I
+)
+
+
+_NOTE_REF = re.compile(r"\s*\((?:see )?notes?\b[^)]*\)", re.I)
 
 
 def shown_label(label: str) -> str:
     """A row's label as a sentence names it: without its list number ("一、营业总收入"),
     a lead-in ("其中：营业收入", "Less: cost of sales") or footnote markers."""
     text = _MARKER.sub("", _ENUMERATOR.sub("", label.strip()))
+    text = _NOTE_REF.sub("", text)  # "Inventories (Notes 1 and 3)"
     for word in vocabulary().lead_ins:
         m = re.match(rf"{re.escape(word)}\s*[:：]\s*", text, re.I)
         if m and m.end() < len(text):
@@ -93,8 +100,16 @@ def _sentence_case(text: str) -> str:
     return " ".join(out)
 
 
+# a label's alternative in brackets: "Operating income (loss)", "Net cash provided by (used
+# in) operating activities" name the item whichever way the year went
+_ALTERNATIVE = re.compile(
+    r"\((?:loss|losses|gain|gains|benefit|expense|income|deficit|used in|provided by)\)"
+)
+
+
 def norm(text: str) -> str:
-    text = _NOTE.sub(" ", _UNIT.sub(" ", text.lower())).replace("’", "'").replace("&amp;", "&")
+    text = _ALTERNATIVE.sub(" ", text.lower())
+    text = _NOTE.sub(" ", _UNIT.sub(" ", text)).replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)
     # "Cash & cash equivalents" is "cash and cash equivalents"; "R&D" keeps its sign
     text = re.sub(r"(?<=\s)&(?=\s)", "and", f" {text} ")
