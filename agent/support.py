@@ -91,7 +91,9 @@ def is_factual(sentence: str) -> bool:
 def derivable(value: float, decimals: int, cited: list[float]) -> bool:
     """Is ``value`` one of the cited numbers, or computed from two of them?"""
     tol_abs = 0.5 * 10 ** (-decimals) if decimals else 0.5
-    targets = [value]
+    # a figure is read without its sign (words say which way a change went): a fall of
+    # "−93.8%" is checked as the change it is
+    targets = [value, -value]
 
     def close(x: float) -> bool:
         return any(abs(x - t) <= max(tol_abs, abs(t) * 0.005) for t in targets)

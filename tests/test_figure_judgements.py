@@ -155,3 +155,23 @@ def test_working_capital_has_a_sign() -> None:
     ), lines
     short = BALANCE.replace("| 1,000 | 900 |", "| 1,900 | 900 |")
     assert _lines(q, short)[0].startswith("No: working capital FY2025 = "), short
+
+
+DIVIDENDS = """| Consolidated Statements of Cash Flows (in millions) | 2025 | 2024 | 2023 |
+|---|---|---|---|
+| Cash dividends paid | (420) | (400) | (380) |"""
+
+
+def test_a_stable_dividend_is_read_over_the_years_the_statement_gives() -> None:
+    q = "Does Brackwater maintain a stable trend of dividend distribution?"
+    lines = _lines(q, DIVIDENDS)
+    assert lines == [
+        "Yes: cash dividends paid rose or held every year: FY2023 380 million; FY2024 400 "
+        "million (+5.3%); FY2025 420 million (+5.0%) [bw#0]."
+    ], lines
+    assert check(lines[0], DIVIDENDS).supported, lines
+    cut = DIVIDENDS.replace("(400)", "(300)")
+    lines = _lines(q, cut)
+    assert lines[0].startswith("No: cash dividends paid fell in at least one year: "), lines
+    # a fall is checked as the change it is, whichever sign it is written with
+    assert "FY2024 300 million (−21.1%)" in lines[0] and check(lines[0], cut).supported, lines

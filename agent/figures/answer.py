@@ -57,7 +57,7 @@ from agent.figures.render import (
 )
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
-from agent.figures.verdicts import verdict
+from agent.figures.verdicts import trend, verdict
 from agent.figures.versus import versus_answer, versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from pipeline.text.finance import vocabulary
@@ -248,6 +248,10 @@ def _judged(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     """The figure deciding a judgement, its working, and the verdict said first."""
     j = ask.judged
     assert j is not None
+    if j.trend and ask.single:
+        first = _one(ask, turn, year)
+        lines, cells = trend(j, first.cells[0].item, turn.finder, first.cells[0], turn.lang)
+        return FigureAnswer(lines, cells=cells) if lines else first
     if j.growth:
         out = _change(ask, turn, year)
         if len(out.cells) < 2:

@@ -44,6 +44,7 @@ _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_MEMBERS = 2
+_KIND_WORDS = 4  # words of the kind of member a search for their table names
 
 
 @dataclass(frozen=True)
@@ -97,15 +98,20 @@ def ranked_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
 def _search(question: str, measure: LineItem) -> str:
     """Keywords for the table of the kind of member asked, by the measure: "sales by
     region 2025"."""
-    kinds = {w for words in vocabulary().member_kinds.values() for w in words}
+    groups = vocabulary().member_kinds
     m = _WHICH.search(question)
-    asked = [w.lower() for w in (m.groups() if m else ()) if w and w.lower() in kinds]
-    # tables are titled "<measure> by <kind>" ("Sales by segment"), by the measure's
-    # shortest name
-    name = min((n for n in measure.names if n.isascii()), key=len, default=measure.key)
+    said = [w.lower() for w in (m.groups() if m else ()) if w]
+    asked = [w for w in said if any(w in words for words in groups.values())][:1]
+    # and the kind's other words: a "segment" may be titled a "division"
+    kin = next((words for words in groups.values() if asked and asked[0] in words), ())
+    stems = {stem(w): w for w in reversed([*asked, *(w for w in kin if w.isascii())])}
+    asked = list(dict.fromkeys([*asked, *list(reversed(stems.values()))]))[:_KIND_WORDS]
+    # tables are titled "<measure> by <kind>" ("Net revenue by division"), by the
+    # measure's shortest names
+    names = sorted((n for n in measure.names if n.isascii()), key=len)[:2] or [measure.key]
     ys = years(question)
-    kind = " ".join(asked[:2])
-    return " ".join(x for x in (name, "by" if kind else "", kind, *map(str, ys[-1:])) if x)
+    kind = " ".join(dict.fromkeys(asked))
+    return " ".join(x for x in (*names, "by" if kind else "", kind, *map(str, ys[-1:])) if x)
 
 
 def _said(question: str, words: Sequence[str]) -> bool:

@@ -6,11 +6,17 @@ both the answer and what it rests on."""
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 
 from agent import prompts
-from agent.figures.formula import parse
+from agent.figures.formula import Cell, MissingFigure, parse
+from agent.figures.items import shown_label
+from agent.figures.lookup import Finder
+from agent.figures.render import ids, number, scale_word
 from pipeline.text.finance import Judgement, vocabulary
+
+TREND_YEARS = 3  # the years a trend is read over, the latest included
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -55,3 +61,41 @@ def verdict(j: Judgement, value: float, working: str, lang: prompts.Lang) -> str
 
 # a line's closing citation markers and full stop
 _MARKS = re.compile(r"\s*((?:\[[^\]]+\])+)\s*[.。]?\s*$")
+
+
+def trend(
+    j: Judgement, key: str, finder: Finder, latest: Cell, lang: prompts.Lang
+) -> tuple[list[str], list[Cell]]:
+    """A line item over the years before the latest (``TREND_YEARS``, as far as the tables
+    go), and the verdict on its trend said first: "Yes: dividends paid rose or held every
+    year: FY2020 $5,509 million; FY2021 $5,815 million (+5.6%); … [ids]." Empty when the
+    tables give no earlier year."""
+    cells = [latest]
+    for year in range(latest.year - 1, latest.year - TREND_YEARS, -1) if latest.year else ():
+        try:
+            cells.append(finder(key, year))
+        except MissingFigure:
+            break
+    cells.reverse()  # oldest first
+    if len(cells) < 2:
+        return [], []
+    held = all(b.value >= a.value for a, b in itertools.pairwise(cells))
+    money = finder.currency(latest.chunk_id) == "$"
+    steps = [_step(c, cells[i - 1] if i else None, money, lang) for i, c in enumerate(cells)]
+    label = shown_label(latest.label)
+    if lang == "zh":
+        side = "逐年持平或增长" if held else "并非逐年增长"
+        said = "；".join(steps)
+        return [f"{'是' if held else '否'}：{label}{side}：{said} {ids(cells)}。"], cells
+    side = "rose or held every year" if held else "fell in at least one year"
+    low = label[:1].lower() + label[1:] if not label[:2].isupper() else label
+    return [f"{'Yes' if held else 'No'}: {low} {side}: {'; '.join(steps)} {ids(cells)}."], cells
+
+
+def _step(c: Cell, before: Cell | None, money: bool, lang: prompts.Lang) -> str:
+    shown = f"{'$' if money and lang == 'en' else ''}{number(c.value)}{scale_word(c.scale, lang)}"
+    when = f"{c.year}年" if lang == "zh" else f"FY{c.year}"
+    if before is None or not before.value:
+        return f"{when} {shown}"
+    pct = (c.value - before.value) / abs(before.value) * 100
+    return f"{when} {shown} ({pct:+.1f}%)".replace("-", "−")

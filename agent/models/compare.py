@@ -21,7 +21,9 @@ _NEGATIVE = re.compile(
 )
 # The words ``wants_minimum`` reads: which end a superlative names, and measures of
 # decline (their largest is the lowest signed figure).
-_ABSOLUTE_LOW = re.compile(r"\b(worst|weakest)\b|最差", re.I)
+# what held the whole back is its worst part: "which segment dragged down growth"
+_HELD_BACK = r"dragg(?:ed|ing)? down|drags? down|held back|holds? back|weigh(?:ed|s)? on"
+_ABSOLUTE_LOW = re.compile(rf"\b(worst|weakest|{_HELD_BACK})\b|最差|拖累", re.I)
 _ABSOLUTE_HIGH = re.compile(r"\b(best|strongest)\b|最好", re.I)
 _LOW = re.compile(r"\b(lowest|least|smallest|slowest|fewest|minimum)\b|最低|最少|最小|最慢", re.I)
 _HIGH = re.compile(
@@ -44,8 +46,8 @@ _YEAR = re.compile(r"^(19|20)\d{2}$")
 _SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
 _EXTREME = re.compile(
     r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|"
-    r"smallest|greatest|top|fastest|slowest)\b|"
-    rf"哪.{{0,16}}{_SUPERLATIVE_ZH}|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
+    rf"smallest|greatest|top|fastest|slowest|{_HELD_BACK})\b|"
+    rf"哪.{{0,16}}(?:{_SUPERLATIVE_ZH}|拖累)|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,
 )
 

@@ -49,6 +49,7 @@ class Judgement:
     patterns: tuple[re.Pattern[str], ...]
     formula: str
     growth: bool  # the year's change of the formula decides, not its level
+    trend: bool  # its years' course decides (no year's fall): a line item's
     percent: bool
     above: float  # the threshold, in percent when ``percent``
     measure: dict[str, str]  # what is compared, by language ("revenue growth")
@@ -166,6 +167,7 @@ def _judgement(key: str, raw: dict[str, Any], statements: dict[str, str]) -> Jud
         patterns=tuple(re.compile(p, re.I) for p in raw["patterns"]),
         formula=raw["formula"],
         growth=bool(raw.get("growth")),
+        trend=bool(raw.get("trend")),
         percent=bool(raw.get("percent")),
         above=float(raw["above"]),
         measure=dict(raw["measure"]),
