@@ -71,8 +71,13 @@ def figures(text: str) -> list[tuple[float, int]]:
     return out
 
 
+# an annotator's note on how the question's period was read ("The answer here assumes
+# FY2023 refers to the 12 months ended on …"): its "12" is no figure of the answer
+_NOTE = re.compile(r"\bThe answer here assumes\b.*", re.S)
+
+
 def gold_figures(answer: str) -> list[tuple[float, int]]:
-    return [(v, d) for v, d in figures(answer) if v != 0 or d]
+    return [(v, d) for v, d in figures(_NOTE.sub("", answer)) if v != 0 or d]
 
 
 def has_figure(gold: list[tuple[float, int]], answer: str) -> bool:
