@@ -41,6 +41,12 @@ class Support:
     reason: str = ""
 
 
+def _negative(text: str, m: re.Match[str]) -> bool:
+    """Is the figure written negative ("−93.8%", "-5")?"""
+    written = m.group(0)
+    return written.startswith(("-", "(-")) or text[max(0, m.start() - 1) : m.start()] == "−"
+
+
 def numbers(text: str) -> list[tuple[str, float, int]]:
     """(as written, value, decimals) of every number in ``text`` (years included)."""
     out = []
@@ -91,9 +97,7 @@ def is_factual(sentence: str) -> bool:
 def derivable(value: float, decimals: int, cited: list[float]) -> bool:
     """Is ``value`` one of the cited numbers, or computed from two of them?"""
     tol_abs = 0.5 * 10 ** (-decimals) if decimals else 0.5
-    # a figure is read without its sign (words say which way a change went): a fall of
-    # "−93.8%" is checked as the change it is
-    targets = [value, -value]
+    targets = [value]
 
     def close(x: float) -> bool:
         return any(abs(x - t) <= max(tol_abs, abs(t) * 0.005) for t in targets)
@@ -129,7 +133,8 @@ def check(sentence: str, cited: str) -> Support:
     computed = {r.replace(",", "") for r in checked_results(sentence)}
     own = {float(n.replace(",", "")) for n in operands(sentence)} & CONSTANTS
     own |= thresholds
-    for written, value, decimals in numbers(sentence):
+    signs = [_negative(sentence, m) for m in _NUMBER.finditer(sentence)]
+    for (written, value, decimals), negative in zip(numbers(sentence), signs, strict=True):
         if not _significant(value, decimals):
             continue
         checked += 1
@@ -137,7 +142,11 @@ def check(sentence: str, cited: str) -> Support:
         # a computed result's sign is checked with it ("= −16.55%", "= -16.55%")
         if bare in literal or bare.lstrip("-−") in computed or value in own:
             continue
-        if not derivable(value, decimals, cited_values):
+        # a figure written negative ("a fall of −93.8%") is checked as the signed change
+        # it is; one written without a sign as written
+        if not derivable(value, decimals, cited_values) and not (
+            negative and derivable(-value, decimals, cited_values)
+        ):
             missing.append(written)
     if missing:
         return Support(False, cov, tuple(missing), "numbers not in the cited text")

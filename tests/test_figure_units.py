@@ -276,6 +276,22 @@ def test_a_cover_dates_the_current_and_prior_period_columns() -> None:
     assert alone is None or not alone.lines or "1,000,000" not in alone.lines[0]
 
 
+def test_a_change_and_a_verdict_dated_by_the_cover_say_their_periods_as_printed() -> None:
+    text = "某某科技股份有限公司\n2020 年第一季度报告"
+    cover = Passage(chunk_id="zh#0", doc_id="zh", page=1, page_end=1, text=text, rank=2)
+    table = Passage(chunk_id="zh#3", doc_id="zh", page=3, page_end=3, text=ZH_KEY_FIGURES, rank=1)
+    ev = [Evidence(tool="search_document", query="q", passages=[table, cover])]
+    a = figure_answer("营业收入同比增长多少？", ev, "zh")
+    assert a is not None and a.lines, a
+    change = a.lines[-1]
+    # the years chose the columns; the line names the periods the cited table prints
+    assert "（上年同期→本报告期）" in change and "2019" not in change, change
+    assert check(change.split("[")[0], ZH_KEY_FIGURES).supported, change
+    a = figure_answer("公司是高增长企业吗？", ev, "zh")
+    assert a is not None and a.lines[0].startswith("是：营业收入（元）（上年同期→本报告期）变化"), a
+    assert check(a.lines[0].split("[")[0], ZH_KEY_FIGURES).supported, a.lines[0]
+
+
 def test_a_figure_right_after_chinese_text_is_read_whole() -> None:
     support = check("本报告期营业收入（元）为4,755,785.11", "| 营业收入（元） | 4,755,785.11 |")
     assert support.supported and not support.missing_numbers, support

@@ -87,7 +87,10 @@ def change_line(
     working = working.replace("= -", "= −")  # as reports print a decline
     label = f"{shown_label(b.label)} {named}".strip()
     low = label if part else _lower(label)
-    if a.year is None or b.year is None:  # undated periods (本期, 上年同期): their names
+    # a Chinese year is a figure the citation must print: periods named 本期, 上年同期
+    # and dated by the report's cover are said by their names
+    printed = all(c.year and str(c.year) in c.period for c in (a, b)) or lang != "zh"
+    if a.year is None or b.year is None or not printed:  # undated periods: their names
         if lang == "zh":
             return f"{label}（{a.period}→{b.period}）变化 = {working} {ids([a, b])}。"
         return f"Change in {low} ({a.period} → {b.period}) = {working} {ids([a, b])}."

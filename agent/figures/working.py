@@ -69,7 +69,9 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
         value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
     value = value.replace("-", "−", 1) if value.startswith("-") else value
     if turn.lang == "zh":
-        dated = f"{shown_year}年" if shown_year else ""
+        # a year is a figure the citation must print: 期末余额 dated by the cover is not
+        printed = shown_year and all(str(shown_year) in c.period for c in r.cells)
+        dated = f"{shown_year}年" if printed else ""
         return f"{dated}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
     period = f" FY{shown_year}" if shown_year else ""
     if r.cells and turn.finder.months in (3, 6, 9):  # a quarter is not its fiscal year
