@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.asking import Ask, what_is_asked
+from agent.figures.asking import Ask, top_line, what_is_asked
 from agent.figures.between import between_answer
 from agent.figures.choices import choice_answer
 from agent.figures.formula import (
@@ -70,7 +70,7 @@ _EXPLAIN = re.compile(r"^\W*(which|who|explain|describe|how did)\b|如何看待|
 _NOT_FIGURES = frozenset({"reason", "list"})
 _AVERAGE = re.compile(r"\baverage\b|平均", re.I)
 _CHANGE = re.compile(
-    r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|"
+    r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|perform|"
     r"consisten|fluctuat|stable|stabil|trend)\w*|"
     r"同比|增长|变化|下降|增减",
     re.I,
@@ -136,7 +136,7 @@ def _figures(
     compared = _compared(question, evidence, lang)
     if compared is not None:
         return compared
-    if _EXPLAIN.search(question):
+    if _EXPLAIN.search(question) and not top_line(question):  # "how did X perform": figures
         return None
     between = between_answer(question, evidence, lang)
     if between is not None:  # "… between FY2023 and Q2 of fiscal 2024": both periods' cells

@@ -86,7 +86,19 @@ def _computed(question: str) -> Ask | None:
     if len(items) == 1:
         key = next(iter(items))
         return Ask(key, ast.Name(key), False, True)
+    if not items and top_line(question):  # "how did the X segment perform": its sales
+        return Ask("revenue", ast.Name("revenue"), False, True)
     return None
+
+
+def top_line(question: str) -> bool:
+    """Does the question ask how something performed, by its top line ("How did the
+    Outdoor segment perform in Q2?", "营收表现")?"""
+    low = question.lower()
+    return any(
+        w in low if _HAN.search(w) else re.search(rf"\b{re.escape(w)}\b", low)
+        for w in vocabulary().top_line
+    )
 
 
 def _ratio(question: str) -> Ask | bool | None:

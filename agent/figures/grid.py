@@ -331,7 +331,7 @@ def _markdown(p: Passage) -> list[Grid]:
     if len(lines) < 2:
         return []
     head_cells = row_cells(lines[0][1])
-    columns = _header_columns(head_cells)
+    columns = _in_corner_period(head_cells[0], _header_columns(head_cells))
     if not columns and p.columns:  # the header repeated from the chunk before
         found = _period_columns(p.columns)
         first = len(head_cells) - len(found)
@@ -361,6 +361,23 @@ def _markdown(p: Passage) -> list[Grid]:
     if columns and rows:
         grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
     return [g for g in grids if not _items_across(g.columns)]
+
+
+def _in_corner_period(corner: str, columns: dict[int, Column]) -> dict[int, Column]:
+    """Year columns under a corner naming a part of a year ("($ in Millions) Q2" over
+    "2023 | 2022"): each is that part of its year, "Q2 2023"."""
+    named = _PART_OF_YEAR.search(corner) if not YEAR.search(corner) else None
+    months = months_of(named.group(0)) if named else None
+    if named is None or months not in (3, 6, 9) or any(c.months for c in columns.values()):
+        return columns
+    return {i: Column(f"{named.group(0)} {c.text}", c.year, months) for i, c in columns.items()}
+
+
+_PART_OF_YEAR = re.compile(
+    r"\b(?:q[1-4]|[1-4]q|(?:first|second|third|fourth)[ -]quarter|(?:three|six|nine) months"
+    r"(?: ended)?)\b",
+    re.I,
+)
 
 
 def _items_across(columns: list[Column]) -> bool:

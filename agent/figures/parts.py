@@ -72,8 +72,6 @@ class PartMissing(MissingFigure):
 def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[str]) -> Parts:
     """The part words of a question (see the module's docstring); ``known`` are the
     question's words that may name a part (``lookup.asked_words``)."""
-    from agent.models.judge import METRIC_ACRONYMS  # imported here: judge imports figures
-
     names = sorted({n for ev in evidence for n in (*ev.names, *ev.owner)})
     texts = [p.text for ev in evidence for p in ev.passages]
     labels = _row_labels(texts)
@@ -86,18 +84,8 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
             if first is not None and m.start() == first.end():
                 tokens = tokens[1:]  # a sentence's first word is capitalised anyway
             tokens = [t for t in tokens if not re.search(r"\d", t)]  # "FY2022" names no part
-            run = "".join(re.sub(r"['’]s$", "", t) for t in tokens).strip(".").lower()
-            if not run or _is_document(run, tokens, names):
-                continue
-            if " ".join(tokens).lower() in labels:  # "International", "U.S.": a row's name
-                labelled.update(stem(t.replace(".", "")) for t in tokens)
-            for t in tokens:
-                for word in re.split(r"[-–]", re.sub(r"['’]s$", "", t).strip(".")):
-                    if word.lower() in METRIC_ACRONYMS or _MONTHS.match(word):
-                        continue
-                    key = stem(word.replace(".", ""))  # "U.S." is the word "us"
-                    if key in known:
-                        out.setdefault(key, word)
+            for run in _possessed(tokens):  # "Velmor's Orchard": the company, then a part
+                _run_words(run, names, labels=labels, known=known, labelled=labelled, out=out)
     df: dict[str, int] = {}
     chunks = max((ev.scope_chunks for ev in evidence), default=0)
     for ev in evidence:
@@ -106,13 +94,63 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     used = frozenset(
         w for w in out if df.get(w, 0) > 0 and (w in labelled or _named_so(out[w], texts))
     )
-    # a one-word name as common as the company's may be it; a longer one names a part
+    # a one-word name as common as the company's may be it; a longer one names a part,
+    # and so does one the question calls a segment ("the Pharmaceutical segment")
     one = len(used) == 1
-    crowded = frozenset(w for w in used if one and chunks and df[w] >= CROWDED * chunks)
+    crowded = frozenset(
+        w
+        for w in used
+        if one and chunks and df[w] >= CROWDED * chunks and not _called_part(out[w], question)
+    )
     shown = tuple(out[w] for w in out if w in used)
     short = _abbreviations(used, texts)
     words = used | {a for a, _ in short}
     return Parts(words, crowded, shown + tuple(a.upper() for a, _ in short), short)
+
+
+def _possessed(tokens: list[str]) -> list[list[str]]:
+    """A run of capitalised words split after each possessive: "Velmor's Orchard" names
+    the company and then its part."""
+    out: list[list[str]] = [[]]
+    for t in tokens:
+        out[-1].append(t)
+        if re.search(r"['’]s$", t):
+            out.append([])
+    return [r for r in out if r]
+
+
+def _run_words(
+    tokens: list[str],
+    names: list[str],
+    *,
+    labels: set[str],
+    known: frozenset[str],
+    labelled: set[str],
+    out: dict[str, str],
+) -> None:
+    """The part words of one run of capitalised words into ``out`` (and ``labelled`` when
+    the run is a row's name), unless the run names the document itself."""
+    from agent.models.judge import METRIC_ACRONYMS  # imported here: judge imports figures
+
+    run = "".join(re.sub(r"['’]s$", "", t) for t in tokens).strip(".").lower()
+    if not run or _is_document(run, tokens, names):
+        return
+    if " ".join(tokens).lower() in labels:  # "International", "U.S.": a row's name
+        labelled.update(stem(t.replace(".", "")) for t in tokens)
+    for t in tokens:
+        for word in re.split(r"[-–]", re.sub(r"['’]s$", "", t).strip(".")):
+            if word.lower() in METRIC_ACRONYMS or _MONTHS.match(word):
+                continue
+            key = stem(word.replace(".", ""))  # "U.S." is the word "us"
+            if key in known:
+                out.setdefault(key, word)
+
+
+def _called_part(word: str, question: str) -> bool:
+    """Does the question call the word a part: "Pharmaceutical segment", "EMEA region"?"""
+    kinds = {w for words in vocabulary().member_kinds.values() for w in words if w.isascii()}
+    m = re.search(rf"\b{re.escape(word)}['’]?s?\s+(\w+)", question, re.I)
+    return m is not None and m.group(1).lower() in kinds
 
 
 # "Frito-Lay North America (FLNA)", "PepsiCo Beverages North America (“PBNA”)"
@@ -252,13 +290,16 @@ def group_label(g: Grid, r: Row) -> str:
 
 
 def item_word(parts: Parts, question: str, cell: Cell) -> str:
-    """The item as the question words it, for a row labelled by a part alone ("STELARA"
-    in a table of sales: "STELARA sales"); "" when the label names the item itself."""
+    """The item as the question words it (or, unworded, by its shortest name), for a row
+    labelled by a part alone ("STELARA" in a table of sales: "STELARA sales"); "" when
+    the label names the item itself."""
     item = vocabulary().items[cell.item]
     if not parts or names_item(cell.label, item):
         return ""
     said = next((a for a in asked_items(question) if a.item.key == cell.item), None)
-    return norm(question)[said.start : said.end] if said else ""
+    if said is None:  # "how did the X segment perform": its shortest name ("sales")
+        return min((n for n in item.names if n.isascii()), key=len, default="")
+    return norm(question)[said.start : said.end]
 
 
 def part_queries(parts: Parts, question: str, key: str) -> list[str]:

@@ -72,9 +72,30 @@ def when(c: Cell, balance: bool) -> str:
         return f"at {dated.group(0)}"
     if dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
         return f"in the {c.period[: dated.start()].lower()}{dated.group(0)}"
+    if not dated and months_of(c.period) in _PART_YEAR:  # "Q2 2023": as printed
+        return f"in {_column(c.period)}"
     if balance and year:
         return f"at the end of FY{year}"
     return f"in FY{year}" if year else f"({c.period})"
+
+
+_PART_NAMED = re.compile(
+    r"\b(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter|q[1-4]|[1-4]q|"
+    r"(?:three|six|nine) months|h[12]|first half|second half)\b(?:\s+(?:of\s+)?(?:fiscal\s+)?"
+    r"(?:19|20)\d{2})?",
+    re.I,
+)
+
+
+def _column(period: str) -> str:
+    """A part of a year's column header as a sentence names it: the words naming the
+    period ("SECOND QUARTER 2023 Percent Amount" → "Second Quarter 2023", "($ in
+    Millions) Q2 2023" → "Q2 2023")."""
+    m = _PART_NAMED.search(period)
+    if m is None:
+        return re.sub(r"\([^)]*\)", " ", period).split("|")[-1].strip() or period
+    said = m.group(0)
+    return said.title() if said.isupper() and len(said) > 7 else said
 
 
 def change_line(
@@ -90,6 +111,12 @@ def change_line(
     # a Chinese year is a figure the citation must print: periods named 本期, 上年同期
     # and dated by the report's cover are said by their names
     printed = all(c.year and str(c.year) in c.period for c in (a, b)) or lang != "zh"
+    part = lang == "en" and months_of(b.period) in _PART_YEAR and not _DATED.search(b.period)
+    if part:  # "Q2 2022 → Q2 2023", as the columns print them
+        return (
+            f"Change in {low} ({_column(a.period)} → {_column(b.period)}) = {working} "
+            f"{ids([a, b])}."
+        )
     if a.year is None or b.year is None or not printed:  # undated periods: their names
         if lang == "zh":
             return f"{label}（{a.period}→{b.period}）变化 = {working} {ids([a, b])}。"

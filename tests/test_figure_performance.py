@@ -1,0 +1,58 @@
+"""How a part of the business performed in a quarter: its sales in the quarter against
+the same quarter a year before, from a release's table whose corner names the quarter
+("($ in Millions) Q2" over "2025 | 2024"), each period said as the table prints it.
+Invented companies only."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer
+from agent.figures.grid import read_grids
+from agent.support import check
+
+SEGMENT_SALES = """| Sales by segment ($ in Millions) Q2 | 2025 | 2024 | % Change Reported |
+|---|---|---|---|
+| Orchard | 6,300 | 6,000 | 5.0 |
+| Harbor | 2,100 | 2,200 | (4.5) |
+| Worldwide | 8,400 | 8,200 | 2.4 |"""
+# a release: the segment's name is in most of its passages, as the company's would be
+PROSE = "Orchard worldwide sales grew. The Orchard pipeline advanced. Orchard launches continued."
+
+
+def _evidence(*texts: str, chunks: int = 10) -> list[Evidence]:
+    """The turn after the search for the part by its name has run."""
+    passages = [
+        Passage(chunk_id=f"hv#{i}", doc_id="hv", page=2 + i, page_end=2 + i, text=t, rank=i + 1)
+        for i, t in enumerate(texts)
+    ]
+    return [
+        Evidence(
+            tool="search_document", query="Orchard", passages=passages,
+            term_df={"orchard": chunks - 1, "harbor": 2}, scope_chunks=chunks, names=["hollyvale"],
+        )
+    ]  # fmt: skip
+
+
+def test_a_corner_naming_the_quarter_dates_the_year_columns() -> None:
+    p = Passage(chunk_id="hv#0", doc_id="hv", page=2, page_end=2, text=SEGMENT_SALES, rank=1)
+    columns = read_grids(p)[0].columns
+    assert [(c.year, c.months) for c in columns] == [(2025, 3), (2024, 3)], columns
+
+
+def test_how_a_segment_performed_is_its_sales_against_the_same_quarter() -> None:
+    q = "How did Hollyvale's Orchard segment perform in Q2 2025?"
+    a = figure_answer(q, _evidence(SEGMENT_SALES, PROSE), "en")
+    assert a is not None, q
+    assert a.lines == [
+        "Orchard sales were $6,300 million in Q2 2025 [hv#0].",
+        "Orchard sales were $6,000 million in Q2 2024 [hv#0].",
+        "Change in Orchard sales (Q2 2024 → Q2 2025) = (6,300 − 6,000) ÷ 6,000 = 5.0% [hv#0].",
+    ], a
+    for line in a.lines:
+        assert check(line.split("[")[0], SEGMENT_SALES).supported, line
+
+
+def test_a_word_as_common_as_the_companys_name_is_a_part_when_called_a_segment() -> None:
+    a = figure_answer("How did Orchard perform in Q2 2025?", _evidence(SEGMENT_SALES, PROSE), "en")
+    # called nothing, the word may be the company itself: no part's row is read for it
+    assert a is None or not any("Orchard sales" in line for line in a.lines), a
