@@ -169,3 +169,35 @@ def test_a_change_is_computed_from_a_sentence_stating_both_values() -> None:
     # years are no values; a sentence saying little of the question answers nothing
     assert figure_answer("By how much did headcount grow?", _evidence(RELEASE), "en") is None
     assert figure_answer("By how much did rent rise?", _evidence(RELEASE), "en") is None
+
+
+def test_a_period_the_question_dates_is_the_column_dated_so() -> None:
+    # "six months ended December 31, 2024" is the column printed so, not the six months
+    # of fiscal 2024 (which ended December 31, 2023), and is said without the title
+    q = "What were Kettlewick's net sales in the six months ended December 31, 2024?"
+    a = figure_answer(q, _evidence(JUNE_YEAR), "en")
+    assert a is not None and a.lines, a
+    assert a.lines[0] == (
+        "Net sales were $2,650 million in the six months ended December 31, 2024 [co#0]."
+    ), a.lines
+    q = "What was Kettlewick's gross margin for Q2 of fiscal 2025?"
+    a = figure_answer(q, _evidence(JUNE_YEAR), "en")
+    assert a is not None and a.lines[0].startswith(
+        "Gross margin in the three months ended December 31, 2024 = (net sales 1,310 − "
+    ), a
+
+
+BALANCE_JUNE = """| Kettlewick plc Condensed Balance Sheets ($ in millions) | December 31, 2024 \
+| June 30, 2024 |
+|---|---|---|
+| Total current assets: | $2,400 | $2,300 |
+| Total current liabilities: | 1,600 | 1,500 |"""
+
+
+def test_a_ratio_of_balances_is_said_at_its_columns_date() -> None:
+    q = "What is Kettlewick's current ratio as of December 31, 2024?"
+    a = figure_answer(q, _evidence(BALANCE_JUNE), "en")
+    assert a is not None and a.lines == [
+        "Current ratio at December 31, 2024 = total current assets 2,400 ÷ total current "
+        "liabilities 1,600 = 1.50 [co#0]."
+    ], a

@@ -85,7 +85,7 @@ def shown_label(label: str) -> str:
         if m and m.end() < len(text):
             text = text[m.end() :]
             break
-    text = _ALLOWANCE.sub("", text).strip() or label.strip()
+    text = _ALLOWANCE.sub("", text).strip().rstrip(":：").strip() or label.strip()
     shouted = len(re.findall(r"[A-Z]{3,}", text)) >= 2 and not re.search(r"[a-z]", text)
     return _sentence_case(text) if shouted and " " in text else text
 

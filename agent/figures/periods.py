@@ -55,7 +55,11 @@ def quarter_of(question: str) -> int | None:
 def into_year(question: str, months: int | None) -> int | None:
     """How many months into its fiscal year the period a question asks about ends: 3n
     for quarter n, 6 or 9 for a half or nine months to date, 12 for a year; None when
-    that cannot be told (a quarter with no number)."""
+    that cannot be told (a quarter with no number), or when the question dates the
+    period itself ("six months ended December 31, 2022": the column dated so, whatever
+    fiscal year it is in)."""
+    if _DATE.search(question):
+        return None
     if months == 3:
         n = quarter_of(question)
         return 3 * n if n else None

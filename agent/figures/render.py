@@ -71,7 +71,11 @@ def when(c: Cell, balance: bool) -> str:
     if dated and balance:
         return f"at {dated.group(0)}"
     if dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
-        return f"in the {c.period[: dated.start()].lower()}{dated.group(0)}"
+        # the words naming the period, not a statement's title printed above them
+        before = c.period[: dated.start()]
+        named = list(_PART_NAMED.finditer(before))
+        lead = before[named[-1].start() :] if named else before
+        return f"in the {lead.lower()}{dated.group(0)}"
     if not dated and months_of(c.period) in _PART_YEAR:  # "Q2 2023": as printed
         return f"in {_column(c.period)}"
     if balance and year:

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from agent import prompts
 from agent.figures.asking import Ask
 from agent.figures.formula import Result
-from agent.figures.items import shown_label
+from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
 from agent.figures.render import amount, decimals, ids, when
+from pipeline.text.finance import vocabulary
 
 _PERCENT = re.compile(r"percent|%|百分", re.I)
+_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,19 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
         printed = shown_year and all(str(shown_year) in c.period for c in r.cells)
         dated = f"{shown_year}年" if printed else ""
         return f"{dated}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
-    period = f" FY{shown_year}" if shown_year else ""
+    return f"{ask.name}{_period(r, shown_year, turn)} = {r.working} = {value} {ids(r.cells)}."
+
+
+def _period(r: Result, year: int | None, turn: Turn) -> str:
+    """When a computed figure is: a quarter as its column says it, balances at the date
+    their column prints ("Current ratio at June 30, 2023"), else the fiscal year."""
+    items = vocabulary().items
     if r.cells and turn.finder.months in (3, 6, 9):  # a quarter is not its fiscal year
-        period = " " + when(r.cells[0], balance=False)
-    return f"{ask.name}{period} = {r.working} = {value} {ids(r.cells)}."
+        return " " + when(r.cells[0], balance=False)
+    # balances the question dates ("as of June 30, 2023"), or names no year of, are at
+    # their column's date; a fiscal year asked is said as asked
+    balances = all(c.item in items and items[c.item].statement == "balance" for c in r.cells)
+    dated = _DATED.search(turn.question) or not years(turn.question)
+    if r.cells and balances and dated and _DATED.search(r.cells[0].period):
+        return " " + when(r.cells[0], balance=True)
+    return f" FY{year}" if year else ""
