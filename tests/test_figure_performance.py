@@ -56,3 +56,25 @@ def test_a_word_as_common_as_the_companys_name_is_a_part_when_called_a_segment()
     a = figure_answer("How did Orchard perform in Q2 2025?", _evidence(SEGMENT_SALES, PROSE), "en")
     # called nothing, the word may be the company itself: no part's row is read for it
     assert a is None or not any("Orchard sales" in line for line in a.lines), a
+
+
+REVENUES = """| Hollyvale Consolidated Statements of Operations (in millions) | 2025 | 2024 |
+|---|---|---|
+| Revenues |  |  |
+| Casino | $3,800 | $3,500 |
+| Rooms | 1,900 | 1,700 |
+| Net revenues | 5,700 | 5,200 |"""
+
+
+def test_a_lower_case_word_before_the_item_that_is_a_rows_label_names_that_row() -> None:
+    p = Passage(chunk_id="hv#0", doc_id="hv", page=9, page_end=9, text=REVENUES, rank=1)
+    ev = [
+        Evidence(
+            tool="search_document", query="casino revenues", passages=[p],
+            term_df={"casino": 3, "revenues": 40}, scope_chunks=60, names=["hollyvale"],
+        )
+    ]  # fmt: skip
+    a = figure_answer("What were Hollyvale's casino revenues in FY2025?", ev, "en")
+    assert a is not None and a.lines and "$3,800 million" in a.lines[0], a
+    a = figure_answer("What were Hollyvale's net revenues in FY2025?", ev, "en")
+    assert a is not None and a.lines and "$5,700 million" in a.lines[0], a

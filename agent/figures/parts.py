@@ -86,6 +86,9 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
             tokens = [t for t in tokens if not re.search(r"\d", t)]  # "FY2022" names no part
             for run in _possessed(tokens):  # "Velmor's Orchard": the company, then a part
                 _run_words(run, names, labels=labels, known=known, labelled=labelled, out=out)
+    for word in _qualifiers(question, labels, known):  # "casino revenues": a row "Casino"
+        out.setdefault(stem(word), word)
+        labelled.add(stem(word))
     df: dict[str, int] = {}
     chunks = max((ev.scope_chunks for ev in evidence), default=0)
     for ev in evidence:
@@ -106,6 +109,20 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     short = _abbreviations(used, texts)
     words = used | {a for a, _ in short}
     return Parts(words, crowded, shown + tuple(a.upper() for a, _ in short), short)
+
+
+def _qualifiers(question: str, labels: set[str], known: frozenset[str]) -> list[str]:
+    """Lower-case words right before an item the question names that are a row's whole
+    label in the turn's tables ("casino revenues" beside a row "Casino"): the item of
+    that part, not the company's."""
+    q = norm(question)
+    out = []
+    for a in asked_items(question):
+        before = q[: a.start].split()
+        word = before[-1] if before else ""
+        if word.isalpha() and word in labels and stem(word) in known:
+            out.append(word)
+    return out
 
 
 def _possessed(tokens: list[str]) -> list[list[str]]:
