@@ -376,3 +376,17 @@ def test_a_row_under_a_lead_in_is_its_line_item() -> None:
     # (1,500,000 − 1,350,000) ÷ 1,350,000 = 11.11%
     assert "营业成本" in a.lines[2] and "= 11.11%" in a.lines[2], a.lines
     assert check(a.lines[2].split("[")[0], ZH_INCOME).supported
+
+
+ZH_BALANCE = """| 合并资产负债表 (单位：元) 项目 | 期末余额 | 期初余额 |
+|---|---|---|
+| 货币资金 | 400.00 | 450.00 |
+| 应收账款 | 700.00 | 650.00 |
+| 非流动负债合计 | 1,000.00 | 1,100.00 |"""
+
+
+def test_a_non_current_total_is_no_current_total() -> None:
+    # 非 negates the name: the current liabilities are not in this chunk, so the ratio
+    # is not computed from the non-current ones
+    a = figure_answer("公司的速动比率是多少？", _evidence(ZH_BALANCE), "zh")
+    assert a is None or not any("非流动负债合计" in line for line in a.lines), a

@@ -201,7 +201,9 @@ def _label_match(lab: str, item: LineItem) -> float:
         if lab == n:
             return 1.0
         if _HAN.search(n):
-            if n in lab:
+            at = lab.find(n)
+            # "非流动负债合计" (non-current) is no "流动负债合计": 非 negates the name
+            if at >= 0 and not lab[:at].endswith("非"):
                 best = max(best, len(n) / len(lab))
             continue
         if lab.startswith(n + " "):
