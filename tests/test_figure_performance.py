@@ -78,3 +78,29 @@ def test_a_lower_case_word_before_the_item_that_is_a_rows_label_names_that_row()
     assert a is not None and a.lines and "$3,800 million" in a.lines[0], a
     a = figure_answer("What were Hollyvale's net revenues in FY2025?", ev, "en")
     assert a is not None and a.lines and "$5,700 million" in a.lines[0], a
+
+
+STATEMENT = """| Hollyvale Statements of Earnings ($ in Millions) | Q2 2025 | Q2 2024 |
+|---|---|---|
+| Sales to customers | $8,400 | $8,200 |
+| Net earnings | 1,100 | 1,000 |"""
+
+
+def test_a_parts_share_of_the_whole_is_its_cell_over_the_companys() -> None:
+    q = "What percentage of Hollyvale's Q2 2025 sales came from the Orchard segment?"
+    searched = Evidence(tool="search_document", query="Orchard sales")  # the part's rows
+    a = figure_answer(q, [*_evidence(SEGMENT_SALES, STATEMENT, PROSE), searched], "en")
+    assert a is not None and a.lines == [
+        "Orchard sales were 75.0% of sales to customers in Q2 2025: 6,300 ÷ 8,400 = 75.0% "
+        "[hv#0][hv#1]."
+    ], a
+    assert check(a.lines[0].split("[")[0], SEGMENT_SALES + "\n" + STATEMENT).supported
+
+
+def test_a_statement_of_the_quarter_asked_is_read_first_for_a_missing_figure() -> None:
+    from agent.figures.lookup import Finder, grids
+
+    six = STATEMENT.replace("Q2 2025", "Six Months 2025").replace("Q2 2024", "Six Months 2024")
+    tables = grids(_evidence(six, STATEMENT))  # pages 2 and 3
+    assert Finder(tables, months=3).statement_pages("revenue") == [3, 2]
+    assert Finder(tables, months=6).statement_pages("revenue") == [2, 3]

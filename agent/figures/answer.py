@@ -56,6 +56,7 @@ from agent.figures.render import (
     missing_note,
 )
 from agent.figures.sentences import change_sentence, stated_change
+from agent.figures.shares import SHARE_OF, share_of_whole
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
 from agent.figures.versus import versus_answer, versus_search
@@ -239,6 +240,9 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     year = max(ys) if ys else None
     if ask.judged is not None:
         return _judged(ask, turn, year)
+    if ask.single and turn.finder.parts and SHARE_OF.search(asked):
+        line, cells = share_of_whole(ask, turn, year)
+        return FigureAnswer([line], cells=cells)
     if _CHANGE.search(asked):
         return _change(ask, turn, year)
     return _one(ask, turn, year)

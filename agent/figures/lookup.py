@@ -358,6 +358,10 @@ class Finder:
             parts=self.parts,
         )
 
+    def whole(self) -> Finder:
+        """The same lookups for the company as a whole, no part asked."""
+        return Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
+
     def tables_by_statement(self) -> list[list[Grid]]:
         """The tables grouped by the statement they print: a statement's chunks on one
         page under one column header are one table."""
@@ -374,8 +378,16 @@ class Finder:
         """Pages of the tables that are the item's statement, where its row should be: the
         statement's own pages first."""
         kind = vocabulary().items[key].statement
-        fits = [(-_statement_fit(g, kind), i, g.passage.page) for i, g in enumerate(self.tables)]
-        return list(dict.fromkeys(page for fit, _, page in sorted(fits) if fit < 0))
+        # a statement with columns of the period asked (a quarter's) before another one
+        other = [self.months is not None and not self._has_period(g) for g in self.tables]
+        fits = [
+            (other[i], -_statement_fit(g, kind), i, g.passage.page)
+            for i, g in enumerate(self.tables)
+        ]
+        return list(dict.fromkeys(page for _, fit, _, page in sorted(fits) if fit < 0))
+
+    def _has_period(self, g: Grid) -> bool:
+        return any(c.months == self.months for c in g.columns)
 
     def scale(self, chunk_id: str) -> tuple[str, str]:
         for g in self.tables:

@@ -1,0 +1,41 @@
+"""A part's share of the company's figure: "What percentage of net sales came from
+AWS?" is the part's cell over the whole's, both read from the turn's tables and cited."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from agent.figures.asking import Ask
+from agent.figures.formula import Cell
+from agent.figures.items import shown_label
+from agent.figures.parts import item_word
+from agent.figures.render import decimals, ids, number, when
+from agent.figures.working import Turn
+
+# "What percentage of net sales came from AWS?", "what share of revenue was Outdoor's"
+SHARE_OF = re.compile(
+    r"\b(?:percentage|percent|share|proportion|portion|fraction)\s+of\b.{0,80}?"
+    r"\b(?:came|come|comes|coming|derived|generated|contributed|was|were|is|are)\b",
+    re.I,
+)
+
+
+def share_of_whole(ask: Ask, turn: Turn, year: int | None) -> tuple[str, list[Cell]]:
+    """The line giving the part's share of the whole's figure, and its two cells."""
+    key = ask.formula.id if isinstance(ask.formula, ast.Name) else ""
+    part = turn.finder(key, year)
+    whole = turn.finder.whole()(part.item, year if year is not None else part.year)
+    if not whole.value:
+        raise ZeroDivisionError
+    share = f"{part.value / whole.value * 100:.{decimals(turn.question, 1)}f}%"
+    named = item_word(turn.finder.parts, turn.question, part)
+    label = f"{shown_label(part.label)} {named}".strip()
+    working = f"{number(part.value)} ÷ {number(whole.value)} = {share.replace('-', '−')}"
+    total = shown_label(whole.label)
+    cells = [part, whole]
+    if turn.lang == "zh":
+        return f"{label}占{total}的比例 = {working} {ids(cells)}。", cells
+    period = when(part, balance=False)
+    low = total[:1].lower() + total[1:] if not total[:2].isupper() else total
+    return f"{label} were {share} of {low} {period}: {working} {ids(cells)}.", cells
