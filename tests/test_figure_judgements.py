@@ -114,15 +114,15 @@ def test_every_missing_operand_is_searched_for_in_one_round() -> None:
 
 
 def test_names_and_labels_as_a_reader_writes_them() -> None:
-    assert norm("Cash & Cash equivalents") == norm("cash and cash equivalents")
+    assert norm("Property & Equipment, net") == norm("property and equipment, net")
     assert norm("R&D expense") == "r&d expense"
     label = "Trade receivables, net of allowance for doubtful accounts of $23 and $25, respectively"
     assert shown_label(label) == "Trade receivables, net"
 
 
 def test_a_period_beside_the_companys_initials_names_no_part() -> None:
-    from agent.figures.lookup import asked_words
     from agent.figures.parts import asked_parts
+    from agent.figures.statements import asked_words
 
     text = INCOME + "\n\nThe compound (BW-1041) entered a trial run by BW scientists."
     passages = [Passage(chunk_id="bw#0", doc_id="bw", page=4, page_end=4, text=text, rank=1)]

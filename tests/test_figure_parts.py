@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.lookup import asked_words
 from agent.figures.parts import PART_SEARCH_K, asked_parts
+from agent.figures.statements import asked_words
 from agent.support import check
 
 INCOME = """| (in millions) Consolidated Statements of Income | 2025 | 2024 |

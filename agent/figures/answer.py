@@ -28,14 +28,7 @@ from agent.figures.formula import (
 )
 from agent.figures.groups import group_answer
 from agent.figures.items import years
-from agent.figures.lookup import (
-    Finder,
-    asked_words,
-    common_scale,
-    grids,
-    named_statements,
-    rescaled,
-)
+from agent.figures.lookup import Finder, common_scale, grids, rescaled
 from agent.figures.metric_ranks import metric_ranking
 from agent.figures.parts import (
     PART_SEARCH_K,
@@ -57,6 +50,7 @@ from agent.figures.render import (
 )
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.shares import SHARE_OF, share_of_whole
+from agent.figures.statements import asked_words, named_statements
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
 from agent.figures.versus import versus_answer, versus_search

@@ -25,9 +25,10 @@ from agent.evidence import Evidence
 from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
-from agent.figures.lookup import Finder, grids, table_fit
+from agent.figures.lookup import Finder, grids
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, when
+from agent.figures.statements import table_fit
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary

@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass, field
 
 from agent.evidence import Passage
-from agent.figures.periods import closing_month, ends_month, fiscal_year, months_of
+from agent.figures.periods import (
+    PART_OF_YEAR,
+    closing_month,
+    ends_month,
+    fiscal_year,
+    months_of,
+)
 
 YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
@@ -373,11 +379,7 @@ def _in_corner_period(corner: str, columns: dict[int, Column]) -> dict[int, Colu
     return {i: Column(f"{named.group(0)} {c.text}", c.year, months) for i, c in columns.items()}
 
 
-_PART_OF_YEAR = re.compile(
-    r"\b(?:q[1-4]|[1-4]q|(?:first|second|third|fourth)[ -]quarter|(?:three|six|nine) months"
-    r"(?: ended)?)\b",
-    re.I,
-)
+_PART_OF_YEAR = re.compile(PART_OF_YEAR, re.I)
 
 
 def _items_across(columns: list[Column]) -> bool:

@@ -21,44 +21,21 @@ from agent.figures.grid import (
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
 from agent.figures.periods import naming_offset
-from agent.rewrite import content_terms
-from agent.scope import stem
+from agent.figures.statements import (
+    TITLED,
+    head_of,
+    is_statement,
+    primary,
+    statement_fit,
+    table_fit,
+    title_words,
+    titled,
+)
 from pipeline.text.finance import vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
-
-_STATEMENT = {
-    "income": re.compile(
-        r"statements? of (income|operations|earnings)|income statements?|利润表|损益表", re.I
-    ),
-    "balance": re.compile(r"balance sheets?|financial position|资产负债表", re.I),
-    "cash": re.compile(r"cash flows?|现金流量表", re.I),
-}
-# A statement's own title ("Consolidated Statements of Cash Flows") over a table that only
-# mentions one ("reconciles net cash … as reflected on our cash flow statement"): the
-# statement holds every line of it, a reconciliation only some, and questions name it.
-_TITLED = {
-    "income": re.compile(
-        r"statements? of (?:consolidated )?(?:income|operations|earnings)|利润表|损益表", re.I
-    ),
-    "balance": re.compile(r"balance sheets?|statements? of financial position|资产负债表", re.I),
-    "cash": re.compile(r"statements? of (?:consolidated )?cash flows?|现金流量表", re.I),
-}
-# A company-level figure is the primary statement's: "Consolidated Statements of
-# Operations" (合并利润表) over a note's table for a part of the business, a condensed
-# quarterly table or the parent company's own statement (母公司利润表); failing a title,
-# the table whose figures for the item are largest (the whole, not a part), unless the
-# question names the part its table is titled by. A year is not read from a quarter's
-# column when a table has the year's.
-PRIMARY_BONUS = 0.05
-PART_YEAR_PENALTY = 0.3
-STATEMENT_BONUS = 0.2
-TITLE_BONUS = 0.1
-OTHER_STATEMENT = 0.3  # a cash-flow "Inventories" row is a change, not the balance
-# Exhibits append other entities' statements (an affiliate's, a guarantor's): the
-# report's own statement comes first when both hold the row.
-_EXHIBIT = re.compile(r"\bexhibits?\b|\bannex\b|附件", re.I)
-EXHIBIT_PENALTY = 0.1
+PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
+PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -127,67 +104,6 @@ def _fiscal_naming(tables: list[Grid], evidence: Sequence[Evidence]) -> None:
         g.naming = naming.get(g.passage.doc_id, 0)
 
 
-def _title(g: Grid) -> str:
-    return f"{g.passage.section}\n{g.passage.columns}\n{g.passage.text[:200]}"
-
-
-def _statement_fit(g: Grid, kind: str) -> float:
-    """A bonus for a table that is the item's statement (more when it is titled so), a
-    penalty for another one."""
-    title = _title(g)
-    if kind in _STATEMENT and _STATEMENT[kind].search(title):
-        return STATEMENT_BONUS + (TITLE_BONUS if _titled(g, kind) else 0.0)
-    if any(p.search(title) for k, p in _STATEMENT.items() if k != kind):
-        return -OTHER_STATEMENT
-    return 0.0
-
-
-def table_fit(g: Grid, kind: str) -> float:
-    """How well a table fits an item of statement ``kind``: its statement's bonus or
-    another statement's penalty, less for an exhibit's table."""
-    exhibit = EXHIBIT_PENALTY if _EXHIBIT.search(g.passage.section) else 0.0
-    return _statement_fit(g, kind) - exhibit
-
-
-def _head(g: Grid) -> str:
-    """The table's title: its section's last heading, its column header, its first line."""
-    p = g.passage
-    return "\n".join((p.section.split(" > ")[-1], p.columns, p.text.lstrip().split("\n", 1)[0]))
-
-
-def _titled(g: Grid, kind: str) -> bool:
-    """The table is headed by the statement's title."""
-    return bool(_TITLED[kind].search(_head(g)))
-
-
-def _primary(title: str) -> bool:
-    """Does a statement's title say it is the group's ("Consolidated", 合并)?"""
-    low = title.lower()
-    return any(w.lower() in low for w in vocabulary().primary_statement)
-
-
-def _title_words(g: Grid) -> frozenset[str]:
-    return frozenset(stem(t) for t in content_terms(_head(g)) if not t.isdigit())
-
-
-def asked_words(question: str) -> frozenset[str]:
-    """The question's words that may name a part of the business a table is titled by:
-    its words other than the vocabulary's (line items, metrics) and periods."""
-    vocab = vocabulary()
-    known = {stem(w) for i in vocab.items.values() for n in i.names for w in content_terms(n)}
-    words = {stem(t) for t in content_terms(question) if not re.search(r"\d", t)}
-    return frozenset(words - known - {stem(w) for w in vocab.quantity_words})
-
-
-def named_statements(question: str) -> frozenset[str]:
-    """The statements a question tells to use ("… from the cash flow statement")."""
-    return frozenset(k for k, p in _STATEMENT.items() if p.search(question))
-
-
-def _is_statement(g: Grid, kind: str) -> bool:
-    return kind in _STATEMENT and bool(_STATEMENT[kind].search(_title(g)))
-
-
 class Finder:
     """Looks cells up by line item and year, remembering what it could not find."""
 
@@ -235,10 +151,10 @@ class Finder:
                     continue
                 # failing a title, the whole's figures are the largest (a titled
                 # statement's second table, an adjusted one, is told by rank instead)
-                titled = item.statement in _TITLED and _titled(g, item.statement)
-                size = 0.0 if titled else abs(value) * SCALES.get(g.unit(r), 1.0)
+                by_title = item.statement in TITLED and titled(g, item.statement)
+                size = 0.0 if by_title else abs(value) * SCALES.get(g.unit(r), 1.0)
                 rank = -(g.passage.rank or 0)
-                score = (round(s + bonus, 6), len(self.asked & _title_words(g)), size, rank)
+                score = (round(s + bonus, 6), len(self.asked & title_words(g)), size, rank)
                 if best is None or score > best[0]:
                     # read from another statement, or not from the one the question names,
                     # or from a part's statement while the group's is in the turn (its
@@ -246,7 +162,7 @@ class Finder:
                     # Obligor Group" beside the "Consolidated Balance Sheets")
                     weak = (
                         bonus < 0
-                        or (item.statement in self.statements and not _is_statement(g, kind))
+                        or (item.statement in self.statements and not is_statement(g, kind))
                         or (self._primary_here(kind) and not self._is_primary(g, kind))
                     )
                     best = (score, self._cell(key, g, r, col, item.outflow), weak)
@@ -267,7 +183,7 @@ class Finder:
             if col is None:
                 continue
             col = measure_column(g, col, item)
-            head = _head(g)
+            head = head_of(g)
             for r in g.rows:
                 value = r.values[col] if col < len(r.values) else None
                 fits = part_score(g, r, col, item, parts=self.parts, head=head)
@@ -293,7 +209,7 @@ class Finder:
 
     @staticmethod
     def _is_primary(g: Grid, kind: str) -> bool:
-        return kind in _TITLED and _titled(g, kind) and _primary(_head(g))
+        return kind in TITLED and titled(g, kind) and primary(head_of(g))
 
     def _primary_here(self, kind: str) -> bool:
         """Is the group's own statement of this kind among the turn's tables?"""
@@ -381,7 +297,7 @@ class Finder:
         # a statement with columns of the period asked (a quarter's) before another one
         other = [self.months is not None and not self._has_period(g) for g in self.tables]
         fits = [
-            (other[i], -_statement_fit(g, kind), i, g.passage.page)
+            (other[i], -statement_fit(g, kind), i, g.passage.page)
             for i, g in enumerate(self.tables)
         ]
         return list(dict.fromkeys(page for _, fit, _, page in sorted(fits) if fit < 0))

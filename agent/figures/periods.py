@@ -39,6 +39,11 @@ _NAMED = re.compile(
     rf"(?:on\s+)?((?:{_MONTH})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}})",
     re.I,
 )
+# the words naming a part of a year in a header ("Q2", "Second Quarter", "Six Months")
+PART_OF_YEAR = (
+    r"\b(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter|q[1-4]|[1-4]q|"
+    r"(?:three|six|nine) months|h[12]|first half|second half)\b"
+)
 FIRST_WEEK = 7  # a period ending on these days of a month closes the month before
 
 

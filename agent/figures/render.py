@@ -11,7 +11,7 @@ from agent.figures.formula import Cell
 from agent.figures.grid import SCALES
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
-from agent.figures.periods import months_of
+from agent.figures.periods import PART_OF_YEAR, months_of
 from pipeline.text.finance import vocabulary
 
 ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
@@ -83,12 +83,7 @@ def when(c: Cell, balance: bool) -> str:
     return f"in FY{year}" if year else f"({c.period})"
 
 
-_PART_NAMED = re.compile(
-    r"\b(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter|q[1-4]|[1-4]q|"
-    r"(?:three|six|nine) months|h[12]|first half|second half)\b(?:\s+(?:of\s+)?(?:fiscal\s+)?"
-    r"(?:19|20)\d{2})?",
-    re.I,
-)
+_PART_NAMED = re.compile(PART_OF_YEAR + r"(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d{2})?", re.I)
 
 
 def _column(period: str) -> str:
