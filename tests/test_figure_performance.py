@@ -104,3 +104,14 @@ def test_a_statement_of_the_quarter_asked_is_read_first_for_a_missing_figure() -
     tables = grids(_evidence(six, STATEMENT))  # pages 2 and 3
     assert Finder(tables, months=3).statement_pages("revenue") == [3, 2]
     assert Finder(tables, months=6).statement_pages("revenue") == [2, 3]
+
+
+def test_a_parts_row_and_the_wholes_missing_figure_are_searched_in_one_round() -> None:
+    from agent.models.planner import plan
+
+    q = "What percentage of Hollyvale's Q2 2025 sales came from the Orchard segment?"
+    table = "\n".join(ln for ln in SEGMENT_SALES.splitlines() if "Worldwide" not in ln)
+    calls = plan(q, _evidence(table, PROSE), 2, ["search_document", "read_page"])
+    queries = [c["args"].get("query", "") for c in calls]
+    assert "Orchard sales" in queries, calls  # the part's own row, named with its item
+    assert any(q.startswith("total revenue") for q in queries), calls  # the whole's row

@@ -165,8 +165,12 @@ def _figures(
             return stated
         lacking = [(gone.item, gone.year), *_also_missing(ask, turn.finder, gone)]
         known = [key for key, _ in lacking if key in vocabulary().items]
+        # a part's row read unsure beside the whole's missing: its search runs meanwhile
+        parts = part_queries(finder.parts, question, gone.item) if finder.part_unsure else []
         return FigureAnswer(
             missing=[missing_note(gone.item, gone.year, lang)],
+            searches=parts,
+            search_k=PART_SEARCH_K,
             wanted=lacking,
             pages=list(dict.fromkeys(p for k in known for p in turn.finder.statement_pages(k))),
         )

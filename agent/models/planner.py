@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agent.evidence import Evidence, units
-from agent.figures.answer import figure_answer
+from agent.figures.answer import FigureAnswer, figure_answer
 from agent.models.expansions import expansions
 from agent.models.judge import judge
 from agent.models.kinds import (
@@ -44,6 +44,17 @@ def plan(
         c["id"] = f"offline_{done_rounds}_{i}"
         c["type"] = "tool_call"
     return out
+
+
+def _operand_calls(figures: FigureAnswer, asked: set[str], read: set[str]) -> list[Call]:
+    """Read the missing operands' statement and search for their rows in the same round:
+    the page read may be the wrong statement, and a search may find only another chunk
+    of the right one."""
+    pages = [p for p in figures.pages if str(p) not in read]
+    calls: list[Call] = [{"name": "read_page", "args": {"page": pages[0]}}] if pages else []
+    operands = [_operand_search(*w) for w in figures.wanted]
+    calls += [c for c in operands if c["args"]["query"] not in asked]
+    return calls or operands[:1]
 
 
 def _operand_search(item: str, year: int | None) -> Call:
@@ -98,25 +109,19 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     figures = figure_answer(question, evidence, "en")
     asked = {e.query for e in evidence}
     searches = [q for q in figures.searches if q not in asked] if figures is not None else []
-    if searches and figures is not None:  # a row no table of the turn holds
-        return [
-            {
-                "name": "search_document",
-                "args": {"query": searches[0], "top_k": figures.search_k, "mode": "keyword"},
-            }
-        ]
     read = {e.query for e in evidence if e.tool == "read_page"}
+    if searches and figures is not None:  # a row no table of the turn holds
+        call: Call = {
+            "name": "search_document",
+            "args": {"query": searches[0], "top_k": figures.search_k, "mode": "keyword"},
+        }
+        # with an operand missing too (a part's share of the whole), both in one round
+        return [call, *(_operand_calls(figures, asked, read) if figures.wanted else [])]
     beside = [p for p in figures.read if str(p) not in read] if figures is not None else []
     if beside:  # the page of a sentence whose partner value is not in the turn
         return [{"name": "read_page", "args": {"page": beside[0]}}]
-    if figures is not None and figures.wanted:  # a formula's operand: read its statement
-        # and search for its row in the same round: the page read may be the wrong
-        # statement, and a search may find only another chunk of the right one
-        pages = [p for p in figures.pages if str(p) not in read]
-        calls: list[Call] = [{"name": "read_page", "args": {"page": pages[0]}}] if pages else []
-        operands = [_operand_search(*w) for w in figures.wanted]
-        calls += [c for c in operands if c["args"]["query"] not in asked]
-        return calls or operands[:1]
+    if figures is not None and figures.wanted:  # a formula's operand
+        return _operand_calls(figures, asked, read)
     counting = count_search(question)
     if counting and counting not in asked and not _counted(question, evidence):
         # "how many employees": no passage gives a number of them yet
