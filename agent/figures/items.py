@@ -111,7 +111,7 @@ def norm(text: str) -> str:
     text = _ALTERNATIVE.sub(" ", text.lower())
     text = _NOTE.sub(" ", _UNIT.sub(" ", text)).replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)
-    # "Cash & cash equivalents" is "cash and cash equivalents"; "R&D" keeps its sign
+    # "Property & equipment" is "property and equipment"; "R&D" keeps its sign
     text = re.sub(r"(?<=\s)&(?=\s)", "and", f" {text} ")
     return " ".join(text.split())
 
