@@ -84,6 +84,9 @@ class FigureAnswer:
     searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
     read: list[int] = field(default_factory=list)  # pages to read for a value not found
     search_k: int = 6  # passages each of those searches returns
+    # the searches are alternatives (a table by regions, by segments, the sentences
+    # stating each one's change): all in one round, not one per round
+    alternatives: bool = False
 
 
 def figure_answer(
@@ -115,7 +118,9 @@ def _compared(
         return FigureAnswer(by_metric)
     ranked = ranked_answer(question, evidence, lang)
     if ranked is not None:  # "which region did worst by top line": growths
-        return FigureAnswer(ranked.lines, searches=ranked.searches, read=ranked.read)
+        return FigureAnswer(
+            ranked.lines, searches=ranked.searches, read=ranked.read, alternatives=True
+        )
     grouped = group_answer(question, evidence, lang)
     if grouped is not None:  # "which … the largest of …": a group's extreme member
         return FigureAnswer([grouped[0]])

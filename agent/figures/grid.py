@@ -107,6 +107,8 @@ class Grid:
     scale: str = ""  # "millions", "万元", … as the table states it
     currency: str = ""
     naming: int = 0  # −1 when the document names fiscal years by the year before their end
+    # rows of figures without a label: the total closing the rows above them ("| | 2,146 |")
+    unlabelled: list[Row] = field(default_factory=list)
 
     def years(self, into: int | None = None, months: int | None = None) -> list[int | None]:
         """Each column's year: its fiscal year when the period asked (``months`` long)
@@ -344,6 +346,7 @@ def _markdown(p: Passage) -> list[Grid]:
         columns = {first + k: c for k, c in enumerate(found)}
     grids: list[Grid] = []
     rows: list[Row] = []
+    bare: list[Row] = []
     above: list[str] = head_cells
     for start, line in lines[1:]:
         if re.fullmatch(r"[\s|:-]+", line):
@@ -353,19 +356,21 @@ def _markdown(p: Passage) -> list[Grid]:
         above = cells
         if again:
             if columns and rows:
-                grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
-            columns, rows = again, []
+                grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows, unlabelled=bare))
+            columns, rows, bare = again, [], []
             continue
         label = clean_label(next((c for c in cells if _LABEL.search(c)), ""))
-        if not label or not columns:
+        if not columns:
             continue
         order = sorted(columns)
         raws = [_cell_figure(cells, i, columns) for i in order]
         values = tuple(figure(r) for r in raws)
         if any(v is not None for v in values):
-            rows.append(Row(label, values, tuple(raws), start, start + len(line)))
+            (rows if label else bare).append(
+                Row(label, values, tuple(raws), start, start + len(line))
+            )
     if columns and rows:
-        grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows))
+        grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows, unlabelled=bare))
     return [g for g in grids if not _items_across(g.columns)]
 
 

@@ -27,7 +27,7 @@ from agent.scope import stem, word_set
 
 # a label over empty cells, with or without its colon ("Net sales:", "| Cloud |  |  |"):
 # words, not a table's "|---|---|" rule
-_HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
+HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
 _TOTAL = re.compile(r"^\W*total\b", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
@@ -71,7 +71,7 @@ def _heading_above(text: str, start: int, rows: Sequence[Row]) -> str | None:
     before = text[: max(0, start - 1)].rsplit("\n", 1)[-1]
     if any(r.end == start - 1 for r in rows):
         return None  # the line above is another row of figures
-    m = _HEADING.match(before.strip())
+    m = HEADING.match(before.strip())
     return clean_label(m.group(1)) if m else None
 
 

@@ -35,14 +35,18 @@ def whole(g: Grid) -> Group:
 
 def closed(g: Grid, measure: LineItem) -> list[Group]:
     """Rows closed by the measure's own row, their total: "Flexibles / Rigid Packaging /
-    Other / Net sales" lists the parts of net sales above it, with no heading."""
+    Other / Net sales" lists the parts of net sales above it, with no heading. Only rows
+    that add up to it in some column are its parts: rows of another statement above it
+    ("Current assets / Other long-term liabilities / Net revenues" in a summary of two
+    statements) are not."""
     out = []
     start = 0
     for i, r in enumerate(g.rows):
         if row_match(r.label, measure) >= MIN_ROW_MATCH:
             members = tuple(x for x in g.rows[start:i] if not _TOTAL.match(x.label))
-            if len(members) >= MIN_MEMBERS:
-                out.append(Group(g, r.label, members, r))
+            grp = Group(g, r.label, members, r)
+            if len(members) >= MIN_MEMBERS and any(adds_up(grp, c) for c in range(len(r.values))):
+                out.append(grp)
             start = i + 1
         elif _TOTAL.match(r.label):
             start = i + 1

@@ -19,25 +19,24 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import SCALES, Grid, Row
+from agent.figures.grid import SCALES, Grid
 from agent.figures.groups import Group, groups
 from agent.figures.items import asked_items, norm, years
 from agent.figures.lookup import grids
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
-from agent.figures.render import ZH_UNITS, number, scale_word
+from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
+from agent.figures.render import number
+from agent.figures.stated_ranks import prose_search, stated_lines, stated_moves
+from agent.figures.subtotals import Subtotals, subtotaled
 from agent.figures.versus import same_length
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 
-# "level": the figure itself ("Which segment had the highest operating income?"), shown
-# with its share of the group's total when the total is positive
-Mode = Literal["growth", "share", "level"]
 _TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
@@ -45,24 +44,6 @@ _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_MEMBERS = 2
 _KIND_WORDS = 4  # words of the kind of member a search for their table names
-
-
-@dataclass(frozen=True)
-class _Member:
-    row: Row
-    now: float
-    then: float | None  # the comparable prior period's figure (growth)
-    value: float  # what members are ranked by: a growth or a share, in percent
-    working: str  # "(4,100 − 4,300) ÷ 4,300 = −4.7%"
-
-
-@dataclass(frozen=True)
-class _Found:
-    group: Group
-    name: str  # the measure as the table names it ("net sales")
-    col: int
-    before: int
-    members: tuple[_Member, ...] = ()
 
 
 @dataclass
@@ -82,25 +63,41 @@ def ranked_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
     measure = _measure(question)
     if mode is None or measure is None or not asks_extreme(question):
         return None
-    found, titled, partial = _group(question, evidence, measure, mode)
+    found, titled, partial, opened = _group(question, evidence, measure, mode)
+    if opened:  # a table of members under headings goes on past the chunks read
+        return Ranked(read=opened)
     # no table titled by the kind asked ("which region"): search for one, answering
     # meanwhile from the group found (a table of segments that are regions)
     search = [] if titled else [_search(question, measure)]
     if found is None:
+        stated = stated_moves(question, evidence, measure) if mode == "growth" else []
+        if stated:  # no table ranks them, the sentences stating each one's change do
+            return Ranked(stated_lines(stated, measure, low=wants_minimum(question), lang=lang))
+        # nothing to answer from yet: a company whose segments are its regions ("Las
+        # Vegas / Regional / China") titles no table by regions, so its segment table
+        # next, then the sentences stating each segment's change
+        segments = _search(question, measure, kind=_SEGMENT)
+        search += [segments] if segments not in search else []
+        search += [prose_search(question, measure)] if mode == "growth" else []
         return Ranked(searches=search, read=partial) if grids(evidence) else None
     members = list(found.members)
     low = wants_minimum(question)
     best = (min if low else max)(members, key=lambda m: m.value)
     others = [m for m in members if m is not best]
-    return Ranked(_lines(found, best, others, mode, low=low, lang=lang), search)
+    return Ranked(lines(found, best, others, mode, low=low, lang=lang), search)
 
 
-def _search(question: str, measure: LineItem) -> str:
-    """Keywords for the table of the kind of member asked, by the measure: "sales by
-    region 2025"."""
+_SEGMENT = "segment"  # the kind of member every filing's segment note lists
+
+
+def _search(question: str, measure: LineItem, *, kind: str | None = None) -> str:
+    """Keywords for the table of the kind of member asked (or of ``kind``), by the
+    measure: "sales by region 2025"."""
     groups = vocabulary().member_kinds
     m = _WHICH.search(question)
     said = [w.lower() for w in (m.groups() if m else ()) if w]
+    if kind is not None:
+        said = [kind]
     asked = [w for w in said if any(w in words for words in groups.values())][:1]
     # and the kind's other words: a "segment" may be titled a "division"
     kin = next((words for words in groups.values() if asked and asked[0] in words), ())
@@ -175,34 +172,35 @@ def _named(text: str, measure: LineItem) -> str:
 
 def _group(
     question: str, evidence: Sequence[Evidence], measure: LineItem, mode: Mode
-) -> tuple[_Found | None, bool, list[int]]:
+) -> tuple[Found | None, bool, list[int], list[int]]:
     """The group ranked (a table titled by the kind of member the question asks for
     first), whether its table is so titled (or the question names no kind), and the
     pages of tables naming the measure whose members are in another chunk (a table cut
-    after its first rows)."""
+    after its first rows), and the pages where a table of members under headings goes on
+    (``subtotals.py``)."""
     kinds = kind_words(question)
     ys = years(question)
     year = max(ys) if ys else None
     months = months_of(question)
     into = into_year(question, months)
-    best: tuple[tuple[int, int, int, float, int], _Found] | None = None
+    best: tuple[tuple[int, int, int, float, int], Found] | None = None
     partial: list[int] = []
-    for g in grids(evidence):
-        if months in (None, 12) and not same_length(g, months):
-            continue  # a table titled by a quarter ("Q4 …") answers no year
-        if len({c.text for c in g.columns}) < len(g.columns):
-            continue  # a period printed over several columns: they are things (segments)
-        col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
-        before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
-        if col is None or (mode == "growth" and before is None):
+    opened: list[int] = []
+    tables = grids(evidence)
+    read = {e.query for e in evidence if e.tool == "read_page"}
+    for g in tables:
+        cols = _columns(g, measure, mode, year=year, months=months, into=into)
+        if cols is None:
             continue
+        col, before = cols
         p = g.passage
         # the table's title and the headings it sits under, its rows' labels ("Total
         # division")
         title = f"{p.section} {p.columns} {p.text.lstrip().split(chr(10))[0]}"
         rows = " ".join(r.label for r in g.rows)
         context = {stem(t) for t in content_terms(f"{title} {rows}")}
-        for grp in (groups(g) or [whole(g)]) + closed(g, measure) + headed(g, measure):
+        candidates = _candidates(g, tables, measure, read, opened)
+        for grp, sources in candidates:
             if any(is_item(r.label) for r in grp.members):
                 continue  # line items ("Net sales", "Operating expenses") are no members
             # the measure named by the group's heading (the table's title for a table
@@ -212,7 +210,7 @@ def _group(
             labels = [norm(r.label) for r in grp.members]
             if not name or len(set(labels)) < len(labels):
                 continue
-            found = _Found(grp, name, col, before if before is not None else col)
+            found = Found(grp, name, col, before, (), sources)
             members = _members(found, mode)
             if len(members) < MIN_MEMBERS:
                 partial.append(p.page)
@@ -228,9 +226,60 @@ def _group(
             score = (kind, length, adds_up(grp, col), size, -(p.rank or 0))
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
+    opened = list(dict.fromkeys(opened))
     if best is None:
-        return None, not kinds, list(dict.fromkeys(partial))
-    return best[1], best[0][0] == 1 or not kinds, []
+        return None, not kinds, list(dict.fromkeys(partial)), opened
+    return best[1], best[0][0] == 1 or not kinds, [], opened
+
+
+def _columns(
+    g: Grid,
+    measure: LineItem,
+    mode: Mode,
+    *,
+    year: int | None,
+    months: int | None,
+    into: int | None,
+) -> tuple[int, int] | None:
+    """The measure's column of the period asked and of the period before (the same one
+    when no growth is asked); None when the table has no such pair."""
+    if months in (None, 12) and not same_length(g, months):
+        return None  # a table titled by a quarter ("Q4 …") answers no year
+    if len({c.text for c in g.columns}) < len(g.columns):
+        return None  # a period printed over several columns: they are things (segments)
+    col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
+    before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
+    if col is None or (mode == "growth" and before is None):
+        return None
+    if before is not None and months_of(g.columns[col].text) != months_of(g.columns[before].text):
+        return None  # a quarter against a year: no growth
+    return col, before if before is not None else col
+
+
+def _candidates(
+    g: Grid, tables: Sequence[Grid], measure: LineItem, read: set[str], opened: list[int]
+) -> list[tuple[Group, tuple[tuple[str, ...], ...]]]:
+    """The table's groups that may be the members, each with the chunks printing its
+    members when they are not the table's one; a table of members under headings that
+    goes on past the chunks read adds the page to read to ``opened`` instead."""
+    out: list[tuple[Group, tuple[tuple[str, ...], ...]]] = [
+        (grp, ()) for grp in (groups(g) or [whole(g)]) + closed(g, measure) + headed(g, measure)
+    ]
+    sub = subtotaled(g, tables)
+    going_on = _going_on(sub, read) if sub is not None else None
+    if going_on is not None:
+        opened.append(going_on)  # its last heading's rows go on in a chunk not read yet
+    elif sub is not None and len(sub.group.members) >= MIN_MEMBERS:
+        out.append((sub.group, sub.sources))
+    return out
+
+
+def _going_on(sub: Subtotals, read: set[str]) -> int | None:
+    """The page to read for the rest of a table whose last heading is not closed yet: its
+    last piece's, then the next one; None when it is closed or both are read."""
+    if not sub.open_end:
+        return None
+    return next((p for p in (sub.last_page, sub.last_page + 1) if str(p) not in read), None)
 
 
 def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
@@ -242,14 +291,15 @@ def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
     def named(i: int) -> set[str]:
         return {a.item.key for a in asked_items(g.columns[i].text)}
 
-    if not named(col) or measure.key in named(col):
+    if measure.key in named(col):
         return col
     year = g.columns[col].year
     same = [i for i, c in enumerate(g.columns) if c.year == year and measure.key in named(i)]
-    return same[0] if same else None
+    # "Income Before Tax 2025 | Segment Sales 2025": the column naming the measure
+    return same[0] if same else (col if not named(col) else None)
 
 
-def _members(found: _Found, mode: Mode) -> list[_Member]:
+def _members(found: Found, mode: Mode) -> list[Member]:
     col, before = found.col, found.before
     rows = [
         r
@@ -264,9 +314,9 @@ def _members(found: _Found, mode: Mode) -> list[_Member]:
         for r in rows:
             now, then = r.values[col] or 0.0, r.values[before]
             if then:
-                pct = (now - then) / abs(then) * 100
-                working = f"({number(now)} − {number(then)}) ÷ {number(then)} = {_pct(pct)}"
-                out.append(_Member(r, now, then, pct, working))
+                growth = (now - then) / abs(then) * 100
+                working = f"({number(now)} − {number(then)}) ÷ {number(then)} = {pct(growth)}"
+                out.append(Member(r, now, then, growth, working))
         return out
     total_row = found.group.total
     total = total_row.values[col] if total_row and col < len(total_row.values) else None
@@ -274,88 +324,16 @@ def _members(found: _Found, mode: Mode) -> list[_Member]:
     entire = total if total else sum(nows)
     shown = number(entire) if total else "(" + " + ".join(number(v) for v in nows) + ")"
     if mode == "level" and (entire <= 0 or min(nows) < 0):  # a loss has no share: the figures
-        return [_Member(r, v, None, v, number(v)) for r, v in zip(rows, nows, strict=True)]
+        return [Member(r, v, None, v, number(v)) for r, v in zip(rows, nows, strict=True)]
     if entire <= 0:
         return []
     return [
-        _Member(
+        Member(
             r,
             v,
             None,
             v if mode == "level" else v / entire * 100,
-            f"{number(v)} ÷ {shown} = {_pct(v / entire * 100)}",
+            f"{number(v)} ÷ {shown} = {pct(v / entire * 100)}",
         )
         for r, v in zip(rows, nows, strict=True)
     ]
-
-
-def _pct(value: float) -> str:
-    return f"{value:.1f}%".replace("-", "−")
-
-
-def _period(text: str, year: int | None) -> str:
-    """A column as a sentence names it: "FY2025", "the three months ended July 29, 2023"."""
-    text = _PAREN.sub("", text).strip()
-    if _HAN.search(text):  # "2025年", "本期": as the table prints it
-        return text
-    dated = _DATED.search(text)
-    if year and (text == str(year) or not dated):
-        return f"FY{year}"
-    return f"the {text[: dated.start()].lower()}{dated.group(0)}" if dated else text
-
-
-def _label(r: Row) -> str:
-    """A member's label without its footnote marks ("Online stores (1)", "PBNA (b)")."""
-    return _NOTE.sub("", r.label).strip() or r.label
-
-
-def _lines(
-    found: _Found, best: _Member, others: list[_Member], mode: Mode, *, low: bool, lang: str
-) -> list[str]:
-    g = found.group.grid
-    cid = f"[{g.passage.chunk_id}]"
-    years_ = g.years()
-    now = _period(g.columns[found.col].text, years_[found.col])
-    then = _period(g.columns[found.before].text, years_[found.before])
-    rest = ("；" if lang == "zh" else "; ").join(f"{_label(m.row)} = {m.working}" for m in others)
-    if mode == "level":
-        return _level_lines(found, best, others, low=low, lang=lang, now=now)
-    if lang == "zh":
-        what = "占比" if mode == "share" else "增长"
-        word = "最低" if low else "最高"
-        lead = f"{_label(best.row)}的{found.name}{what}{word}（{now}）"
-        return [f"{lead}：{_label(best.row)} = {best.working} {cid}。", f"其他：{rest} {cid}。"]
-    word = "lowest" if low else "highest"
-    if mode == "share":
-        lead = f"{_label(best.row)} had the {word} share of {found.name} in {now}"
-    else:
-        lead = f"{_label(best.row)} had the {word} {found.name} growth in {now} against {then}"
-    return [f"{lead}: {_label(best.row)} = {best.working} {cid}.", f"Others: {rest} {cid}."]
-
-
-def _level_lines(
-    found: _Found, best: _Member, others: list[_Member], *, low: bool, lang: str, now: str
-) -> list[str]:
-    """ "Outdoor had the highest revenue in FY2025: $6,000 million; its share of the total
-    = 6,000 ÷ 15,200 = 39.5% [id]." and every other member's figure."""
-    g = found.group.grid
-    cid = f"[{g.passage.chunk_id}]"
-    unit = g.scale if g.scale in ZH_UNITS else scale_word(g.scale, "zh" if lang == "zh" else "en")
-    money = "$" if g.currency == "$" and lang != "zh" else ""
-    shares = "÷" in best.working
-
-    sep = "；" if lang == "zh" else "; "
-
-    def said(v: float) -> str:
-        return f"{'−' if v < 0 else ''}{money}{number(abs(v))}{unit}"
-
-    rest = sep.join(f"{_label(m.row)} = {said(m.now)}" for m in others)
-    if lang == "zh":
-        word = "最低" if low else "最高"
-        share = f"，占合计的 {best.working}" if shares else ""
-        lead = f"{_label(best.row)}的{found.name}{word}（{now}）：{said(best.now)}{share}"
-        return [f"{lead} {cid}。", f"其他：{rest} {cid}。"]
-    word = "lowest" if low else "highest"
-    share = f"; its share of the total = {best.working}" if shares else ""
-    lead = f"{_label(best.row)} had the {word} {found.name} in {now}: {said(best.now)}"
-    return [f"{lead}{share} {cid}.", f"Others: {rest} {cid}."]

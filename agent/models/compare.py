@@ -45,7 +45,7 @@ _TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总�
 _YEAR = re.compile(r"^(19|20)\d{2}$")
 _SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
 _EXTREME = re.compile(
-    r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|biggest|largest|"
+    r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|weakest|strongest|biggest|largest|"
     rf"smallest|greatest|top|fastest|slowest|{_HELD_BACK})\b|"
     rf"哪.{{0,16}}(?:{_SUPERLATIVE_ZH}|拖累)|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,

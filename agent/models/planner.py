@@ -111,12 +111,15 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     searches = [q for q in figures.searches if q not in asked] if figures is not None else []
     read = {e.query for e in evidence if e.tool == "read_page"}
     if searches and figures is not None:  # a row no table of the turn holds
-        call: Call = {
-            "name": "search_document",
-            "args": {"query": searches[0], "top_k": figures.search_k, "mode": "keyword"},
-        }
+        calls: list[Call] = [
+            {
+                "name": "search_document",
+                "args": {"query": q, "top_k": figures.search_k, "mode": "keyword"},
+            }
+            for q in (searches if figures.alternatives else searches[:1])
+        ]
         # with an operand missing too (a part's share of the whole), both in one round
-        return [call, *(_operand_calls(figures, asked, read) if figures.wanted else [])]
+        return [*calls, *(_operand_calls(figures, asked, read) if figures.wanted else [])]
     beside = [p for p in figures.read if str(p) not in read] if figures is not None else []
     if beside:  # the page of a sentence whose partner value is not in the turn
         return [{"name": "read_page", "args": {"page": beside[0]}}]

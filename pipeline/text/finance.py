@@ -92,6 +92,9 @@ class Vocabulary:
     top_line: tuple[str, ...] = ()
     share_words: tuple[str, ...] = ()
     member_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Words of a report's own section headings and of pronouns ("Results of Operations",
+    # "We"): a sentence under such a heading states no member's change.
+    not_members: frozenset[str] = frozenset()
     # What questions abbreviate and filings spell out ("PPNE", "AGM", "Item 3").
     abbreviations: tuple[Abbreviation, ...] = ()
     judgements: tuple[Judgement, ...] = ()
@@ -141,6 +144,7 @@ def vocabulary() -> Vocabulary:
         top_line=tuple(raw.get("rankings", {}).get("top_line", ())),
         share_words=tuple(raw.get("rankings", {}).get("share", ())),
         member_kinds={k: tuple(v) for k, v in raw.get("rankings", {}).get("members", {}).items()},
+        not_members=frozenset(raw.get("rankings", {}).get("not_members", ())),
         abbreviations=tuple(_abbreviation(a) for a in raw.get("abbreviations", ())),
         judgements=tuple(
             _judgement(k, v, st) for k, v in raw.get("judgements", {}).items() if k != "_about"
