@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.models.compose import compose
-from agent.models.corroborate import corroborating
+from agent.models.corroborate import corroborating, statement_search
 
 STATEMENT = """LARKSPUR MILLS
 CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)
@@ -87,3 +87,37 @@ def test_a_computed_result_also_quotes_the_sentence_stating_it() -> None:
     assert [
         p.chunk_id for p, _ in corroborating("How fast did net sales grow?", [line], evidence)
     ] == ["lm#14"]
+
+
+EARNINGS = """| CONSOLIDATED STATEMENTS OF EARNINGS (Dollars in Millions) | 2024 | 2023 |
+|---|---|---|
+| Sales to customers | 4,210 | 4,150 |
+| Cost of products sold | 1,900 | 1,850 |"""
+WORLDWIDE = (
+    "In 2024, worldwide sales increased 1.4% to $4.2 billion as compared to an increase "
+    "of 6.0% in 2023."
+)
+
+
+def test_a_judgement_quotes_the_sentence_stating_its_figure_by_another_name() -> None:
+    # "worldwide sales" is the item of the row "Sales to customers"; the question names
+    # neither, its judgement (growth of revenue) does
+    q = "Is Larkspur Mills a high growth company in FY2024?"
+    table = Evidence(
+        tool="search_document",
+        query="q",
+        passages=[_passage("lm#50", EARNINGS, page=47, rank=1)],
+    )
+    draft = compose(q, [table], "en")
+    assert draft.startswith("No: change in sales to customers FY2023 → FY2024"), draft
+    lines = draft.split("Follow-up questions:")[0].splitlines()
+    # the planner's search for the sentence stating the cell in prose
+    assert statement_search(q, lines, [table]) == "4.2 billion sales 2024"
+    stated = Evidence(
+        tool="search_document",
+        query="4.2 billion sales 2024",
+        passages=[_passage("lm#51", WORLDWIDE, page=28, rank=1)],
+    )
+    body = compose(q, [table, stated], "en").split("Follow-up questions:")[0]
+    assert "worldwide sales increased 1.4% to $4.2 billion" in body and "[lm#51]" in body, body
+    assert statement_search(q, lines, [table, stated]) == ""  # stated already: no search

@@ -20,6 +20,7 @@ from agent.models.expansions import Alias, aliases
 from agent.rewrite import key_terms
 from agent.scope import stem, word_set
 from agent.support import claim_text, coverage
+from pipeline.text.finance import stated_rule, vocabulary
 
 MAX_QUOTES = 2
 _MARKER = re.compile(r"\[([^\[\]\s]+#\d+)\]")
@@ -37,6 +38,11 @@ _SCALES = (1.0, 1e3, 1e-3, 1e6, 1e-6)
 # income" / "Net income attributable to …") needs half of the longer one's.
 _LABEL_COVER = 0.6
 _ROW_COVER = 0.5
+_THOUSAND = 1000.0  # a figure in millions said in billions, in thousands in millions
+_SAID_IN = (
+    (re.compile(r"in millions", re.I), "billion"),
+    (re.compile(r"in thousands", re.I), "million"),
+)
 # "30" (a day), "2" (a count) are wording; "5,466", "21.4%", "3.2 billion" are figures.
 _MIN_DIGITS = 3
 
@@ -55,7 +61,7 @@ def corroborating(
     """Units of this turn's passages, on pages the draft does not cite yet, that state a
     figure of the draft for the same line item and use a word of the question; at most
     one per page, best ranked first."""
-    asked = {stem(t) for t in key_terms(question) if not t.isdigit()}
+    asked = {stem(t) for t in key_terms(question) if not t.isdigit()} | _judged(question)
     short = aliases(question)
     passages = passages_by_id(evidence)
     cited = {i for line in lines for i in _MARKER.findall(line) if i in passages}
@@ -68,7 +74,7 @@ def corroborating(
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
         hit = next(
-            (u for u in units(p.text) if _asks(u.text, asked, short) and _states(u, sources)),
+            (u for u in units(p.text) if _states(u, sources) and _asks(u.text, asked, short)),
             None,
         )
         if hit is not None:
@@ -90,7 +96,9 @@ def _sources(lines: Sequence[str], passages: dict[str, Passage]) -> Iterable[_Fi
     that prints it."""
     for line in lines:
         ids = [i for i in _MARKER.findall(line) if i in passages]
-        for value, decimals in _figures(_said(line)):
+        # a rule of thumb's threshold ("below the 15% commonly taken as …") is no figure
+        rule = stated_rule(_said(line))[1]
+        for value, decimals in [f for f in _figures(_said(line)) if f[0] not in rule]:
             for cid in ids:
                 for u in units(passages[cid].text):
                     if u.kind != "heading" and _prints(u.text, value, decimals):
@@ -132,8 +140,10 @@ def _states(u: Unit, sources: Sequence[_Figure]) -> bool:
             same = shorter >= _ROW_COVER and longer >= _LABEL_COVER
         elif row:  # a statement row beside the sentence: the sentence names its item
             same = coverage(mine, f.label) >= _LABEL_COVER
-        else:  # a sentence: it names the source row's item, or says what its sentence says
-            same = coverage(f.label, mine) >= _LABEL_COVER
+        else:  # a sentence: it names the source row's item (in its words or by another
+            # of the item's names: "worldwide sales" for "Sales to customers"), or says
+            # what its sentence says
+            same = coverage(f.label, mine) >= _LABEL_COVER or (f.row and _same_item(f.label, mine))
         if same:
             return True
     return False
@@ -165,3 +175,59 @@ def _prints(text: str, value: float, decimals: int) -> bool:
 
 def _label(row: str) -> str:
     return _ROW_LABEL.split(row.strip(" |"), maxsplit=1)[0].strip(" |$")
+
+
+def _judged(question: str) -> set[str]:
+    """Stems of the line items a judgement the question asks is decided by ("high-growth
+    company?": revenue, sales …): a sentence naming them speaks to the question."""
+    vocab = vocabulary()
+    out: set[str] = set()
+    for j in vocab.judgements:
+        if any(p.search(question) for p in j.patterns):
+            for key in re.findall(r"[a-z_]+", j.formula):
+                item = vocab.items.get(key)
+                out |= {stem(w) for n in (item.names if item else ()) for w in n.split()}
+    return out - {stem(w) for w in ("total", "net")}
+
+
+def _item_of(label: str) -> str | None:
+    from agent.figures.items import MIN_ROW_MATCH, row_match  # figures import us
+
+    items = vocabulary().items.values()
+    best = max(items, key=lambda it: row_match(label, it), default=None)
+    return best.key if best is not None and row_match(label, best) >= MIN_ROW_MATCH else None
+
+
+def _same_item(label: str, sentence: str) -> bool:
+    """Does the sentence name the line item the row label is, by any of its names?"""
+    from agent.figures.items import asked_items  # figures import us
+
+    key = _item_of(label)
+    return key is not None and any(a.item.key == key for a in asked_items(sentence))
+
+
+def statement_search(question: str, lines: Sequence[str], evidence: Sequence[Evidence]) -> str:
+    """Keywords for the sentence stating the draft's first table figure in prose ("94.9
+    billion sales 2025" for a cell "Sales to customers 94,943" in millions), when no
+    passage of the turn states it yet; "" otherwise."""
+    from agent.figures.items import years  # figures import us
+
+    passages = passages_by_id(evidence)
+    row = next((f for f in _sources(lines, passages) if f.row), None)
+    if row is None or abs(row.value) < _THOUSAND or corroborating(question, lines, evidence):
+        return ""
+    cited = [passages[i].text for line in lines for i in _MARKER.findall(line) if i in passages]
+    scale = next((w for s, w in _SAID_IN if cited and s.search(cited[0])), "")
+    name = _short_name(row.label)
+    ys = [str(y) for y in years(question)]
+    return " ".join(x for x in [f"{abs(row.value) / _THOUSAND:.1f}", scale, name, *ys[-1:]] if x)
+
+
+def _short_name(label: str) -> str:
+    """The shortest name of the line item a row label is ("sales" for "Sales to
+    customers"): prose calls an item by its short name."""
+    key = _item_of(label)
+    if key is None:
+        return label
+    names = vocabulary().items[key].names
+    return min((n for n in names if n.isascii()), key=len, default=label)

@@ -13,6 +13,7 @@ from typing import Any
 
 from agent.evidence import Evidence, units
 from agent.figures.answer import FigureAnswer, figure_answer
+from agent.models.corroborate import statement_search
 from agent.models.expansions import expansions
 from agent.models.judge import judge
 from agent.models.kinds import (
@@ -125,6 +126,11 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
         return [{"name": "read_page", "args": {"page": beside[0]}}]
     if figures is not None and figures.wanted:  # a formula's operand
         return _operand_calls(figures, asked, read)
+    stated = statement_search(question, figures.lines, evidence) if figures is not None else ""
+    if stated and stated not in asked:  # the sentence stating the figure in prose
+        return [
+            {"name": "search_document", "args": {"query": stated, "top_k": 6, "mode": "keyword"}}
+        ]
     counting = count_search(question)
     if counting and counting not in asked and not _counted(question, evidence):
         # "how many employees": no passage gives a number of them yet
