@@ -60,7 +60,8 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
         ),
         "read_page": (
             "Read a whole page (all passages on it) for questions about a page, a table or a "
-            "figure. Args: page: 1-based page number."
+            "figure. Args: page: 1-based page number; document: optional, the document's id "
+            "(the part of a citation id before '#') to read that document's page only."
         ),
         "lookup_value": (
             "Look up one figure of a financial statement: the cell of a line item for a year, "
@@ -92,7 +93,8 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
         ),
         "read_page": (
             "读取整页内容（该页全部段落），适合关于某一页、某个表格或图的问题。"
-            "参数：page：页码（从 1 开始）。"
+            "参数：page：页码（从 1 开始）；document：可选，文档编号（引用编号中“#”之前的部分），"
+            "只读该文档的这一页。"
         ),
         "lookup_value": (
             "查找财务报表中的一个数字：某个项目某一年的单元格及其引用编号。"

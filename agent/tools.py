@@ -73,12 +73,15 @@ def lookup_term(term: str, *, runtime: Runtime) -> ToolResult:
     return "\n".join(lines) + "\n\n" + render(ev, lang), ev.model_dump()
 
 
-def read_page(page: int, *, runtime: Runtime) -> ToolResult:
+def read_page(page: int, document: str = "", *, runtime: Runtime) -> ToolResult:
     ctx, lang = runtime.context, _lang(runtime)
     _status(runtime, lang, "read_page", str(page))
     passages: list[Passage] = []
     used = 0
-    for doc_id in ctx.doc_ids:
+    # a document of the scope named (its id, or a citation id of it): that one only; the
+    # scope is never widened, an unknown name reads the page of every document in it
+    named = document.split("#", 1)[0].strip()
+    for doc_id in [d for d in ctx.doc_ids if d == named] or ctx.doc_ids:
         for ch in ctx.folio.store.chunks_on_page(doc_id, page):
             if used < _PAGE_CHARS:
                 passages.append(_passage_from_chunk(ch, rank=len(passages) + 1))

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import agent.tools
+from agent.context import ChatContext
+from agent.models import ChatModels
+from agent.scope import StatsCache
 from agent.service import ChatService
 from pipeline.knowledge.api import TermMatch
 from pipeline.service import Folio
@@ -84,3 +88,21 @@ def test_a_caption_or_a_lead_in_announces_the_chunk_after_it() -> None:
     long = "Revenue grew in every region, led by the new product lines. " * 3
     assert not said(long + "(in millions)")
     assert not said("Revenue grew in every region.")
+
+
+def test_read_page_reads_the_named_documents_page_and_never_widens_the_scope(
+    folio: Folio, tmp_path: Path
+) -> None:
+    one = ingest_text(folio, tmp_path, "contoso.md", OTHER_MD)
+    two = ingest_text(folio, tmp_path, "fabrikam.md", "# Fabrikam\n\nFabrikam makes bicycles.\n")
+    outside = ingest_text(folio, tmp_path, "outside.md", "# Tailspin\n\nTailspin flies.\n")
+    ctx = ChatContext(doc_ids=(one, two), folio=folio, models=ChatModels(), stats=StatsCache())
+    rt = SimpleNamespace(context=ctx, state=None, stream_writer=lambda _: None)
+
+    def docs(document: str) -> set[str]:
+        _, artifact = agent.tools.read_page(1, document, runtime=rt)  # type: ignore[arg-type]
+        return {p["doc_id"] for p in artifact["passages"]}
+
+    assert docs("") == {one, two}
+    assert docs(f"{two}#3") == {two}  # a citation id names its document
+    assert docs(outside) == {one, two}  # not in the scope: the scope's pages, never its

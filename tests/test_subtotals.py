@@ -65,3 +65,19 @@ def test_a_table_cut_inside_a_headings_rows_is_read_on_first() -> None:
     # once the page is read and the rest is still missing, the next page
     lines, read = _answer(FIRST, read=True)
     assert not lines and read == [13], (lines, read)
+
+
+def test_the_page_read_on_is_the_tables_own_documents() -> None:
+    from agent.models.planner import plan
+
+    # another report of the scope has a page 12 too: reading it does not continue the table
+    mine = Passage(chunk_id="kv#40", doc_id="kv", page=12, page_end=12, text=FIRST, rank=1)
+    other = Passage(chunk_id="zz#7", doc_id="zz", page=12, page_end=12, text="Notes.", rank=1)
+    ev = [
+        Evidence(tool="search_document", query="q", passages=[mine]),
+        Evidence(tool="read_page", query="12", passages=[other]),
+    ]
+    calls = plan(Q, ev, 2, ["search_document", "read_page"])
+    assert [(c["name"], c["args"]) for c in calls] == [
+        ("read_page", {"page": 12, "document": "kv"})
+    ], calls

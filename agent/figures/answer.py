@@ -83,6 +83,7 @@ class FigureAnswer:
     follow: list[str] = field(default_factory=list)  # questions about the rows next to them
     searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
     read: list[int] = field(default_factory=list)  # pages to read for a value not found
+    read_doc: str = ""  # the document whose pages those are, when one is known
     search_k: int = 6  # passages each of those searches returns
     # the searches are alternatives (a table by regions, by segments, the sentences
     # stating each one's change): all in one round, not one per round
@@ -119,7 +120,11 @@ def _compared(
     ranked = ranked_answer(question, evidence, lang)
     if ranked is not None:  # "which region did worst by top line": growths
         return FigureAnswer(
-            ranked.lines, searches=ranked.searches, read=ranked.read, alternatives=True
+            ranked.lines,
+            searches=ranked.searches,
+            read=ranked.read,
+            read_doc=ranked.read_doc,
+            alternatives=True,
         )
     grouped = group_answer(question, evidence, lang)
     if grouped is not None:  # "which … the largest of …": a group's extreme member

@@ -20,7 +20,7 @@ from agent.figures.grid import (
 )
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
-from agent.figures.periods import naming_offset
+from agent.figures.periods import months_of, naming_offset
 from agent.figures.statements import (
     TITLED,
     head_of,
@@ -221,7 +221,10 @@ class Finder:
         fit = table_fit(g, kind)
         if self._is_primary(g, kind):
             fit += PRIMARY_BONUS
-        if self.months in (None, 12) and g.columns[col].months in (3, 6, 9):
+        # a column's length from its header when the parse dated it without one
+        # ("FOURTH QUARTER 2022 Percent to Sales")
+        length = g.columns[col].months or months_of(g.columns[col].text)
+        if self.months in (None, 12) and length in (3, 6, 9):
             fit -= PART_YEAR_PENALTY
         return fit
 

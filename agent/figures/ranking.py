@@ -51,6 +51,7 @@ class Ranked:
     lines: list[str] = field(default_factory=list)
     searches: list[str] = field(default_factory=list)  # for the table of the kind asked
     read: list[int] = field(default_factory=list)  # pages of a table cut off its members
+    read_doc: str = ""  # the document of those pages, when one is known
 
 
 def ranked_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> Ranked | None:
@@ -65,7 +66,8 @@ def ranked_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
         return None
     found, titled, partial, opened = _group(question, evidence, measure, mode)
     if opened:  # a table of members under headings goes on past the chunks read
-        return Ranked(read=opened)
+        page, doc = opened[0]
+        return Ranked(read=[page], read_doc=doc)
     # no table titled by the kind asked ("which region"): search for one, answering
     # meanwhile from the group found (a table of segments that are regions)
     search = [] if titled else [_search(question, measure)]
@@ -172,7 +174,7 @@ def _named(text: str, measure: LineItem) -> str:
 
 def _group(
     question: str, evidence: Sequence[Evidence], measure: LineItem, mode: Mode
-) -> tuple[Found | None, bool, list[int], list[int]]:
+) -> tuple[Found | None, bool, list[int], list[tuple[int, str]]]:
     """The group ranked (a table titled by the kind of member the question asks for
     first), whether its table is so titled (or the question names no kind), and the
     pages of tables naming the measure whose members are in another chunk (a table cut
@@ -185,9 +187,12 @@ def _group(
     into = into_year(question, months)
     best: tuple[tuple[int, int, int, float, int], Found] | None = None
     partial: list[int] = []
-    opened: list[int] = []
+    opened: list[tuple[int, str]] = []
     tables = grids(evidence)
-    read = {e.query for e in evidence if e.tool == "read_page"}
+    # the pages read, with their documents: page 8 of one document is not another's
+    read = {(e.query, p.doc_id) for e in evidence if e.tool == "read_page" for p in e.passages} | {
+        (e.query, "") for e in evidence if e.tool == "read_page" and not e.passages
+    }
     for g in tables:
         cols = _columns(g, measure, mode, year=year, months=months, into=into)
         if cols is None:
@@ -257,7 +262,11 @@ def _columns(
 
 
 def _candidates(
-    g: Grid, tables: Sequence[Grid], measure: LineItem, read: set[str], opened: list[int]
+    g: Grid,
+    tables: Sequence[Grid],
+    measure: LineItem,
+    read: set[tuple[str, str]],
+    opened: list[tuple[int, str]],
 ) -> list[tuple[Group, tuple[tuple[str, ...], ...]]]:
     """The table's groups that may be the members, each with the chunks printing its
     members when they are not the table's one; a table of members under headings that
@@ -266,20 +275,22 @@ def _candidates(
         (grp, ()) for grp in (groups(g) or [whole(g)]) + closed(g, measure) + headed(g, measure)
     ]
     sub = subtotaled(g, tables)
-    going_on = _going_on(sub, read) if sub is not None else None
-    if going_on is not None:
-        opened.append(going_on)  # its last heading's rows go on in a chunk not read yet
+    going_on = _going_on(sub, read, g.passage.doc_id) if sub is not None else None
+    if going_on is not None:  # its last heading's rows go on in a chunk not read yet
+        opened.append((going_on, g.passage.doc_id))
     elif sub is not None and len(sub.group.members) >= MIN_MEMBERS:
         out.append((sub.group, sub.sources))
     return out
 
 
-def _going_on(sub: Subtotals, read: set[str]) -> int | None:
+def _going_on(sub: Subtotals, read: set[tuple[str, str]], doc: str) -> int | None:
     """The page to read for the rest of a table whose last heading is not closed yet: its
-    last piece's, then the next one; None when it is closed or both are read."""
+    last piece's, then the next one; None when it is closed or both are read (a page read
+    of no document's, an empty one, counts as read)."""
     if not sub.open_end:
         return None
-    return next((p for p in (sub.last_page, sub.last_page + 1) if str(p) not in read), None)
+    pages = (sub.last_page, sub.last_page + 1)
+    return next((p for p in pages if (str(p), doc) not in read and (str(p), "") not in read), None)
 
 
 def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:

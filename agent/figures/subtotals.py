@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from agent.figures.grid import Grid, Row, clean_label
 from agent.figures.groups import HEADING, Group
+from agent.figures.items import asked_items
 from agent.figures.partitions import adds_up, is_item
 from agent.scope import word_set
 
@@ -99,7 +100,8 @@ class _Walk:
         """Take one line; False when the members' part of the table has ended."""
         if row is None and self.after:
             return False  # the next section ("Adjusted EBITDAR / Harbour …"): another measure
-        if row is None and is_item(label):  # "Net sales:": a measure's rows, no member
+        if row is None and (is_item(label) or asked_items(label)):
+            # "Net sales:", "Revenue from external customers": an item's rows, no member
             self.title, self.heading, self.pending = self.title or label, "", []
             self.after_heading = False
         elif row is None:  # a heading line; two in a row: the first titles the rest

@@ -27,7 +27,8 @@ def judgement(question: str, formula: ast.expr | None) -> Judgement | None:
     for j in vocabulary().judgements:
         if j.find(question) is None:
             continue
-        if formula is None or ast.dump(formula) == ast.dump(parse(j.formula)):
+        # compared as written: a node the question's words built carries no load context
+        if formula is None or ast.unparse(formula) == ast.unparse(parse(j.formula)):
             return j
     return None
 

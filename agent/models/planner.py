@@ -39,8 +39,16 @@ def plan(
     question: str, evidence: Sequence[Evidence], done_rounds: int, available: Sequence[str]
 ) -> list[Call]:
     calls = _first_round(question) if done_rounds == 0 else _next_round(question, evidence)
-    asked = {(e.tool, e.query) for e in evidence}
-    out = [c for c in calls if c["name"] in available and (c["name"], _arg(c)) not in asked]
+    # a page read of one document is no read of another's page of that number
+    asked = {(e.tool, e.query, "") for e in evidence} | {
+        (e.tool, e.query, p.doc_id) for e in evidence if e.tool == "read_page" for p in e.passages
+    }
+    out = [
+        c
+        for c in calls
+        if c["name"] in available
+        and (c["name"], _arg(c), c["args"].get("document", "")) not in asked
+    ]
     for i, c in enumerate(out):
         c["id"] = f"offline_{done_rounds}_{i}"
         c["type"] = "tool_call"
@@ -56,6 +64,16 @@ def _operand_calls(figures: FigureAnswer, asked: set[str], read: set[str]) -> li
     operands = [_operand_search(*w) for w in figures.wanted]
     calls += [c for c in operands if c["args"]["query"] not in asked]
     return calls or operands[:1]
+
+
+def _unread(figures: FigureAnswer, evidence: Sequence[Evidence]) -> list[int]:
+    """The pages the figures ask to read that the turn has not read (of their document,
+    when they name one: page 8 of one report is not page 8 of another)."""
+    pages = [e for e in evidence if e.tool == "read_page"]
+    if figures.read_doc:
+        done = {(e.query, p.doc_id) for e in pages for p in e.passages}
+        return [p for p in figures.read if (str(p), figures.read_doc) not in done]
+    return [p for p in figures.read if str(p) not in {e.query for e in pages}]
 
 
 def _operand_search(item: str, year: int | None) -> Call:
@@ -121,9 +139,10 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
         ]
         # with an operand missing too (a part's share of the whole), both in one round
         return [*calls, *(_operand_calls(figures, asked, read) if figures.wanted else [])]
-    beside = [p for p in figures.read if str(p) not in read] if figures is not None else []
-    if beside:  # the page of a sentence whose partner value is not in the turn
-        return [{"name": "read_page", "args": {"page": beside[0]}}]
+    beside = _unread(figures, evidence) if figures is not None else []
+    if beside and figures is not None:  # the page of a value not in the turn
+        doc = {"document": figures.read_doc} if figures.read_doc else {}
+        return [{"name": "read_page", "args": {"page": beside[0], **doc}}]
     if figures is not None and figures.wanted:  # a formula's operand
         return _operand_calls(figures, asked, read)
     stated = statement_search(question, figures.lines, evidence) if figures is not None else ""
