@@ -19,6 +19,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from agent.checkpoint import sqlite_checkpointer, thread_id
+from agent.companies import named_documents
 from agent.context import ChatContext
 from agent.graph import build_graph
 from agent.highlight import PdfCache
@@ -191,9 +192,18 @@ class ChatService:
                     yield TokenEvent(text=piece)
             yield item
 
+    def _named(self, question: str, scope: list[str]) -> tuple[str, ...]:
+        """The scope narrowed to the documents the question names by company (``companies
+        .py``); the scope itself when it names none. Never wider than the scope."""
+        if len(scope) < 2:
+            return tuple(scope)
+        names = [self.folio.document(d).name for d in scope]
+        stats = self._stats.scope(self.folio, scope).docs
+        return named_documents(question, scope, names, stats)
+
     def _run(self, question: str, cid: str, scope: list[str], on_event: EventSink | None) -> Answer:
         ctx = ChatContext(
-            doc_ids=tuple(scope),
+            doc_ids=self._named(question, scope),
             folio=self.folio,
             models=self.models,
             stats=self._stats,

@@ -106,3 +106,19 @@ def test_read_page_reads_the_named_documents_page_and_never_widens_the_scope(
     assert docs("") == {one, two}
     assert docs(f"{two}#3") == {two}  # a citation id names its document
     assert docs(outside) == {one, two}  # not in the scope: the scope's pages, never its
+
+
+def test_a_question_naming_one_company_of_the_scope_is_asked_of_its_documents(
+    folio: Folio, tmp_path: Path
+) -> None:
+    kestrel = ingest_text(
+        folio, tmp_path, "KESTRELVANE_2025_10K.md", "# Products\n\nThe company sells kayaks.\n"
+    )
+    orrin = ingest_text(
+        folio, tmp_path, "ORRIN_LABS_2025_10K.md", "# Products\n\nThe company sells microscopes.\n"
+    )
+    answer = ChatService(folio).ask("What does Orrin sell?", [kestrel, orrin]).answer
+    assert answer.citations and {c.doc_id for c in answer.citations} == {orrin}, answer
+    assert "microscopes" in answer.answer
+    both = ChatService(folio).ask("What does the company sell?", [kestrel, orrin]).answer
+    assert {c.doc_id for c in both.citations} <= {kestrel, orrin} and both.citations

@@ -1,0 +1,76 @@
+"""Which documents of the scope a question names by their company.
+
+A visitor who uploads two companies' reports and asks "Which segment had the weakest top
+line performance for Kestrel in 2025?" asks about one of them: the other's tables answer
+nothing and crowd the search. A company is named by a capitalised word of the question
+(its first only when it cannot be a sentence's capital: "MGM's", not "What") that a word
+of a document's file name starts with ("MGM" in MGMRESORTS_10Q.pdf), or by its initials
+("J&J", "JnJ" for JOHNSON_JOHNSON_…). Words every filing's name uses ("earnings", "10K")
+name no company; they are in ``data/filing_words.json``. The result only ever narrows the
+scope: no named document, or every one, leaves it as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from agent.scope import DocStats
+
+_DATA = Path(__file__).parent / "data" / "filing_words.json"
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z&.'’-]*")
+_POSSESSIVE = re.compile(r"['’]s?$")
+MIN_PREFIX = 3  # "MGM" for MGMRESORTS; two letters name nothing
+
+
+@lru_cache(maxsize=1)
+def _filing_words() -> frozenset[str]:
+    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    return frozenset(w.lower() for w in raw["words"])
+
+
+def named_documents(
+    question: str, doc_ids: Sequence[str], names: Sequence[str], stats: Sequence[DocStats]
+) -> tuple[str, ...]:
+    """The documents (of ``doc_ids``, with their file ``names`` and ``stats`` in the same
+    order) the question names by company; all of them when it names none or every one."""
+    tokens = _tokens(question)
+    if len(doc_ids) < 2 or not tokens:
+        return tuple(doc_ids)
+    hit = tuple(
+        d
+        for d, name, st in zip(doc_ids, names, stats, strict=True)
+        if any(_names(t, name, st) for t in tokens)
+    )
+    return hit if hit else tuple(doc_ids)
+
+
+def _tokens(question: str) -> list[str]:
+    """The question's capitalised words, possessives dropped ("MGM's"). Its first word is
+    capitalised anyway: it counts only when it is one no sentence starts with by chance
+    (two capitals, "MGM", "J&J", or a possessive)."""
+    found = [m.group(0) for m in _TOKEN.finditer(question)]
+    if found and sum(c.isupper() for c in found[0]) < 2 and not _POSSESSIVE.search(found[0]):
+        found = found[1:]
+    out = []
+    for raw in found:
+        t = _POSSESSIVE.sub("", raw).strip(".-")
+        if t and any(c.isupper() for c in t) and t.lower() not in _filing_words():
+            out.append(t)
+    return out
+
+
+def _names(token: str, file_name: str, st: DocStats) -> bool:
+    low = token.lower()
+    words = [
+        w.lower()
+        for w in re.findall(r"[A-Za-z]+", file_name.rsplit(".", 1)[0])
+        if w.lower() not in _filing_words()
+    ]
+    if len(low) >= MIN_PREFIX and any(w.startswith(low) for w in words):
+        return True
+    letters = "".join(c for c in token if c.isupper())
+    return len(letters) >= 2 and ("&" in token or letters != token) and letters in st.initials
