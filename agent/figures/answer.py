@@ -37,7 +37,7 @@ from agent.figures.parts import (
     item_word,
     part_queries,
 )
-from agent.figures.periods import into_year, months_of
+from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.ranking import ranked_answer
 from agent.figures.render import (
     asked_scale,
@@ -191,22 +191,10 @@ def _figures(
         return unsure
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
-    out.searches += _year_search(out.cells, months)
+    out.searches += year_table_search(out.cells, months)
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return out
-
-
-def _year_search(cells: Sequence[Cell], months: int | None) -> list[str]:
-    """A year asked but every figure read from a part of one ("Fourth Quarter 2025": a
-    release's quarter table): keywords for the year's own table, whose figures replace
-    them when it is found."""
-    parts = [months_of(c.period) for c in cells]
-    if months is not None or not cells or not all(m in (3, 6, 9) for m in parts):
-        return []
-    years_read = sorted({c.year for c in cells if c.year is not None})
-    label = cells[0].label
-    return [" ".join([label, "twelve months", *map(str, years_read[-1:])])]
 
 
 def _also_missing(ask: Ask, finder: Finder, gone: MissingFigure) -> list[tuple[str, int | None]]:

@@ -260,3 +260,25 @@ _PART = (
 # the part named just before its year ("Q2 of fiscal ", "the first half of ") or just after
 _LEAD = re.compile(rf"\b({_PART})(?:\s+of)?(?:\s+the)?(?:\s+fiscal(?:\s+year)?)?\s*$", re.I)
 _TRAIL = re.compile(rf"\s*\(?({_PART})\b", re.I)
+
+
+class _Read(Protocol):
+    """A figure read from a table: its row's label, its column's year and header."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def year(self) -> int | None: ...
+    @property
+    def period(self) -> str: ...
+
+
+def year_table_search(cells: Sequence[_Read], months: int | None) -> list[str]:
+    """A year asked but every figure read from a part of one ("Fourth Quarter 2025": a
+    release's quarter table): keywords for the year's own table, whose figures replace
+    them when it is found."""
+    parts = [months_of(c.period) for c in cells]
+    if months is not None or not cells or not all(m in (3, 6, 9) for m in parts):
+        return []
+    years_read = sorted({c.year for c in cells if c.year is not None})
+    return [" ".join([cells[0].label, "twelve months", *map(str, years_read[-1:])])]

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent import prompts
-from agent.evidence import Evidence, Passage, Unit, units
+from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
 from agent.figures.items import years
 from agent.figures.periods import months_of
 from pipeline.text.finance import LineItem, vocabulary
@@ -90,24 +90,14 @@ def stated_moves(
     months = months_of(question)
     asked_years = years(question)
     best: list[StatedMove] = []
-    seen: set[str] = set()
-    for ev in evidence:
-        for p in ev.passages:
-            if p.chunk_id in seen:
+    for p in passages_by_id(evidence).values():
+        for u in units(p.text):
+            if u.kind != "sentence" or not _in_period(u.text, months, asked_years):
                 continue
-            seen.add(p.chunk_id)
-            for u in units(p.text):
-                if u.kind != "sentence" or not _in_period(u.text, months, asked_years):
-                    continue
-                moves = _members(
-                    [
-                        StatedMove(*m, p, u)
-                        for part in _BULLET.split(u.text)
-                        for m in _moves(part, names)
-                    ]
-                )
-                if len(moves) > len(best):
-                    best = moves
+            parts = _BULLET.split(u.text)
+            moves = _members([StatedMove(*m, p, u) for part in parts for m in _moves(part, names)])
+            if len(moves) > len(best):
+                best = moves
     return best if len(best) >= MIN_MEMBERS else []
 
 
