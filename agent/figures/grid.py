@@ -21,21 +21,21 @@ from agent.figures.periods import (
 )
 
 YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
-_FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
-_GAP = re.compile(r"\s{2,}|\t")
-_LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
+FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
+GAP = re.compile(r"\s{2,}|\t")
+LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
 # a row label: a word, or an abbreviation in initials ("U.S.", "U.K.")
-_LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
+LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
     r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b",
     re.I,
 )
-_DATE = re.compile(
+DATE = re.compile(
     r"(January|February|March|April|May|June|July|August|September|October|November|December)"
     r"\s+\d{1,2},?\s*$"
 )
-_MONTH_DAY = re.compile(
+MONTH_DAY = re.compile(
     r"(January|February|March|April|May|June|July|August|September|October|November|December)"
     r"\s+(\d{1,2}),?"
 )
@@ -202,7 +202,9 @@ def read_grids(p: Passage) -> list[Grid]:
     columns again half-way: balances "As of" two dates, then cash flows of three years)."""
     grids = _markdown(p) if p.text.lstrip().startswith("|") or "\n|" in p.text else []
     if not grids:
-        gapped = _gapped(p)
+        from agent.figures.gapped import gapped_grid  # it reads the types defined here
+
+        gapped = gapped_grid(p)
         grids = [gapped] if gapped is not None else []
     whole = f"{p.columns}\n{p.section}\n{p.text}"
     m = _SCALE.search(whole)
@@ -221,91 +223,10 @@ def _period_columns(header: str) -> list[Column]:
     if years:
         return [Column(y, int(y)) for y in years]
     out = []
-    for cell in _GAP.split(header.strip()):
+    for cell in GAP.split(header.strip()):
         if CURRENT.search(cell) or PRIOR.search(cell):
             out.append(Column(cell, None))
     return out
-
-
-def _gapped(p: Passage) -> Grid | None:
-    lines = (p.columns + "\n" if p.columns else "") + p.text
-    offset = -(len(p.columns) + 1) if p.columns else 0
-    columns: list[Column] = []
-    rows: list[Row] = []
-    pos = offset
-    before = ""
-    for line in lines.split("\n"):
-        start, pos = pos, pos + len(line) + 1
-        years = YEAR.findall(line)
-        if _period_line(line, years):
-            dates = _dates(before, len(years))
-            spans = _spans(before, len(years))
-            columns = [
-                Column(d + y, int(y), m) for d, y, m in zip(dates, years, spans, strict=True)
-            ]
-            continue
-        before = line
-        row = _gapped_row(line, start)
-        if row is not None and start >= 0 and columns:
-            rows.append(_fit(row, len(columns)))
-    rows = [r for r in rows if r.values]
-    return Grid(p, columns, rows) if columns and rows else None
-
-
-def _period_line(line: str, years: list[str]) -> bool:
-    """A line naming the columns: years and little else ("2015  2016  2017")."""
-    if not years or len(line) >= 120 or len(years) < 0.6 * len(_FIGURE.findall(line)):
-        return False
-    return len(years) >= 2 or not _LETTERS.search(YEAR.sub("", line))
-
-
-def _dates(line: str, n: int) -> list[str]:
-    """The month and day each year column is dated by, from the line above the years
-    ("December 31," over "2016  2017"; "December 2,  December 3," over two years)."""
-    dates = [f"{m.group(1)} {m.group(2)}, " for m in _MONTH_DAY.finditer(line)]
-    if len(dates) == n:
-        return dates
-    if len(dates) == 1 and _DATE.search(line):
-        return dates * n
-    return [""] * n
-
-
-def _spans(line: str, n: int) -> list[int | None]:
-    """The period of each of ``n`` year columns from the header above them ("Three Months
-    Ended   Six Months Ended" over four years: two columns each)."""
-    heads = [c for c in _GAP.split(line.strip()) if c]
-    found = [months_of(c) for c in heads]
-    named = [m for m in found if m is not None]
-    if not named or n % len(named):
-        return [None] * n
-    per = n // len(named)
-    return [named[i // per] for i in range(n)]
-
-
-def _gapped_row(line: str, start: int) -> Row | None:
-    cells = _GAP.split(line.strip())
-    if len(cells) < 2 or not _LABEL.search(cells[0]):
-        return None
-    label = clean_label(cells[0])
-    rest = " ".join(cells[1:])
-    raws = [m.group(0).strip() for m in _FIGURE.finditer(rest)]
-    raws = [r for r in raws if r not in ("$", "")]
-    if not raws:
-        return None
-    return Row(label, tuple(figure(r) for r in raws), tuple(raws), start, start + len(line))
-
-
-def _fit(row: Row, width: int) -> Row:
-    """Figures beyond the columns (a "% change" between them) are dropped from the
-    right reading: keep the row only when its figures match the columns."""
-    if len(row.values) == width:
-        return row
-    plain = [(v, r) for v, r in zip(row.values, row.raws, strict=True) if not r.endswith("%")]
-    if len(plain) == width:
-        return Row(
-            row.label, tuple(v for v, _ in plain), tuple(r for _, r in plain), row.start, row.end
-        )
-    return Row(row.label, (), (), row.start, row.end)
 
 
 def _header_columns(cells: list[str]) -> dict[int, Column]:
@@ -359,7 +280,7 @@ def _markdown(p: Passage) -> list[Grid]:
                 grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows, unlabelled=bare))
             columns, rows, bare = again, [], []
             continue
-        label = clean_label(next((c for c in cells if _LABEL.search(c)), ""))
+        label = clean_label(next((c for c in cells if LABEL.search(c)), ""))
         if not columns:
             continue
         order = sorted(columns)
@@ -396,7 +317,7 @@ def _items_across(columns: list[Column]) -> bool:
         return False  # 本报告期 / 上年同期 are dated later, by the report's cover
     if any(c.months is not None for c in columns):
         return False  # "Three Months Ended … | Six Months Ended …": periods of one year
-    words = {" ".join(_LETTERS.findall(YEAR.sub("", c.text))).lower() for c in columns}
+    words = {" ".join(LETTERS.findall(YEAR.sub("", c.text))).lower() for c in columns}
     return len(words) == len(columns)
 
 
