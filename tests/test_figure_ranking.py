@@ -218,3 +218,19 @@ def test_members_rank_by_a_metric_worked_from_the_rows_under_each_heading() -> N
     assert lines[1] == "Others: Retail = 9.3%; Cloud = −1.3% [kv#0].", lines  # no Consolidated
     low = _lines("Which segment had the lowest operating margin in 2024?", note)
     assert low[0].startswith("Cloud had the lowest operating margin in FY2024"), low
+
+
+DRIVERS = """| Sales increase/(decrease) due to: | 2025 | 2024 |
+|---|---|---|
+| Volume | 6.9 % | 12.9 % |
+| Price | (0.8) | (0.7) |
+| Currency | (4.8) | 1.4 |
+| Total | 1.3 % | 13.6 % |"""
+
+
+def test_a_column_of_percentages_or_a_negative_base_ranks_nothing() -> None:
+    # the drivers of a change are no members, and no growth is worked from a negative base
+    passages = [Passage(chunk_id="kv#0", doc_id="kv", page=3, page_end=3, text=DRIVERS, rank=1)]
+    ev = [Evidence(tool="search_document", query="q", passages=passages)]
+    a = figure_answer("Which segment had the weakest sales growth in 2025?", ev, "en")
+    assert a is None or not any("Currency" in line or "Price" in line for line in a.lines), a

@@ -312,6 +312,8 @@ def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
 
 def _members(found: Found, mode: Mode) -> list[Member]:
     col, before = found.col, found.before
+    if any(r.raws[col].strip().endswith("%") for r in found.group.members if col < len(r.raws)):
+        return []  # a column of percentages ("Volume 6.9 % / Price (0.8)"): no amounts
     rows = [
         r
         for r in found.group.members
@@ -324,7 +326,7 @@ def _members(found: Found, mode: Mode) -> list[Member]:
         out = []
         for r in rows:
             now, then = r.values[col] or 0.0, r.values[before]
-            if then:
+            if then is not None and then > 0:  # a growth needs a positive base
                 growth = (now - then) / abs(then) * 100
                 working = f"({number(now)} − {number(then)}) ÷ {number(then)} = {pct(growth)}"
                 out.append(Member(r, now, then, growth, working))
