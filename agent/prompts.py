@@ -181,6 +181,10 @@ NOTICE_FALLBACK: dict[Lang, str] = {
     "en": "The chat model endpoint failed ({error}); this answer was produced offline.",
     "zh": "对话模型接口调用失败（{error}），本次回答由离线回答器生成。",
 }
+NOTICE_NARROWED: dict[Lang, str] = {
+    "en": "Asked of the company's documents the question names: {names}.",
+    "zh": "问题提到了公司，只在其文档中检索：{names}。",
+}
 CROSS_LANGUAGE_LEAD: dict[Lang, str] = {
     "en": "The documents say (original wording):",
     "zh": "文档原文如下：",

@@ -18,6 +18,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
+from agent import prompts
 from agent.checkpoint import sqlite_checkpointer, thread_id
 from agent.companies import named_documents
 from agent.context import ChatContext
@@ -221,7 +222,13 @@ class ChatService:
             if on_event is not None and isinstance(item, dict) and "status" in item:
                 on_event(StatusEvent(message=str(item["status"])))
         values = self.graph.get_state(config).values
-        return Answer.model_validate(values["answer"])
+        answer = Answer.model_validate(values["answer"])
+        if len(ctx.doc_ids) < len(scope):  # say so: the reader chose the wider scope
+            names = ", ".join(self.folio.document(d).name for d in ctx.doc_ids)
+            lang: prompts.Lang = "zh" if answer.language == "zh" else "en"
+            said = prompts.NOTICE_NARROWED[lang].format(names=names)
+            answer.notice = f"{answer.notice} {said}" if answer.notice else said
+        return answer
 
     def _scope(
         self, question: str, doc_ids: Sequence[str], conversation_id: str | None

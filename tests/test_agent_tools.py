@@ -120,5 +120,7 @@ def test_a_question_naming_one_company_of_the_scope_is_asked_of_its_documents(
     answer = ChatService(folio).ask("What does Orrin sell?", [kestrel, orrin]).answer
     assert answer.citations and {c.doc_id for c in answer.citations} == {orrin}, answer
     assert "microscopes" in answer.answer
+    assert answer.notice and "ORRIN_LABS_2025_10K.md" in answer.notice, answer.notice
     both = ChatService(folio).ask("What does the company sell?", [kestrel, orrin]).answer
     assert {c.doc_id for c in both.citations} <= {kestrel, orrin} and both.citations
+    assert not both.notice  # the whole scope: nothing to say
