@@ -8,13 +8,15 @@ for the life of the service; they never look outside the scope they are asked ab
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from pipeline.models import Chunk, Document
 from pipeline.service import Folio
@@ -149,7 +151,8 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     initials.add("".join(w[0].upper() for w in title_caps[:2]))
     keep = tuple(texts) if any(_CJK.search(t) for t in texts[:50]) else ()
     # the registrant's words, not its suffixes ("Inc", "plc", "com")
-    owner = [w for w in re.findall(r"[A-Za-z]+", _registrant(chunks)) if len(w) > 3]
+    named = re.findall(r"[A-Za-z]+", _registrant(chunks))
+    owner = [w for w in named if w.lower() not in _suffixes()]
     return DocStats(
         chunks=len(chunks),
         df=df,
@@ -160,6 +163,13 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     )
 
 
+@cache
+def _suffixes() -> frozenset[str]:
+    raw = json.loads(_SUFFIXES.read_text(encoding="utf-8"))
+    return frozenset(str(w) for w in raw["words"])
+
+
+_SUFFIXES = Path(__file__).with_name("data") / "company_suffixes.json"
 _REGISTRANT = re.compile(r"^\(?\s*exact name of (?:the\s+)?registrant", re.I | re.M)
 
 

@@ -57,3 +57,38 @@ def test_the_verb_of_asking_whether_the_document_says_something_phrases_it() -> 
     assert "disclos" in phrasing_words("Did the company disclose a restatement?")
     assert "report" not in phrasing_words("What was the reported revenue in FY2024?")
     assert "paid" not in phrasing_words("Has Quillfeather paid dividends in FY2024?")
+
+
+def test_the_words_naming_the_period_asked_about_phrase_it() -> None:
+    # "first" and "half" are rare in a filing and would outweigh "acquisitions"
+    asked = "What acquisitions did Quillfeather complete in the first half of fiscal 2025?"
+    assert {"first", "half", "fiscal"} <= phrasing_words(asked)
+    assert "acquisition" not in phrasing_words(asked) and "complet" not in phrasing_words(asked)
+    assert {"clos", "q2"} <= phrasing_words("What was the ink backlog as of Q2 of FY2025 close?")
+    assert {"six", "month"} <= phrasing_words("Sales in the six months ended June 30, 2025?")
+    assert "year" in phrasing_words("What were inventories at year end FY2025?")
+    # a half or a quarter not naming the period asked is a word of the question
+    assert "half" not in phrasing_words("Why did ink sales fall by half?")
+
+
+def test_the_light_verb_a_question_is_built_with_phrases_it() -> None:
+    assert "make" in phrasing_words("What acquisitions did Quillfeather make in 2025?")
+    assert "done" in phrasing_words("What has Quillfeather done about its debt?")
+
+
+def test_a_sentence_in_the_period_asked_does_not_beat_one_about_the_subject() -> None:
+    asked = "What acquisitions did Quillfeather complete in the first half of fiscal 2025?"
+    period = "During the first half of fiscal 2025, paper prices rose in every market we serve."
+    subject = "On August 1, 2024, we completed the acquisition of Inkwell Works, a pen maker."
+    df = {"acquisitions": 9, "quillfeather": 40, "complete": 12, "first": 2, "half": 1}
+    turn = [
+        Evidence(
+            tool="search_document",
+            query=asked,
+            passages=[_passage(3, period, 1), _passage(8, subject, 2)],
+            term_df={**df, "fiscal": 30},
+            scope_chunks=60,
+        )
+    ]
+    chosen = judge(asked, turn).chosen
+    assert chosen and chosen[0].unit.text == subject

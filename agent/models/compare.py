@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol
 
 from agent.evidence import Passage, Unit
+from pipeline.text.finance import vocabulary
 
 _NEGATIVE = re.compile(
     r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
@@ -61,15 +63,51 @@ _HOW_TO_COMPARE = re.compile(
 )
 
 
+_SUPERLATIVES = (
+    "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
+    "largest", "smallest", "greatest", "top", "fastest", "slowest",
+)  # fmt: skip
+# A capitalised superlative before a capitalised word: a name ("Best Buy", "Top Glove"), or
+# emphasis ("the Highest EBITDAR Contribution", "Lowest Revenue").
+_TITLED = re.compile(rf"\b({'|'.join(w.capitalize() for w in _SUPERLATIVES)}) ([A-Z][a-z]+)\b")
+
+
+@cache
+def _measure_words() -> frozenset[str]:
+    """Words naming what a table measures or whose members it ranks (line items, metrics,
+    changes, members' kinds): "Highest Revenue" is emphasis, not a name."""
+    v = vocabulary()
+    said = [n for item in v.items.values() for n in item.names]
+    said += [m.search for m in v.metrics] + [*v.top_line, *v.share_words]
+    said += [w for ws in (*v.moves.values(), *v.member_kinds.values()) for w in ws]
+    return frozenset(w for text in said for w in re.findall(r"[a-z]+", text.lower()))
+
+
+def unnamed(question: str) -> str:
+    """The question with each superlative that is part of a name joined to the name's next
+    word ("Best_Buy"), so that no comparison reads it: a capitalised superlative followed
+    by a capitalised word that names no measure or member."""
+
+    def join(m: re.Match[str]) -> str:
+        said = m.group(0)
+        return said if m.group(2).lower() in _measure_words() else said.replace(" ", "_")
+
+    return _TITLED.sub(join, question)
+
+
 def asks_extreme(question: str) -> bool:
     """ "Which region had the highest …", "哪个业务增长最快": the answer is one row of a table."""
-    return _EXTREME.search(question) is not None
+    return _EXTREME.search(unnamed(question)) is not None
 
 
 def what_is_compared(question: str) -> str:
     """The question without the words that say how to compare ("biggest drop", "增长最快"):
     a table of regions never uses them, it holds the figures they are read from."""
-    return " ".join(_HOW_TO_COMPARE.sub(" ", question).split())
+    joined = unnamed(question)
+    kept = _HOW_TO_COMPARE.sub(" ", joined)
+    for name in set(joined.split()) - set(question.split()):
+        kept = kept.replace(name, name.replace("_", " "))
+    return " ".join(kept.split())
 
 
 class RowCandidate(Protocol):
@@ -86,6 +124,7 @@ def wants_minimum(question: str) -> bool:
     from its signed figure, so its largest is the lowest figure and its least the
     highest ("lost the smallest sum" is the highest net figure). "Worst" and "best" are ends
     whatever they measure. Without a superlative, a decline asks for the lowest."""
+    question = unnamed(question)
     if _ABSOLUTE_LOW.search(question):
         return True
     if _ABSOLUTE_HIGH.search(question):

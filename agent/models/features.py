@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit
 from agent.models.expansions import Alias, aliases, kin, metrics, operands
-from agent.models.focus import focus
+from agent.models.focus import focus, owner_named
 from agent.models.focus import names as question_names
 from agent.models.kinds import KINDS, Kind, asked_kinds, holds
 from agent.models.phrasing import WEIGHT as PHRASING
@@ -119,6 +119,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
             df[stem(t)] = max(df.get(stem(t), 0), d)
     missing = scope_missing(evidence)
     names = {w for ev in evidence for w in ev.names}
+    names |= owner_named(question, {w for ev in evidence for w in ev.owner})
     weights: dict[str, float] = {}
     language: dict[str, float] = {}
     years: set[str] = set()
@@ -174,7 +175,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         aliases=tuple(a for a in aka if a.key in weights),
         # "what are the geographies …" is answered by the passage listing its regions
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
-        common=_lower_words(evidence) if kinds & {"person", "place"} else frozenset(),
+        common=_lower_words(evidence) if kinds & {"person", "place", "list"} else frozenset(),
     )
 
 

@@ -12,7 +12,8 @@ was the total revenue of …" → total, "Who painted …" → painted, "How man
 in Chinese the last word before the question word ("…的营业收入是多少" → 收入),
 or the word a count asks for ("有多少个星期" → 星期). Names are jieba's place, person and
 organisation tags (Chinese only: English capitalisation also marks title-cased metrics,
-"Fixed Asset Turnover").
+"Fixed Asset Turnover"). The company whose report it is, named in the question, says
+whose report, not what about (``owner_named``).
 """
 
 from __future__ import annotations
@@ -89,3 +90,25 @@ def names(question: str) -> frozenset[str]:
     if not _HAN.search(core):
         return frozenset()
     return frozenset(stem(w) for w, flag in _tagged(core) if flag in _NAME_TAGS and len(w) >= 2)
+
+
+_CAPITAL_RUN = re.compile(r"[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)*")
+
+
+def owner_named(question: str, owner: set[str]) -> set[str]:
+    """The stems of the words by which the question names the company whose report it is
+    (``Evidence.owner``): a capitalised run made of its name's words ("Best Buy", "MGM"),
+    or two of them in a row within a longer run. Alone in a longer run, a name word is
+    another name's ("Las Vegas Strip Resorts" of MGM Resorts International)."""
+    out: set[str] = set()
+    other: set[str] = set()  # used in another name too: still a word of the question
+    for m in _CAPITAL_RUN.finditer(question):
+        run = [stem(re.sub(r"['’]s$", "", w).strip(".")) for w in m.group(0).split() if w != "&"]
+        mine = [w in owner for w in run]
+        if all(mine):
+            out |= set(run)
+            continue
+        paired = {j for i in range(len(run) - 1) if mine[i] and mine[i + 1] for j in (i, i + 1)}
+        out |= {run[j] for j in paired}
+        other |= {w for j, w in enumerate(run) if j not in paired}
+    return out - other

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from agent.models.compare import unnamed
 from agent.scope import stem
 from pipeline.text.segment import _get_jieba
 
@@ -37,6 +38,7 @@ _FIRST_ASKING = re.compile(r"[^?？]*[?？]?")
 _MIN_MEMBERS = 3
 _MAX_MEMBER_WORDS = 4  # a member of a list is a name, not a clause
 _MAX_MEMBER_HAN = 10
+_MIN_NAMED = 2  # names in one sentence that list members ("acquired A and B")
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,8 @@ def asked_kinds(question: str) -> frozenset[Kind]:
     """The kinds of thing a question asks for (none for "how" and yes/no questions); a
     reason alone when it asks for one. Only its first asking sentence counts: what follows
     is instructions ("… ? If it is not a useful metric, explain why.")."""
-    q = _FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
+    # "Best Buy" is a name, not a superlative turning a list into a ranking
+    q = _FIRST_ASKING.match(unnamed(question).strip()).group(0)  # type: ignore[union-attr]
     asked = frozenset(k for k in KINDS if _marks().asks[k].search(q))
     return frozenset({"reason"}) if "reason" in asked else asked
 
@@ -160,6 +163,18 @@ def _tagged(text: str) -> tuple[tuple[str, str], ...]:
 
     _get_jieba()
     return tuple((w.word, w.flag) for w in pseg.cut(text))
+
+
+def _new_names(text: str, question: str, common: frozenset[str]) -> set[str]:
+    """The English names a text uses that the question does not, each once ("Current
+    Health Ltd" and its short form "Current Health" are one)."""
+    plain = common | _marks().not_names
+    found = [
+        m.group(0)
+        for m in _CAPITALISED.finditer(text)
+        if m.group(0) not in question and not all(w.lower() in plain for w in m.group(0).split())
+    ]
+    return {n for n in found if not any(n != o and n in o for o in found)}
 
 
 def _names(text: str, tags: frozenset[str], question: str, common: frozenset[str]) -> bool:
@@ -265,8 +280,8 @@ def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozens
         return _names(text, marks.person_tags, question, common)
     if kind == "place":
         return _names(text, marks.place_tags, question, common)
-    if kind == "list":
-        return enumerates(text)
+    if kind == "list":  # members listed, or named one after another in a sentence
+        return enumerates(text) or len(_new_names(text, question, common)) >= _MIN_NAMED
     if kind == "number":
         counted = _COUNTED.search(question)
         if counted is not None:  # "how many stores": a number of stores

@@ -6,7 +6,9 @@ alone they would outweigh the words of the subject, and a risk factor's "importa
 factors" would answer "any materially important legal battles". Such words, and the
 words of a phrase pointing at the document itself ("in this 10K report"), weigh a
 fraction of their rarity (``features.make_ask``), are never the question's focus, and
-stay out of the keyword searches (``planner.py``).
+stay out of the keyword searches (``planner.py``). So do the words of a phrase naming the
+period asked about ("the first half of fiscal 2023", "as of Q2 of FY2023 close"): they say
+when, not what about (the year itself is read apart, as a year).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ WEIGHT = 0.3  # the share of its rarity a phrasing word weighs (as an everyday C
 @cache
 def _data() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
-    patterns = tuple(re.compile(p, re.I) for p in raw["document"])
+    patterns = tuple(re.compile(p, re.I) for p in [*raw["document"], *raw["period"]])
     return frozenset(stem(w) for w in raw["en"]), patterns
 
 
@@ -34,7 +36,8 @@ def _data() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
 def phrasing_words(question: str) -> frozenset[str]:
     """The stemmed words of a question that phrase it: listed phrasing words, and the
     words of a phrase pointing at the document ("mentioned in this 10K report"; of a
-    pattern with a group "w", that group's: "Has X *reported* any …")."""
+    pattern with a group "w", that group's: "Has X *reported* any …"), and those of a
+    phrase naming the period asked about ("in the first half of fiscal 2023")."""
     listed, document = _data()
     found = {stem(w) for w in words(question)} & listed
     for pattern in document:
