@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.models.compare import asks_extreme, wants_minimum, what_is_compared
-from agent.models.features import make_ask
+from agent.models.features import hits, make_ask
 from agent.models.focus import owner_named
 from agent.models.judge import judge
 from agent.models.kinds import asked_kinds, holds
@@ -92,3 +92,25 @@ def test_a_list_of_acquisitions_is_answered_by_the_sentence_naming_them() -> Non
     ]
     chosen = judge(asked, evidence).chosen
     assert chosen and chosen[0].unit.text == named
+
+
+def test_a_sentence_saying_the_question_in_other_words_uses_them() -> None:
+    # "spin off" is said "separation" in a filing; "off" alone is in "paid time off"
+    asked = "Is Best Orchard planning to spin off any of its businesses?"
+    benefits = "Our benefits include retirement plans, health plans and paid time off."
+    separation = (
+        "In May 2024, we announced our plan to separate the Cider business (the separation)."
+    )
+    evidence = [
+        Evidence(
+            tool="search_document",
+            query=asked,
+            passages=[_passage(3, benefits, 1), _passage(7, separation, 2)],
+            term_df={"planning": 20, "spin": 1, "off": 2, "businesses": 30},
+            scope_chunks=80,
+            owner=["best", "orchard"],
+        )
+    ]
+    assert set(hits(make_ask(asked, evidence), separation)) >= {"spin", "off"}
+    chosen = judge(asked, evidence).chosen
+    assert chosen and chosen[0].unit.text == separation

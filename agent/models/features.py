@@ -24,7 +24,8 @@ from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
-from pipeline.text.segment import everyday_word
+from pipeline.text.finance import vocabulary
+from pipeline.text.segment import everyday_word, words
 
 FEATURES: tuple[str, ...] = (
     "overlap",  # share of the question's rarity weight the unit's words carry
@@ -86,6 +87,9 @@ class Ask:
     focus: str = ""  # the stemmed word asked for, when the scope uses it
     names: frozenset[str] = frozenset()  # stemmed names asked of, that the scope uses
     aliases: tuple[Alias, ...] = ()  # abbreviations weighed as words (``Alias.key``)
+    # question words a synonym rule covers, and the rule: a text saying it in other words
+    # ("separation" for "spin off") uses them
+    synonyms: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = ()
     kin: frozenset[str] = frozenset()  # for a list asked: words naming the focus's kind
     common: frozenset[str] = frozenset()  # words the passages write in lower case
 
@@ -173,6 +177,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),
+        synonyms=_synonyms(question, weights),
         # "what are the geographies …" is answered by the passage listing its regions
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
         common=_lower_words(evidence) if kinds & {"person", "place", "list"} else frozenset(),
@@ -182,6 +187,20 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
 def _lower_words(evidence: Sequence[Evidence]) -> frozenset[str]:
     """Words the passages write in lower case: English names are not (only) made of them."""
     return frozenset(w for ev in evidence for p in ev.passages for w in _LOWER.findall(p.text))
+
+
+def _synonyms(
+    question: str, weights: dict[str, float]
+) -> tuple[tuple[frozenset[str], re.Pattern[str]], ...]:
+    """For each synonym rule the question uses (``finance_terms.json`` "synonyms"), the
+    question words its wording covers ("spin", "off" of "spin off")."""
+    out = []
+    for pattern, _ in vocabulary().synonyms:
+        said = {stem(w) for m in pattern.finditer(question) for w in words(m.group(0))}
+        covered = frozenset(w for w in said if w in weights)
+        if covered:
+            out.append((covered, pattern))
+    return tuple(out)
 
 
 def _alias_df(a: Alias, df: dict[str, int]) -> int:
@@ -219,12 +238,16 @@ def _proxies(
 def hits(ask: Ask, text: str) -> set[str]:
     """Question words a text uses; Chinese words as substrings (segmentations differ), an
     abbreviation as written or spelled out, the member noun a list asks for as a word of
-    its kind ("regions" for "geographies")."""
+    its kind ("regions" for "geographies"), words a synonym rule covers as any of its
+    wordings ("separation" for "spin off")."""
     found = word_set(text)
     han = ask.han
     out = {t for t in ask.weights if t in found or (t in han and t in text)}
     if ask.kin & found:  # a list's members named by another word of their kind
         out.add(ask.focus)
+    for covered, pattern in ask.synonyms:  # "separation" says "spin off"
+        if pattern.search(text):
+            out |= covered
     return out | {a.key for a in ask.aliases if a.used_in(text, found)}
 
 
