@@ -16,6 +16,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from pydantic import BaseModel, Field
 
 from pipeline.text.lang import split_sentences
+from pipeline.text.segment import EN_STOPWORDS
 
 ToolName = Literal[
     "search_document",
@@ -196,16 +197,23 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     return out
 
 
+# A filing's risk-factor and note headings run long ("Risks Related to the Planned
+# Separation of our Consumer Health Business": 72 characters, 11 words).
+_TITLE_CHARS, _TITLE_WORDS = 100, 14
+
+
 def _looks_like_title(line: str) -> bool:
     """A short heading line: Title Case words, or a short Chinese line without punctuation."""
     s = line.strip()
-    if not 0 < len(s) <= 60 or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
+    if not 0 < len(s) <= _TITLE_CHARS or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
         return False
     if re.search(r"[\u4e00-\u9fff]", s):
         return len(s) <= 20 and not re.search(r"[，。；]", s)
     words = [w for w in s.split() if w[:1].isalpha()]
-    capital = sum(1 for w in words if w[0].isupper())
-    return bool(words) and len(words) <= 10 and capital >= 0.6 * len(words)
+    # title case leaves the small words in lower case ("of our Cider and Perry Business")
+    named = [w for w in words if w.lower() not in EN_STOPWORDS]
+    capital = sum(1 for w in named if w[0].isupper())
+    return bool(named) and len(words) <= _TITLE_WORDS and capital >= 0.6 * len(named)
 
 
 def _starts_sentence(text: str) -> bool:

@@ -207,3 +207,20 @@ def test_a_chinese_row_label_wrapped_over_lines_is_one_name() -> None:
         _row_label("青石投资 管理有限公 司 | 境内法人 | 9.33% | 81,494,850")
         == "青石投资管理有限公司"
     )
+
+
+def test_a_long_title_case_heading_line_is_no_part_of_the_sentence_after_it() -> None:
+    text = (
+        "Risks Related to the Planned Separation of our Cider and Perry Business\n"
+        "The planned separation of the Cider business may not be completed on the terms "
+        "currently contemplated, if at all."
+    )
+    parts = units(text)
+    assert [u.kind for u in parts] == ["heading", "sentence"]
+    assert parts[1].text.startswith("The planned separation")
+    # a wrapped line of prose is no heading, however many names it holds
+    prose = (
+        "In fiscal 2024, we acquired Pearl Valley Farms Ltd. and Copper Creek Cider, a maker of\n"
+        "Perry and Cider, for net cash consideration of $79 million."
+    )
+    assert [u.kind for u in units(prose)] == ["sentence"]
