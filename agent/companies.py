@@ -74,3 +74,39 @@ def _names(token: str, file_name: str, st: DocStats) -> bool:
         return True
     letters = "".join(c for c in token if c.isupper())
     return len(letters) >= 2 and ("&" in token or letters != token) and letters in st.initials
+
+
+def names_a_company(question: str, names: Sequence[str], stats: Sequence[DocStats]) -> bool:
+    """Does the question name the company of any of these documents?"""
+    tokens = _tokens(question)
+    return any(_names(t, n, st) for t in tokens for n, st in zip(names, stats, strict=True))
+
+
+def company_groups(names: Sequence[str], stats: Sequence[DocStats]) -> list[int]:
+    """For each document (file ``names`` and ``stats`` in the same order), the number of
+    its company among them: two documents are one company's when the first words of their
+    file names or of their covers' registrants are the same or one starts the other
+    ("MGMRESORTS_2023Q2_10Q.pdf" and a 10-K whose cover names "MGM Resorts
+    International"). A document whose name and cover say nothing of a company is a
+    company of its own."""
+    keys = [_company_words(n, st) for n, st in zip(names, stats, strict=True)]
+    group = list(range(len(keys)))
+    for i in range(len(keys)):
+        for j in range(i):
+            if group[i] == i and _same(keys[i], keys[j]):
+                group[i] = group[j]
+    return group
+
+
+def _company_words(file_name: str, st: DocStats) -> frozenset[str]:
+    said = [w.lower() for w in re.findall(r"[A-Za-z]+", file_name.rsplit(".", 1)[0])]
+    lead = next((w for w in said if w not in _filing_words() and len(w) >= MIN_PREFIX), "")
+    return frozenset({lead, st.lead} - {""})
+
+
+def _same(a: frozenset[str], b: frozenset[str]) -> bool:
+    return any(
+        x == y or (min(len(x), len(y)) >= MIN_PREFIX and (x.startswith(y) or y.startswith(x)))
+        for x in a
+        for y in b
+    )

@@ -185,6 +185,16 @@ NOTICE_NARROWED: dict[Lang, str] = {
     "en": "Asked of the company's documents the question names: {names}.",
     "zh": "问题提到了公司，只在其文档中检索：{names}。",
 }
+NOTICE_ONE_COMPANY: dict[Lang, str] = {
+    "en": (
+        "The question names no company; this answer is from {used}. The selected documents "
+        "also hold {other}: name the company to ask about it."
+    ),
+    "zh": (
+        "问题没有指明公司，本回答来自：{used}。所选文档中还有：{other}；"
+        "如需了解，请在问题中写明公司。"
+    ),
+}
 CROSS_LANGUAGE_LEAD: dict[Lang, str] = {
     "en": "The documents say (original wording):",
     "zh": "文档原文如下：",

@@ -69,6 +69,7 @@ class DocStats:
     texts: tuple[str, ...] = ()
     names: frozenset[str] = frozenset()
     owner: frozenset[str] = frozenset()  # the company its cover names (``_registrant``)
+    lead: str = ""  # the first word of that name ("mgm" of MGM Resorts International)
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
@@ -160,6 +161,7 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         texts=keep,
         names=frozenset(stem(w) for w in file_words if len(w) > 2),
         owner=frozenset(stem(w) for w in owner),
+        lead=owner[0].lower() if owner else "",
     )
 
 

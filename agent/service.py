@@ -20,7 +20,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from agent import prompts
 from agent.checkpoint import sqlite_checkpointer, thread_id
-from agent.companies import named_documents
+from agent.companies import company_groups, named_documents, names_a_company
 from agent.context import ChatContext
 from agent.graph import build_graph
 from agent.highlight import PdfCache
@@ -223,12 +223,31 @@ class ChatService:
                 on_event(StatusEvent(message=str(item["status"])))
         values = self.graph.get_state(config).values
         answer = Answer.model_validate(values["answer"])
+        lang: prompts.Lang = "zh" if answer.language == "zh" else "en"
         if len(ctx.doc_ids) < len(scope):  # say so: the reader chose the wider scope
             names = ", ".join(self.folio.document(d).name for d in ctx.doc_ids)
-            lang: prompts.Lang = "zh" if answer.language == "zh" else "en"
-            said = prompts.NOTICE_NARROWED[lang].format(names=names)
-            answer.notice = f"{answer.notice} {said}" if answer.notice else said
+            _notice(answer, prompts.NOTICE_NARROWED[lang].format(names=names))
+        else:
+            self._one_company(question, scope, answer, lang)
         return answer
+
+    def _one_company(
+        self, question: str, scope: list[str], answer: Answer, lang: prompts.Lang
+    ) -> None:
+        """Say so when the scope holds several companies' reports, the question names none
+        and the answer comes from one company's: the reader may have meant another."""
+        if len(scope) < 2 or not answer.citations:
+            return
+        names = [self.folio.document(d).name for d in scope]
+        stats = self._stats.scope(self.folio, scope).docs
+        groups = company_groups(names, stats)
+        cited = {groups[scope.index(c.doc_id)] for c in answer.citations if c.doc_id in scope}
+        if len(set(groups)) < 2 or len(cited) != 1 or names_a_company(question, names, stats):
+            return
+        (company,) = cited
+        used = ", ".join(n for n, g in zip(names, groups, strict=True) if g == company)
+        other = ", ".join(n for n, g in zip(names, groups, strict=True) if g != company)
+        _notice(answer, prompts.NOTICE_ONE_COMPANY[lang].format(used=used, other=other))
 
     def _scope(
         self, question: str, doc_ids: Sequence[str], conversation_id: str | None
@@ -251,6 +270,10 @@ class ChatService:
         root = self._root
         with root._lock:
             return root._turn_locks.setdefault(cid, threading.Lock())
+
+
+def _notice(answer: Answer, said: str) -> None:
+    answer.notice = f"{answer.notice} {said}" if answer.notice else said
 
 
 def _title(question: str) -> str:

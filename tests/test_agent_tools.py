@@ -122,5 +122,28 @@ def test_a_question_naming_one_company_of_the_scope_is_asked_of_its_documents(
     assert "microscopes" in answer.answer
     assert answer.notice and "ORRIN_LABS_2025_10K.md" in answer.notice, answer.notice
     both = ChatService(folio).ask("What does the company sell?", [kestrel, orrin]).answer
-    assert {c.doc_id for c in both.citations} <= {kestrel, orrin} and both.citations
-    assert not both.notice  # the whole scope: nothing to say
+    cited = {c.doc_id for c in both.citations}
+    assert cited <= {kestrel, orrin} and cited, both
+    if len(cited) == 1:  # one company's answer to a question naming none: say whose
+        used, other = (
+            ("KESTRELVANE_2025_10K.md", "ORRIN_LABS_2025_10K.md")
+            if cited == {kestrel}
+            else ("ORRIN_LABS_2025_10K.md", "KESTRELVANE_2025_10K.md")
+        )
+        assert both.notice and "names no company" in both.notice, both.notice
+        assert used in both.notice.split("also hold")[0] and other in both.notice
+    else:
+        assert not both.notice
+
+
+def test_one_company_s_documents_need_no_word_on_which_company(
+    folio: Folio, tmp_path: Path
+) -> None:
+    release = ingest_text(
+        folio, tmp_path, "ORRIN_LABS_2025Q4_EARNINGS.md", "# Outlook\n\nSales rose 4%.\n"
+    )
+    annual = ingest_text(
+        folio, tmp_path, "ORRIN_LABS_2025_10K.md", "# Products\n\nThe company sells microscopes.\n"
+    )
+    answer = ChatService(folio).ask("What does the company sell?", [release, annual]).answer
+    assert answer.citations and not answer.notice, answer

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agent.companies import named_documents
+from agent.companies import company_groups, named_documents, names_a_company
 from agent.scope import DocStats
 
 DOCS = ("kestrel-10q", "orrin-release", "orrin-10k")
@@ -40,3 +40,19 @@ def test_no_company_or_every_company_named_leaves_the_scope_whole() -> None:
 
 def test_one_document_in_scope_is_never_narrowed() -> None:
     assert named_documents("Kestrel?", DOCS[1:2], NAMES[1:2], STATS[1:2]) == DOCS[1:2]
+
+
+def test_documents_are_grouped_by_the_company_their_names_or_covers_name() -> None:
+    names = [*NAMES, "ORRINLABS_2024_10K.pdf", "report.pdf"]
+    stats = [*STATS, DocStats(chunks=1, df=Counter(), initials=frozenset()), STATS[0]]
+    groups = company_groups(names, stats)
+    assert groups[1] == groups[2] == groups[3] != groups[0]  # "orrinlabs" starts with "orrin"
+    assert groups[4] not in groups[:4]  # a name saying no company: a company of its own
+    # a cover's registrant joins a file named otherwise ("Orrin Laboratories Inc.")
+    covered = DocStats(chunks=1, df=Counter(), initials=frozenset(), lead="orrin")
+    assert company_groups(["annual.pdf", NAMES[1]], [covered, STATS[1]]) == [0, 0]
+
+
+def test_a_question_names_a_company_or_none() -> None:
+    assert names_a_company("What were Orrin's Q4 sales?", NAMES, STATS)
+    assert not names_a_company("Which segment had the weakest top line in 2025?", NAMES, STATS)
