@@ -114,3 +114,12 @@ def test_a_sentence_saying_the_question_in_other_words_uses_them() -> None:
     assert set(hits(make_ask(asked, evidence), separation)) >= {"spin", "off"}
     chosen = judge(asked, evidence).chosen
     assert chosen and chosen[0].unit.text == separation
+
+
+def test_how_much_is_held_by_an_amount_not_by_a_date() -> None:
+    asked = "How much cash did Best Orchard receive from the sale of its cider business?"
+    dated = "On December 23, 2024, we completed the sale of the cider business."
+    amount = "The total net cash consideration received was $365 million."
+    assert not holds("number", dated, asked) and holds("number", amount, asked)
+    # a count or a year asked is held by any number the question does not give
+    assert holds("number", "It opened in 1998.", "How long has the mill been open?")

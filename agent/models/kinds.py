@@ -33,6 +33,12 @@ FIGURE = re.compile(
     r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
     r"\d{1,3}(,\d{3})+|\d+\.\d+"
 )
+# a question asking for an amount or a share: answered by a figure, never by a date alone
+_AMOUNT_ASKED = re.compile(
+    r"\bhow much\b|\bwhat (?:was |is |were |are )?(?:the )?(?:amount|percentage|percent|share|"
+    r"proportion|value|total|sum)\b|多少钱|金额|百分比|比例",
+    re.I,
+)
 _ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")  # "(FLNA)": a member's abbreviation
 _FIRST_ASKING = re.compile(r"[^?？]*[?？]?")
 _MIN_MEMBERS = 3
@@ -286,6 +292,9 @@ def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozens
         counted = _COUNTED.search(question)
         if counted is not None:  # "how many stores": a number of stores
             return _counts(text, stem(counted.group(1)), question)
+        if _AMOUNT_ASKED.search(question):  # "how much cash": an amount, not a date
+            own_figures = {m.group(0) for m in FIGURE.finditer(question)}
+            return any(m.group(0) not in own_figures for m in FIGURE.finditer(text))
         own = set(re.findall(r"\d+", question))
         return any(n not in own for n in re.findall(r"\d+", text)) or bool(
             marks.holds["number"].search(re.sub(r"\d", "", text))
