@@ -116,3 +116,18 @@ def test_the_spelled_out_row_answers_and_its_other_pages_are_quoted() -> None:
     lines = [f"{PLANT_NOTE.strip('| ')} [q#1]"]
     found = corroborating(ASK_PLANT, lines, turn)
     assert [p.page for p, _ in found] == [52]  # the balance sheet states the same figures
+
+
+def test_a_spelled_out_form_counts_with_its_words_in_order_and_together() -> None:
+    from agent.models.expansions import aliases
+    from agent.scope import word_set
+
+    ceo = aliases("Who is Quillfeather's CEO?")[0]
+    for text, used in (
+        ("Ada Quill, Chairman and Chief Executive Officer", True),
+        ("Bo Reed, Chief Supply Officer, Executive Vice President since 2022", False),
+    ):
+        assert ceo.used_in(text, frozenset(word_set(text))) is used, text
+    ppe = aliases("Did Quillfeather grow its PP&E?")[0]
+    text = "Property, plant, and equipment, net"
+    assert ppe.used_in(text, frozenset(word_set(text)))

@@ -31,11 +31,36 @@ class Alias:
     pattern: re.Pattern[str]  # the abbreviation in a text, however written ("PP&E", "PPNE")
     fragments: frozenset[str]  # the stemmed words search cuts it into ("pp", "e" for "PP&E")
     phrases: tuple[frozenset[str], ...]  # stemmed content words of each spelled-out form
+    ordered: tuple[tuple[str, ...], ...] = ()  # the same words, in their order
 
     def used_in(self, text: str, found: frozenset[str]) -> bool:
         """Does a text (with ``found``, its stemmed words) use the abbreviation or a form
-        of it spelled out?"""
-        return any(p <= found for p in self.phrases) or bool(self.pattern.search(text))
+        of it spelled out: its words in order, close together ("Chief Executive Officer",
+        "property, plant and equipment"; not "Chief Supply Officer, Executive Vice
+        President")?"""
+        if self.pattern.search(text):
+            return True
+        spelled = [o for p, o in zip(self.phrases, self.ordered, strict=True) if p <= found]
+        if not spelled:
+            return False
+        said = [stem(w) for w in words(text)]
+        return any(_in_order(o, said) for o in spelled)
+
+
+def _in_order(phrase: tuple[str, ...], said: list[str]) -> bool:
+    """Are the phrase's words in ``said`` in their order, within a span of at most two
+    words more than the phrase ("plant, and equipment")?"""
+    span = len(phrase) + 2
+    for i, w in enumerate(said):
+        if w != phrase[0]:
+            continue
+        at, j = 1, i + 1
+        while at < len(phrase) and j < min(len(said), i + span):
+            at += said[j] == phrase[at]
+            j += 1
+        if at == len(phrase):
+            return True
+    return False
 
 
 def metrics(question: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -107,7 +132,8 @@ def aliases(question: str) -> list[Alias]:
     """The question's abbreviations, each with the words of its spelled-out forms."""
     out: list[Alias] = []
     for written, a in spelled_out(question):
-        phrases = tuple(p for f in a.long if (p := frozenset(stem(w) for w in content_terms(f))))
+        ordered = tuple(o for f in a.long if (o := tuple(stem(w) for w in content_terms(f))))
+        phrases = tuple(frozenset(o) for o in ordered)
         fragments = frozenset(stem(w) for w in words(written))
-        out.append(Alias(written.lower(), a.pattern, fragments, phrases))
+        out.append(Alias(written.lower(), a.pattern, fragments, phrases, ordered))
     return out
