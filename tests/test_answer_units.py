@@ -224,3 +224,24 @@ def test_a_long_title_case_heading_line_is_no_part_of_the_sentence_after_it() ->
         "Perry and Cider, for net cash consideration of $79 million."
     )
     assert [u.kind for u in units(prose)] == ["sentence"]
+
+
+def test_follow_ups_ask_of_names_and_figures_not_of_offices_headings_or_ages() -> None:
+    cited = _passage(0, "Ada Quill has led Quillfeather since 2019.", section="Officers")
+    around = _passage(
+        1,
+        "Legal Proceedings.\n"
+        "Quillfeather Pens sells fountain pens in Europe.\n"
+        "Bo Reed  56  Chief Supply Officer, Executive Vice President since January 2022\n"
+        "The Quillfeather Leadership Team met with the Chief Operating Officer in May.\n"
+        "The board works closely with Inkwell Partners on pricing.",
+        section="Officers",
+    )
+    ev = Evidence(tool="search_document", query="ceo", passages=[cited, around])
+    quote = "Ada Quill has led Quillfeather since 2019."
+    qs = follow_ups("Who leads Quillfeather?", [ev], [cited], "en", quoted=[quote])
+    said = " ".join(qs)
+    assert "Bo Reed?" not in said  # a line of words is no row of figures
+    for junk in ("Proceedings", "Operating Officer", "Leadership Team"):
+        assert junk not in said, qs
+    assert any("Inkwell Partners" in q for q in qs), qs

@@ -16,24 +16,19 @@ of a question is whole words of the document; a part too long is skipped, never 
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.render import copula
+from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
 from agent.models.kinds import holds
 from agent.scope import stem
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba, everyday_word
 
 MAX_FOLLOW_UPS = 3
-_DATA = Path(__file__).with_name("data") / "follow_words.json"
-_DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 _MAX_TOPIC = 24
 _MAX_TOPIC_WORDS = 8
 _MAX_SUBJECT = 20
@@ -46,64 +41,9 @@ _NUMBERING = re.compile(
     re.I,
 )
 _ZH_DATE = re.compile(r"^(?:在|于|自|从)?((?:公元前?)?\d{3,4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)")
-_EN_ATTRIBUTE = re.compile(
-    r"^(?:(?i:the|its|his|her|their|our)\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})"
-    r"\s+(?:is|are|was|were)\s+\S"
-)
-_EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
-# "In 1990,", "On July 30, 2019,", "In fiscal 2022,", "During the fourth quarter of 2021,":
-# report sentences open with the date of what they tell.
-_EN_DATED = re.compile(
-    r"^((?:in|on|by|since|during|as of)\s+"
-    r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
-    r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
-    re.I,
-)
-# A period between a quantity and its verb ("Revenue for fiscal 2022 increased …") is no
-# part of the quantity's name.
-_EN_PERIOD = (
-    r"(?:\s+(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+"
-    r"(?:of\s+)?)?(?:fiscal\s+)?(?:year\s+)?(?:(?:19|20)\d{2}|year|quarter))?"
-)
-_EN_CHANGE = re.compile(
-    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,5}?[A-Za-z&][\w&'-]*)"
-    + _EN_PERIOD
-    + r"\s+([a-z]+ed|rose|fell|grew)\b"
-)
-# Words that join one noun phrase ("cost of products sold", "sales and marketing expenses").
-_NOUN_JOINERS = frozenset({"of", "and"})
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:&\s+)?[A-Z][\w'-]*)*")
-_POINTER = re.compile(
-    r"(?:see|refer to|for (?:further|more|additional) (?:information|details))\b", re.I
-)
-_NUMBERED = re.compile(r"\s*\(?[\dA-Z]{1,3}\b")
-_EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
-
-
-@dataclass(frozen=True)
-class _Words:
-    pronouns: frozenset[str]
-    copulas: frozenset[str]
-    modals: frozenset[str]
-    located: frozenset[str]
-    calendar: frozenset[str]
-    change: dict[str, str]  # an English verb of change as said → its plain form
-
-
-@cache
-def _words() -> _Words:
-    raw = json.loads(_DATA.read_text(encoding="utf-8"))
-    pronouns = json.loads(_DISCOURSE.read_text(encoding="utf-8"))["pronouns_zh"]
-    return _Words(
-        pronouns=frozenset(pronouns),
-        copulas=frozenset(raw["zh_copulas"]),
-        modals=frozenset(raw["zh_modals"]),
-        located=frozenset(raw["zh_located"]),
-        calendar=frozenset(raw["en_calendar"]),
-        change=dict(raw["en_change"]),
-    )
 
 
 def follow_ups(
@@ -166,12 +106,15 @@ def _question_for(
     else:  # a passage written in the first person is about the document's own company
         first_person = _FIRST_PERSON.search(p.text) is not None
         subject = _en_subject(p) or (own.get(p.doc_id, "") if first_person else "")
-    if u.kind == "row":
-        form, topic = "figure", _row_label(u.text)
+    if u.kind == "row":  # a row of figures ("Net sales | 7,354"), not a line of words
+        cells = _ROW_LABEL.split(u.text.strip(" |"), maxsplit=1)  # ("Ann Lee  56  Chief …")
+        rest = cells[1] if len(cells) > 1 else ""
+        figures = sum(c.isalpha() for c in rest) <= sum(c.isdigit() for c in rest)
+        form, topic = ("figure", _row_label(u.text)) if figures else ("", "")
     elif _HAN.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:
-        form, topic = _en_form(u.text, subject, asked)
+        form, topic = en_form(u.text, subject, asked)
     if not form or _too_long(topic) or (u.kind == "row" and not topic):
         return None  # a row without a line item to name would ask "What was ?"
     key = stem(topic) if topic else form
@@ -214,7 +157,9 @@ def _template(templates: dict[str, str], form: str, subject: bool) -> str | None
 
 def _en_subject(p: Passage) -> str:
     """What an English passage is about: the name its first sentence opens with."""
-    first = next((u.text for u in units(p.text) if u.kind == "sentence"), "")
+    said = [u.text for u in units(p.text) if u.kind == "sentence"]
+    # "Legal Proceedings.": a heading line, not the sentence the passage opens with
+    first = next((t for t in said if len(t.split()) >= MIN_SENTENCE_WORDS), "")
     m = re.match(r"[A-Z][\w&'-]*(?:\s+(?:of\s+)?[A-Z][\w&'-]*){0,3}", first.strip())
     name = m.group(0) if m else ""
     # One capitalised word opening a sentence may be any word ("Ferry services …").
@@ -269,7 +214,7 @@ def _zh_form(text: str, subject: str, asked: str) -> tuple[str, str]:
     import jieba.posseg as pseg
 
     _get_jieba()
-    vocab = _words()
+    vocab = follow_words()
     date = _ZH_DATE.match(text)
     words = [(w.word, w.flag) for w in pseg.cut(text) if w.word.strip()]
     i = 0
@@ -315,61 +260,9 @@ def _rule(words: list[tuple[str, str]]) -> str:
         if flag == "x":
             return ""  # the modal is not in the first clause
         text += word
-        if word in _words().modals and n + 1 < len(words) and words[n + 1][1].startswith("v"):
+        if word in follow_words().modals and n + 1 < len(words) and words[n + 1][1].startswith("v"):
             return text + words[n + 1][0]
     return ""
-
-
-def _en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
-    """The question an English sentence answers about ``subject``: (form, topic)."""
-    s = text.strip()
-    if _POINTER.match(s):
-        return "", ""  # "See also Item 1A …": it points elsewhere and says nothing itself
-    m = _EN_ATTRIBUTE.match(s)
-    if m and m.group(1).split()[0].lower() not in EN_STOPWORDS:
-        value = s[m.end() - 1 :]
-        person = holds("person", value, asked) and not any(c.isdigit() for c in value)
-        return ("attribute_person" if person else "attribute"), m.group(1).lower()
-    if _EN_LOCATED.search(s) and subject.lower() in s.lower():
-        return "located", ""
-    dated = _EN_DATED.match(s)
-    if dated:  # asked with its own preposition: "on July 30, 2019", "in fiscal 2022"
-        return "dated", dated.group(1)[:1].lower() + dated.group(1)[1:]
-    change = _en_change(s)
-    if change is not None:
-        return change
-    for name in _EN_NAME.finditer(s):
-        word = name.group(0)
-        if len(word.split()) < 2 and word.lower() in _words().calendar:
-            continue
-        if _NUMBERED.match(s, name.end()):
-            continue  # "Item 1", "Note 7": a place in the document, not a name
-        if word.split()[0].lower() in EN_STOPWORDS:
-            continue  # "Other Adjustments": a line item in capitals, not a name
-        if word.lower() not in asked and word.lower() not in subject.lower():
-            return "relation", word
-    return "", ""
-
-
-def _en_change(text: str) -> tuple[str, str] | None:
-    """A sentence saying a quantity changed ("… SG&A expenses decreased to 23.6% …"): the
-    reader asks why. Its topic is the noun phrase right before the verb, at the start of
-    the sentence or of a clause."""
-    verbs = _words().change
-    for m in _EN_CHANGE.finditer(text):
-        said = m.group(2).lower()
-        words = m.group(1).split()
-        while words and words[0].lower() in ("the", "our", "its", "their", "total"):
-            words = words[1:]
-        inner = [w for w in words[1:-1] if w.lower() not in _NOUN_JOINERS]
-        ends = words[:1] + words[-1:]
-        if not words or any(w.lower() in EN_STOPWORDS for w in inner + ends) or said not in verbs:
-            continue
-        topic = " ".join(words)
-        plain = words[0][:1].isupper() and all(not w[:1].isupper() for w in words[1:])
-        topic = topic[0].lower() + topic[1:] if plain and not words[0].isupper() else topic
-        return f"change_{verbs[said]}", topic
-    return None
 
 
 def _row_label(text: str) -> str:

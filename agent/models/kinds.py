@@ -183,6 +183,13 @@ def _new_names(text: str, question: str, common: frozenset[str]) -> set[str]:
     return {n for n in found if not any(n != o and n in o for o in found)}
 
 
+def is_title(name: str) -> bool:
+    """Is a capitalised run an office or a document part, not a name ("Operating Officer",
+    "Exhibit 31")? Read from ``question_kinds.json`` "not_names"."""
+    said = [w.lower() for w in re.findall(r"[A-Za-z]+", name)]
+    return bool(said) and all(w in _marks().not_names for w in said)
+
+
 def _names(text: str, tags: frozenset[str], question: str, common: frozenset[str]) -> bool:
     if _HAN.search(text):
         return any(

@@ -1,0 +1,137 @@
+"""English sentences as the follow-up questions they answer (``follow.py``): an attribute
+and the kind of its value, a place, a dated event, a change and why, a name it relates to.
+Also the follow-up words data (``data/follow_words.json``) both languages read."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from agent.models.kinds import holds, is_title
+from pipeline.text.segment import EN_STOPWORDS
+
+_DATA = Path(__file__).with_name("data") / "follow_words.json"
+_DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
+MIN_SENTENCE_WORDS = 4  # fewer is a heading line ("Legal Proceedings."), not a sentence
+_EN_ATTRIBUTE = re.compile(
+    r"^(?:(?i:the|its|his|her|their|our)\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})"
+    r"\s+(?:is|are|was|were)\s+\S"
+)
+_EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
+# "In 1990,", "On July 30, 2019,", "In fiscal 2022,", "During the fourth quarter of 2021,":
+# report sentences open with the date of what they tell.
+_EN_DATED = re.compile(
+    r"^((?:in|on|by|since|during|as of)\s+"
+    r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
+    r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
+    re.I,
+)
+# A period between a quantity and its verb ("Revenue for fiscal 2022 increased …") is no
+# part of the quantity's name.
+_EN_PERIOD = (
+    r"(?:\s+(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+"
+    r"(?:of\s+)?)?(?:fiscal\s+)?(?:year\s+)?(?:(?:19|20)\d{2}|year|quarter))?"
+)
+_EN_CHANGE = re.compile(
+    r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,5}?[A-Za-z&][\w&'-]*)"
+    + _EN_PERIOD
+    + r"\s+([a-z]+ed|rose|fell|grew)\b"
+)
+# Words that join one noun phrase ("cost of products sold", "sales and marketing expenses").
+_NOUN_JOINERS = frozenset({"of", "and"})
+_POINTER = re.compile(
+    r"(?:see|refer to|for (?:further|more|additional) (?:information|details))\b", re.I
+)
+_NUMBERED = re.compile(r"\s*\(?[\dA-Z]{1,3}\b")
+_EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
+
+
+@dataclass(frozen=True)
+class _Words:
+    pronouns: frozenset[str]
+    copulas: frozenset[str]
+    modals: frozenset[str]
+    located: frozenset[str]
+    calendar: frozenset[str]
+    change: dict[str, str]  # an English verb of change as said → its plain form
+
+
+@cache
+def follow_words() -> _Words:
+    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    pronouns = json.loads(_DISCOURSE.read_text(encoding="utf-8"))["pronouns_zh"]
+    return _Words(
+        pronouns=frozenset(pronouns),
+        copulas=frozenset(raw["zh_copulas"]),
+        modals=frozenset(raw["zh_modals"]),
+        located=frozenset(raw["zh_located"]),
+        calendar=frozenset(raw["en_calendar"]),
+        change=dict(raw["en_change"]),
+    )
+
+
+def en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
+    """The question an English sentence answers about ``subject``: (form, topic)."""
+    s = text.strip()
+    if _POINTER.match(s):
+        return "", ""  # "See also Item 1A …": it points elsewhere and says nothing itself
+    if len(s.split()) < MIN_SENTENCE_WORDS:
+        return "", ""  # "Legal Proceedings.": a heading, not a sentence saying something
+    m = _EN_ATTRIBUTE.match(s)
+    if m and m.group(1).split()[0].lower() not in EN_STOPWORDS:
+        value = s[m.end() - 1 :]
+        person = holds("person", value, asked) and not any(c.isdigit() for c in value)
+        return ("attribute_person" if person else "attribute"), m.group(1).lower()
+    if _EN_LOCATED.search(s) and subject.lower() in s.lower():
+        return "located", ""
+    dated = _EN_DATED.match(s)
+    if dated:  # asked with its own preposition: "on July 30, 2019", "in fiscal 2022"
+        return "dated", dated.group(1)[:1].lower() + dated.group(1)[1:]
+    change = _en_change(s)
+    if change is not None:
+        return change
+    name = _related_name(s, subject, asked)
+    return ("relation", name) if name else ("", "")
+
+
+def _related_name(s: str, subject: str, asked: str) -> str:
+    """The first name a sentence uses that is neither asked about nor the subject's own."""
+    for name in _EN_NAME.finditer(s):
+        word = name.group(0)
+        if len(word.split()) < 2 and word.lower() in follow_words().calendar:
+            continue
+        if _NUMBERED.match(s, name.end()):
+            continue  # "Item 1", "Note 7": a place in the document, not a name
+        if word.split()[0].lower() in EN_STOPWORDS:
+            continue  # "Other Adjustments": a line item in capitals, not a name
+        if is_title(word):
+            continue  # "Operating Officer": an office, not a name
+        if set(word.lower().split()) & set(subject.lower().split()):
+            continue  # "Pfizer Leadership Team": a part of the subject, not another's name
+        if word.lower() not in asked and word.lower() not in subject.lower():
+            return word
+    return ""
+
+
+def _en_change(text: str) -> tuple[str, str] | None:
+    """A sentence saying a quantity changed ("… SG&A expenses decreased to 23.6% …"): the
+    reader asks why. Its topic is the noun phrase right before the verb, at the start of
+    the sentence or of a clause."""
+    verbs = follow_words().change
+    for m in _EN_CHANGE.finditer(text):
+        said = m.group(2).lower()
+        words = m.group(1).split()
+        while words and words[0].lower() in ("the", "our", "its", "their", "total"):
+            words = words[1:]
+        inner = [w for w in words[1:-1] if w.lower() not in _NOUN_JOINERS]
+        ends = words[:1] + words[-1:]
+        if not words or any(w.lower() in EN_STOPWORDS for w in inner + ends) or said not in verbs:
+            continue
+        topic = " ".join(words)
+        plain = words[0][:1].isupper() and all(not w[:1].isupper() for w in words[1:])
+        topic = topic[0].lower() + topic[1:] if plain and not words[0].isupper() else topic
+        return f"change_{verbs[said]}", topic
+    return None
