@@ -123,3 +123,21 @@ def test_how_much_is_held_by_an_amount_not_by_a_date() -> None:
     assert not holds("number", dated, asked) and holds("number", amount, asked)
     # a count or a year asked is held by any number the question does not give
     assert holds("number", "It opened in 1998.", "How long has the mill been open?")
+
+
+def test_a_sentence_that_only_points_elsewhere_never_answers() -> None:
+    asked = "What are the main risks facing Best Orchard?"
+    pointer = "For a more complete discussion of the material risks facing our business, see below."
+    risk = "The risks facing our business include spring frost, which could ruin a season's fruit."
+    evidence = [
+        Evidence(
+            tool="search_document",
+            query=asked,
+            passages=[_passage(4, pointer, 1), _passage(5, risk, 2)],
+            term_df={"main": 3, "risks": 20, "facing": 2, "best": 40, "orchard": 40},
+            scope_chunks=80,
+            owner=["best", "orchard"],
+        )
+    ]
+    chosen = judge(asked, evidence).chosen
+    assert chosen and all(c.unit.text != pointer for c in chosen), chosen

@@ -45,6 +45,17 @@ _ACRONYMS = (  # metric and period acronyms: not names of anything
 )
 METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
 _LEAD_IN = re.compile(r"[:：]\s*$")
+# A sentence that only points elsewhere: "Refer to Note 2, Acquisitions, for additional
+# information.", "For a more complete discussion of the risks, please see below."
+POINTER = re.compile(
+    r"^\W*(?:see|refer to)\b[^.]{0,120}\.?\s*$|"
+    r"^\W*(?:for (?:a )?(?:more|further|additional|complete|more complete|detailed)\b[^.]{0,100}"
+    r",\s*(?:please )?(?:see|refer to)\b[^.]{0,80}\.?\s*$)|"
+    r"\b(?:please )?see (?:below|above)\.?\s*$|"
+    r"^[^.]{0,80}\b(?:is|are) (?:discussed|described|included|presented) (?:in|under|below)\b"
+    r"[^.]{0,80}\.?\s*$",
+    re.I,
+)
 _HEADER_RULE = re.compile(r"\s*\|?\s*:?-{3,}")
 # Latin letters, digits and "&.-": a name runs on into Chinese text without a space
 # ("WTA赛事"), and Chinese characters are word characters too.
@@ -268,11 +279,13 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
 def _never_answers(p: Passage, u: Unit) -> bool:
     """A heading, a passage's own title ("第62节米泽车站" under that section), a table's
     header row ("项目 | 期末余额 | 期初余额") or a row without figures: they name topics and
-    columns only."""
+    columns only; a sentence that only points elsewhere ("see below")."""
     if u.kind == "heading" or (u.kind == "row" and _HEADER_RULE.match(p.text, u.end)):
         return True
     if u.kind == "row" and not any(c.isdigit() for c in u.text):
         return True  # a table's caption or column labels: no figure, no answer
+    if u.kind == "sentence" and POINTER.search(u.text):
+        return True  # "… please see below", "Refer to Note 2": it points, it says nothing
     # a title with the unit its table is in ("…持股情况表 单位：股") is still a title
     bare = re.sub(r"\W+", "", UNIT_NOTE.sub("", u.text))
     return not bare or any(bare == re.sub(r"\W+", "", s) for s in p.section.split(" > "))
