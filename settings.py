@@ -167,7 +167,7 @@ class Settings(BaseSettings):
         "chat_timeout_s × (chat_retries + 1) plus 0.5 s × (1 + … + chat_retries) of back-off "
         "(defaults: 180 s + 1.5 s).",
     )
-    max_rounds: int = Field(3, ge=1, le=8, description="Maximum retrieval rounds per answer.")
+    max_rounds: int = Field(4, ge=1, le=8, description="Maximum retrieval rounds per answer.")
     chat_atomic_tools: bool = Field(
         False,
         description="Also offer the chat model the review's atomic tools (text_by_page, "

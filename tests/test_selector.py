@@ -211,10 +211,11 @@ def test_a_table_row_answering_reads_as_a_sentence_under_its_columns() -> None:
     )
     draft = compose("How many ferry crossings were completed?", [ev], "en")
     direct = draft.splitlines()[0]
-    # an empty cell says nothing; a title in brackets is not bracketed again
+    # a dash is a printed nil, said as such (left out, the other year's figure would read
+    # as the one asked); a title in brackets is not bracketed again
     assert direct == (
-        "Ferry crossings completed: 4,048 in Year Ended 2025 (Operating statistics (in thousands))"
-        " [d#0]."
+        "Ferry crossings completed: 4,048 in Year Ended 2025; — (nil) in Year Ended 2024 "
+        "(Operating statistics (in thousands)) [d#0]."
     ), draft
     zh = compose("完成了多少次渡轮航行？ferry crossings", [ev], "zh").splitlines()
     assert any("Year Ended 2025为4,048" in line for line in zh), zh

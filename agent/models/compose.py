@@ -204,6 +204,7 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
 # cut to "she …" reads as a fragment, and the sentence quoted after it would repeat it).
 _CLAUSE_SHARE = 0.8
 _EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
+_NIL: dict[prompts.Lang, str] = {"en": "— (nil)", "zh": "—（无）"}
 # What a table's first header cell says when it titles the table: its statement or unit.
 _TITLE = re.compile(r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表", re.I)
 
@@ -219,9 +220,19 @@ def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> s
     cells = [clean(x) for x in c.unit.text.strip().strip("|").split("|")]
     if len(heads) != len(cells) or len(cells) < 2 or not cells[0]:
         return None
-    pairs = [(h, v) for h, v in zip(heads[1:], cells[1:], strict=True) if v not in _EMPTY_CELL]
-    if not pairs or any(not h or h in ("$", "%") for h, _ in pairs):
+    # a dash under a period's header is a printed nil ("—" dividends paid this year): said
+    # as such, never left out, so the year beside it does not read as the one asked
+    nil = _NIL[lang]
+    pairs = [
+        (h, nil if v in _EMPTY_CELL else v)
+        for h, v in zip(heads[1:], cells[1:], strict=True)
+        if v  # a blank cell prints nothing (a merged header's other half)
+    ]
+    if all(v == nil for _, v in pairs) or any(
+        (not h or h in ("$", "%")) and v != nil for h, v in pairs
+    ):
         return None
+    pairs = [(h, v) for h, v in pairs if h and h not in ("$", "%")]
     label, cid = clean_label(cells[0]).rstrip(":： "), c.passage.chunk_id
     # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
     title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
