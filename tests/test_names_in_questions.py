@@ -24,6 +24,21 @@ def _passage(n: int, text: str, rank: int) -> Passage:
     )
 
 
+def _searched(asked: str, texts: list[str], df: dict[str, int]) -> list[Evidence]:
+    """One search of Best Orchard's report that returned ``texts`` in their order."""
+    passages = [_passage(4 + i, t, 1 + i) for i, t in enumerate(texts)]
+    return [
+        Evidence(
+            tool="search_document",
+            query=asked,
+            passages=passages,
+            term_df=df,
+            scope_chunks=80,
+            owner=["best", "orchard"],
+        )
+    ]
+
+
 def test_a_capitalised_superlative_before_a_name_word_is_part_of_the_name() -> None:
     assert not asks_extreme("Which acquisitions has Best Orchard made since 2020?")
     assert asked_kinds("What are the acquisitions Best Orchard made in FY2024?") == {"list"}
@@ -80,16 +95,11 @@ def test_a_list_of_acquisitions_is_answered_by_the_sentence_naming_them() -> Non
         "Best Orchard Cider reporting unit."
     )
     named = "In fiscal 2024, we acquired Pearl Valley Farms Ltd. and Copper Creek Cider."
-    evidence = [
-        Evidence(
-            tool="search_document",
-            query=asked,
-            passages=[_passage(5, goodwill, 1), _passage(9, named, 2)],
-            term_df={"major": 3, "acquisitions": 6, "best": 40, "orchard": 40, "done": 2},
-            scope_chunks=80,
-            owner=["best", "orchard"],
-        )
-    ]
+    evidence = _searched(
+        asked,
+        [goodwill, named],
+        {"major": 3, "acquisitions": 6, "best": 40, "orchard": 40, "done": 2},
+    )
     chosen = judge(asked, evidence).chosen
     assert chosen and chosen[0].unit.text == named
 
@@ -101,16 +111,9 @@ def test_a_sentence_saying_the_question_in_other_words_uses_them() -> None:
     separation = (
         "In May 2024, we announced our plan to separate the Cider business (the separation)."
     )
-    evidence = [
-        Evidence(
-            tool="search_document",
-            query=asked,
-            passages=[_passage(3, benefits, 1), _passage(7, separation, 2)],
-            term_df={"planning": 20, "spin": 1, "off": 2, "businesses": 30},
-            scope_chunks=80,
-            owner=["best", "orchard"],
-        )
-    ]
+    evidence = _searched(
+        asked, [benefits, separation], {"planning": 20, "spin": 1, "off": 2, "businesses": 30}
+    )
     assert set(hits(make_ask(asked, evidence), separation)) >= {"spin", "off"}
     chosen = judge(asked, evidence).chosen
     assert chosen and chosen[0].unit.text == separation
@@ -129,15 +132,8 @@ def test_a_sentence_that_only_points_elsewhere_never_answers() -> None:
     asked = "What are the main risks facing Best Orchard?"
     pointer = "For a more complete discussion of the material risks facing our business, see below."
     risk = "The risks facing our business include spring frost, which could ruin a season's fruit."
-    evidence = [
-        Evidence(
-            tool="search_document",
-            query=asked,
-            passages=[_passage(4, pointer, 1), _passage(5, risk, 2)],
-            term_df={"main": 3, "risks": 20, "facing": 2, "best": 40, "orchard": 40},
-            scope_chunks=80,
-            owner=["best", "orchard"],
-        )
-    ]
+    evidence = _searched(
+        asked, [pointer, risk], {"main": 3, "risks": 20, "facing": 2, "best": 40, "orchard": 40}
+    )
     chosen = judge(asked, evidence).chosen
     assert chosen and all(c.unit.text != pointer for c in chosen), chosen
