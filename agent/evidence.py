@@ -234,8 +234,13 @@ def _unit(text: str, start: int, end: int, kind: UnitKind) -> Unit:
     return Unit(start, end, text[start:end], kind)
 
 
+# a rule drawn with characters ("_____", "-----") is layout, not words
+_RULE_LINE = re.compile(r"[_=~*]{4,}|-{5,}")
+
+
 def clean(text: str) -> str:
     """One line, single spaces (none between Chinese characters, nor inside a number a line
-    break split in Chinese text: "201 3年" → "2013年"): a unit inside an answer."""
+    break split in Chinese text: "201 3年" → "2013年"), no rules drawn with characters: a
+    unit inside an answer."""
     text = _SPLIT_NUMBER.sub(r"\1\2", _CJK_GAP.sub("", text))
-    return " ".join(text.split())
+    return " ".join(_RULE_LINE.sub(" ", text).split())

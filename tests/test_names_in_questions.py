@@ -137,3 +137,15 @@ def test_a_sentence_that_only_points_elsewhere_never_answers() -> None:
     )
     chosen = judge(asked, evidence).chosen
     assert chosen and all(c.unit.text != pointer for c in chosen), chosen
+
+
+def test_a_line_naming_only_a_period_never_answers_and_rules_are_no_words() -> None:
+    from agent.evidence import clean
+
+    asked = "How much cash did Best Orchard pay in dividends in the six months ended June 30?"
+    period = "Six Months Ended June 30,"
+    paid = "In the six months ended June 30, we paid dividends of $4 million in cash."
+    evidence = _searched(asked, [period, paid], {"cash": 20, "dividends": 3, "six": 9, "june": 9})
+    chosen = judge(asked, evidence).chosen
+    assert chosen and all(c.unit.text != period for c in chosen), chosen
+    assert clean("________________ • Sales rose 4% -------- in 2024") == "• Sales rose 4% in 2024"

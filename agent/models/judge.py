@@ -45,6 +45,14 @@ _ACRONYMS = (  # metric and period acronyms: not names of anything
 )
 METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
 _LEAD_IN = re.compile(r"[:：]\s*$")
+# A line naming a period and nothing else ("Six Months Ended June 30", "Fiscal Year 2023").
+_PERIOD_ONLY = re.compile(
+    r"(?:(?:three|six|nine|twelve|fifty-two|fifty-three|\d{1,2}|\d{2,3})\s+(?:months|weeks)\s+"
+    r"end(?:ed|ing)\s+|(?:fiscal\s+)?(?:year|quarter)s?\s+end(?:ed|ing)\s+|as\s+of\s+|fiscal\s+"
+    r"(?:year\s+)?)?(?:(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)\s+\d{1,2}(?:,\s*(?:19|20)\d{2})?|(?:19|20)\d{2})[.:,;]?",
+    re.I,
+)
 # A sentence that only points elsewhere: "Refer to Note 2, Acquisitions, for additional
 # information.", "For a more complete discussion of the risks, please see below."
 POINTER = re.compile(
@@ -286,6 +294,8 @@ def _never_answers(p: Passage, u: Unit) -> bool:
         return True  # a table's caption or column labels: no figure, no answer
     if u.kind == "sentence" and POINTER.search(u.text):
         return True  # "… please see below", "Refer to Note 2": it points, it says nothing
+    if _PERIOD_ONLY.fullmatch(u.text.strip()):
+        return True  # "Six Months Ended June 30": a column's period, not a statement
     # a title with the unit its table is in ("…持股情况表 单位：股") is still a title
     bare = re.sub(r"\W+", "", UNIT_NOTE.sub("", u.text))
     return not bare or any(bare == re.sub(r"\W+", "", s) for s in p.section.split(" > "))
