@@ -49,7 +49,7 @@ def test_a_capitalised_superlative_before_a_name_word_is_part_of_the_name() -> N
 
 
 def test_a_capitalised_superlative_before_a_measure_is_emphasis() -> None:
-    assert asks_extreme("Which region had the Highest EBITDAR Contribution for Orrin?")
+    assert asks_extreme("Which region had the Highest EBIT Margin for Orrin?")
     assert asks_extreme("Which Region had the Lowest Revenue Growth in 2024?")
     assert wants_minimum("Which Region had the Lowest Revenue Growth in 2024?")
 

@@ -67,8 +67,8 @@ _SUPERLATIVES = (
     "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
     "largest", "smallest", "greatest", "top", "fastest", "slowest",
 )  # fmt: skip
-# A capitalised superlative before a capitalised word: a name ("Best Buy", "Top Glove"), or
-# emphasis ("the Highest EBITDAR Contribution", "Lowest Revenue").
+# A capitalised superlative before a capitalised word: a name ("Best Orchard", "Top Harbor"), or
+# emphasis ("the Highest EBIT Margin", "Lowest Revenue").
 _TITLED = re.compile(rf"\b({'|'.join(w.capitalize() for w in _SUPERLATIVES)}) ([A-Z][a-z]+)\b")
 
 
@@ -85,7 +85,7 @@ def _measure_words() -> frozenset[str]:
 
 def unnamed(question: str) -> str:
     """The question with each superlative that is part of a name joined to the name's next
-    word ("Best_Buy"), so that no comparison reads it: a capitalised superlative followed
+    word ("Best_Orchard"), so that no comparison reads it: a capitalised superlative followed
     by a capitalised word that names no measure or member."""
 
     def join(m: re.Match[str]) -> str:

@@ -97,9 +97,9 @@ _CAPITAL_RUN = re.compile(r"[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)*"
 
 def owner_named(question: str, owner: set[str]) -> set[str]:
     """The stems of the words by which the question names the company whose report it is
-    (``Evidence.owner``): a capitalised run made of its name's words ("Best Buy", "MGM"),
+    (``Evidence.owner``): a capitalised run made of its name's words ("Best Orchard", "ACME"),
     or two of them in a row within a longer run. Alone in a longer run, a name word is
-    another name's ("Las Vegas Strip Resorts" of MGM Resorts International)."""
+    another name's ("Lakeside Resorts" of Orchard Resorts International)."""
     out: set[str] = set()
     other: set[str] = set()  # used in another name too: still a word of the question
     for m in _CAPITAL_RUN.finditer(question):

@@ -82,7 +82,7 @@ def asked_kinds(question: str) -> frozenset[Kind]:
     """The kinds of thing a question asks for (none for "how" and yes/no questions); a
     reason alone when it asks for one. Only its first asking sentence counts: what follows
     is instructions ("… ? If it is not a useful metric, explain why.")."""
-    # "Best Buy" is a name, not a superlative turning a list into a ranking
+    # "Best Orchard" is a name, not a superlative turning a list into a ranking
     q = _FIRST_ASKING.match(unnamed(question).strip()).group(0)  # type: ignore[union-attr]
     asked = frozenset(k for k in KINDS if _marks().asks[k].search(q))
     return frozenset({"reason"}) if "reason" in asked else asked
@@ -172,8 +172,8 @@ def _tagged(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def _new_names(text: str, question: str, common: frozenset[str]) -> set[str]:
-    """The English names a text uses that the question does not, each once ("Current
-    Health Ltd" and its short form "Current Health" are one)."""
+    """The English names a text uses that the question does not, each once ("Pearl
+    Valley Farms Ltd" and its short form "Pearl Valley" are one)."""
     plain = common | _marks().not_names
     found = [
         m.group(0)

@@ -7,7 +7,7 @@ factors" would answer "any materially important legal battles". Such words, and 
 words of a phrase pointing at the document itself ("in this 10K report"), weigh a
 fraction of their rarity (``features.make_ask``), are never the question's focus, and
 stay out of the keyword searches (``planner.py``). So do the words of a phrase naming the
-period asked about ("the first half of fiscal 2023", "as of Q2 of FY2023 close"): they say
+period asked about ("the first half of fiscal 2025", "as of Q3 of FY2025 close"): they say
 when, not what about (the year itself is read apart, as a year).
 """
 
