@@ -229,3 +229,18 @@ def test_a_row_with_its_label_right_of_the_figures_reads_label_first() -> None:
     )
     assert row_text("| $ | (0.3) | effect of exchange rate |") == "effect of exchange rate | $(0.3)"
     assert row_text("| Net sales | $1,200 | 1,100 |") == "Net sales | $1,200 | 1,100"
+
+
+def test_a_quote_a_chunk_boundary_cut_opens_with_an_ellipsis() -> None:
+    cut = "to ferries; the ability to renew harbour leases on time and the cost of ferry fuel."
+    whole = "Ferry fuel costs rose in 2025. The harbour leases run to 2030."
+    ev = _evidence(
+        "ferry fuel harbour leases",
+        _passage(0, cut),
+        _passage(1, whole),
+        df={"ferri": 3, "fuel": 2, "harbour": 2, "leas": 2},
+    )
+    draft = compose("What is said about ferry fuel and harbour leases?", [ev], "en")
+    quoted = [line for line in draft.splitlines() if "to ferries" in line]
+    assert quoted and all("… to ferries" in line for line in quoted), draft
+    assert "… Ferry" not in draft and "… The harbour" not in draft

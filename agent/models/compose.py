@@ -272,6 +272,8 @@ def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
     text = clean(text).rstrip("，,；;：:、 ")
     end = "" if text[-1:] in ".。!！?？" else ("。" if doc_lang == "zh" else ".")
     marker = f" [{c.passage.chunk_id}]"
+    if _continues(c) and text[:1].islower() and text.startswith(clean(c.unit.text)[:12]):
+        text = "… " + text  # the passage opens inside a sentence begun in the one before
     parts = [text[s:e] for s, e in split_sentences(text)] or [text]
     if len(parts) == 1:
         return f"{text}{marker}{end}"
@@ -279,6 +281,11 @@ def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
     # the id before each sentence's own end mark: a mark after it opens the next claim
     marked = [f"{p[:-1]}{marker}{p[-1]}" if p[-1:] in ".。!！?？" else p + marker for p in parts]
     return glue.join(marked) + end
+
+
+def _continues(c: Candidate) -> bool:
+    """Does the unit open its passage, which a chunk boundary cut inside a sentence?"""
+    return not c.passage.text[: c.unit.start].strip()
 
 
 def row_text(text: str) -> str:
