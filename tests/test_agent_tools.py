@@ -108,28 +108,26 @@ def test_read_page_reads_the_named_documents_page_and_never_widens_the_scope(
     assert docs(outside) == {one, two}  # not in the scope: the scope's pages, never its
 
 
+def _filing(folio: Folio, tmp_path: Path, name: str, text: str) -> str:
+    """An invented company's filing: one section under a heading."""
+    return ingest_text(folio, tmp_path, name, f"# Products\n\n{text}\n")
+
+
 def test_a_question_naming_one_company_of_the_scope_is_asked_of_its_documents(
     folio: Folio, tmp_path: Path
 ) -> None:
-    kestrel = ingest_text(
-        folio, tmp_path, "KESTRELVANE_2025_10K.md", "# Products\n\nThe company sells kayaks.\n"
-    )
-    orrin = ingest_text(
-        folio, tmp_path, "ORRIN_LABS_2025_10K.md", "# Products\n\nThe company sells microscopes.\n"
-    )
+    names = ("KESTRELVANE_2025_10K.md", "ORRIN_LABS_2025_10K.md")
+    kestrel = _filing(folio, tmp_path, names[0], "The company sells kayaks.")
+    orrin = _filing(folio, tmp_path, names[1], "The company sells microscopes.")
     answer = ChatService(folio).ask("What does Orrin sell?", [kestrel, orrin]).answer
     assert answer.citations and {c.doc_id for c in answer.citations} == {orrin}, answer
     assert "microscopes" in answer.answer
-    assert answer.notice and "ORRIN_LABS_2025_10K.md" in answer.notice, answer.notice
+    assert answer.notice and names[1] in answer.notice, answer.notice
     both = ChatService(folio).ask("What does the company sell?", [kestrel, orrin]).answer
     cited = {c.doc_id for c in both.citations}
     assert cited <= {kestrel, orrin} and cited, both
     if len(cited) == 1:  # one company's answer to a question naming none: say whose
-        used, other = (
-            ("KESTRELVANE_2025_10K.md", "ORRIN_LABS_2025_10K.md")
-            if cited == {kestrel}
-            else ("ORRIN_LABS_2025_10K.md", "KESTRELVANE_2025_10K.md")
-        )
+        used, other = names if cited == {kestrel} else names[::-1]
         assert both.notice and "names no company" in both.notice, both.notice
         assert used in both.notice.split("also hold")[0] and other in both.notice
     else:
@@ -139,11 +137,7 @@ def test_a_question_naming_one_company_of_the_scope_is_asked_of_its_documents(
 def test_one_company_s_documents_need_no_word_on_which_company(
     folio: Folio, tmp_path: Path
 ) -> None:
-    release = ingest_text(
-        folio, tmp_path, "ORRIN_LABS_2025Q4_EARNINGS.md", "# Outlook\n\nSales rose 4%.\n"
-    )
-    annual = ingest_text(
-        folio, tmp_path, "ORRIN_LABS_2025_10K.md", "# Products\n\nThe company sells microscopes.\n"
-    )
+    release = _filing(folio, tmp_path, "ORRIN_LABS_2025Q4_EARNINGS.md", "Sales rose 4%.")
+    annual = _filing(folio, tmp_path, "ORRIN_LABS_2025_10K.md", "The company sells microscopes.")
     answer = ChatService(folio).ask("What does the company sell?", [release, annual]).answer
     assert answer.citations and not answer.notice, answer
