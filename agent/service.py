@@ -51,7 +51,7 @@ class ChatService:
     ) -> None:
         self.folio = folio
         self.models = models or make_chat_models(folio.settings)
-        self.store = ConversationStore(folio.db)
+        self.store = ConversationStore(folio.db, folio.workspace)
         self._checkpointer = checkpointer
         self._graph: Any = None
         self._stats = StatsCache()
@@ -70,7 +70,7 @@ class ChatService:
             return self
         view = copy.copy(self)
         view.folio = self.folio.scoped(workspace)
-        view.store = self.store.scoped(workspace)
+        view.store = ConversationStore(view.folio.db, view.folio.workspace)
         return view
 
     def delete_workspace(self) -> int:
@@ -178,11 +178,14 @@ class ChatService:
 
         def work() -> None:
             try:
-                put(self.ask(question, doc_ids, conversation_id, on_event=put))
-            except BaseException as exc:  # handed to the consumer, raised there
+                answer = self.ask(question, doc_ids, conversation_id, on_event=put)
+            except BaseException as exc:
+                # Handed to the consumer, raised there; it reads no further, and its loop
+                # may be closed before another put would reach it.
                 put(exc)
-            finally:
-                put(None)
+                return
+            put(answer)
+            put(None)
 
         threading.Thread(target=work, name="folio-chat-turn", daemon=True).start()
         while (item := await queue.get()) is not None:

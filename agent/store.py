@@ -11,10 +11,9 @@ import uuid
 from dataclasses import dataclass
 
 from agent.schemas import Answer
-from pipeline.errors import NotFoundError
+from pipeline.errors import NotFoundError, WorkspaceError
 from pipeline.models import utcnow
 from pipeline.store.db import Database, register_migrations
-from pipeline.workspace import LOCAL
 
 CHAT_V1 = """
 CREATE TABLE conversations (
@@ -67,15 +66,18 @@ class Message:
 
 class ConversationStore:
     """Conversations of one workspace; every query carries the workspace condition, so
-    another workspace's conversation id behaves exactly like one that does not exist."""
+    another workspace's conversation id behaves exactly like one that does not exist.
 
-    def __init__(self, db: Database, workspace: str = LOCAL) -> None:
+    The workspace has no default: a store opened without saying whose conversations it
+    holds once put every command-line conversation in 'local', where any workspace's
+    ``--conversation ID`` reached it."""
+
+    def __init__(self, db: Database, workspace: str) -> None:
+        if not workspace:
+            raise WorkspaceError("A conversation store needs the workspace it acts in.")
         self.db = db
         self.workspace = workspace
         db.ensure_migrated()
-
-    def scoped(self, workspace: str) -> ConversationStore:
-        return self if workspace == self.workspace else ConversationStore(self.db, workspace)
 
     def create(self, doc_ids: list[str], title: str) -> str:
         cid = uuid.uuid4().hex[:12]
@@ -174,8 +176,9 @@ class ConversationStore:
                 ),
             )
             conn.execute(
-                "UPDATE conversations SET updated_at = ? WHERE conversation_id = ?",
-                (now, conversation_id),
+                "UPDATE conversations SET updated_at = ? WHERE conversation_id = ? "
+                "AND workspace = ?",
+                (now, conversation_id, self.workspace),
             )
 
     def messages(self, conversation_id: str) -> list[Message]:

@@ -95,7 +95,7 @@ def page_view(folio: Folio, ref: str, page: int) -> dict[str, Any]:
         )
     blocks = folio.store.blocks(doc.doc_id, page if doc.kind == "pdf" else None)
     info = next((p for p in pages if p.page == page), None)
-    seen = perception_for(folio.db, doc.doc_id)
+    seen = perception_for(folio.store, doc.doc_id)
     return {
         "doc_id": doc.doc_id,
         "name": doc.name,

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def labels(folio: Folio, args: argparse.Namespace) -> int:
     doc_id = folio.resolve(args.doc_id)
-    seen = perception_for(folio.db, doc_id)
+    seen = perception_for(folio.store, doc_id)
     if args.page:
         seen = seen.model_copy(
             update={

@@ -227,6 +227,32 @@ def test_another_caller_sees_nothing_of_the_first_callers_workspace(
     assert services.folio.documents() == []  # nor does the command line's 'local' workspace
 
 
+def test_another_caller_cannot_continue_the_first_callers_conversation(
+    services: Services, library: dict[str, str], uploads: Path, tmp_path: Path
+) -> None:
+    api = FolioApi(services)
+    a, pdf = library["workspace"], library["greenhouse.pdf"]
+    cid = list(api.ask("How often are the seedlings watered?", workspace=a))[-1]["conversation_id"]
+    before = api.conversation(cid, workspace=a)
+    notes = tmp_path / "other" / "parking.md"
+    notes.parent.mkdir()
+    notes.write_text(BICYCLES, encoding="utf-8")
+    mine = FolioApi(services).ingest([upload(uploads, notes)])  # type: ignore[list-item]
+    services.folio.wait(timeout=60)
+    other, own = mine["workspace"], str(mine["files"][0]["doc_id"])
+    assert other != a
+    for ids in (None, [own]):
+        with pytest.raises(ApiError) as raised:
+            list(api.ask("Where are bicycles parked?", ids, conversation_id=cid, workspace=other))
+        said = str(raised.value)
+        assert "conversation" in said
+        assert not any(d in said for d in (pdf, library["bicycles.md"], "greenhouse"))
+    after = api.conversation(cid, workspace=a)
+    assert after["messages"] == before["messages"]  # nothing appended
+    assert after["conversations"] == before["conversations"]  # its documents unchanged
+    assert api.conversation(workspace=other)["conversations"] == []
+
+
 def test_a_workspace_that_is_not_a_token_is_refused(services: Services) -> None:
     with pytest.raises(ApiError, match="omit it"):
         FolioApi(services).list_documents("local")

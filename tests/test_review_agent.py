@@ -62,14 +62,17 @@ def test_tools_stay_inside_the_review_scope(folio: Folio, contract: str) -> None
 
 
 def test_expired_rules_are_dropped(folio: Folio) -> None:
-    RuleStore(folio.db, now=T0).add(r"subcontract", "run:prohibitions", sample="subcontract")
-    assert len(RuleStore(folio.db, now=T0 + timedelta(days=6)).matching("subcontract")) == 1
-    later = RuleStore(folio.db, now=T0 + timedelta(days=6 + 8))  # 8 days after its last hit
+    def rules(now: datetime) -> RuleStore:
+        return RuleStore(folio.db, folio.workspace, now=now)
+
+    rules(T0).add(r"subcontract", "run:prohibitions", sample="subcontract")
+    assert len(rules(T0 + timedelta(days=6)).matching("subcontract")) == 1
+    later = rules(T0 + timedelta(days=6 + 8))  # 8 days after its last hit
     assert later.matching("subcontract") == [] and later.all() == []
 
 
 def test_conflicting_rule_is_not_stored(folio: Folio) -> None:
-    store = RuleStore(folio.db, now=T0)
+    store = RuleStore(folio.db, folio.workspace, now=T0)
     store.add(r"liquidated damages", "run:penalties", sample="liquidated damages")
     with pytest.raises(RuleConflict, match="contradicts stored rule"):
         store.add(r"damages", "avoid:penalties", sample="damages")
@@ -82,7 +85,7 @@ def test_the_store_is_capped_least_used_first(
     folio: Folio, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(rules_mod, "MAX_RULES", 2)
-    store = RuleStore(folio.db, now=T0)
+    store = RuleStore(folio.db, folio.workspace, now=T0)
     a = store.add("alpha", "run:risks", sample="alpha")
     store.add("alpha", "run:risks", sample="alpha")  # same rule again: a hit, not a copy
     store.add("beta", "run:limits", sample="beta")
@@ -94,7 +97,7 @@ def test_the_store_is_capped_least_used_first(
 
 def test_a_stored_rule_changes_the_next_plan(folio: Folio, contract: str) -> None:
     scope = ReviewScope(folio, (contract,))
-    store = RuleStore(folio.db)
+    store = RuleStore(folio.db, folio.workspace)
     goal = "list every obligation of the supplier"
     before, _ = make_plan(goal, scope.views(), "en", store)
     assert "deadlines" not in before.chosen
@@ -176,8 +179,8 @@ def test_cli_review_and_rules(
     assert cmd.review(folio, args) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["findings"] and out["plan"]["chosen"]
-    RuleStore(folio.db).add("shall", "run:obligations", sample="shall")
-    rid = RuleStore(folio.db).all()[0].id
+    RuleStore(folio.db, folio.workspace).add("shall", "run:obligations", sample="shall")
+    rid = RuleStore(folio.db, folio.workspace).all()[0].id
     cmd.rules(folio, argparse.Namespace(action="disable", rule_id=rid, json=True))
     assert json.loads(capsys.readouterr().out)[0]["enabled"] is False
     cmd.rules(folio, argparse.Namespace(action="delete", rule_id=rid, json=True))

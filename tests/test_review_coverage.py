@@ -47,7 +47,7 @@ def test_a_table_cell_is_no_section_a_sentence_search_left_out(
     doc_id = _notice(folio, tmp_path)
     scope = ReviewScope(folio, (doc_id,))
     goal = "What risks does the notice state?"
-    _, assessed = make_plan(goal, scope.views(), "en", RuleStore(folio.db))
+    _, assessed = make_plan(goal, scope.views(), "en", RuleStore(folio.db, folio.workspace))
     risks = assessed["risks"]
     view = scope.view(doc_id)
     hit_units = {view.units.get(n, "") for n in risks.hits[doc_id]}

@@ -47,7 +47,7 @@ def test_failed_claims_become_an_avoid_rule_the_next_plan_loads(
     assert failed.claims_supported < failed.claims
     assert all(f.flagged for f in failed.findings if f.subgoal == "penalties")
     [made] = [r for r in failed.rules_created if "avoid:penalties" in r]
-    rules = [r for r in RuleStore(folio.db).all() if r.action == "avoid:penalties"]
+    rules = [r for r in RuleStore(folio.db, folio.workspace).all() if r.action == "avoid:penalties"]
     assert len(rules) == 1 and rules[0].enabled and made.startswith(f"#{rules[0].id}")
 
     monkeypatch.setattr(reflect, "check", real)
@@ -56,10 +56,10 @@ def test_failed_claims_become_an_avoid_rule_the_next_plan_loads(
     assert rules[0].id in after.plan.rules and rules[0].id in moved.rules
     assert f"#{rules[0].id}" in moved.why
     assert moved.risk > before.risk and moved.score < before.score
-    assert RuleStore(folio.db).get(rules[0].id).hits >= 1  # type: ignore[union-attr]
+    assert RuleStore(folio.db, folio.workspace).get(rules[0].id).hits >= 1  # type: ignore[union-attr]
 
     # Disabled, the rule no longer moves the plan; deleted, it is gone.
-    store = RuleStore(folio.db)
+    store = RuleStore(folio.db, folio.workspace)
     store.set_enabled(rules[0].id, False)
     again = run_review(folio, [contract], GOAL, refine=False)
     assert rules[0].id not in again.plan.rules

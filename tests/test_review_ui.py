@@ -52,7 +52,8 @@ def test_review_tab_without_a_goal_asks_for_one(services: Services) -> None:
 
 
 def test_rules_can_be_disabled_and_deleted_from_the_tab(services: Services) -> None:
-    rule = RuleStore(services.folio.db).add("shall", "run:obligations", sample="shall")
+    store = RuleStore(services.folio.db, services.folio.workspace)
+    rule = store.add("shall", "run:obligations", sample="shall")
     assert ">no<" in review.rule_action(services, "disable", rule.id, "en")
     assert "No rules yet" in review.rule_action(services, "delete", rule.id, "en")
 

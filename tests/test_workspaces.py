@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 import cli
 from agent.service import ChatService
+from agent.store import ConversationStore
 from pipeline.errors import NotFoundError, WorkspaceError
 from pipeline.ids import doc_id_for
 from pipeline.service import Folio
@@ -297,3 +299,92 @@ def test_signed_in_users_own_one_workspace_and_visitors_their_token(
     stranger = SimpleNamespace(username=None, session_hash="s3", request=None)
     monkeypatch.setattr(web, "current_request", lambda: stranger)
     assert not sessions.claimed(sessions.current())  # an unclaimed page sees an empty one
+
+
+def _conversation_rows(folio: Folio, cid: str) -> tuple[str, list[str], int]:
+    """The stored conversation as it is (workspace, documents, messages), past every scope."""
+    conn = folio.db.connect()
+    row = conn.execute(
+        "SELECT workspace, doc_ids FROM conversations WHERE conversation_id = ?", (cid,)
+    ).fetchone()
+    count = conn.execute(
+        "SELECT COUNT(*) FROM messages WHERE conversation_id = ?", (cid,)
+    ).fetchone()[0]
+    return row["workspace"], json.loads(row["doc_ids"]), int(count)
+
+
+def test_cli_conversations_belong_to_their_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FOLIO_EMBEDDING_MODEL", "none")
+    a_doc = _write(tmp_path / "alice-household-pin.txt", PIN_TEXT)
+    b_dir = tmp_path / "b"
+    b_dir.mkdir()
+    b_doc = _write(b_dir / "garden.txt", OTHER_TEXT)
+    assert cli.main(["ingest", str(a_doc), "--wait", "--workspace", "a"]) == 0
+    assert cli.main(["ingest", str(b_doc), "--wait", "--workspace", "b"]) == 0
+    a_id, b_id = doc_id_for(a_doc.name, "a"), doc_id_for(b_doc.name, "b")
+    capsys.readouterr()
+    assert cli.main(["ask", "What is the bank PIN?", "--workspace", "a", "--json"]) == 2
+    capsys.readouterr()
+    asked = ["ask", "What is the bank PIN?", "--doc", a_id, "--workspace", "a", "--json"]
+    assert cli.main(asked) == 0
+    cid = json.loads(capsys.readouterr().out)["conversation_id"]
+    folio = Folio(Settings(), workspace="a")
+    try:
+        before = _conversation_rows(folio, cid)
+        assert before == ("a", [a_id], 2)
+        # Workspace b holding a's conversation id: it continues nothing, with or without
+        # documents of its own, and what it is told names nothing of a's.
+        for extra in ([], ["--doc", b_id]):
+            code = cli.main(
+                ["ask", "Who waters?", "--conversation", cid, "--workspace", "b", *extra]
+            )
+            out = capsys.readouterr()
+            said = out.out + out.err
+            assert code == 2 and "No conversation" in out.err
+            for secret in (a_id, a_doc.name, "alice", "4711"):
+                assert secret not in said
+        assert _conversation_rows(folio, cid) == before
+        b_service = ChatService(folio.scoped("b"))
+        assert b_service.conversations() == []
+        assert b_service.history(cid) == []
+        for call in (
+            lambda: b_service.conversation(cid),
+            lambda: b_service.rename(cid, "mine now"),
+            lambda: b_service.delete(cid),
+        ):
+            with pytest.raises(NotFoundError) as raised:
+                call()
+            assert a_id not in str(raised.value)
+        assert _conversation_rows(folio, cid) == before
+        assert ChatService(folio).conversation(cid).title != "mine now"
+    finally:
+        folio.close()
+    # The local workspace (the command line's default) holds none of it either.
+    capsys.readouterr()
+    code = cli.main(["ask", "What is the bank PIN?", "--conversation", cid])
+    assert code == 2 and a_id not in capsys.readouterr().err
+
+
+def test_a_conversation_store_needs_a_workspace(folio: Folio) -> None:
+    with pytest.raises(TypeError):
+        ConversationStore(folio.db)  # type: ignore[call-arg]
+    with pytest.raises(WorkspaceError):
+        ConversationStore(folio.db, "")
+    assert ChatService(folio.scoped("alice")).store.workspace == "alice"
+    assert ChatService(folio).scoped("bob").store.workspace == "bob"
+
+
+def test_perception_is_read_in_the_documents_workspace(folio: Folio, tmp_path: Path) -> None:
+    from pipeline.perceive.store import perception_for
+
+    alice, bob = folio.scoped("alice"), folio.scoped("bob")
+    (ra,) = alice.ingest([_write(tmp_path / "notes.txt", PIN_TEXT)], wait=True)
+    assert ra.doc_id
+    with folio.db.transaction() as conn:  # a document parsed before perception existed
+        conn.execute("DELETE FROM block_labels WHERE doc_id = ?", (ra.doc_id,))
+    with pytest.raises(NotFoundError):
+        perception_for(bob.store, ra.doc_id)
+    seen = perception_for(alice.store, ra.doc_id)  # computed from alice's own blocks
+    assert len(seen.labels) == len(alice.store.blocks(ra.doc_id)) > 0

@@ -9,16 +9,16 @@ from collections import Counter
 from pipeline.models import Block
 from pipeline.perceive.models import BLOCK_LABELS, Perception
 from pipeline.perceive.store import perception_for
-from pipeline.store.db import Database
+from pipeline.store.documents import DocumentStore
 from ui.i18n import t
 from ui.safe import esc
 
 log = logging.getLogger(__name__)
 
 
-def load(db: Database, doc_id: str) -> Perception | None:
+def load(store: DocumentStore, doc_id: str) -> Perception | None:
     try:
-        return perception_for(db, doc_id)
+        return perception_for(store, doc_id)
     except Exception:  # a broken perception row must not take the tab down
         log.exception("perception of %s could not be read", doc_id)
         return None

@@ -127,7 +127,7 @@ class InspectHandlers:
         except Exception:
             n_terms = 0
         q = quality(pages, store.counts(doc.doc_id), n_terms)
-        seen = inspect_perception.load(self.s.folio.db, doc.doc_id)
+        seen = inspect_perception.load(self.s.folio.store, doc.doc_id)
         return [
             quality_html(doc, q, lang) + inspect_perception.summary_html(seen, lang),
             legend_html(lang),
@@ -160,7 +160,7 @@ class InspectHandlers:
             block_list_html(blocks, lang, selected=chosen.n if chosen else None),
             block_detail_html(chosen, lang)
             + inspect_perception.block_html(
-                inspect_perception.load(self.s.folio.db, doc.doc_id) if chosen else None,
+                inspect_perception.load(self.s.folio.store, doc.doc_id) if chosen else None,
                 chosen,
                 lang,
             ),

@@ -114,9 +114,7 @@ def _overlap(a: str, a_sample: str, b: str, b_sample: str) -> bool:
 
 
 class RuleStore:
-    def __init__(
-        self, db: Database, workspace: str = "local", *, now: datetime | None = None
-    ) -> None:
+    def __init__(self, db: Database, workspace: str, *, now: datetime | None = None) -> None:
         self.db = db
         self.workspace = workspace
         self._now = now  # tests pin the clock

@@ -166,7 +166,7 @@ class ReviewScope:
                     name=doc.name,
                     language=doc.language,
                     blocks=blocks,
-                    perception=perception_for(self.folio.db, doc_id),
+                    perception=perception_for(self.folio.store, doc_id),
                     chunks=self.folio.store.chunks(doc_id),
                     units=assign_units(blocks),
                 )

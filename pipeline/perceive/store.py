@@ -10,6 +10,7 @@ import sqlite3
 
 from pipeline.perceive.models import Labelled, Perception, Reference
 from pipeline.store.db import Database, register_migrations
+from pipeline.store.documents import DocumentStore
 
 PERCEPTION_V1 = """
 CREATE TABLE block_labels (
@@ -110,15 +111,16 @@ def load_perception(db: Database, doc_id: str) -> Perception | None:
     )
 
 
-def perception_for(db: Database, doc_id: str) -> Perception:
-    """Stored perception, computed (and stored) from the blocks for older documents."""
+def perception_for(store: DocumentStore, doc_id: str) -> Perception:
+    """Stored perception of a document the store's workspace can read (NotFoundError
+    otherwise), computed (and stored) from the blocks for older documents."""
     from pipeline.perceive import perceive
-    from pipeline.store.documents import DocumentStore
 
-    found = load_perception(db, doc_id)
+    store.require(doc_id)
+    found = load_perception(store.db, doc_id)
     if found is not None:
         return found
-    perception = perceive(DocumentStore(db).blocks(doc_id))
-    with db.transaction() as conn:
+    perception = perceive(store.blocks(doc_id))
+    with store.db.transaction() as conn:
         save_perception(doc_id, perception, conn=conn)
     return perception

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from pipeline.store.db import Database
-from pipeline.workspace import LOCAL, visible
+from pipeline.workspace import visible
 
 
 def scope_clause(workspaces: Sequence[str] | None, column: str) -> tuple[str, list[str]]:
@@ -45,7 +45,7 @@ class ScopedStore:
     it sees every workspace.
     """
 
-    def __init__(self, db: Database, workspace: str | None = LOCAL) -> None:
+    def __init__(self, db: Database, workspace: str | None) -> None:
         self.db = db
         self.workspace = workspace
         self.readable: tuple[str, ...] | None = None if workspace is None else visible(workspace)
