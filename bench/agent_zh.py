@@ -27,7 +27,7 @@ def main() -> int:
     from commands.output import table
     from pipeline.service import Folio
     from settings import Settings
-    from tests.pdfgen import chinese_pdf
+    from testkit.pdfgen import chinese_pdf
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--docs", type=int, default=3)

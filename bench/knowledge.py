@@ -109,7 +109,7 @@ def _numbered_truth(path: Path) -> list[tuple[int, str]]:
 
 
 def _zh_policy(tmp: Path) -> Path:
-    from tests.knowledge_docs import zh_policy_docx
+    from testkit.knowledge_docs import zh_policy_docx
 
     return zh_policy_docx(tmp / "差旅费用管理办法.docx")
 

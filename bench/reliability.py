@@ -2,14 +2,14 @@
 
     python bench/reliability.py [--full] [--questions 20] [--only NAME ...]
 
-Rows: bad inputs (tests/badinputs.py, a canary document beside them), kill -9 at each
-point of a document's life and during a chat turn (tests/crash_child.py,
-tests/crash_chat_child.py), duplicate work (two ``cli.py ingest --wait`` on one data
-dir: runs per component), chat endpoint faults (tests/test_agent_faults.py against its
-loopback stand-in), and load (tests/loadkit.py: questions through the running app's API
-while two uploads ingest; latency from sending a question to its answer, the callers
-connected beforehand). ``--full`` adds the full-size bad inputs (a 3,000-page blank
-PDF, a 60 MB text file, a 200×200-inch page) through the CLI, with time and peak RSS.
+Rows: bad inputs (testkit/badinputs.py, a canary document beside them), kill -9 at each
+point of a document's life and during a chat turn (testkit/crashes.py), duplicate work
+(two ``cli.py ingest --wait`` on one data dir: runs per component), chat endpoint faults
+(tests/test_agent_faults.py against its loopback stand-in), and load (testkit/loadkit.py:
+questions through the running app's API while two uploads ingest; latency from sending a
+question to its answer, the callers connected beforehand). ``--full`` adds the full-size
+bad inputs (a 3,000-page blank PDF, a 60 MB text file, a 200×200-inch page) through the
+CLI, with time and peak RSS.
 """
 
 from __future__ import annotations
@@ -35,16 +35,15 @@ Row = list[object]
 def bad_inputs(tmp: Path) -> list[Row]:
     from pipeline.service import Folio
     from settings import Settings
-    from tests import badinputs
-    from tests.conftest import FakeEmbedder
-    from tests.test_bad_inputs import CANARY, _clean, _snapshot
+    from testkit import badinputs
+    from testkit.fakes import FakeEmbedder
 
     data, inbox = tmp / "data", tmp / "inbox"
     folio = Folio(Settings(data_dir=data, workers=2, max_file_mb=2), embedder=FakeEmbedder())
     canary_file = tmp / "canary.md"
-    canary_file.write_text(CANARY, encoding="utf-8")
+    canary_file.write_text(badinputs.CANARY, encoding="utf-8")
     canary = folio.ingest([canary_file], wait=True)[0].doc_id or ""
-    before = _snapshot(folio, canary)
+    before = badinputs.canary_snapshot(folio, canary)
     cases = badinputs.corpus(symlink_target=str(tmp / "outside.txt"))
     (tmp / "outside.txt").write_text("private " * 50)
     clean = tracebacks = hangs = 0
@@ -55,9 +54,9 @@ def bad_inputs(tmp: Path) -> list[Row]:
         message = res.error or ""
         tracebacks += "Traceback" in message or 'File "' in message
         ok = case.expect == "either" or (case.expect == "ok") == (res.outcome != "failed")
-        clean += ok and _clean(message, data, inbox)
+        clean += ok and badinputs.clean_message(message, data, inbox)
     folio.wait(timeout=120)
-    intact = _snapshot(folio, canary) == before
+    intact = badinputs.canary_snapshot(folio, canary) == before
     folio.close()
     return [["bad inputs (small corpus)", len(cases), clean, f"tracebacks {tracebacks}, "
              f"hangs {hangs}, canary {'intact' if intact else 'CHANGED'}"]]  # fmt: skip
@@ -83,7 +82,7 @@ def _cli_ingest(data: Path, path: Path, name: str) -> tuple[dict[str, object], f
 
 
 def full_size(tmp: Path) -> list[Row]:
-    from tests import badinputs
+    from testkit import badinputs
 
     rows: list[Row] = []
     wanted = ("blank-3000.pdf", "big-60mb.txt", "huge-page.pdf")
@@ -103,11 +102,10 @@ def full_size(tmp: Path) -> list[Row]:
 def kill_points(tmp: Path) -> list[Row]:
     from pipeline.service import Folio
     from settings import Settings
-    from tests import pdfgen
-    from tests.agentdocs import REPORT_MD
-    from tests.conftest import FakeEmbedder
-    from tests.test_chat_crash import _kill_mid_turn
-    from tests.test_jobs import _kill_during, _text
+    from testkit import pdfgen
+    from testkit.agentdocs import REPORT_MD
+    from testkit.crashes import kill_during, kill_mid_turn, long_text
+    from testkit.fakes import FakeEmbedder
 
     tried = recovered = 0
     failed: list[str] = []
@@ -117,11 +115,11 @@ def kill_points(tmp: Path) -> list[Row]:
         file = (
             pdfgen.headed_pdf(folder / "report.pdf")
             if point in ("parse", "ocr")
-            else _text(folder / "report.md", 120)
+            else long_text(folder / "report.md", 120)
         )
         settings = Settings(data_dir=folder / "data", workers=1, embed_batch=2)
         tried += 1
-        _kill_during(point, file, settings.data_dir)
+        kill_during(point, file, settings.data_dir)
         folio = Folio(settings, embedder=FakeEmbedder())
         folio.resume()
         done = folio.wait(timeout=180)
@@ -137,7 +135,7 @@ def kill_points(tmp: Path) -> list[Row]:
     chat_dir = tmp / "chat"
     chat_dir.mkdir()
     (chat_dir / "northwind.md").write_text(REPORT_MD, encoding="utf-8")
-    ok = _chat_recovers(chat_dir, _kill_mid_turn(chat_dir / "data", chat_dir / "northwind.md"))
+    ok = _chat_recovers(chat_dir, kill_mid_turn(chat_dir / "data", chat_dir / "northwind.md"))
     recovered += ok
     failed += [] if ok else ["chat turn"]
     note = "parse, OCR, terms, embed, chat turn" + (f"; NOT recovered: {failed}" if failed else "")
@@ -148,7 +146,7 @@ def _chat_recovers(folder: Path, cid: str) -> bool:
     from agent.service import ChatService
     from pipeline.service import Folio
     from settings import Settings
-    from tests.conftest import FakeEmbedder
+    from testkit.fakes import FakeEmbedder
 
     folio = Folio(Settings(data_dir=folder / "data", workers=1), embedder=FakeEmbedder())
     chat = ChatService(folio)
@@ -165,9 +163,9 @@ def duplicate_work(tmp: Path) -> list[Row]:
     """Two CLI processes ingest (and wait for) the same files on one data dir."""
     import sqlite3
 
-    from tests.test_jobs import _text
+    from testkit.crashes import long_text
 
-    files = [str(_text(tmp / f"doc{i}.md", 80 + 60 * i)) for i in range(3)]
+    files = [str(long_text(tmp / f"doc{i}.md", 80 + 60 * i)) for i in range(3)]
     env = {**os.environ, "FOLIO_DATA_DIR": str(tmp / "data"), "FOLIO_EMBEDDING_MODEL": "none"}
     procs = [
         subprocess.Popen([sys.executable, "cli.py", "ingest", *files, "--wait"], cwd=ROOT,
@@ -200,8 +198,8 @@ def endpoint_faults(tmp: Path) -> list[Row]:
 
 
 def load(tmp: Path, questions: int) -> list[Row]:
-    from tests import loadkit
-    from tests.appserver import serve
+    from testkit import loadkit
+    from testkit.appserver import serve
 
     uploads = [ROOT / "sample_docs" / "AMCOR_2023Q4_EARNINGS.pdf"]
     minutes = tmp / "minutes.md"

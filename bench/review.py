@@ -43,10 +43,10 @@ from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.service import run_review  # noqa: E402
 from bench.common import SAMPLES, print_table  # noqa: E402
 from bench.cpumeter import CpuMeter  # noqa: E402
-from bench.review_docs import contract_pdf, first_pages  # noqa: E402
-from bench.review_docs_zh import policy_zh_pdf  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.review_docs import contract_pdf, first_pages  # noqa: E402
+from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402
 
 JUDGEMENTS = ROOT / "bench" / "review_judgements.json"
 

@@ -39,7 +39,7 @@ if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from tests.appserver import free_port, wait_until_serving  # noqa: E402
+from testkit.appserver import free_port, wait_until_serving  # noqa: E402
 
 
 class App:

@@ -1,57 +1,29 @@
 """Shared fixtures: every test gets its own data directory, no network, fake models.
 
 Fakes are registered through the same seams the real ones use (simonw/llm style):
-``Folio(settings, embedder=...)`` takes any Embedder.
+``Folio(settings, embedder=...)`` takes any Embedder; they live in ``testkit/`` beside the
+invented documents, where the benches find them too.
 """
 
 from __future__ import annotations
 
-import hashlib
 import socket
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # also testkit.ROOT
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pipeline.service import Folio  # noqa: E402
-from pipeline.text.segment import words  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.fakes import FakeEmbedder  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = ROOT.parent / "shared" / "samples"
-
-
-class FakeEmbedder:
-    """Deterministic bag-of-words vectors: texts sharing words are close."""
-
-    name = "fake/bow"
-    dim = 256
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.passages = 0
-
-    def _vec(self, text: str) -> np.ndarray:
-        v = np.zeros(self.dim, dtype=np.float32)
-        for w in words(text):
-            h = int(hashlib.md5(w.encode()).hexdigest()[:8], 16)
-            v[h % self.dim] += 1.0
-        n = float(np.linalg.norm(v))
-        return v / n if n else v
-
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        self.calls += 1
-        self.passages += len(texts)
-        return np.stack([self._vec(t) for t in texts]) if texts else np.zeros((0, self.dim))
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return self._vec(text)
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from agent.service import ChatService
 from settings import Settings
-from tests.agentdocs import REPORT_MD, ingest_text
+from testkit.agentdocs import REPORT_MD, ingest_text
 from tests.chatstub import Reply, Stub, agent_calls, completion, stub, stub_folio
 
 __all__ = ["stub"]  # the fixture, imported for pytest

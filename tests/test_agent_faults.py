@@ -25,7 +25,7 @@ from agent.schemas import Answer
 from agent.service import AnswerEvent, ChatService
 from pipeline.service import Folio
 from settings import Settings
-from tests.agentdocs import REPORT_MD, ingest_text
+from testkit.agentdocs import REPORT_MD, ingest_text
 from tests.chatstub import Stub, agent_calls, completion, refused_url, send_json, stub, stub_folio
 
 __all__ = ["stub"]  # the fixture, imported for pytest

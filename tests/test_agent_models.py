@@ -13,7 +13,7 @@ from agent.models.fake import FakeChatModel, tool_call
 from agent.service import ChatService
 from pipeline.service import Folio
 from settings import Settings
-from tests.agentdocs import REPORT_MD, ingest_text
+from testkit.agentdocs import REPORT_MD, ingest_text
 from tests.conftest import FakeEmbedder
 
 

@@ -11,7 +11,7 @@ from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from agent.service import ChatService
 from pipeline.errors import NotFoundError
 from pipeline.service import Folio
-from tests.agentdocs import (
+from testkit.agentdocs import (
     BIO_MD,
     OTHER_MD,
     REGIONS_MD,
@@ -204,7 +204,7 @@ def test_which_row_questions_cite_the_extreme_row_of_the_announced_table(
 def test_whose_document_is_answered_from_its_cover_page(
     chat: ChatService, folio: Folio, tmp_path: Path
 ) -> None:
-    from tests import pdfgen
+    from testkit import pdfgen
 
     [res] = folio.ingest([pdfgen.cover_pdf(tmp_path / "northwind.pdf")], wait=True)
     assert res.doc_id

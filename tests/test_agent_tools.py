@@ -16,7 +16,7 @@ from agent.service import ChatService
 from pipeline.knowledge.api import TermMatch
 from pipeline.service import Folio
 from pipeline.store.db import Database
-from tests.agentdocs import OTHER_MD, ingest_text
+from testkit.agentdocs import OTHER_MD, ingest_text
 
 
 def _statuses(chat: ChatService, question: str, doc: str) -> tuple[list[str], object]:

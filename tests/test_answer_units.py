@@ -12,7 +12,7 @@ from agent.models.judge import Candidate
 from agent.models.spans import announces, leans_back, with_reasons
 from agent.service import ChatService
 from pipeline.service import Folio
-from tests.agentdocs import ingest_text
+from testkit.agentdocs import ingest_text
 
 
 def _passage(n: int, text: str, section: str = "", page: int = 1) -> Passage:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pipeline.service import Folio
-from tests import pdfgen
+from testkit import pdfgen
 from ui.api import FolioApi
 from ui.api_base import ApiError
 from ui.services import Services

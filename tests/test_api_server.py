@@ -14,7 +14,7 @@ import anyio
 import pytest
 from gradio_client import Client, handle_file
 
-from tests.appserver import serve
+from testkit.appserver import serve
 from tests.conftest import ROOT
 from tests.test_api import BICYCLES, greenhouse_pdf
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.appserver import serve_process
+from testkit.appserver import serve_process
 
 pytestmark = pytest.mark.slow
 

@@ -9,8 +9,8 @@ from agent.checkpoint import thread_id
 from agent.service import ChatService
 from agent.tools import make_tools
 from pipeline.service import Folio
-from tests import pdfgen
-from tests.agentdocs import REPORT_MD, ingest_text
+from testkit import pdfgen
+from testkit.agentdocs import REPORT_MD, ingest_text
 
 
 def test_a_pages_chunks_are_read_without_the_rest_of_the_document(

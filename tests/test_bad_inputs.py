@@ -1,4 +1,4 @@
-"""Every kind of bad input gets a clear message and touches nothing else (tests/badinputs.py)."""
+"""Every kind of bad input gets a clear message and touches nothing else (testkit/badinputs.py)."""
 
 from __future__ import annotations
 
@@ -9,31 +9,8 @@ import pytest
 
 from pipeline.service import Folio
 from settings import Settings
-from tests import badinputs
+from testkit import badinputs
 from tests.conftest import FakeEmbedder
-
-CANARY = (
-    "# Canary\n\nThe lighthouse keeper logs every passing ship in a leather-bound journal. "
-    "Storms are recorded with their wind speed and the hour they began.\n"
-)
-
-
-def _snapshot(folio: Folio, doc_id: str) -> tuple[object, ...]:
-    doc = folio.document(doc_id)
-    hits = folio.search("lighthouse keeper journal", [doc_id], k=1)
-    return (
-        doc.model_dump(exclude={"updated_at"}),
-        [c.model_dump() for c in folio.store.chunks(doc_id)],
-        folio.store.counts(doc_id),
-        hits[0].chunk_id if hits else None,
-    )
-
-
-def _clean(message: str, data_dir: Path, inbox: Path) -> bool:
-    return not any(
-        bad in message
-        for bad in ("Traceback", str(data_dir), str(inbox), ".incoming", "/tmp/", 'File "')
-    )
 
 
 def test_bad_inputs_fail_cleanly_and_leave_the_canary_alone(tmp_path: Path) -> None:
@@ -41,9 +18,9 @@ def test_bad_inputs_fail_cleanly_and_leave_the_canary_alone(tmp_path: Path) -> N
     settings = Settings(data_dir=data, workers=2, parse_timeout_s=60, max_file_mb=2)
     folio = Folio(settings, embedder=FakeEmbedder())
     canary_file = tmp_path / "canary.md"
-    canary_file.write_text(CANARY, encoding="utf-8")
+    canary_file.write_text(badinputs.CANARY, encoding="utf-8")
     canary = folio.ingest([canary_file], wait=True)[0].doc_id or ""
-    before = _snapshot(folio, canary)
+    before = badinputs.canary_snapshot(folio, canary)
     secret = tmp_path / "outside" / "secret.txt"
     secret.parent.mkdir()
     secret.write_text("A private file that is not in the data dir. " * 20)
@@ -57,7 +34,7 @@ def test_bad_inputs_fail_cleanly_and_leave_the_canary_alone(tmp_path: Path) -> N
         message = res.error or ""
         if seconds > 90:
             problems.append(f"{case.name}: took {seconds:.0f} s")
-        if not _clean(message, data, inbox):
+        if not badinputs.clean_message(message, data, inbox):
             problems.append(f"{case.name}: message shows internals: {message}")
         if case.expect == "refused" and (res.outcome != "failed" or len(message) < 20):
             problems.append(f"{case.name}: expected a refusal, got {res.outcome} {message!r}")
@@ -68,7 +45,7 @@ def test_bad_inputs_fail_cleanly_and_leave_the_canary_alone(tmp_path: Path) -> N
             if status.state != "failed" or not status.reason:
                 problems.append(f"{case.name}: stored as {status.state} without a reason")
     assert not problems, "\n".join(problems)
-    assert _snapshot(folio, canary) == before
+    assert badinputs.canary_snapshot(folio, canary) == before
     assert folio.wait(timeout=120)
     # Nothing but stored documents (named by id) in the data dir, nothing of the secret.
     stored = {p.name for p in settings.files_dir.iterdir()}

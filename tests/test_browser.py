@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests import pdfgen
+from testkit import pdfgen
 from tests.browserkit import (
     ARTIFACTS,
     UPDATE_SCREENSHOT,

@@ -22,6 +22,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from testkit.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 from tests.browserkit import (
     ARTIFACTS,
     UPDATE_SCREENSHOT,
@@ -32,7 +33,6 @@ from tests.browserkit import (
     settled_highlight,
 )
 from tests.conftest import ROOT, SAMPLES
-from tests.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 from tests.scangen import ScanPage, scanned_pdf
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

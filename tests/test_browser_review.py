@@ -1,6 +1,6 @@
 """The Review tab (审阅) in real Chromium, in both languages.
 
-An English services contract and a Chinese policy (both built by bench/review_docs*.py
+An English services contract and a Chinese policy (both built by testkit/review_docs*.py
 from text written for the benchmark) are uploaded; a goal is entered; the plan shows its
 scored candidates while the steps stream, then the report; a clicked citation highlights
 its span on the page pane; the rule the Chinese review learnt is listed, disabled and
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.review_docs import contract_pdf
-from bench.review_docs_zh import policy_zh_pdf
+from testkit.review_docs import contract_pdf
+from testkit.review_docs_zh import policy_zh_pdf
 from tests.browserkit import App, Session, launch_chromium, serve, settled_highlight
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -3,39 +3,17 @@ memory holds only whole turns."""
 
 from __future__ import annotations
 
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 from agent.checkpoint import thread_id
 from agent.service import ChatService
 from pipeline.service import Folio
 from settings import Settings
-from tests.agentdocs import REPORT_MD
-from tests.conftest import ROOT, FakeEmbedder
-from tests.crash_chat_child import FIRST, SECOND
-
-
-def _kill_mid_turn(data: Path, doc: Path) -> str:
-    child = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "crash_chat_child.py"), str(data), str(doc)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 180
-    while not (data / "at-chat").exists():
-        if child.poll() is not None:
-            raise AssertionError(child.stderr.read().decode() if child.stderr else "exited")
-        assert time.monotonic() < deadline, "the child never reached its second turn"
-        time.sleep(0.2)
-    os.kill(child.pid, signal.SIGKILL)
-    child.wait(timeout=30)
-    return (data / "conversation").read_text()
+from testkit.agentdocs import REPORT_MD
+from testkit.crash_chat_child import FIRST, SECOND
+from testkit.crashes import kill_mid_turn
+from tests.conftest import FakeEmbedder
 
 
 def _texts(messages: list[object]) -> list[str]:
@@ -46,7 +24,7 @@ def test_a_killed_chat_turn_leaves_whole_turns_only(tmp_path: Path) -> None:
     data = tmp_path / "data"
     doc = tmp_path / "northwind.md"
     doc.write_text(REPORT_MD, encoding="utf-8")
-    cid = _kill_mid_turn(data, doc)
+    cid = kill_mid_turn(data, doc)
     folio = Folio(Settings(data_dir=data, workers=1), embedder=FakeEmbedder())
     chat = ChatService(folio)
     assert [c.conversation_id for c in chat.conversations()] == [cid]

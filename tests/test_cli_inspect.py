@@ -9,7 +9,7 @@ import pytest
 
 import cli
 from pipeline.service import Folio
-from tests import pdfgen
+from testkit import pdfgen
 
 
 def _ingest(folio: Folio, path: Path) -> str:

@@ -24,7 +24,7 @@ from pipeline.models import Chunk
 from pipeline.service import Folio
 from pipeline.text.expand import expand_query
 from pipeline.text.finance import vocabulary
-from tests.agentdocs import ingest_text
+from testkit.agentdocs import ingest_text
 
 INCOME = """NORTHWIND TRADERS
 CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)

@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.service import Folio
 from settings import Settings
-from tests import pdfgen
+from testkit import pdfgen
 from tests.conftest import FIXTURES, FakeEmbedder
 
 

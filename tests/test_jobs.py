@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -14,14 +12,9 @@ import pytest
 from pipeline.service import Folio
 from pipeline.store.jobs import JobQueue
 from settings import Settings
-from tests import pdfgen
-from tests.conftest import ROOT, FakeEmbedder
-
-
-def _text(path: Path, words: int = 400) -> Path:
-    body = " ".join(f"Lease renewal clause {i} covers tenants and landlords." for i in range(words))
-    path.write_text(f"# Leases\n\n{body}\n", encoding="utf-8")
-    return path
+from testkit import pdfgen
+from testkit.crashes import kill_during, long_text
+from tests.conftest import FakeEmbedder
 
 
 def _all_ready(folio: Folio, doc_id: str) -> None:
@@ -30,7 +23,7 @@ def _all_ready(folio: Folio, doc_id: str) -> None:
 
 
 def test_two_processes_run_each_component_once(settings: Settings, tmp_path: Path) -> None:
-    files = [_text(tmp_path / f"doc{i}.md", 50 + i * 40) for i in range(3)]
+    files = [long_text(tmp_path / f"doc{i}.md", 50 + i * 40) for i in range(3)]
     a = Folio(settings, embedder=FakeEmbedder())
     b = Folio(settings, embedder=FakeEmbedder())
     a.serve()  # like the web app
@@ -48,8 +41,8 @@ def test_two_processes_run_each_component_once(settings: Settings, tmp_path: Pat
 
 def test_short_jobs_are_claimed_first(settings: Settings, tmp_path: Path) -> None:
     folio = Folio(settings, embedder=FakeEmbedder())
-    big = folio.submit([_text(tmp_path / "big.md", 3000)])[0]
-    small = folio.submit([_text(tmp_path / "small.md", 10)])[0]
+    big = folio.submit([long_text(tmp_path / "big.md", 3000)])[0]
+    small = folio.submit([long_text(tmp_path / "small.md", 10)])[0]
     first = folio.queue.claim("parse", limit=2)
     assert first is not None and first.doc_id == small.doc_id
     second = folio.queue.claim("parse", limit=2)
@@ -60,7 +53,7 @@ def test_short_jobs_are_claimed_first(settings: Settings, tmp_path: Path) -> Non
 
 def test_a_lane_limit_holds_across_processes(settings: Settings, tmp_path: Path) -> None:
     a, b = Folio(settings, embedder=FakeEmbedder()), Folio(settings, embedder=FakeEmbedder())
-    a.submit([_text(tmp_path / "one.md"), _text(tmp_path / "two.md")])
+    a.submit([long_text(tmp_path / "one.md"), long_text(tmp_path / "two.md")])
     assert a.queue.claim("parse", limit=1) is not None
     assert b.queue.claim("parse", limit=1) is None  # a's running job counts for b too
     a.close()
@@ -69,7 +62,7 @@ def test_a_lane_limit_holds_across_processes(settings: Settings, tmp_path: Path)
 
 def test_a_dead_owners_job_is_requeued_and_finished(settings: Settings, tmp_path: Path) -> None:
     folio = Folio(settings, embedder=FakeEmbedder())
-    (res,) = folio.submit([_text(tmp_path / "lease.md")])
+    (res,) = folio.submit([long_text(tmp_path / "lease.md")])
     conn = folio.db.connect()
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], check=True,
                           capture_output=True, text=True).stdout.strip()  # fmt: skip
@@ -88,7 +81,7 @@ def test_a_dead_owners_job_is_requeued_and_finished(settings: Settings, tmp_path
 
 def test_another_machines_job_waits_for_its_lease(settings: Settings, tmp_path: Path) -> None:
     folio = Folio(settings, embedder=FakeEmbedder())
-    (res,) = folio.submit([_text(tmp_path / "remote.md")])
+    (res,) = folio.submit([long_text(tmp_path / "remote.md")])
     conn = folio.db.connect()
 
     def owned_until(until: float) -> None:
@@ -111,7 +104,7 @@ def test_a_lost_lease_stops_the_old_owner_from_committing(
     from pipeline.store.jobs import LeaseLost
 
     folio = Folio(settings, embedder=FakeEmbedder())
-    folio.submit([_text(tmp_path / "stolen.md")])
+    folio.submit([long_text(tmp_path / "stolen.md")])
     job = folio.queue.claim("parse", limit=1)
     assert job is not None
     other = JobQueue(folio.db)
@@ -124,7 +117,7 @@ def test_a_lost_lease_stops_the_old_owner_from_committing(
 
 def test_statuses_without_a_job_are_repaired(settings: Settings, tmp_path: Path) -> None:
     folio = Folio(settings, embedder=FakeEmbedder())
-    doc_id = folio.ingest([_text(tmp_path / "old.md")], wait=True)[0].doc_id or ""
+    doc_id = folio.ingest([long_text(tmp_path / "old.md")], wait=True)[0].doc_id or ""
     conn = folio.db.connect()
     conn.execute("DELETE FROM jobs")  # a data dir from before the queue, killed mid-way
     conn.execute("UPDATE components SET state = 'running' WHERE component IN ('ocr', 'embed')")
@@ -134,24 +127,6 @@ def test_statuses_without_a_job_are_repaired(settings: Settings, tmp_path: Path)
     folio.close()
 
 
-def _kill_during(point: str, file: Path, data: Path) -> None:
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "crash_child.py"), str(data), str(file), point],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    marker = data / f"at-{point}"
-    deadline = time.monotonic() + 120
-    while not marker.exists():
-        assert proc.poll() is None, f"the child ended before reaching {point}"
-        assert time.monotonic() < deadline, f"the child never reached {point}"
-        time.sleep(0.05)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(10)
-    marker.unlink()
-
-
 @pytest.mark.parametrize("point", ["parse", "ocr", "terms", "embed"])
 def test_kill_9_at_any_point_recovers_without_user_action(
     point: str, settings: Settings, tmp_path: Path
@@ -159,9 +134,9 @@ def test_kill_9_at_any_point_recovers_without_user_action(
     file = (
         pdfgen.headed_pdf(tmp_path / "report.pdf")
         if point in ("parse", "ocr")
-        else _text(tmp_path / "report.md", 120)
+        else long_text(tmp_path / "report.md", 120)
     )
-    _kill_during(point, file, settings.data_dir)
+    kill_during(point, file, settings.data_dir)
     folio = Folio(settings, embedder=FakeEmbedder())
     before = {c: s.state for c, s in folio.store.statuses(folio.documents()[0].doc_id).items()}
     assert "running" in before.values()  # as the killed process left it

@@ -25,8 +25,8 @@ from pipeline.knowledge.mindmap import heading_outline
 from pipeline.knowledge.models import MindNode, Summary
 from pipeline.scheduler import BUSY_ATTEMPTS
 from pipeline.service import Folio
-from tests import pdfgen
-from tests.knowledge_docs import EN_TEXTBOOK, ZH_TEXTBOOK, write
+from testkit import pdfgen
+from testkit.knowledge_docs import EN_TEXTBOOK, ZH_TEXTBOOK, write
 
 KNOWLEDGE_COMPONENTS: tuple[KnowledgeComponent, ...] = get_args(KnowledgeComponent)
 

@@ -24,8 +24,8 @@ from pipeline.knowledge.refine import (
 )
 from pipeline.service import Folio
 from settings import Settings
+from testkit.knowledge_docs import ZH_TEXTBOOK, write
 from tests.conftest import FakeEmbedder
-from tests.knowledge_docs import ZH_TEXTBOOK, write
 
 Script = dict[type[BaseModel], Callable[[str], BaseModel]]
 

@@ -15,7 +15,7 @@ from pipeline.knowledge.source import build_doc_text
 from pipeline.knowledge.terms import extract_terms
 from pipeline.models import Block, Line, Table
 from pipeline.service import Folio
-from tests.knowledge_docs import zh_policy_docx
+from testkit.knowledge_docs import zh_policy_docx
 
 
 def _defs(sentence: str, finder: Callable[[str], list[Found]] = find_en) -> dict[str, str]:

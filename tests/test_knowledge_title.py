@@ -9,7 +9,7 @@ from pipeline.knowledge.models import MindNode
 from pipeline.knowledge.title import document_title, is_identifier
 from pipeline.models import Block
 from pipeline.service import Folio
-from tests.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
+from testkit.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 
 
 def _b(text: str, size: float | None = None, kind: str = "paragraph", page: int = 1) -> Block:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import loadkit
-from tests.appserver import serve
+from testkit import loadkit
+from testkit.appserver import serve
 from tests.conftest import ROOT
 from tests.test_api import greenhouse_pdf
 

@@ -16,7 +16,7 @@ from pipeline.ocr.page import lines_to_blocks
 from pipeline.ocr.tesseract import _lines_from_tsv
 from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.quality import INVISIBLE, LITTLE_TEXT, NO_TEXT, garbage_share
-from tests import pdfgen
+from testkit import pdfgen
 from tests.scangen import ScanPage, scanned_pdf
 
 ENGLISH = (

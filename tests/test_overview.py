@@ -10,7 +10,7 @@ from pathlib import Path
 from agent.models.kinds import asks_overview
 from agent.service import ChatService
 from pipeline.service import Folio
-from tests.agentdocs import ingest_text
+from testkit.agentdocs import ingest_text
 
 HANDBOOK = """# Tarnwell Ferry Company staff handbook
 

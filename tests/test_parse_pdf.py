@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.errors import CorruptFileError, EncryptedFileError
 from pipeline.parse.pdf import parse_pdf
-from tests import pdfgen
+from testkit import pdfgen
 from tests.conftest import FIXTURES
 
 

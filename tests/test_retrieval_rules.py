@@ -13,7 +13,7 @@ from pipeline.stages.embed import embedding_text
 from pipeline.store.fusion import rrf
 from pipeline.text.expand import expand_query, normalize_query
 from pipeline.text.segment import joined_acronyms, query_terms
-from tests.agentdocs import ingest_text
+from testkit.agentdocs import ingest_text
 
 
 def test_metric_questions_expand_to_statement_words() -> None:

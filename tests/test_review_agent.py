@@ -298,7 +298,7 @@ def test_migration_gives_existing_failure_counts_to_local(tmp_path: Path) -> Non
 
 
 def test_a_sentence_cut_by_a_column_break_is_one_finding(folio: Folio, tmp_path: Path) -> None:
-    from tests import pdfgen
+    from testkit import pdfgen
 
     (r,) = folio.ingest([pdfgen.three_column_pdf(tmp_path / "gazette.pdf")], run_background=False)
     assert r.doc_id

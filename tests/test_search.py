@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.service import Folio
-from tests import pdfgen
+from testkit import pdfgen
 
 ZH = [
     (

@@ -16,7 +16,7 @@ from agent.models.selector import DATA, SelectorDataError, from_dict, selector
 from agent.models.spans import answer_clause
 from agent.service import ChatService
 from pipeline.service import Folio
-from tests.agentdocs import BIO_MD, REPORT_MD, ingest_hr, ingest_text
+from testkit.agentdocs import BIO_MD, REPORT_MD, ingest_hr, ingest_text
 
 
 def _evidence(query: str, *passages: Passage, df: dict[str, int] | None = None) -> Evidence:

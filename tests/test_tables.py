@@ -10,7 +10,7 @@ from pipeline.chunk import chunk_document
 from pipeline.models import Block, Chunk, LineRef, Table, WordRef
 from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.table_structure import period_of, row_parents
-from tests import pdfgen
+from testkit import pdfgen
 
 
 def _tables(path: Path) -> list[Block]:

@@ -17,7 +17,7 @@ from PIL import Image
 from agent.schemas import Answer, Citation
 from pipeline.knowledge.api import ComponentView, TermMatch
 from pipeline.service import Folio
-from tests import pdfgen
+from testkit import pdfgen
 from tests.conftest import FIXTURES, ROOT
 from ui import chat, inspector, knowledge, pagepane
 from ui.labels import Labels

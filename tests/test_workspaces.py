@@ -15,7 +15,7 @@ from pipeline.ids import doc_id_for
 from pipeline.service import Folio
 from pipeline.workspace import LOCAL, SHARED, anonymous, check_name, new_token
 from settings import Settings
-from tests import pdfgen
+from testkit import pdfgen
 from tests.conftest import FakeEmbedder
 
 PIN_TEXT = (

@@ -17,7 +17,7 @@ from typing import Any
 
 from gradio_client import Client, handle_file
 
-from tests.agentdocs import OTHER_MD, REGIONS_MD, REPORT_MD
+from testkit.agentdocs import OTHER_MD, REGIONS_MD, REPORT_MD
 
 LOOKALIKE_MD = """# Annual Report of Southwind Outfitters
 

@@ -1,4 +1,4 @@
-"""A Folio process to kill: ``python tests/crash_child.py DATA_DIR FILE POINT``.
+"""A Folio process to kill: ``python testkit/crash_child.py DATA_DIR FILE POINT``.
 
 It ingests FILE and, at POINT (``parse``, ``ocr``, ``embed``, ``terms``), writes
 ``DATA_DIR/at-POINT`` and then blocks forever, so the test can ``kill -9`` it
@@ -28,7 +28,7 @@ def main() -> None:
     from pipeline.knowledge import components
     from pipeline.service import Folio
     from settings import Settings
-    from tests.conftest import FakeEmbedder
+    from testkit.fakes import FakeEmbedder
 
     embedder = FakeEmbedder()
     if point == "parse":

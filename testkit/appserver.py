@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.conftest import ROOT
+from testkit import ROOT
 
 STARTUP_BUDGET_S = 240  # a hang guard on a loaded machine (2 cores, load 10+), not a speed target
 

@@ -3,7 +3,7 @@
 Each case is a file to ingest and what must happen: ``ok`` (it just works, e.g. a
 PDF whose user password is empty) or ``refused`` (a clear message, a ``failed``
 outcome, nothing else touched). The encrypted PDFs are pypdf's test resources
-(tests/fixtures/encryption, BSD licence, see the README there: all 18 of its source
+(testkit/fixtures/encryption, BSD licence, see the README there: all 18 of its source
 distribution), and the same kinds written by PyMuPDF for each of its ciphers.
 """
 
@@ -20,6 +20,8 @@ from typing import Literal
 
 import pymupdf
 
+from pipeline.service import Folio
+
 FIXTURES = Path(__file__).parent / "fixtures"
 Expect = Literal["ok", "refused", "either"]
 
@@ -27,6 +29,33 @@ _PROSE = (
     "The committee reviewed the annual budget and approved the funding for the new library. "
     "Members discussed the timeline for construction and the hiring of additional staff. "
 )
+
+
+# A document ingested beside the bad inputs: none of them may change it.
+CANARY = (
+    "# Canary\n\nThe lighthouse keeper logs every passing ship in a leather-bound journal. "
+    "Storms are recorded with their wind speed and the hour they began.\n"
+)
+
+
+def canary_snapshot(folio: Folio, doc_id: str) -> tuple[object, ...]:
+    """All a bad input could change of the canary document: it must stay equal."""
+    doc = folio.document(doc_id)
+    hits = folio.search("lighthouse keeper journal", [doc_id], k=1)
+    return (
+        doc.model_dump(exclude={"updated_at"}),
+        [c.model_dump() for c in folio.store.chunks(doc_id)],
+        folio.store.counts(doc_id),
+        hits[0].chunk_id if hits else None,
+    )
+
+
+def clean_message(message: str, data_dir: Path, inbox: Path) -> bool:
+    """True when a refusal shows the user no internals (tracebacks, paths)."""
+    return not any(
+        bad in message
+        for bad in ("Traceback", str(data_dir), str(inbox), ".incoming", "/tmp/", 'File "')
+    )
 
 
 @dataclass(frozen=True)

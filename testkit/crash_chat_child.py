@@ -1,4 +1,4 @@
-"""A chat turn to kill: ``python tests/crash_chat_child.py DATA_DIR DOC_FILE``.
+"""A chat turn to kill: ``python testkit/crash_chat_child.py DATA_DIR DOC_FILE``.
 
 It ingests DOC_FILE, answers one question in a new conversation (written to
 ``DATA_DIR/conversation``), then starts a second turn whose search blocks forever
@@ -25,7 +25,7 @@ def main() -> None:
     from agent.service import ChatService
     from pipeline.service import Folio
     from settings import Settings
-    from tests.conftest import FakeEmbedder
+    from testkit.fakes import FakeEmbedder
 
     folio = Folio(Settings(data_dir=data, workers=1), embedder=FakeEmbedder())
     doc = folio.ingest([file], wait=True)[0].doc_id or ""
