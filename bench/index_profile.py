@@ -27,8 +27,8 @@ from bench.cpumeter import CpuMeter
 from pipeline.chunk import chunk_document
 from pipeline.parse import detect_kind, parse_file
 from pipeline.service import Folio
-from pipeline.stages import background_components, stage_for
 from pipeline.stages.embed import embedding_text
+from pipeline.stages.registry import background_components, stage_for
 from settings import Settings
 
 DEFAULT_DOCS = ["ADOBE_2022_10K.pdf", "AMCOR_2023_10K.pdf", "BESTBUY_2019_10K.pdf"]

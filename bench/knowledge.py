@@ -38,7 +38,8 @@ from pipeline.knowledge.mindmap import heading_outline  # noqa: E402
 from pipeline.knowledge.models import MindNode, Summary  # noqa: E402
 from pipeline.models import Component  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
-from pipeline.stages import StageContext, stage_for  # noqa: E402
+from pipeline.stage_context import StageContext  # noqa: E402
+from pipeline.stages.registry import stage_for  # noqa: E402
 from settings import Settings  # noqa: E402
 
 SAMPLES = ROOT.parent / "shared" / "samples"

@@ -17,7 +17,8 @@ from typing import Any, cast
 
 from pipeline.errors import FolioError, without_paths
 from pipeline.models import Component, ComponentState, Document
-from pipeline.stages import StageContext, background_components, stage_for
+from pipeline.stage_context import StageContext
+from pipeline.stages.registry import background_components, stage_for
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.jobs import Job, JobQueue, Lane, LeaseLost

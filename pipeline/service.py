@@ -11,7 +11,6 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pipeline.embed import Embedder, make_embedder
 from pipeline.errors import FolioError, NotFoundError
@@ -22,34 +21,23 @@ from pipeline.paths import expand_paths
 from pipeline.progress import Fanout, ProgressCallback, log_progress
 from pipeline.query_vectors import QueryVectors, query_for_embedding
 from pipeline.scheduler import Scheduler, lane_of
-from pipeline.stages import StageContext, background_components
+from pipeline.stage_context import StageContext
 from pipeline.stages.embed import vector_space
+from pipeline.stages.registry import background_components
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex, SearchWeights
+from pipeline.store.indexes import make_index
 from pipeline.store.jobs import Job, JobQueue, Lane
-from pipeline.store.sqlite_index import SqliteIndex
 from pipeline.store.workspaces import WorkspaceRegistry
 from pipeline.worker import LANES, Worker
+from pipeline.worker_process import WorkerProcess
 from pipeline.workspace import LOCAL, SHARED
 from settings import Settings
-
-if TYPE_CHECKING:
-    from pipeline.background import WorkerProcess
 
 __all__ = ["Folio", "expand_paths", "make_index", "query_for_embedding"]
 
 log = logging.getLogger(__name__)
-
-
-def make_index(settings: Settings, db: Database) -> SearchIndex:
-    match settings.index_backend:
-        case "sqlite":
-            return SqliteIndex(db)
-        case "weaviate":
-            from pipeline.store.weaviate_index import WeaviateIndex
-
-            return WeaviateIndex(settings, db)
 
 
 class Folio(LibraryMethods):
@@ -291,8 +279,6 @@ class Folio(LibraryMethods):
     def work_elsewhere(self) -> None:
         """Leave every job to a background process at a lower OS priority (started by
         :meth:`serve`): this process only queues jobs and waits for them."""
-        from pipeline.background import WorkerProcess
-
         self._root._elsewhere = self._root._elsewhere or WorkerProcess(self.settings)
 
     def _drain(self, lanes: list[Lane], doc_ids: list[str] | None) -> None:

@@ -15,7 +15,7 @@ import pytest
 import cli
 from pipeline.models import Box, ParsedDocument
 from pipeline.ocr import ocr_document
-from pipeline.ocr.engine import choose_engine
+from pipeline.ocr.engines import choose_engine
 from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.quality import GARBAGE, NO_TEXT
 from pipeline.service import Folio

@@ -1,4 +1,5 @@
-"""The web app's jobs run in a background process at a lower OS priority (background.py)."""
+"""The web app's jobs run in a background process at a lower OS priority (background.py,
+worker_process.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.background import NICE, ROOT
 from pipeline.service import Folio
+from pipeline.worker_process import NICE, ROOT
 from settings import Settings
 
 pytestmark = pytest.mark.slow  # starts a process that imports the whole pipeline

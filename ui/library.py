@@ -13,7 +13,7 @@ import gradio as gr
 from pipeline.errors import FolioError
 from pipeline.models import ALL_COMPONENTS, Component
 from pipeline.parse import SUFFIXES
-from pipeline.stages import background_components
+from pipeline.stages.registry import background_components
 from ui import library_names
 from ui.i18n import t
 from ui.labels import Labels

@@ -150,7 +150,7 @@ def ocr_region(scope: ReviewScope, args: OcrIn) -> OcrOut:
     import numpy as np
     import pymupdf
 
-    from pipeline.ocr.engine import choose_engine, load_engine
+    from pipeline.ocr.engines import choose_engine, load_engine
 
     _in_scope(scope, args.doc_id)
     doc = scope.folio.document(args.doc_id)

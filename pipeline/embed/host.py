@@ -7,12 +7,12 @@ asks for the GIL back it waits up to a switch interval (5 ms), and the lanes
 ran at a third of their speed (10 % of a core each against the knowledge
 thread's 32 %, measured in ``bench/index_throughput.py``). In a child process
 the lanes only share a GIL with each other. The child loads the weights; the
-process that starts it does not (unless it embeds queries itself).
+process that starts it does not (unless it embeds queries itself). This module is the
+parent's side; ``host_main.py`` is the child's.
 """
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import pickle
@@ -32,37 +32,18 @@ log = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _send(out: IO[bytes], obj: object) -> None:
+def send(out: IO[bytes], obj: object) -> None:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     out.write(struct.pack("<Q", len(data)) + data)
     out.flush()
 
 
-def _recv(inp: IO[bytes]) -> Any:
+def recv(inp: IO[bytes]) -> Any:
     head = inp.read(8)
     if len(head) < 8:
         raise EOFError("the other side closed the pipe")
     (size,) = struct.unpack("<Q", head)
     return pickle.loads(inp.read(size))  # our own child, over its pipe
-
-
-def serve(inp: IO[bytes], out: IO[bytes], lanes: int, model_path: Path | None) -> None:
-    """The child: embed each batch of passages received until the pipe closes."""
-    from pipeline.embed.numpy_backend import NumpyE5Embedder
-
-    # Only the lanes share this GIL; while one tokenizes (pure Python) the other asks for
-    # it between products, so hand it over sooner than the default 5 ms.
-    sys.setswitchinterval(0.001)
-    emb = NumpyE5Embedder(lanes=lanes, model_path=model_path)
-    while True:
-        try:
-            texts = _recv(inp)
-        except (EOFError, OSError):  # the parent closed the pipe or died
-            return
-        try:
-            _send(out, ("ok", emb.embed_passages(texts)))
-        except Exception as exc:  # sent to the parent, which raises it for the caller
-            _send(out, ("error", f"{type(exc).__name__}: {exc}"))
 
 
 class PassageHost:
@@ -76,7 +57,7 @@ class PassageHost:
     def _start(self) -> subprocess.Popen[bytes]:
         # A fresh interpreter running this module only: multiprocessing's spawn would
         # import the parent's main module (app.py and all of gradio) into the child.
-        cmd = [sys.executable, "-m", "pipeline.embed.host", "--lanes", str(self._lanes)]
+        cmd = [sys.executable, "-m", "pipeline.embed.host_main", "--lanes", str(self._lanes)]
         if self._model_path is not None:
             cmd += ["--model", str(self._model_path)]
         path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
@@ -96,8 +77,8 @@ class PassageHost:
             proc = proc or self._start()
             assert proc.stdin is not None and proc.stdout is not None
             try:
-                _send(proc.stdin, list(texts))
-                status, payload = _recv(proc.stdout)
+                send(proc.stdin, list(texts))
+                status, payload = recv(proc.stdout)
             except (EOFError, OSError) as exc:
                 self.close_locked()
                 raise EmbeddingError(
@@ -128,18 +109,3 @@ class PassageHost:
     def close(self) -> None:
         with self._lock:
             self.close_locked()
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description="Folio's passage embedding process (internal).")
-    ap.add_argument("--lanes", type=int, default=1)
-    ap.add_argument("--model", type=Path)
-    args = ap.parse_args()
-    # stdout carries the replies: anything else printed goes to stderr instead
-    out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
-    serve(sys.stdin.buffer, out, args.lanes, args.model)
-
-
-if __name__ == "__main__":
-    main()

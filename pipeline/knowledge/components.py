@@ -26,7 +26,7 @@ from pipeline.knowledge.render import graph_svg, mindmap_svg
 from pipeline.knowledge.source import DocText, load_doc_text
 from pipeline.knowledge.store import load_stored_view, load_terms, save_terms, save_view
 from pipeline.knowledge.terms import extract_terms
-from pipeline.stages import StageContext
+from pipeline.stage_context import StageContext
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.models import Page, ParsedDocument
-from pipeline.ocr.engine import EngineName, choose_engine
+from pipeline.ocr.engine import EngineName
+from pipeline.ocr.engines import choose_engine
 from pipeline.ocr.page import OcrJob, PageOcr, ocr_page
 from pipeline.ocr.pool import TaskFailure, TaskPool
 from pipeline.parse.pdf import document_passes

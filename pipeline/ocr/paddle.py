@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.ocr.engine import EngineUnavailable, OcrLine, Quad
+from pipeline.ocr.engine import EngineSpec, EngineUnavailable, OcrLine, Quad
 
 if TYPE_CHECKING:
     import numpy as np
@@ -88,3 +88,10 @@ class PaddleOcrEngine:
                 quad: Quad = (pts[0], pts[1], pts[2], pts[3])
                 out.append(OcrLine(text=str(text), quad=quad, conf=float(score)))
         return out
+
+
+def _make(threads: int) -> PaddleOcrEngine:
+    return PaddleOcrEngine(threads=threads)
+
+
+ENGINE = EngineSpec("paddleocr", check_available, _make)

@@ -14,7 +14,8 @@ import numpy as np
 import pymupdf
 
 from pipeline.models import Block, Box
-from pipeline.ocr.engine import EngineName, OcrLine, Quad, load_engine
+from pipeline.ocr.engine import EngineName, OcrLine, Quad
+from pipeline.ocr.engines import load_engine
 from pipeline.ocr.geometry import (
     Deskew,
     clamp,

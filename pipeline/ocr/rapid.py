@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.ocr.engine import EngineUnavailable, OcrLine, Quad
+from pipeline.ocr.engine import EngineSpec, EngineUnavailable, OcrLine, Quad
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,3 +99,10 @@ class RapidOcrEngine:
 def _quad(box: Any) -> Quad:
     pts = [(float(x), float(y)) for x, y in box]
     return (pts[0], pts[1], pts[2], pts[3])
+
+
+def _make(threads: int) -> RapidOcrEngine:
+    return RapidOcrEngine(threads=threads)
+
+
+ENGINE = EngineSpec("rapidocr", check_available, _make)

@@ -11,7 +11,7 @@ import subprocess
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from pipeline.ocr.engine import EngineUnavailable, OcrLine, Quad
+from pipeline.ocr.engine import EngineSpec, EngineUnavailable, OcrLine, Quad
 
 if TYPE_CHECKING:
     import numpy as np
@@ -93,3 +93,10 @@ def _join(words: list[str]) -> str:
         cjk = _CJK.match(out[-1]) and _CJK.match(w[0])
         out += w if cjk else " " + w
     return out
+
+
+def _make(threads: int) -> TesseractEngine:
+    return TesseractEngine(threads=threads)
+
+
+ENGINE = EngineSpec("tesseract", check_available, _make)

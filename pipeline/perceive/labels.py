@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pipeline.models import Block
-from pipeline.perceive import cues
+from pipeline.perceive.cues import CLAUSE, DEFINITION, EXAMPLE, PROCEDURE, TOTAL_ROW
 from pipeline.perceive.models import BlockLabel, Credibility, Labelled
 
 LOW_OCR_CONFIDENCE = 0.8
@@ -62,15 +62,15 @@ def label_block(block: Block) -> tuple[BlockLabel, str]:
     text = block.text
     head = text[:120]  # definitions and examples announce themselves early
     for label, words, where in (
-        ("definition", cues.DEFINITION, head),
-        ("example", cues.EXAMPLE, head),
+        ("definition", DEFINITION, head),
+        ("example", EXAMPLE, head),
     ):
         cue = find_cue(where, words)
         if cue:
             return label, cue  # type: ignore[return-value]
-    clause_cue = find_cue(text, cues.CLAUSE)
+    clause_cue = find_cue(text, CLAUSE)
     numbered = _NUMBERED_CLAUSE.match(text)
-    procedure_cue = find_cue(head, cues.PROCEDURE)
+    procedure_cue = find_cue(head, PROCEDURE)
     if procedure_cue and (block.kind == "list_item" or not clause_cue):
         return "procedure", procedure_cue
     if clause_cue:
@@ -87,7 +87,7 @@ def credibility(block: Block) -> Credibility:
     if confs and sum(confs) / len(confs) < LOW_OCR_CONFIDENCE:
         return "low_confidence_ocr"
     if block.table is not None and any(
-        row and find_cue(row[0] or "", cues.TOTAL_ROW) for row in block.table.rows[1:]
+        row and find_cue(row[0] or "", TOTAL_ROW) for row in block.table.rows[1:]
     ):
         return "derived"
     return "verbatim"

@@ -30,7 +30,7 @@ import numpy as np
 
 from pipeline.embed import Embedder
 from pipeline.models import Chunk
-from pipeline.stages import StageContext
+from pipeline.stage_context import StageContext
 from pipeline.text.lang import estimate_tokens
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.stages import StageContext
+from pipeline.stage_context import StageContext
 
 
 def terms(ctx: StageContext) -> None:

@@ -7,7 +7,7 @@ embedding (minutes on two cores): the UI shows them early.
 from __future__ import annotations
 
 from pipeline.models import Component
-from pipeline.stages import StageFn
+from pipeline.stage_context import StageFn
 from pipeline.stages import knowledge as kn
 from pipeline.stages.embed import run as embed
 
@@ -19,3 +19,15 @@ BACKGROUND: dict[Component, StageFn] = {
     "summary": kn.summary,
     "embed": embed,
 }
+
+
+def background_components() -> tuple[Component, ...]:
+    """Components that run after a document became searchable, in order."""
+    return tuple(BACKGROUND)
+
+
+def stage_for(component: Component) -> StageFn:
+    try:
+        return BACKGROUND[component]
+    except KeyError as exc:
+        raise ValueError(f"'{component}' is not a background component") from exc
