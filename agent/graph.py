@@ -24,7 +24,7 @@ from agent.nodes.finalize import finalize
 from agent.nodes.reflect import after_reflect, reflect
 from agent.nodes.understand import detect_language, respond_directly, route
 from agent.state import InputState, State
-from agent.tools import make_tools
+from agent.toolset import make_tools
 
 
 def after_route(state: State) -> Literal["agent", "respond"]:

@@ -134,7 +134,7 @@ class ChatService:
         statistics of up to ``documents`` searchable documents of this workspace (a
         10-K's take a third of a second; kept per document version)."""
         from agent.language import detect_language
-        from agent.tools import make_tools
+        from agent.toolset import make_tools
         from pipeline.text.segment import everyday_word, words
 
         _ = self.graph

@@ -5,7 +5,7 @@ so a chat model copies results and never computes one).
 None of them takes a document argument: the scope comes from ``runtime.context`` (see
 ``agent/context.py``). Each returns text for the model (passages headed by their citation
 ids) and an :class:`~agent.evidence.Evidence` artifact for the offline answerer and the
-reflection step. Descriptions exist in Chinese and English (``make_tools(lang)``).
+reflection step. Descriptions exist in Chinese and English (``chat_tools(lang)``).
 """
 
 from __future__ import annotations
@@ -294,31 +294,18 @@ _FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
 TOOL_NAMES = tuple(_FUNCTIONS)
 
 
-def make_tools(lang: prompts.Lang, *, atomic: bool = False) -> list[BaseTool]:
-    """The tools with descriptions in the user's language; ``atomic`` adds the
-    review's atomic tools (text_by_page, table_by_region, search_by_regex, …)."""
-    return list(_tools(lang, atomic))
-
-
 @functools.cache
-def _tools(lang: prompts.Lang, atomic: bool) -> tuple[BaseTool, ...]:
-    """Built once per process: a tool's argument schema is a pydantic model, and making
-    them each round cost more than the search itself. Tools hold no state (the scope
-    comes with every call's runtime), so one set serves every conversation."""
-    extra: list[BaseTool] = []
-    if atomic:
-        from agent.review.chat_tools import review_tools
-
-        extra = review_tools(lang)
+def chat_tools(lang: prompts.Lang) -> tuple[BaseTool, ...]:
+    """The tools with descriptions in the user's language, built once per process: a
+    tool's argument schema is a pydantic model, and making them each round cost more than
+    the search itself. Tools hold no state (the scope comes with every call's runtime), so
+    one set serves every conversation. ``agent/toolset.py`` adds the review's tools."""
     return tuple(
-        [
-            StructuredTool.from_function(
-                fn,
-                name=name,
-                description=prompts.TOOL_DESCRIPTIONS[lang][name],
-                response_format="content_and_artifact",
-            )
-            for name, fn in _FUNCTIONS.items()
-        ]
-        + extra
+        StructuredTool.from_function(
+            fn,
+            name=name,
+            description=prompts.TOOL_DESCRIPTIONS[lang][name],
+            response_format="content_and_artifact",
+        )
+        for name, fn in _FUNCTIONS.items()
     )

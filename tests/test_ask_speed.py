@@ -7,7 +7,7 @@ from pathlib import Path
 
 from agent.checkpoint import thread_id
 from agent.service import ChatService
-from agent.tools import make_tools
+from agent.toolset import make_tools
 from pipeline.service import Folio
 from testkit import pdfgen
 from testkit.agentdocs import REPORT_MD, ingest_text

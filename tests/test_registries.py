@@ -46,3 +46,18 @@ def test_an_embedder_registered_by_name_is_the_one_made() -> None:
     made = make_embedder(" Fake-BOW ")
     assert isinstance(made, FakeEmbedder)
     assert make_embedder("none") is None
+
+
+def test_a_tool_name_offered_twice_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agent import toolset
+
+    real = toolset.chat_tools("en")
+    monkeypatch.setattr(toolset, "chat_tools", lambda lang: (*real, real[0]))
+    toolset._tools.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=real[0].name):
+            toolset.make_tools("en")
+    finally:
+        monkeypatch.undo()
+        toolset._tools.cache_clear()
+    assert len({t.name for t in toolset.make_tools("en", atomic=True)}) > len(real)

@@ -10,7 +10,7 @@ from agent.evidence import Evidence
 from agent.models import ChatModels
 from agent.review import chat_tools
 from agent.scope import StatsCache
-from agent.tools import make_tools
+from agent.toolset import make_tools
 from pipeline.service import Folio
 from tests.reviewdocs import contract_md
 

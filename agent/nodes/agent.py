@@ -13,7 +13,7 @@ from agent.context import ChatContext
 from agent.evidence import FEEDBACK_NAME, turn_messages
 from agent.models.resilient import call_model
 from agent.state import State
-from agent.tools import make_tools
+from agent.toolset import make_tools
 
 _MARKERS = re.compile(r"\s?\[\d+\]")
 
