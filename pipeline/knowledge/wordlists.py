@@ -28,6 +28,8 @@ class WordLists:
     evaluative: frozenset[str]
     body_start: tuple[str, ...]  # prefixes of the heading a filing's body opens with
     boilerplate: tuple[str, ...]  # phrases of legal notices, matched as substrings
+    placeholder_titles: frozenset[str]  # metadata titles tools write for any document
+    placeholder_prefixes: tuple[str, ...]
 
 
 @cache
@@ -37,9 +39,11 @@ def word_lists() -> WordLists:
     not_summarised = tuple(lists.pop("not_summarised"))
     body_start = tuple(lists.pop("body_start"))
     boilerplate = tuple(lists.pop("boilerplate"))
+    prefixes = tuple(lists.pop("placeholder_prefixes"))
     return WordLists(
         not_summarised=not_summarised,
         body_start=body_start,
         boilerplate=boilerplate,
+        placeholder_prefixes=prefixes,
         **{k: frozenset(v) for k, v in lists.items()},
     )
