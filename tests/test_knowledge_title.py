@@ -126,3 +126,28 @@ def test_a_filing_is_named_alike_in_the_library_api_mind_map_and_summary(
     assert summary is not None and summary.markdown.startswith(f"# {FILING_TITLE}\n")
     terms = load_view(folio.db, result.doc_id, "terms")
     assert terms is not None and terms.markdown.startswith(f"# {FILING_TITLE} — Terms")
+
+
+def test_a_release_without_a_printed_headline_is_named_by_its_dateline() -> None:
+    page = [
+        _b("FOR IMMEDIATE RELEASE", 10, "heading"),
+        _b("• Second-quarter sales of lanterns grew by 6%", 10, "list_item"),
+        _b(
+            "Lanternville, N.J. (July 20, 2031) – Harbour Lantern Works (NYSE: HLW) today "
+            "announced results for second-quarter 2031. “A bright quarter,” said Jane Roe.",
+            10,
+        ),
+    ]
+    title = document_title(page, "", "hlw-q2.pdf")
+    assert title == "Harbour Lantern Works — results for second-quarter 2031 (July 20, 2031)"
+
+
+def test_the_period_reads_in_lower_case_whatever_the_cover_prints() -> None:
+    cover = [
+        _b("FORM 10-Q", 13, "heading"),
+        _b("For the Quarterly Period Ended June 30, 2031", 8),
+        _b("Lantern Works plc", 12),
+        _b("(Exact name of Registrant as specified in its charter)", 8),
+    ]
+    want = "Lantern Works plc — Form 10-Q, quarterly period ended June 30, 2031"
+    assert document_title(cover, "", "x.pdf") == want

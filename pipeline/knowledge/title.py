@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from pipeline.knowledge.title_filing import REGISTRANT, filing_title
+from pipeline.knowledge.title_filing import REGISTRANT, filing_title, release_title
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
 
@@ -89,24 +89,29 @@ def _stem(file_name: str) -> str:
     return stem.strip() or file_name
 
 
+def placeholder(text: str) -> bool:
+    """Words printed or stored in place of a title: "Document", "Microsoft Word - x.docx",
+    a release's "FOR IMMEDIATE RELEASE" (wordlists.json "placeholder_titles")."""
+    low = " ".join(text.lower().split()).strip(" :.")
+    lists = word_lists()
+    return low in lists.placeholder_titles or low.startswith(lists.placeholder_prefixes)
+
+
 def metadata_title(text: str) -> str:
-    """A metadata title when it names the document: tools store placeholders there
-    ("Document", "Microsoft Word - draft3.docx"; wordlists.json "placeholder_titles")."""
+    """A metadata title when it names the document, not a tool's placeholder."""
     t = _usable(text)
-    low = t.lower()
-    if not t or low in word_lists().placeholder_titles:
-        return ""
-    if any(low.startswith(p) for p in word_lists().placeholder_prefixes):
-        return ""
-    return t
+    return "" if not t or placeholder(t) else t
 
 
 def document_title(blocks: list[Block], metadata: str, file_name: str) -> str:
     """The title of a document, best source first, never an identifier or a placeholder."""
     filing = filing_title(_front(blocks, 2), blocks, _usable)
     for found in (filing, largest_print(blocks), opening_heading(blocks)):
-        if found:
+        if found and not placeholder(found):
             return found
+    release = release_title(_front(blocks, 1))
+    if release:
+        return release
     return metadata_title(metadata) or _stem(file_name)
 
 

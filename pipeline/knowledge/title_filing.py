@@ -109,7 +109,7 @@ def _period(cover: list[Block]) -> str:
         text = _joined(b)
         m = _PERIOD.search(text)
         if m:
-            return m.group(0).split(" ", 2)[2]
+            return m.group(0).split(" ", 2)[2][: -len(m.group("d"))].lower() + m.group("d")
         m = _REPORT_DATE.search(text)
         if m:
             return m.group("d")
@@ -140,3 +140,23 @@ def filing_title(front: list[Block], blocks: list[Block], usable: Usable) -> str
     if not form:
         return name
     return f"{name} — {form}" + (f", {period}" if period else "")
+
+
+# A press release's dateline: "Lanternville, N.J. (July 20, 2031) – Harbour Lantern Works
+# (NYSE: HLW) today announced results for second-quarter 2031."
+_DATELINE = re.compile(
+    r"^[^()]{2,60}\((?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})\)\s*[–—-]+\s*"
+    r"(?P<org>[^()]{2,80}?)\s*(?:\((?:NYSE|NASDAQ|Nasdaq|AMEX|LSE|ASX)[^)]*\))?,?\s+"
+    r"(?:today\s+)?(?:announced|reported|reports|announces)\s+(?P<what>[^.“\"]{3,80})"
+)
+
+
+def release_title(front: list[Block]) -> str:
+    """'Harbour Lantern Works — results for second-quarter 2031 (July 20, 2031)' from the
+    dateline of a press release that prints no headline as text."""
+    for b in front:
+        m = _DATELINE.match(_joined(b))
+        if m:
+            what = m.group("what").strip().rstrip(",;:")
+            return f"{m.group('org').strip()} — {what} ({m.group('d')})"
+    return ""
