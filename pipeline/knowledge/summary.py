@@ -19,6 +19,7 @@ from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
 from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import word_lists
+from pipeline.text.boilerplate import heading_kind, is_boilerplate
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
@@ -56,8 +57,7 @@ def _readable(s: Sentence) -> bool:
         return False  # a row of figures, not a statement
     if len(_CODE.findall(text)) >= 2 or _FORM.search(text) or _NOT_PROSE.search(text):
         return False  # source code, form boilerplate or footnotes, not prose
-    low = text.lower()
-    if any(phrase in low for phrase in word_lists().boilerplate):
+    if is_boilerplate(text):
         return False  # a legal notice printed whatever the document is about
     if not zh and text[:1].islower():
         return False  # the rest of a sentence broken by a page or a chunk: a fragment
@@ -180,9 +180,8 @@ def named_matter(doc: DocText) -> set[int]:
     exhibit indexes), with everything under them: they say how a document is filed or
     signed, not what it is about (neither the summary nor the terms read them)."""
     out: set[int] = set()
-    skipped = word_lists().not_summarised
     for sec in doc.sections[1:]:
-        if any(word in sec.title.lower() for word in skipped):
+        if heading_kind(sec.title) is not None:
             out.update(doc.subtree(sec.idx))
     return out
 
