@@ -16,6 +16,7 @@ from functools import lru_cache
 from pipeline.knowledge.describe import owner_name, self_description
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
+from pipeline.knowledge.scope import read_only, report_end
 from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import word_lists
@@ -190,12 +191,12 @@ def front_back_matter(doc: DocText) -> set[int]:
     """What the summary passes over: the named matter, the cover page of a report, and a
     heading that only repeats the document's title (Word's Title style)."""
     out = named_matter(doc)
-    end = cover_end(doc)
+    end, last = cover_end(doc), report_end(doc)
     own_title = _squash(doc.title)
     for sec in doc.sections[1:]:
         on_cover = sec.page_end <= end
         title_page = _squash(sec.title) == own_title and not sec.children
-        if on_cover or title_page:
+        if on_cover or title_page or sec.page_start > last:  # last: exhibits filed after it
             out.update(doc.subtree(sec.idx))
     return out
 
@@ -208,6 +209,7 @@ def _off_cover(doc: DocText, ids: list[int]) -> list[int]:
 
 
 def build_summary(doc: DocText) -> Summary:
+    doc = read_only(doc)  # no boilerplate, no exhibits filed after a report's signatures
     idf = _weights(doc)
     skip = front_back_matter(doc)
     sections: list[SectionSummary] = []

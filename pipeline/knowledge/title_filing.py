@@ -160,3 +160,15 @@ def release_title(front: list[Block]) -> str:
             what = m.group("what").strip().rstrip(",;:")
             return f"{m.group('org').strip()} — {what} ({m.group('d')})"
     return ""
+
+
+_NAMED_TITLE = re.compile(
+    r"^(?P<name>.+?) — (?:Form [0-9A-Z/-]+\b|.*\([A-Z][a-z]+\.? \d{1,2},? \d{4}\)$)"
+)
+
+
+def titled_registrant(title: str) -> str:
+    """The company a filing's or a release's title names ("Harbour Lantern Works, Inc." of
+    "Harbour Lantern Works, Inc. — Form 10-K, …"); "" for any other title."""
+    m = _NAMED_TITLE.match(title)
+    return m.group("name") if m else ""

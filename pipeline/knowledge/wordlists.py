@@ -27,6 +27,7 @@ class WordLists:
     generic_en: frozenset[str]
     evaluative: frozenset[str]
     body_start: tuple[str, ...]  # prefixes of the heading a filing's body opens with
+    report_parts_en: frozenset[str]  # standard parts of any report ("risk factors")
     placeholder_titles: frozenset[str]  # metadata titles tools write for any document
     placeholder_prefixes: tuple[str, ...]
 
