@@ -33,8 +33,8 @@ _BUSINESS = [
     Item(
         "Harbour Lantern Works designs and sells solar garden lanterns to hardware chains and "
         "garden centres across three regions. The Lumen Rewards program gives a store one free "
-        "lantern for every forty it buys within a season. A beacon unit is a lantern sold with "
-        "its charging base and mounting post as one package."
+        "lantern for every forty it buys within a season. A beacon unit is a lantern that "
+        "comes with its charging base and mounting post as one package."
     ),
     Item(
         "Our lanterns are assembled in two plants and shipped from a single warehouse near the "
@@ -65,6 +65,7 @@ _AGREEMENT = [
         "The company grants the holder the number of restricted shares set forth below, which "
         "vest in four equal parts on the anniversaries of the grant date."
     ),
+    Item("“Vesting Date” means each anniversary of the grant date on which a part vests."),
     Item(WITNESS),
     Item(
         "I, Jane Roe, certify that I have reviewed this annual report on Form 10-K of the "

@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from pipeline.knowledge.source import DocText, Sentence
+from pipeline.knowledge.title_filing import REGISTRANT
 from pipeline.text.boilerplate import is_boilerplate
 
 _PERIODIC = re.compile(r"\bForm (?:10-K|10-Q|20-F|40-F|10-KT|10-QT)\b")
@@ -44,7 +45,12 @@ def report_end(doc: DocText) -> int:
 def unread(doc: DocText) -> set[int]:
     """Ids of the sentences neither the summary nor the terms read."""
     end = report_end(doc)
-    return {s.idx for s in doc.sentences if s.page > end or is_boilerplate(s.text)}
+    return {
+        s.idx
+        for s in doc.sentences
+        # The registrant caption stays: it is what tells a filing's cover (``has_cover``).
+        if s.page > end or (is_boilerplate(s.text) and not REGISTRANT.match(s.text))
+    }
 
 
 def read_only(doc: DocText) -> DocText:
