@@ -8,14 +8,14 @@ from pathlib import Path
 
 from pipeline.knowledge.api import list_terms, load_view
 from pipeline.knowledge.scope import report_end
-from pipeline.knowledge.source import build_doc_text
+from pipeline.knowledge.source import DocText, build_doc_text
 from pipeline.knowledge.terms import extract_terms
 from pipeline.models import Block, Line
 from pipeline.service import Folio
 from tests.filingdocs import WITNESS, logo_filing_pdf
 
 
-def _doc(title: str, pages: list[list[tuple[str, str]]]):  # type: ignore[no-untyped-def]
+def _doc(title: str, pages: list[list[tuple[str, str]]]) -> DocText:
     blocks = [
         Block(page=p, kind=kind, level=1 if kind == "heading" else 0, text=text,
               lines=[Line(text=text)])
