@@ -14,6 +14,7 @@ from tests.filingdocs import logo_filing_pdf
 from tests.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 from ui.api_schema import document_info
 from ui.library_view import status_table_html
+from ui.summary_view import summary_html
 
 
 def _b(text: str, size: float | None = None, kind: str = "paragraph", page: int = 1) -> Block:
@@ -124,6 +125,8 @@ def test_a_filing_is_named_alike_in_the_library_api_mind_map_and_summary(
     assert view is not None and view.data["root"]["title"] == FILING_TITLE
     summary = load_view(folio.db, result.doc_id, "summary")
     assert summary is not None and summary.markdown.startswith(f"# {FILING_TITLE}\n")
+    shown = summary_html(summary.data, "en").replace("&amp;", "&")
+    assert f'<div class="folio-sum-title">{FILING_TITLE}</div>' in shown
     terms = load_view(folio.db, result.doc_id, "terms")
     assert terms is not None and terms.markdown.startswith(f"# {FILING_TITLE} — Terms")
 

@@ -255,7 +255,9 @@ def build_summary(doc: DocText) -> Summary:
     if described is not None:  # what the subject is or does opens the overview
         overview = [_cite(doc, described)] + [s for s in overview if s.text != described.text]
     share, left_out = coverage(doc, overview)
-    return Summary(overview=overview, sections=sections, coverage=share, left_out=left_out)
+    return Summary(
+        title=doc.title, overview=overview, sections=sections, coverage=share, left_out=left_out
+    )
 
 
 def _described(doc: DocText, skip: set[int]) -> Sentence | None:
