@@ -37,6 +37,12 @@ def test_the_end_of_a_longer_name_is_no_keyphrase() -> None:
     ]
     found = {k.text for k in en_keyphrases(sentences, limit=20)}
     assert "Garden Commission" not in found, found
+    pairs = [
+        f"The net impact of lantern acquisitions and divestitures lowered sales by {n} percent."
+        for n in ("four", "five", "six")
+    ]
+    found = {k.text for k in en_keyphrases(pairs, limit=20)}
+    assert not any(k.endswith("lantern acquisitions") for k in found), found
     alone = [f"The Garden Commission met on day {n} of the fair." for n in ("one", "two", "three")]
     assert "Garden Commission" in {k.text for k in en_keyphrases(alone, limit=20)}
 

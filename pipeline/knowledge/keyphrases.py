@@ -268,6 +268,7 @@ class _Grams:
     counts: Counter[Key] = field(default_factory=Counter)
     embedded: Counter[Key] = field(default_factory=Counter)  # inside Chinese prose
     tails: Counter[Key] = field(default_factory=Counter)  # ending a longer name
+    heads: Counter[Key] = field(default_factory=Counter)  # before "and …" of a pair
     surface: dict[Key, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
 
 
@@ -276,7 +277,7 @@ def _grams(sentences: Iterable[str]) -> _Grams:
     for s in sentences:
         in_chinese = _ZH_RUN.search(s) is not None
         for run in _en_phrases(s):
-            tail = _name_tail(s, run)
+            tail, head = _name_tail(s, run), _pair_head(s, run)
             for n in (1, 2, 3, 4, 5):
                 for i in range(len(run) - n + 1):
                     gram = run[i : i + n]
@@ -285,9 +286,21 @@ def _grams(sentences: Iterable[str]) -> _Grams:
                     key = (*(w.lower() for w in gram[:-1]), noun_lemma(gram[-1]))
                     g.counts[key] += 1
                     g.tails[key] += tail and i == 0
+                    g.heads[key] += head and i + n == len(run)
                     g.embedded[key] += in_chinese
                     g.surface[key][" ".join(gram)] += 1
     return g
+
+
+_PAIR_TAIL = re.compile(r"^\s+(?:and|or|&)\s+[A-Za-z]")
+
+
+def _pair_head(sentence: str, run: list[str]) -> bool:
+    """A run right before "and …": the first half of a pair named as one ("acquisitions
+    and divestitures"), cut off when counted alone."""
+    joined = " ".join(run)
+    at = sentence.find(joined)
+    return at >= 0 and _PAIR_TAIL.match(sentence[at + len(joined) :]) is not None
 
 
 def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
@@ -305,8 +318,10 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
         least = 3 if len(key) == 1 and len(text) <= 2 else 2
         if c < least or not _en_ok(key, text, latin_in_chinese=embedded[key] >= 0.5 * c):
             continue
-        if tails[key] >= 0.8 * c:
-            continue  # "Exchange Commission" of "Securities and Exchange Commission"
+        if max(tails[key], g.heads[key]) >= 0.8 * c:
+            # "Exchange Commission" of "Securities and Exchange Commission", "impact of
+            # acquisitions" of "impact of acquisitions and divestitures"
+            continue
         nested = longer.get(key, [])
         if nested and max(nested) >= 0.8 * c and not text.isupper():
             continue  # only ever part of a longer phrase ("Attention Service")
