@@ -19,6 +19,7 @@ from agent.review.scope import DocView, ReviewScope
 from pipeline.text.boilerplate import Kind, block_kind, contents_table, kind_of
 
 PER_SUBGOAL = 3  # the short report shows at least this many of each sub-goal that has some
+LIKELY = 0.5  # … of those at least this likely to be kept: a weak part does not crowd it
 
 
 @dataclass
@@ -76,15 +77,24 @@ def scored(
     m = model()
     for kind_id, idx in by_kind.items():
         group = [findings[i] for i in idx]
-        heads = [
-            " > ".join(scope.view(f.citation.doc_id).headings.get(f.citation.block, ()))
-            for f in group
-        ]
+        heads = [_context(scope.view(f.citation.doc_id), f) for f in group]
         probs = answer_probabilities(question_for(kind_id, goal, lang), group, heads, texts)
         for i, f, head, p in zip(idx, group, heads, probs, strict=True):
             values = features(kind_id, f, head, p)
             out[i] = (f.model_copy(update={"score": round(m.score(values), 4)}), values)
     return out
+
+
+def _context(view: DocView, f: Finding) -> str:
+    """What a finding is read under: its headings, and for a table row also the sentence
+    that announces the table ("The following table sets the maximum fees …")."""
+    n = f.citation.block
+    parts = list(view.headings.get(n, ()))
+    if f.cells:
+        body = [b for b in view.body() if b.n < n]
+        if body and body[-1].kind != "heading" and body[-1].table is None:
+            parts.append(body[-1].text)
+    return " > ".join(parts)
 
 
 def score(
@@ -123,7 +133,7 @@ def _short_first(ranked: list[Finding], short: int) -> list[Finding]:
     head: list[Finding] = []
     seen: Counter[str] = Counter()
     for f in ranked:
-        if seen[f.subgoal] < PER_SUBGOAL and len(head) < short:
+        if seen[f.subgoal] < PER_SUBGOAL and len(head) < short and f.score >= LIKELY:
             head.append(f)
             seen[f.subgoal] += 1
     for f in ranked:

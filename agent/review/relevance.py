@@ -136,11 +136,16 @@ def features(
     headings: str,
     answers: float,
 ) -> dict[str, float]:
+    """The features of one candidate (``FEATURES``); ``headings`` is what it is read under
+    (its headings, and a table row's lead-in)."""
     rules = model().kinds.get(kind_id)
     text = finding.text
     states = titled = neg = 0.0
     if rules is not None:
-        states = 1.0 if any(p.search(text) for p in rules.states) else 0.0
+        # a table row is read with its table's lead-in and headings: its cells alone are
+        # figures and labels
+        said = f"{text} {headings}" if finding.cells else text
+        states = 1.0 if any(p.search(said) for p in rules.states) else 0.0
         neg = 1.0 if any(p.search(text) for p in rules.not_) else 0.0
         low = headings.lower()
         titled = 1.0 if any(w in low for w in rules.section) else 0.0

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.review import prompts
-from agent.review.catalog import Kind
+from agent.review.catalog import GOAL_TERMS, Kind
 from agent.review.curate import curate, report_coverage
 from agent.review.errors import ReviewError
 from agent.review.execute import collect, follow, gap_findings
@@ -170,7 +170,9 @@ def _reflect(
     dropped = dict(curated.dropped)
     if checked.removed:
         dropped["unsupported"] = checked.removed
-    asked = [(a.kind.id, a.kind.title(lang)) for a in shown]
+    # What the goal asks for: every kind it names, found in the document or not
+    named = [a for a in assessed.values() if a.named and a.kind.id != GOAL_TERMS] or shown
+    asked = [(a.kind.id, a.kind.title(lang)) for a in named]
     kinds: dict[str, Kind] = {a.kind.id: a.kind for a in assessed.values()}
     sample = "\n".join(v.text for v in scope.views())
     stored, conflicts = learn(
