@@ -13,6 +13,7 @@ from agent.review.report import dumps, to_markdown
 from agent.review.service import run_review
 from pipeline.models import Block, Table
 from pipeline.service import Folio
+from ui.review_view import report_html
 
 RISKS = [
     "A prolonged outage of our cloud platform could harm our reputation and reduce revenue.",
@@ -122,6 +123,10 @@ def test_the_report_is_short_and_ranked_and_the_rest_is_one_flag_away(
     last = report.findings[-1].text
     assert last not in short and last in full
     assert f"Showing the {report.shown} most relevant of {len(report.findings)}" in short
+    html = report_html(report, "en")
+    rest = html.split('<details class="rv-all">', 1)
+    assert len(rest) == 2 and "Show all findings" in rest[1]
+    assert html.count('class="rv-finding"') == len(report.findings)  # every one, one click away
     data = json.loads(dumps(report))
     assert len(data["findings"]) == len(report.findings)
     assert sum(f["in_short_report"] for f in data["findings"]) == report.shown
