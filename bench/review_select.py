@@ -128,7 +128,7 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
         try:
             report = service_mod.run_review(folio, [doc_id], goal, refine=False)
         finally:
-            service_mod.curate = original  # type: ignore[assignment]
+            service_mod.curate = original
         cands = seen[-1]
         scope = ReviewScope(folio, (doc_id,))
         rows = []

@@ -97,9 +97,7 @@ def _context(view: DocView, f: Finding) -> str:
     return " > ".join(parts)
 
 
-def score(
-    scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang
-) -> list[Finding]:
+def score(scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang) -> list[Finding]:
     return [f for f, _ in scored(scope, findings, goal, lang)]
 
 

@@ -62,13 +62,15 @@ REPORT = {
         "plan": "计划",
         "candidate": "| # | 子目标 | 价值 | 风险 | 成本 | 得分 | 理由 |",
         "chosen": "依次执行：{ids}",
-        "coverage": "覆盖：所列发现覆盖含相关发现的 {relevant} 个章节中的 {covered} 个（{ratio:.0%}）",
+        "coverage": "覆盖：所列发现覆盖含相关发现的 {relevant} 个章节中的 {covered} 个"
+        "（{ratio:.0%}）",
         "asked": "目标要求：{parts}；未找到相关内容：{missing}",
         "asked_all": "目标要求：{parts}；均有相关发现",
         "left_out": "仅在完整列表中的章节：{units}",
         "claims": "有据（通过依据核对）：{ok}/{n} 条发现",
         "dropped": "舍弃 {n} 条候选：{why}",
-        "shown": "显示最相关的 {shown} 条（共 {n} 条）；完整列表：--all（命令行）、“显示全部发现”（界面）或 JSON 报告。",
+        "shown": "显示最相关的 {shown} 条（共 {n} 条）；完整列表：--all（命令行）、"
+        "“显示全部发现”（界面）或 JSON 报告。",
         "none": "该子目标未发现内容。",
         "gap": "反思补充（计划遗漏的章节）",
         "refs": "引用 {ref} → {target}",
