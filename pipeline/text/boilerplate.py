@@ -170,7 +170,9 @@ def block_kind(
     for a short line by the blocks around it (``context_kind`` of its page)."""
     for title in headings:
         kind = heading_kind(title)
-        if kind is not None:
+        # A filing prints "Table of Contents" atop every page, and a parser may read it as
+        # a heading: only the contents lines themselves are contents.
+        if kind is not None and kind != "contents":
             return kind
     kind = kind_of(text)
     if kind is None and neighbours and len(_WORDS.findall(text)) <= SHORT_WORDS:
