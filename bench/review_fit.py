@@ -2,6 +2,14 @@
 report the validation goals with the weights chosen (never fitted on them).
 
     python bench/review_fit.py
+    python bench/review_fit.py --findings DUMP [--write]   # the findings' relevance model
+
+``--findings`` fits the relevance model of review findings (``agent/review/relevance.json``:
+a logistic model over ``relevance.FEATURES``, then the threshold) on the judged training
+candidates that ``bench/review_select.py --dump DUMP`` wrote (boilerplate left out: it never
+reaches the model). The threshold is the highest recall with precision ≥ 0.8 over the
+judged candidates; each training document is also held out in turn (fit on the others,
+measured on it) so the figure is not only the one fitted on. ``--write`` stores the weights.
 
 Planning alone is measured (no execution): for each goal, the kinds' hits and costs are
 found once, then every combination of weights in the grid re-scores them and the two top
@@ -147,6 +155,12 @@ def score(data: list[tuple[Case, Goal, list[Option]]], weights: dict[str, float]
 
 
 def main() -> None:
+    if "--findings" in sys.argv:
+        from bench.review_relevance_fit import fit_findings
+
+        at = sys.argv.index("--findings")
+        fit_findings(Path(sys.argv[at + 1]), write="--write" in sys.argv)
+        return
     os.environ.setdefault("FOLIO_OCR_ENGINE", "rapidocr")
     current = {name: float(getattr(plan_mod, name)) for name in GRID}
     train = collect("train")

@@ -22,6 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=("md", "json"), default="md")
     p.add_argument("--out", type=Path, help="write the report to this file")
     p.add_argument("--offline", action="store_true", help="no chat-model refinement")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="list every finding kept, not only the short report's most relevant ones",
+    )
     p.set_defaults(func=review)
 
     p = sub.add_parser("review-rules", help="rules the review learnt: list, disable, delete")
@@ -37,7 +42,7 @@ def review(folio: Folio, args: argparse.Namespace) -> int:
     doc_ids = [folio.resolve(d) for d in args.doc_id]
     report = run_review(folio, doc_ids, args.goal, refine=not args.offline)
     as_json = args.json or args.format == "json"
-    text = dumps(report) + "\n" if as_json else to_markdown(report)
+    text = dumps(report) + "\n" if as_json else to_markdown(report, full=args.all)
     if args.out:
         args.out.write_text(text, encoding="utf-8")
         print(f"wrote {args.out}", file=sys.stderr)

@@ -32,6 +32,7 @@ from pipeline.ingest_checks import (
     safe_name,
     unexpected_message,
 )
+from pipeline.knowledge.title import reader_title
 from pipeline.limits import check_limits, estimate_pages
 from pipeline.models import Component, Document, ParsedDocument
 from pipeline.ocr import ocr_document, pages_needing_ocr
@@ -291,7 +292,10 @@ class Ingestor:
     ) -> None:
         final = self.settings.data_dir / doc.stored_path
         doc.pages, doc.chunks = len(parsed.pages), len(chunks)
-        doc.title, doc.language = parsed.title, parsed.language
+        # The name a reader knows it by (registrant, form and period of a filing), shown in
+        # the library and the API; the metadata title is often a placeholder ("Document").
+        doc.title = reader_title(parsed.blocks(), parsed.title, doc.name)
+        doc.language = parsed.language
         perception = perceive(parsed.blocks())  # labels and references, regenerated per parse
         # Rows are made before the lock is taken: every other writer waits while it is held.
         pages, ready = PageRows(doc.doc_id, parsed), PreparedChunks(doc.doc_id, chunks)

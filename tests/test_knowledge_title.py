@@ -6,10 +6,15 @@ from pathlib import Path
 
 from pipeline.knowledge.api import load_view
 from pipeline.knowledge.models import MindNode
-from pipeline.knowledge.title import document_title, is_identifier
+from pipeline.knowledge.title import document_title, is_identifier, shown_title
 from pipeline.models import Block
 from pipeline.service import Folio
+from tests.filingdocs import TITLE as FILING_TITLE
+from tests.filingdocs import logo_filing_pdf
 from testkit.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
+from ui.api_schema import document_info
+from ui.library_view import status_table_html
+from ui.summary_view import summary_html
 
 
 def _b(text: str, size: float | None = None, kind: str = "paragraph", page: int = 1) -> Block:
@@ -60,3 +65,92 @@ def test_a_docx_title_style_is_the_mind_map_root(folio: Folio, tmp_path: Path) -
     root = MindNode.model_validate(view.data["root"])
     assert root.title == ZH_POLICY_TITLE
     assert [c.title for c in root.children][:2] == ["第一章 总则", "第二章 术语和定义"]
+
+
+def test_a_cover_with_its_name_in_a_logo_takes_the_name_from_the_signatures() -> None:
+    cover = [
+        _b("FORM 10-K", 13, "heading"),
+        _b("For the fiscal year ended December 31, 2031", 8),
+        _b("For the transition period from to\nCommission File Number 001-09999", 8),
+        _b("(Exact name of registrant as specified in its charter)", 8),
+    ]
+    signed = [
+        _b("SIGNATURES", 12, "heading", page=40),
+        _b(
+            "Pursuant to the requirements of the Securities Exchange Act of 1934, the registrant"
+            " has duly caused this report to be signed on its behalf by the undersigned.",
+            9,
+            page=40,
+        ),
+        _b("Dated: March 12, 2032", 9, page=40),
+        _b("THE LANTERN COMPANY\n(Registrant)\nBy: /s/ Jane Roe", 9, page=40),
+    ]
+    title = document_title(cover + signed, "Document", "0000999999-32-000001.pdf")
+    assert title == "THE LANTERN COMPANY — Form 10-K, fiscal year ended December 31, 2031"
+    # No signatures either: the cover names no one, so the title is not a cover label.
+    assert not document_title(cover, "", "lantern-10k.pdf").startswith("For the")
+
+
+def test_a_current_report_is_dated_by_its_event() -> None:
+    cover = [
+        _b("FORM 8-K", 13, "heading"),
+        _b("Date of Report (Date of earliest event reported): May 3, 2031", 8),
+        _b("Harbour Lantern Works, Inc.", 12),
+        _b("(Exact name of registrant as specified in its charter)", 8),
+    ]
+    assert (
+        document_title(cover, "", "x.pdf") == "Harbour Lantern Works, Inc. — Form 8-K, May 3, 2031"
+    )
+
+
+def test_placeholder_metadata_titles_give_way_to_the_file_name() -> None:
+    body = [_b("Minutes of the meeting", 10), _b("Everyone came.", 10), _b("We ate.", 10)]
+    assert document_title(body, "Document", "minutes-03.pdf") == "minutes-03"
+    assert document_title(body, "Microsoft Word - draft.docx", "m.pdf") == "m"
+    assert document_title(body, "Spring Planting Policy", "m.pdf") == "Spring Planting Policy"
+    assert shown_title("Document", "board-notes.pdf") == "board-notes"
+    assert shown_title("Spring Planting Policy", "p.pdf") == "Spring Planting Policy"
+
+
+def test_a_filing_is_named_alike_in_the_library_api_mind_map_and_summary(
+    folio: Folio, tmp_path: Path
+) -> None:
+    result = folio.ingest([logo_filing_pdf(tmp_path / "0000999999-32-000001.pdf")], wait=True)[0]
+    assert result.doc_id, result.error
+    doc = folio.document(result.doc_id)
+    assert doc.title == FILING_TITLE
+    assert document_info(doc)["title"] == FILING_TITLE
+    assert f">{FILING_TITLE}</div>" in status_table_html([doc], "en").replace("&amp;", "&")
+    view = load_view(folio.db, result.doc_id, "mindmap")
+    assert view is not None and view.data["root"]["title"] == FILING_TITLE
+    summary = load_view(folio.db, result.doc_id, "summary")
+    assert summary is not None and summary.markdown.startswith(f"# {FILING_TITLE}\n")
+    shown = summary_html(summary.data, "en").replace("&amp;", "&")
+    assert f'<div class="folio-sum-title">{FILING_TITLE}</div>' in shown
+    terms = load_view(folio.db, result.doc_id, "terms")
+    assert terms is not None and terms.markdown.startswith(f"# {FILING_TITLE} — Terms")
+
+
+def test_a_release_without_a_printed_headline_is_named_by_its_dateline() -> None:
+    page = [
+        _b("FOR IMMEDIATE RELEASE", 10, "heading"),
+        _b("• Second-quarter sales of lanterns grew by 6%", 10, "list_item"),
+        _b(
+            "Lanternville, N.J. (July 20, 2031) – Harbour Lantern Works (NYSE: HLW) today "
+            "announced results for second-quarter 2031. “A bright quarter,” said Jane Roe.",
+            10,
+        ),
+    ]
+    title = document_title(page, "", "hlw-q2.pdf")
+    assert title == "Harbour Lantern Works — results for second-quarter 2031 (July 20, 2031)"
+
+
+def test_the_period_reads_in_lower_case_whatever_the_cover_prints() -> None:
+    cover = [
+        _b("FORM 10-Q", 13, "heading"),
+        _b("For the Quarterly Period Ended June 30, 2031", 8),
+        _b("Lantern Works plc", 12),
+        _b("(Exact name of Registrant as specified in its charter)", 8),
+    ]
+    want = "Lantern Works plc — Form 10-Q, quarterly period ended June 30, 2031"
+    assert document_title(cover, "", "x.pdf") == want

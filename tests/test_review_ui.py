@@ -38,7 +38,7 @@ def test_review_tab_streams_plan_then_report_and_opens_a_finding(
     plan, html, files, report = steps[-1]
     assert "rv-plan" in plan and "✓" in plan and "data-index=" in html
     assert "<i>完成</i>" in plan and "<i>done</i>" not in plan  # step states in the UI language
-    assert "[p1, §2.3]" in html and "有原文依据" in html
+    assert "[p1, §2.3]" in html and "有据（通过依据核对）" in html
     md, js = (Path(f) for f in files)
     assert md.read_text(encoding="utf-8").startswith("# ")
     assert json.loads(js.read_text(encoding="utf-8"))["findings"]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
 from agent.schemas import Answer, Citation
+from pipeline.knowledge.title import shown_title
 from pipeline.models import Box, Document, SearchHit
 
 
@@ -132,7 +133,7 @@ def document_info(doc: Document) -> DocumentInfo:
         doc_id=doc.doc_id,
         name=doc.name,
         kind=doc.kind,
-        title=doc.title,
+        title=shown_title(doc.title, doc.name),
         pages=doc.pages,
         chunks=doc.chunks,
         language=doc.language,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from pipeline.knowledge.title import shown_title
 from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
 from ui.i18n import t
 from ui.reasons import localise_reason
@@ -72,7 +73,13 @@ def status_table_html(
     for d in docs:
         cls = "folio-row selected" if d.doc_id == selected else "folio-row"
         failed = d.status.get("parse")
-        sub = f"{d.kind.upper()} · {_size(d.size)}"
+        # The name a reader knows it by, with the file name under it; a document without
+        # a title of its own goes by its file name.
+        title = shown_title(d.title, d.name)
+        named = title != d.name.rsplit(".", 1)[0]
+        title = title if named else d.name
+        sub = f"{esc(d.name)} · " if named else ""
+        sub += f"{d.kind.upper()} · {_size(d.size)}"
         if failed is not None and failed.state == "failed" and failed.reason:
             reason = localise_reason(failed.reason, lang)
             sub += f' · <span class="folio-err-inline">{esc(reason)}</span>'
@@ -86,7 +93,7 @@ def status_table_html(
         )
         rows.append(
             f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
-            f'<td class="name"><div class="folio-docname">{esc(d.name)}</div>'
+            f'<td class="name"><div class="folio-docname">{esc(title)}</div>'
             f'<div class="folio-sub">{sub}</div></td>'
             f"<td>{d.pages or '–'}</td><td>{d.chunks or '–'}</td>"
             f"<td>{esc(d.language if d.language != 'unknown' else '–')}</td>{cells}</tr>"

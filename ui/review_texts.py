@@ -39,13 +39,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rv.state_fallback": ("done with a fallback", "已改用备选方法"),
     "rv.state_failed": ("failed", "失败"),
     "rv.coverage": (
-        "Coverage of the relevant sections: {covered}/{relevant} ({ratio})",
-        "相关章节覆盖率：{covered}/{relevant}（{ratio}）",
+        "The findings shown cover {covered} of the {relevant} sections with relevant "
+        "findings ({ratio})",
+        "所列发现覆盖含相关发现的 {relevant} 个章节中的 {covered} 个（{ratio}）",
     ),
-    "rv.left_out": ("Left out: {units}", "未覆盖：{units}"),
+    "rv.left_out": ("Sections only in the full list: {units}", "仅在完整列表中的章节：{units}"),
+    "rv.asked": (
+        "Asked for: {parts} · nothing relevant found for: {missing}",
+        "目标要求：{parts} · 未找到相关内容：{missing}",
+    ),
     "rv.claims": (
-        "Claims supported by their sources: {ok}/{n}",
-        "有原文依据的论断：{ok}/{n}",
+        "Supported (claim check passed): {ok}/{n}",
+        "有据（通过依据核对）：{ok}/{n}",
+    ),
+    "rv.dropped": ("Dropped {n} candidates: {why}", "舍弃 {n} 条候选：{why}"),
+    "rv.show_all": (
+        "Show all findings ({n} more, ranked)",
+        "显示全部发现（另有 {n} 条，按相关度排序）",
     ),
     "rv.click_hint": (
         "Click a finding to see its source highlighted on the page.",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from agent.review.models import Plan, Report
 from agent.review.prompts import FLAG
-from agent.review.report import groups
+from agent.review.report import dropped_text, groups
 from agent.review.rules import Rule
 from ui.i18n import t
 from ui.safe import esc
@@ -58,26 +58,54 @@ def _finding_li(i: int, text: str, label: str, flag: str) -> str:
     )
 
 
+def _groups_html(report: Report, groups_: list, index: dict[int, int], flag: str) -> str:
+    parts = []
+    for n, (_, title, found) in enumerate(groups_, start=1):
+        items = "".join(
+            _finding_li(index[id(f)], f.text, f.citation.label, flag if f.flagged else "")
+            for f in found
+        )
+        if items:
+            parts.append(f"<h4>{n}. {esc(title)}</h4><ul>{items}</ul>")
+    return "".join(parts)
+
+
 def report_html(report: Report | None, lang: str) -> str:
+    """The short report (the most relevant findings), with every other finding kept one
+    click away ('Show all findings'), then coverage, support and what was dropped."""
     if report is None:
         return ""
     index = {id(f): i for i, f in enumerate(report.findings)}
     flag = FLAG["zh" if report.lang == "zh" else "en"]
     parts = [f'<div class="folio-note">{esc(t("rv.click_hint", lang))}</div>']
-    for n, (_, title, found) in enumerate(groups(report), start=1):
-        items = "".join(
-            _finding_li(index[id(f)], f.text, f.citation.label, flag if f.flagged else "")
-            for f in found
+    parts.append(_groups_html(report, groups(report), index, flag))
+    rest = len(report.findings) - (report.shown or len(report.findings))
+    if rest > 0:
+        shown = {id(f) for f in report.findings[: report.shown]}
+        later = [
+            (sid, title, [f for f in found if id(f) not in shown])
+            for sid, title, found in groups(report, full=True)
+        ]
+        parts.append(
+            f'<details class="rv-all"><summary>{esc(t("rv.show_all", lang, n=rest))}</summary>'
+            f"{_groups_html(report, later, index, flag)}</details>"
         )
-        parts.append(f"<h4>{n}. {esc(title)}</h4><ul>{items}</ul>")
     cov = report.coverage
+    sep = "、" if lang == "zh" else ", "
+    if cov.not_found:
+        asked = t("rv.asked", lang, parts=sep.join(cov.asked), missing=sep.join(cov.not_found))
+        parts.append(f'<div class="folio-note failed">{esc(asked)}</div>')
     ratio = f"{cov.ratio:.0%}"
     coverage = t("rv.coverage", lang, covered=cov.covered, relevant=cov.relevant, ratio=ratio)
     claims = t("rv.claims", lang, ok=report.claims_supported, n=report.claims)
     parts.append(f'<div class="folio-note">{esc(coverage)} · {esc(claims)}</div>')
+    if report.dropped:
+        why = dropped_text(report)
+        dropped = t("rv.dropped", lang, n=sum(report.dropped.values()), why=why)
+        parts.append(f'<div class="folio-note">{esc(dropped)}</div>')
     if cov.left_out:
         left = t("rv.left_out", lang, units=", ".join(cov.left_out))
-        parts.append(f'<div class="folio-note failed">{esc(left)}</div>')
+        parts.append(f'<div class="folio-note">{esc(left)}</div>')
     parts += [f'<div class="folio-note">{esc(n)}</div>' for n in report.notices]
     return f'<div class="rv-report">{"".join(parts)}</div>'
 

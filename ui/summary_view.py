@@ -51,6 +51,8 @@ def summary_html(data: Mapping[str, Any], lang: str) -> str:
     """HTML of a stored summary (``Summary.model_dump()``)."""
     overview = list(data.get("overview") or [])
     out = ['<div class="folio-summary">']
+    if data.get("title"):  # the document's name heads its summary (older ones have none)
+        out.append(f'<div class="folio-sum-title">{esc(str(data["title"]))}</div>')
     out.append(f'<div class="folio-sum-head">{esc(t("kn.overview", lang))}</div>')
     out.append(_prose(overview, 0, lang) if overview else "")
     left = [str(x) for x in data.get("left_out") or []]

@@ -9,9 +9,11 @@ from collections.abc import Iterable
 from agent.review import runner
 from agent.review.catalog import Kind
 from agent.review.detect import goal_terms, sentence_hits
-from agent.review.models import Citation, Finding, ToolCall
+from agent.review.models import Box, Citation, Finding, ToolCall
 from agent.review.scope import DocView, ReviewScope
 from agent.review.toolmodels import Hits, Resolved, TableOut
+from pipeline.models import Block
+from pipeline.text.boilerplate import contents_table
 from pipeline.text.lang import split_sentences
 
 MAX_SENTENCE = 320
@@ -83,19 +85,54 @@ def _clip(sentence: str, cue: str) -> str:
 
 
 def _table_findings(view: DocView, table: TableOut, subgoal: str) -> list[Finding]:
-    """A table's rows that hold figures, each as 'row label — header: value; …'."""
+    """A table's rows that hold figures, each as 'row label — header: value; …', citing
+    the row's cells and highlighting the row, not the table. A table of contents has no
+    findings ('Item 1. Business — Page: 1')."""
+    block = view.by_n.get(table.table) if table.table is not None else None
+    if block is None or (block.table is not None and contents_table(block.table.rows)):
+        return []
     out = []
-    for row in table.rows[:8]:
+    for i, row in enumerate(table.rows[:8]):
         cells = [
             (h or f"#{i + 1}", c) for i, (h, c) in enumerate(zip(table.headers, row, strict=False))
         ]
         figures = [(h, c) for h, c in cells[1:] if c and _FIGURE.search(c)]
         if not row or not figures:
             continue
-        text = f"{row[0]} — " + "; ".join(f"{h}: {c}" for h, c in figures[:4])
-        if table.table is not None:
-            out.append(finding(view, table.table, subgoal, "", text=" ".join(text.split())))
+        text = " ".join((f"{row[0]} — " + "; ".join(f"{h}: {c}" for h, c in figures[:4])).split())
+        f = finding(view, block.n, subgoal, "", text=text)
+        box = row_box(block, i) or f.citation.box
+        out.append(
+            f.model_copy(
+                update={
+                    "cells": [c for c in row if c],
+                    "citation": f.citation.model_copy(update={"box": box}),
+                }
+            )
+        )
     return out
+
+
+def row_box(block: Block, body_row: int) -> Box | None:
+    """The box of a table's body row: its cells' boxes joined, else the table's box cut
+    into equal rows (a row read from lines has no cell boxes)."""
+    t = block.table
+    if t is None or block.box is None:
+        return None
+    r = t.header_rows + body_row
+    if t.cell_boxes and r < len(t.cell_boxes):
+        boxes = [b for b in t.cell_boxes[r] if b is not None]
+        if boxes:
+            return (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            )
+    n = max(1, len(t.rows))
+    x0, y0, x1, y1 = block.box
+    h = (y1 - y0) / n
+    return (x0, y0 + r * h, x1, y0 + (r + 1) * h)
 
 
 def _limit(findings: Iterable[Finding]) -> list[Finding]:

@@ -82,13 +82,25 @@ class Finding(_Model):
     supported: bool = True
     flagged: bool = Field(False, description="Kept but marked: evidence insufficient.")
     unit: str = Field("", description="The section / clause unit it covers.")
+    cells: list[str] = Field(
+        default_factory=list, description="A table row's cells, label first (a row finding)."
+    )
+    score: float = Field(0.0, description="Relevance to its sub-goal, 0..1 (relevance.py).")
 
 
 class Coverage(_Model):
+    """What the goal asks for and how much of it the short report shows: the sections
+    holding relevant findings, and by name the asked parts nothing was found for and the
+    sections the short report leaves to the full list."""
+
     relevant: int
     covered: int
     ratio: float
     left_out: list[str] = Field(default_factory=list)
+    asked: list[str] = Field(default_factory=list, description="The parts the goal asks for.")
+    not_found: list[str] = Field(
+        default_factory=list, description="Asked parts without a single relevant finding."
+    )
 
 
 class Report(_Model):
@@ -102,6 +114,14 @@ class Report(_Model):
     claims: int = 0
     claims_supported: int = 0
     removed: int = 0
+    shown: int = Field(
+        0, description="The first `shown` findings (ranked) are the short report; all are kept."
+    )
+    dropped: dict[str, int] = Field(
+        default_factory=dict,
+        description="Candidates dropped, by reason ('boilerplate: signature', 'not relevant', "
+        "'duplicate', 'unsupported').",
+    )
     calls: list[ToolCall] = Field(default_factory=list)
     rules_created: list[str] = Field(default_factory=list)
     notices: list[str] = Field(default_factory=list)

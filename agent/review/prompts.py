@@ -39,9 +39,15 @@ REPORT = {
         "plan": "Plan",
         "candidate": "| # | sub-goal | value | risk | cost | score | why |",
         "chosen": "Run, in order: {ids}",
-        "coverage": "Coverage of the relevant sections: {covered}/{relevant} ({ratio:.0%})",
-        "left_out": "Left out (not covered): {units}",
-        "claims": "Claims checked against their sources: {ok}/{n} supported; {removed} removed",
+        "coverage": "Coverage: the shown findings cover {covered} of the {relevant} sections "
+        "holding relevant findings ({ratio:.0%})",
+        "asked": "Asked for: {parts}; nothing relevant found for: {missing}",
+        "asked_all": "Asked for: {parts}; each has relevant findings",
+        "left_out": "Sections only in the full list: {units}",
+        "claims": "Supported (claim check passed): {ok} of {n} findings",
+        "dropped": "Dropped {n} candidates: {why}",
+        "shown": "Showing the {shown} most relevant of {n} findings; the full list: "
+        "--all (CLI), 'Show all findings' (UI), or the JSON report.",
         "none": "Nothing found for this sub-goal.",
         "gap": "Added by reflection (sections the plan missed)",
         "refs": "Reference {ref} → {target}",
@@ -56,9 +62,15 @@ REPORT = {
         "plan": "计划",
         "candidate": "| # | 子目标 | 价值 | 风险 | 成本 | 得分 | 理由 |",
         "chosen": "依次执行：{ids}",
-        "coverage": "相关章节覆盖率：{covered}/{relevant}（{ratio:.0%}）",
-        "left_out": "未覆盖：{units}",
-        "claims": "逐条核对依据：{ok}/{n} 条有据；删除 {removed} 条",
+        "coverage": "覆盖：所列发现覆盖含相关发现的 {relevant} 个章节中的 {covered} 个"
+        "（{ratio:.0%}）",
+        "asked": "目标要求：{parts}；未找到相关内容：{missing}",
+        "asked_all": "目标要求：{parts}；均有相关发现",
+        "left_out": "仅在完整列表中的章节：{units}",
+        "claims": "有据（通过依据核对）：{ok}/{n} 条发现",
+        "dropped": "舍弃 {n} 条候选：{why}",
+        "shown": "显示最相关的 {shown} 条（共 {n} 条）；完整列表：--all（命令行）、"
+        "“显示全部发现”（界面）或 JSON 报告。",
         "none": "该子目标未发现内容。",
         "gap": "反思补充（计划遗漏的章节）",
         "refs": "引用 {ref} → {target}",
@@ -66,6 +78,22 @@ REPORT = {
         "calls": "工具调用：{n} 次（{failed} 次改用备用方案）",
         "notices": "提示",
         "seconds": "用时：{s:.1f} 秒",
+    },
+}
+
+# Why candidates were dropped, as the report names it.
+REASONS = {
+    "en": {
+        "not relevant": "not relevant to the sub-goal",
+        "duplicate": "near-duplicates merged",
+        "unsupported": "not supported by their source",
+        "boilerplate": "boilerplate",
+    },
+    "zh": {
+        "not relevant": "与子目标无关",
+        "duplicate": "近似重复已合并",
+        "unsupported": "依据不支持",
+        "boilerplate": "套话",
     },
 }
 

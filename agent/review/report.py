@@ -11,13 +11,21 @@ from agent.review.models import Finding, Report
 GAP = "_gap"
 
 
-def groups(report: Report) -> list[tuple[str, str, list[Finding]]]:
+def shown(report: Report, *, full: bool = False) -> list[Finding]:
+    """The short report's findings (ranked, best first), or every finding kept."""
+    if full or not report.shown:
+        return list(report.findings)
+    return report.findings[: report.shown]
+
+
+def groups(report: Report, *, full: bool = False) -> list[tuple[str, str, list[Finding]]]:
     """(sub-goal id, title, findings) in plan order; reflection's additions last."""
     titles = {c.id: c.title for c in report.plan.candidates}
+    listed = shown(report, full=full)
     out = []
     for sid in report.plan.chosen:
-        out.append((sid, titles.get(sid, sid), [f for f in report.findings if f.subgoal == sid]))
-    extra = [f for f in report.findings if f.subgoal not in report.plan.chosen]
+        out.append((sid, titles.get(sid, sid), [f for f in listed if f.subgoal == sid]))
+    extra = [f for f in listed if f.subgoal not in report.plan.chosen]
     if extra:
         out.append((GAP, prompts.REPORT[report.lang]["gap"], extra))
     return out
@@ -29,7 +37,21 @@ def sentence(f: Finding, lang: str) -> str:
     return f"{text} {f.citation.label}{mark}"
 
 
-def to_markdown(report: Report) -> str:
+def dropped_text(report: Report) -> str:
+    """'12 boilerplate (contents 7, signature 5), 80 not relevant to the sub-goal, …'."""
+    names = prompts.REASONS[report.lang]
+    plates = {k.split(": ", 1)[1]: n for k, n in report.dropped.items() if ": " in k}
+    parts = []
+    if plates:
+        inner = ", ".join(f"{k} {n}" for k, n in sorted(plates.items(), key=lambda kv: -kv[1]))
+        parts.append(f"{sum(plates.values())} {names['boilerplate']} ({inner})")
+    for key in ("not relevant", "duplicate", "unsupported"):
+        if report.dropped.get(key):
+            parts.append(f"{report.dropped[key]} {names[key]}")
+    return "; ".join(parts)
+
+
+def to_markdown(report: Report, *, full: bool = False) -> str:
     t = prompts.REPORT[report.lang]
     lines = [
         f"# {t['title'].format(goal=report.goal)}",
@@ -43,17 +65,31 @@ def to_markdown(report: Report) -> str:
         nums = f"{c.value:.2f} | {c.risk:.2f} | {c.cost:.2f} | {c.score:.3f}"
         lines.append(f"| {i} | {c.title} | {nums} | {why} |")
     lines += ["", t["chosen"].format(ids=" → ".join(report.plan.chosen) or "—"), ""]
-    for i, (_, title, found) in enumerate(groups(report), start=1):
+    listed = shown(report, full=full)
+    if len(listed) < len(report.findings):
+        lines += [t["shown"].format(shown=len(listed), n=len(report.findings)), ""]
+    for i, (_, title, found) in enumerate(groups(report, full=full), start=1):
         lines += [f"## {i}. {title}", ""]
         lines += [f"- {sentence(f, report.lang)}" for f in found] or [t["none"]]
         lines.append("")
     cov = report.coverage
+    sep = "、" if report.lang == "zh" else ", "
+    if cov.asked:
+        parts = sep.join(cov.asked)
+        lines.append(
+            t["asked"].format(parts=parts, missing=sep.join(cov.not_found))
+            if cov.not_found
+            else t["asked_all"].format(parts=parts)
+        )
+        lines.append("")
     lines.append(t["coverage"].format(covered=cov.covered, relevant=cov.relevant, ratio=cov.ratio))
     if cov.left_out:
         lines += ["", t["left_out"].format(units=", ".join(cov.left_out))]
+    lines += ["", t["claims"].format(ok=report.claims_supported, n=report.claims)]
+    if report.dropped:
+        n = sum(report.dropped.values())
+        lines.append(t["dropped"].format(n=n, why=dropped_text(report)))
     lines += [
-        "",
-        t["claims"].format(ok=report.claims_supported, n=report.claims, removed=report.removed),
         t["calls"].format(n=len(report.calls), failed=sum(1 for c in report.calls if not c.ok)),
     ]
     if report.rules_created:
@@ -68,8 +104,10 @@ def to_json(report: Report) -> dict[str, Any]:
     data = report.model_dump()
     data["groups"] = [
         {"subgoal": sid, "title": title, "sentences": [sentence(f, report.lang) for f in found]}
-        for sid, title, found in groups(report)
+        for sid, title, found in groups(report, full=True)
     ]
+    for i, f in enumerate(data["findings"]):
+        f["in_short_report"] = i < (report.shown or len(report.findings))
     data["supported_ratio"] = round(report.supported_ratio, 3)
     return data
 

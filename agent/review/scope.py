@@ -67,6 +67,27 @@ class DocView:
         return {x.n: x for x in self.perception.labels}
 
     @cached_property
+    def headings(self) -> dict[int, tuple[str, ...]]:
+        """Each body block's headings, outermost first (at most the two nearest levels)."""
+        out: dict[int, tuple[str, ...]] = {}
+        stack: list[tuple[int, str]] = []
+        for b in self.body():
+            if b.kind == "heading":
+                level = b.level or 1
+                stack = [(lv, t) for lv, t in stack if lv < level] + [(level, b.text.strip())]
+                continue
+            out[b.n] = tuple(t for _, t in stack[-2:])
+        return out
+
+    @cached_property
+    def page_texts(self) -> dict[int, list[str]]:
+        """The body blocks' texts of each page (what a short line is read beside)."""
+        out: dict[int, list[str]] = {}
+        for b in self.body():
+            out.setdefault(b.page, []).append(b.text)
+        return out
+
+    @cached_property
     def text(self) -> str:
         return "\n".join(b.text for b in self.blocks if b.kind not in ("header", "footer"))
 

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.review import prompts
-from agent.review.catalog import Kind
+from agent.review.catalog import GOAL_TERMS, Kind
+from agent.review.curate import curate, report_coverage
 from agent.review.errors import ReviewError
 from agent.review.execute import collect, follow, gap_findings
 from agent.review.models import Finding, Lang, Plan, Report, ToolCall
@@ -165,7 +166,13 @@ def _reflect(
                 missing -= {(f.citation.doc_id, f.unit) for f in extra_checked}
                 if a.kind.id not in plan.chosen:
                     gap_kinds[a.kind.id] = units
-        cov = coverage(relevant, kept)
+    curated = curate(scope, kept, goal, lang)
+    dropped = dict(curated.dropped)
+    if checked.removed:
+        dropped["unsupported"] = checked.removed
+    # What the goal asks for: every kind it names, found in the document or not
+    named = [a for a in assessed.values() if a.named and a.kind.id != GOAL_TERMS] or shown
+    asked = [(a.kind.id, a.kind.title(lang)) for a in named]
     kinds: dict[str, Kind] = {a.kind.id: a.kind for a in assessed.values()}
     sample = "\n".join(v.text for v in scope.views())
     stored, conflicts = learn(
@@ -182,11 +189,13 @@ def _reflect(
         doc_name=", ".join(v.name for v in scope.views()),
         lang=lang,
         plan=plan,
-        findings=kept,
-        coverage=cov,
-        claims=len(findings),
-        claims_supported=checked.supported,
+        findings=curated.findings,
+        coverage=report_coverage(asked, curated.findings, curated.shown),
+        claims=len(curated.findings),
+        claims_supported=sum(1 for f in curated.findings if f.supported and not f.flagged),
         removed=checked.removed,
+        shown=curated.shown,
+        dropped=dropped,
         rules_created=stored,
         notices=[prompts.NOTICE[lang]["conflict"].format(error=c) for c in conflicts],
     )

@@ -34,8 +34,10 @@ _ZH_NOT_DEFINING = re.compile(
 
 
 def _en(surface: str, sentence: str) -> str | None:
+    # An acronym keeps its case: "IT" is no "It is the policy of …".
+    name = f"(?-i:{re.escape(surface)})" if surface.isupper() else re.escape(surface)
     m = re.match(
-        rf"^(?:the\s+|an?\s+)?{re.escape(surface)}(?:\s*\([^)]{{1,60}}\))?,?\s+(?P<v>{_EN_VERBS})\s+(?P<d>.+)$",
+        rf"^(?:the\s+|an?\s+)?{name}(?:\s*\([^)]{{1,60}}\))?,?\s+(?P<v>{_EN_VERBS})\s+(?P<d>.+)$",
         sentence.strip(),
         re.I,
     )

@@ -15,7 +15,7 @@ import re
 import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.knowledge.wordlists import word_lists
@@ -248,22 +248,64 @@ def _en_phrases(sentence: str) -> list[list[str]]:
     return phrases
 
 
-def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
-    counts: Counter[tuple[str, ...]] = Counter()
-    embedded: Counter[tuple[str, ...]] = Counter()
-    surface: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+_NAME_HEAD = re.compile(r"[A-Z][\w'’.-]*\s+(?:and|&)\s+$")
+
+
+def _name_tail(sentence: str, run: list[str]) -> bool:
+    """A capitalised run right after "Capitalised and": the end of a longer name
+    ("Securities and Exchange Commission"), not a phrase of its own."""
+    if not run or not run[0][:1].isupper():
+        return False
+    at = sentence.find(" ".join(run))
+    return at > 0 and _NAME_HEAD.search(sentence[:at]) is not None
+
+
+Key = tuple[str, ...]
+
+
+@dataclass
+class _Grams:
+    counts: Counter[Key] = field(default_factory=Counter)
+    embedded: Counter[Key] = field(default_factory=Counter)  # inside Chinese prose
+    tails: Counter[Key] = field(default_factory=Counter)  # ending a longer name
+    heads: Counter[Key] = field(default_factory=Counter)  # before "and …" of a pair
+    surface: dict[Key, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+
+def _grams(sentences: Iterable[str]) -> _Grams:
+    g = _Grams()
     for s in sentences:
         in_chinese = _ZH_RUN.search(s) is not None
         for run in _en_phrases(s):
+            tail, head = _name_tail(s, run), _pair_head(s, run)
             for n in (1, 2, 3, 4, 5):
                 for i in range(len(run) - n + 1):
                     gram = run[i : i + n]
                     if _role(gram[-1]) != "N" or _role(gram[0]) == "X":
                         continue  # also keeps 'of' from starting or ending a phrase
                     key = (*(w.lower() for w in gram[:-1]), noun_lemma(gram[-1]))
-                    counts[key] += 1
-                    embedded[key] += in_chinese
-                    surface[key][" ".join(gram)] += 1
+                    g.counts[key] += 1
+                    g.tails[key] += tail and i == 0
+                    g.heads[key] += head and i + n == len(run)
+                    g.embedded[key] += in_chinese
+                    g.surface[key][" ".join(gram)] += 1
+    return g
+
+
+_PAIR_TAIL = re.compile(r"^\s+(?:and|or|&)\s+[A-Za-z]")
+
+
+def _pair_head(sentence: str, run: list[str]) -> bool:
+    """A run right before "and …": the first half of a pair named as one ("acquisitions
+    and divestitures"), cut off when counted alone."""
+    joined = " ".join(run)
+    at = sentence.find(joined)
+    return at >= 0 and _PAIR_TAIL.match(sentence[at + len(joined) :]) is not None
+
+
+def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
+    g = _grams(sentences)
+    counts, embedded, surface, tails = g.counts, g.embedded, g.surface, g.tails
     out: list[Keyphrase] = []
     longer: dict[tuple[str, ...], list[int]] = defaultdict(list)
     for key, c in counts.items():
@@ -275,6 +317,10 @@ def en_keyphrases(sentences: Iterable[str], *, limit: int) -> list[Keyphrase]:
         # Two capitals seen twice are as often initials or codes as terms.
         least = 3 if len(key) == 1 and len(text) <= 2 else 2
         if c < least or not _en_ok(key, text, latin_in_chinese=embedded[key] >= 0.5 * c):
+            continue
+        if max(tails[key], g.heads[key]) >= 0.8 * c:
+            # "Exchange Commission" of "Securities and Exchange Commission", "impact of
+            # acquisitions" of "impact of acquisitions and divestitures"
             continue
         nested = longer.get(key, [])
         if nested and max(nested) >= 0.8 * c and not text.isupper():

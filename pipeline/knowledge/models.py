@@ -103,6 +103,7 @@ class SectionSummary(BaseModel):
 
 
 class Summary(BaseModel):
+    title: str = Field("", description="The document's name as a reader says it (its heading).")
     overview: list[SummarySentence] = Field(default_factory=list)
     sections: list[SectionSummary] = Field(default_factory=list)
     coverage: float = Field(1.0, description="Share of top-level sections the overview cites.")

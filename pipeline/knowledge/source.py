@@ -13,7 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pipeline.knowledge.title import document_title
+from pipeline.knowledge.title import reader_title
 from pipeline.models import Block, Chunk
 from pipeline.parse.headings import numbering_level
 from pipeline.store.documents import DocumentStore
@@ -272,10 +272,7 @@ def load_doc_text(store: DocumentStore, doc_id: str) -> DocText:
             _CACHE.move_to_end(key)
             return hit
     blocks = store.blocks(doc_id)
-    # Parsers fall back to the first heading as the metadata title: not a metadata title.
-    first_heading = next((b.text for b in blocks if b.kind == "heading"), None)
-    meta = doc.title if doc.title and doc.title != first_heading else ""
-    title = document_title(blocks, meta, doc.name)
+    title = reader_title(blocks, doc.title, doc.name)
     text = build_doc_text(doc_id, title, doc.language, blocks, store.chunks(doc_id))
     with _CACHE_LOCK:
         _CACHE[key] = text

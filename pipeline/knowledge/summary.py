@@ -16,9 +16,11 @@ from functools import lru_cache
 from pipeline.knowledge.describe import owner_name, self_description
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
+from pipeline.knowledge.scope import read_only, report_end
 from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import word_lists
+from pipeline.text.boilerplate import heading_kind, is_boilerplate
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
@@ -56,8 +58,7 @@ def _readable(s: Sentence) -> bool:
         return False  # a row of figures, not a statement
     if len(_CODE.findall(text)) >= 2 or _FORM.search(text) or _NOT_PROSE.search(text):
         return False  # source code, form boilerplate or footnotes, not prose
-    low = text.lower()
-    if any(phrase in low for phrase in word_lists().boilerplate):
+    if is_boilerplate(text):
         return False  # a legal notice printed whatever the document is about
     if not zh and text[:1].islower():
         return False  # the rest of a sentence broken by a page or a chunk: a fragment
@@ -180,9 +181,8 @@ def named_matter(doc: DocText) -> set[int]:
     exhibit indexes), with everything under them: they say how a document is filed or
     signed, not what it is about (neither the summary nor the terms read them)."""
     out: set[int] = set()
-    skipped = word_lists().not_summarised
     for sec in doc.sections[1:]:
-        if any(word in sec.title.lower() for word in skipped):
+        if heading_kind(sec.title) is not None:
             out.update(doc.subtree(sec.idx))
     return out
 
@@ -191,12 +191,12 @@ def front_back_matter(doc: DocText) -> set[int]:
     """What the summary passes over: the named matter, the cover page of a report, and a
     heading that only repeats the document's title (Word's Title style)."""
     out = named_matter(doc)
-    end = cover_end(doc)
+    end, last = cover_end(doc), report_end(doc)
     own_title = _squash(doc.title)
     for sec in doc.sections[1:]:
         on_cover = sec.page_end <= end
         title_page = _squash(sec.title) == own_title and not sec.children
-        if on_cover or title_page:
+        if on_cover or title_page or sec.page_start > last:  # last: exhibits filed after it
             out.update(doc.subtree(sec.idx))
     return out
 
@@ -209,6 +209,7 @@ def _off_cover(doc: DocText, ids: list[int]) -> list[int]:
 
 
 def build_summary(doc: DocText) -> Summary:
+    doc = read_only(doc)  # no boilerplate, no exhibits filed after a report's signatures
     idf = _weights(doc)
     skip = front_back_matter(doc)
     sections: list[SectionSummary] = []
@@ -254,7 +255,9 @@ def build_summary(doc: DocText) -> Summary:
     if described is not None:  # what the subject is or does opens the overview
         overview = [_cite(doc, described)] + [s for s in overview if s.text != described.text]
     share, left_out = coverage(doc, overview)
-    return Summary(overview=overview, sections=sections, coverage=share, left_out=left_out)
+    return Summary(
+        title=doc.title, overview=overview, sections=sections, coverage=share, left_out=left_out
+    )
 
 
 def _described(doc: DocText, skip: set[int]) -> Sentence | None:

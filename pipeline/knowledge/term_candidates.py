@@ -146,6 +146,16 @@ def _wordy(text: str) -> bool:
     return not toks or numeric <= 0.3 * len(toks) or has_cjk(text)
 
 
+_EN_WORDS = re.compile(r"[A-Za-z][\w'’-]*")
+
+
+def _title_case(text: str) -> bool:
+    """A line in Title Case ("Johnson & Johnson and Subsidiaries Reconciliation of Non-GAAP
+    Financial Measures") titles a table or a page: its runs of capitals cross names."""
+    words = _EN_WORDS.findall(text)
+    return len(words) >= 4 and sum(w[0].islower() for w in words) < 0.3 * len(words)
+
+
 def keyphrase_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
     """Recurring noun phrases of the body: a filing's cover page is form text ("Indicate by
     check mark whether …"), and its signatures, certifications and exhibit index (``skip``)
@@ -154,7 +164,10 @@ def keyphrase_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
     prose = [
         s.text
         for s in doc.sentences
-        if _wordy(s.text) and not (cover and s.page == 1) and s.section not in skip
+        if _wordy(s.text)
+        and not _title_case(s.text)
+        and not (cover and s.page == 1)
+        and s.section not in skip
     ]
     pages = max(doc.pages, sum(len(t) for t in prose) // 1500)
     # Keyphrases are the least certain source: their share grows slowly with length.

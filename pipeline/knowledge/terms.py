@@ -12,6 +12,7 @@ from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import noun_lemma
 from pipeline.knowledge.matcher import TermMatcher, fold
 from pipeline.knowledge.models import Evidence, Term, TermSource
+from pipeline.knowledge.scope import read_only
 from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.summary import named_matter
 from pipeline.knowledge.term_candidates import (
@@ -24,6 +25,8 @@ from pipeline.knowledge.term_candidates import (
     pattern_candidates,
     table_candidates,
 )
+from pipeline.knowledge.title_filing import titled_registrant
+from pipeline.knowledge.wordlists import word_lists
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.segment import has_cjk
 
@@ -221,6 +224,31 @@ def _person(d: _Draft, doc: DocText) -> bool:
     return any(a_person(d.term, doc.sentences[i].text) for i in d.occurrences)
 
 
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _owner_words(doc: DocText) -> frozenset[str]:
+    """The words of the company a filing or release is about ("harbour", "lantern",
+    "works" of "Harbour Lantern Works, Inc. — Form 10-K, …")."""
+    generic = word_lists().generic_en
+    name = fold(titled_registrant(doc.title))
+    return frozenset(w for w in _NAME_WORD.findall(name) if w not in generic)
+
+
+def _names_owner(d: _Draft, owner: frozenset[str]) -> bool:
+    """ "Lantern Works", "LANTERN WORKS PLC", "Lantern": the reporting company itself, which
+    every page names; no reader looks it up among the report's terms."""
+    words = [w for w in _NAME_WORD.findall(fold(d.term)) if w not in word_lists().generic_en]
+    return bool(owner) and bool(words) and all(w in owner for w in words)
+
+
+def _report_part(d: _Draft) -> bool:
+    """ "Results of Operations", "Risk Factors", "accompanying notes": a standard part of
+    any report, not a term of this one."""
+    key = " ".join(fold(d.term).replace("’", "'").split())
+    return key in word_lists().report_parts_en
+
+
 def _keep(d: _Draft) -> bool:
     n = len(d.occurrences)
     if d.sources == ["heading"]:
@@ -247,6 +275,7 @@ def _evidence(d: _Draft, doc: DocText) -> list[Evidence]:
 
 
 def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
+    doc = read_only(doc)  # no boilerplate, no exhibits filed after a report's signatures
     # By their titles only: a report's first page may be its cover or (a short release)
     # its highlights, and a heading that repeats the title may hold the whole text.
     matter = named_matter(doc)
@@ -260,11 +289,16 @@ def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
     drafts = [_draft(g) for g in _groups(cands)]
     _count(drafts, doc)
     _define_from_occurrences(drafts, doc)
-    cells = table_keys(doc)
+    cells, owner = table_keys(doc), _owner_words(doc)
     drafts = [
         d
         for d in drafts
-        if _keep(d) and not _from_table(d, cells) and not _statement_name(d) and not _person(d, doc)
+        if _keep(d)
+        and not _from_table(d, cells)
+        and not _statement_name(d)
+        and not _person(d, doc)
+        and not _names_owner(d, owner)
+        and not _report_part(d)
     ]
     drafts.sort(key=lambda d: (-_score(d), d.term))
     terms: list[Term] = []

@@ -1,11 +1,13 @@
-"""The document's own title, as its first page prints it, for the mind map's root.
+"""The document's name as a reader says it: the mind map's root, the library's and the
+API's title, the heading of the summary and of the term list.
 
-In order: the registrant named on an SEC filing's cover ("BEST BUY CO., INC." above
-"(Exact name of registrant as specified in its charter)", with the form and period),
+In order: a filing's registrant, form and period ("BEST BUY CO., INC. — Form 10-K,
+fiscal year ended February 2, 2019"; ``title_filing.py``),
 the largest print on the first page when it stands out from the body text, a title
 heading that opens the document (Word's Title style, a Markdown '# Title'), the
-file's metadata title, and last the file name. Identifiers (an SEC accession number
-such as 0000320187-21-000028, a file code) are never a title.
+file's metadata title unless it is a placeholder ("Document"), and last the file name.
+Identifiers (an SEC accession number such as 0000320187-21-000028, a file code) are
+never a title.
 """
 
 from __future__ import annotations
@@ -13,14 +15,12 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from pipeline.knowledge.title_filing import REGISTRANT, filing_title, release_title
+from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
 
-REGISTRANT = re.compile(r"^\(?\s*exact name of (?:the\s+)?registrant", re.I)
-_FORM = re.compile(r"^form\s+[0-9]{1,2}-?[a-z]{0,2}(?:/a)?$", re.I)
-_PERIOD = re.compile(
-    r"\b(?i:for the (?:fiscal year|quarterly period|year|quarter) ended)\s+"
-    r"(?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})"
-)
+__all__ = ["REGISTRANT", "document_title", "is_identifier", "reader_title", "shown_title"]
+
 _RULE = re.compile(r"^[\s_\-–—=.·*]+$")
 _LETTERS = re.compile(r"[^\W\d_]{3,}")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -50,27 +50,6 @@ def _front(blocks: list[Block], pages: int) -> list[Block]:
         for b in blocks
         if b.page <= pages and b.kind not in ("header", "footer", "table") and b.text.strip()
     ]
-
-
-def filing_title(blocks: list[Block]) -> str:
-    """'BEST BUY CO., INC. — Form 10-K, fiscal year ended February 2, 2019' from a cover."""
-    front = _front(blocks, 2)
-    for i, b in enumerate(front):
-        if not REGISTRANT.match(b.text.strip()):
-            continue
-        name = next((_usable(p.text) for p in reversed(front[:i]) if _usable(p.text)), "")
-        if not name:
-            return ""
-        cover = front[:i]
-        form = next((" ".join(p.text.split()) for p in cover if _FORM.match(p.text.strip())), "")
-        period = next((m for p in cover if (m := _PERIOD.search(" ".join(p.text.split())))), None)
-        title = name
-        if form:
-            title += " — " + form.title()
-            if period:
-                title += ", " + period.group(0).split(" ", 2)[2]
-        return title
-    return ""
 
 
 def _size(b: Block) -> float:
@@ -105,13 +84,47 @@ def opening_heading(blocks: list[Block]) -> str:
     return _usable(first.text)
 
 
-def document_title(blocks: list[Block], metadata_title: str, file_name: str) -> str:
-    """The title of a document, best source first, never an identifier."""
-    for found in (filing_title(blocks), largest_print(blocks), opening_heading(blocks)):
-        if found:
-            return found
-    meta = _usable(metadata_title)
-    if meta:
-        return meta
+def _stem(file_name: str) -> str:
     stem = file_name.rsplit(".", 1)[0] if "." in file_name else file_name
     return stem.strip() or file_name
+
+
+def placeholder(text: str) -> bool:
+    """Words printed or stored in place of a title: "Document", "Microsoft Word - x.docx",
+    a release's "FOR IMMEDIATE RELEASE" (wordlists.json "placeholder_titles")."""
+    low = " ".join(text.lower().split()).strip(" :.")
+    lists = word_lists()
+    return low in lists.placeholder_titles or low.startswith(lists.placeholder_prefixes)
+
+
+def metadata_title(text: str) -> str:
+    """A metadata title when it names the document, not a tool's placeholder."""
+    t = _usable(text)
+    return "" if not t or placeholder(t) else t
+
+
+def document_title(blocks: list[Block], metadata: str, file_name: str) -> str:
+    """The title of a document, best source first, never an identifier or a placeholder."""
+    filing = filing_title(_front(blocks, 2), blocks, _usable)
+    for found in (filing, largest_print(blocks), opening_heading(blocks)):
+        if found and not placeholder(found):
+            return found
+    release = release_title(_front(blocks, 1))
+    if release:
+        return release
+    return metadata_title(metadata) or _stem(file_name)
+
+
+def shown_title(title: str, file_name: str) -> str:
+    """The title to show for a stored document: its title unless that is a placeholder
+    or an identifier (documents stored before titles were read), else the file name."""
+    return metadata_title(title) or _stem(file_name)
+
+
+def reader_title(blocks: list[Block], parser_title: str, file_name: str) -> str:
+    """``document_title`` of a parsed document. Parsers fall back to the first heading when
+    the file has no metadata title: that is no metadata title."""
+    first = next((b.text for b in blocks if b.kind == "heading"), None)
+    heading = {first, first.split("\n")[0][:120]} if first else set()
+    meta = parser_title if parser_title not in heading else ""
+    return document_title(blocks, meta, file_name)

@@ -1,4 +1,5 @@
-"""Word lists the keyphrase extractor, the term base and the summary filter with.
+"""Word lists the keyphrase extractor, the term base and the summary filter with (the
+boilerplate they all leave out is ``pipeline/text/boilerplate.py``'s).
 
 The words are data (``data/wordlists.json``, each list with a note on what it holds), read
 once on first use: adding a word never touches the logic.
@@ -24,22 +25,21 @@ class WordLists:
     generic_zh: frozenset[str]
     document_nouns_zh: frozenset[str]
     generic_en: frozenset[str]
-    not_summarised: tuple[str, ...]  # matched as substrings, in this order
     evaluative: frozenset[str]
     body_start: tuple[str, ...]  # prefixes of the heading a filing's body opens with
-    boilerplate: tuple[str, ...]  # phrases of legal notices, matched as substrings
+    report_parts_en: frozenset[str]  # standard parts of any report ("risk factors")
+    placeholder_titles: frozenset[str]  # metadata titles tools write for any document
+    placeholder_prefixes: tuple[str, ...]
 
 
 @cache
 def word_lists() -> WordLists:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     lists = {name: entry["words"] for name, entry in raw.items()}
-    not_summarised = tuple(lists.pop("not_summarised"))
     body_start = tuple(lists.pop("body_start"))
-    boilerplate = tuple(lists.pop("boilerplate"))
+    prefixes = tuple(lists.pop("placeholder_prefixes"))
     return WordLists(
-        not_summarised=not_summarised,
         body_start=body_start,
-        boilerplate=boilerplate,
+        placeholder_prefixes=prefixes,
         **{k: frozenset(v) for k, v in lists.items()},
     )

@@ -225,6 +225,8 @@ def _en_aliases(s: str, out: list[Found]) -> list[Found]:
         if term and term.lower() != alias.lower():
             out.append(Found(alias, "alias", aliases=[term]))
     for m in _ACRONYM.finditer(s):
+        if sum(ch.isupper() for ch in m.group("a")) < 2:
+            continue  # "(Loss)", "(Income)": a table's sign, not an acronym
         expansion = acronym_expansion(s[: m.start()], m.group("a"))
         if expansion and (term := clean_term(expansion)):
             out.append(Found(term, "alias", aliases=[m.group("a")]))

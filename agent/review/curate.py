@@ -1,0 +1,164 @@
+"""From candidates to the findings a reviewer keeps: boilerplate out, relevance scored,
+near-duplicates merged, the rest ranked, and the first few the short report.
+
+Every candidate has passed the claim check already (``reflect.check_claims``); what is
+dropped here is counted by reason so the report can say how many and why.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agent.review.models import Coverage, Finding, Lang
+from agent.review.relevance import answer_probabilities, features, model, question_for
+from agent.review.scope import DocView, ReviewScope
+from pipeline.text.boilerplate import Kind, block_kind, contents_table, kind_of
+
+PER_SUBGOAL = 3  # the short report shows at least this many of each sub-goal that has some
+LIKELY = 0.5  # … of those at least this likely to be kept: a weak part does not crowd it
+
+
+@dataclass
+class Curated:
+    findings: list[Finding]  # ranked, best first
+    shown: int
+    dropped: Counter[str] = field(default_factory=Counter)
+
+
+def boilerplate(view: DocView, f: Finding) -> Kind | None:
+    """The boilerplate kind of a finding: its own words; a table row by its table (a table
+    of contents) and its words only; a sentence also under its nearest heading and, when
+    short, beside its page (``block_kind``)."""
+    n = f.citation.block
+    block = view.by_n.get(n)
+    if block is not None and block.table is not None:
+        return "contents" if contents_table(block.table.rows) else kind_of(f.text)
+    found = kind_of(f.text)
+    if found is not None:
+        return found
+    return block_kind(
+        f.text, view.headings.get(n, ())[-1:], view.page_texts.get(f.citation.page, [])
+    )
+
+
+_WORD = re.compile(r"[\u3400-\u9fff]{1}|[A-Za-z0-9]+")
+
+
+def _tokens(text: str) -> set[str]:
+    toks = [t.lower() for t in _WORD.findall(text)]
+    han = [t for t in toks if "\u3400" <= t[0] <= "\u9fff"]
+    pairs = {a + b for a, b in itertools.pairwise(han)}
+    return {t for t in toks if len(t) > 1 or t.isdigit()} | pairs
+
+
+def similar(a: str, b: str, at: float) -> bool:
+    """Two findings say the same: most of the shorter one's words are in the longer one,
+    or their words overlap by ``at`` (Jaccard)."""
+    ta, tb = _tokens(a), _tokens(b)
+    if not ta or not tb:
+        return a.strip() == b.strip()
+    inter = len(ta & tb)
+    return inter / min(len(ta), len(tb)) >= 0.9 or inter / len(ta | tb) >= at
+
+
+def scored(
+    scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang
+) -> list[tuple[Finding, dict[str, float]]]:
+    """Each finding with its relevance score to its sub-goal, and the features it read."""
+    out: list[tuple[Finding, dict[str, float]]] = [(f, {}) for f in findings]
+    by_kind: dict[str, list[int]] = {}
+    for i, f in enumerate(findings):
+        by_kind.setdefault(f.subgoal, []).append(i)
+    texts = [c.text for v in scope.views() for c in v.chunks]
+    m = model()
+    for kind_id, idx in by_kind.items():
+        group = [findings[i] for i in idx]
+        heads = [_context(scope.view(f.citation.doc_id), f) for f in group]
+        probs = answer_probabilities(question_for(kind_id, goal, lang), group, heads, texts)
+        for i, f, head, p in zip(idx, group, heads, probs, strict=True):
+            values = features(kind_id, f, head, p)
+            out[i] = (f.model_copy(update={"score": round(m.score(values), 4)}), values)
+    return out
+
+
+def _context(view: DocView, f: Finding) -> str:
+    """What a finding is read under: its headings, and for a table row also the sentence
+    that announces the table ("The following table sets the maximum fees …")."""
+    n = f.citation.block
+    parts = list(view.headings.get(n, ()))
+    if f.cells:
+        body = [b for b in view.body() if b.n < n]
+        if body and body[-1].kind != "heading" and body[-1].table is None:
+            parts.append(body[-1].text)
+    return " > ".join(parts)
+
+
+def score(scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang) -> list[Finding]:
+    return [f for f, _ in scored(scope, findings, goal, lang)]
+
+
+def curate(
+    scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang, *, short: int = 0
+) -> Curated:
+    m = model()
+    dropped: Counter[str] = Counter()
+    kept: list[Finding] = []
+    for f in findings:
+        kind = boilerplate(scope.view(f.citation.doc_id), f)
+        if kind is not None:
+            dropped[f"boilerplate: {kind}"] += 1
+        else:
+            kept.append(f)
+    ranked: list[Finding] = []
+    for f in sorted(score(scope, kept, goal, lang), key=lambda f: -f.score):
+        if f.score < m.threshold:
+            dropped["not relevant"] += 1
+        elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
+            dropped["duplicate"] += 1
+        else:
+            ranked.append(f)
+    ranked = _short_first(ranked, short or m.short)
+    return Curated(findings=ranked, shown=min(len(ranked), short or m.short), dropped=dropped)
+
+
+def _short_first(ranked: list[Finding], short: int) -> list[Finding]:
+    """The ranked list with the short report first: the best of each sub-goal (up to
+    PER_SUBGOAL), then the best of the rest, up to ``short``; the others after, ranked."""
+    head: list[Finding] = []
+    seen: Counter[str] = Counter()
+    for f in ranked:
+        if seen[f.subgoal] < PER_SUBGOAL and len(head) < short and f.score >= LIKELY:
+            head.append(f)
+            seen[f.subgoal] += 1
+    for f in ranked:
+        if len(head) >= short:
+            break
+        if not any(f is h for h in head):
+            head.append(f)
+    head.sort(key=lambda f: -f.score)
+    rest = [f for f in ranked if not any(f is h for h in head)]
+    return head + rest
+
+
+def report_coverage(
+    asked: Sequence[tuple[str, str]], ranked: Sequence[Finding], shown: int
+) -> Coverage:
+    """Coverage of what the goal asks for: each asked part (sub-goal id, title) has a
+    relevant finding or is named as not found; the sections holding relevant findings are
+    counted, and those the short report leaves to the full list are named."""
+    found = {f.subgoal for f in ranked}
+    relevant = list(dict.fromkeys((f.citation.doc_id, f.unit) for f in ranked))
+    covered = {(f.citation.doc_id, f.unit) for f in ranked[:shown]}
+    left = [u or "—" for d, u in relevant if (d, u) not in covered]
+    return Coverage(
+        relevant=len(relevant),
+        covered=len(covered),
+        ratio=round(len(covered) / len(relevant), 3) if relevant else 1.0,
+        left_out=left[:40],
+        asked=[title for _, title in asked],
+        not_found=[title for sid, title in asked if sid not in found],
+    )

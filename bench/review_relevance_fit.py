@@ -1,0 +1,102 @@
+"""The relevance model of review findings, fitted on judged training candidates (called by
+``bench/review_fit.py --findings DUMP``; the dump is ``bench/review_select.py --dump``'s)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+from agent.review.relevance import DATA, FEATURES
+from bench.common import print_table
+
+TARGET_PRECISION = 0.8
+MARGIN = 0.05  # the threshold is chosen for 0.85 on the fitted set: held out, it falls
+L2 = 0.1
+
+
+def load(dump: Path) -> list[dict]:
+    rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines() if line]
+    # one row per judged candidate and goal, boilerplate out (it never reaches the model)
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for r in rows:
+        k = (r["doc"], r["goal"], r["key"])
+        if r["keep"] is None or r["boilerplate"] or k in seen:
+            continue
+        seen.add(k)
+        out.append(r)
+    return out
+
+
+def matrix(rows: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    x = np.array([[float(r["features"][f]) for f in FEATURES] for r in rows])
+    y = np.array([1.0 if r["keep"] else 0.0 for r in rows])
+    return x, y
+
+
+def fit(x: np.ndarray, y: np.ndarray, steps: int = 4000, lr: float = 0.5) -> np.ndarray:
+    """Logistic regression by gradient descent, L2 on the weights (not the bias)."""
+    xb = np.hstack([np.ones((len(x), 1)), x])
+    w = np.zeros(xb.shape[1])
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-xb @ w))
+        grad = xb.T @ (p - y) / len(y) + L2 * np.r_[0, w[1:]] / len(y)
+        w -= lr * grad
+    return w
+
+
+def probs(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-(w[0] + x @ w[1:])))
+
+
+def pr(p: np.ndarray, y: np.ndarray, t: float) -> tuple[float, float]:
+    kept = p >= t
+    tp = float((kept & (y == 1)).sum())
+    prec = tp / kept.sum() if kept.sum() else math.nan
+    rec = tp / (y == 1).sum() if (y == 1).sum() else math.nan
+    return prec, rec
+
+
+def threshold(p: np.ndarray, y: np.ndarray) -> float:
+    """The threshold with the highest recall whose precision reaches the target plus a
+    margin, and at which every higher threshold keeps it (no lucky dip)."""
+    ts = sorted({round(float(v), 4) for v in p})
+    ok = [pr(p, y, t)[0] >= TARGET_PRECISION + MARGIN for t in ts]
+    for i, t in enumerate(ts):
+        if all(ok[i:]):
+            return t
+    return 0.5
+
+
+def fit_findings(dump: Path, *, write: bool) -> None:
+    rows = load(dump)
+    x, y = matrix(rows)
+    w = fit(x, y)
+    t = threshold(probs(w, x), y)
+    prec, rec = pr(probs(w, x), y, t)
+    table = [["all (fitted on)", len(rows), int(y.sum()), round(prec, 3), round(rec, 3)]]
+    for doc in sorted({r["doc"] for r in rows}):
+        train = [r for r in rows if r["doc"] != doc]
+        test = [r for r in rows if r["doc"] == doc]
+        xt, yt = matrix(train)
+        wt = fit(xt, yt)
+        tt = threshold(probs(wt, xt), yt)
+        xv, yv = matrix(test)
+        p2, r2 = pr(probs(wt, xv), yv, tt)
+        table.append([f"held out: {doc}", len(test), int(yv.sum()), round(p2, 3), round(r2, 3)])
+    print_table(
+        "Finding relevance (judged candidates, boilerplate excluded; per-candidate figures)",
+        ["set", "candidates", "keep", "precision", "recall"],
+        table,
+    )
+    weights = {"bias": round(float(w[0]), 3)}
+    weights |= {f: round(float(v), 3) for f, v in zip(FEATURES, w[1:], strict=True)}
+    print(f"weights {weights}; threshold {t:.3f}")
+    if write:
+        data = json.loads(DATA.read_text(encoding="utf-8"))
+        data["weights"], data["threshold"] = weights, round(t, 3)
+        DATA.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {DATA}")
