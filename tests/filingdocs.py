@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 
 from tests import pdfgen
-from tests.pdfgen import Item
+from testkit.pdfgen import Item
 
 REGISTRANT = "HARBOUR LANTERN WORKS, INC."
 TITLE = f"{REGISTRANT} — Form 10-K, fiscal year ended December 31, 2031"
