@@ -47,10 +47,10 @@ from agent.review.models import Finding, Report  # noqa: E402
 from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.scope import ReviewScope  # noqa: E402
 from bench.common import SAMPLES, print_table  # noqa: E402
-from testkit.review_docs import contract_pdf  # noqa: E402
-from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.review_docs import contract_pdf  # noqa: E402
+from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402
 
 JUDGED = ROOT / "bench" / "review_judged.json"
 RISKS_OBLIGATIONS = "List the main risks and obligations"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pymupdf
 
-from tests import pdfgen
+from testkit import pdfgen
 from testkit.pdfgen import Item
 
 REGISTRANT = "HARBOUR LANTERN WORKS, INC."

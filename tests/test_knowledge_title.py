@@ -9,9 +9,9 @@ from pipeline.knowledge.models import MindNode
 from pipeline.knowledge.title import document_title, is_identifier, shown_title
 from pipeline.models import Block
 from pipeline.service import Folio
+from testkit.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 from tests.filingdocs import TITLE as FILING_TITLE
 from tests.filingdocs import logo_filing_pdf
-from testkit.knowledge_docs import ZH_POLICY_TITLE, zh_policy_docx
 from ui.api_schema import document_info
 from ui.library_view import status_table_html
 from ui.summary_view import summary_html
