@@ -11,6 +11,7 @@ import numpy as np
 
 from agent.review.relevance import DATA, FEATURES
 from bench.common import print_table
+from bench.review_select import JUDGED
 
 TARGET_PRECISION = 0.8
 MARGIN = 0.05  # the threshold is chosen for 0.85 on the fitted set: held out, it falls
@@ -18,7 +19,10 @@ L2 = 0.1
 
 
 def load(dump: Path) -> list[dict]:
+    """The judged candidates of the documents fitted on (``held_out`` ones never are)."""
+    held = set(json.loads(JUDGED.read_text(encoding="utf-8")).get("held_out", []))
     rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines() if line]
+    rows = [r for r in rows if r["doc"] not in held]
     # one row per judged candidate and goal, boilerplate out (it never reaches the model)
     seen: set[tuple[str, str, str]] = set()
     out = []

@@ -14,9 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.review.models import Coverage, Finding, Lang
-from agent.review.relevance import answer_probabilities, features, model, question_for
+from agent.review.relevance import (
+    answer_probabilities,
+    features,
+    headline,
+    model,
+    question_for,
+)
 from agent.review.scope import DocView, ReviewScope
-from pipeline.text.boilerplate import Kind, block_kind, contents_table, kind_of
+from pipeline.text.boilerplate import Kind, block_kind, contents_table, heading_kind, kind_of
 
 PER_SUBGOAL = 3  # the short report shows at least this many of each sub-goal that has some
 LIKELY = 0.5  # … of those at least this likely to be kept: a weak part does not crowd it
@@ -35,6 +41,9 @@ def boilerplate(view: DocView, f: Finding) -> Kind | None:
     short, beside its page (``block_kind``)."""
     n = f.citation.block
     block = view.by_n.get(n)
+    end = signed_at(view)
+    if end and f.citation.page > end:
+        return "exhibits"  # a document filed with the report, after its signatures
     if block is not None and block.table is not None:
         return "contents" if contents_table(block.table.rows) else kind_of(f.text)
     found = kind_of(f.text)
@@ -43,6 +52,19 @@ def boilerplate(view: DocView, f: Finding) -> Kind | None:
     return block_kind(
         f.text, view.headings.get(n, ())[-1:], view.page_texts.get(f.citation.page, [])
     )
+
+
+def signed_at(view: DocView) -> int:
+    """The page a report is signed on, when its signatures come in its last third (the
+    plans and agreements filed after them are exhibits, not the report); 0 otherwise."""
+    pages = max((b.page for b in view.blocks), default=0)
+    signed = [
+        b.page
+        for b in view.body()
+        if b.kind == "heading" and heading_kind(b.text) == "signature" and len(b.text) < 40
+    ]
+    at = min((p for p in signed if p >= pages * 2 / 3), default=0)
+    return at
 
 
 _WORD = re.compile(r"[\u3400-\u9fff]{1}|[A-Za-z0-9]+")
@@ -115,7 +137,8 @@ def curate(
             kept.append(f)
     ranked: list[Finding] = []
     for f in sorted(score(scope, kept, goal, lang), key=lambda f: -f.score):
-        if f.score < m.threshold:
+        # a heading read as a sentence names a topic, it states nothing (as in judge.py)
+        if f.score < m.threshold or (not f.cells and headline(f.text)):
             dropped["not relevant"] += 1
         elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
             dropped["duplicate"] += 1

@@ -29,7 +29,7 @@ from agent.rewrite import key_terms
 from agent.scope import stem
 
 DATA = Path(__file__).with_name("relevance.json")
-FEATURES = ("answers", "states", "titled", "not", "row", "lead_in")
+FEATURES = ("answers", "states", "titled", "not", "row", "lead_in", "fragment")
 
 
 @dataclass(frozen=True)
@@ -151,6 +151,9 @@ def features(
         titled = 1.0 if any(w in low for w in rules.section) else 0.0
     row = 1.0 if finding.cells else 0.0
     lead = 1.0 if _LEAD_IN.search(text) else 0.0
+    # the rest of a sentence the layout cut ("in the purchase or use of …"): its subject is
+    # on another line
+    fragment = 1.0 if not finding.cells and text[:1].islower() else 0.0
     return {
         "answers": answers,
         "states": states,
@@ -158,7 +161,22 @@ def features(
         "not": neg,
         "row": row,
         "lead_in": lead,
+        "fragment": fragment,
     }
+
+
+def headline(text: str) -> bool:
+    """A heading read as a sentence ("Risks Related to Economic Conditions"): no end mark,
+    and most of its words capitalised."""
+    s = text.strip()
+    if not s or s[-1] in ".。!！?？;；:：)）" or _CJK.search(s):
+        return False
+    words = [w for w in s.split() if w[:1].isalpha()]
+    named = [w for w in words if len(w) > 3]
+    return bool(named) and sum(1 for w in named if w[0].isupper()) >= 0.7 * len(named)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 # A sentence announcing a list ("… include:", "by, among other things:") says nothing itself.
