@@ -23,12 +23,13 @@ def load(dump: Path) -> list[dict]:
     held = set(json.loads(JUDGED.read_text(encoding="utf-8")).get("held_out", []))
     rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines() if line]
     rows = [r for r in rows if r["doc"] not in held]
-    # one row per judged candidate and goal, boilerplate out (it never reaches the model)
+    # one row per judged candidate and goal; boilerplate and sub-goals the goal does not ask
+    # for are out (they never reach the model)
     seen: set[tuple[str, str, str]] = set()
     out = []
     for r in rows:
         k = (r["doc"], r["goal"], r["key"])
-        if r["keep"] is None or r["boilerplate"] or k in seen:
+        if r["keep"] is None or r["boilerplate"] or not r.get("asked", True) or k in seen:
             continue
         seen.add(k)
         out.append(r)

@@ -88,7 +88,11 @@ DOCS = (
     Doc(
         "Chinese policy (built)",
         lambda d: policy_zh_pdf(d / "policy_zh.pdf"),
-        ("列出文件中的禁止性规定和运营单位应当履行的义务",),
+        (
+            "列出文件中的禁止性规定和运营单位应当履行的义务",
+            "提取表格中的量化限值",
+            "找出文件引用的国家标准",
+        ),
     ),
 )
 
@@ -111,13 +115,14 @@ class Run:
     rows: list[dict[str, Any]]
 
 
-def _capture() -> tuple[list[list[Finding]], Any]:
-    """Wrap the service's curation to keep the candidates it was given."""
-    seen: list[list[Finding]] = []
+def _capture() -> tuple[list[tuple[list[Finding], frozenset[str]]], Any]:
+    """Wrap the service's curation to keep the candidates it was given (and the sub-goals
+    the goal asks for)."""
+    seen: list[tuple[list[Finding], frozenset[str]]] = []
     original = service_mod.curate
 
     def wrapped(scope: ReviewScope, findings: list[Finding], *a: Any, **kw: Any) -> Any:
-        seen.append(list(findings))
+        seen.append((list(findings), kw.get("asked", frozenset())))
         return original(scope, findings, *a, **kw)
 
     service_mod.curate = wrapped  # type: ignore[assignment]
@@ -137,7 +142,7 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
             report = service_mod.run_review(folio, [doc_id], goal, refine=False)
         finally:
             service_mod.curate = original
-        cands = seen[-1]
+        cands, asked = seen[-1]
         scope = ReviewScope(folio, (doc_id,))
         rows = []
         for f, values in scored(scope, cands, goal, report.lang):
@@ -149,6 +154,7 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
                     "page": f.citation.page,
                     "text": " ".join(f.text.split())[:400],
                     "boilerplate": boilerplate(view, f) or "",
+                    "asked": not asked or f.subgoal in asked,
                     "score": f.score,
                     "features": values,
                 }

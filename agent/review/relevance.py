@@ -29,7 +29,7 @@ from agent.rewrite import key_terms
 from agent.scope import stem
 
 DATA = Path(__file__).with_name("relevance.json")
-FEATURES = ("answers", "states", "titled", "not", "row", "lead_in", "fragment")
+FEATURES = ("answers", "states", "titled", "not", "row", "lead_in")
 
 
 @dataclass(frozen=True)
@@ -151,9 +151,6 @@ def features(
         titled = 1.0 if any(w in low for w in rules.section) else 0.0
     row = 1.0 if finding.cells else 0.0
     lead = 1.0 if _LEAD_IN.search(text) else 0.0
-    # the rest of a sentence the layout cut ("in the purchase or use of …"): its subject is
-    # on another line
-    fragment = 1.0 if not finding.cells and text[:1].islower() else 0.0
     return {
         "answers": answers,
         "states": states,
@@ -161,8 +158,13 @@ def features(
         "not": neg,
         "row": row,
         "lead_in": lead,
-        "fragment": fragment,
     }
+
+
+def fragment(f: Finding) -> bool:
+    """The rest of a sentence the layout cut ("in the purchase or use of …"): its subject is
+    on another line, so it reads worse than a whole one (ranked after those)."""
+    return not f.cells and f.text[:1].islower()
 
 
 def headline(text: str) -> bool:
