@@ -259,3 +259,15 @@ def test_a_heading_read_as_a_sentence_is_no_finding() -> None:
     assert headline("Risks Related to Economic Conditions and Operating Internationally")
     assert not headline("Rising interest rates could adversely affect our floating-rate debt.")
     assert not headline("运营单位应当建立能耗在线监测系统")
+
+
+def test_a_row_finding_is_highlighted_by_its_row_box() -> None:
+    from ui.review import finding_target
+
+    row = (72.0, 120.0, 400.0, 138.0)
+    cite = Citation(
+        doc_id="d", page=2, block=3, chunk_id="d#4", box=row, quote="Revenue — 2024: 100"
+    )
+    f = Finding(subgoal="limits", text=cite.quote, citation=cite, cells=["Revenue", "100", "90"])
+    target = finding_target(None, f)  # type: ignore[arg-type]  # a row box needs no lookup
+    assert [m.box for m in target.marks] == [row] and target.page == 2
