@@ -11,6 +11,7 @@ import numpy as np
 
 from agent.review.relevance import DATA, FEATURES
 from bench.common import print_table
+from bench.review_select import JUDGED
 
 TARGET_PRECISION = 0.8
 MARGIN = 0.05  # the threshold is chosen for 0.85 on the fitted set: held out, it falls
@@ -18,13 +19,17 @@ L2 = 0.1
 
 
 def load(dump: Path) -> list[dict]:
+    """The judged candidates of the documents fitted on (``held_out`` ones never are)."""
+    held = set(json.loads(JUDGED.read_text(encoding="utf-8")).get("held_out", []))
     rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines() if line]
-    # one row per judged candidate and goal, boilerplate out (it never reaches the model)
+    rows = [r for r in rows if r["doc"] not in held]
+    # one row per judged candidate and goal; boilerplate and sub-goals the goal does not ask
+    # for are out (they never reach the model)
     seen: set[tuple[str, str, str]] = set()
     out = []
     for r in rows:
         k = (r["doc"], r["goal"], r["key"])
-        if r["keep"] is None or r["boilerplate"] or k in seen:
+        if r["keep"] is None or r["boilerplate"] or not r.get("asked", True) or k in seen:
             continue
         seen.add(k)
         out.append(r)

@@ -19,7 +19,9 @@ borrows the word ("we must further enhance…"), never a second copy of the same
 is even: about half), the built documents in full.
 
 Precision = judged-keep among the kept findings that are judged; recall = judged-keep
-findings kept among all judged-keep candidates. The median report length is the short
+findings kept among all judged-keep candidates. They are printed for the documents the
+relevance weights were fitted on and, apart, for the ``held_out`` ones of the judged file
+(judged after the fit, never fitted on). The median report length is the short
 report's (``Report.shown``) over the 10-K goals; the full list stays in the JSON.
 """
 
@@ -73,6 +75,12 @@ DOCS = (
     Doc("ADOBE_2017_10K", _train("ADOBE_2017_10K"), (RISKS_OBLIGATIONS, RISKS_FIGURES), True),
     Doc("BESTBUY_2019_10K", _train("BESTBUY_2019_10K"), (RISKS_OBLIGATIONS, RISKS_FIGURES), True),
     Doc(
+        "JOHNSON_JOHNSON_2022_10K",
+        _train("JOHNSON_JOHNSON_2022_10K"),
+        (RISKS_OBLIGATIONS, RISKS_FIGURES),
+        True,
+    ),
+    Doc(
         "services contract (built)",
         lambda d: contract_pdf(d / "services_agreement.pdf"),
         ("List every obligation and penalty in this contract",),
@@ -80,7 +88,11 @@ DOCS = (
     Doc(
         "Chinese policy (built)",
         lambda d: policy_zh_pdf(d / "policy_zh.pdf"),
-        ("列出文件中的禁止性规定和运营单位应当履行的义务",),
+        (
+            "列出文件中的禁止性规定和运营单位应当履行的义务",
+            "提取表格中的量化限值",
+            "找出文件引用的国家标准",
+        ),
     ),
 )
 
@@ -103,13 +115,14 @@ class Run:
     rows: list[dict[str, Any]]
 
 
-def _capture() -> tuple[list[list[Finding]], Any]:
-    """Wrap the service's curation to keep the candidates it was given."""
-    seen: list[list[Finding]] = []
+def _capture() -> tuple[list[tuple[list[Finding], frozenset[str]]], Any]:
+    """Wrap the service's curation to keep the candidates it was given (and the sub-goals
+    the goal asks for)."""
+    seen: list[tuple[list[Finding], frozenset[str]]] = []
     original = service_mod.curate
 
     def wrapped(scope: ReviewScope, findings: list[Finding], *a: Any, **kw: Any) -> Any:
-        seen.append(list(findings))
+        seen.append((list(findings), kw.get("asked", frozenset())))
         return original(scope, findings, *a, **kw)
 
     service_mod.curate = wrapped  # type: ignore[assignment]
@@ -129,7 +142,7 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
             report = service_mod.run_review(folio, [doc_id], goal, refine=False)
         finally:
             service_mod.curate = original
-        cands = seen[-1]
+        cands, asked = seen[-1]
         scope = ReviewScope(folio, (doc_id,))
         rows = []
         for f, values in scored(scope, cands, goal, report.lang):
@@ -141,6 +154,7 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
                     "page": f.citation.page,
                     "text": " ".join(f.text.split())[:400],
                     "boilerplate": boilerplate(view, f) or "",
+                    "asked": not asked or f.subgoal in asked,
                     "score": f.score,
                     "features": values,
                 }
@@ -159,49 +173,54 @@ def judged() -> dict[str, dict[str, dict[str, bool]]]:
     }
 
 
+def _counts(r: Run, v: dict[str, bool]) -> tuple[int, int, int]:
+    """(kept and keep, kept and drop, keep not kept) over the judged candidates."""
+    kept = {key(f.text) for f in r.report.findings}
+    keep = {k for k in {key(f.text) for f in r.candidates} if v.get(k)}
+    return len(kept & keep), len([k for k in kept if k in v and not v[k]]), len(keep - kept)
+
+
+def _ratio(a: int, b: int) -> float:
+    return a / b if b else float("nan")
+
+
 def measure(runs: list[Run]) -> tuple[list[list[object]], dict[str, float]]:
     verdicts = judged()
+    held = set(json.loads(JUDGED.read_text(encoding="utf-8")).get("held_out", []))
     rows: list[list[object]] = []
-    tp = fp = fn = 0
+    sums = {"fitted": [0, 0, 0], "held out": [0, 0, 0]}
     for r in runs:
         v = verdicts.get(r.doc.name, {}).get(r.goal, {})
-        kept = {key(f.text) for f in r.report.findings}
+        a, b, c = _counts(r, v)
+        part = sums["held out" if r.doc.name in held else "fitted"]
+        part[0], part[1], part[2] = part[0] + a, part[1] + b, part[2] + c
         shown = {key(f.text) for f in r.report.findings[: r.report.shown]}
-        cands = {key(f.text) for f in r.candidates}
-        judged_c = [k for k in cands if k in v]
-        keep = {k for k in judged_c if v[k]}
-        a = len(kept & keep)
-        b = len([k for k in kept if k in v and not v[k]])
-        c = len(keep - kept)
-        tp, fp, fn = tp + a, fp + b, fn + c
-        prec = a / (a + b) if a + b else float("nan")
-        rec = a / (a + c) if a + c else float("nan")
-        short_prec = len(shown & keep) / max(1, len([k for k in shown if k in v]))
+        judged_shown = [k for k in shown if k in v]
         rows.append(
             [
-                r.doc.name,
+                r.doc.name + (" (held out)" if r.doc.name in held else ""),
                 r.goal[:38],
                 len(r.candidates),
-                len(judged_c),
-                len(keep),
-                len(kept),
+                len([k for k in {key(f.text) for f in r.candidates} if k in v]),
+                a + c,
+                len(r.report.findings),
                 r.report.shown,
-                round(prec, 3),
-                round(rec, 3),
-                round(short_prec, 3),
+                round(_ratio(a, a + b), 3),
+                round(_ratio(a, a + c), 3),
+                round(_ratio(sum(1 for k in judged_shown if v[k]), len(judged_shown)), 3),
                 f"{r.report.claims_supported}/{r.report.claims}",
                 ", ".join(f"{k} {n}" for k, n in sorted(r.report.dropped.items())),
             ]
         )
     ten_k = [r.report.shown for r in runs if r.doc.ten_k]
-    totals = {
-        "precision": tp / (tp + fp) if tp + fp else float("nan"),
-        "recall": tp / (tp + fn) if tp + fn else float("nan"),
-        "median_shown_10k": statistics.median(ten_k) if ten_k else float("nan"),
-        "median_kept_10k": statistics.median(
-            [len(r.report.findings) for r in runs if r.doc.ten_k] or [0]
-        ),
-    }
+    totals: dict[str, float] = {}
+    for name, (tp, fp, fn) in sums.items():
+        totals[f"{name} precision"] = _ratio(tp, tp + fp)
+        totals[f"{name} recall"] = _ratio(tp, tp + fn)
+    totals["median_shown_10k"] = statistics.median(ten_k) if ten_k else float("nan")
+    totals["median_kept_10k"] = statistics.median(
+        [len(r.report.findings) for r in runs if r.doc.ten_k] or [0]
+    )
     return rows, totals
 
 
@@ -259,8 +278,12 @@ def main() -> None:
         ],
         rows,
     )
+    for name in ("fitted", "held out"):
+        print(
+            f"{name}: precision {totals[name + ' precision']:.3f}, "
+            f"recall {totals[name + ' recall']:.3f}"
+        )
     print(
-        f"\nall: precision {totals['precision']:.3f}, recall {totals['recall']:.3f}; "
         f"10-K goals: median short report {totals['median_shown_10k']:g} findings "
         f"(median kept {totals['median_kept_10k']:g})"
     )

@@ -77,6 +77,7 @@ CONTENT = [
     "A failure of our data centres could interrupt our services and harm our reputation.",
     "The Company is required to repay the term loan of $400 million by March 2027.",
     "3.1 The Provider shall perform the Services with due skill and care.",
+    "2.1 This Agreement starts on the Effective Date and runs for 24 months.",
     "2.2 The parties may extend the term by written agreement no later than 60 days before.",
     "Failure to meet the guidance we have provided to the public could lower our share price.",
     "Our business is subject to federal anti-kickback laws and their safe harbors.",

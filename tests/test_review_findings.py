@@ -7,11 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agent.review.curate import similar
+from agent.review.curate import boilerplate, signed_at, similar
 from agent.review.execute import row_box
+from agent.review.models import Citation, Finding
+from agent.review.relevance import headline
 from agent.review.report import dumps, to_markdown
+from agent.review.scope import DocView
 from agent.review.service import run_review
 from pipeline.models import Block, Table
+from pipeline.perceive.models import Perception
 from pipeline.service import Folio
 from ui.review_view import report_html
 
@@ -167,9 +171,9 @@ def test_coverage_names_the_asked_part_nothing_was_found_for(folio: Folio, tmp_p
     assert doc_id is not None
     report = run_review(folio, [doc_id], "List the main risks and obligations", refine=False)
     cov = report.coverage
-    assert len(cov.asked) == 2
-    assert len(cov.not_found) == 1 and "obligation" in cov.not_found[0].lower()
-    assert "nothing relevant found for" in to_markdown(report)
+    assert len(cov.asked) == 2 and cov.relevant == 2 and cov.covered == 1 and cov.ratio == 0.5
+    assert len(cov.left_out) == 1 and "obligation" in cov.left_out[0].lower()
+    assert "Nothing relevant found for: " + cov.left_out[0] in to_markdown(report)
 
 
 def _table_block(cell_boxes: bool) -> Block:
@@ -225,3 +229,45 @@ def test_a_table_finding_cites_its_row_and_a_contents_table_none(
     rows = [f for f in report.findings if f.cells]
     assert ["Dredging", "1,200", "14,400"] in [f.cells for f in rows]
     assert not any("Page" in f.text or "Item 1." in f.text for f in report.findings)
+
+
+def _view(blocks: list[Block]) -> DocView:
+    return DocView(
+        doc_id="d", name="d.pdf", language="en", blocks=blocks, perception=Perception(), chunks=[]
+    )
+
+
+def test_documents_filed_after_the_signatures_are_exhibits_not_findings() -> None:
+    text = "Each Member shall keep the Plan Administrator informed of the Member's address."
+    blocks = [Block(n=i, page=i, text=f"Item {i}. Business text of page {i}.") for i in range(1, 9)]
+    blocks += [
+        Block(n=9, page=9, kind="heading", level=1, text="SIGNATURES"),
+        Block(n=10, page=10, text=text),
+    ]
+    view = _view(blocks)
+    assert signed_at(view) == 9
+    cite = Citation(doc_id="d", page=10, block=10, quote=text)
+    assert boilerplate(view, Finding(subgoal="obligations", text=text, citation=cite)) == "exhibits"
+    # the same sentence in the body of the report is no exhibit
+    body = _view([*blocks[:8], Block(n=10, page=5, text=text)])
+    assert signed_at(body) == 0
+    cite5 = cite.model_copy(update={"page": 5})
+    assert boilerplate(body, Finding(subgoal="obligations", text=text, citation=cite5)) is None
+
+
+def test_a_heading_read_as_a_sentence_is_no_finding() -> None:
+    assert headline("Risks Related to Economic Conditions and Operating Internationally")
+    assert not headline("Rising interest rates could adversely affect our floating-rate debt.")
+    assert not headline("运营单位应当建立能耗在线监测系统")
+
+
+def test_a_row_finding_is_highlighted_by_its_row_box() -> None:
+    from ui.review import finding_target
+
+    row = (72.0, 120.0, 400.0, 138.0)
+    cite = Citation(
+        doc_id="d", page=2, block=3, chunk_id="d#4", box=row, quote="Revenue — 2024: 100"
+    )
+    f = Finding(subgoal="limits", text=cite.quote, citation=cite, cells=["Revenue", "100", "90"])
+    target = finding_target(None, f)  # type: ignore[arg-type]  # a row box needs no lookup
+    assert [m.box for m in target.marks] == [row] and target.page == 2

@@ -15,7 +15,7 @@ from typing import Any
 
 import gradio as gr
 
-from agent.review.models import Plan, Report
+from agent.review.models import Finding, Plan, Report
 from agent.review.report import dumps, to_markdown
 from agent.review.rules import RuleStore
 from agent.review.service import run_review
@@ -136,13 +136,17 @@ def open_finding(
     index = int(getattr(evt, "_data", {}).get("index", -1))
     if report is None or not 0 <= index < len(report.findings):
         return [gr.skip()] * 6
-    c = report.findings[index].citation
-    if c.chunk_id:
-        target = pagepane.target_for_quote(services, c.doc_id, c.chunk_id, c.page, c.quote)
-    else:
-        mark = pagepane.Mark(c.page, c.box, None, None, c.quote)
-        target = pagepane.PaneTarget(c.doc_id, c.page, (mark,))
-    return pagepane.updates(services, target, lang)
+    return pagepane.updates(services, finding_target(services, report.findings[index]), lang)
+
+
+def finding_target(services: Services, f: Finding) -> pagepane.PaneTarget:
+    """Where a finding's highlight goes: its quote in its chunk, or its own box — a table
+    row's box (its quote is the row's cells, not words of the chunk)."""
+    c = f.citation
+    if c.chunk_id and not (f.cells and c.box):
+        return pagepane.target_for_quote(services, c.doc_id, c.chunk_id, c.page, c.quote)
+    mark = pagepane.Mark(c.page, c.box, None, None, c.quote)
+    return pagepane.PaneTarget(c.doc_id, c.page, (mark,))
 
 
 def _rules(services: Services) -> RuleStore:

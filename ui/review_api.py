@@ -42,8 +42,9 @@ class ReviewApi:
             workspace: Workspace id from an earlier response; omit it for a new private one.
         Returns:
             The plan (three candidate sub-goals with value, risk, cost, score and why; the two
-            run), findings grouped by sub-goal, each cited [page, section], the coverage of
-            the relevant sections and the claims check, as JSON.
+            run), every finding kept, ranked, each cited [page, section] with its relevance
+            score and whether it is in the short report (`shown` first), the coverage of what
+            the goal asks for, the claims check and the candidates dropped by reason, as JSON.
         """
         scope = self.api.scope(workspace, request)
         if doc_id not in {d.doc_id for d in scope.folio.documents()}:

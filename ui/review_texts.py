@@ -39,14 +39,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rv.state_fallback": ("done with a fallback", "已改用备选方法"),
     "rv.state_failed": ("failed", "失败"),
     "rv.coverage": (
-        "The findings shown cover {covered} of the {relevant} sections with relevant "
-        "findings ({ratio})",
-        "所列发现覆盖含相关发现的 {relevant} 个章节中的 {covered} 个（{ratio}）",
+        "Coverage of what the goal asks for: {covered}/{relevant} ({ratio}) — {parts}",
+        "目标要求的覆盖：{covered}/{relevant}（{ratio}）——{parts}",
     ),
-    "rv.left_out": ("Sections only in the full list: {units}", "仅在完整列表中的章节：{units}"),
-    "rv.asked": (
-        "Asked for: {parts} · nothing relevant found for: {missing}",
-        "目标要求：{parts} · 未找到相关内容：{missing}",
+    "rv.left_out": ("Nothing relevant found for: {units}", "未找到相关内容：{units}"),
+    "rv.sections": (
+        "The findings shown cover {shown} of the {n} sections holding relevant findings; "
+        "only in the full list: {units}",
+        "所列发现覆盖含相关发现的 {n} 个章节中的 {shown} 个；仅在完整列表中：{units}",
     ),
     "rv.claims": (
         "Supported (claim check passed): {ok}/{n}",

@@ -92,20 +92,28 @@ def report_html(report: Report | None, lang: str) -> str:
         )
     cov = report.coverage
     sep = "、" if lang == "zh" else ", "
-    if cov.not_found:
-        asked = t("rv.asked", lang, parts=sep.join(cov.asked), missing=sep.join(cov.not_found))
-        parts.append(f'<div class="folio-note failed">{esc(asked)}</div>')
     ratio = f"{cov.ratio:.0%}"
-    coverage = t("rv.coverage", lang, covered=cov.covered, relevant=cov.relevant, ratio=ratio)
+    coverage = t(
+        "rv.coverage",
+        lang,
+        covered=cov.covered,
+        relevant=cov.relevant,
+        ratio=ratio,
+        parts=sep.join(cov.asked),
+    )
     claims = t("rv.claims", lang, ok=report.claims_supported, n=report.claims)
     parts.append(f'<div class="folio-note">{esc(coverage)} · {esc(claims)}</div>')
+    if cov.left_out:
+        left = t("rv.left_out", lang, units=sep.join(cov.left_out))
+        parts.append(f'<div class="folio-note failed">{esc(left)}</div>')
     if report.dropped:
         why = dropped_text(report)
         dropped = t("rv.dropped", lang, n=sum(report.dropped.values()), why=why)
         parts.append(f'<div class="folio-note">{esc(dropped)}</div>')
-    if cov.left_out:
-        left = t("rv.left_out", lang, units=", ".join(cov.left_out))
-        parts.append(f'<div class="folio-note">{esc(left)}</div>')
+    if cov.sections_left_out:
+        units = ", ".join(cov.sections_left_out)
+        more = t("rv.sections", lang, shown=cov.sections_shown, n=cov.sections, units=units)
+        parts.append(f'<div class="folio-note">{esc(more)}</div>')
     parts += [f'<div class="folio-note">{esc(n)}</div>' for n in report.notices]
     return f'<div class="rv-report">{"".join(parts)}</div>'
 

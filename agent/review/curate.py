@@ -14,11 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.review.models import Coverage, Finding, Lang
-from agent.review.relevance import answer_probabilities, features, model, question_for
+from agent.review.relevance import (
+    answer_probabilities,
+    features,
+    fragment,
+    headline,
+    model,
+    question_for,
+)
 from agent.review.scope import DocView, ReviewScope
-from pipeline.text.boilerplate import Kind, block_kind, contents_table, kind_of
+from pipeline.text.boilerplate import Kind, block_kind, contents_table, heading_kind, kind_of
 
 PER_SUBGOAL = 3  # the short report shows at least this many of each sub-goal that has some
+FRAGMENT = 0.3  # what a sentence cut by the layout loses in the ranking
 LIKELY = 0.5  # … of those at least this likely to be kept: a weak part does not crowd it
 
 
@@ -35,6 +43,9 @@ def boilerplate(view: DocView, f: Finding) -> Kind | None:
     short, beside its page (``block_kind``)."""
     n = f.citation.block
     block = view.by_n.get(n)
+    end = signed_at(view)
+    if end and f.citation.page > end:
+        return "exhibits"  # a document filed with the report, after its signatures
     if block is not None and block.table is not None:
         return "contents" if contents_table(block.table.rows) else kind_of(f.text)
     found = kind_of(f.text)
@@ -43,6 +54,19 @@ def boilerplate(view: DocView, f: Finding) -> Kind | None:
     return block_kind(
         f.text, view.headings.get(n, ())[-1:], view.page_texts.get(f.citation.page, [])
     )
+
+
+def signed_at(view: DocView) -> int:
+    """The page a report is signed on, when its signatures come in its last third (the
+    plans and agreements filed after them are exhibits, not the report); 0 otherwise."""
+    pages = max((b.page for b in view.blocks), default=0)
+    signed = [
+        b.page
+        for b in view.body()
+        if b.kind == "heading" and heading_kind(b.text) == "signature" and len(b.text) < 40
+    ]
+    at = min((p for p in signed if p >= pages * 2 / 3), default=0)
+    return at
 
 
 _WORD = re.compile(r"[\u3400-\u9fff]{1}|[A-Za-z0-9]+")
@@ -102,20 +126,32 @@ def score(scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang
 
 
 def curate(
-    scope: ReviewScope, findings: Sequence[Finding], goal: str, lang: Lang, *, short: int = 0
+    scope: ReviewScope,
+    findings: Sequence[Finding],
+    goal: str,
+    lang: Lang,
+    *,
+    short: int = 0,
+    asked: frozenset[str] = frozenset(),
 ) -> Curated:
+    """``asked``: the sub-goals the goal names; a sub-goal run for its presence alone (the
+    plan's second choice for "the limits in the tables" may be prohibitions) adds none."""
     m = model()
     dropped: Counter[str] = Counter()
     kept: list[Finding] = []
     for f in findings:
         kind = boilerplate(scope.view(f.citation.doc_id), f)
-        if kind is not None:
+        if asked and f.subgoal not in asked:
+            dropped["not asked"] += 1
+        elif kind is not None:
             dropped[f"boilerplate: {kind}"] += 1
         else:
             kept.append(f)
     ranked: list[Finding] = []
-    for f in sorted(score(scope, kept, goal, lang), key=lambda f: -f.score):
-        if f.score < m.threshold:
+    # whole sentences before cut ones of about the same relevance
+    for f in sorted(score(scope, kept, goal, lang), key=lambda f: FRAGMENT * fragment(f) - f.score):
+        # a heading read as a sentence names a topic, it states nothing (as in judge.py)
+        if f.score < m.threshold or (not f.cells and headline(f.text)):
             dropped["not relevant"] += 1
         elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
             dropped["duplicate"] += 1
@@ -139,7 +175,7 @@ def _short_first(ranked: list[Finding], short: int) -> list[Finding]:
             break
         if not any(f is h for h in head):
             head.append(f)
-    head.sort(key=lambda f: -f.score)
+    head.sort(key=lambda f: FRAGMENT * fragment(f) - f.score)
     rest = [f for f in ranked if not any(f is h for h in head)]
     return head + rest
 
@@ -148,17 +184,21 @@ def report_coverage(
     asked: Sequence[tuple[str, str]], ranked: Sequence[Finding], shown: int
 ) -> Coverage:
     """Coverage of what the goal asks for: each asked part (sub-goal id, title) has a
-    relevant finding or is named as not found; the sections holding relevant findings are
+    relevant finding or is named as left out; the sections holding relevant findings are
     counted, and those the short report leaves to the full list are named."""
     found = {f.subgoal for f in ranked}
+    missing = [title for sid, title in asked if sid not in found]
     relevant = list(dict.fromkeys((f.citation.doc_id, f.unit) for f in ranked))
     covered = {(f.citation.doc_id, f.unit) for f in ranked[:shown]}
     left = [u or "—" for d, u in relevant if (d, u) not in covered]
+    n = len(asked)
     return Coverage(
-        relevant=len(relevant),
-        covered=len(covered),
-        ratio=round(len(covered) / len(relevant), 3) if relevant else 1.0,
-        left_out=left[:40],
+        relevant=n,
+        covered=n - len(missing),
+        ratio=round((n - len(missing)) / n, 3) if n else 1.0,
+        left_out=missing,
         asked=[title for _, title in asked],
-        not_found=[title for sid, title in asked if sid not in found],
+        sections=len(relevant),
+        sections_shown=len(covered),
+        sections_left_out=left[:40],
     )

@@ -89,18 +89,19 @@ class Finding(_Model):
 
 
 class Coverage(_Model):
-    """What the goal asks for and how much of it the short report shows: the sections
-    holding relevant findings, and by name the asked parts nothing was found for and the
-    sections the short report leaves to the full list."""
+    """What the goal asks for and what the report found of it: the asked parts (sub-goals
+    the goal names) with a relevant finding, those without one named in ``left_out``; and
+    how many of the sections holding relevant findings the short report shows, the others
+    named in ``sections_left_out`` (they are in the full list)."""
 
-    relevant: int
-    covered: int
+    relevant: int = Field(description="Parts the goal asks for.")
+    covered: int = Field(description="Asked parts with at least one relevant finding.")
     ratio: float
-    left_out: list[str] = Field(default_factory=list)
+    left_out: list[str] = Field(default_factory=list, description="Asked parts not found.")
     asked: list[str] = Field(default_factory=list, description="The parts the goal asks for.")
-    not_found: list[str] = Field(
-        default_factory=list, description="Asked parts without a single relevant finding."
-    )
+    sections: int = Field(0, description="Sections holding relevant findings.")
+    sections_shown: int = Field(0, description="Of those, the ones the short report shows.")
+    sections_left_out: list[str] = Field(default_factory=list)
 
 
 class Report(_Model):

@@ -39,11 +39,11 @@ REPORT = {
         "plan": "Plan",
         "candidate": "| # | sub-goal | value | risk | cost | score | why |",
         "chosen": "Run, in order: {ids}",
-        "coverage": "Coverage: the shown findings cover {covered} of the {relevant} sections "
-        "holding relevant findings ({ratio:.0%})",
-        "asked": "Asked for: {parts}; nothing relevant found for: {missing}",
-        "asked_all": "Asked for: {parts}; each has relevant findings",
-        "left_out": "Sections only in the full list: {units}",
+        "coverage": "Coverage of what the goal asks for: {covered}/{relevant} ({ratio:.0%}) — "
+        "{parts}",
+        "left_out": "Nothing relevant found for: {units}",
+        "sections": "The findings shown cover {shown} of the {n} sections holding relevant "
+        "findings; only in the full list: {units}",
         "claims": "Supported (claim check passed): {ok} of {n} findings",
         "dropped": "Dropped {n} candidates: {why}",
         "shown": "Showing the {shown} most relevant of {n} findings; the full list: "
@@ -62,11 +62,9 @@ REPORT = {
         "plan": "计划",
         "candidate": "| # | 子目标 | 价值 | 风险 | 成本 | 得分 | 理由 |",
         "chosen": "依次执行：{ids}",
-        "coverage": "覆盖：所列发现覆盖含相关发现的 {relevant} 个章节中的 {covered} 个"
-        "（{ratio:.0%}）",
-        "asked": "目标要求：{parts}；未找到相关内容：{missing}",
-        "asked_all": "目标要求：{parts}；均有相关发现",
-        "left_out": "仅在完整列表中的章节：{units}",
+        "coverage": "目标要求的覆盖：{covered}/{relevant}（{ratio:.0%}）——{parts}",
+        "left_out": "未找到相关内容：{units}",
+        "sections": "所列发现覆盖含相关发现的 {n} 个章节中的 {shown} 个；仅在完整列表中：{units}",
         "claims": "有据（通过依据核对）：{ok}/{n} 条发现",
         "dropped": "舍弃 {n} 条候选：{why}",
         "shown": "显示最相关的 {shown} 条（共 {n} 条）；完整列表：--all（命令行）、"
@@ -85,12 +83,14 @@ REPORT = {
 REASONS = {
     "en": {
         "not relevant": "not relevant to the sub-goal",
+        "not asked": "from a sub-goal the goal does not ask for",
         "duplicate": "near-duplicates merged",
         "unsupported": "not supported by their source",
         "boilerplate": "boilerplate",
     },
     "zh": {
         "not relevant": "与子目标无关",
+        "not asked": "来自目标未要求的子目标",
         "duplicate": "近似重复已合并",
         "unsupported": "依据不支持",
         "boilerplate": "套话",

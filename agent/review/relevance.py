@@ -161,6 +161,26 @@ def features(
     }
 
 
+def fragment(f: Finding) -> bool:
+    """The rest of a sentence the layout cut ("in the purchase or use of …"): its subject is
+    on another line, so it reads worse than a whole one (ranked after those)."""
+    return not f.cells and f.text[:1].islower()
+
+
+def headline(text: str) -> bool:
+    """A heading read as a sentence ("Risks Related to Economic Conditions"): no end mark,
+    and most of its words capitalised."""
+    s = text.strip()
+    if not s or s[-1] in ".。!！?？;；:：)）" or _CJK.search(s):
+        return False
+    words = [w for w in s.split() if w[:1].isalpha()]
+    named = [w for w in words if len(w) > 3]
+    return bool(named) and sum(1 for w in named if w[0].isupper()) >= 0.7 * len(named)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 # A sentence announcing a list ("… include:", "by, among other things:") says nothing itself.
 _LEAD_IN = re.compile(r"[:：]\s*$")
 

@@ -45,7 +45,7 @@ def dropped_text(report: Report) -> str:
     if plates:
         inner = ", ".join(f"{k} {n}" for k, n in sorted(plates.items(), key=lambda kv: -kv[1]))
         parts.append(f"{sum(plates.values())} {names['boilerplate']} ({inner})")
-    for key in ("not relevant", "duplicate", "unsupported"):
+    for key in ("not relevant", "not asked", "duplicate", "unsupported"):
         if report.dropped.get(key):
             parts.append(f"{report.dropped[key]} {names[key]}")
     return "; ".join(parts)
@@ -74,17 +74,20 @@ def to_markdown(report: Report, *, full: bool = False) -> str:
         lines.append("")
     cov = report.coverage
     sep = "、" if report.lang == "zh" else ", "
-    if cov.asked:
-        parts = sep.join(cov.asked)
-        lines.append(
-            t["asked"].format(parts=parts, missing=sep.join(cov.not_found))
-            if cov.not_found
-            else t["asked_all"].format(parts=parts)
+    lines.append(
+        t["coverage"].format(
+            covered=cov.covered, relevant=cov.relevant, ratio=cov.ratio, parts=sep.join(cov.asked)
         )
-        lines.append("")
-    lines.append(t["coverage"].format(covered=cov.covered, relevant=cov.relevant, ratio=cov.ratio))
+    )
     if cov.left_out:
-        lines += ["", t["left_out"].format(units=", ".join(cov.left_out))]
+        lines += ["", t["left_out"].format(units=sep.join(cov.left_out))]
+    if cov.sections_left_out:
+        lines += [
+            "",
+            t["sections"].format(
+                shown=cov.sections_shown, n=cov.sections, units=", ".join(cov.sections_left_out)
+            ),
+        ]
     lines += ["", t["claims"].format(ok=report.claims_supported, n=report.claims)]
     if report.dropped:
         n = sum(report.dropped.values())

@@ -166,7 +166,8 @@ def _reflect(
                 missing -= {(f.citation.doc_id, f.unit) for f in extra_checked}
                 if a.kind.id not in plan.chosen:
                     gap_kinds[a.kind.id] = units
-    curated = curate(scope, kept, goal, lang)
+    named_ids = frozenset(a.kind.id for a in assessed.values() if a.named)
+    curated = curate(scope, kept, goal, lang, asked=named_ids)
     dropped = dict(curated.dropped)
     if checked.removed:
         dropped["unsupported"] = checked.removed
