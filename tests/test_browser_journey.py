@@ -47,6 +47,11 @@ ZH_REPORT = SAMPLES / "pdfs" / "zh" / "issue-67-example.pdf"
 SCAN = SAMPLES / "pdfs" / "scanned" / "linn.pdf"
 LAPTOP = (1280, 720)
 INGEST_BUDGET_MS = 360_000
+_MISSING = [p for p in (TENK, ZH_REPORT, SCAN) if not p.exists()]
+if _MISSING:  # a fresh clone has no ../shared beside it: the README's test command still passes
+    pytest.skip(
+        f"needs the sample documents {', '.join(map(str, _MISSING))}", allow_module_level=True
+    )
 
 
 @dataclass
