@@ -274,6 +274,8 @@ def _merge(texts: dict[str, tuple[str, str]]) -> None:
 
 
 # Panels that own many texts keep them in their own module (fewer edits here).
+from ui.api_texts import TEXTS as _API_TEXTS  # noqa: E402
 from ui.review_texts import TEXTS as _REVIEW_TEXTS  # noqa: E402
 
 _merge(_REVIEW_TEXTS)
+_merge(_API_TEXTS)

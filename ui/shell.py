@@ -9,7 +9,7 @@ from typing import Any
 import gradio as gr
 
 from pipeline.models import Document
-from ui import api, chat, inspector, knowledge, library, review
+from ui import api, api_panel, chat, inspector, knowledge, library, review
 from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
@@ -175,6 +175,8 @@ def build_blocks(services: Services) -> gr.Blocks:
                 ins = inspector.build(labels)
             with labels.make(gr.Tab, {"label": "tab.review"}, id="review", elem_id="tab-review"):
                 rv = review.build(labels)
+        api_body = api_panel.build(labels)
+        api_url = gr.Textbox(visible=False)
         lib_h = library.wire(lib, services, lang, timer)
         knowledge.wire(kn, services, lang, timer)
         chat_h = chat.wire(ch, services, lang)
@@ -227,6 +229,11 @@ def build_blocks(services: Services) -> gr.Blocks:
             show_progress="hidden",
         )
         lang.input(lambda v: v, lang, stored_lang)
+        lang.change(
+            lambda tok, url, lv: api_panel.panel_markdown(tok, services.workspace, url, lv),
+            [ws_token, api_url, lang], [api_body],
+            js=api_panel.PAGE_URL_JS, show_progress="hidden",
+        )  # fmt: skip
         # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
         # locale, which only knows the browser's language: switch it along, then redraw
         # the upload zone, which reads those texts only when it is drawn.
