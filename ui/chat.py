@@ -11,7 +11,7 @@ from typing import Any
 import gradio as gr
 
 from agent.schemas import Answer
-from pipeline.errors import FolioError
+from pipeline.errors import CLIENT_ERRORS
 from ui import pagepane
 from ui.i18n import t
 from ui.labels import Labels
@@ -233,8 +233,11 @@ class ChatHandlers:
                 apply(turn, event)
                 if turn.answer is None:
                     yield self._turn_values(messages + turn_messages(turn, lang))
-        except (FolioError, Exception) as exc:  # shown in the chat, never a stack trace
-            log.exception("answering failed")
+        except Exception as exc:  # shown in the chat, never a stack trace
+            if isinstance(exc, CLIENT_ERRORS):  # the visitor's request, not our fault: one line
+                log.warning("answering refused: %s", exc)
+            else:
+                log.exception("answering failed")
             turn.error = str(exc) or type(exc).__name__
         if turn.seconds is None:
             turn.seconds = time.monotonic() - started
