@@ -106,6 +106,10 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "lib.replace": ("Replace", "替换"),
     "lib.keep_both": ("Keep both", "两个都保留"),
+    "lib.not_added": (
+        "“{name}” was not added; the library is unchanged.",
+        "未添加“{name}”，文档库保持不变。",
+    ),
     "lib.deleted": ("Deleted “{name}”.", "已删除“{name}”。"),
     "lib.regenerating": (
         "Regenerating {component} of “{name}”…",

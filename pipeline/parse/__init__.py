@@ -51,10 +51,15 @@ def check_file(
             "(a link may point at anything on this machine). Upload the file itself."
         )
     if not path.is_file():
-        raise InputError(f"'{name}' does not exist or is not a file.")
+        raise InputError(
+            f"'{name}' does not exist or is not a file: upload the file itself, not a folder."
+        )
     size = path.stat().st_size
     if size == 0:
-        raise EmptyFileError(f"'{name}' is empty (0 bytes).")
+        raise EmptyFileError(
+            f"'{name}' is empty (0 bytes): the copy or download did not finish. "
+            "Upload the complete file."
+        )
     if size > max_mb * 1024 * 1024:
         raise FileTooLargeError(
             f"'{name}' is {size / 1024 / 1024:.1f} MB, over the {max_mb:g} MB limit "
