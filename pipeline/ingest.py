@@ -38,7 +38,7 @@ from pipeline.ocr import ocr_document, pages_needing_ocr
 from pipeline.parse import SUFFIXES, check_file, detect_kind, parse_file
 from pipeline.perceive import perceive
 from pipeline.perceive.store import save_perception
-from pipeline.progress import ProgressCallback, log_progress
+from pipeline.progress import ProgressCallback, counted, log_progress, of_total
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
 from pipeline.store.jobs import Job, JobQueue, LeaseLost
@@ -254,7 +254,7 @@ class Ingestor:
         """The parsed document, and a note on OCR (e.g. the engine asked for is missing)."""
 
         def on_pages(done: int, total: int) -> None:
-            msg = f"parsed {done}/{total} pages"
+            msg = f"parsed {of_total(done, total, 'page')}"
             self._running(doc.doc_id, "parse", done / max(1, total), msg, report)
 
         parsed = parse_file(
@@ -267,10 +267,10 @@ class Ingestor:
         )
         todo = pages_needing_ocr(parsed)
         if todo:
-            self._running(doc.doc_id, "ocr", 0.0, f"OCR of {len(todo)} pages", report)
+            self._running(doc.doc_id, "ocr", 0.0, f"OCR of {counted(len(todo), 'page')}", report)
 
             def on_ocr(done: int, total: int) -> None:
-                msg = f"OCR {done}/{total} pages"
+                msg = f"OCR {of_total(done, total, 'page')}"
                 self._running(doc.doc_id, "ocr", done / max(1, total), msg, report)
 
             result = ocr_document(path, parsed, self.settings, on_page=on_ocr)

@@ -78,7 +78,7 @@ _T: dict[str, tuple[str, str]] = {
     "lib.col_lang": ("Lang.", "语言"),
     "lib.queued_files": ("{n} file(s) queued for processing.", "已加入处理队列：{n} 个文件。"),
     "lib.ocr_partial": (
-        "OCR failed on {failed} of {total} pages",
+        "OCR failed on {failed} of {total} page(s)",
         "{total} 页中有 {failed} 页 OCR 失败",
     ),
     "lib.failed": ("Could not add “{name}”: {error}", "无法添加“{name}”：{error}"),
@@ -248,8 +248,9 @@ def t(key: str, lang: str, **values: object) -> str:
     """The text for ``key`` in ``lang`` (English if the language is unknown)."""
     en, zh = _T[key]
     text = zh if lang == "zh" else en
-    if "(s)" in text and "n" in values:  # "1 file queued", "3 files queued"
-        text = text.replace("(s)", "" if values["n"] == 1 else "s")
+    count = values.get("n", values.get("total"))  # the number the noun agrees with
+    if "(s)" in text and count is not None:  # "1 file queued", "3 files queued"
+        text = text.replace("(s)", "" if count == 1 else "s")
     return text.format(**values) if values else text
 
 
