@@ -23,9 +23,7 @@ def _folder(tmp_path: Path) -> Path:
     return folder
 
 
-def test_a_folders_links_are_listed_and_refused_with_a_reason(
-    folio: Folio, tmp_path: Path
-) -> None:
+def test_a_folders_links_are_listed_and_refused_with_a_reason(folio: Folio, tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     names = [p.name for p in expand_paths([folder])]
     assert sorted(names) == ["budget.txt", "linked-folder", "linked.txt", "plan.md"]
