@@ -43,6 +43,7 @@ from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
 from pipeline.store.jobs import Job, JobQueue, LeaseLost
 from pipeline.store.rows import PageRows, PreparedChunks
+from pipeline.text.latin import SAMPLE_CHARS, document_language
 from pipeline.worker import Interrupted
 from pipeline.workspace import LOCAL
 from settings import Settings
@@ -291,7 +292,8 @@ class Ingestor:
     ) -> None:
         final = self.settings.data_dir / doc.stored_path
         doc.pages, doc.chunks = len(parsed.pages), len(chunks)
-        doc.title, doc.language = parsed.title, parsed.language
+        doc.title = parsed.title
+        doc.language = document_language(parsed.language, _language_sample(parsed))
         perception = perceive(parsed.blocks())  # labels and references, regenerated per parse
         # Rows are made before the lock is taken: every other writer waits while it is held.
         pages, ready = PageRows(doc.doc_id, parsed), PreparedChunks(doc.doc_id, chunks)
@@ -356,3 +358,15 @@ _PAYLOAD_FIELDS = (
     "pipeline_version",
     "workspace",
 )
+
+
+def _language_sample(parsed: ParsedDocument) -> str:
+    """The document's own text (not running headers and footers), enough to tell its language."""
+    parts: list[str] = []
+    size = 0
+    for block in parsed.blocks():
+        if block.kind in ("header", "footer") or size >= SAMPLE_CHARS:
+            continue
+        parts.append(block.text)
+        size += len(block.text) + 1
+    return " ".join(parts)
