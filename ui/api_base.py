@@ -37,11 +37,19 @@ class ApiError(gr.Error):
         log.warning("API request refused: %s", message)
 
 
-def refusal(exc: FolioError) -> ApiError:
-    """The API error for ``exc``; an error that is not the caller's keeps its traceback."""
-    if not isinstance(exc, CLIENT_ERRORS):
+E = TypeVar("E", bound=ApiError)
+
+
+def refusal(
+    exc: FolioError,
+    cls: type[E] = ApiError,
+    expected: tuple[type[FolioError], ...] = (),
+) -> E:
+    """The API error for ``exc``; an error that is not the caller's (``CLIENT_ERRORS`` and
+    ``expected``) keeps its traceback in the log."""
+    if not isinstance(exc, (*CLIENT_ERRORS, *expected)):
         log.error("API request failed", exc_info=exc)
-    return ApiError(str(exc))
+    return cls(str(exc))
 
 
 def not_an_mcp_tool(fn: F) -> F:

@@ -149,6 +149,7 @@ _T: dict[str, tuple[str, str]] = {
     "chat.untitled": ("New conversation", "新对话"),
     "chat.no_conversations": ("No conversations yet.", "还没有对话。"),
     "chat.model": ("{model} · {seconds:.1f} s", "{model} · {seconds:.1f} 秒"),
+    "chat.offline_model": ("offline", "离线"),
     # --- page pane -----------------------------------------------------------------------
     "pane.page": ("Page", "页码"),
     "pane.prev": ("◀ Previous", "◀ 上一页"),
@@ -238,6 +239,7 @@ _T: dict[str, tuple[str, str]] = {
     "kind.caption": ("caption", "图注"),
     "kind.header": ("header", "页眉"),
     "kind.footer": ("footer", "页脚"),
+    "cue.figures": ("mostly figures", "以数字为主"),
     "source.text": ("text layer", "文本层"),
     "source.ocr": ("OCR", "OCR"),
     "source.none": ("empty", "空白"),

@@ -76,7 +76,7 @@ def build(labels: Labels) -> InspectComponents:
                     elem_id="ins-layers",
                     scale=4,
                 )
-            legend = gr.HTML(legend_html("en"), js_on_load=None)
+            legend = gr.HTML("", js_on_load=None)  # drawn in the page's language on load
             with gr.Row(elem_classes=["folio-nav"]):
                 prev = labels.make(gr.Button, {"value": "pane.prev"}, size="sm")
                 page = gr.Number(1, precision=0, minimum=1, show_label=False, container=False,

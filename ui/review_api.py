@@ -9,6 +9,7 @@ from typing import Any
 
 import gradio as gr
 
+from agent.review.errors import ReviewError
 from agent.review.report import to_json
 from agent.review.rules import RuleStore
 from agent.review.service import run_review
@@ -53,7 +54,7 @@ class ReviewApi:
         try:
             report = run_review(scope.folio, [doc_id], goal)
         except FolioError as exc:
-            raise refusal(exc) from exc
+            raise refusal(exc, ReviewApiError, expected=(ReviewError,)) from exc
         return {"workspace": scope.workspace, **to_json(report)}
 
     @not_an_mcp_tool
