@@ -15,6 +15,7 @@ import gradio as gr
 from pipeline.workspace import kind_of, valid_token
 from ui.i18n import t
 from ui.labels import Labels
+from ui.services import Services
 
 # The page's address goes into the snippet only when it is a plain URL (it lands in a string
 # literal); otherwise the local default.
@@ -28,6 +29,18 @@ PAGE_URL_JS = "(token, _, lang) => [token, location.origin + location.pathname, 
 def build(labels: Labels) -> gr.Markdown:
     with labels.make(gr.Accordion, {"label": "api.panel"}, open=False, elem_id="api-panel"):
         return gr.Markdown("", elem_id="api-panel-body")
+
+
+def wire(body: gr.Markdown, services: Services, lang: gr.Radio, token: gr.BrowserState) -> None:
+    """Draw the panel in the page's language whenever it is set (first at page load)."""
+    address = gr.Textbox(visible=False)  # filled in the browser by PAGE_URL_JS
+    lang.change(
+        lambda tok, url, lv: panel_markdown(tok, services.workspace, url, lv),
+        [token, address, lang],
+        [body],
+        js=PAGE_URL_JS,
+        show_progress="hidden",
+    )
 
 
 def page_url(url: str | None) -> str:

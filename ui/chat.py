@@ -362,5 +362,19 @@ def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -
     return gr.update(choices=choices, value=keep)
 
 
+def reopen_last(h: ChatHandlers, restored: bool, conversation: str | None, lang: str) -> list[Any]:
+    """Once per page (``restored`` says it was done): a reload shows the conversation the
+    person was last in, not an empty pane. Outputs: restored, open_outputs, the list."""
+    skip = [gr.skip()] * (len(h.open_outputs) + 1)
+    if restored or conversation:
+        return [True, *skip]
+    convs = h.s.chat.conversations()  # the most recently updated first
+    if not convs:
+        return [True, *skip]
+    latest = convs[0].conversation_id
+    choices = conversation_choices(h.s, lang)
+    return [True, *h.open(latest, lang), gr.update(choices=choices, value=latest)]
+
+
 def language_outputs(c: ChatComponents) -> list[Any]:
     return [c.chatbot, c.messages, c.cards, *c.pane.outputs]

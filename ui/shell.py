@@ -176,7 +176,6 @@ def build_blocks(services: Services) -> gr.Blocks:
             with labels.make(gr.Tab, {"label": "tab.review"}, id="review", elem_id="tab-review"):
                 rv = review.build(labels)
         api_body = api_panel.build(labels)
-        api_url = gr.Textbox(visible=False)
         lib_h = library.wire(lib, services, lang, timer)
         knowledge.wire(kn, services, lang, timer)
         chat_h = chat.wire(ch, services, lang)
@@ -222,18 +221,21 @@ def build_blocks(services: Services) -> gr.Blocks:
                 *ins_h.page_outputs, docs_sig,
             ],
         )  # fmt: skip
+        restored = gr.State(False)  # the last conversation was reopened on this page
         relabelled.then(
             lambda cid, lv: chat.conversations_update(chat_h, cid, lv),
             [ch.conversation, lang],
             ch.conversations,
             show_progress="hidden",
+        ).then(
+            # After the redraw of every tab, which would otherwise draw the empty chat again.
+            lambda done, cid, lv: chat.reopen_last(chat_h, done, cid, lv),
+            [restored, ch.conversation, lang],
+            [restored, *chat_h.open_outputs, ch.conversations],
+            show_progress="hidden",
         )
         lang.input(lambda v: v, lang, stored_lang)
-        lang.change(
-            lambda tok, url, lv: api_panel.panel_markdown(tok, services.workspace, url, lv),
-            [ws_token, api_url, lang], [api_body],
-            js=api_panel.PAGE_URL_JS, show_progress="hidden",
-        )  # fmt: skip
+        api_panel.wire(api_body, services, lang, ws_token)
         # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
         # locale, which only knows the browser's language: switch it along, then redraw
         # the upload zone, which reads those texts only when it is drawn.
