@@ -26,6 +26,7 @@ from ui.services import Services
 
 _I18N = "__i18n__"
 _SILENT = (gr.State, gr.BrowserState, gr.Timer)  # no visible text
+_LABELLED_INPUTS = (gr.Number, gr.Textbox, gr.Dropdown, gr.Radio, gr.CheckboxGroup)
 
 
 def _texts(block: object) -> list[str]:
@@ -67,6 +68,9 @@ def test_every_components_text_as_built_is_chinese(tmp_path: Path) -> None:
             continue
         if getattr(block, "visible", True) is False and isinstance(block, gr.Textbox):
             continue  # the hidden carriers of the browser's language and address
+        if isinstance(block, _LABELLED_INPUTS) and getattr(block, "label", None) is None:
+            # Gradio then reads out its own English name ("Number") to screen readers.
+            found.append(f"{type(block).__name__} #{block.elem_id}: no label")
         for text in _texts(block):
             words = english_words(_zh(text, zh))
             if words:

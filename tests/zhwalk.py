@@ -12,30 +12,20 @@ import html
 import re
 
 # Names that stay as they are in a Chinese interface (products, formats, code).
-ALLOWED = (
-    "Hugging Face",
-    "gradio_client",
-    "pip install",
-    "Folio",
-    "Gradio",
-    "English",
-    "OCR",
-    "PDF",
-    "DOCX",
-    "Word",
-    "Markdown",
-    "API",
-    "MCP",
-    "KB",
-    "MB",
+ALLOWED_PHRASES = ("Hugging Face", "pip install", "gradio_client")
+ALLOWED_WORDS = frozenset(
+    {"Folio", "Gradio", "English", "OCR", "PDF", "DOCX", "MD", "TXT", "Word", "Markdown"}
+    | {"API", "MCP", "KB", "MB", "GB"}
 )
+# A file name is the person's own ("差旅费用管理办法.md"), not the interface's.
+_FILE_NAME = re.compile(r"[^\s/]+\.(?:pdf|docx|md|markdown|txt)\b", re.I)
 _TAG = re.compile(r"<[^>]+>")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def english_words(text: str) -> list[str]:
     """Latin words in ``text`` (HTML or plain) that are not an allowed name."""
-    plain = html.unescape(_TAG.sub(" ", text))
-    for name in ALLOWED:
-        plain = plain.replace(name, " ")
-    return _WORD.findall(plain)
+    plain = _FILE_NAME.sub(" ", html.unescape(_TAG.sub(" ", text)))
+    for phrase in ALLOWED_PHRASES:
+        plain = plain.replace(phrase, " ")
+    return [w for w in _WORD.findall(plain) if w not in ALLOWED_WORDS]

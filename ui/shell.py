@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import gradio as gr
+from gradio.i18n import I18nData
 
 from pipeline.models import Document
 from ui import api, api_panel, chat, inspector, knowledge, library, review
@@ -157,8 +158,11 @@ def build_blocks(services: Services) -> gr.Blocks:
             badges = gr.HTML("", js_on_load=None, elem_id="folio-badges", scale=2)
             if hf_oauth_enabled():
                 login_button()
+            # Its hidden label is read out by screen readers; translated in the browser (it is
+            # not relabelled: updating the switch from its own change event is asking for loops).
             lang = gr.Radio(
                 [("中文", "zh"), ("English", "en")], value=None, show_label=False,
+                label=I18nData("app.language"),
                 container=False, elem_id="folio-lang", scale=0,
             )  # fmt: skip
         timer = gr.Timer(TICK_S)
