@@ -47,9 +47,7 @@ POLICY_ZH = """# 差旅费用管理办法
 # Text that is not the interface's own: code in the API panel, and Gradio's screen-reader
 # announcer of finished events (Gradio 6.31 says "common.complete" there in every language:
 # its locales lack that key). Everything else must be Chinese, screen-reader labels included.
-NOT_INTERFACE = (
-    "#api-panel-body pre, #api-panel-body code, script, style, svg, div.sr-only[role=status]"
-)
+NOT_INTERFACE = "#api-panel-body pre, #api-panel-body code, script, style, div.sr-only[role=status]"
 
 VISIBLE_TEXT_JS = """
 (skip) => {
@@ -204,8 +202,13 @@ def test_the_chinese_interface_has_no_english_left(
         found += english_on_page(s)
         s.shot("rough-07-zh-review")
         s.tab("knowledge")
+        expect(page.locator("#kn-mindmap-body").get_by_role("img")).to_be_visible(timeout=INGEST_MS)
         found += english_on_page(s)
         s.shot("rough-08-zh-knowledge")
+        for view in ("知识图谱", "学习路线", "摘要"):
+            page.get_by_role("tab", name=view, exact=True).click()
+            page.wait_for_timeout(500)
+            found += english_on_page(s)
         assert not found, "English left in the Chinese interface:\n" + "\n".join(
             dict.fromkeys(found)
         )
