@@ -14,6 +14,7 @@ from pathlib import Path
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from pipeline.errors import StoreError
+from pipeline.store.db import enable_wal
 from pipeline.workspace import LOCAL
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ def sqlite_checkpointer(path: Path) -> SqliteSaver:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, check_same_thread=False, timeout=30.0)
-        conn.execute("PRAGMA journal_mode=WAL")
+        enable_wal(conn)
         saver = SqliteSaver(conn)
         saver.setup()
         _migrate(conn)

@@ -72,3 +72,13 @@ def without_paths(text: str) -> str:
     """A message with file-system paths cut to their last part (internal paths mean nothing
     to a user, and may reveal the server's layout)."""
     return _PATH.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1], text)
+
+
+# What a caller asked wrongly (a bad file, an id not in their workspace, a bad token, a
+# limit): expected, logged as one line. Every other error is ours and keeps its traceback.
+CLIENT_ERRORS: tuple[type[FolioError], ...] = (
+    InputError,
+    NotFoundError,
+    WorkspaceError,
+    LimitError,
+)

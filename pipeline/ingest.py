@@ -39,11 +39,12 @@ from pipeline.ocr import ocr_document, pages_needing_ocr
 from pipeline.parse import SUFFIXES, check_file, detect_kind, parse_file
 from pipeline.perceive import perceive
 from pipeline.perceive.store import save_perception
-from pipeline.progress import ProgressCallback, log_progress
+from pipeline.progress import ProgressCallback, counted, log_progress, of_total
 from pipeline.store.documents import DocumentStore
 from pipeline.store.index import SearchIndex
 from pipeline.store.jobs import Job, JobQueue, LeaseLost
 from pipeline.store.rows import PageRows, PreparedChunks
+from pipeline.text.latin import SAMPLE_CHARS, document_language
 from pipeline.worker import Interrupted
 from pipeline.workspace import LOCAL
 from settings import Settings
@@ -255,7 +256,7 @@ class Ingestor:
         """The parsed document, and a note on OCR (e.g. the engine asked for is missing)."""
 
         def on_pages(done: int, total: int) -> None:
-            msg = f"parsed {done}/{total} pages"
+            msg = f"parsed {of_total(done, total, 'page')}"
             self._running(doc.doc_id, "parse", done / max(1, total), msg, report)
 
         parsed = parse_file(
@@ -268,10 +269,10 @@ class Ingestor:
         )
         todo = pages_needing_ocr(parsed)
         if todo:
-            self._running(doc.doc_id, "ocr", 0.0, f"OCR of {len(todo)} pages", report)
+            self._running(doc.doc_id, "ocr", 0.0, f"OCR of {counted(len(todo), 'page')}", report)
 
             def on_ocr(done: int, total: int) -> None:
-                msg = f"OCR {done}/{total} pages"
+                msg = f"OCR {of_total(done, total, 'page')}"
                 self._running(doc.doc_id, "ocr", done / max(1, total), msg, report)
 
             result = ocr_document(path, parsed, self.settings, on_page=on_ocr)
@@ -295,7 +296,7 @@ class Ingestor:
         # The name a reader knows it by (registrant, form and period of a filing), shown in
         # the library and the API; the metadata title is often a placeholder ("Document").
         doc.title = reader_title(parsed.blocks(), parsed.title, doc.name)
-        doc.language = parsed.language
+        doc.language = document_language(parsed.language, _language_sample(parsed))
         perception = perceive(parsed.blocks())  # labels and references, regenerated per parse
         # Rows are made before the lock is taken: every other writer waits while it is held.
         pages, ready = PageRows(doc.doc_id, parsed), PreparedChunks(doc.doc_id, chunks)
@@ -360,3 +361,15 @@ _PAYLOAD_FIELDS = (
     "pipeline_version",
     "workspace",
 )
+
+
+def _language_sample(parsed: ParsedDocument) -> str:
+    """The document's own text (not running headers and footers), enough to tell its language."""
+    parts: list[str] = []
+    size = 0
+    for block in parsed.blocks():
+        if block.kind in ("header", "footer") or size >= SAMPLE_CHARS:
+            continue
+        parts.append(block.text)
+        size += len(block.text) + 1
+    return " ".join(parts)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pipeline.errors import EmptyFileError, without_paths
 from pipeline.models import ComponentState, Document, ParsedDocument
+from pipeline.progress import counted
 
 
 def ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState, str | None]:
@@ -15,7 +16,8 @@ def ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState
         return "ready", "no pages need OCR"
     failed = [p.page for p in ocr_pages if p.failed]
     reason = (
-        f"{len(failed)} of {len(ocr_pages)} pages failed: {', '.join(map(str, failed[:20]))}"
+        f"{len(failed)} of {counted(len(ocr_pages), 'page')} failed: "
+        f"{', '.join(map(str, failed[:20]))}"
         if failed
         else None
     )

@@ -11,6 +11,16 @@ from pipeline.models import Component, ComponentState
 log = logging.getLogger(__name__)
 
 
+def counted(n: int, noun: str) -> str:
+    """ "1 page", "3 pages": progress notes and reasons read as English, not "1 pages"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def of_total(done: int, total: int, noun: str) -> str:
+    """ "1/1 page", "2/10 pages": the noun agrees with the total."""
+    return f"{done}/{counted(total, noun)}"
+
+
 class ProgressCallback(Protocol):
     def __call__(
         self,

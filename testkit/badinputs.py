@@ -175,6 +175,10 @@ def corpus(*, full: bool = False, symlink_target: str = "/etc/passwd") -> list[C
         *_encrypted(),
         *_made_encrypted(),
         Case("truncated.pdf", "refused", _bytes(good[: len(good) // 3])),
+        # Cut before its first page: it opens, with no pages in it.
+        Case("cut-short.pdf", "refused", _bytes(b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\n")),
+        Case("spaces.txt", "refused", _bytes(b"  \n\n \t\n")),
+        Case("no-text.docx", "refused", _bytes(_docx([]))),
         Case("random.pdf", "refused", _bytes(rng.randbytes(20_000))),
         Case("random.docx", "refused", _bytes(rng.randbytes(20_000))),
         Case("empty.pdf", "refused", _bytes(b"")),

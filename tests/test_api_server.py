@@ -7,6 +7,7 @@ offline answerer), then uses the endpoints exactly as the README's "Use from Pyt
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -101,6 +102,22 @@ def test_errors_reach_the_client_as_readable_messages(client: Client) -> None:
         client.predict("no-such-document", api_name="/delete")
     with pytest.raises(Exception, match="handle_file"):
         client.predict(["/etc/hostname"], api_name="/ingest")
+
+
+def test_a_callers_mistake_is_one_line_in_the_log_not_a_traceback(client: Client) -> None:
+    log = LOGS / "app.log"
+    before = log.read_text(encoding="utf-8", errors="replace").count("Traceback")
+    with pytest.raises(Exception, match="No document with id"):
+        client.predict("no-such-document-77", api_name="/delete")
+    with pytest.raises(Exception, match="token is not valid"):
+        client.predict(workspace="not a token", api_name="/documents")
+    with pytest.raises(Exception, match="No document with id"):
+        client.predict("no-such-document-78", "a goal", api_name="/review")
+    time.sleep(0.5)  # the log is written by another process
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert text.count("Traceback") == before, text[-3000:]
+    lines = [ln for ln in text.splitlines() if "no-such-document-77" in ln]
+    assert len(lines) == 1 and "refused" in lines[0], lines
 
 
 async def _mcp(url: str, *calls: tuple[str, dict[str, Any]]) -> tuple[list[Any], list[Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -11,6 +12,21 @@ from pipeline.service import Folio
 from settings import Settings
 from testkit import badinputs
 from tests.conftest import FakeEmbedder
+from ui.reasons import localise_reason
+
+
+# A refusal says what to do about it, not only what is wrong ("… has no pages." said nothing).
+_ADVICE = re.compile(
+    r"\b(upload|try|save|remove|download|export|check|split|convert|open|use|send|pass|add)\b",
+    re.I,
+)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _advises(message: str) -> bool:
+    return bool(_ADVICE.search(message))
 
 
 def test_bad_inputs_fail_cleanly_and_leave_the_canary_alone(tmp_path: Path) -> None:
@@ -38,6 +54,10 @@ def test_bad_inputs_fail_cleanly_and_leave_the_canary_alone(tmp_path: Path) -> N
             problems.append(f"{case.name}: message shows internals: {message}")
         if case.expect == "refused" and (res.outcome != "failed" or len(message) < 20):
             problems.append(f"{case.name}: expected a refusal, got {res.outcome} {message!r}")
+        if res.outcome == "failed" and not _advises(message):
+            problems.append(f"{case.name}: the message does not say what to do: {message!r}")
+        if res.outcome == "failed" and not _CJK.search(localise_reason(message, "zh")):
+            problems.append(f"{case.name}: the Chinese interface shows it in English: {message!r}")
         if case.expect == "ok" and res.outcome != "added":
             problems.append(f"{case.name}: expected it to work, got {res.outcome}: {message}")
         if res.outcome == "failed" and res.doc_id and folio.store.get(res.doc_id):

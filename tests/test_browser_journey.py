@@ -47,6 +47,11 @@ ZH_REPORT = SAMPLES / "pdfs" / "zh" / "issue-67-example.pdf"
 SCAN = SAMPLES / "pdfs" / "scanned" / "linn.pdf"
 LAPTOP = (1280, 720)
 INGEST_BUDGET_MS = 360_000
+_MISSING = [p for p in (TENK, ZH_REPORT, SCAN) if not p.exists()]
+if _MISSING:  # a fresh clone has no ../shared beside it: the README's test command still passes
+    pytest.skip(
+        f"needs the sample documents {', '.join(map(str, _MISSING))}", allow_module_level=True
+    )
 
 
 @dataclass
@@ -356,7 +361,7 @@ def test_reload_shows_saved_conversations_and_continues(user: Session) -> None:
     # Defect 3: the conversation is listed before any question is asked.
     conv = page.locator("#chat-conversations label")
     expect(conv).to_have_count(1)
-    conv.first.click()
+    # Issue 30: the last conversation is open again without a click.
     expect(page.locator("#chat-bot .message.bot:has(.folio-answer-meta)")).to_have_count(3)
     ask(user, "净利润呢？", 3)
     user.shot("journey-05-after-reload", full=False)

@@ -333,3 +333,24 @@ def test_conversations_can_be_reopened_renamed_and_deleted(
 
     after = h.delete(cid, "en")
     assert after[0] == [] and after[-1]["choices"] == [] and after[-1]["value"] is None
+
+
+def test_a_reloaded_page_reopens_the_last_conversation_once(
+    services: Services, tmp_path: Path
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    with gr.Blocks():
+        c = chat.build(Labels())
+    h = chat.ChatHandlers(c, services)
+    first = list(h.ask("How many days carry over?", None, None, [], "en"))[-1][8]
+    last = list(h.ask("When do carried-over days expire?", None, None, [], "en"))[-1][8]
+    assert first != last
+    restored, shown, *_, radio = chat.reopen_last(h, False, None, "en")  # a new page
+    assert restored is True and [m["role"] for m in shown] == ["user", "assistant"]
+    assert "expire" in shown[0]["content"] and radio["value"] == last
+    # Once per page: a later language switch after "New chat" leaves the empty chat alone.
+    again = chat.reopen_last(h, True, None, "en")
+    assert again[0] is True and all(v == gr.skip() for v in again[1:])
+    # A page that already shows a conversation keeps it.
+    kept = chat.reopen_last(h, False, first, "en")
+    assert all(v == gr.skip() for v in kept[1:])

@@ -95,3 +95,24 @@ def test_library_replace_answers_one_file_at_a_time(services: Services, tmp_path
     assert sorted(d.name for d in services.folio.documents()) == ["notes.txt", "plan.txt"]
     for doc in services.folio.documents():
         assert any("Beans" in c.text for c in services.folio.store.chunks(doc.doc_id))
+
+
+def test_cancel_skips_the_file_and_changes_nothing_stored(
+    services: Services, tmp_path: Path
+) -> None:
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    h.upload([str(_file(tmp_path / "a", n, FIRST)) for n in ("notes.txt", "plan.txt")], "en")
+    _settle(services)
+    services.folio.wait(timeout=60)
+    before = {d.doc_id: d.content_hash for d in services.folio.documents()}
+    both = [str(_file(tmp_path / "b", n, SECOND)) for n in ("notes.txt", "plan.txt")]
+    _, _, pending = h.upload(both, "en")[-3:]
+    row, text, pending = library_names.cancel(services, pending, "en")
+    assert row["visible"] is True and "plan.txt" in text and len(pending) == 1  # the next one
+    row, _, pending = library_names.cancel(services, pending, "zh")
+    assert row["visible"] is False and pending == []
+    _settle(services)
+    services.folio.wait(timeout=60)
+    assert {d.doc_id: d.content_hash for d in services.folio.documents()} == before
+    for doc in services.folio.documents():
+        assert not any("Beans" in c.text for c in services.folio.store.chunks(doc.doc_id))

@@ -1,11 +1,12 @@
-"""Folio's API for programs: six named endpoints for ``gradio_client``, three of them MCP tools.
+"""Folio's API for programs: eight named endpoints for ``gradio_client``, three of them MCP tools.
 
-``/ingest``, ``/documents``, ``/search``, ``/ask`` (streamed), ``/conversation`` and
-``/delete`` take and return JSON (shapes in :mod:`ui.api_schema`); the interface's own
-events are hidden from the API (``ui.shell.hide_ui_events``). With ``launch(mcp_server=True)``
-Gradio serves public endpoints as MCP tools named after their functions; only
-``search_document``, ``ask`` and ``list_documents`` are kept there (:func:`tune_mcp_server`),
-because an assistant needs to read documents, not to upload or delete them.
+``/ingest``, ``/documents``, ``/search``, ``/ask`` (streamed), ``/conversation``, ``/delete``
+and (``ui.review_api``) ``/review`` and ``/review_rules`` take and return JSON (shapes in
+:mod:`ui.api_schema`); the interface's own events are hidden from the API
+(``ui.shell.hide_ui_events``). With ``launch(mcp_server=True)`` Gradio serves public endpoints
+as MCP tools named after their functions; only ``search_document``, ``ask`` and
+``list_documents`` are kept there (:func:`tune_mcp_server`), because an assistant needs to
+read documents, not to upload or delete them.
 
 Every endpoint takes an optional ``workspace`` and acts only there, like the interface does.
 """

@@ -3,13 +3,14 @@ type whose message reaches the caller, and the mark that keeps an endpoint off M
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import gradio as gr
 
-from pipeline.errors import WorkspaceError
+from pipeline.errors import CLIENT_ERRORS, FolioError, WorkspaceError
 from pipeline.service import Folio
 from pipeline.workspace import anonymous, new_token
 from ui.services import Services
@@ -18,12 +19,37 @@ from ui.workspace import user_workspace
 if TYPE_CHECKING:
     from agent.service import ChatService
 
+log = logging.getLogger(__name__)
+
 API_ONLY = "_folio_api_only"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ApiError(gr.Error):
-    """A request the API cannot serve; the message tells the caller what to do."""
+    """A request the API cannot serve; the message tells the caller what to do.
+
+    The caller's mistake, not ours: one line in the log, no traceback (Gradio prints one
+    for every error unless told not to).
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, print_exception=False)
+        log.warning("API request refused: %s", message)
+
+
+E = TypeVar("E", bound=ApiError)
+
+
+def refusal(
+    exc: FolioError,
+    cls: type[E] = ApiError,
+    expected: tuple[type[FolioError], ...] = (),
+) -> E:
+    """The API error for ``exc``; an error that is not the caller's (``CLIENT_ERRORS`` and
+    ``expected``) keeps its traceback in the log."""
+    if not isinstance(exc, (*CLIENT_ERRORS, *expected)):
+        log.error("API request failed", exc_info=exc)
+    return cls(str(exc))
 
 
 def not_an_mcp_tool(fn: F) -> F:
@@ -64,7 +90,7 @@ class ApiBase:
             try:
                 ws = anonymous(token)
             except WorkspaceError as exc:
-                raise ApiError(str(exc)) from exc
+                raise refusal(exc) from exc
         folio = self.s.root.scoped(ws)
         if workspace or user:  # a fresh workspace is recorded once it stores something
             folio.touch()

@@ -13,7 +13,7 @@ from gradio.utils import get_upload_folder, is_in_or_equal
 from pipeline.errors import FolioError
 from pipeline.ids import file_hash
 from pipeline.service import Folio
-from ui.api_base import ApiBase, ApiError, not_an_mcp_tool
+from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal
 from ui.api_schema import Deleted, Documents, Ingested, IngestedFile, document_info
 
 
@@ -118,5 +118,5 @@ class LibraryEndpoints(ApiBase):
         try:
             doc = scope.folio.delete(doc_id)
         except FolioError as exc:
-            raise ApiError(str(exc)) from exc
+            raise refusal(exc) from exc
         return Deleted(workspace=scope.workspace, doc_id=doc.doc_id, name=doc.name)

@@ -10,7 +10,7 @@ import gradio as gr
 
 from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from pipeline.errors import FolioError
-from ui.api_base import ApiBase, ApiError, Scope, not_an_mcp_tool
+from ui.api_base import ApiBase, ApiError, Scope, not_an_mcp_tool, refusal
 from ui.api_schema import (
     AskResult,
     Conversations,
@@ -72,7 +72,7 @@ class ReadingEndpoints(ApiBase):
         try:
             hits = scope.folio.search(query, ids, k=max(1, min(int(k), MAX_HITS)))
         except FolioError as exc:
-            raise ApiError(str(exc)) from exc
+            raise refusal(exc) from exc
         names = scope.names()
         return SearchResults(
             workspace=scope.workspace,
@@ -119,7 +119,7 @@ class ReadingEndpoints(ApiBase):
                     return
                 yield pending_answer(scope.workspace, status, text)
         except FolioError as exc:
-            raise ApiError(str(exc)) from exc
+            raise refusal(exc) from exc
         raise ApiError("The answer was interrupted; ask again.")
 
     @not_an_mcp_tool

@@ -11,7 +11,7 @@ from typing import Any
 import gradio as gr
 
 from agent.schemas import Answer
-from pipeline.errors import FolioError
+from pipeline.errors import CLIENT_ERRORS
 from ui import pagepane
 from ui.i18n import t
 from ui.labels import Labels
@@ -233,8 +233,11 @@ class ChatHandlers:
                 apply(turn, event)
                 if turn.answer is None:
                     yield self._turn_values(messages + turn_messages(turn, lang))
-        except (FolioError, Exception) as exc:  # shown in the chat, never a stack trace
-            log.exception("answering failed")
+        except Exception as exc:  # shown in the chat, never a stack trace
+            if isinstance(exc, CLIENT_ERRORS):  # the visitor's request, not our fault: one line
+                log.warning("answering refused: %s", exc)
+            else:
+                log.exception("answering failed")
             turn.error = str(exc) or type(exc).__name__
         if turn.seconds is None:
             turn.seconds = time.monotonic() - started
@@ -357,6 +360,20 @@ def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -
     choices = conversation_choices(h.s, lang)
     keep = conversation if conversation in {cid for _, cid in choices} else None
     return gr.update(choices=choices, value=keep)
+
+
+def reopen_last(h: ChatHandlers, restored: bool, conversation: str | None, lang: str) -> list[Any]:
+    """Once per page (``restored`` says it was done): a reload shows the conversation the
+    person was last in, not an empty pane. Outputs: restored, open_outputs, the list."""
+    skip = [gr.skip()] * (len(h.open_outputs) + 1)
+    if restored or conversation:
+        return [True, *skip]
+    convs = h.s.chat.conversations()  # the most recently updated first
+    if not convs:
+        return [True, *skip]
+    latest = convs[0].conversation_id
+    choices = conversation_choices(h.s, lang)
+    return [True, *h.open(latest, lang), gr.update(choices=choices, value=latest)]
 
 
 def language_outputs(c: ChatComponents) -> list[Any]:

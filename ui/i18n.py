@@ -22,6 +22,7 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "app.hf_login": ("Sign in with Hugging Face", "用 Hugging Face 登录"),
     "app.hf_logout": ("Sign out", "退出登录"),
+    "app.language": ("Interface language", "界面语言"),
     "app.answerer_offline": ("Answerer: offline", "回答：离线模式"),
     "app.answerer_llm": ("Answerer: {model}", "回答模型：{model}"),
     "app.model_loading": ("Search model loading…", "检索模型加载中……"),
@@ -76,9 +77,18 @@ _T: dict[str, tuple[str, str]] = {
     "lib.col_pages": ("Pages", "页数"),
     "lib.col_chunks": ("Chunks", "分块"),
     "lib.col_lang": ("Lang.", "语言"),
+    "langname.zh": ("Chinese", "中文"),
+    "langname.en": ("English", "英文"),
+    "langname.mixed": ("Chinese & English", "中英混合"),
+    "langname.fr": ("French", "法文"),
+    "langname.de": ("German", "德文"),
+    "langname.es": ("Spanish", "西班牙文"),
+    "langname.it": ("Italian", "意大利文"),
+    "langname.pt": ("Portuguese", "葡萄牙文"),
+    "langname.nl": ("Dutch", "荷兰文"),
     "lib.queued_files": ("{n} file(s) queued for processing.", "已加入处理队列：{n} 个文件。"),
     "lib.ocr_partial": (
-        "OCR failed on {failed} of {total} pages",
+        "OCR failed on {failed} of {total} page(s)",
         "{total} 页中有 {failed} 页 OCR 失败",
     ),
     "lib.failed": ("Could not add “{name}”: {error}", "无法添加“{name}”：{error}"),
@@ -106,6 +116,10 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "lib.replace": ("Replace", "替换"),
     "lib.keep_both": ("Keep both", "两个都保留"),
+    "lib.not_added": (
+        "“{name}” was not added; the library is unchanged.",
+        "未添加“{name}”，文档库保持不变。",
+    ),
     "lib.deleted": ("Deleted “{name}”.", "已删除“{name}”。"),
     "lib.regenerating": (
         "Regenerating {component} of “{name}”…",
@@ -145,6 +159,7 @@ _T: dict[str, tuple[str, str]] = {
     "chat.untitled": ("New conversation", "新对话"),
     "chat.no_conversations": ("No conversations yet.", "还没有对话。"),
     "chat.model": ("{model} · {seconds:.1f} s", "{model} · {seconds:.1f} 秒"),
+    "chat.offline_model": ("offline", "离线"),
     # --- page pane -----------------------------------------------------------------------
     "pane.page": ("Page", "页码"),
     "pane.prev": ("◀ Previous", "◀ 上一页"),
@@ -234,6 +249,7 @@ _T: dict[str, tuple[str, str]] = {
     "kind.caption": ("caption", "图注"),
     "kind.header": ("header", "页眉"),
     "kind.footer": ("footer", "页脚"),
+    "cue.figures": ("mostly figures", "以数字为主"),
     "source.text": ("text layer", "文本层"),
     "source.ocr": ("OCR", "OCR"),
     "source.none": ("empty", "空白"),
@@ -244,8 +260,9 @@ def t(key: str, lang: str, **values: object) -> str:
     """The text for ``key`` in ``lang`` (English if the language is unknown)."""
     en, zh = _T[key]
     text = zh if lang == "zh" else en
-    if "(s)" in text and "n" in values:  # "1 file queued", "3 files queued"
-        text = text.replace("(s)", "" if values["n"] == 1 else "s")
+    count = values.get("n", values.get("total"))  # the number the noun agrees with
+    if "(s)" in text and count is not None:  # "1 file queued", "3 files queued"
+        text = text.replace("(s)", "" if count == 1 else "s")
     return text.format(**values) if values else text
 
 
@@ -274,6 +291,8 @@ def _merge(texts: dict[str, tuple[str, str]]) -> None:
 
 
 # Panels that own many texts keep them in their own module (fewer edits here).
+from ui.api_texts import TEXTS as _API_TEXTS  # noqa: E402
 from ui.review_texts import TEXTS as _REVIEW_TEXTS  # noqa: E402
 
 _merge(_REVIEW_TEXTS)
+_merge(_API_TEXTS)

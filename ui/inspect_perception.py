@@ -39,13 +39,30 @@ def summary_html(perception: Perception | None, lang: str) -> str:
     )
 
 
+# Cues that name what the block is (pipeline.perceive.labels) rather than quote its words.
+_STRUCTURAL_CUES = {
+    "table": "kind.table",
+    "figures": "cue.figures",
+    "heading": "kind.heading",
+    "header": "kind.header",
+    "footer": "kind.footer",
+    "caption": "kind.caption",
+}
+
+
+def cue_text(cue: str, lang: str) -> str:
+    """A structural cue in the interface's language; a cue word is the document's own."""
+    key = _STRUCTURAL_CUES.get(cue)
+    return t(key, lang) if key else cue
+
+
 def block_html(perception: Perception | None, block: Block | None, lang: str) -> str:
     if perception is None or block is None:
         return ""
     lab = perception.label_of(block.n)
     parts = []
     if lab is not None:
-        cue = f" ({esc(lab.cue)})" if lab.cue else ""
+        cue = f" ({esc(cue_text(lab.cue, lang))})" if lab.cue else ""
         parts.append(
             f'<span class="ins-label" data-label="{esc(lab.label)}">'
             f"{esc(t(f'label.{lab.label}', lang))}{cue}</span> · "

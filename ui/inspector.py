@@ -76,11 +76,13 @@ def build(labels: Labels) -> InspectComponents:
                     elem_id="ins-layers",
                     scale=4,
                 )
-            legend = gr.HTML(legend_html("en"), js_on_load=None)
+            legend = gr.HTML("", js_on_load=None)  # drawn in the page's language on load
             with gr.Row(elem_classes=["folio-nav"]):
                 prev = labels.make(gr.Button, {"value": "pane.prev"}, size="sm")
-                page = gr.Number(1, precision=0, minimum=1, show_label=False, container=False,
-                                 elem_id="ins-page", min_width=70)  # fmt: skip
+                # The label is hidden but read out by screen readers: translated too.
+                page = labels.make(gr.Number, {"label": "pane.page"}, value=1, precision=0,
+                                   minimum=1, show_label=False, container=False,
+                                   elem_id="ins-page", min_width=70)  # fmt: skip
                 nxt = labels.make(gr.Button, {"value": "pane.next"}, size="sm")
             image = gr.Image(
                 show_label=False, type="pil", format="png", interactive=False,

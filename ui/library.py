@@ -214,6 +214,8 @@ def wire(
     for button, choice in choices:
         button.click(partial(library_names.choose, services, choice),
                      [n.pending, lang], [n.row, n.text, n.pending])  # fmt: skip
+    n.cancel.click(partial(library_names.cancel, services), [n.pending, lang],
+                   [n.row, n.text, n.pending])  # fmt: skip
     timer.tick(h.refresh, [c.selected, c.shown, lang], [c.progress, c.stats, c.table, c.shown],
                show_progress="hidden")  # fmt: skip
     c.table.click(h.select, [c.selected, lang],

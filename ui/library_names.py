@@ -1,4 +1,4 @@
-"""The Library tab's prompt for a same-name upload: "Replace" or "Keep both"."""
+"""The Library tab's prompt for a same-name upload: "Replace", "Keep both" or "Cancel"."""
 
 from __future__ import annotations
 
@@ -21,19 +21,21 @@ class NamePrompt:
     text: gr.HTML
     replace: gr.Button
     keep_both: gr.Button
+    cancel: gr.Button
     pending: gr.State
 
 
 def build(labels: Labels) -> NamePrompt:
     with gr.Row(visible=False, elem_classes=["folio-confirm"], elem_id="lib-name-row") as row:
         text = gr.HTML("", js_on_load=None, elem_id="lib-name-text")
+        cancel = labels.make(gr.Button, {"value": "lib.cancel"}, scale=0, elem_id="lib-name-cancel")
         keep_both = labels.make(
             gr.Button, {"value": "lib.keep_both"}, scale=0, elem_id="lib-keep-both"
         )
         replace = labels.make(
             gr.Button, {"value": "lib.replace"}, variant="stop", scale=0, elem_id="lib-replace"
         )
-    return NamePrompt(row, text, replace, keep_both, gr.State([]))
+    return NamePrompt(row, text, replace, keep_both, cancel, gr.State([]))
 
 
 def prompt(folio: NameLookup, pending: Pending, lang: str) -> list[Any]:
@@ -54,3 +56,11 @@ def choose(services: Services, choice: Choice, pending: Pending | None, lang: st
         services.jobs.submit([(path, name)], services.workspace)
         gr.Info(t("lib.queued_files", lang, n=1), duration=3)
     return prompt(services.folio, rest, lang)
+
+
+def cancel(services: Services, pending: Pending | None, lang: str) -> list[Any]:
+    """Drop the first pending file (nothing stored changes); ask about the next one, if any."""
+    if not pending:
+        return prompt(services.folio, [], lang)
+    gr.Info(t("lib.not_added", lang, name=pending[0][1]), duration=3)
+    return prompt(services.folio, list(pending[1:]), lang)

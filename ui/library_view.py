@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pipeline.knowledge.title import shown_title
 from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
-from ui.i18n import t
+from ui.i18n import keys, t
 from ui.reasons import localise_reason
 from ui.safe import esc
 from ui.services import Job, StageNote
@@ -50,6 +50,14 @@ def chip(
         f'<span class="folio-chip {state}" data-comp="{comp}" data-state="{state}" '
         f'title="{esc(title)}">{text}</span>'
     )
+
+
+def language_name(code: str, lang: str) -> str:
+    """A document's language as the interface names it ("fr" → "French" / "法文")."""
+    if code == "unknown":
+        return "–"
+    key = f"langname.{code}"
+    return t(key, lang) if key in keys() else code
 
 
 def status_table_html(
@@ -96,7 +104,7 @@ def status_table_html(
             f'<td class="name"><div class="folio-docname">{esc(title)}</div>'
             f'<div class="folio-sub">{sub}</div></td>'
             f"<td>{d.pages or '–'}</td><td>{d.chunks or '–'}</td>"
-            f"<td>{esc(d.language if d.language != 'unknown' else '–')}</td>{cells}</tr>"
+            f'<td title="{esc(d.language)}">{esc(language_name(d.language, lang))}</td>{cells}</tr>'
         )
     return (
         f'<div class="folio-table-wrap"><table class="folio-table"><thead><tr>{head}</tr></thead>'

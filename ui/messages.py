@@ -103,6 +103,15 @@ def link_markers(escaped: str) -> str:
     return _MARKER_RUN.sub(run, escaped)
 
 
+# The offline answerer's name (agent.models.offline.OFFLINE_NAME; that module is slow to
+# import); a configured endpoint's model name is a proper noun and shown as it is.
+OFFLINE_MODEL = "offline"
+
+
+def model_name(model: str, lang: str) -> str:
+    return t("chat.offline_model", lang) if model == OFFLINE_MODEL else model
+
+
 def answer_markdown(answer: Answer, lang: str, seconds: float | None = None) -> str:
     body = link_markers(md_text(answer.answer.strip()))
     parts: list[str] = []
@@ -122,7 +131,7 @@ def answer_markdown(answer: Answer, lang: str, seconds: float | None = None) -> 
         parts += ["", f"*{md_text(answer.notice)}*"]
     secs = seconds if seconds is not None else (answer.latency_ms / 1000 or None)
     if secs:
-        meta = t("chat.model", lang, model=answer.model, seconds=secs)
+        meta = t("chat.model", lang, model=model_name(answer.model, lang), seconds=secs)
         parts += ["", f'<span class="folio-answer-meta">{esc(meta)}</span>']
     return "\n".join(parts)
 

@@ -185,10 +185,8 @@ class PaneComponents:
 
 def build(labels: Labels, prefix: str) -> PaneComponents:
     target = gr.State(None)
-    caption = gr.HTML(
-        f'<div class="folio-pane-empty">{esc(t("pane.empty", "en"))}</div>',
-        elem_id=f"{prefix}-caption",
-    )
+    # Drawn in the page's language by the first language change (every page load has one).
+    caption = gr.HTML("", elem_id=f"{prefix}-caption")
     image = gr.Image(
         show_label=False,
         type="pil",

@@ -197,4 +197,10 @@ def wire(c: ReviewComponents, services: Services, lang: gr.Radio, timer: gr.Time
         show_progress="hidden",
     )  # fmt: skip
     lang.change(lambda lv: rules_html(_rules(services).all(), lv), lang, c.rules)
+    lang.change(
+        lambda target, lv: pagepane.updates(services, target, lv),
+        [c.pane.target, lang],
+        c.pane.outputs,
+        show_progress="hidden",
+    )
     pagepane.wire(c.pane, services, lang)

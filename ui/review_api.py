@@ -9,16 +9,17 @@ from typing import Any
 
 import gradio as gr
 
+from agent.review.errors import ReviewError
 from agent.review.report import to_json
 from agent.review.rules import RuleStore
 from agent.review.service import run_review
 from pipeline.errors import FolioError
-from ui.api_base import ApiBase, not_an_mcp_tool
+from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal
 
 log = logging.getLogger(__name__)
 
 
-class ReviewApiError(gr.Error):
+class ReviewApiError(ApiError):
     """A review request the API cannot serve; the message says what to change."""
 
 
@@ -54,7 +55,7 @@ class ReviewApi:
         try:
             report = run_review(scope.folio, [doc_id], goal)
         except FolioError as exc:
-            raise ReviewApiError(str(exc)) from exc
+            raise refusal(exc, ReviewApiError, expected=(ReviewError,)) from exc
         return {"workspace": scope.workspace, **to_json(report)}
 
     @not_an_mcp_tool

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import gradio as gr
+from gradio.i18n import I18nData
 
 from pipeline.models import Document
-from ui import api, chat, inspector, knowledge, library, review
+from ui import api, api_panel, chat, inspector, knowledge, library, review
 from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
@@ -157,8 +158,11 @@ def build_blocks(services: Services) -> gr.Blocks:
             badges = gr.HTML("", js_on_load=None, elem_id="folio-badges", scale=2)
             if hf_oauth_enabled():
                 login_button()
+            # Its hidden label is read out by screen readers; translated in the browser (it is
+            # not relabelled: updating the switch from its own change event is asking for loops).
             lang = gr.Radio(
                 [("中文", "zh"), ("English", "en")], value=None, show_label=False,
+                label=I18nData("app.language"),
                 container=False, elem_id="folio-lang", scale=0,
             )  # fmt: skip
         timer = gr.Timer(TICK_S)
@@ -175,6 +179,7 @@ def build_blocks(services: Services) -> gr.Blocks:
                 ins = inspector.build(labels)
             with labels.make(gr.Tab, {"label": "tab.review"}, id="review", elem_id="tab-review"):
                 rv = review.build(labels)
+        api_body = api_panel.build(labels)
         lib_h = library.wire(lib, services, lang, timer)
         knowledge.wire(kn, services, lang, timer)
         chat_h = chat.wire(ch, services, lang)
@@ -220,13 +225,21 @@ def build_blocks(services: Services) -> gr.Blocks:
                 *ins_h.page_outputs, docs_sig,
             ],
         )  # fmt: skip
+        restored = gr.State(False)  # the last conversation was reopened on this page
         relabelled.then(
             lambda cid, lv: chat.conversations_update(chat_h, cid, lv),
             [ch.conversation, lang],
             ch.conversations,
             show_progress="hidden",
+        ).then(
+            # After the redraw of every tab, which would otherwise draw the empty chat again.
+            lambda done, cid, lv: chat.reopen_last(chat_h, done, cid, lv),
+            [restored, ch.conversation, lang],
+            [restored, *chat_h.open_outputs, ch.conversations],
+            show_progress="hidden",
         )
         lang.input(lambda v: v, lang, stored_lang)
+        api_panel.wire(api_body, services, lang, ws_token)
         # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
         # locale, which only knows the browser's language: switch it along, then redraw
         # the upload zone, which reads those texts only when it is drawn.

@@ -26,6 +26,7 @@ from pipeline.knowledge.render import graph_svg, mindmap_svg
 from pipeline.knowledge.source import DocText, load_doc_text
 from pipeline.knowledge.store import load_stored_view, load_terms, save_terms, save_view
 from pipeline.knowledge.terms import extract_terms
+from pipeline.progress import counted
 from pipeline.stage_context import StageContext
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ def run_terms(ctx: StageContext) -> None:
         if ref.status == "applied":
             save_terms(ctx.store.db, doc.doc_id, refined)
         _save_terms_view(ctx, doc, refined, ref)
-    ctx.report(1.0, f"{len(refined)} terms")
+    ctx.report(1.0, counted(len(refined), "term"))
 
 
 def _save_terms_view(ctx: StageContext, doc: DocText, terms: list[Term], ref: Refinement) -> None:

@@ -44,17 +44,22 @@ def check_file(
     ``name`` is what the user called the file (messages use it, never a local path).
     """
     name = name or path.name
-    kind = detect_kind(Path(name))
-    if path.is_symlink():
+    if path.is_symlink():  # first: a link to a folder has no type to complain about
         raise InputError(
             f"'{name}' is a symbolic link; Folio reads only regular files "
             "(a link may point at anything on this machine). Upload the file itself."
         )
+    kind = detect_kind(Path(name))
     if not path.is_file():
-        raise InputError(f"'{name}' does not exist or is not a file.")
+        raise InputError(
+            f"'{name}' does not exist or is not a file: upload the file itself, not a folder."
+        )
     size = path.stat().st_size
     if size == 0:
-        raise EmptyFileError(f"'{name}' is empty (0 bytes).")
+        raise EmptyFileError(
+            f"'{name}' is empty (0 bytes): the copy or download did not finish. "
+            "Upload the complete file."
+        )
     if size > max_mb * 1024 * 1024:
         raise FileTooLargeError(
             f"'{name}' is {size / 1024 / 1024:.1f} MB, over the {max_mb:g} MB limit "

@@ -158,7 +158,10 @@ def parse_docx(path: Path) -> ParsedDocument:
                 )
             )
     if not any(p.blocks for p in pages):
-        raise EmptyFileError(f"'{path.name}' contains no text.")
+        raise EmptyFileError(
+            f"'{path.name}' contains no text Folio can read (pictures of pages are not read in "
+            "Word files). Save it as PDF and upload that: scanned pages in a PDF are read with OCR."
+        )
     parsed = ParsedDocument(kind="docx", pages=pages, outline=outline)
     finalize(parsed)
     return parsed

@@ -44,7 +44,11 @@ def open_pdf(path: Path) -> pymupdf.Document:
         )
     if doc.page_count == 0:
         doc.close()
-        raise EmptyFileError(f"'{path.name}' has no pages.")
+        raise EmptyFileError(
+            f"'{path.name}' has no pages Folio can read: the file was probably cut short (an "
+            "interrupted download or copy) or damaged. Download or export it again, check that "
+            "it opens in a PDF viewer, then upload it."
+        )
     return doc
 
 

@@ -166,7 +166,10 @@ def parse_text(path: Path, *, markdown: bool) -> ParsedDocument:
     # NUL bytes (a stray one in an export) carry nothing and break text tools downstream.
     text = decode_text(path.read_bytes(), path.name).replace("\x00", "")
     if not text.strip():
-        raise EmptyFileError(f"'{path.name}' contains no text.")
+        raise EmptyFileError(
+            f"'{path.name}' contains no text (only spaces or blank lines). "
+            "Check that it is the file you meant, and upload it once it has text."
+        )
     builder = _Builder(markdown)
     for no, raw in enumerate(text.splitlines(), start=1):
         for part_i, line in enumerate(raw.split("\f")):

@@ -30,6 +30,7 @@ import numpy as np
 
 from pipeline.embed import Embedder
 from pipeline.models import Chunk
+from pipeline.progress import of_total
 from pipeline.stage_context import StageContext
 from pipeline.text.lang import estimate_tokens
 
@@ -202,4 +203,4 @@ def run(ctx: StageContext) -> None:
             ctx.doc.doc_id, space, {ch.chunk_id: v for ch, v in zip(part, vectors, strict=True)}
         )
         done += len(part)
-        ctx.report(done / total, f"embedded {done}/{total} chunks")
+        ctx.report(done / total, f"embedded {of_total(done, total, 'chunk')}")

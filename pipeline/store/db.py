@@ -61,7 +61,7 @@ class Database:
                     "Check that FOLIO_DATA_DIR points to a writable directory."
                 ) from exc
             conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
+            enable_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=30000")
@@ -142,6 +142,42 @@ class Database:
         if conn is not None:
             conn.close()
             self._local.conn = None
+
+
+OPEN_WAIT_S = 30.0  # as long as any other write waits for the lock (the busy timeout)
+
+
+def enable_wal(conn: sqlite3.Connection, wait_s: float = OPEN_WAIT_S) -> None:
+    """Switch the file to WAL, waiting for the lock like every other write.
+
+    Switching a file still in rollback mode is a write that first reads the header: when
+    another opener is switching it at that moment, SQLite reports "database is locked" at
+    once instead of calling the busy handler (it would deadlock), so we retry here.
+    """
+    deadline = time.monotonic() + wait_s
+    pause = 0.01
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            return
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() + pause > deadline:
+                raise StoreError(
+                    f"The database {_db_name(conn)} stayed locked for {wait_s:.0f} s: {exc}. "
+                    "Another Folio process holds it; try again, or stop the other process."
+                ) from exc
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _db_name(conn: sqlite3.Connection) -> str:
+    row = conn.execute("PRAGMA database_list").fetchone()
+    return str(row[2]) if row and row[2] else "(in memory)"
 
 
 def _split_sql(script: str) -> list[str]:
