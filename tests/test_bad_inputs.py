@@ -14,7 +14,6 @@ from testkit import badinputs
 from tests.conftest import FakeEmbedder
 from ui.reasons import localise_reason
 
-
 # A refusal says what to do about it, not only what is wrong ("… has no pages." said nothing).
 _ADVICE = re.compile(
     r"\b(upload|try|save|remove|download|export|check|split|convert|open|use|send|pass|add)\b",
