@@ -165,9 +165,8 @@ class ChatService:
             started = time.perf_counter()
             clock = Clock()
             answer = self._run(question, cid, scope, on_event, clock)
-            total = time.perf_counter() - started
-            answer.latency_ms = int(total * 1000)
-            answer.timing = clock.timing(total)
+            answer.latency_ms = int((time.perf_counter() - started) * 1000)
+            answer.timing = clock.timing(answer.latency_ms)
             self.store.add_turn(cid, question, answer)
         return AnswerEvent(answer=answer, conversation_id=cid)
 

@@ -37,7 +37,7 @@ class Clock:
         with self._lock:
             return self._seconds.get(phase, 0.0)
 
-    def timing(self, total_s: float) -> Timing:
+    def timing(self, total_ms: int) -> Timing:
         def ms(phase: str) -> int:
             return round(self.seconds(phase) * 1000)
 
@@ -46,5 +46,5 @@ class Clock:
             model_ms=ms("model"),
             tools_ms=ms("tools"),
             reflection_ms=ms("reflect"),
-            total_ms=round(total_s * 1000),
+            total_ms=total_ms,
         )
