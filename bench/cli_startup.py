@@ -9,7 +9,8 @@ outside the answer (wall time minus the answer's own ``latency_ms``). ``--endpoi
 configures a loopback stand-in for an OpenAI-compatible endpoint that answers every request
 at once, so what is measured is the CLI's cost around a real model, not the model.
 ``--phases`` also times the phases of one ``ask`` inside one process (imports, opening the
-library, the chat service, the answer, closing).
+library, the chat service, the answer, closing). ``--root`` measures another checkout (e.g.
+the main branch, for a before/after on the same machine and load).
 """
 
 from __future__ import annotations
@@ -84,12 +85,12 @@ def stand_in() -> str:
     return f"http://127.0.0.1:{httpd.server_port}/v1"
 
 
-def run(argv: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+def run(argv: list[str], env: dict[str, str], root: Path) -> tuple[float, float, str]:
     """Wall seconds, CPU seconds (user + system of the child) and stdout of one command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        [sys.executable, *argv], cwd=root, env=env, capture_output=True, text=True, check=True
     ).stdout
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -104,6 +105,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--endpoint", action="store_true", help="configure a loopback stand-in")
     ap.add_argument("--phases", action="store_true", help="time one ask's phases in-process")
+    ap.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     args = ap.parse_args()
     env = {**os.environ, "FOLIO_DATA_DIR": str(args.data_dir)}
     if args.endpoint:
@@ -117,7 +119,7 @@ def main() -> None:
     for name, argv in commands.items():
         walls, cpus, outside = [], [], []
         for _ in range(args.runs):
-            wall, cpu, out = run(argv, env)
+            wall, cpu, out = run(argv, env, args.root)
             walls.append(wall)
             cpus.append(cpu)
             if name == "ask":
@@ -129,8 +131,8 @@ def main() -> None:
             f"{statistics.median(cpus):>7.1f} {extra}"
         )
     if args.phases:
-        code = PHASES.format(root=str(ROOT), question=QUESTION, doc=args.doc)
-        _, _, out = run(["-c", code], env)
+        code = PHASES.format(root=str(args.root), question=QUESTION, doc=args.doc)
+        _, _, out = run(["-c", code], env, args.root)
         result = json.loads(out.strip().splitlines()[-1])
         print(f"\nphases of one ask (answer latency {result['latency_ms']} ms)")
         last_w = last_c = 0.0

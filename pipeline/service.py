@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from pipeline.embed import Embedder, make_embedder
 from pipeline.errors import FolioError, NotFoundError
-from pipeline.ingest import Ingestor, IngestResult
 from pipeline.library import LibraryMethods
 from pipeline.models import Component, Document, SearchHit
 from pipeline.paths import expand_paths
@@ -36,6 +35,7 @@ from settings import Settings
 
 if TYPE_CHECKING:
     from pipeline.background import WorkerProcess
+    from pipeline.ingest import Ingestor, IngestResult
 
 __all__ = ["Folio", "expand_paths", "make_index", "query_for_embedding"]
 
@@ -86,7 +86,7 @@ class Folio(LibraryMethods):
             self._stage_context,
             self._run_parse,
         )
-        self.ingestor = self._ingestor(self.store)
+        self._ingestor_built: Ingestor | None = None
         self.worker = Worker(
             self.queue,
             self.jobs.run_job,
@@ -109,13 +109,25 @@ class Folio(LibraryMethods):
         view = copy.copy(self)
         view.workspace = workspace
         view.store = self.system_store.scoped(workspace)
-        view.ingestor = self._ingestor(view.store)
+        view._ingestor_built = None
         return view
 
-    def _ingestor(self, store: DocumentStore) -> Ingestor:
-        return Ingestor(
-            self.settings, store, self.index, self.queue, self.events, self.jobs.queue_background
-        )
+    @property
+    def ingestor(self) -> Ingestor:
+        """Built on first use: parsing, OCR and PyMuPDF (seconds of imports, a layout model
+        loaded on import) load only in processes that ingest, not for ``list`` or ``ask``."""
+        if self._ingestor_built is None:
+            from pipeline.ingest import Ingestor
+
+            self._ingestor_built = Ingestor(
+                self.settings,
+                self.store,
+                self.index,
+                self.queue,
+                self.events,
+                self.jobs.queue_background,
+            )
+        return self._ingestor_built
 
     def _run_parse(self, job: Job, report: Callable[[float, str], None]) -> None:
         """A parse job runs in its document's workspace, whichever view claimed it."""
