@@ -203,7 +203,7 @@ def test_a_knowledge_components_refinement_is_cut_at_the_deadline(
     # The components refine one after another: each may wait for one deadline.
     refined = len(stub.requests)
     assert refined >= 2
-    TIMES.append(("knowledge components (ingest)", seconds, alone))
+    TIMES.append((f"knowledge ({refined} refinements)", seconds, alone))
     bound = refined * (DEADLINE_S + 1.0) + 2 * alone + SLACK_S
     assert seconds < bound, f"{seconds:.1f} s for {refined} refinements; bound {bound:.1f} s"
     for comp, view in views.items():
