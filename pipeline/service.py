@@ -18,6 +18,7 @@ from pipeline.errors import FolioError, NotFoundError
 from pipeline.library import LibraryMethods
 from pipeline.models import Component, Document, SearchHit
 from pipeline.paths import expand_paths
+from pipeline.perceive import store as _perception  # noqa: F401  (its migration; ingest is lazy)
 from pipeline.progress import Fanout, ProgressCallback, log_progress
 from pipeline.query_vectors import QueryVectors, query_for_embedding
 from pipeline.scheduler import Scheduler, lane_of
