@@ -8,12 +8,14 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     from commands import build_parser
+
+    args = build_parser().parse_args(argv)  # `--help` and usage errors end here, quickly
+
     from pipeline.errors import FolioError
     from pipeline.service import Folio
     from pipeline.workspace import check_name
     from settings import Settings
 
-    args = build_parser().parse_args(argv)
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",

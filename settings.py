@@ -162,10 +162,17 @@ class Settings(BaseSettings):
     chat_timeout_s: float = Field(
         60.0,
         gt=0,
-        description="Per-request timeout for the chat model. A failing endpoint (refused, HTTP "
-        "error, hang, broken reply) is answered offline with a notice after at most "
-        "chat_timeout_s × (chat_retries + 1) plus 0.5 s × (1 + … + chat_retries) of back-off "
-        "(defaults: 180 s + 1.5 s).",
+        description="Per-read timeout of the chat model: a call fails when the endpoint "
+        "sends nothing for this long (it is retried; see chat_retries).",
+    )
+    chat_deadline_s: float = Field(
+        45.0,
+        gt=0,
+        description="Overall deadline of the chat model for one answer, one review's "
+        "refinement or one knowledge component's: connecting, every read, retries, back-off "
+        "and tool rounds together. When it passes, the answer is given offline with a notice "
+        "(the offline result stands); so a failing or trickling endpoint costs at most this "
+        "plus the offline answer.",
     )
     max_rounds: int = Field(4, ge=1, le=8, description="Maximum retrieval rounds per answer.")
     chat_atomic_tools: bool = Field(

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from agent.highlight import PdfCache
 from agent.models import ChatModels
 from agent.scope import ScopeStats, StatsCache
+from agent.timing import Clock
+from pipeline.deadline import Deadline
 from pipeline.service import Folio
 from settings import Settings
 
@@ -23,6 +25,9 @@ class ChatContext:
     models: ChatModels
     stats: StatsCache
     pdfs: PdfCache = field(default_factory=PdfCache)
+    deadline: Deadline | None = None
+    """The chat model's overall deadline for this answer (None: per-read timeouts only)."""
+    clock: Clock = field(default_factory=Clock)
 
     @property
     def settings(self) -> Settings:

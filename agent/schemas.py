@@ -35,6 +35,18 @@ class Usage(BaseModel):
     output_tokens: int = 0
 
 
+class Timing(BaseModel):
+    """Where the answer's time went: wall milliseconds per phase."""
+
+    search_ms: int = Field(0, description="Searching the documents (inside the tools).")
+    model_ms: int = Field(
+        0, description="Chat-model calls: the endpoint (retries included) or the offline answerer."
+    )
+    tools_ms: int = Field(0, description="All tool calls, their searches included.")
+    reflection_ms: int = Field(0, description="Checking the draft's claims and citations.")
+    total_ms: int = Field(0, description="The whole answer (the same as latency_ms).")
+
+
 class Answer(BaseModel):
     answer: str = Field(description="Answer text with inline markers like [1].")
     citations: list[Citation] = Field(default_factory=list)
@@ -45,6 +57,7 @@ class Answer(BaseModel):
     model: str = "offline"
     usage: Usage = Field(default_factory=Usage)
     latency_ms: int = 0
+    timing: Timing = Field(default_factory=Timing)
     notice: str | None = Field(None, description="e.g. 'endpoint failed, answered offline'.")
 
 

@@ -28,6 +28,8 @@ from agent.models import ChatModels, make_chat_models
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
 from agent.scope import StatsCache
 from agent.store import ConversationInfo, ConversationStore, Message
+from agent.timing import Clock
+from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, NotFoundError
 from pipeline.service import Folio
 
@@ -161,8 +163,10 @@ class ChatService:
         cid, scope = self._scope(question, doc_ids, conversation_id)
         with self._turn_lock(cid):
             started = time.perf_counter()
-            answer = self._run(question, cid, scope, on_event)
+            clock = Clock()
+            answer = self._run(question, cid, scope, on_event, clock)
             answer.latency_ms = int((time.perf_counter() - started) * 1000)
+            answer.timing = clock.timing(answer.latency_ms)
             self.store.add_turn(cid, question, answer)
         return AnswerEvent(answer=answer, conversation_id=cid)
 
@@ -205,13 +209,17 @@ class ChatService:
         stats = self._stats.scope(self.folio, scope).docs
         return named_documents(question, scope, names, stats)
 
-    def _run(self, question: str, cid: str, scope: list[str], on_event: EventSink | None) -> Answer:
+    def _run(
+        self, question: str, cid: str, scope: list[str], on_event: EventSink | None, clock: Clock
+    ) -> Answer:
         ctx = ChatContext(
             doc_ids=self._named(question, scope),
             folio=self.folio,
             models=self.models,
             stats=self._stats,
             pdfs=self._pdfs,
+            deadline=Deadline.start(self.folio.settings.chat_deadline_s),
+            clock=clock,
         )
         config: Any = {"configurable": {"thread_id": thread_id(self.workspace, cid)}}
         inputs: Any = {"messages": [HumanMessage(question)]}
@@ -219,10 +227,17 @@ class ChatService:
         # finished turns, and each step's write of the whole state (every tool result)
         # cost a turn more than its searches.
         stream = self.graph.stream(
-            inputs, config, context=ctx, stream_mode="custom", durability="exit"
+            inputs, config, context=ctx, stream_mode=["custom", "updates"], durability="exit"
         )
-        for item in stream:
-            if on_event is not None and isinstance(item, dict) and "status" in item:
+        mark = time.perf_counter()
+        for mode, item in stream:
+            if mode == "updates" and isinstance(item, dict):
+                # Nodes run one after another: the time since the last update is this one's.
+                now = time.perf_counter()
+                for node in item:
+                    clock.add(str(node), now - mark)
+                mark = now
+            elif on_event is not None and isinstance(item, dict) and "status" in item:
                 on_event(StatusEvent(message=str(item["status"])))
         values = self.graph.get_state(config).values
         answer = Answer.model_validate(values["answer"])

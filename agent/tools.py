@@ -145,12 +145,13 @@ def calculate(expression: str, *, runtime: Runtime) -> ToolResult:
 
 def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hybrid") -> Evidence:
     k = max(1, min(int(top_k or 6), MAX_TOP_K))
-    if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
-        hits = ctx.folio.index.search(
-            spaced(query), list(ctx.doc_ids), k=k, weights=ctx.folio.weights
-        )
-    else:
-        hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
+    with ctx.clock.phase("search"):  # the answer's timing shows search apart
+        if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
+            hits = ctx.folio.index.search(
+                spaced(query), list(ctx.doc_ids), k=k, weights=ctx.folio.weights
+            )
+        else:
+            hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
     scoped = [h for h in hits if h.doc_id in ctx.doc_ids]
     if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
         log.error("search returned chunks outside the conversation's scope; dropped them")

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from agent.evaluation import EvalRow, evaluate, ingest_docs, load_questions
-from agent.schemas import AnswerEvent, ChatEvent, StatusEvent
-from agent.service import ChatService
 from commands.output import emit_json, table
-from pipeline.service import Folio
+
+# The agent (LangGraph, LangChain, the offline answerer) is imported by the commands that
+# answer, not when the parser is built: `list` or `--help` never pay for it.
+if TYPE_CHECKING:
+    from agent.evaluation import EvalRow
+    from agent.schemas import AnswerEvent, ChatEvent
+    from pipeline.service import Folio
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,11 +56,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _status(event: ChatEvent) -> None:
+    from agent.schemas import StatusEvent
+
     if isinstance(event, StatusEvent):
         print(f"  … {event.message}", file=sys.stderr, flush=True)
 
 
 def ask(folio: Folio, args: argparse.Namespace) -> int:
+    from agent.service import ChatService
+
     service = ChatService(folio)
     event = service.ask(
         args.question,
@@ -97,6 +105,8 @@ def print_answer(folio: Folio, event: AnswerEvent, *, show_sources: bool) -> Non
 
 
 def chat(folio: Folio, args: argparse.Namespace) -> int:
+    from agent.service import ChatService
+
     service = ChatService(folio)
     cid = args.conversation
     docs = [folio.resolve(d) for d in args.docs or []] or (
@@ -123,6 +133,9 @@ def chat(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def run_eval(folio: Folio, args: argparse.Namespace) -> int:
+    from agent.evaluation import evaluate, ingest_docs, load_questions
+    from agent.service import ChatService
+
     questions = load_questions(args.questions)
     if args.limit:
         questions = questions[: args.limit]

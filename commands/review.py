@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from agent.review.report import dumps, to_markdown
-from agent.review.rules import RuleStore
-from agent.review.service import run_review
 from commands.output import emit_json, table
 from pipeline.errors import NotFoundError
-from pipeline.service import Folio
+
+if TYPE_CHECKING:  # the review agent is imported by its commands, not by the parser
+    from pipeline.service import Folio
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def review(folio: Folio, args: argparse.Namespace) -> int:
+    from agent.review.report import dumps, to_markdown
+    from agent.review.service import run_review
+
     doc_ids = [folio.resolve(d) for d in args.doc_id]
     report = run_review(folio, doc_ids, args.goal, refine=not args.offline)
     as_json = args.json or args.format == "json"
@@ -52,6 +55,8 @@ def review(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def rules(folio: Folio, args: argparse.Namespace) -> int:
+    from agent.review.rules import RuleStore
+
     store = RuleStore(folio.db, folio.workspace)
     if args.action != "list":
         if args.rule_id is None:

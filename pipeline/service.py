@@ -11,13 +11,14 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.embed import Embedder, make_embedder
 from pipeline.errors import FolioError, NotFoundError
-from pipeline.ingest import Ingestor, IngestResult
 from pipeline.library import LibraryMethods
 from pipeline.models import Component, Document, SearchHit
 from pipeline.paths import expand_paths
+from pipeline.perceive import store as _perception  # noqa: F401  (its migration; ingest is lazy)
 from pipeline.progress import Fanout, ProgressCallback, log_progress
 from pipeline.query_vectors import QueryVectors, query_for_embedding
 from pipeline.scheduler import Scheduler, lane_of
@@ -34,6 +35,9 @@ from pipeline.worker import LANES, Worker
 from pipeline.worker_process import WorkerProcess
 from pipeline.workspace import LOCAL, SHARED
 from settings import Settings
+
+if TYPE_CHECKING:
+    from pipeline.ingest import Ingestor, IngestResult
 
 __all__ = ["Folio", "expand_paths", "make_index", "query_for_embedding"]
 
@@ -74,7 +78,7 @@ class Folio(LibraryMethods):
             self._stage_context,
             self._run_parse,
         )
-        self.ingestor = self._ingestor(self.store)
+        self._ingestor_built: Ingestor | None = None
         self.worker = Worker(
             self.queue,
             self.jobs.run_job,
@@ -97,13 +101,25 @@ class Folio(LibraryMethods):
         view = copy.copy(self)
         view.workspace = workspace
         view.store = self.system_store.scoped(workspace)
-        view.ingestor = self._ingestor(view.store)
+        view._ingestor_built = None
         return view
 
-    def _ingestor(self, store: DocumentStore) -> Ingestor:
-        return Ingestor(
-            self.settings, store, self.index, self.queue, self.events, self.jobs.queue_background
-        )
+    @property
+    def ingestor(self) -> Ingestor:
+        """Built on first use: parsing, OCR and PyMuPDF (seconds of imports, a layout model
+        loaded on import) load only in processes that ingest, not for ``list`` or ``ask``."""
+        if self._ingestor_built is None:
+            from pipeline.ingest import Ingestor
+
+            self._ingestor_built = Ingestor(
+                self.settings,
+                self.store,
+                self.index,
+                self.queue,
+                self.events,
+                self.jobs.queue_background,
+            )
+        return self._ingestor_built
 
     def _run_parse(self, job: Job, report: Callable[[float, str], None]) -> None:
         """A parse job runs in its document's workspace, whichever view claimed it."""

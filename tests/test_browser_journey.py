@@ -186,6 +186,9 @@ def test_answer_badges_cards_and_the_page_pane_on_a_laptop(user: Session, files:
     bubble = ask(user, "How many employees did Best Buy have at the end of fiscal 2023?", 0)
     bot = page.locator("#chat-bot")
     expect(bot).to_contain_text("Searched the documents")
+    # The answer's badge ("offline · 1.4 s") tells where the time went on hover.
+    tip = re.compile(r"^search \d+\.\d s · model \d+\.\d s · .* · total \d+\.\d s$")
+    expect(bubble.locator(".folio-answer-meta")).to_have_attribute("title", tip)
     cards = page.locator("#chat-cards .folio-card")
     assert cards.count() >= 2, "the answer needs two sources to tell badges apart"
     # Defect 6: a card clicked low on a laptop screen brings the page pane into view.

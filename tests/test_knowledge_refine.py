@@ -3,15 +3,13 @@ kept (and the failure recorded) when the model fails or answers unsupported text
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
+from pipeline.chat_model import override_chat_model
 from pipeline.knowledge.api import list_terms, load_view
-from pipeline.knowledge.llm import override_chat_model
 from pipeline.knowledge.refine import (
     CitedSentence,
     EdgeLabels,
@@ -26,31 +24,17 @@ from pipeline.service import Folio
 from settings import Settings
 from testkit.knowledge_docs import ZH_TEXTBOOK, write
 from tests.conftest import FakeEmbedder
-
-Script = dict[type[BaseModel], Callable[[str], BaseModel]]
-
-
-class ScriptedModel:
-    """Answers each schema with a scripted function of the prompt; records the calls."""
-
-    name = "scripted-fake"
-
-    def __init__(self, script: Script) -> None:
-        self.script = script
-        self.calls: list[type[BaseModel]] = []
-
-    def structured(self, schema: type[Any], system: str, user: str) -> Any:
-        self.calls.append(schema)
-        if schema not in self.script:
-            raise TimeoutError("endpoint timed out")
-        return self.script[schema](user)
+from tests.structured_fake import SchemaFake
 
 
 @pytest.fixture
 def llm_folio(tmp_path: Path) -> Iterator[Folio]:
     # A configured endpoint that is never contacted: the scripted model stands in for it.
     settings = Settings(
-        data_dir=tmp_path / "data", workers=2, openai_base_url="http://127.0.0.1:9/v1"
+        data_dir=tmp_path / "data",
+        workers=2,
+        openai_base_url="http://127.0.0.1:9/v1",
+        chat_model="scripted-fake",
     )
     f = Folio(settings, embedder=FakeEmbedder())
     yield f
@@ -91,7 +75,7 @@ def _overview(listing: str) -> Overview:
 def test_refinement_applies_only_what_the_evidence_supports(
     llm_folio: Folio, tmp_path: Path
 ) -> None:
-    model = ScriptedModel(
+    model = SchemaFake.of(
         {
             TermReview: _review,
             MindmapTerms: lambda _: MindmapTerms(items=[]),
@@ -124,7 +108,7 @@ def test_refinement_applies_only_what_the_evidence_supports(
 def test_model_failure_keeps_the_offline_result_and_says_so(
     llm_folio: Folio, tmp_path: Path
 ) -> None:
-    model = ScriptedModel({})  # every request times out
+    model = SchemaFake.of({})  # every request times out
     with override_chat_model(model):
         doc_id = llm_folio.ingest([write(tmp_path, "zh.md", ZH_TEXTBOOK)], wait=True)[0].doc_id
     assert doc_id
@@ -142,7 +126,7 @@ def test_model_failure_keeps_the_offline_result_and_says_so(
 
 
 def test_no_model_is_asked_without_an_endpoint(folio: Folio, tmp_path: Path) -> None:
-    model = ScriptedModel({})
+    model = SchemaFake.of({})
     with override_chat_model(model):
         doc_id = folio.ingest([write(tmp_path, "zh.md", ZH_TEXTBOOK)], wait=True)[0].doc_id
     assert doc_id and model.calls == []

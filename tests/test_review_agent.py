@@ -20,6 +20,7 @@ from agent.review.service import run_review
 from agent.review.toolmodels import Hits
 from pipeline.service import Folio
 from tests.reviewdocs import contract_md
+from tests.structured_fake import SchemaFake
 
 T0 = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
 
@@ -187,22 +188,20 @@ def test_cli_review_and_rules(
     assert json.loads(capsys.readouterr().out) == []
 
 
-class _Scripted:
-    name = "scripted"
+def _scripted(answer: object) -> SchemaFake:
+    """The review's refinement answers ``answer`` (validated as its schema) or raises it."""
+    from agent.review.refine import Refined
 
-    def __init__(self, answer: object) -> None:
-        self.answer = answer
+    def reply(_: str) -> Refined | Exception:
+        return answer if isinstance(answer, Exception) else Refined.model_validate(answer)
 
-    def structured(self, schema, system, user):
-        if isinstance(self.answer, Exception):
-            raise self.answer
-        return schema.model_validate(self.answer)
+    return SchemaFake.of({Refined: reply})
 
 
 def test_refinement_keeps_only_supported_rewordings(
     folio: Folio, contract: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pipeline.knowledge.llm import override_chat_model
+    from pipeline.chat_model import override_chat_model
 
     monkeypatch.setenv("OPENAI_API_KEY", "test")
     monkeypatch.setenv("FOLIO_CHAT_MODEL", "scripted")
@@ -212,11 +211,11 @@ def test_refinement_keeps_only_supported_rewordings(
     offline = run_review(folio, [contract], "every obligation", refine=False)
     invented = "The Supplier owes a bonus of 9,999 every week."
     answer = {"items": [{"index": 0, "text": invented}, {"index": 1, "text": "Nonsense."}]}
-    with override_chat_model(_Scripted(answer)):
+    with override_chat_model(_scripted(answer)):
         refined = run_review(folio, [contract], "every obligation")
     assert refined.refined_by == "scripted"
     assert [f.text for f in refined.findings][:2] == [f.text for f in offline.findings][:2]
-    with override_chat_model(_Scripted(RuntimeError("endpoint down"))):
+    with override_chat_model(_scripted(RuntimeError("endpoint down"))):
         failed = run_review(folio, [contract], "every obligation")
     assert failed.refined_by == "offline" and any("endpoint down" in n for n in failed.notices)
 

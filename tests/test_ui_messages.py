@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent.schemas import Answer, AnswerEvent, Citation, StatusEvent, TokenEvent
+from agent.schemas import Answer, AnswerEvent, Citation, StatusEvent, Timing, TokenEvent
 from ui.messages import (
     Turn,
     answer_markdown,
@@ -113,6 +113,20 @@ def test_notice_and_timing_are_shown() -> None:
     md = answer_markdown(answer(notice="endpoint failed, answered offline"), "en")
     assert "*endpoint failed, answered offline*" in md
     assert "offline · 1.5 s" in md
+
+
+def test_the_timing_badge_tells_where_the_time_went_in_both_languages() -> None:
+    timing = Timing(search_ms=200, model_ms=800, tools_ms=300, reflection_ms=100, total_ms=1500)
+    timed = answer(timing=timing)
+    en = answer_markdown(timed, "en")
+    assert (
+        'title="search 0.2 s · model 0.8 s · tools 0.3 s · reflection 0.1 s · total 1.5 s"'
+        ">offline · 1.5 s</span>" in en
+    )
+    zh = answer_markdown(timed, "zh")
+    assert 'title="检索 0.2 秒 · 模型 0.8 秒 · 工具 0.3 秒 · 核查 0.1 秒 · 合计 1.5 秒"' in zh
+    # An answer stored before answers were timed keeps a plain badge.
+    assert "title=" not in answer_markdown(answer(), "en")
 
 
 def test_error_replaces_the_answer() -> None:

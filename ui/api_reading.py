@@ -100,6 +100,7 @@ class ReadingEndpoints(ApiBase):
             The answer text with [n] markers
             its citations with doc_id, page, quote, boxes and score
             follow-up questions and whether it refused for lack of support
+            where its time went: timing (search_ms, model_ms, tools_ms, reflection_ms, total_ms)
         """
         scope = self.scope(workspace, request)
         if not (question or "").strip():

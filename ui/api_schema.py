@@ -84,6 +84,16 @@ class CitationInfo(TypedDict):
     score: float
 
 
+class TimingInfo(TypedDict):
+    """Where the answer's time went, wall milliseconds (all 0 while it is being written)."""
+
+    search_ms: int
+    model_ms: int
+    tools_ms: int
+    reflection_ms: int
+    total_ms: int
+
+
 class AskResult(TypedDict):
     workspace: str
     conversation_id: str | None
@@ -96,6 +106,7 @@ class AskResult(TypedDict):
     language: str
     model: str
     notice: str | None
+    timing: TimingInfo
 
 
 class MessageInfo(TypedDict):
@@ -191,6 +202,18 @@ def pending_answer(workspace: str, status: str, text: str) -> AskResult:
         language="",
         model="",
         notice=None,
+        timing=TimingInfo(search_ms=0, model_ms=0, tools_ms=0, reflection_ms=0, total_ms=0),
+    )
+
+
+def timing_info(answer: Answer) -> TimingInfo:
+    t = answer.timing
+    return TimingInfo(
+        search_ms=t.search_ms,
+        model_ms=t.model_ms,
+        tools_ms=t.tools_ms,
+        reflection_ms=t.reflection_ms,
+        total_ms=t.total_ms,
     )
 
 
@@ -209,4 +232,5 @@ def answer_info(
         language=answer.language,
         model=answer.model,
         notice=answer.notice,
+        timing=timing_info(answer),
     )

@@ -160,6 +160,12 @@ _T: dict[str, tuple[str, str]] = {
     "chat.no_conversations": ("No conversations yet.", "还没有对话。"),
     "chat.model": ("{model} · {seconds:.1f} s", "{model} · {seconds:.1f} 秒"),
     "chat.offline_model": ("offline", "离线"),
+    "chat.timing": (
+        "search {search:.1f} s · model {model:.1f} s · tools {tools:.1f} s · "
+        "reflection {reflection:.1f} s · total {total:.1f} s",
+        "检索 {search:.1f} 秒 · 模型 {model:.1f} 秒 · 工具 {tools:.1f} 秒 · "
+        "核查 {reflection:.1f} 秒 · 合计 {total:.1f} 秒",
+    ),
     # --- page pane -----------------------------------------------------------------------
     "pane.page": ("Page", "页码"),
     "pane.prev": ("◀ Previous", "◀ 上一页"),

@@ -132,8 +132,27 @@ def answer_markdown(answer: Answer, lang: str, seconds: float | None = None) -> 
     secs = seconds if seconds is not None else (answer.latency_ms / 1000 or None)
     if secs:
         meta = t("chat.model", lang, model=model_name(answer.model, lang), seconds=secs)
-        parts += ["", f'<span class="folio-answer-meta">{esc(meta)}</span>']
+        tip = timing_tooltip(answer, lang)
+        title = f' title="{esc(tip)}"' if tip else ""
+        parts += ["", f'<span class="folio-answer-meta"{title}>{esc(meta)}</span>']
     return "\n".join(parts)
+
+
+def timing_tooltip(answer: Answer, lang: str) -> str:
+    """Where the answer's time went (the badge's tooltip); '' for answers stored before
+    answers were timed."""
+    tm = answer.timing
+    if not tm.total_ms:
+        return ""
+    return t(
+        "chat.timing",
+        lang,
+        search=tm.search_ms / 1000,
+        model=tm.model_ms / 1000,
+        tools=tm.tools_ms / 1000,
+        reflection=tm.reflection_ms / 1000,
+        total=tm.total_ms / 1000,
+    )
 
 
 def turn_messages(turn: Turn, lang: str) -> list[ChatMessage]:

@@ -1,8 +1,10 @@
 """Chat models behind the agent: an OpenAI-compatible endpoint, or the offline answerer.
 
-``make_chat_models(settings)`` picks the backend (lazy imports, nothing loads at import
-time); ``resilient.call_model`` adds retries and the fallback to the offline answerer.
-Tests pass their own ``ChatModels`` with a scripted ``FakeChatModel`` as primary.
+``make_chat_models(settings)`` takes the configured model from the one factory
+(``pipeline/chat_model.py``: lazy imports, nothing loads at import time);
+``resilient.call_model`` adds retries, the answer's deadline and the fallback to the
+offline answerer. Tests pass their own ``ChatModels`` with a scripted ``FakeChatModel`` as
+primary, or install one with ``pipeline.chat_model.override_chat_model``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 from langchain_core.language_models import BaseChatModel
 
 from agent.models.offline import OFFLINE_NAME, OfflineChatModel
+from pipeline.chat_model import make_chat_model
 from settings import Settings
 
 
@@ -30,12 +33,11 @@ class ChatModels:
 
 
 def make_chat_models(settings: Settings) -> ChatModels:
-    if not settings.llm_configured:
+    primary = make_chat_model(settings, "chat")
+    if primary is None:
         return ChatModels()
-    from agent.models.openai import openai_model
-
     return ChatModels(
-        primary=openai_model(settings),
+        primary=primary,
         name=settings.chat_model,
         retries=settings.chat_retries,
     )

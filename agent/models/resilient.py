@@ -2,7 +2,9 @@
 
 Timeouts, HTTP errors, malformed tool calls and invalid JSON all count as failures. After
 ``retries`` more attempts the turn continues with the offline answerer and the answer
-carries a visible notice saying so.
+carries a visible notice saying so. The answer's deadline (``pipeline/deadline.py``) bounds
+every attempt and the back-off between them: once it passes, no further attempt is made and
+an attempt still waiting on the endpoint is given up at once.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, ValidationError
 
 from agent.models import ChatModels
 from agent.models.offline import OFFLINE_NAME
+from pipeline.deadline import Deadline, DeadlineExceeded, run_within
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,8 @@ class Reply:
     model: str
     error: str | None = None
     """Set when the configured model failed and the offline answerer replied instead."""
+    seconds: float = 0.0
+    """Wall time of the call: every attempt, the back-off and any offline reply."""
 
 
 def call_model(
@@ -40,6 +46,21 @@ def call_model(
     tools: Sequence[BaseTool],
     *,
     offline: bool = False,
+    deadline: Deadline | None = None,
+) -> Reply:
+    started = time.perf_counter()
+    reply = _call(models, messages, tools, offline=offline, deadline=deadline)
+    reply.seconds = time.perf_counter() - started
+    return reply
+
+
+def _call(
+    models: ChatModels,
+    messages: Sequence[BaseMessage],
+    tools: Sequence[BaseTool],
+    *,
+    offline: bool,
+    deadline: Deadline | None,
 ) -> Reply:
     if offline or models.primary is None:
         return Reply(_offline(models, messages, tools), OFFLINE_NAME)
@@ -47,15 +68,31 @@ def call_model(
     last: Exception | None = None
     for attempt in range(models.retries + 1):
         try:
-            model = models.primary.bind_tools(list(tools)) if tools else models.primary
-            message = model.invoke(list(messages))
+            message = _attempt(models.primary, messages, tools, deadline)
             return Reply(_checked(message, by_name), models.name)
+        except DeadlineExceeded as exc:  # no time left for another try
+            last = exc
+            log.warning("chat model call %d given up: %s", attempt + 1, exc)
+            break
         except Exception as exc:  # any endpoint failure ends in the offline answerer
             last = exc
             log.warning("chat model call %d failed: %s", attempt + 1, describe(exc))
             if attempt < models.retries:
-                time.sleep(models.backoff_s * (attempt + 1))
+                pause = models.backoff_s * (attempt + 1)
+                time.sleep(pause if deadline is None else max(0.0, min(pause, deadline.left())))
     return Reply(_offline(models, messages, tools), OFFLINE_NAME, describe(last))
+
+
+def _attempt(
+    primary: BaseChatModel,
+    messages: Sequence[BaseMessage],
+    tools: Sequence[BaseTool],
+    deadline: Deadline | None,
+) -> BaseMessage:
+    model = primary.bind_tools(list(tools)) if tools else primary
+    if deadline is None:
+        return model.invoke(list(messages))
+    return run_within(deadline, lambda: model.invoke(list(messages)))
 
 
 def _offline(

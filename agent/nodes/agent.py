@@ -30,9 +30,9 @@ def agent(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     # offline planner does not use them); the tool node can always run them.
     atomic = ctx.settings.chat_atomic_tools and not state.offline
     tools = make_tools(lang, atomic=atomic) if can_search else []
-    reply = call_model(
-        ctx.models, build_prompt(state, ctx, lang, can_search), tools, offline=state.offline
-    )
+    prompt = build_prompt(state, ctx, lang, can_search)
+    reply = call_model(ctx.models, prompt, tools, offline=state.offline, deadline=ctx.deadline)
+    ctx.clock.add("model", reply.seconds)
     message = reply.message
     if message.tool_calls and not can_search:  # the cap holds whatever the model asks for
         message = AIMessage(content=str(message.content) or prompts.REFUSAL[lang], id=message.id)

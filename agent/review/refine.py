@@ -14,7 +14,7 @@ from agent.review.models import Report
 from agent.review.reflect import source_text
 from agent.review.scope import ReviewScope
 from agent.support import check
-from pipeline.knowledge.llm import chat_model
+from pipeline.knowledge.llm import chat_model, within_deadline
 from pipeline.service import Folio
 
 log = logging.getLogger(__name__)
@@ -46,12 +46,13 @@ def _user(report: Report, scope: ReviewScope) -> str:
 
 
 def refine_report(folio: Folio, scope: ReviewScope, report: Report) -> Report:
-    model = chat_model(folio.settings)
+    model = chat_model(folio.settings, "review")
     if model is None:
         return report
     lang = report.lang
     try:
-        out = model.structured(Refined, SYSTEM[lang], _user(report, scope))
+        user = _user(report, scope)
+        out = within_deadline(folio.settings, lambda: model.structured(Refined, SYSTEM[lang], user))
     except Exception as exc:  # any endpoint or schema failure: the offline report stands
         log.warning("review refinement failed: %s", exc)
         note = prompts.NOTICE[lang]["refine_failed"].format(error=str(exc)[:200])

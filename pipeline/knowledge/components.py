@@ -20,7 +20,7 @@ from pipeline.knowledge import refine
 from pipeline.knowledge import route as route_mod
 from pipeline.knowledge import summary as summary_mod
 from pipeline.knowledge.analysis import TermIndex, index_terms, section_key_terms
-from pipeline.knowledge.llm import RefinementError, chat_model
+from pipeline.knowledge.llm import RefinementError, chat_model, within_deadline
 from pipeline.knowledge.models import KnowledgeGraph, Refinement, Term
 from pipeline.knowledge.render import graph_svg, mindmap_svg
 from pipeline.knowledge.source import DocText, load_doc_text
@@ -42,7 +42,8 @@ def _refined(
         return offline, Refinement()
     ctx.report(0.7, f"refining {what} with {model.name}")
     try:
-        return fn(model, *args), Refinement(status="applied", model=model.name)
+        result = within_deadline(ctx.settings, lambda: fn(model, *args))
+        return result, Refinement(status="applied", model=model.name)
     except RefinementError as exc:
         log.warning("refining %s of %s failed: %s", what, ctx.doc.doc_id, exc)
         notice = f"chat model refinement failed, offline result kept: {exc}"

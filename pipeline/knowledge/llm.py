@@ -1,23 +1,28 @@
 """The chat model seam for refinement: structured output validated by a pydantic schema.
 
-``chat_model(settings)`` gives the configured OpenAI-compatible model, or None when
-none is configured. Tests install a scripted fake with ``override_chat_model``;
-nothing here ever runs without an endpoint being configured.
+``chat_model(settings, role)`` wraps the model the one factory makes
+(``pipeline/chat_model.py``; tests install a scripted fake there) or gives None when no
+endpoint is configured. :func:`within_deadline` holds a whole refinement — every request
+it makes — to ``chat_deadline_s``; nothing here runs without an endpoint configured.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Protocol, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from pipeline.chat_model import Role, make_chat_model
+from pipeline.deadline import Deadline, DeadlineExceeded, run_within
 from pipeline.errors import FolioError
 from settings import Settings
 
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 
 
 class RefinementError(FolioError):
@@ -32,22 +37,12 @@ class ChatModel(Protocol):
         ...
 
 
-class OpenAIChat:
-    """Any OpenAI-compatible endpoint through langchain-openai (imported on first use)."""
+class StructuredChat:
+    """A chat model asked for answers in a schema (tool calling, as every endpoint can)."""
 
-    def __init__(self, settings: Settings) -> None:
-        from langchain_openai import ChatOpenAI
-
-        key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "none"
-        self.name = settings.chat_model
-        self._llm = ChatOpenAI(
-            model=settings.chat_model,
-            api_key=key,
-            base_url=settings.openai_base_url,
-            timeout=settings.chat_timeout_s,
-            temperature=0,
-            max_retries=1,
-        )
+    def __init__(self, llm: BaseChatModel, name: str) -> None:
+        self._llm = llm
+        self.name = name
 
     def structured(self, schema: type[T], system: str, user: str) -> T:
         runnable = self._llm.with_structured_output(schema, method="function_calling")
@@ -55,30 +50,18 @@ class OpenAIChat:
         return result if isinstance(result, schema) else schema.model_validate(result)
 
 
-_override: ChatModel | None = None
-_lock = threading.Lock()
+def chat_model(settings: Settings, role: Role = "knowledge") -> ChatModel | None:
+    llm = make_chat_model(settings, role)
+    return None if llm is None else StructuredChat(llm, settings.chat_model)
 
 
-def chat_model(settings: Settings) -> ChatModel | None:
-    if not settings.llm_configured:
-        return None
-    with _lock:
-        if _override is not None:
-            return _override
-    return OpenAIChat(settings)
-
-
-@contextmanager
-def override_chat_model(model: ChatModel) -> Iterator[ChatModel]:
-    """Use ``model`` (e.g. a scripted fake) wherever refinement asks for a chat model."""
-    global _override
-    with _lock:
-        previous, _override = _override, model
+def within_deadline(settings: Settings, fn: Callable[[], R]) -> R:
+    """``fn()`` (one refinement, however many requests) held to ``chat_deadline_s``;
+    running out is a RefinementError, so the offline result stands with a notice."""
     try:
-        yield model
-    finally:
-        with _lock:
-            _override = previous
+        return run_within(Deadline.start(settings.chat_deadline_s), fn)
+    except DeadlineExceeded as exc:
+        raise RefinementError(str(exc)) from exc
 
 
 def ask(model: ChatModel, schema: type[T], system: str, user: str) -> T:
