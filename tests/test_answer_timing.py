@@ -11,7 +11,7 @@ import pytest
 from agent.service import ChatService
 from commands.chat import ask
 from pipeline.service import Folio
-from tests.agentdocs import REPORT_MD, ingest_text
+from testkit.agentdocs import REPORT_MD, ingest_text
 
 QUESTION = "How many stores did Northwind operate at the end of fiscal 2023?"
 

@@ -26,10 +26,10 @@ from agent.service import ChatService
 from pipeline.knowledge.api import load_view
 from pipeline.service import Folio
 from settings import Settings
-from tests.agentdocs import REPORT_MD, ingest_text
+from testkit.agentdocs import REPORT_MD, ingest_text
+from testkit.knowledge_docs import ZH_TEXTBOOK, write
 from tests.chatstub import Stub, agent_calls, stub, stub_folio
 from tests.conftest import FakeEmbedder
-from tests.knowledge_docs import ZH_TEXTBOOK, write
 from tests.reviewdocs import contract_md
 from ui.api import FolioApi
 from ui.services import Services
