@@ -1,7 +1,8 @@
 """Chat models behind the agent: an OpenAI-compatible endpoint, or the offline answerer.
 
 ``make_chat_models(settings)`` picks the backend (lazy imports, nothing loads at import
-time); ``resilient.call_model`` adds retries and the fallback to the offline answerer.
+time) and wraps it for the endpoint's tool-call format (``prompted.py``);
+``resilient.call_model`` adds retries and the fallback to the offline answerer.
 Tests pass their own ``ChatModels`` with a scripted ``FakeChatModel`` as primary.
 """
 
@@ -33,9 +34,11 @@ def make_chat_models(settings: Settings) -> ChatModels:
     if not settings.llm_configured:
         return ChatModels()
     from agent.models.openai import openai_model
+    from agent.models.prompted import with_tool_format
 
+    model = openai_model(settings)
     return ChatModels(
-        primary=openai_model(settings),
+        primary=with_tool_format(model, settings.chat_tool_calls, stream=settings.chat_stream),
         name=settings.chat_model,
         retries=settings.chat_retries,
     )
