@@ -189,6 +189,13 @@ class Settings(BaseSettings):
     chat_stream: bool = Field(
         False, description="Ask the chat model for streamed replies (SSE chunks, joined)."
     )
+    chat_max_tokens: int | None = Field(
+        None,
+        ge=16,
+        description="Cap on a reply's tokens, sent as max_tokens in the request body "
+        "(llama.cpp's server ignores the max_completion_tokens langchain-openai sends). "
+        "Unset: the endpoint's own limit.",
+    )
     highlight_words: bool = Field(
         True, description="Narrow citation boxes to the quoted words inside a line (PyMuPDF)."
     )

@@ -36,9 +36,14 @@ def make_chat_models(settings: Settings) -> ChatModels:
     from agent.models.openai import openai_model
     from agent.models.prompted import with_tool_format
 
-    model = openai_model(settings)
+    model = with_tool_format(
+        openai_model(settings),
+        settings.chat_tool_calls,
+        stream=settings.chat_stream,
+        max_tokens=settings.chat_max_tokens,
+    )
     return ChatModels(
-        primary=with_tool_format(model, settings.chat_tool_calls, stream=settings.chat_stream),
+        primary=model,
         name=settings.chat_model,
         retries=settings.chat_retries,
     )

@@ -79,6 +79,10 @@ class ToolFormat(BaseChatModel):
     inner: BaseChatModel
     mode: Mode = "auto"
     streaming: bool = False
+    max_tokens: int | None = None
+    """Sent as ``max_tokens`` in the body: llama.cpp's server ignores the
+    ``max_completion_tokens`` that langchain-openai sends, so a chatty model runs on to the
+    end of its context."""
     tools: list[dict[str, Any]] = Field(default_factory=list)
     """The bound tools as OpenAI function schemas."""
     switched: dict[str, bool] = Field(default_factory=dict)
@@ -123,12 +127,13 @@ class ToolFormat(BaseChatModel):
         return parse_tool_call(reply, self.tools)
 
     def _send(self, model: Any, messages: list[BaseMessage]) -> AIMessage:
+        extra = {"extra_body": {"max_tokens": self.max_tokens}} if self.max_tokens else {}
         if not self.streaming:
-            out = model.invoke(messages)
+            out = model.invoke(messages, **extra)
             if not isinstance(out, AIMessage):
                 raise TypeError(f"expected an AI message, got {type(out).__name__}")
             return out
-        return joined(model.stream(messages))
+        return joined(model.stream(messages, **extra))
 
 
 def joined(chunks: Iterator[BaseMessage]) -> AIMessage:
@@ -157,11 +162,13 @@ def rejects_tools(exc: Exception) -> bool:
     return status in _REJECTING and ("tool" in text or "function" in text)
 
 
-def with_tool_format(model: BaseChatModel, mode: Mode, *, stream: bool = False) -> BaseChatModel:
-    """``model`` itself when nothing needs wrapping (native calls, no streaming)."""
-    if mode == "native" and not stream:
+def with_tool_format(
+    model: BaseChatModel, mode: Mode, *, stream: bool = False, max_tokens: int | None = None
+) -> BaseChatModel:
+    """``model`` itself when nothing needs wrapping (native calls, no streaming, no cap)."""
+    if mode == "native" and not stream and max_tokens is None:
         return model
-    return ToolFormat(inner=model, mode=mode, streaming=stream)
+    return ToolFormat(inner=model, mode=mode, streaming=stream, max_tokens=max_tokens)
 
 
 # --- the prompt ---------------------------------------------------------------------------
