@@ -22,6 +22,9 @@ from agent.models.prompted import ToolFormat, joined, parse_tool_call, with_tool
 from agent.service import ChatService
 from pipeline.service import Folio
 from tests.agentdocs import REPORT_MD, ingest_text
+from tests.chatstub import Stub, completion, stub
+
+__all__ = ["stub"]  # the fixture, imported for pytest
 
 
 @tool
@@ -159,3 +162,13 @@ def test_the_graph_answers_with_prompted_tool_calls(folio: Folio, tmp_path: Path
     assert a.answer == "Northwind operated 318 stores at the end of fiscal 2023 [1]."
     assert a.citations[0].doc_id == doc and "318 stores" in a.citations[0].quote
     assert "search_document(query: string" in str(inner.calls[0][0].content)
+
+
+def test_the_reply_cap_travels_as_max_tokens(stub: Stub) -> None:
+    from langchain_openai import ChatOpenAI
+
+    stub.replies.append(lambda body: (200, completion({"role": "assistant", "content": "ok"})))
+    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)  # type: ignore[arg-type]
+    model = with_tool_format(inner, "native", max_tokens=77)
+    assert model.invoke([HumanMessage("hi")]).content == "ok"
+    assert stub.requests[0]["max_tokens"] == 77 and "max_completion_tokens" not in stub.requests[0]
