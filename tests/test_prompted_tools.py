@@ -168,7 +168,7 @@ def test_the_reply_cap_travels_as_max_tokens(stub: Stub) -> None:
     from langchain_openai import ChatOpenAI
 
     stub.replies.append(lambda body: (200, completion({"role": "assistant", "content": "ok"})))
-    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)  # type: ignore[arg-type]
+    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)
     model = with_tool_format(inner, "native", max_tokens=77)
     assert model.invoke([HumanMessage("hi")]).content == "ok"
     assert stub.requests[0]["max_tokens"] == 77 and "max_completion_tokens" not in stub.requests[0]
