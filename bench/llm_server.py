@@ -161,6 +161,7 @@ def configure(url: str, model: str, sc: Scenario, data_dir: Path, max_tokens: in
             "FOLIO_CHAT_MAX_TOKENS": str(max_tokens),
             "FOLIO_CHAT_TIMEOUT_S": "300",
             "FOLIO_CHAT_RETRIES": "1",
+            "FOLIO_MAX_ROUNDS": os.environ.get("FOLIO_MAX_ROUNDS", "2"),
             "FOLIO_DATA_DIR": str(data_dir),
         }
     )
@@ -185,7 +186,7 @@ def scenario(
     answers = []
     try:
         for i, q in enumerate(QUESTIONS):
-            if sc.stream and not q.streamed:
+            if sc.name not in q.scenarios and not args.base_url:
                 continue
             folder = record / f"q{i}" if record else None
             proxy.record_to(folder)
@@ -347,6 +348,7 @@ def _write_outcome(
             "chat_tool_calls": sc.tool_calls,
             "chat_stream": sc.stream,
             "chat_max_tokens": args.max_tokens,
+            "max_rounds": int(os.environ["FOLIO_MAX_ROUNDS"]),
         },
         "model": row["model"],
         "refused": row["refused"],

@@ -133,10 +133,17 @@ def test_streamed_chunks_join_into_one_tool_call() -> None:
     assert out.tool_calls[0]["name"] == "find_text" and out.tool_calls[0]["args"] == {"query": "z"}
 
 
-def test_native_without_streaming_is_the_model_itself() -> None:
-    inner = FakeChatModel()
-    assert with_tool_format(inner, "native") is inner
-    assert isinstance(with_tool_format(inner, "native", stream=True), ToolFormat)
+def test_native_tool_calls_say_tool_choice_auto(stub: Stub) -> None:
+    """llama-cpp-python's server drops the tools of a request that names no tool_choice."""
+    from langchain_openai import ChatOpenAI
+
+    call = {"id": "c1", "type": "function", "function": {"name": "find_text", "arguments": "{}"}}
+    stub.replies.append(lambda body: (200, completion({"role": "assistant", "tool_calls": [call]})))
+    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)  # type: ignore[arg-type]
+    model = with_tool_format(inner, "native").bind_tools([find_text])
+    assert model.invoke([HumanMessage("hi")]).tool_calls[0]["name"] == "find_text"
+    assert stub.requests[0]["tool_choice"] == "auto"
+    assert [t["function"]["name"] for t in stub.requests[0]["tools"]] == ["find_text"]
 
 
 def cite_stores(messages: list[BaseMessage]) -> AIMessage:

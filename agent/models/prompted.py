@@ -4,7 +4,9 @@ Many OpenAI-compatible servers (llama.cpp without a tool-calling chat format, Ol
 without a tool parser, small instruct models) either reject ``tools`` in the request or
 answer with a tool call written as text. :class:`ToolFormat` wraps the configured model:
 
-- ``native``: tools travel as the API's ``tools`` field (the model is used as is);
+- ``native``: tools travel as the API's ``tools`` field with ``tool_choice: "auto"`` said
+  out loud (OpenAI's default when tools are sent, but llama-cpp-python's server ignores the
+  tools unless it is given);
 - ``prompted``: the tools are described in the system prompt, earlier calls and results are
   replayed as plain messages, and a reply holding ``{"tool": name, "arguments": {...}}`` (or
   a ReAct ``Action:`` / ``Action Input:`` pair) becomes a real tool call;
@@ -115,7 +117,8 @@ class ToolFormat(BaseChatModel):
             return self._send(self.inner, messages)
         if not self.prompted:
             try:
-                message = self._send(self.inner.bind_tools(self.tools), messages)
+                bound = self.inner.bind_tools(self.tools, tool_choice="auto")
+                message = self._send(bound, messages)
             except Exception as exc:
                 if self.mode == "native" or not rejects_tools(exc):
                     raise
@@ -165,9 +168,7 @@ def rejects_tools(exc: Exception) -> bool:
 def with_tool_format(
     model: BaseChatModel, mode: Mode, *, stream: bool = False, max_tokens: int | None = None
 ) -> BaseChatModel:
-    """``model`` itself when nothing needs wrapping (native calls, no streaming, no cap)."""
-    if mode == "native" and not stream and max_tokens is None:
-        return model
+    """The model wrapped for its endpoint's tool-call format, reply cap and streaming."""
     return ToolFormat(inner=model, mode=mode, streaming=stream, max_tokens=max_tokens)
 
 
