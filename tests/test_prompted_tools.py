@@ -139,7 +139,7 @@ def test_native_tool_calls_say_tool_choice_auto(stub: Stub) -> None:
 
     call = {"id": "c1", "type": "function", "function": {"name": "find_text", "arguments": "{}"}}
     stub.replies.append(lambda body: (200, completion({"role": "assistant", "tool_calls": [call]})))
-    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)  # type: ignore[arg-type]
+    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)
     model = with_tool_format(inner, "native").bind_tools([find_text])
     assert model.invoke([HumanMessage("hi")]).tool_calls[0]["name"] == "find_text"
     assert stub.requests[0]["tool_choice"] == "auto"
