@@ -179,3 +179,21 @@ def test_the_reply_cap_travels_as_max_tokens(stub: Stub) -> None:
     model = with_tool_format(inner, "native", max_tokens=77)
     assert model.invoke([HumanMessage("hi")]).content == "ok"
     assert stub.requests[0]["max_tokens"] == 77 and "max_completion_tokens" not in stub.requests[0]
+
+
+def test_a_tool_call_message_is_sent_with_text(stub: Stub) -> None:
+    """llama-cpp-python's server refuses an assistant message whose content is null."""
+    from langchain_openai import ChatOpenAI
+
+    stub.replies.append(lambda body: (200, completion({"role": "assistant", "content": "done"})))
+    inner = ChatOpenAI(model="m", api_key="k", base_url=stub.url, max_retries=0)
+    history = [
+        HumanMessage("q"),
+        tool_call("find_text", query="x"),
+        ToolMessage("[d#1] text", tool_call_id="call_1", name="find_text"),
+    ]
+    assert (
+        with_tool_format(inner, "native").bind_tools([find_text]).invoke(history).content == "done"
+    )
+    sent = stub.requests[0]["messages"][1]
+    assert sent["role"] == "assistant" and sent["tool_calls"] and isinstance(sent["content"], str)

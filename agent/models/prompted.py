@@ -118,7 +118,7 @@ class ToolFormat(BaseChatModel):
         if not self.prompted:
             try:
                 bound = self.inner.bind_tools(self.tools, tool_choice="auto")
-                message = self._send(bound, messages)
+                message = self._send(bound, [_with_text(m) for m in messages])
             except Exception as exc:
                 if self.mode == "native" or not rejects_tools(exc):
                     raise
@@ -137,6 +137,15 @@ class ToolFormat(BaseChatModel):
                 raise TypeError(f"expected an AI message, got {type(out).__name__}")
             return out
         return joined(model.stream(messages, **extra))
+
+
+def _with_text(message: BaseMessage) -> BaseMessage:
+    """A tool-call message with a blank instead of no content: langchain-openai sends empty
+    content as ``null``, which llama-cpp-python's server refuses (HTTP 500, "Input should be
+    a valid string") on the round after every tool call."""
+    if isinstance(message, AIMessage) and message.tool_calls and not message.content:
+        return message.model_copy(update={"content": " "})
+    return message
 
 
 def joined(chunks: Iterator[BaseMessage]) -> AIMessage:
