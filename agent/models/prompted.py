@@ -113,12 +113,13 @@ class ToolFormat(BaseChatModel):
         return ChatResult(generations=[ChatGeneration(message=self._reply(messages))])
 
     def _reply(self, messages: list[BaseMessage]) -> AIMessage:
+        native = [_with_text(m) for m in messages]
         if not self.tools:
-            return self._send(self.inner, messages)
+            return self._send(self.inner, native if not self.prompted else _flat(messages))
         if not self.prompted:
             try:
                 bound = self.inner.bind_tools(self.tools, tool_choice="auto")
-                message = self._send(bound, [_with_text(m) for m in messages])
+                message = self._send(bound, native)
             except Exception as exc:
                 if self.mode == "native" or not rejects_tools(exc):
                     raise
@@ -188,11 +189,12 @@ def prompted_messages(
     """The conversation for an endpoint that knows no tools: instructions appended to the
     system prompt, earlier calls as their JSON, results as user messages."""
     lang = "zh" if any(_CJK.search(str(m.content)) for m in messages[:1]) else "en"
-    block = INSTRUCTIONS[lang].format(tools="\n".join(describe_tool(t) for t in tools))
+    listing = "\n".join(describe_tool(t) for t in tools)
+    block = INSTRUCTIONS[lang].format(tools=listing) if tools else ""
     out: list[BaseMessage] = []
     for m in messages:
         if isinstance(m, SystemMessage):
-            out.append(SystemMessage(f"{m.content}\n\n{block}"))
+            out.append(SystemMessage(f"{m.content}\n\n{block}" if block else m.content))
         elif isinstance(m, AIMessage) and m.tool_calls:
             calls = [{"tool": c["name"], "arguments": c["args"]} for c in m.tool_calls]
             out.append(AIMessage("\n".join(json.dumps(c, ensure_ascii=False) for c in calls)))
@@ -201,9 +203,18 @@ def prompted_messages(
             out.append(HumanMessage(RESULT[lang].format(name=name, content=m.content)))
         else:
             out.append(m)
-    if not any(isinstance(m, SystemMessage) for m in out):
+    if block and not any(isinstance(m, SystemMessage) for m in out):
         out.insert(0, SystemMessage(block))
     return out
+
+
+def _flat(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """Earlier calls and results as plain messages, for a last round offered no tools."""
+    return prompted_messages(messages, []) if _has_tool_traffic(messages) else list(messages)
+
+
+def _has_tool_traffic(messages: Sequence[BaseMessage]) -> bool:
+    return any(isinstance(m, ToolMessage) for m in messages)
 
 
 def describe_tool(tool: dict[str, Any]) -> str:
