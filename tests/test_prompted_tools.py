@@ -192,8 +192,11 @@ def test_a_tool_call_message_is_sent_with_text(stub: Stub) -> None:
         tool_call("find_text", query="x"),
         ToolMessage("[d#1] text", tool_call_id="call_1", name="find_text"),
     ]
-    assert (
-        with_tool_format(inner, "native").bind_tools([find_text]).invoke(history).content == "done"
-    )
-    sent = stub.requests[0]["messages"][1]
-    assert sent["role"] == "assistant" and sent["tool_calls"] and isinstance(sent["content"], str)
+    stub.replies.append(lambda body: (200, completion({"role": "assistant", "content": "last"})))
+    model = with_tool_format(inner, "native")
+    assert model.bind_tools([find_text]).invoke(history).content == "done"
+    assert model.invoke(history).content == "last"  # the last round offers no tools
+    for request in stub.requests:
+        sent = request["messages"][1]
+        assert sent["role"] == "assistant" and sent["tool_calls"]
+        assert isinstance(sent["content"], str)
