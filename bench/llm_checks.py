@@ -14,6 +14,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from agent import prompts
 from agent.schemas import Answer
 from bench.llm_proxy import Exchange
 from pipeline.models import Chunk
@@ -92,13 +93,14 @@ def _norm(number: str) -> str:
 def sent_data(
     exchanges: Sequence[Exchange], scope_ids: set[str], canaries: Sequence[str]
 ) -> dict[str, Any]:
-    """What left the machine: passage ids of documents outside the scope, or any text of the
-    documents that never were in scope (canaries), in any request body."""
+    """What left the machine: passage ids of documents outside the scope (the system prompt's
+    example id aside), or any text of the document never in scope (canaries), in any request."""
+    example = {d for text in prompts.SYSTEM.values() for d in _PASSAGE_ID.findall(text)}
     foreign: set[str] = set()
     leaked: list[str] = []
     for ex in exchanges:
         text = str(ex.request)
-        foreign |= {d for d in _PASSAGE_ID.findall(text) if d not in scope_ids}
+        foreign |= {d for d in _PASSAGE_ID.findall(text) if d not in scope_ids | example}
         leaked += [c for c in canaries if c in text]
     return {
         "requests": len(exchanges),
