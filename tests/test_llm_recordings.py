@@ -15,7 +15,10 @@ To refresh them (10-30 minutes the first time, to build the server; then a few m
 ``python bench/llm_server.py --record tests/fixtures/llm_recordings``, then run this module.
 The replay (``tests/llmreplay.py``) serves the responses in order on 127.0.0.1; the tests
 fail when parsing the wire format, executing the tool calls or checking citations breaks,
-or when the graph asks the server more (or less) than it did for real.
+or when the graph asks the server more (or less) than it did for real. The replay does not
+validate requests the way the real server does (it refused null content in a tool-call
+message and ignored tools sent without ``tool_choice``): ``tests/test_prompted_tools.py``
+checks those requests.
 """
 
 from __future__ import annotations
