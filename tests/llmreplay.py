@@ -30,6 +30,8 @@ class Replay:
     requests: list[dict[str, Any]] = field(default_factory=list)
     sent_chunks: list[int] = field(default_factory=list)
     """SSE events written per streamed response."""
+    refused: list[str] = field(default_factory=list)
+    """Requests llama-cpp-python's server would have refused or misread (``llama_cpp_rules``)."""
 
     @property
     def left(self) -> int:
@@ -38,6 +40,22 @@ class Replay:
 
 def load(folder: Path) -> list[dict[str, Any]]:
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("[0-9]*.json"))]
+
+
+def llama_cpp_rules(body: dict[str, Any]) -> list[str]:
+    """What the recorded server (llama-cpp-python 0.3.36) does not take: an assistant message
+    without string content (HTTP 500), tools without a ``tool_choice`` (silently dropped), or
+    a reply cap only as ``max_completion_tokens`` (ignored)."""
+    out = [
+        f"message {i}: assistant content is {type(m.get('content')).__name__}, not a string"
+        for i, m in enumerate(body.get("messages", []))
+        if m.get("role") == "assistant" and not isinstance(m.get("content"), str)
+    ]
+    if body.get("tools") and not body.get("tool_choice"):
+        out.append("tools sent without tool_choice")
+    if "max_completion_tokens" in body and "max_tokens" not in body:
+        out.append("max_completion_tokens without max_tokens")
+    return out
 
 
 @contextmanager
@@ -51,6 +69,7 @@ def replaying(recordings: list[dict[str, Any]]) -> Iterator[Replay]:
             with lock:
                 n = len(state.requests)
                 state.requests.append(body)
+                state.refused += llama_cpp_rules(body)
             if n >= len(state.recordings):
                 self._send(500, "application/json", '{"error": "no more recordings"}')
                 return

@@ -15,10 +15,10 @@ To refresh them (10-30 minutes the first time, to build the server; then a few m
 ``python bench/llm_server.py --record tests/fixtures/llm_recordings``, then run this module.
 The replay (``tests/llmreplay.py``) serves the responses in order on 127.0.0.1; the tests
 fail when parsing the wire format, executing the tool calls or checking citations breaks,
-or when the graph asks the server more (or less) than it did for real. The replay does not
-validate requests the way the real server does (it refused null content in a tool-call
-message and ignored tools sent without ``tool_choice``): ``tests/test_prompted_tools.py``
-checks those requests.
+or when the graph asks the server more (or less) than it did for real. The replay also
+applies the recorded server's rules to each request (``llmreplay.llama_cpp_rules``: it
+refused null content in a tool-call message, ignored tools sent without ``tool_choice`` and
+a cap sent only as ``max_completion_tokens``).
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ def test_recorded_answers_replay_through_the_graph(
         config = {"configurable": {"thread_id": thread_id(chat.workspace, event.conversation_id)}}
         messages = chat.graph.get_state(config).values["messages"]
         assert server.left == 0, "the graph asked the server less than it did for real"
+        assert server.refused == []
         requests = list(server.requests)
     # The answer is the one the real server's replies led to, with no fallback on the way.
     assert answer.model == outcome["model"] and answer.answer == outcome["answer"]
