@@ -186,6 +186,23 @@ class Settings(BaseSettings):
     chat_history_turns: int = Field(
         3, ge=0, le=20, description="Previous question/answer turns shown to the chat model."
     )
+    chat_tool_calls: Literal["auto", "native", "prompted"] = Field(
+        "auto",
+        description="How tool calls reach the chat model: 'native' (the API's tools field), "
+        "'prompted' (described in the prompt, a JSON reply parsed back; for endpoints without "
+        "tool calling), or 'auto' (native, switching to prompted when the endpoint rejects "
+        "tools; a call written as text is parsed either way). See agent/models/prompted.py.",
+    )
+    chat_stream: bool = Field(
+        False, description="Ask the chat model for streamed replies (SSE chunks, joined)."
+    )
+    chat_max_tokens: int | None = Field(
+        None,
+        ge=16,
+        description="Cap on a reply's tokens, sent as max_tokens in the request body "
+        "(llama.cpp's server ignores the max_completion_tokens langchain-openai sends). "
+        "Unset: the endpoint's own limit.",
+    )
     highlight_words: bool = Field(
         True, description="Narrow citation boxes to the quoted words inside a line (PyMuPDF)."
     )
