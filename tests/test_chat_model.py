@@ -42,7 +42,9 @@ def test_the_one_hook_stands_in_for_every_role_only_with_an_endpoint() -> None:
     fake = FakeChatModel()
     with override_chat_model(fake):
         assert all(make_chat_model(_configured(), role) is fake for role in ROLES)
-        assert make_chat_models(_configured()).primary is fake
+        # The chat role wraps it for the endpoint's tool-call format (agent/models/prompted.py).
+        primary = make_chat_models(_configured()).primary
+        assert getattr(primary, "inner", None) is fake
         structured = chat_model(_configured(), "review")
         assert structured is not None and structured.name == "stand-in"
         offline = Settings()
