@@ -55,7 +55,7 @@ def split_of(key: str) -> str:
     return "validation" if zlib.crc32(key.encode("utf-8")) % 3 == 0 else "train"
 
 
-def uses_words(question: str, text: str, words: set[str]) -> bool:
+def uses_words(question: str, text: str, words: frozenset[str] | set[str]) -> bool:
     """Does the document use every content word of the question (beyond figures)?"""
     terms = [t for t in key_terms(question) if not any(c.isdigit() for c in t)]
     if not terms:
@@ -88,7 +88,7 @@ def _text(path: Path) -> str:
 
 
 def _owner(name: str) -> str:
-    return re.sub(r"[^a-z]", "", name.split("_")[0].lower())
+    return re.sub(r"[^a-z]", "", name.split("_", maxsplit=1)[0].lower())
 
 
 def _year_of(name: str) -> str:
@@ -106,7 +106,9 @@ def for_document(
     def add(kind: str, question: str) -> None:
         out.append({"question": question, "doc": name, "kind": kind})
 
-    fits = [q for q, a in world_pool(pool, split) if uses_words(q, text, words) and not states(a, text)]
+    fits = [
+        q for q, a in world_pool(pool, split) if uses_words(q, text, words) and not states(a, text)
+    ]
     rng.shuffle(fits)
     for q in fits[: ZH_WORLD if chinese else PER_DOC["world"]]:
         add("world", q)
@@ -123,7 +125,10 @@ def for_document(
     ]
     rng.shuffle(named)
     for co in named[: PER_DOC["other_company"]]:
-        add("other_company", rng.choice(pool["company_templates"]).format(co=co, year=_year_of(name)))
+        add(
+            "other_company",
+            rng.choice(pool["company_templates"]).format(co=co, year=_year_of(name)),
+        )
     years = [str(y) for y in range(1981, 2006) if str(y) not in text]
     if years:
         add("other_period", rng.choice(pool["period_templates"]).format(year=rng.choice(years)))
