@@ -3,7 +3,8 @@
 Per question, asked against its own document: is a gold evidence page among the
 citations, and does each citation's quote support the sentence that cites it. Asked
 against an unrelated document (another company's file): is it refused (a refusal cites
-nothing, or only what the documents hold nearest, marked as such). Latency is measured per answer after one warm-up turn (model loading).
+nothing, or only what the documents hold nearest, marked as such). Latency is measured per
+answer after one warm-up turn (model loading).
 """
 
 from __future__ import annotations
