@@ -61,10 +61,6 @@ def chat_doc(folio: Folio, tmp_path: Path) -> tuple[ChatService, str, str]:
     return ChatService(folio), en, zh
 
 
-def _first(answer: str) -> str:
-    return answer.split("\n")[0]
-
-
 def test_world_knowledge_about_a_country_the_document_names_is_refused(
     chat_doc: tuple[ChatService, str, str],
 ) -> None:
