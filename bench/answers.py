@@ -202,7 +202,8 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         _quotes(q.question, a, t)
         gold = gold_figures(q.answer)
         if gold:
-            t.figure.append(has_figure(gold, a.answer))
+            # a refusal may quote what is nearest: it answers nothing, whatever it quotes
+            t.figure.append(not a.refused and has_figure(gold, a.answer))
             if not t.figure[-1]:
                 said = body(a.answer)[:160]
                 t.misses.append(f"{q.id}: no gold figure ({q.answer[:60]!r}) in {said!r}")
@@ -210,7 +211,7 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         # A gold page of any of the question's evidence items counts (pages are 1-based on
         # both sides); how many pages an answer cites is shown beside it, since citing more
         # pages hits more gold pages.
-        t.page.append(bool(cited & set(q.pages)))
+        t.page.append(not a.refused and bool(cited & set(q.pages)))
         t.pages.append(len(cited))
         if not t.page[-1]:
             t.misses.append(f"{q.id}: gold page {q.pages} not cited (cited {sorted(cited)})")
@@ -257,10 +258,10 @@ def _chinese(
         t.cpu.append(cpu)
         _quotes(q.question, a, t)
         gold = "".join(q.answer.split())
-        t.span.append(gold in "".join(body(a.answer).split()))
+        t.span.append(not a.refused and gold in "".join(body(a.answer).split()))
         sections = [c.section.split(" > ")[-1] for c in a.citations]
         t.heading.append(heading_only(a.answer, sections))
-        t.zh_page.append(bool({c.page for c in a.citations} & set(q.pages)))
+        t.zh_page.append(not a.refused and bool({c.page for c in a.citations} & set(q.pages)))
         if not t.span[-1]:
             t.misses.append(f"{q.qid}: {q.answer!r} not in {body(a.answer)[:120]!r}")
         other = _ask(chat, q.question, ten_k)

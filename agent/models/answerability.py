@@ -38,7 +38,7 @@ from agent.evidence import Evidence, clean
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
-from agent.models.judge import METRIC_ACRONYMS, Candidate
+from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
 from agent.models.kinds import asked_kinds, holds
 from agent.models.phrasing import phrasing_words
 from agent.prompts import Lang
@@ -300,6 +300,35 @@ def decide(
         return Decision(False, "evidence", 0.0)
     p = gate().probability(gate_vector(question, evidence, chosen, best))
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
+
+
+def after_judge(
+    question: str, evidence: Sequence[Evidence], verdict: Judgement, lang: Lang, *, noted: bool
+) -> str | None:
+    """The refusal of what the judge chose when it does not answer (the gate), or of the
+    judge's own refusal when its nearest unit names what is asked of (unless a figure
+    method's note is said first); None: compose the answer, or refuse plainly."""
+    if verdict.chosen:
+        d = decide(question, evidence, verdict.chosen, verdict.best)
+        return None if d.answers else refusal(d, verdict.chosen, lang)
+    near = None if noted else nearest_named(question, evidence, verdict.nearest)
+    return refusal(Decision(False, "evidence", 0.0), [near], lang) if near else None
+
+
+def nearest_named(
+    question: str, evidence: Sequence[Evidence], c: Candidate | None
+) -> Candidate | None:
+    """The judge's first-ranked unit of a refusal, when it uses every name the question is
+    asked of (a country, a person): worth pointing to as what the documents say nearest.
+    Without a name asked of, the nearest unit only shares words, and is not shown."""
+    if c is None:
+        return None
+    words = _question_words(question, evidence)
+    named = _names(question) & set(words)
+    if not named:
+        return None
+    said = hits(make_ask(question, evidence), f"{c.passage.section}\n{c.unit.text}")
+    return c if named <= _uses(words, said, c) else None
 
 
 _NEAREST_CHARS = 220  # a pointer, not an answer: the opening of the nearest unit

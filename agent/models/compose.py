@@ -11,7 +11,7 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
 from agent.figures.grid import clean_label
-from agent.models.answerability import before_figures, decide, refusal
+from agent.models.answerability import after_judge, before_figures, refusal
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
@@ -71,9 +71,9 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             quoted = ", ".join(f"“{n}”" for n in verdict.missing_names[:3])
             return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         chosen = verdict.chosen
-        gated = decide(question, evidence, chosen, verdict.best) if chosen else None
-        if gated is not None and not gated.answers:  # its words, not its answer
-            return refusal(gated, chosen, lang)
+        refused = after_judge(question, evidence, verdict, lang, noted=bool(note))
+        if refused is not None:  # its words, not its answer: what is said nearest
+            return refused
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
     ask = make_ask(question, evidence)
