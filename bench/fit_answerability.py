@@ -1,6 +1,6 @@
 """Fit the offline answerer's answerability gate on the training split; report validation.
 
-    python bench/fit_answerability.py [--data-dir DIR] [--reharvest] [--keep 0.97]
+    python bench/fit_answerability.py [--data-dir DIR] [--reharvest] [--keep 0.99]
 
 Questions (``answerability_examples``): per split, FinanceBench and CMRC questions asked of
 their own documents (answerable) and of a document of the other kind (wrong document), the
@@ -47,7 +47,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--data-dir", type=Path, default=Path("/tmp/folio-bench-answers"))
     ap.add_argument("--reharvest", action="store_true")
-    ap.add_argument("--keep", type=float, default=0.97)
+    ap.add_argument("--keep", type=float, default=0.99)
     ap.add_argument("--l2", type=float, default=1.0)
     args = ap.parse_args()
     rows = {s: _rows(_harvested(args.data_dir, s, args.reharvest)) for s in ("train", "validation")}

@@ -42,7 +42,7 @@ from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
 from agent.models.kinds import asked_kinds, holds
 from agent.models.phrasing import phrasing_words
 from agent.prompts import Lang
-from agent.rewrite import core_question, key_terms
+from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem
 
 DATA = Path(__file__).with_name("data") / "answerability.json"
@@ -62,6 +62,7 @@ GATE_FEATURES: tuple[str, ...] = (
     "best",  # the selector's best support probability
     "words",  # how many content words the question has (log)
     "row",  # the first unit is a table row
+    "about_document",  # the question names the document, or the company whose report it is
 )
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
@@ -123,9 +124,29 @@ def gate() -> Gate:
 
 
 @cache
+def _words() -> dict[str, dict[str, list[str]]]:
+    raw: dict[str, dict[str, list[str]]] = json.loads(WORDS.read_text(encoding="utf-8"))
+    return raw
+
+
+@cache
 def _operators() -> frozenset[str]:
-    raw = json.loads(WORDS.read_text(encoding="utf-8"))
-    return frozenset(w for words in raw["operators"].values() for w in words)
+    return frozenset(w for words in _words()["operators"].values() for w in words)
+
+
+@cache
+def _document_words() -> re.Pattern[str]:
+    said = sorted((w for ws in _words()["document"].values() for w in ws), key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in said), re.I)
+
+
+def about_document(question: str, evidence: Sequence[Evidence]) -> bool:
+    """Does the question name the document ("this 10-K", "本报告") or the company whose
+    report it is? A question of world knowledge never does."""
+    if _document_words().search(question):
+        return True
+    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    return any(stem(t) in own for t in key_terms(core_question(question)))
 
 
 def arithmetic(question: str) -> bool:
@@ -226,11 +247,30 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
     phrasing = phrasing_words(core)
     own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
     out: dict[str, str] = {}
-    for t in key_terms(core):
+    for t in _joined(core, key_terms(core)):
         key = stem(t)
         if any(c.isdigit() for c in t) or key in phrasing or key in own:
             continue
         out.setdefault(key, t)
+    return out
+
+
+def _joined(core: str, terms: list[str]) -> list[str]:
+    """The question's words, a Chinese word the cutter split off a single character from
+    written whole again ("五月" + "艾" → "五月艾": a name it does not know says much)."""
+    if not _HAN.search(core):
+        return terms
+    out = list(terms)
+    for t in content_terms(core):
+        if len(t) != 1 or not _HAN.match(t) or any(t in w for w in terms):
+            continue  # only a character no word of the question holds
+        for i, w in enumerate(out):
+            if f"{w}{t}" in core:
+                out[i] = f"{w}{t}"
+                break
+            if f"{t}{w}" in core:
+                out[i] = f"{t}{w}"
+                break
     return out
 
 
@@ -282,6 +322,7 @@ def gate_vector(
         best,
         math.log(1 + len(words)),
         1.0 if first.unit.kind == "row" else 0.0,
+        1.0 if about_document(question, evidence) else 0.0,
     ]
 
 
