@@ -96,7 +96,8 @@ def test_a_chinese_refusal_quotes_what_the_document_holds_nearest(
     a = chat.ask("日本的首都是哪里？", [zh]).answer
     assert a.refused and a.answer.startswith("依据不足")
     head, nearest = a.answer.split("最接近的内容：\n- ", 1)
-    assert "没有能回答" in head and "日本" in nearest and a.citations and all(c.doc_id == zh for c in a.citations)
+    assert "没有能回答" in head and "日本" in nearest
+    assert a.citations and all(c.doc_id == zh for c in a.citations)
 
 
 def test_questions_the_document_answers_are_still_answered(
