@@ -2,8 +2,9 @@
 
 Per question, asked against its own document: is a gold evidence page among the
 citations, and does each citation's quote support the sentence that cites it. Asked
-against an unrelated document (another company's file): is it refused with zero
-citations. Latency is measured per answer after one warm-up turn (model loading).
+against an unrelated document (another company's file): is it refused (a refusal cites
+nothing, or only what the documents hold nearest, marked as such). Latency is measured per
+answer after one warm-up turn (model loading).
 """
 
 from __future__ import annotations
@@ -144,9 +145,8 @@ def summarize(rows: Sequence[EvalRow]) -> dict[str, Any]:
         "citation_precision": _rate(sum(r.supported for r in rows), n_cites),
         "citations": n_cites,
         "unrelated_questions": len(other),
-        "unrelated_refusal_rate": _rate(
-            sum(r.refused and r.citations == 0 for r in other), len(other)
-        ),
+        # a refusal may quote what the documents hold nearest (answerability.refusal)
+        "unrelated_refusal_rate": _rate(sum(r.refused for r in other), len(other)),
         "latency_ms_p50": int(statistics.median(lat)) if lat else 0,
         "latency_ms_p95": int(lat[min(len(lat) - 1, int(0.95 * len(lat)))]) if lat else 0,
         "mean_rounds": round(statistics.mean(r.rounds for r in rows), 2) if rows else 0.0,

@@ -153,6 +153,21 @@ REFUSAL_MISSING: dict[Lang, str] = {
     "en": "The documents do not say: they never mention {terms}.",
     "zh": "依据不足：文档中没有提到{terms}。",
 }
+# A refusal of the answerability gate (agent/models/answerability.py): what the documents
+# say nearest the question follows, cited, so the reader sees what they do cover.
+REFUSAL_NEAR: dict[Lang, str] = {
+    "en": "The documents do not say: nothing in them answers this question.",
+    "zh": "依据不足：文档中没有能回答这个问题的内容。",
+}
+NEAREST_HEADER: dict[Lang, str] = {"en": "The closest they come:", "zh": "最接近的内容："}
+REFUSAL_ARITHMETIC: dict[Lang, str] = {
+    "en": "The documents do not say: this is arithmetic, not a question about them.",
+    "zh": "依据不足：这是一道算术题，不是关于文档内容的问题。",
+}
+REFUSAL_COMPANY: dict[Lang, str] = {
+    "en": "The documents do not say: they are not {name}'s report and give no figures of it.",
+    "zh": "依据不足：文档不是{name}的报告，没有它的数据。",
+}
 PARTIAL_NOTE: dict[Lang, str] = {
     "en": "(Statements the documents do not support were left out.)",
     "zh": "（文档依据不足的内容已删去。）",

@@ -136,6 +136,7 @@ class ChatService:
         statistics of up to ``documents`` searchable documents of this workspace (a
         10-K's take a third of a second; kept per document version)."""
         from agent.language import detect_language
+        from agent.models.answerability import information
         from agent.toolset import make_tools
         from pipeline.text.segment import everyday_word, words
 
@@ -144,6 +145,7 @@ class ChatService:
             make_tools(lang)
         words("预热 warm-up")
         everyday_word("预热")  # jieba's word frequencies, a second load
+        information("预热"), information("warm")  # general-language frequencies, a third
         ready = [d.doc_id for d in self.folio.documents() if d.searchable][:documents]
         for doc_id in ready:
             self._stats.scope(self.folio, [doc_id])

@@ -7,10 +7,12 @@ financebench (dev) and CMRC articles 128–255 (``../shared/samples/README.md``)
 gold figure in the answer (numbers compared without separators and units, within
 rounding), gold page cited, Chinese gold span in the answer, heading-only answers, refusal
 of unrelated questions (10-K questions asked of a Chinese document and the reverse, plus
-general-knowledge questions), statement pages holding a table with labelled rows and
-period columns, and answer latency (wall clock, and the process's CPU time, which a loaded
-machine does not inflate), after the warm-up the app does when it starts. Documents are
-ingested once into the data directory.
+general-knowledge questions; each also apart) and of the questions a document must refuse
+although it uses their words (``answerability_questions.json``: world knowledge,
+arithmetic, another company, a period not covered; a refusal may quote what is nearest),
+statement pages holding a table with labelled rows and period columns, and answer latency
+(wall clock, and the process's CPU time, which a loaded machine does not inflate), after
+the warm-up the app does when it starts. Documents are ingested once into the data directory.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 from agent.schemas import Answer  # noqa: E402 - after the path set-up above
 from agent.service import ChatService  # noqa: E402
+from bench.answerability_examples import refusal_set  # noqa: E402
 from bench.answers_data import (  # noqa: E402
     FbQuestion,
     body,
@@ -53,6 +56,9 @@ TARGETS = {
     "Chinese gold span in the answer": ">= 0.85",
     "heading-only answers (Chinese)": "0",
     "unrelated questions refused": ">= 0.95",
+    "wrong-document questions refused": ">= 0.95",
+    "general knowledge refused": ">= 0.95",
+    "general knowledge with document words refused": ">= 0.95",
     "statement pages as tables": ">= 0.9",
     "latency p95 ms": "< 1000",
     "supporting quotes sharing content with the question": "1.0",
@@ -67,7 +73,12 @@ class Tally:
     zh_page: list[bool] = field(default_factory=list)  # CMRC: the article's page cited?
     span: list[bool] = field(default_factory=list)
     heading: list[bool] = field(default_factory=list)
-    refused: list[bool] = field(default_factory=list)
+    refused: list[bool] = field(default_factory=list)  # wrong document and general knowledge
+    wrong_doc: list[bool] = field(default_factory=list)  # a question of another document
+    general: list[bool] = field(default_factory=list)  # general_questions.json
+    # answerability_questions.json by kind: world knowledge whose words the document uses,
+    # arithmetic, another company, another period
+    kinds: dict[str, list[bool]] = field(default_factory=dict)
     tables: list[bool] = field(default_factory=list)
     latency: list[int] = field(default_factory=list)
     quotes: list[bool] = field(default_factory=list)  # each supporting quote: related?
@@ -91,7 +102,7 @@ def main() -> int:
     ap.add_argument("--splits", default="train,validation", help="which splits to measure")
     ap.add_argument(
         "--sets",
-        default="financebench,chinese,general",
+        default="financebench,chinese,general,answerability",
         help="which question sets to ask (financebench alone: figures, pages, latency)",
     )
     ap.add_argument(
@@ -153,9 +164,12 @@ def main() -> int:
         for q in general(split) if "general" in sets else []:
             for doc in (ten_k, zh_id[zh_docs[0]]):
                 a = _ask(chat, q, doc)
-                t.refused.append(a.refused and not a.citations)
+                t.general.append(a.refused)
+                t.refused.append(a.refused)
                 if not t.refused[-1]:
                     t.misses.append(f"answered general question {q!r} on {doc}")
+        if "answerability" in sets:
+            _answerability(chat, split, {*present, *zh_id}, t, args.limit)
         recognition = table_recognition("train" if split == "train" else "dev")
         t.tables = [True] * recognition.recognised + [False] * len(recognition.missed)
         t.misses += [f"statement page not read as a table: {m}" for m in recognition.missed]
@@ -188,7 +202,8 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         _quotes(q.question, a, t)
         gold = gold_figures(q.answer)
         if gold:
-            t.figure.append(has_figure(gold, a.answer))
+            # a refusal may quote what is nearest: it answers nothing, whatever it quotes
+            t.figure.append(not a.refused and has_figure(gold, a.answer))
             if not t.figure[-1]:
                 said = body(a.answer)[:160]
                 t.misses.append(f"{q.id}: no gold figure ({q.answer[:60]!r}) in {said!r}")
@@ -196,12 +211,27 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         # A gold page of any of the question's evidence items counts (pages are 1-based on
         # both sides); how many pages an answer cites is shown beside it, since citing more
         # pages hits more gold pages.
-        t.page.append(bool(cited & set(q.pages)))
+        t.page.append(not a.refused and bool(cited & set(q.pages)))
         t.pages.append(len(cited))
         if not t.page[-1]:
             t.misses.append(f"{q.id}: gold page {q.pages} not cited (cited {sorted(cited)})")
         other = _ask(chat, q.question, zh_doc)
-        t.refused.append(other.refused and not other.citations)
+        t.wrong_doc.append(other.refused)
+        t.refused.append(other.refused)
+
+
+def _answerability(chat: ChatService, split: str, docs: set[str], t: Tally, limit: int) -> None:
+    """``answerability_questions.json``: each question asked of its document (of those
+    ingested), a refusal expected; ``limit`` questions per kind at most."""
+    for item in refusal_set(split):
+        kind, doc = item["kind"], item["doc"]
+        asked = t.kinds.setdefault(kind, [])
+        if doc not in docs or (limit and len(asked) >= limit):
+            continue
+        a = _ask(chat, item["question"], doc_id_for(doc))
+        asked.append(a.refused)
+        if not a.refused:
+            t.misses.append(f"answered {kind} question {item['question']!r} on {doc}")
 
 
 def _zh_questions(
@@ -228,14 +258,15 @@ def _chinese(
         t.cpu.append(cpu)
         _quotes(q.question, a, t)
         gold = "".join(q.answer.split())
-        t.span.append(gold in "".join(body(a.answer).split()))
+        t.span.append(not a.refused and gold in "".join(body(a.answer).split()))
         sections = [c.section.split(" > ")[-1] for c in a.citations]
         t.heading.append(heading_only(a.answer, sections))
-        t.zh_page.append(bool({c.page for c in a.citations} & set(q.pages)))
+        t.zh_page.append(not a.refused and bool({c.page for c in a.citations} & set(q.pages)))
         if not t.span[-1]:
             t.misses.append(f"{q.qid}: {q.answer!r} not in {body(a.answer)[:120]!r}")
         other = _ask(chat, q.question, ten_k)
-        t.refused.append(other.refused and not other.citations)
+        t.wrong_doc.append(other.refused)
+        t.refused.append(other.refused)
 
 
 def _quotes(question: str, a: Answer, t: Tally) -> None:
@@ -269,6 +300,15 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("supporting quotes sharing content with the question", lambda t: _rate(t.quotes)),
         ("answers with a follow-up question", lambda t: _rate(t.follow)),
         ("unrelated questions refused", lambda t: _rate(t.refused)),
+        ("wrong-document questions refused", lambda t: _rate(t.wrong_doc)),
+        ("general knowledge refused", lambda t: _rate(t.general)),
+        (
+            "general knowledge with document words refused",
+            lambda t: _rate(t.kinds.get("world", [])),
+        ),
+        ("arithmetic refused", lambda t: _rate(t.kinds.get("arithmetic", []))),
+        ("another company's figures refused", lambda t: _rate(t.kinds.get("other_company", []))),
+        ("a period not covered refused", lambda t: _rate(t.kinds.get("other_period", []))),
         ("statement pages as tables", lambda t: _rate(t.tables)),
         ("latency p50 ms", lambda t: _ms(t.latency, 50)),
         ("latency p95 ms", lambda t: _ms(t.latency, 95)),

@@ -147,7 +147,7 @@ def run_eval(folio: Folio, args: argparse.Namespace) -> int:
             mark = (
                 ("hit " if row.hit else "miss")
                 if row.kind == "own"
-                else ("refused" if row.refused and not row.citations else "ANSWERED")
+                else ("refused" if row.refused else "ANSWERED")
             )
             print(f"  {row.id} {row.kind:<9} {mark:<8} {row.latency_ms:>5} ms", file=sys.stderr)
 

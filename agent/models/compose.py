@@ -11,6 +11,7 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
 from agent.figures.grid import clean_label
+from agent.models.answerability import after_judge, before_figures, refusal
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
@@ -50,6 +51,9 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
         said = [described.unit.text]
         return _with_follow_ups(body, question, evidence, [described.passage], lang, quoted=said)
     page = page_reference(question)
+    ruled = before_figures(question, evidence) if page is None else None
+    if ruled is not None and not ruled.answers:  # arithmetic, a period or company not covered
+        return refusal(ruled, [], lang)
     figures = figure_answer(question, evidence, lang) if page is None else None
     if figures is not None and figures.lines:  # cells and computed figures, working shown
         body = _with_sources(question, "\n".join(figures.lines), evidence, lang)
@@ -67,6 +71,9 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             quoted = ", ".join(f"“{n}”" for n in verdict.missing_names[:3])
             return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         chosen = verdict.chosen
+        refused = after_judge(question, evidence, verdict, lang, noted=bool(note))
+        if refused is not None:  # its words, not its answer: what is said nearest
+            return refused
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
     ask = make_ask(question, evidence)

@@ -91,6 +91,7 @@ class Judgement:
     best: float = 0.0
     missing_names: list[str] = field(default_factory=list)
     uncovered: list[str] = field(default_factory=list)
+    nearest: Candidate | None = None  # a refusal's first-ranked unit: what is said nearest
 
     @property
     def answerable(self) -> bool:
@@ -182,7 +183,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
-        return Judgement(best=best, uncovered=uncovered)
+        return Judgement(best=best, uncovered=uncovered, nearest=found[0])
     chosen = with_reasons(_select(found, floor=max(floor, best * model.keep_ratio)), question)
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
     return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered)

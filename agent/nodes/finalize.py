@@ -38,6 +38,10 @@ def finalize(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     if not factual:
         text = _refusal_text(kept, lang)
         answer = Answer(answer=text, refused=True, **common)
+    elif _points_nearby(kept):  # a refusal quoting what the documents say nearest
+        chunks = ctx.folio.store.get_chunks(i for c in factual for i in c.ids)
+        cites, marked = _citations(factual, kept, chunks, passages, ctx)
+        answer = Answer(answer=render_answer(marked, lang), citations=cites, refused=True, **common)
     else:
         chunks = ctx.folio.store.get_chunks(i for c in factual for i in c.ids)
         cites, marked = _citations(factual, kept, chunks, passages, ctx)
@@ -53,6 +57,12 @@ def finalize(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
         "cited": [c.chunk_id for c in answer.citations],
     }
     return {"answer": answer.model_dump(mode="json"), "turns": [turn]}
+
+
+def _points_nearby(kept: list[Claim]) -> bool:
+    """Does the draft open with the answerability gate's refusal (``prompts.REFUSAL_NEAR``)?"""
+    first = kept[0].text.strip() if kept else ""
+    return any(first.startswith(r) for r in prompts.REFUSAL_NEAR.values())
 
 
 def _refusal_text(kept: list[Claim], lang: prompts.Lang) -> str:

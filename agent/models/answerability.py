@@ -1,0 +1,409 @@
+"""Answerability: does the chosen evidence answer this question, or only share its words?
+
+A question of world knowledge asked of a filing shares words with it one by one ("What
+is the capital of <a country the filing lists among its markets>?": the country in a list
+of offices, "capital" in "capital expenditures"); arithmetic shares its figures with every
+table; a question about another company or a year the filing never mentions shares the
+rest. The selector (``judge.py``) finds the sentence most like the question; this module
+decides, before anything is composed, whether that sentence answers it:
+
+- rules that need no fitting: a question of figures and operators only is arithmetic
+  (``arithmetic``); a year the scope never uses is a period the documents do not cover
+  (``absent_years``); a figure of another company ("<Other>'s revenue") is not in this
+  company's statements (``other_subject``);
+- a logistic gate over the chosen units (``GATE_FEATURES``): how much of the question,
+  weighed by each word's rarity in the scope, the first chosen unit and its section use;
+  how informative in general language (``wordfreq``'s Zipf frequency, English and
+  Chinese) the question words are that it leaves out, and those it uses; whether it uses
+  the word the question asks for (``focus.py``) with the names the question is asked of,
+  and holds the kind of thing asked for (``kinds.py``); the selector's best support.
+  ``bench/fit_answerability.py`` fits it on the training split against negatives of every
+  kind (``bench/answerability_questions.json``) and writes ``data/answerability.json``.
+
+A refusal says what the documents do cover nearby: the best unit found, cited.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from agent import prompts
+from agent.evidence import Evidence, clean
+from agent.models.features import hits, make_ask, scope_missing
+from agent.models.focus import focus
+from agent.models.focus import names as zh_names
+from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
+from agent.models.kinds import asked_kinds, holds
+from agent.models.phrasing import phrasing_words
+from agent.prompts import Lang
+from agent.rewrite import content_terms, core_question, key_terms
+from agent.scope import stem
+
+DATA = Path(__file__).with_name("data") / "answerability.json"
+WORDS = Path(__file__).with_name("data") / "answerability_words.json"
+
+GATE_FEATURES: tuple[str, ...] = (
+    "covered",  # share of the question (scope rarity) the first unit and its section use
+    "covered_all",  # the same over every chosen unit
+    "gap",  # general-language information of the most informative word the unit leaves out
+    "gap_all",  # the same over every chosen unit
+    "gaps",  # share of the question's words (by information) the unit leaves out
+    "used_info",  # mean information of the question words the unit uses (everyday: low)
+    "name_gap",  # a name the question is asked of that the unit does not use
+    "focus",  # the unit uses the word the question asks for (1 when none)
+    "focus_named",  # it uses the focus together with every name asked of (1 when none)
+    "kind",  # it holds a thing of the kind asked for (1 when none asked)
+    "best",  # the selector's best support probability
+    "words",  # how many content words the question has (log)
+    "row",  # the first unit is a table row
+    "about_document",  # the question names the document, or the company whose report it is
+)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
+_POSSESSIVE = re.compile(r"\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s\b")
+
+
+class AnswerabilityDataError(RuntimeError):
+    """The gate's weights file is missing or was fitted for other features."""
+
+
+@dataclass(frozen=True)
+class Gate:
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+    threshold: float
+
+    def probability(self, v: Sequence[float]) -> float:
+        z = self.intercept + sum(
+            c * (x - m) / s for x, m, s, c in zip(v, self.mean, self.scale, self.coef, strict=True)
+        )
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Whether to answer, and why not (``reason``: arithmetic, period, company, evidence)."""
+
+    answers: bool
+    reason: str = ""
+    probability: float = 1.0
+    detail: str = ""  # the year or the company that is not covered
+
+
+@cache
+def gate() -> Gate:
+    try:
+        raw = json.loads(DATA.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise AnswerabilityDataError(
+            f"cannot read the answerability gate {DATA}; restore it from the repository or "
+            "refit it: python bench/fit_answerability.py"
+        ) from e
+    if tuple(raw.get("features", ())) != GATE_FEATURES:
+        raise AnswerabilityDataError(
+            f"{DATA} was fitted for other features; refit it: python bench/fit_answerability.py"
+        )
+    return Gate(
+        mean=tuple(float(v) for v in raw["mean"]),
+        scale=tuple(float(v) for v in raw["scale"]),
+        coef=tuple(float(v) for v in raw["coef"]),
+        intercept=float(raw["intercept"]),
+        threshold=float(raw["threshold"]),
+    )
+
+
+@cache
+def _words() -> dict[str, dict[str, list[str]]]:
+    raw: dict[str, dict[str, list[str]]] = json.loads(WORDS.read_text(encoding="utf-8"))
+    return raw
+
+
+@cache
+def _operators() -> frozenset[str]:
+    return frozenset(w for words in _words()["operators"].values() for w in words)
+
+
+@cache
+def _document_words() -> re.Pattern[str]:
+    said = sorted((w for ws in _words()["document"].values() for w in ws), key=len, reverse=True)
+    return re.compile("|".join(re.escape(w) for w in said), re.I)
+
+
+def about_document(question: str, evidence: Sequence[Evidence]) -> bool:
+    """Does the question name the document ("this 10-K", "本报告") or the company whose
+    report it is? A question of world knowledge never does."""
+    if _document_words().search(question):
+        return True
+    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    return any(stem(t) in own for t in key_terms(core_question(question)))
+
+
+def arithmetic(question: str) -> bool:
+    """A sum asked ("What is 17 times 4?", "12加30等于多少？"): two figures or more, and no
+    word but operators and question words. No document answers it."""
+    core = core_question(question)
+    if len(_NUMBER.findall(core)) < 2:
+        return False
+    ops = _operators()
+    rest = [t for t in key_terms(core) if not _NUMBER.fullmatch(t) and t not in ops]
+    said = _NUMBER.sub(" ", core)
+    return not rest and (bool(_SYMBOLS.search(said)) or any(w in ops for w in key_terms(core)))
+
+
+def absent_years(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """Years the question asks about that no searched text of the scope uses: a period
+    the documents do not cover."""
+    years = [t for t in key_terms(question) if _YEAR.fullmatch(t)]
+    if not years:
+        return []
+    gone = scope_missing(evidence)
+    return [y for y in dict.fromkeys(years) if y in gone]
+
+
+def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
+    """The company a question asks about in the possessive ("<Name>'s revenue") when the
+    scope uses its name but is not its report (none of its words name the owner or the
+    document). A name the scope never uses is ``judge.missing_names``'s."""
+    owner = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
+    if not owner:
+        return ""
+    core = core_question(question)
+    for m in _POSSESSIVE.finditer(core):
+        raw = m.group(1).split()
+        if m.start() == 0:  # the question's first word is capitalised anyway ("Did X's")
+            raw = raw[1:]
+        words = [stem(w.strip(".")) for w in raw]
+        if not words or any(w in owner for w in words) or not all(w in used for w in words):
+            continue
+        if _abbreviates("".join(raw), evidence):
+            continue
+        if not all(w in METRIC_ACRONYMS for w in words):
+            return " ".join(raw)
+    return ""
+
+
+def _abbreviates(name: str, evidence: Sequence[Evidence]) -> bool:
+    """Is the name a short form of the owner's or the document's name: its letters, in
+    order and from the first, in those names' letters ("JnJ" of Johnson & Johnson, whose
+    words the scope's lists hold once)?"""
+    letters = re.sub(r"[^a-z]", "", name.lower())
+    if not letters:
+        return False
+    for ev in evidence:
+        for words in (ev.owner, ev.names):
+            said = [re.sub(r"[^a-z]", "", w.lower()) for w in words]
+            whole = "".join(said)
+            # from any of its words on, the list read round (the lists hold a word once)
+            for i, w in enumerate(said):
+                if w[:1] == letters[0] and _subsequence(letters, "".join(said[i:]) + whole):
+                    return True
+    return False
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(c in it for c in short)
+
+
+def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
+    """The rules read before any figure is looked up."""
+    if arithmetic(question):
+        return Decision(False, "arithmetic", 0.0)
+    years = absent_years(question, evidence)
+    if years:
+        return Decision(False, "period", 0.0, ", ".join(years))
+    other = other_subject(question, evidence)
+    if other:
+        return Decision(False, "company", 0.0, other)
+    return Decision(True)
+
+
+@lru_cache(maxsize=4096)
+def information(word: str) -> float:
+    """How much a word says in general language, 0 (everyday) … 1 (never seen): from its
+    Zipf frequency (log10 per billion words; "the" ≈ 7.7, a rare word ≈ 2)."""
+    from wordfreq import zipf_frequency  # loaded on first use: its tables are large
+
+    lang = "zh" if _HAN.search(word) else "en"
+    return max(0.0, min(1.0, (7.0 - zipf_frequency(word, lang)) / 6.0))
+
+
+def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, str]:
+    """Stem → word of the question's content words: no figures, years, phrasing words, or
+    words naming the document or its owner."""
+    core = core_question(question)
+    phrasing = phrasing_words(core)
+    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    out: dict[str, str] = {}
+    for t in _joined(core, key_terms(core)):
+        key = stem(t)
+        if any(c.isdigit() for c in t) or key in phrasing or key in own:
+            continue
+        out.setdefault(key, t)
+    return out
+
+
+def _joined(core: str, terms: list[str]) -> list[str]:
+    """The question's words, a Chinese word the cutter split off a single character from
+    written whole again ("五月" + "艾" → "五月艾": a name it does not know says much)."""
+    if not _HAN.search(core):
+        return terms
+    out = list(terms)
+    for t in content_terms(core):
+        if len(t) != 1 or not _HAN.match(t) or any(t in w for w in terms):
+            continue  # only a character no word of the question holds
+        for i, w in enumerate(out):
+            if f"{w}{t}" in core:
+                out[i] = f"{w}{t}"
+                break
+            if f"{t}{w}" in core:
+                out[i] = f"{t}{w}"
+                break
+    return out
+
+
+def _names(question: str) -> set[str]:
+    """Stems of the names the question is asked of: capitalised words inside an English
+    question (not metric acronyms), jieba's place/person/organisation words in Chinese."""
+    core = core_question(question)
+    if _HAN.search(core):
+        return set(zh_names(question))
+    out = set()
+    for i, m in enumerate(_WORD.finditer(core)):
+        w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
+        if i and w[:1].isupper() and w.lower() not in METRIC_ACRONYMS:
+            out.add(stem(w))
+    return out
+
+
+def gate_vector(
+    question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate], best: float
+) -> list[float]:
+    """The ``GATE_FEATURES`` of the chosen units (at least one) for the question."""
+    ask = make_ask(question, evidence)
+    first = chosen[0]
+    said = hits(ask, f"{first.passage.section}\n{first.unit.text}")
+    said_all = set().union(*(hits(ask, f"{c.passage.section}\n{c.unit.text}") for c in chosen))
+    words = _question_words(question, evidence)
+    in_first = _uses(words, said, first)
+    in_all = {k for c in chosen for k in _uses(words, said_all, c)}
+    info = {k: information(w) for k, w in words.items()}
+    left = [info[k] for k in words if k not in in_first]
+    left_all = [info[k] for k in words if k not in in_all]
+    used = [info[k] for k in words if k in in_first]
+    named = _names(question) & set(words)
+    asked = focus(question)
+    kinds = asked_kinds(core_question(question))
+    total_info = sum(info.values()) or 1.0
+    focus_in = not asked or asked in in_first
+    return [
+        sum(ask.weights.get(k, 0.0) for k in said) / ask.total,
+        sum(ask.weights.get(k, 0.0) for k in said_all) / ask.total,
+        max(left, default=0.0),
+        max(left_all, default=0.0),
+        sum(left) / total_info,
+        sum(used) / len(used) if used else 0.0,
+        1.0 if named - in_first else 0.0,
+        1.0 if focus_in else 0.0,
+        1.0 if focus_in and not (named - in_first) else 0.0,
+        1.0 if not kinds or any(holds(k, first.unit.text, question) for k in kinds) else 0.0,
+        best,
+        math.log(1 + len(words)),
+        1.0 if first.unit.kind == "row" else 0.0,
+        1.0 if about_document(question, evidence) else 0.0,
+    ]
+
+
+def _uses(words: dict[str, str], said: set[str], c: Candidate) -> set[str]:
+    """The question words (stems) a unit and its section use: matched by the selector's
+    ``hits``, or written there (a Chinese word inside a longer one)."""
+    text = f"{c.passage.section}\n{c.unit.text}".lower()
+    return {k for k, w in words.items() if k in said or (_HAN.search(w) and w in text)}
+
+
+def decide(
+    question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate], best: float
+) -> Decision:
+    """Does the best evidence answer the question (``chosen``: the judge's units)?"""
+    if not chosen:
+        return Decision(False, "evidence", 0.0)
+    p = gate().probability(gate_vector(question, evidence, chosen, best))
+    return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
+
+
+def after_judge(
+    question: str, evidence: Sequence[Evidence], verdict: Judgement, lang: Lang, *, noted: bool
+) -> str | None:
+    """The refusal of what the judge chose when it does not answer (the gate), or of the
+    judge's own refusal when its nearest unit names what is asked of (unless a figure
+    method's note is said first); None: compose the answer, or refuse plainly."""
+    if verdict.chosen:
+        d = decide(question, evidence, verdict.chosen, verdict.best)
+        return None if d.answers else refusal(d, verdict.chosen, lang)
+    near = None if noted else nearest_named(question, evidence, verdict.nearest)
+    return refusal(Decision(False, "evidence", 0.0), [near], lang) if near else None
+
+
+def nearest_named(
+    question: str, evidence: Sequence[Evidence], c: Candidate | None
+) -> Candidate | None:
+    """The judge's first-ranked unit of a refusal, when it uses every name the question is
+    asked of (a country, a person): worth pointing to as what the documents say nearest.
+    Without a name asked of, the nearest unit only shares words, and is not shown."""
+    if c is None:
+        return None
+    words = _question_words(question, evidence)
+    named = _names(question) & set(words)
+    if not named:
+        return None
+    said = hits(make_ask(question, evidence), f"{c.passage.section}\n{c.unit.text}")
+    return c if named <= _uses(words, said, c) else None
+
+
+_NEAREST_CHARS = 220  # a pointer, not an answer: the opening of the nearest unit
+
+
+def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang) -> str:
+    """The refusal for a decision: why, briefly, and for evidence that does not answer,
+    the nearest unit the documents hold, cited, so the reader sees what they do cover."""
+    if decision.reason == "arithmetic":
+        return prompts.REFUSAL_ARITHMETIC[lang]
+    if decision.reason == "period":
+        quoted = ", ".join(f"“{y}”" for y in decision.detail.split(", "))
+        return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
+    if decision.reason == "company":
+        return prompts.REFUSAL_COMPANY[lang].format(name=decision.detail)
+    if not near:
+        return prompts.REFUSAL[lang]
+    c = near[0]
+    return "\n".join(
+        [
+            prompts.REFUSAL_NEAR[lang],
+            prompts.NEAREST_HEADER[lang],
+            f"- {_opening(c)} [{c.passage.chunk_id}]",
+        ]
+    )
+
+
+def _opening(c: Candidate) -> str:
+    """The unit's text as a quote: a row's cells joined, a long sentence cut at a word."""
+    text = clean(c.unit.text)
+    if c.unit.kind == "row":
+        text = " | ".join(x.strip() for x in text.strip().strip("|").split("|") if x.strip())
+    if len(text) <= _NEAREST_CHARS:
+        return text
+    cut = text[:_NEAREST_CHARS]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > _NEAREST_CHARS // 2 else cut).rstrip(",;:，；：") + " …"
