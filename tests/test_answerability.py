@@ -17,7 +17,7 @@ from agent.models.answerability import (
 )
 from agent.service import ChatService
 from pipeline.service import Folio
-from tests.agentdocs import ingest_text
+from testkit.agentdocs import ingest_text
 
 REPORT = """# Annual Report of Tessaly Outfitters 2023
 
