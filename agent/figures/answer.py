@@ -9,6 +9,7 @@ tables do not give is named ("The documents do not say what FY2017 inventories w
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ from agent.figures.shares import SHARE_OF, share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
+from agent.figures.verify import Computed, found_lines, problem, said_names
 from agent.figures.versus import versus_answer, versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from pipeline.text.finance import vocabulary
@@ -88,6 +90,7 @@ class FigureAnswer:
     # the searches are alternatives (a table by regions, by segments, the sentences
     # stating each one's change): all in one round, not one per round
     alternatives: bool = False
+    computed: list[Computed] = field(default_factory=list)  # what the verifier checks
 
 
 def figure_answer(
@@ -101,6 +104,8 @@ def figure_answer(
     if asked_kinds(question) & _NOT_FIGURES:
         return None
     out = _figures(question, evidence, lang)
+    if out is not None:  # no key of the vocabulary is ever shown
+        out.lines = [said_names(line) for line in out.lines]
     # a comparison no table of the turn answers: search for the table listing both (a
     # turn with no tables at all is no figures' turn)
     wanted = versus_search(question) if out is None and grids(evidence) else ""
@@ -139,8 +144,8 @@ def _figures(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
     compared = _compared(question, evidence, lang)
-    if compared is not None:
-        return compared
+    if compared is not None and not problem([], compared.lines, [], [])[1]:
+        return compared  # else a senseless figure: the next method answers
     if _EXPLAIN.search(question) and not top_line(question):  # "how did X perform": figures
         return None
     between = between_answer(question, evidence, lang)
@@ -189,6 +194,12 @@ def _figures(
     unsure = _unsure_part(finder, out, question, evidence)
     if unsure is not None:
         return unsure
+    what, why = problem(out.computed, out.lines, out.cells, years(asked))
+    if why:  # a senseless figure is never shown: the figures found, and why none is
+        stated = _from_sentence(question, evidence, lang)
+        if stated is not None and stated.lines:
+            return stated
+        return FigureAnswer(found_lines(what or ask.name, why, out.cells, finder, lang))
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.searches += year_table_search(out.cells, months)
@@ -345,7 +356,17 @@ def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         named = item_word(turn.finder.parts, turn.question, cell)
         line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named)
         return FigureAnswer([line], cells=result.cells)
-    return FigureAnswer([working(ask, result, year, turn)], cells=result.cells)
+    return FigureAnswer(
+        [working(ask, result, year, turn)], cells=result.cells, computed=[_kind(ask, result, turn)]
+    )
+
+
+def _kind(ask: Ask, r: Result, turn: Turn) -> Computed:
+    """A formula's result as the verifier checks it: in percent when shown so."""
+    percent = is_percent(ask, turn)
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    value = r.value * 100 if percent else r.value
+    return Computed(ask.name, value, "ratio" if divides else "amount", percent, divides)
 
 
 def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
@@ -358,7 +379,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         lines = [working(ask, now, ref, turn), working(ask, before, ref - 1, turn)]
         if is_percent(ask, turn):
             lines.append(points(ask, (before, now), ref, turn))
-        return FigureAnswer(lines, cells=now.cells + before.cells)
+        computed = [_kind(ask, r, turn) for r in (now, before)]
+        return FigureAnswer(lines, cells=now.cells + before.cells, computed=computed)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
         raise ZeroDivisionError
@@ -366,7 +388,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     named = item_word(turn.finder.parts, turn.question, b)
     sentences = [cell_sentence(c, turn.finder, turn.lang, named=named) for c in (b, a)]
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
-    return FigureAnswer([*sentences, line], cells=[b, a])
+    growth = Computed(ask.name, (b.value - a.value) / abs(a.value) * 100, "growth", True, True)
+    return FigureAnswer([*sentences, line], cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -385,12 +408,19 @@ def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    terms = tuple(r.value * (100 if percent else 1) for r in results)
+    kind = "ratio" if divides else "amount"
+    computed = [Computed(ask.name, v, kind, percent, divides) for v in terms]
+    computed.append(Computed(ask.name, value, "average", percent, divides, terms))
     digits = decimals(turn.question, 1 if percent else 2)
     cells = [c for r in results for c in r.cells]
     parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
     shown = f"{value:.{digits}f}{'%' if percent else ''}"
     working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
     if turn.lang == "zh":
-        return FigureAnswer([f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"], cells=cells)
+        line = f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"
+        return FigureAnswer([line], cells=cells, computed=computed)
     name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
-    return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."], cells=cells)
+    line = f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."
+    return FigureAnswer([line], cells=cells, computed=computed)

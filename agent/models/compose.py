@@ -57,6 +57,8 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
         cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
         return _with_follow_ups(body, question, evidence, cited, lang, quoted=figures.lines)
+    # a figure method's note naming what it could not find belongs to its own answer: it
+    # is said only when that answer, the refusal, is given, never before another method's
     note = "\n".join(figures.missing) + "\n" if figures is not None and figures.missing else ""
     terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
     if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
@@ -70,7 +72,7 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
     ask = make_ask(question, evidence)
-    body = note + _render(with_column_headers(chosen), ask, lang)
+    body = _render(with_column_headers(chosen), ask, lang)
     body = _with_sources(question, body, evidence, lang)
     cited = [c.passage for c in chosen]
     return _with_follow_ups(
