@@ -79,7 +79,10 @@ def test_a_line_item_and_a_year_are_answered_with_that_cell() -> None:
         "What were Northwind's total current liabilities in FY2021?", _statements(), "en"
     )
     assert a is not None
-    assert a.lines == ["Total current liabilities were $500 million at December 31, 2021 [nw#7]."]
+    assert a.lines == [
+        "Total current liabilities were $500 million at December 31, 2021, "
+        "up from $450 million a year earlier [nw#7]."
+    ]
     assert a.follow == [  # the rows beside the cited one, same year: what a reader asks next
         "What was accounts payable in FY2021?",
         "What were total current assets in FY2021?",

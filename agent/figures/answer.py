@@ -354,11 +354,25 @@ def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     if ask.single:
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
-        line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named)
+        before = _year_before(turn.finder, cell)
+        line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named, before=before)
         return FigureAnswer([line], cells=result.cells)
     return FigureAnswer(
         [working(ask, result, year, turn)], cells=result.cells, computed=[_kind(ask, result, turn)]
     )
+
+
+def _year_before(finder: Finder, cell: Cell) -> Cell | None:
+    """The same row's figure for the period before, to compare the answer with: the year
+    before's column of the same table, or its 上年同期; None when the table has neither."""
+    if cell.year is None:
+        return finder.prior(cell)
+    try:  # a lookup of its own: what this one misses is no figure the answer lacks
+        before = finder.within(finder.tables)(cell.item, cell.year - 1)
+    except (MissingFigure, PartMissing):
+        return None
+    same = before.chunk_id == cell.chunk_id and before.label == cell.label
+    return before if same and before.year == cell.year - 1 else None
 
 
 def _kind(ask: Ask, r: Result, turn: Turn) -> Computed:

@@ -41,25 +41,50 @@ def in_scale(value: float, scale: str, asked: str, money: bool) -> str:
 
 
 def cell_sentence(
-    c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "", *, named: str = ""
+    c: Cell,
+    finder: Finder,
+    lang: prompts.Lang,
+    asked: str = "",
+    *,
+    named: str = "",
+    before: Cell | None = None,
 ) -> str:
     """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]."
     With ``asked`` (a unit the question wants), the figure follows in that unit too; with
-    ``named``, the item after a label that names only a part ("STELARA sales")."""
+    ``named``, the item after a label that names only a part ("STELARA sales"); with
+    ``before``, the same row's figure for the period before, compared ("…, up from
+    $51,000 million a year earlier")."""
     scale, currency = c.scale, finder.currency(c.chunk_id)
     # A year the column does not print (本报告期, dated by the report's cover) chose the
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
     label = f"{shown_label(c.label)} {named}".strip()
     if lang == "zh":
-        unit = scale if scale in ZH_UNITS else scale_word(scale, lang)
         at = f"{year}年" if year else c.period
-        return f"{at}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
+        shown = _zh_shown(c.value, scale)
+        if before is not None:
+            then = f"{before.year}年" if before.year and str(before.year) in before.period else ""
+            shown += f"，{then or before.period}为{_zh_shown(before.value, before.scale)}"
+        return f"{at}{label}为{shown} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{signed(c.value, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
     balance = vocabulary().items[c.item].statement == "balance"
-    return f"{label} {copula(label)} {value} {when(c, balance)} [{c.chunk_id}]."
+    said = f"{label} {copula(label)} {value} {when(c, balance)}"
+    if before is not None:
+        move = "up from" if c.value > before.value else "down from"
+        move = "unchanged from" if c.value == before.value else move
+        then = f"{signed(before.value, money)}{scale_word(before.scale, lang)}"
+        year_apart = c.year and before.year and c.year - before.year == 1
+        ago = "a year earlier" if year_apart else when(before, balance)
+        said += f", {move} {then} {ago}"
+    return f"{said} [{c.chunk_id}]."
+
+
+def _zh_shown(value: float, scale: str) -> str:
+    if scale in ZH_UNITS:
+        return zh_amount(value, scale)
+    return number(value) + scale_word(scale, "zh")
 
 
 def when(c: Cell, balance: bool) -> str:
@@ -135,6 +160,26 @@ def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang
     unit, currency = scale
     sign = ("−" if value < 0 else "") + ("$" if currency == "$" and lang == "en" else "")
     return f"{sign}{abs(value):,.{digits}f}{scale_word(unit, lang)}"
+
+
+_YI, _WAN = 1e8, 1e4
+
+
+def zh_amount(value: float, unit: str) -> str:
+    """A sum in yuan as a reader says it: from 一亿 up in 亿元, from 一万 up in 万元, two
+    decimals, the printed figure in its unit beside it so the row is found by it
+    ("12.35亿元（123,456.78万元）"); the printed figure alone when already so written."""
+    printed = f"{number(value)}{unit}"
+    if unit not in SCALES or unit not in ZH_UNITS:
+        return printed
+    yuan = value * SCALES[unit]
+    for big, word in ((_YI, "亿元"), (_WAN, "万元")):
+        if abs(yuan) < big:
+            continue
+        if word == unit or SCALES[unit] > big:
+            return printed
+        return f"{number(round(yuan / big, 2))}{word}（{printed}）"
+    return printed
 
 
 def signed(value: float, dollars: bool) -> str:

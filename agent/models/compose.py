@@ -11,6 +11,7 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
 from agent.figures.grid import clean_label
+from agent.figures.row_said import row_said
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
 from agent.models.follow import follow_ups
@@ -167,7 +168,11 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: pr
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
     (first, head), rest = chosen[0], chosen[1:]
     quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
-    if first.unit.kind == "row":
+    said = row_said(first.passage, (first.unit.start, first.unit.end), ask.question, lang)
+    if first.unit.kind == "row" and said is not None:  # a sentence, then the row quoted
+        direct = said
+        quotes.insert(0, _line(first, head, lang, doc_lang))
+    elif first.unit.kind == "row":
         direct = (
             _row_sentence(first, head, lang)
             or _pairs_sentence(first, lang)
