@@ -157,7 +157,7 @@ def test_growth_and_multi_year_averages() -> None:
 def test_a_missing_operand_is_named_never_guessed() -> None:
     a = figure_answer("What was the inventory turnover in FY2020?", _statements(), "en")
     assert a is not None and not a.lines
-    assert a.missing == ["The documents do not say what FY2019 inventories was."]
+    assert a.missing == ["The documents do not say what FY2019 inventories were."]
     assert a.wanted == [("inventories", 2019)]
 
 

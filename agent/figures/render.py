@@ -214,7 +214,8 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     if lang == "zh":
         zh = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), names[0])
         return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
-    return f"The documents do not say what {f'FY{year} ' if year else ''}{names[0]} was."
+    said = f"{f'FY{year} ' if year else ''}{names[0]}"
+    return f"The documents do not say what {said} {copula(names[0])}."
 
 
 def follow_ups(
