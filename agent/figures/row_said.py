@@ -141,9 +141,9 @@ def _when(c: Column, title: str) -> str:
     named = list(MONTH_DAY.finditer(title))
     if named:  # "June 30" over year columns
         day = named[-1].group(0).rstrip(",")
-        ended = list(_ENDED.finditer(title))
-        if ended and not _BALANCE.search(title[ended[-1].start() :]):
-            return f"in the {_ended(ended[-1])} {day}, {c.year}"
+        over = list(_ENDED.finditer(title))
+        if over and not _BALANCE.search(title[over[-1].start() :]):
+            return f"in the {_ended(over[-1])} {day}, {c.year}"
         return f"at {day}, {c.year}"
     return f"in {c.year}"
 
