@@ -172,3 +172,27 @@ def test_the_bench_counts_contradictions_senseless_values_and_keys() -> None:
     assert not insane_values("Change in revenue FY2030 → FY2031 = (350 − 100) ÷ 100 = 250.0%")
     assert internal_keys("Average operating_income [doc_a#1].")
     assert not internal_keys("Average operating income [doc_a#1].")
+
+
+def test_a_row_of_a_flow_is_over_its_period_and_a_quarter_as_printed() -> None:
+    from agent.figures.row_said import row_said
+
+    income = (
+        "LARKSPUR MILLS\nCONSOLIDATED STATEMENTS OF OPERATIONS (in millions)\n"
+        "Year Ended December 31,\n2029  2030  2031\nTotal net sales  1,000  1,100  1,300\n"
+        "Restructuring charges  $ (12) $ 40  $ 31"
+    )
+    at = income.index("Restructuring")
+    said = row_said(_passage("lm#0", income), (at, len(income)), "charges in 2030?", "en")
+    assert said == (
+        "Restructuring charges were $40 million in the year ended December 31, 2030, "
+        "up from −$12 million a year earlier [lm#0]."
+    )
+    quarter = (
+        "| ($ in millions) Q2 | 2031 | 2030 |\n|---|---|---|\n| Segment sales | $ 2,650 | $ 2,540 |"
+    )
+    at = quarter.index("| Segment")
+    said = row_said(_passage("lm#1", quarter), (at, len(quarter)), "segment sales?", "en")
+    assert said == (
+        "Segment sales were $2,650 million in Q2 2031, up from $2,540 million a year earlier [lm#1]."
+    )

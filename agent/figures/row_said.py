@@ -130,22 +130,26 @@ def _when(c: Column, title: str) -> str:
     table names only years."""
     text = " ".join(c.text.split())
     dated = MONTH_DAY.search(text)
-    if dated and c.year is not None:
-        day = dated.group(0).rstrip(",")
-        ended = _ENDED.search(text)
-        return f"in the {_ended(ended)} {day}, {c.year}" if ended else f"at {day}, {c.year}"
-    if c.months in _PART:
-        return f"in {text}"
+    named = list(MONTH_DAY.finditer(title))
+    if dated is None and named and c.year is not None and c.months not in _PART:
+        dated = named[-1]  # "June 30" over year columns
     if c.year is None:
         return f"({text})"
-    named = list(MONTH_DAY.finditer(title))
-    if named:  # "June 30" over year columns
-        day = named[-1].group(0).rstrip(",")
-        over = list(_ENDED.finditer(title))
-        if over and not _BALANCE.search(title[over[-1].start() :]):
-            return f"in the {_ended(over[-1])} {day}, {c.year}"
-        return f"at {day}, {c.year}"
-    return f"in {c.year}"
+    if dated is None:  # a quarter as printed ("Q2 2023"), else the year
+        return f"in {text}" if c.months in _PART else f"in {c.year}"
+    day = dated.group(0).rstrip(",")
+    ended = _ENDED.search(text) or _over(title)
+    if ended:
+        return f"in the {_ended(ended)} {day}, {c.year}"
+    return f"in the year ended {day}, {c.year}" if c.months == 12 else f"at {day}, {c.year}"
+
+
+def _over(title: str) -> re.Match[str] | None:
+    """The last "Year(s) Ended" of a table's title, unless a balance sheet's title follows."""
+    over = list(_ENDED.finditer(title))
+    if not over or _BALANCE.search(title[over[-1].start() :]):
+        return None
+    return over[-1]
 
 
 def _ended(m: re.Match[str]) -> str:
