@@ -194,5 +194,6 @@ def test_a_row_of_a_flow_is_over_its_period_and_a_quarter_as_printed() -> None:
     at = quarter.index("| Segment")
     said = row_said(_passage("lm#1", quarter), (at, len(quarter)), "segment sales?", "en")
     assert said == (
-        "Segment sales were $2,650 million in Q2 2031, up from $2,540 million a year earlier [lm#1]."
+        "Segment sales were $2,650 million in Q2 2031, "
+        "up from $2,540 million a year earlier [lm#1]."
     )
