@@ -12,13 +12,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import Ask, top_line, what_is_asked
 from agent.figures.between import between_answer
-from agent.figures.choices import choice_answer
+from agent.figures.candidate import FigureAnswer
+from agent.figures.comparisons import compared_answer
 from agent.figures.formula import (
     Cell,
     MissingFigure,
@@ -27,10 +27,8 @@ from agent.figures.formula import (
     names,
     without_definition,
 )
-from agent.figures.groups import group_answer
 from agent.figures.items import years
 from agent.figures.lookup import Finder, common_scale, grids, rescaled
-from agent.figures.metric_ranks import metric_ranking
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -39,7 +37,6 @@ from agent.figures.parts import (
     part_queries,
 )
 from agent.figures.periods import into_year, months_of, year_table_search
-from agent.figures.ranking import ranked_answer
 from agent.figures.render import (
     asked_scale,
     cell_sentence,
@@ -55,7 +52,7 @@ from agent.figures.statements import asked_words, named_statements
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import Computed, found_lines, problem, said_names
-from agent.figures.versus import versus_answer, versus_search
+from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from pipeline.text.finance import vocabulary
 
@@ -73,24 +70,6 @@ _CHANGE = re.compile(
     re.I,
 )
 _PERCENT = re.compile(r"percent|%|百分", re.I)
-
-
-@dataclass
-class FigureAnswer:
-    lines: list[str] = field(default_factory=list)  # draft sentences with [chunk_id] markers
-    missing: list[str] = field(default_factory=list)  # notes naming figures not given
-    cells: list[Cell] = field(default_factory=list)  # every figure used, in order
-    wanted: list[tuple[str, int | None]] = field(default_factory=list)  # (item, year) not found
-    pages: list[int] = field(default_factory=list)  # statement pages where they should be
-    follow: list[str] = field(default_factory=list)  # questions about the rows next to them
-    searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
-    read: list[int] = field(default_factory=list)  # pages to read for a value not found
-    read_doc: str = ""  # the document whose pages those are, when one is known
-    search_k: int = 6  # passages each of those searches returns
-    # the searches are alternatives (a table by regions, by segments, the sentences
-    # stating each one's change): all in one round, not one per round
-    alternatives: bool = False
-    computed: list[Computed] = field(default_factory=list)  # what the verifier checks
 
 
 def figure_answer(
@@ -112,40 +91,12 @@ def figure_answer(
     return FigureAnswer(searches=[wanted]) if wanted else out
 
 
-def _compared(
-    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> FigureAnswer | None:
-    """The answer to a question comparing rows or members, or None when it compares none."""
-    chosen = choice_answer(question, evidence) if lang == "en" else None
-    if chosen is not None:  # "among A, B and C, which …": every alternative's figure
-        return FigureAnswer(chosen.lines, searches=chosen.searches)
-    by_metric = metric_ranking(question, evidence, lang)
-    if by_metric is not None:  # "which segment had the highest operating margin"
-        return FigureAnswer(by_metric)
-    ranked = ranked_answer(question, evidence, lang)
-    if ranked is not None:  # "which region did worst by top line": growths
-        return FigureAnswer(
-            ranked.lines,
-            searches=ranked.searches,
-            read=ranked.read,
-            read_doc=ranked.read_doc,
-            alternatives=True,
-        )
-    grouped = group_answer(question, evidence, lang)
-    if grouped is not None:  # "which … the largest of …": a group's extreme member
-        return FigureAnswer([grouped[0]])
-    versus = versus_answer(question, evidence, lang)
-    if versus is not None:  # "how did A's … compare to B's …": two rows of one table
-        return FigureAnswer([versus])
-    return None
-
-
 def _figures(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
-    compared = _compared(question, evidence, lang)
-    if compared is not None and not problem([], compared.lines, [], [])[1]:
-        return compared  # else a senseless figure: the next method answers
+    compared = compared_answer(question, evidence, lang)
+    if compared is not None:
+        return compared
     if _EXPLAIN.search(question) and not top_line(question):  # "how did X perform": figures
         return None
     between = between_answer(question, evidence, lang)
