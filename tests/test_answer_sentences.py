@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.render import zh_amount
@@ -197,3 +199,22 @@ def test_a_row_of_a_flow_is_over_its_period_and_a_quarter_as_printed() -> None:
         "Segment sales were $2,650 million in Q2 2031, "
         "up from $2,540 million a year earlier [lm#1]."
     )
+
+
+def test_a_comparison_failing_the_verifier_gives_way_to_the_next_strategy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent.figures import comparisons
+    from agent.figures.candidate import FigureAnswer
+
+    def senseless(*_: object) -> FigureAnswer:
+        return FigureAnswer(["Share of net sales FY2031 = 1,309 ÷ 1 = 130900.0% [a#1]."])
+
+    def sensible(*_: object) -> FigureAnswer:
+        return FigureAnswer(["Share of net sales FY2031 = 400 ÷ 1,000 = 40.0% [a#1]."])
+
+    monkeypatch.setattr(comparisons, "STRATEGIES", (senseless, sensible))
+    out = comparisons.compared_answer("q", [], "en")
+    assert out is not None and out.lines == sensible().lines
+    monkeypatch.setattr(comparisons, "STRATEGIES", (senseless,))
+    assert comparisons.compared_answer("q", [], "en") is None
