@@ -168,11 +168,13 @@ def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: pr
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
     (first, head), rest = chosen[0], chosen[1:]
     quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
-    said = row_said(first.passage, (first.unit.start, first.unit.end), ask.question, lang)
-    if first.unit.kind == "row" and said is not None:  # a sentence, then the row quoted
+    row = first.unit.kind == "row"
+    span = (first.unit.start, first.unit.end)
+    said = row_said(first.passage, span, ask.question, lang) if row else None
+    if said is not None:  # a sentence, then the row quoted
         direct = said
         quotes.insert(0, _line(first, head, lang, doc_lang))
-    elif first.unit.kind == "row":
+    elif row:
         direct = (
             _row_sentence(first, head, lang)
             or _pairs_sentence(first, lang)
