@@ -79,6 +79,11 @@ def test_a_row_answer_is_one_sentence_with_unit_scale_period_and_comparison() ->
     assert any("| 3,318 | 1,942" in line and "[ms#0]" in line for line in draft.splitlines()[1:])
     # the sentence is supported by the row it cites (the reflection keeps it)
     assert check(direct, BALANCE).supported
+    # in the unit the question asks for too
+    billions = compose("What was the current portion of long-term debt in billions?", [ev], "en")
+    assert _direct(billions).startswith(
+        "Current portion of long-term debt was $3,318 million ($3.32 billion) at June 30, 2031"
+    ), billions
 
 
 def test_a_chinese_wan_yuan_figure_reads_in_yi_yuan() -> None:

@@ -16,7 +16,16 @@ from agent import prompts
 from agent.evidence import Passage
 from agent.figures.grid import MONTH_DAY, Column, Grid, Row, read_grids
 from agent.figures.items import shown_label, years
-from agent.figures.render import ZH_UNITS, copula, number, scale_word, signed, zh_amount
+from agent.figures.render import (
+    ZH_UNITS,
+    asked_scale,
+    copula,
+    in_scale,
+    number,
+    scale_word,
+    signed,
+    zh_amount,
+)
 from pipeline.text.lang import script_language
 
 _ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)
@@ -67,6 +76,8 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
             then = _amount(row.values[before], unit, g.currency, percent, lang)
             said += f"，{_zh_when(g.columns[before])}为{then}"
         return f"{said} [{cid}]。"
+    if not percent:  # in the unit the question asks for too ("… ($302.58 million)")
+        now += in_scale(row.values[lead] or 0.0, unit, asked_scale(question), g.currency == "$")
     said = f"{label} {copula(label)} {now} {_when(g.columns[lead], title)}"
     if before is not None:
         a, b = row.values[before], row.values[lead]
