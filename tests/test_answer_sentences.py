@@ -223,3 +223,24 @@ def test_a_comparison_failing_the_verifier_gives_way_to_the_next_strategy(
     assert out is not None and out.lines == sensible().lines
     monkeypatch.setattr(comparisons, "STRATEGIES", (senseless,))
     assert comparisons.compared_answer("q", [], "en") is None
+
+
+def test_a_quarters_balance_beside_the_year_end_is_no_year_earlier() -> None:
+    from agent.figures.row_said import row_said
+
+    sheet = (
+        "| CONDENSED BALANCE SHEETS (In thousands) | June 30, 2031 | December 31, 2030 |\n"
+        "|---|---|---|\n| Current assets | $ 4,561,993 | $ 6,733,048 |\n"
+        "| Diluted earnings per share | $ 3.79 | $ 2.80 |\n"
+        "| Continuing operations | $ 3.79 | $ 2.80 |"
+    )
+    at = sheet.index("| Current assets")
+    said = row_said(_passage("q#0", sheet), (at, at + 20), "current assets?", "en")
+    assert said == (
+        "Current assets were $4,561,993 thousand at June 30, 2031, "
+        "down from $6,733,048 thousand at December 31, 2030 [q#0]."
+    )
+    # a row in cents beside whole figures is per share, whatever its label: no scale
+    at = sheet.index("| Continuing operations")
+    said = row_said(_passage("q#0", sheet), (at, at + 20), "continuing operations?", "en")
+    assert said is not None and "were $3.79 at June 30, 2031, up from $2.80 at" in said, said

@@ -76,9 +76,17 @@ def cell_sentence(
         move = "unchanged from" if c.value == before.value else move
         then = f"{signed(before.value, money)}{scale_word(before.scale, lang)}"
         year_apart = c.year and before.year and c.year - before.year == 1
-        ago = "a year earlier" if year_apart else when(before, balance)
+        # "June 30, 2023" beside "December 31, 2022" is no year apart: said by its date
+        same_day = _day(c.period) == _day(before.period)
+        ago = "a year earlier" if year_apart and same_day else when(before, balance)
         said += f", {move} {then} {ago}"
     return f"{said} [{c.chunk_id}]."
+
+
+def _day(period: str) -> str:
+    """The month and day a column prints ("June 30"), or ""."""
+    m = _DATED.search(period)
+    return m.group(0).rsplit(",", 1)[0] if m else ""
 
 
 def _zh_shown(value: float, scale: str) -> str:

@@ -23,7 +23,6 @@ from agent.figures.render import (
     in_scale,
     number,
     scale_word,
-    signed,
     zh_amount,
 )
 from pipeline.text.lang import script_language
@@ -58,7 +57,7 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
         for i, c in enumerate(g.columns)
         if i < len(row.values) and row.values[i] is not None and not _NOT_PERIOD.search(c.text)
     ]
-    if not cols:
+    if not cols or _ambiguous(g, row):
         return None
     lead = _lead(g, cols, question)
     before = _before(g, cols, lead)
@@ -66,14 +65,14 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
     if not label:
         return None
     title = f"{g.passage.columns}\n{g.passage.section}\n{g.passage.text[: row.start]}"
-    unit = g.unit(row)
+    unit = _unit(g, row)
     cid = g.passage.chunk_id
     percent = row.raws[lead].strip().endswith("%")
-    now = _amount(row.values[lead], unit, g.currency, percent, lang)
+    now = _amount(row, lead, unit, g.currency, lang)
     if lang == "zh":
         said = f"{_zh_when(g.columns[lead])}{label}为{now}"
         if before is not None:
-            then = _amount(row.values[before], unit, g.currency, percent, lang)
+            then = _amount(row, before, unit, g.currency, lang)
             said += f"，{_zh_when(g.columns[before])}为{then}"
         return f"{said} [{cid}]。"
     if not percent:  # in the unit the question asks for too ("… ($302.58 million)")
@@ -83,12 +82,36 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
         a, b = row.values[before], row.values[lead]
         assert a is not None and b is not None
         move = "up from" if b > a else "down from" if b < a else "unchanged from"
-        then = _amount(a, unit, g.currency, percent, lang)
+        then = _amount(row, before, unit, g.currency, lang)
         gap = (g.columns[lead].year or 0) - (g.columns[before].year or 0)
-        same = g.columns[lead].months == g.columns[before].months
+        now_col, then_col = g.columns[lead], g.columns[before]
+        # "June 30, 2023" beside "December 31, 2022": half a year apart, said by its date
+        same = now_col.months == then_col.months and _day(now_col) == _day(then_col)
         ago = "a year earlier" if gap == 1 and same else _when(g.columns[before], title)
         said += f", {move} {then} {ago}"
     return f"{said} [{cid}]."
+
+
+def _ambiguous(g: Grid, row: Row) -> bool:
+    """Columns that do not tell one period from another (two headed by the same year and
+    length: segments or plans side by side, or a header read one cell off; more figures in
+    the row than periods in the header), or a latest
+    period whose figure is a printed dash (a nil the sentence would pass over)."""
+    periods = [(c.year, c.months) for c in g.columns if not _NOT_PERIOD.search(c.text)]
+    if len(set(periods)) < len(periods):
+        return True
+    line = g.passage.text[row.start : row.end]
+    figures = [x for x in line.split("|")[1:] if re.search(r"\d", x)]
+    if len(figures) > len(g.columns):  # more figures than periods named: quarters, a total
+        return True
+    dated = [i for i, c in enumerate(g.columns) if c.year is not None and i < len(row.values)]
+    if not dated:
+        return False
+    latest = max(dated, key=lambda i: g.columns[i].year or 0)
+    return row.values[latest] is None and row.raws[latest].strip() in _DASHES
+
+
+_DASHES = frozenset({"—", "–", "-", "−"})
 
 
 def _lead(g: Grid, cols: list[int], question: str) -> int:
@@ -126,13 +149,41 @@ def _before(g: Grid, cols: list[int], lead: int) -> int | None:
     return None
 
 
-def _amount(value: float | None, unit: str, currency: str, percent: bool, lang: str) -> str:
-    v = value or 0.0
-    if percent:
-        return f"{number(v)}%"
+def _amount(row: Row, col: int, unit: str, currency: str, lang: str) -> str:
+    """A cell's figure as printed (its digits, "$2.80" never "$2.8"), signed, with its
+    unit: "$5,247 million", "12.5%", "12.35亿元（123,456.78万元）"."""
+    v = row.values[col] or 0.0
+    raw = row.raws[col]
+    m = _DIGITS.search(raw)
+    digits = m.group(0) if m else number(abs(v))
+    sign = "−" if v < 0 else ""
+    if raw.strip().endswith("%"):
+        return f"{sign}{digits}%"
     if lang == "zh":
-        return zh_amount(v, unit) if unit in ZH_UNITS else number(v)
-    return f"{signed(v, currency == '$')}{scale_word(unit, 'en')}"
+        return zh_amount(v, unit) if unit in ZH_UNITS else f"{sign}{digits}"
+    money = currency == "$" and not _COUNTED.search(row.label)
+    return f"{sign}{'$' if money else ''}{digits}{scale_word(unit, 'en')}"
+
+
+# a row counting things, not money, in a table of dollars ("Effect of dilutive shares")
+_COUNTED = re.compile(
+    r"\b(?:shares|units|employees|stores|customers|members|locations|days|headcount|number of)\b",
+    re.I,
+)
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_CENTS = re.compile(r"\d\.\d\d(?!\d)")
+
+
+def _unit(g: Grid, row: Row) -> str:
+    """The table's scale for the row's figures, none for a per-share row its label does
+    not name so ("Continuing operations | $3.79 | $2.33" under "Diluted earnings per
+    share"): figures in cents beside whole ones in the table's other rows."""
+    unit = g.unit(row)
+    if not unit or not all(_CENTS.search(r) for r in row.raws if r.strip()):
+        return unit
+    others = [r for x in g.rows if x is not row for r in x.raws if re.search(r"\d", r)]
+    whole = [r for r in others if not _CENTS.search(r)]
+    return "" if whole and len(whole) >= len(others) / 2 else unit
 
 
 def _when(c: Column, title: str) -> str:
@@ -161,6 +212,12 @@ def _over(title: str) -> re.Match[str] | None:
     if not over or _BALANCE.search(title[over[-1].start() :]):
         return None
     return over[-1]
+
+
+def _day(c: Column) -> str:
+    """The month and day a column's header prints ("June 30"), or ""."""
+    m = MONTH_DAY.search(c.text)
+    return f"{m.group(1)} {m.group(2)}" if m else ""
 
 
 def _ended(m: re.Match[str]) -> str:
