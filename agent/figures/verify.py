@@ -83,10 +83,9 @@ def _slack(x: float) -> float:
 
 def line_problem(line: str) -> str:
     """Why a written answer line cannot stand, or "": a margin or share outside ±100%
-    ("Gross margin FY2021 = … = 130.5%"), or a line item named by its key. This reads what
-    any method wrote, so it guards the methods that record no ``Computed``."""
-    if identifiers(line):
-        return "it names a line item by its key"
+    ("Gross margin FY2021 = … = 130.5%"). This reads what any method wrote, so it guards
+    the methods that record no ``Computed``. (A key in a line is renamed, not refused:
+    ``said_names``.)"""
     head = line.split("=", 1)[0]
     results = list(_RESULT.finditer(line))
     m = results[-1] if results else None
