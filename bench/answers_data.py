@@ -186,6 +186,11 @@ def insane_values(answer: str) -> int:
 
 
 def internal_keys(answer: str) -> bool:
-    """Does the answer's text name something by an internal key ("operating_income")?"""
-    text = "\n".join(_lines(answer))
-    return bool(_KEY.search(re.sub(r"\[[^\]]*\]", " ", text)))
+    """Does the answer's text name a line item or metric by the vocabulary's key
+    ("operating_income")? A document's own words with an underscore ("formula_1" in a
+    wiki dump) are quotes, not keys."""
+    from pipeline.text.finance import vocabulary
+
+    keys = set(vocabulary().items) | {m.key for m in vocabulary().metrics}
+    text = re.sub(r"\[[^\]]*\]", " ", "\n".join(_lines(answer)))
+    return any(k in keys for k in _KEY.findall(text))

@@ -179,6 +179,7 @@ def test_the_bench_counts_contradictions_senseless_values_and_keys() -> None:
     assert not insane_values("Change in revenue FY2030 → FY2031 = (350 − 100) ÷ 100 = 250.0%")
     assert internal_keys("Average operating_income [doc_a#1].")
     assert not internal_keys("Average operating income [doc_a#1].")
+    assert not internal_keys("The curve is given by formula_3 in the source.")  # a quote
 
 
 def test_a_row_of_a_flow_is_over_its_period_and_a_quarter_as_printed() -> None:

@@ -109,7 +109,7 @@ def identifiers(text: str) -> list[str]:
     """The vocabulary keys written in a text ("operating_income"), citation ids aside."""
     keys = set(vocabulary().items) | {m.key for m in vocabulary().metrics}
     bare = re.sub(r"\[[^\]]*\]", " ", text)  # [doc#12] markers are no prose
-    return [k for k in _KEY.findall(bare) if k in keys or "_" in k]
+    return [k for k in _KEY.findall(bare) if k in keys]
 
 
 def period_problem(cells: Sequence[Cell], asked: Sequence[int]) -> str:
