@@ -11,6 +11,7 @@ the periods its column headers, read with the table's title ("June 30" above "20
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Passage
@@ -40,7 +41,7 @@ def row_said(
     """The sentence for the row at ``span`` of the passage, or None when the passage's
     table does not date its figures (the row is then read as printed)."""
     start, end = span
-    for g in read_grids(passage):
+    for g in _grids(passage.chunk_id, passage.text, passage.columns, passage.section):
         row = next((r for r in g.rows if r.start < end and start < r.end), None)
         if row is None:
             continue
@@ -49,6 +50,13 @@ def row_said(
             return None
         return _said(g, row, question, lang)
     return None
+
+
+@lru_cache(maxsize=256)
+def _grids(chunk_id: str, text: str, columns: str, section: str) -> tuple[Grid, ...]:
+    """The passage's tables, read once per passage (the composer asks again each round)."""
+    p = Passage(chunk_id=chunk_id, doc_id="", page=0, page_end=0, text=text)
+    return tuple(read_grids(p.model_copy(update={"columns": columns, "section": section})))
 
 
 def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
