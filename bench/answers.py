@@ -8,9 +8,12 @@ gold figure in the answer (numbers compared without separators and units, within
 rounding), gold page cited, Chinese gold span in the answer, heading-only answers, refusal
 of unrelated questions (10-K questions asked of a Chinese document and the reverse, plus
 general-knowledge questions), statement pages holding a table with labelled rows and
-period columns, and answer latency (wall clock, and the process's CPU time, which a loaded
-machine does not inflate), after the warm-up the app does when it starts. Documents are
-ingested once into the data directory.
+period columns, answers that say a figure is not given and then give figures
+(self-contradicting), computed margins or shares outside ±100% and percentages worked
+without dividing (outside sane bounds), answers naming a vocabulary key, and answer
+latency (wall clock, and the process's CPU time, which a loaded machine does not inflate),
+after the warm-up the app does when it starts. Documents are ingested once into the data
+directory.
 """
 
 from __future__ import annotations
