@@ -353,7 +353,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     named = item_word(turn.finder.parts, turn.question, b)
     sentences = [cell_sentence(c, turn.finder, turn.lang, named=named) for c in (b, a)]
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
-    growth = Computed(ask.name, (b.value - a.value) / abs(a.value) * 100, "growth", True, True)
+    pct = (b.value - a.value) / abs(a.value) * 100
+    growth = Computed(ask.name, pct, "growth", True, True, (a.value, b.value))
     return FigureAnswer([*sentences, line], cells=[b, a], computed=[growth])
 
 
