@@ -245,3 +245,34 @@ def test_a_quarters_balance_beside_the_year_end_is_no_year_earlier() -> None:
     at = sheet.index("| Continuing operations")
     said = row_said(_passage("q#0", sheet), (at, at + 20), "continuing operations?", "en")
     assert said is not None and "were $3.79 at June 30, 2031, up from $2.80 at" in said, said
+
+
+def test_a_table_whose_caption_sat_in_another_chunk_takes_its_documents_scale() -> None:
+    caption = _passage("nw#1", "NORTHWIND TRADERS (In millions, except per share data)", rank=2)
+    rows = (
+        "| | 2031 | 2030 |\n|---|---|---|\n"
+        "| Severance and retooling charges | $ 411 | $ 247 |\n| Diluted EPS | $ 3.79 | $ 2.80 |"
+    )
+    ev = _evidence(
+        "severance retooling",
+        _passage("nw#0", rows),
+        caption,
+        df={"severanc": 1, "retool": 1},
+    )
+    direct = _direct(compose("What were severance and retooling charges in 2031?", [ev], "en"))
+    assert direct == (
+        "Severance and retooling charges were $411 million in 2031, "
+        "up from $247 million a year earlier [nw#0]."
+    ), direct
+    # the same for a line item's cell; a per-share figure keeps no scale and its cents
+    rows = "| | 2031 | 2030 |\n|---|---|---|\n| Cost of sales | $ 411 | $ 247 |\n"
+    rows += "| Diluted EPS | $ 3.79 | $ 2.80 |"
+    ev = _evidence("cost of sales", _passage("nw#0", rows), caption)
+    a = figure_answer("What was cost of sales in 2031?", [ev], "en")
+    assert a is not None and a.lines == [
+        "Cost of sales was $411 million in FY2031, up from $247 million a year earlier [nw#0]."
+    ], a
+    a = figure_answer("What was diluted EPS in 2031?", [ev], "en")
+    assert a is not None and a.lines == [
+        "Diluted EPS was $3.79 in FY2031, up from $2.80 a year earlier [nw#0]."
+    ], a

@@ -28,7 +28,7 @@ from agent.figures.formula import (
     without_definition,
 )
 from agent.figures.items import years
-from agent.figures.lookup import Finder, common_scale, grids, rescaled
+from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -119,6 +119,7 @@ def _figures(
         asked=words,
         parts=asked_parts(question, evidence, words),
     )
+    finder.doc_scales = document_scales(evidence)
     turn = Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.formula import Cell
-from agent.figures.grid import SCALES
+from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.periods import PART_OF_YEAR, months_of
@@ -54,7 +54,7 @@ def cell_sentence(
     ``named``, the item after a label that names only a part ("STELARA sales"); with
     ``before``, the same row's figure for the period before, compared ("…, up from
     $51,000 million a year earlier")."""
-    scale, currency = c.scale, finder.currency(c.chunk_id)
+    scale, currency = c.scale or _shown_scale(c, finder), finder.currency(c.chunk_id)
     # A year the column does not print (本报告期, dated by the report's cover) chose the
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
@@ -67,20 +67,43 @@ def cell_sentence(
             shown += f"，{then or before.period}为{_zh_shown(before.value, before.scale)}"
         return f"{at}{label}为{shown} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
-    value = f"{signed(c.value, money)}{scale_word(scale, lang)}"
+    value = f"{_as_printed(c, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
     balance = vocabulary().items[c.item].statement == "balance"
     said = f"{label} {copula(label)} {value} {when(c, balance)}"
     if before is not None:
         move = "up from" if c.value > before.value else "down from"
         move = "unchanged from" if c.value == before.value else move
-        then = f"{signed(before.value, money)}{scale_word(before.scale, lang)}"
+        then_scale = scale if before.scale == c.scale else before.scale
+        then = f"{_as_printed(before, money)}{scale_word(then_scale, lang)}"
         year_apart = c.year and before.year and c.year - before.year == 1
         # "June 30, 2023" beside "December 31, 2022" is no year apart: said by its date
         same_day = _day(c.period) == _day(before.period)
         ago = "a year earlier" if year_apart and same_day else when(before, balance)
         said += f", {move} {then} {ago}"
     return f"{said} [{c.chunk_id}]."
+
+
+def _as_printed(c: Cell, money: bool) -> str:
+    """A cell's figure signed, with the digits its table prints ("$2.80", not "$2.8")
+    when they are the value's."""
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", c.raw)
+    if m is None or float(m.group(0).replace(",", "")) != abs(c.value):
+        return signed(c.value, money)
+    return f"{'−' if c.value < 0 else ''}{'$' if money else ''}{m.group(0)}"
+
+
+def _shown_scale(c: Cell, finder: Finder) -> str:
+    """The scale to say for a cell whose table states none: the one its document's other
+    passages state, for an amount (not a per-share figure or a ratio); said, never used in
+    a computation."""
+    if unscaled_label(c.label) or _CENTS.search(c.raw) or not finder.currency(c.chunk_id):
+        return ""
+    doc = next((g.passage.doc_id for g in finder.tables if g.passage.chunk_id == c.chunk_id), "")
+    return finder.doc_scales.get(doc, "")
+
+
+_CENTS = re.compile(r"\d\.\d\d(?!\d)")
 
 
 def _day(period: str) -> str:
@@ -268,8 +291,10 @@ def copula(label: str) -> str:
     words = head.split()
     while len(words) > 1 and _PARTICIPLE.fullmatch(re.sub(r"[^\w]", "", words[-1])):
         words.pop()
-    last = re.sub(r"[^\w]", "", words[-1]).lower() if words else ""
-    return "were" if re.search(r"[^s]s$", last) else "was"
+    word = re.sub(r"[^\w]", "", words[-1]) if words else ""
+    if word.isupper():  # an acronym ("EPS", "SG&A") is one thing
+        return "was"
+    return "were" if re.search(r"[^s]s$", word.lower()) else "was"
 
 
 _ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Passage
-from agent.figures.grid import MONTH_DAY, Column, Grid, Row, read_grids
+from agent.figures.grid import MONTH_DAY, Column, Grid, Row, read_grids, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.render import (
     ZH_UNITS,
@@ -36,7 +36,12 @@ _NOT_PERIOD = re.compile(r"%|change|variance|增减|变动|比例|占", re.I)
 
 
 def row_said(
-    passage: Passage, span: tuple[int, int], question: str, lang: prompts.Lang
+    passage: Passage,
+    span: tuple[int, int],
+    question: str,
+    lang: prompts.Lang,
+    *,
+    scale: str = "",
 ) -> str | None:
     """The sentence for the row at ``span`` of the passage, or None when the passage's
     table does not date its figures (the row is then read as printed)."""
@@ -48,7 +53,7 @@ def row_said(
         doc_lang = "zh" if script_language(row.label) == "zh" else "en"
         if doc_lang != lang:
             return None
-        return _said(g, row, question, lang)
+        return _said(g, row, question, lang, scale)
     return None
 
 
@@ -59,7 +64,7 @@ def _grids(chunk_id: str, text: str, columns: str, section: str) -> tuple[Grid, 
     return tuple(read_grids(p.model_copy(update={"columns": columns, "section": section})))
 
 
-def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
+def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> str | None:
     cols = [
         i
         for i, c in enumerate(g.columns)
@@ -73,7 +78,7 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang) -> str | None:
     if not label:
         return None
     title = f"{g.passage.columns}\n{g.passage.section}\n{g.passage.text[: row.start]}"
-    unit = _unit(g, row)
+    unit = _unit(g, row, scale)
     cid = g.passage.chunk_id
     percent = row.raws[lead].strip().endswith("%")
     now = _amount(row, lead, unit, g.currency, lang)
@@ -182,11 +187,12 @@ _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _CENTS = re.compile(r"\d\.\d\d(?!\d)")
 
 
-def _unit(g: Grid, row: Row) -> str:
-    """The table's scale for the row's figures, none for a per-share row its label does
-    not name so ("Continuing operations | $3.79 | $2.33" under "Diluted earnings per
-    share"): figures in cents beside whole ones in the table's other rows."""
-    unit = g.unit(row)
+def _unit(g: Grid, row: Row, stated: str) -> str:
+    """The table's scale for the row's figures (failing its own, the one its document
+    states elsewhere, ``stated``, for an amount in a currency); none for a per-share row
+    its label does not name so ("Continuing operations | $3.79 | $2.33" under "Diluted
+    earnings per share"): figures in cents beside whole ones in the table's other rows."""
+    unit = g.unit(row) or ("" if unscaled_label(row.label) or not g.currency else stated)
     if not unit or not all(_CENTS.search(r) for r in row.raws if r.strip()):
         return unit
     others = [r for x in g.rows if x is not row for r in x.raws if re.search(r"\d", r)]
