@@ -114,6 +114,18 @@ def derivable(value: float, decimals: int, cited: list[float]) -> bool:
     return False
 
 
+# A Chinese sum said in 亿元 or 万元 ("12.35亿元") read from a table printing 元, 千元,
+# 万元 or 百万元: the printed figure over 10^8, 10^5, 10^4, 10^2 or 10^4, 10^1, 1.
+_YI_WAN = re.compile(r"\d\s*[亿万]元")
+_ZH_DIVISORS = (1e8, 1e5, 1e4, 1e2, 10.0)
+
+
+def in_yi_or_wan(value: float, decimals: int, cited: list[float]) -> bool:
+    """Is ``value`` a cited figure restated in 亿元 or 万元 (two decimals at most)?"""
+    tol = max(0.5 * 10 ** (-decimals) if decimals else 0.5, abs(value) * 0.005)
+    return any(abs(a / d - value) <= tol for a in cited for d in _ZH_DIVISORS)
+
+
 _ANNOTATION = re.compile(r"\s*⟨[^⟩]*⟩")
 
 
@@ -134,6 +146,7 @@ def check(sentence: str, cited: str) -> Support:
     own = {float(n.replace(",", "")) for n in operands(sentence)} & CONSTANTS
     own |= thresholds
     signs = [_negative(sentence, m) for m in _NUMBER.finditer(sentence)]
+    zh_scaled = bool(_YI_WAN.search(sentence))
     for (written, value, decimals), negative in zip(numbers(sentence), signs, strict=True):
         if not _significant(value, decimals):
             continue
@@ -144,8 +157,10 @@ def check(sentence: str, cited: str) -> Support:
             continue
         # a figure written negative ("a fall of −93.8%") is checked as the signed change
         # it is; one written without a sign as written
-        if not derivable(value, decimals, cited_values) and not (
-            negative and derivable(-value, decimals, cited_values)
+        if not (
+            derivable(value, decimals, cited_values)
+            or (negative and derivable(-value, decimals, cited_values))
+            or (zh_scaled and in_yi_or_wan(value, decimals, cited_values))
         ):
             missing.append(written)
     if missing:

@@ -10,9 +10,12 @@ of unrelated questions (10-K questions asked of a Chinese document and the rever
 general-knowledge questions; each also apart) and of the questions a document must refuse
 although it uses their words (``answerability_questions.json``: world knowledge,
 arithmetic, another company, a period not covered; a refusal may quote what is nearest),
-statement pages holding a table with labelled rows and period columns, and answer latency
-(wall clock, and the process's CPU time, which a loaded machine does not inflate), after
-the warm-up the app does when it starts. Documents are ingested once into the data directory.
+statement pages holding a table with labelled rows and period columns, answers that say a
+figure is not given and then give figures (self-contradicting), computed margins or shares
+outside ±100% and percentages worked without dividing (outside sane bounds), answers naming
+a vocabulary key, and answer latency (wall clock, and the process's CPU time, which a loaded
+machine does not inflate), after the warm-up the app does when it starts. Documents are
+ingested once into the data directory.
 """
 
 from __future__ import annotations
@@ -40,8 +43,11 @@ from bench.answers_data import (  # noqa: E402
     gold_figures,
     has_figure,
     heading_only,
+    insane_values,
+    internal_keys,
     quotes,
     related,
+    self_contradicting,
 )
 from bench.cmrc import PackedQuestion, build  # noqa: E402
 from bench.common import SAMPLES, percentile, print_table  # noqa: E402
@@ -63,6 +69,9 @@ TARGETS = {
     "latency p95 ms": "< 1000",
     "supporting quotes sharing content with the question": "1.0",
     "answers with a follow-up question": "1.0",
+    "self-contradicting answers": "0",
+    "computed values outside sane bounds": "0",
+    "answers naming an internal key": "0",
 }
 
 
@@ -86,6 +95,9 @@ class Tally:
     cpu: list[int] = field(default_factory=list)  # CPU ms of the process per answer
     pages: list[int] = field(default_factory=list)  # pages cited per FinanceBench answer
     misses: list[str] = field(default_factory=list)
+    contradicting: int = 0  # answers saying a figure is not given, then giving figures
+    insane: int = 0  # computed figures that cannot be what they are called
+    keys: int = 0  # answers naming something by an internal key
 
 
 def _rate(xs: list[bool]) -> str:
@@ -270,6 +282,7 @@ def _chinese(
 
 
 def _quotes(question: str, a: Answer, t: Tally) -> None:
+    _sense(question, a, t)
     if not a.refused:
         t.follow.append(bool(a.follow_up_questions))
         if not t.follow[-1]:
@@ -278,6 +291,22 @@ def _quotes(question: str, a: Answer, t: Tally) -> None:
         t.quotes.append(related(question, quote))
         if not t.quotes[-1]:
             t.misses.append(f"quote unrelated to {question!r}: {quote[:100]!r}")
+
+
+def _sense(question: str, a: Answer, t: Tally) -> None:
+    """The answer's own consistency: no "do not say" beside the figure, no senseless
+    computed figure, no internal key."""
+    said = body(a.answer)[:120]
+    if self_contradicting(a.answer):
+        t.contradicting += 1
+        t.misses.append(f"self-contradicting answer to {question!r}: {said!r}")
+    bad = insane_values(a.answer)
+    if bad:
+        t.insane += bad
+        t.misses.append(f"computed value outside sane bounds for {question!r}: {said!r}")
+    if internal_keys(a.answer):
+        t.keys += 1
+        t.misses.append(f"internal key in the answer to {question!r}: {said!r}")
 
 
 def _mean_pages(t: Tally) -> str:
@@ -310,6 +339,9 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("another company's figures refused", lambda t: _rate(t.kinds.get("other_company", []))),
         ("a period not covered refused", lambda t: _rate(t.kinds.get("other_period", []))),
         ("statement pages as tables", lambda t: _rate(t.tables)),
+        ("self-contradicting answers", lambda t: str(t.contradicting)),
+        ("computed values outside sane bounds", lambda t: str(t.insane)),
+        ("answers naming an internal key", lambda t: str(t.keys)),
         ("latency p50 ms", lambda t: _ms(t.latency, 50)),
         ("latency p95 ms", lambda t: _ms(t.latency, 95)),
         ("CPU p50 ms", lambda t: _ms(t.cpu, 50)),

@@ -49,7 +49,9 @@ def _evidence() -> list[Evidence]:
 def test_a_cell_answer_also_quotes_the_sentence_stating_that_figure() -> None:
     draft = compose("What were Larkspur Mills' net sales in FY2024?", _evidence(), "en")
     body = draft.split("Follow-up questions:")[0]
-    assert body.startswith("Net sales were $1,642 million in FY2024 [lm#40].")
+    assert body.startswith(
+        "Net sales were $1,642 million in FY2024, up from $1,388 million a year earlier [lm#40]."
+    )
     assert "Supporting quotes:" in body and "[lm#12]" in body  # the MD&A sentence, page 21
     # "$1.6 billion" is the cell of 1,642 (millions) to the sentence's rounding;
     # the same number as a head count, a "Total" row or another item's forecast is

@@ -137,7 +137,8 @@ def test_a_period_beside_the_companys_initials_names_no_part() -> None:
 def test_dividends_paid_to_shareholders_answer_whether_it_pays_dividends() -> None:
     lines = _lines("Has Brackwater paid dividends to common shareholders in FY2025?", CASH)
     assert lines[0] == (
-        "Yes: dividends paid to common shareholders were 40 million in FY2025 [bw#0]."
+        "Yes: dividends paid to common shareholders were 40 million in FY2025, "
+        "up from 38 million a year earlier [bw#0]."
     ), lines
     from agent.figures.items import row_match
     from pipeline.text.finance import vocabulary

@@ -178,7 +178,8 @@ def test_a_period_the_question_dates_is_the_column_dated_so() -> None:
     a = figure_answer(q, _evidence(JUNE_YEAR), "en")
     assert a is not None and a.lines, a
     assert a.lines[0] == (
-        "Net sales were $2,650 million in the six months ended December 31, 2024 [co#0]."
+        "Net sales were $2,650 million in the six months ended December 31, 2024, "
+        "up from $2,540 million a year earlier [co#0]."
     ), a.lines
     q = "What was Kettlewick's gross margin for Q2 of fiscal 2025?"
     a = figure_answer(q, _evidence(JUNE_YEAR), "en")

@@ -79,7 +79,10 @@ def test_a_line_item_and_a_year_are_answered_with_that_cell() -> None:
         "What were Northwind's total current liabilities in FY2021?", _statements(), "en"
     )
     assert a is not None
-    assert a.lines == ["Total current liabilities were $500 million at December 31, 2021 [nw#7]."]
+    assert a.lines == [
+        "Total current liabilities were $500 million at December 31, 2021, "
+        "up from $450 million a year earlier [nw#7]."
+    ]
     assert a.follow == [  # the rows beside the cited one, same year: what a reader asks next
         "What was accounts payable in FY2021?",
         "What were total current assets in FY2021?",
@@ -154,7 +157,7 @@ def test_growth_and_multi_year_averages() -> None:
 def test_a_missing_operand_is_named_never_guessed() -> None:
     a = figure_answer("What was the inventory turnover in FY2020?", _statements(), "en")
     assert a is not None and not a.lines
-    assert a.missing == ["The documents do not say what FY2019 inventories was."]
+    assert a.missing == ["The documents do not say what FY2019 inventories were."]
     assert a.wanted == [("inventories", 2019)]
 
 

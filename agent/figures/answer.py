@@ -9,15 +9,16 @@ tables do not give is named ("The documents do not say what FY2017 inventories w
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import Ask, top_line, what_is_asked
 from agent.figures.between import between_answer
-from agent.figures.choices import choice_answer
+from agent.figures.candidate import FigureAnswer
+from agent.figures.comparisons import compared_answer
 from agent.figures.formula import (
     Cell,
     MissingFigure,
@@ -26,10 +27,8 @@ from agent.figures.formula import (
     names,
     without_definition,
 )
-from agent.figures.groups import group_answer
 from agent.figures.items import years
-from agent.figures.lookup import Finder, common_scale, grids, rescaled
-from agent.figures.metric_ranks import metric_ranking
+from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -38,7 +37,6 @@ from agent.figures.parts import (
     part_queries,
 )
 from agent.figures.periods import into_year, months_of, year_table_search
-from agent.figures.ranking import ranked_answer
 from agent.figures.render import (
     asked_scale,
     cell_sentence,
@@ -53,7 +51,8 @@ from agent.figures.shares import SHARE_OF, share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
-from agent.figures.versus import versus_answer, versus_search
+from agent.figures.verify import Computed, found_lines, problem, said_names
+from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from pipeline.text.finance import vocabulary
 
@@ -73,23 +72,6 @@ _CHANGE = re.compile(
 _PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
-@dataclass
-class FigureAnswer:
-    lines: list[str] = field(default_factory=list)  # draft sentences with [chunk_id] markers
-    missing: list[str] = field(default_factory=list)  # notes naming figures not given
-    cells: list[Cell] = field(default_factory=list)  # every figure used, in order
-    wanted: list[tuple[str, int | None]] = field(default_factory=list)  # (item, year) not found
-    pages: list[int] = field(default_factory=list)  # statement pages where they should be
-    follow: list[str] = field(default_factory=list)  # questions about the rows next to them
-    searches: list[str] = field(default_factory=list)  # keyword queries for rows not found
-    read: list[int] = field(default_factory=list)  # pages to read for a value not found
-    read_doc: str = ""  # the document whose pages those are, when one is known
-    search_k: int = 6  # passages each of those searches returns
-    # the searches are alternatives (a table by regions, by segments, the sentences
-    # stating each one's change): all in one round, not one per round
-    alternatives: bool = False
-
-
 def figure_answer(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
@@ -101,44 +83,18 @@ def figure_answer(
     if asked_kinds(question) & _NOT_FIGURES:
         return None
     out = _figures(question, evidence, lang)
+    if out is not None:  # no key of the vocabulary is ever shown
+        out.lines = [said_names(line) for line in out.lines]
     # a comparison no table of the turn answers: search for the table listing both (a
     # turn with no tables at all is no figures' turn)
     wanted = versus_search(question) if out is None and grids(evidence) else ""
     return FigureAnswer(searches=[wanted]) if wanted else out
 
 
-def _compared(
-    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> FigureAnswer | None:
-    """The answer to a question comparing rows or members, or None when it compares none."""
-    chosen = choice_answer(question, evidence) if lang == "en" else None
-    if chosen is not None:  # "among A, B and C, which …": every alternative's figure
-        return FigureAnswer(chosen.lines, searches=chosen.searches)
-    by_metric = metric_ranking(question, evidence, lang)
-    if by_metric is not None:  # "which segment had the highest operating margin"
-        return FigureAnswer(by_metric)
-    ranked = ranked_answer(question, evidence, lang)
-    if ranked is not None:  # "which region did worst by top line": growths
-        return FigureAnswer(
-            ranked.lines,
-            searches=ranked.searches,
-            read=ranked.read,
-            read_doc=ranked.read_doc,
-            alternatives=True,
-        )
-    grouped = group_answer(question, evidence, lang)
-    if grouped is not None:  # "which … the largest of …": a group's extreme member
-        return FigureAnswer([grouped[0]])
-    versus = versus_answer(question, evidence, lang)
-    if versus is not None:  # "how did A's … compare to B's …": two rows of one table
-        return FigureAnswer([versus])
-    return None
-
-
 def _figures(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
-    compared = _compared(question, evidence, lang)
+    compared = compared_answer(question, evidence, lang)
     if compared is not None:
         return compared
     if _EXPLAIN.search(question) and not top_line(question):  # "how did X perform": figures
@@ -163,6 +119,7 @@ def _figures(
         asked=words,
         parts=asked_parts(question, evidence, words),
     )
+    finder.doc_scales = document_scales(evidence)
     turn = Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)
@@ -189,6 +146,12 @@ def _figures(
     unsure = _unsure_part(finder, out, question, evidence)
     if unsure is not None:
         return unsure
+    what, why = problem(out.computed, out.lines, out.cells, years(asked))
+    if why:  # a senseless figure is never shown: the figures found, and why none is
+        stated = _from_sentence(question, evidence, lang)
+        if stated is not None and stated.lines:
+            return stated
+        return FigureAnswer(found_lines(what or ask.name, why, out.cells, finder, lang))
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.searches += year_table_search(out.cells, months)
@@ -343,9 +306,33 @@ def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     if ask.single:
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
-        line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named)
+        before = _year_before(turn.finder, cell)
+        line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named, before=before)
         return FigureAnswer([line], cells=result.cells)
-    return FigureAnswer([working(ask, result, year, turn)], cells=result.cells)
+    return FigureAnswer(
+        [working(ask, result, year, turn)], cells=result.cells, computed=[_kind(ask, result, turn)]
+    )
+
+
+def _year_before(finder: Finder, cell: Cell) -> Cell | None:
+    """The same row's figure for the period before, to compare the answer with: the year
+    before's column of the same table, or its 上年同期; None when the table has neither."""
+    if cell.year is None:
+        return finder.prior(cell)
+    try:  # a lookup of its own: what this one misses is no figure the answer lacks
+        before = finder.within(finder.tables)(cell.item, cell.year - 1)
+    except (MissingFigure, PartMissing):
+        return None
+    same = before.chunk_id == cell.chunk_id and before.label == cell.label
+    return before if same and before.year == cell.year - 1 else None
+
+
+def _kind(ask: Ask, r: Result, turn: Turn) -> Computed:
+    """A formula's result as the verifier checks it: in percent when shown so."""
+    percent = is_percent(ask, turn)
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    value = r.value * 100 if percent else r.value
+    return Computed(ask.name, value, "ratio" if divides else "amount", percent, divides)
 
 
 def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
@@ -358,7 +345,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         lines = [working(ask, now, ref, turn), working(ask, before, ref - 1, turn)]
         if is_percent(ask, turn):
             lines.append(points(ask, (before, now), ref, turn))
-        return FigureAnswer(lines, cells=now.cells + before.cells)
+        computed = [_kind(ask, r, turn) for r in (now, before)]
+        return FigureAnswer(lines, cells=now.cells + before.cells, computed=computed)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
         raise ZeroDivisionError
@@ -366,7 +354,9 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     named = item_word(turn.finder.parts, turn.question, b)
     sentences = [cell_sentence(c, turn.finder, turn.lang, named=named) for c in (b, a)]
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
-    return FigureAnswer([*sentences, line], cells=[b, a])
+    pct = (b.value - a.value) / abs(a.value) * 100
+    growth = Computed(ask.name, pct, "growth", True, True, (a.value, b.value))
+    return FigureAnswer([*sentences, line], cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -385,12 +375,19 @@ def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
     percent = ask.percent or bool(_PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
+    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
+    terms = tuple(r.value * (100 if percent else 1) for r in results)
+    kind = "ratio" if divides else "amount"
+    computed = [Computed(ask.name, v, kind, percent, divides) for v in terms]
+    computed.append(Computed(ask.name, value, "average", percent, divides, terms))
     digits = decimals(turn.question, 1 if percent else 2)
     cells = [c for r in results for c in r.cells]
     parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
     shown = f"{value:.{digits}f}{'%' if percent else ''}"
     working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
     if turn.lang == "zh":
-        return FigureAnswer([f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"], cells=cells)
+        line = f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"
+        return FigureAnswer([line], cells=cells, computed=computed)
     name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
-    return FigureAnswer([f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."], cells=cells)
+    line = f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."
+    return FigureAnswer([line], cells=cells, computed=computed)

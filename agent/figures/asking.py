@@ -85,10 +85,20 @@ def _computed(question: str) -> Ask | None:
     items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
     if len(items) == 1:
         key = next(iter(items))
-        return Ask(key, ast.Name(key), False, True)
+        return Ask(_name(item_name(key, question)), ast.Name(key), False, True)
     if not items and top_line(question):  # "how did the X segment perform": its sales
-        return Ask("revenue", ast.Name("revenue"), False, True)
+        return Ask(_name(item_name("revenue", question)), ast.Name("revenue"), False, True)
     return None
+
+
+def item_name(key: str, question: str) -> str:
+    """A line item as an answer names it: its name in the question's language, never its
+    key ("operating_income" is the vocabulary's, not a reader's word)."""
+    known = vocabulary().items.get(key)
+    names = known.names if known else (key.replace("_", " "),)
+    if _HAN.search(question):
+        return next((n for n in names if _HAN.search(n)), names[0])
+    return next((n for n in names if n.isascii()), names[0])
 
 
 def top_line(question: str) -> bool:

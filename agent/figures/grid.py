@@ -166,6 +166,20 @@ class Grid:
         return "" if _UNSCALED.search(row.label) else self.scale
 
 
+def stated_scale(texts: list[str]) -> str:
+    """The one scale a document's passages state ("in millions", "单位：万元"), for a
+    table of it that states none (its caption sat in another chunk); "" when they state
+    none or several."""
+    found = {next(g for g in m.groups() if g).lower() for t in texts for m in _SCALE.finditer(t)}
+    return next(iter(found)) if len(found) == 1 else ""
+
+
+def unscaled_label(label: str) -> bool:
+    """Does a row's label say its figures are no amounts in the table's unit (per share,
+    a ratio, a percentage)?"""
+    return bool(_UNSCALED.search(label))
+
+
 _LEADER = re.compile(r"(?:\s*[.…·_]){3,}[\s$]*$|[\s$]+$")
 
 

@@ -16,6 +16,7 @@ from agent.figures.grid import (
     Row,
     read_grids,
     report_year,
+    stated_scale,
     with_report_year,
 )
 from agent.figures.items import MIN_ROW_MATCH, row_match
@@ -79,6 +80,15 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
     return sorted(out, key=lambda g: g.passage.rank or 99)
 
 
+def document_scales(evidence: Sequence[Evidence]) -> dict[str, str]:
+    """Each document's one stated scale in the turn's passages ("in millions"), or ""."""
+    texts: dict[str, list[str]] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            texts.setdefault(p.doc_id, []).append(f"{p.columns}\n{p.section}\n{p.text}")
+    return {doc: stated_scale(t) for doc, t in texts.items()}
+
+
 def _same_currency(tables: list[Grid]) -> None:
     """A table continued from an earlier chunk often prints no "$" of its own: it is in
     the currency the document's other tables state, when they state just one."""
@@ -126,6 +136,8 @@ class Finder:
         self.part_unsure = False  # a part's cell came from a row not naming the item
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
         self.scores: list[Key] = []  # how surely each cell looked up is its item
+        # the one scale each document's passages state, said for a table stating none
+        self.doc_scales: dict[str, str] = {}
 
     def __call__(self, key: str, year: int | None) -> Cell:
         from agent.figures.partitions import parts_rows  # partitions reads grids from here
@@ -268,7 +280,7 @@ class Finder:
 
     def within(self, tables: list[Grid]) -> Finder:
         """The same lookups, in these tables only."""
-        return Finder(
+        out = Finder(
             tables,
             months=self.months,
             into=self.into,
@@ -276,10 +288,14 @@ class Finder:
             asked=self.asked,
             parts=self.parts,
         )
+        out.doc_scales = self.doc_scales
+        return out
 
     def whole(self) -> Finder:
         """The same lookups for the company as a whole, no part asked."""
-        return Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
+        out = Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
+        out.doc_scales = self.doc_scales
+        return out
 
     def tables_by_statement(self) -> list[list[Grid]]:
         """The tables grouped by the statement they print: a statement's chunks on one

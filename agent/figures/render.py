@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.formula import Cell
-from agent.figures.grid import SCALES
+from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.periods import PART_OF_YEAR, months_of
@@ -41,25 +41,81 @@ def in_scale(value: float, scale: str, asked: str, money: bool) -> str:
 
 
 def cell_sentence(
-    c: Cell, finder: Finder, lang: prompts.Lang, asked: str = "", *, named: str = ""
+    c: Cell,
+    finder: Finder,
+    lang: prompts.Lang,
+    asked: str = "",
+    *,
+    named: str = "",
+    before: Cell | None = None,
 ) -> str:
     """ "Total current liabilities were $57,883 million at December 31, 2017 [doc#276]."
     With ``asked`` (a unit the question wants), the figure follows in that unit too; with
-    ``named``, the item after a label that names only a part ("STELARA sales")."""
-    scale, currency = c.scale, finder.currency(c.chunk_id)
+    ``named``, the item after a label that names only a part ("STELARA sales"); with
+    ``before``, the same row's figure for the period before, compared ("…, up from
+    $51,000 million a year earlier")."""
+    scale, currency = c.scale or _shown_scale(c, finder), finder.currency(c.chunk_id)
     # A year the column does not print (本报告期, dated by the report's cover) chose the
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
     label = f"{shown_label(c.label)} {named}".strip()
     if lang == "zh":
-        unit = scale if scale in ZH_UNITS else scale_word(scale, lang)
         at = f"{year}年" if year else c.period
-        return f"{at}{label}为{number(c.value)}{unit} [{c.chunk_id}]。"
+        shown = _zh_shown(c.value, scale)
+        if before is not None:
+            then = f"{before.year}年" if before.year and str(before.year) in before.period else ""
+            shown += f"，{then or before.period}为{_zh_shown(before.value, before.scale)}"
+        return f"{at}{label}为{shown} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
-    value = f"{signed(c.value, money)}{scale_word(scale, lang)}"
+    value = f"{_as_printed(c, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
     balance = vocabulary().items[c.item].statement == "balance"
-    return f"{label} {copula(label)} {value} {when(c, balance)} [{c.chunk_id}]."
+    said = f"{label} {copula(label)} {value} {when(c, balance)}"
+    if before is not None:
+        move = "up from" if c.value > before.value else "down from"
+        move = "unchanged from" if c.value == before.value else move
+        then_scale = scale if before.scale == c.scale else before.scale
+        then = f"{_as_printed(before, money)}{scale_word(then_scale, lang)}"
+        year_apart = c.year and before.year and c.year - before.year == 1
+        # "June 30, 2023" beside "December 31, 2022" is no year apart: said by its date
+        same_day = _day(c.period) == _day(before.period)
+        ago = "a year earlier" if year_apart and same_day else when(before, balance)
+        said += f", {move} {then} {ago}"
+    return f"{said} [{c.chunk_id}]."
+
+
+def _as_printed(c: Cell, money: bool) -> str:
+    """A cell's figure signed, with the digits its table prints ("$2.80", not "$2.8")
+    when they are the value's."""
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", c.raw)
+    if m is None or float(m.group(0).replace(",", "")) != abs(c.value):
+        return signed(c.value, money)
+    return f"{'−' if c.value < 0 else ''}{'$' if money else ''}{m.group(0)}"
+
+
+def _shown_scale(c: Cell, finder: Finder) -> str:
+    """The scale to say for a cell whose table states none: the one its document's other
+    passages state, for an amount (not a per-share figure or a ratio); said, never used in
+    a computation."""
+    if unscaled_label(c.label) or _CENTS.search(c.raw) or not finder.currency(c.chunk_id):
+        return ""
+    doc = next((g.passage.doc_id for g in finder.tables if g.passage.chunk_id == c.chunk_id), "")
+    return finder.doc_scales.get(doc, "")
+
+
+_CENTS = re.compile(r"\d\.\d\d(?!\d)")
+
+
+def _day(period: str) -> str:
+    """The month and day a column prints ("June 30"), or ""."""
+    m = _DATED.search(period)
+    return m.group(0).rsplit(",", 1)[0] if m else ""
+
+
+def _zh_shown(value: float, scale: str) -> str:
+    if scale in ZH_UNITS:
+        return zh_amount(value, scale)
+    return number(value) + scale_word(scale, "zh")
 
 
 def when(c: Cell, balance: bool) -> str:
@@ -137,6 +193,26 @@ def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang
     return f"{sign}{abs(value):,.{digits}f}{scale_word(unit, lang)}"
 
 
+_YI, _WAN = 1e8, 1e4
+
+
+def zh_amount(value: float, unit: str) -> str:
+    """A sum in yuan as a reader says it: from 一亿 up in 亿元, from 一万 up in 万元, two
+    decimals, the printed figure in its unit beside it so the row is found by it
+    ("12.35亿元（123,456.78万元）"); the printed figure alone when already so written."""
+    printed = f"{number(value)}{unit}"
+    if unit not in SCALES or unit not in ZH_UNITS:
+        return printed
+    yuan = value * SCALES[unit]
+    for big, word in ((_YI, "亿元"), (_WAN, "万元")):
+        if abs(yuan) < big:
+            continue
+        if word == unit or SCALES[unit] > big:
+            return printed
+        return f"{number(round(yuan / big, 2))}{word}（{printed}）"
+    return printed
+
+
 def signed(value: float, dollars: bool) -> str:
     """A figure of money with its sign before the currency: "−$1,693", never "$−1,693"."""
     return f"{'−' if value < 0 else ''}{'$' if dollars else ''}{number(abs(value))}"
@@ -169,7 +245,8 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     if lang == "zh":
         zh = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), names[0])
         return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
-    return f"The documents do not say what {f'FY{year} ' if year else ''}{names[0]} was."
+    said = f"{f'FY{year} ' if year else ''}{names[0]}"
+    return f"The documents do not say what {said} {copula(names[0])}."
 
 
 def follow_ups(
@@ -214,8 +291,10 @@ def copula(label: str) -> str:
     words = head.split()
     while len(words) > 1 and _PARTICIPLE.fullmatch(re.sub(r"[^\w]", "", words[-1])):
         words.pop()
-    last = re.sub(r"[^\w]", "", words[-1]).lower() if words else ""
-    return "were" if re.search(r"[^s]s$", last) else "was"
+    word = re.sub(r"[^\w]", "", words[-1]) if words else ""
+    if word.isupper():  # an acronym ("EPS", "SG&A") is one thing
+        return "was"
+    return "were" if re.search(r"[^s]s$", word.lower()) else "was"
 
 
 _ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decimal", re.I)

@@ -11,6 +11,8 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_answer
 from agent.figures.grid import clean_label
+from agent.figures.lookup import document_scales
+from agent.figures.row_said import row_said
 from agent.models.answerability import after_judge, before_figures, refusal
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask, make_ask
@@ -61,6 +63,8 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
         cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
         return _with_follow_ups(body, question, evidence, cited, lang, quoted=figures.lines)
+    # a figure method's note naming what it could not find belongs to its own answer: it
+    # is said only when that answer, the refusal, is given, never before another method's
     note = "\n".join(figures.missing) + "\n" if figures is not None and figures.missing else ""
     terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
     if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
@@ -77,7 +81,8 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     if not chosen:
         return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
     ask = make_ask(question, evidence)
-    body = note + _render(with_column_headers(chosen), ask, lang)
+    scale = document_scales(evidence).get(chosen[0].passage.doc_id, "")
+    body = _render(with_column_headers(chosen), ask, lang, scale=scale)
     body = _with_sources(question, body, evidence, lang)
     cited = [c.passage for c in chosen]
     return _with_follow_ups(
@@ -166,13 +171,26 @@ def _bullets(lines: Sequence[str]) -> str:
     return "\n".join(f"- {q}" for q in lines)
 
 
-def _render(chosen: list[tuple[Candidate, Candidate | None]], ask: Ask, lang: prompts.Lang) -> str:
-    """The direct answer on the first line, then the quotes that support it."""
+def _render(
+    chosen: list[tuple[Candidate, Candidate | None]],
+    ask: Ask,
+    lang: prompts.Lang,
+    *,
+    scale: str = "",
+) -> str:
+    """The direct answer on the first line, then the quotes that support it; ``scale`` is
+    the one the document states, for a row whose table states none."""
     doc_lang = script_language(" ".join(c.unit.text for c, _ in chosen))
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
     (first, head), rest = chosen[0], chosen[1:]
     quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
-    if first.unit.kind == "row":
+    row = first.unit.kind == "row"
+    span = (first.unit.start, first.unit.end)
+    said = row_said(first.passage, span, ask.question, lang, scale=scale) if row else None
+    if said is not None:  # a sentence, then the row quoted
+        direct = said
+        quotes.insert(0, _line(first, head, lang, doc_lang))
+    elif row:
         direct = (
             _row_sentence(first, head, lang)
             or _pairs_sentence(first, lang)

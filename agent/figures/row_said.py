@@ -1,0 +1,248 @@
+"""A table row chosen as the answer, said as a person says it: one sentence with the
+figure, its unit and scale, its period, and the period before when the table gives it.
+
+"Current portion of long-term debt was $5,247 million at June 30, 2023, up from $2,749
+million a year earlier [1]." and "2023年营业收入为12.35亿元（123,456.78万元），2022年为
+10.00亿元（100,000.00万元） [1]。" The scale is the table's ("(In millions)", "单位：万元"),
+the periods its column headers, read with the table's title ("June 30" above "2023 |
+2022"); the row's figures stay as printed, so the quote the citation marks is the row.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agent import prompts
+from agent.evidence import Passage
+from agent.figures.grid import MONTH_DAY, Column, Grid, Row, read_grids, unscaled_label
+from agent.figures.items import shown_label, years
+from agent.figures.render import (
+    ZH_UNITS,
+    asked_scale,
+    copula,
+    in_scale,
+    number,
+    scale_word,
+    zh_amount,
+)
+from pipeline.text.lang import script_language
+
+_ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)
+_BALANCE = re.compile(r"balance sheets?|financial position|\bas of\b|资产负债表", re.I)
+_PART = (3, 6, 9)
+# a column that is no period of its own: a change between two, a share of a total
+_NOT_PERIOD = re.compile(r"%|change|variance|增减|变动|比例|占", re.I)
+
+
+def row_said(
+    passage: Passage,
+    span: tuple[int, int],
+    question: str,
+    lang: prompts.Lang,
+    *,
+    scale: str = "",
+) -> str | None:
+    """The sentence for the row at ``span`` of the passage, or None when the passage's
+    table does not date its figures (the row is then read as printed)."""
+    start, end = span
+    for g in _grids(passage.chunk_id, passage.text, passage.columns, passage.section):
+        row = next((r for r in g.rows if r.start < end and start < r.end), None)
+        if row is None:
+            continue
+        doc_lang = "zh" if script_language(row.label) == "zh" else "en"
+        if doc_lang != lang:
+            return None
+        return _said(g, row, question, lang, scale)
+    return None
+
+
+@lru_cache(maxsize=256)
+def _grids(chunk_id: str, text: str, columns: str, section: str) -> tuple[Grid, ...]:
+    """The passage's tables, read once per passage (the composer asks again each round)."""
+    p = Passage(chunk_id=chunk_id, doc_id="", page=0, page_end=0, text=text)
+    return tuple(read_grids(p.model_copy(update={"columns": columns, "section": section})))
+
+
+def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> str | None:
+    cols = [
+        i
+        for i, c in enumerate(g.columns)
+        if i < len(row.values) and row.values[i] is not None and not _NOT_PERIOD.search(c.text)
+    ]
+    if not cols or _ambiguous(g, row):
+        return None
+    lead = _lead(g, cols, question)
+    before = _before(g, cols, lead)
+    label = shown_label(row.label).rstrip(":： ")
+    if not label:
+        return None
+    title = f"{g.passage.columns}\n{g.passage.section}\n{g.passage.text[: row.start]}"
+    unit = _unit(g, row, scale)
+    cid = g.passage.chunk_id
+    percent = row.raws[lead].strip().endswith("%")
+    now = _amount(row, lead, unit, g.currency, lang)
+    if lang == "zh":
+        said = f"{_zh_when(g.columns[lead])}{label}为{now}"
+        if before is not None:
+            then = _amount(row, before, unit, g.currency, lang)
+            said += f"，{_zh_when(g.columns[before])}为{then}"
+        return f"{said} [{cid}]。"
+    if not percent:  # in the unit the question asks for too ("… ($302.58 million)")
+        now += in_scale(row.values[lead] or 0.0, unit, asked_scale(question), g.currency == "$")
+    said = f"{label} {copula(label)} {now} {_when(g.columns[lead], title)}"
+    if before is not None:
+        a, b = row.values[before], row.values[lead]
+        assert a is not None and b is not None
+        move = "up from" if b > a else "down from" if b < a else "unchanged from"
+        then = _amount(row, before, unit, g.currency, lang)
+        gap = (g.columns[lead].year or 0) - (g.columns[before].year or 0)
+        now_col, then_col = g.columns[lead], g.columns[before]
+        # "June 30, 2023" beside "December 31, 2022": half a year apart, said by its date
+        same = now_col.months == then_col.months and _day(now_col) == _day(then_col)
+        ago = "a year earlier" if gap == 1 and same else _when(g.columns[before], title)
+        said += f", {move} {then} {ago}"
+    return f"{said} [{cid}]."
+
+
+def _ambiguous(g: Grid, row: Row) -> bool:
+    """Columns that do not tell one period from another (two headed by the same year and
+    length: segments or plans side by side, or a header read one cell off; more figures in
+    the row than periods in the header), or a latest
+    period whose figure is a printed dash (a nil the sentence would pass over)."""
+    periods = [(c.year, c.months) for c in g.columns if not _NOT_PERIOD.search(c.text)]
+    if len(set(periods)) < len(periods):
+        return True
+    line = g.passage.text[row.start : row.end]
+    figures = [x for x in line.split("|")[1:] if re.search(r"\d", x)]
+    if len(figures) > len(g.columns):  # more figures than periods named: quarters, a total
+        return True
+    dated = [i for i, c in enumerate(g.columns) if c.year is not None and i < len(row.values)]
+    if not dated:
+        return False
+    latest = max(dated, key=lambda i: g.columns[i].year or 0)
+    return row.values[latest] is None and row.raws[latest].strip() in _DASHES
+
+
+_DASHES = frozenset({"—", "–", "-", "−"})
+
+
+def _lead(g: Grid, cols: list[int], question: str) -> int:
+    """The column the question asks for (a year it names), else the latest period's; an
+    undated table's current period (本期) before its prior one."""
+    asked = years(question)
+    for y in asked:
+        hit = [i for i in cols if g.columns[i].year == y]
+        if hit:
+            return _whole_year(g, hit)
+    dated = [i for i in cols if g.columns[i].year is not None]
+    if dated:
+        latest = max(g.columns[i].year or 0 for i in dated)
+        return _whole_year(g, [i for i in dated if g.columns[i].year == latest])
+    return cols[0]
+
+
+def _whole_year(g: Grid, cols: list[int]) -> int:
+    """Of a year's columns, a full year's before a quarter's."""
+    whole = [i for i in cols if g.columns[i].months in (None, 12)]
+    return (whole or cols)[0]
+
+
+def _before(g: Grid, cols: list[int], lead: int) -> int | None:
+    """The column of the period a year before the lead's, of the same length; for an
+    undated current period, the prior one (上年同期)."""
+    now = g.columns[lead]
+    if now.year is None:
+        rest = [i for i in cols if i != lead and g.columns[i].year is None]
+        return rest[0] if rest else None
+    for i in cols:
+        c = g.columns[i]
+        if c.year == now.year - 1 and c.months == now.months:
+            return i
+    return None
+
+
+def _amount(row: Row, col: int, unit: str, currency: str, lang: str) -> str:
+    """A cell's figure as printed (its digits, "$2.80" never "$2.8"), signed, with its
+    unit: "$5,247 million", "12.5%", "12.35亿元（123,456.78万元）"."""
+    v = row.values[col] or 0.0
+    raw = row.raws[col]
+    m = _DIGITS.search(raw)
+    digits = m.group(0) if m else number(abs(v))
+    sign = "−" if v < 0 else ""
+    if raw.strip().endswith("%"):
+        return f"{sign}{digits}%"
+    if lang == "zh":
+        return zh_amount(v, unit) if unit in ZH_UNITS else f"{sign}{digits}"
+    money = currency == "$" and not _COUNTED.search(row.label)
+    return f"{sign}{'$' if money else ''}{digits}{scale_word(unit, 'en')}"
+
+
+# a row counting things, not money, in a table of dollars ("Effect of dilutive shares")
+_COUNTED = re.compile(
+    r"\b(?:shares|units|employees|stores|customers|members|locations|days|headcount|number of)\b",
+    re.I,
+)
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_CENTS = re.compile(r"\d\.\d\d(?!\d)")
+
+
+def _unit(g: Grid, row: Row, stated: str) -> str:
+    """The table's scale for the row's figures (failing its own, the one its document
+    states elsewhere, ``stated``, for an amount in a currency); none for a per-share row
+    its label does not name so ("Continuing operations | $3.79 | $2.33" under "Diluted
+    earnings per share"): figures in cents beside whole ones in the table's other rows."""
+    unit = g.unit(row) or ("" if unscaled_label(row.label) or not g.currency else stated)
+    if not unit or not all(_CENTS.search(r) for r in row.raws if r.strip()):
+        return unit
+    others = [r for x in g.rows if x is not row for r in x.raws if re.search(r"\d", r)]
+    whole = [r for r in others if not _CENTS.search(r)]
+    return "" if whole and len(whole) >= len(others) / 2 else unit
+
+
+def _when(c: Column, title: str) -> str:
+    """When a column's figure is: "at June 30, 2023" for a balance sheet's date, "in the
+    year ended June 30, 2023" for a flow over a period ending on one, "in 2023" when the
+    table names only years."""
+    text = " ".join(c.text.split())
+    dated = MONTH_DAY.search(text)
+    named = list(MONTH_DAY.finditer(title))
+    if dated is None and named and c.year is not None and c.months not in _PART:
+        dated = named[-1]  # "June 30" over year columns
+    if c.year is None:
+        return f"({text})"
+    if dated is None:  # a quarter as printed ("Q2 2023"), else the year
+        return f"in {text}" if c.months in _PART else f"in {c.year}"
+    day = dated.group(0).rstrip(",")
+    ended = _ENDED.search(text) or _over(title)
+    if ended:
+        return f"in the {_ended(ended)} {day}, {c.year}"
+    return f"in the year ended {day}, {c.year}" if c.months == 12 else f"at {day}, {c.year}"
+
+
+def _over(title: str) -> re.Match[str] | None:
+    """The last "Year(s) Ended" of a table's title, unless a balance sheet's title follows."""
+    over = list(_ENDED.finditer(title))
+    if not over or _BALANCE.search(title[over[-1].start() :]):
+        return None
+    return over[-1]
+
+
+def _day(c: Column) -> str:
+    """The month and day a column's header prints ("June 30"), or ""."""
+    m = MONTH_DAY.search(c.text)
+    return f"{m.group(1)} {m.group(2)}" if m else ""
+
+
+def _ended(m: re.Match[str]) -> str:
+    """ "Years Ended" → "year ended", "Three Months Ended" → "three months ended"."""
+    said = m.group(0).lower()
+    return re.sub(r"\byears\b", "year", re.sub(r"\bquarters\b", "quarter", said))
+
+
+def _zh_when(c: Column) -> str:
+    """A Chinese column's period as printed ("2023年12月31日", "本期"), or its year."""
+    text = "".join(c.text.split())
+    if c.year is not None and "年" not in text:
+        return f"{c.year}年"
+    return text
