@@ -41,6 +41,7 @@ from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
 from agent.models.kinds import asked_kinds, holds
 from agent.models.phrasing import phrasing_words
+from agent.models.selector import Refusal
 from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem
@@ -76,19 +77,8 @@ class AnswerabilityDataError(RuntimeError):
     """The gate's weights file is missing or was fitted for other features."""
 
 
-@dataclass(frozen=True)
-class Gate:
-    mean: tuple[float, ...]
-    scale: tuple[float, ...]
-    coef: tuple[float, ...]
-    intercept: float
-    threshold: float
-
-    def probability(self, v: Sequence[float]) -> float:
-        z = self.intercept + sum(
-            c * (x - m) / s for x, m, s, c in zip(v, self.mean, self.scale, self.coef, strict=True)
-        )
-        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+# The gate is a logistic model of the same shape as the selector's refusal.
+Gate = Refusal
 
 
 @dataclass(frozen=True)
