@@ -281,3 +281,17 @@ def test_a_table_whose_caption_sat_in_another_chunk_takes_its_documents_scale() 
     assert a is not None and a.lines == [
         "Diluted EPS was $3.79 in FY2031, up from $2.80 a year earlier [nw#0]."
     ], a
+
+
+def test_a_column_header_printing_dollars_and_million_gives_the_scale() -> None:
+    # releases print the unit under each period ("Twelve Months Ended June 30, 2031
+    # $ million"), not as "(in millions)" in a caption
+    header = (
+        "| GAAP results | Twelve Months Ended June 30, 2030 $ million "
+        "| Twelve Months Ended June 30, 2031 $ million |\n|---|---|---|\n"
+        "| Net sales | 12,210 | 12,874 |\n| Cost of sales | (9,800) | (10,100) |"
+    )
+    ev = _evidence("net sales", _passage("wr#0", header), df={"net": 3, "sale": 2})
+    figures = figure_answer("What were net sales in fiscal 2031?", [ev], "en")
+    assert figures is not None and figures.lines
+    assert "$12,874 million" in figures.lines[0], figures.lines[0]

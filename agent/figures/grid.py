@@ -28,7 +28,9 @@ LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
 LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
-    r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b",
+    r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b|"
+    # a column header or caption printing the unit before the scale: "$ million", "($ millions"
+    r"\$ ?(million|thousand|billion)s?\b",
     re.I,
 )
 DATE = re.compile(
@@ -170,8 +172,14 @@ def stated_scale(texts: list[str]) -> str:
     """The one scale a document's passages state ("in millions", "单位：万元"), for a
     table of it that states none (its caption sat in another chunk); "" when they state
     none or several."""
-    found = {next(g for g in m.groups() if g).lower() for t in texts for m in _SCALE.finditer(t)}
+    found = {_scale_of(m) for t in texts for m in _SCALE.finditer(t)}
     return next(iter(found)) if len(found) == 1 else ""
+
+
+def _scale_of(m: re.Match[str]) -> str:
+    """The scale a match names, in the plural the factors are keyed by ("million" → "millions")."""
+    word = next(g for g in m.groups() if g).lower()
+    return f"{word}s" if word in ("million", "thousand", "billion") else word
 
 
 def unscaled_label(label: str) -> bool:
@@ -224,7 +232,7 @@ def read_grids(p: Passage) -> list[Grid]:
     m = _SCALE.search(whole)
     for grid in grids:
         if m:
-            grid.scale = next(g for g in m.groups() if g).lower()
+            grid.scale = _scale_of(m)
         grid.currency = "$" if "$" in whole else ("元" if "元" in whole else "")
     return [g for g in grids if g.rows]
 
