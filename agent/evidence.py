@@ -24,6 +24,7 @@ ToolName = Literal[
     "read_page",
     "lookup_value",
     "document_overview",
+    "read_section",
     # the review's atomic tools (agent/review/chat_tools.py)
     "text_by_page",
     "table_by_region",
