@@ -103,7 +103,7 @@ def report(folio: Folio, tmp_path: Path) -> str:
 
 
 def _bullets(text: str) -> list[str]:
-    return [ln[2:] for ln in text.split("\n\n")[0].splitlines() if ln.startswith("- ")]
+    return [ln[2:] for ln in text.split("\n\n", maxsplit=1)[0].splitlines() if ln.startswith("- ")]
 
 
 def test_a_list_question_gets_the_sections_item_headings_each_cited(
@@ -169,4 +169,3 @@ def test_chinese_risk_factors_and_main_customers(folio: Folio, tmp_path: Path) -
     customers = chat.ask("公司的主要客户是谁？", [doc]).answer
     assert "大型房地产开发企业" in customers.answer, customers.answer
     assert "客户订单稳步增长" not in customers.answer, customers.answer
-
