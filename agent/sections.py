@@ -35,6 +35,7 @@ _ITEM_CHARS = 400  # a bold paragraph longer than this is emphasised prose, not 
 _BOLD_SHARE = 0.9  # emphasis covering this much of a sentence makes it a bold sentence
 _ENDS = ".。!！?？"
 _STEM_CHARS = 6  # a shorter word is a prefix of too many others ("risk", "riskier")
+_SHARED = 0.75  # "operation" and "operating" share too little to be one word
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class SectionRead:
     title: str
     chunk_ids: tuple[str, ...]  # in reading order, the sub-sections' included
     items: tuple[Item, ...]  # its item headings; empty for a section of prose
+    sentences: tuple[Item, ...]  # its own whole sentences, the sub-sections' included
     terms: frozenset[str]
 
 
@@ -75,15 +77,17 @@ def topic_terms(text: str, ignore: Iterable[str] = ()) -> frozenset[str]:
 
 def meets(asked: frozenset[str], terms: frozenset[str]) -> frozenset[str]:
     """The asked words a text's words meet: the same stem, or one the other's longer form
-    ("seasonal", "seasonality"; "compete", "competitors")."""
+    ("seasonal", "seasonality"; "competitor", "competition": most of the shorter word)."""
     return frozenset(a for a in asked if any(_same(a, t) for t in terms))
 
 
 def _same(a: str, b: str) -> bool:
     if a == b:
         return True
-    short, long = sorted((a, b), key=len)
-    return len(short) >= _STEM_CHARS and long.startswith(short)
+    shared = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return shared >= _STEM_CHARS and shared >= _SHARED * min(len(a), len(b))
 
 
 def find_section(
@@ -138,13 +142,15 @@ def _indexed(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
     for sec in text.sections[1:]:
         tree = text.subtree(sec.idx)
         held = [i for s in tree for i in text.sections[s].sentences]
-        chunks = tuple(dict.fromkeys(text.sentences[i].chunk_id for i in sorted(held)))
+        said = [text.sentences[i] for i in sorted(held)]
+        chunks = tuple(dict.fromkeys(s.chunk_id for s in said))
         if not chunks:  # a heading of the contents page: nothing under it
             continue
         terms = topic_terms(sec.title)
         if terms:
             items = tuple(_items(text, sec.idx, bold))
-            out.append(SectionRead(doc_id, sec.title, chunks, items, terms))
+            own = tuple(Item(s.text, s.chunk_id) for s in said if s.whole)
+            out.append(SectionRead(doc_id, sec.title, chunks, items, own, terms))
     return tuple(out)
 
 

@@ -161,8 +161,9 @@ def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
     kept.sort(key=lambda c: order.get(c, -1))
     passages = [_passage_from_chunk(chunks[c], rank=i + 1) for i, c in enumerate(kept)]
     ev = _evidence(ctx, "read_section", topic, passages)
-    quotes = [i.text for i in items if i.chunk_id in kept]
-    ev = ev.model_copy(update={"quotes": quotes, "note": found.title})
+    said = items or found.sentences  # its items, else its own sentences
+    quotes = [i.text for i in said if i.chunk_id in kept]
+    ev = ev.model_copy(update={"quotes": quotes, "note": found.title, "listed": bool(items)})
     return render(ev, lang), ev.model_dump()
 
 

@@ -169,3 +169,14 @@ def test_chinese_risk_factors_and_main_customers(folio: Folio, tmp_path: Path) -
     customers = chat.ask("公司的主要客户是谁？", [doc]).answer
     assert "大型房地产开发企业" in customers.answer, customers.answer
     assert "客户订单稳步增长" not in customers.answer, customers.answer
+
+
+def test_a_question_word_meets_a_headings_longer_form_but_not_a_neighbour() -> None:
+    from agent.sections import meets, topic_terms
+
+    heading = topic_terms("Competition and Seasonality")
+    assert meets(topic_terms("Who are the main competitors?"), heading) == {"competitor"}
+    assert meets(topic_terms("Is the business seasonal?"), heading) == {"seasonal"}
+    assert not meets(topic_terms("operating costs"), topic_terms("Results of Operations"))
+    # the words naming no topic ("main", "company", "item") never match a heading
+    assert not topic_terms("What are the company's main items?")

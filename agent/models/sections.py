@@ -55,12 +55,11 @@ def section_answer(
     if ev is None or absent_names(question, evidence):
         return None
     title = clean(ev.note)
-    inside = [p for p in ev.passages if title and title in clean(p.section)] or ev.passages
     yes_no = _yes_no(question)
-    if ev.quotes and not yes_no:
+    if ev.listed and not yes_no:
         return _items(ev, title, lang)
     asked = topic_terms(question, ignore=[*ev.owner, *ev.names])
-    chosen = _statements(question, evidence, inside, asked, title)
+    chosen = _statements(question, evidence, ev, asked, title)
     if not chosen:
         return None
     leads = section_words()["leads"][lang]
@@ -87,25 +86,39 @@ def _items(ev: Evidence, title: str, lang: prompts.Lang) -> SectionAnswer | None
 def _statements(
     question: str,
     evidence: Sequence[Evidence],
-    passages: Sequence[Passage],
+    ev: Evidence,
     asked: frozenset[str],
     title: str,
 ) -> list[tuple[Passage, Unit]]:
-    """Up to three statements of the section, those holding the most of the question's
-    words (its topic's first, then the rest it asks), in reading order."""
+    """Up to three of the section's own sentences (a chunk may run on into the next
+    section), those holding the most of the question's words (its topic's first, then the
+    rest it asks), in reading order; with no sentences told, its passages' sentences."""
     ask = make_ask(question, evidence)
     found: list[tuple[int, float, int, Passage, Unit]] = []
-    for p in passages:
-        for u in units(p.text):
-            text = clean(u.text)
-            width = len(text) + len(_HAN.findall(text))  # a Chinese character says a word
-            if u.kind != "sentence" or width < _MIN_CHARS or text == title:
-                continue
-            topic = len(meets(asked, topic_terms(text)))
-            words = share(ask, hits(ask, u.text))
-            found.append((topic, words, len(found), p, u))
+    for p, u in _sentences(ev):
+        text = clean(u.text)
+        width = len(text) + len(_HAN.findall(text))  # a Chinese character says a word
+        if u.kind != "sentence" or width < _MIN_CHARS or text == title:
+            continue
+        topic = len(meets(asked, topic_terms(text)))
+        words = share(ask, hits(ask, u.text))
+        found.append((topic, words, len(found), p, u))
     best = sorted(found, key=lambda f: (-f[0], -f[1], f[2]))[:MAX_STATEMENTS]
     return [(p, u) for *_, p, u in sorted(best, key=lambda f: f[2])]
+
+
+def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
+    """The section's sentences the tool told, as units of the passages holding them."""
+    if not ev.quotes:
+        return [(p, u) for p in ev.passages for u in units(p.text)]
+    out: list[tuple[Passage, Unit]] = []
+    for quote in ev.quotes:
+        for p in ev.passages:
+            at = p.text.find(quote)
+            if at >= 0:
+                out.append((p, Unit(at, at + len(quote), quote, "sentence")))
+                break
+    return out
 
 
 def _verdict(chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str]) -> str | None:
