@@ -94,7 +94,9 @@ def find_section(
     folio: Folio, doc_ids: Sequence[str], topic: str, ignore: Iterable[str] = ()
 ) -> SectionRead | None:
     """The section of the scope whose heading the topic's words match best, or None when
-    no heading shares most of its words with the topic (and the topic most of its own).
+    no heading holds every one of them and most of its words besides: a question asking
+    more than its topic ("the capital of China" of "Capital Resources", "who starred in"
+    of a drama's article) asks a fact in it, which the sentence search finds.
     ``ignore``: the words naming the scope's documents and companies."""
     asked = topic_terms(topic, ignore)
     if not asked:
@@ -103,7 +105,7 @@ def find_section(
     for doc_id in doc_ids:
         for sec in _sections(folio, doc_id):
             met = meets(asked, sec.terms)
-            if not met or 2 * len(met) < len(asked) or 2 * len(met) < len(sec.terms):
+            if met != asked or 2 * len(met) < len(sec.terms):
                 continue
             key = (len(met) / len(asked), len(met) / len(sec.terms), min(len(sec.chunk_ids), 50))
             if best is None or key > best[0]:

@@ -142,10 +142,10 @@ def test_a_yes_no_question_opens_with_yes_or_no_only_when_the_evidence_decides(
     seasonal = chat.ask("Is Harrowgate's business seasonal?", [report]).answer
     assert seasonal.answer.startswith("Yes."), seasonal.answer
     assert "builders order kilns before the spring" in seasonal.answer
-    legal = chat.ask("Has Harrowgate reported material legal battles?", [report]).answer
+    legal = chat.ask("Is Harrowgate involved in any legal proceedings?", [report]).answer
     assert "former distributor sued the company" in legal.answer, legal.answer
     assert "Legal fees were higher" not in legal.answer  # Item 7 shares a word
-    # no statement of the section says "legal battles": it shows a suit, it decides nothing
+    # no statement of the section says "legal proceedings": it shows a suit, decides nothing
     assert not legal.answer.startswith(("Yes", "No")), legal.answer
 
 

@@ -26,6 +26,7 @@ from agent.sections import meets, section_words, topic_terms
 
 MAX_STATEMENTS = 3
 _MIN_CHARS = 30  # a shorter sentence is a caption or a fragment, not a statement
+_NOT_TOPICS = frozenset({"number", "date", "definition"})
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bfy\s?\d{2}\b|\bq[1-4]\b", re.I)
 
@@ -41,7 +42,8 @@ def topical(question: str) -> bool:
     """Could the question be about a topic rather than a figure, a date or a page?"""
     if FIGURE.search(question) or _YEAR.search(question) or page_reference(question):
         return False
-    return not asks_overview(question) and not asked_kinds(question) & {"number", "date"}
+    # "what is X" asks X's definition, a sentence the term lookup and the search find
+    return not asks_overview(question) and not asked_kinds(question) & _NOT_TOPICS
 
 
 def section_answer(
