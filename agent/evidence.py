@@ -24,6 +24,7 @@ ToolName = Literal[
     "read_page",
     "lookup_value",
     "document_overview",
+    "read_section",
     # the review's atomic tools (agent/review/chat_tools.py)
     "text_by_page",
     "table_by_region",
@@ -79,8 +80,10 @@ class Evidence(BaseModel):
     quotes: list[str] = Field(
         default_factory=list,
         description="The sentences the tool chose within its passages, in its order "
-        "(document_overview: the document's summary, one per passage).",
+        "(document_overview: the document's summary, one per passage; read_section: the "
+        "section's item headings when ``listed``, else its own sentences).",
     )
+    listed: bool = False
 
 
 FEEDBACK_NAME = "reflection"

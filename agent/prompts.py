@@ -74,6 +74,12 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
             "with its citation id. Use it when asked what a whole document is about, to "
             "summarize it, or for its key points. Args: top_k: sentences per document (1-12)."
         ),
+        "read_section": (
+            "Read the section whose heading names a topic (risk factors, legal proceedings, "
+            "customers, competition, seasonality …): its item headings, when it lists items, "
+            "and its passages. Use it for a question about such a topic. Args: topic: the "
+            "topic's words, e.g. 'risk factors'."
+        ),
         "calculate": (
             "Compute an arithmetic expression of cited figures exactly; never do arithmetic "
             "yourself. Write the working in your answer as 'name = expression = result [id]'. "
@@ -105,6 +111,10 @@ TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
             "文档概览：每个主要章节一句代表性原文，附引用编号。"
             "用户问整篇文档讲什么、要求总结或列出要点时使用。参数：top_k：每份文档的句数（1-12）。"
         ),
+        "read_section": (
+            "读取标题与某个主题相符的章节（风险因素、诉讼、主要客户、竞争、季节性等）："
+            "章节列出的各项标题及其段落。问题关于这类主题时使用。参数：topic：主题词，如“风险因素”。"
+        ),
         "calculate": (
             "精确计算由所引用数字组成的算式，不要自己做算术。"
             "回答中写出算式：“名称 = 算式 = 结果 [编号]”。"
@@ -121,6 +131,7 @@ STATUS: dict[Lang, dict[str, str]] = {
         "lookup_value": "looking up the figure: {arg}",
         "calculate": "calculating: {arg}",
         "document_overview": "reading the documents' overview",
+        "read_section": "reading the section: {arg}",
         "thinking": "thinking",
         "reflect": "checking citations",
         "retry": "evidence incomplete, searching again",
@@ -133,6 +144,7 @@ STATUS: dict[Lang, dict[str, str]] = {
         "lookup_value": "查找数字：{arg}",
         "calculate": "计算：{arg}",
         "document_overview": "阅读文档概览",
+        "read_section": "阅读章节：{arg}",
         "thinking": "思考中",
         "reflect": "核对引用",
         "retry": "依据不完整，再次检索",

@@ -30,6 +30,7 @@ from agent.figures.lookup import Finder, grids
 from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
+from agent.sections import MAX_ITEMS, find_section, topic_terms
 from pipeline.knowledge.api import lookup_terms
 from pipeline.models import Chunk, SearchHit
 from pipeline.text.finance import vocabulary
@@ -127,6 +128,42 @@ def document_overview(top_k: int = MAX_SENTENCES, *, runtime: Runtime) -> ToolRe
             passages.append(_passage_from_chunk(s.chunk, rank=len(passages) + 1))
     ev = _evidence(ctx, "document_overview", "overview", passages)
     ev = ev.model_copy(update={"quotes": [s.text for s in found]})
+    return render(ev, lang), ev.model_dump()
+
+
+def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
+    """The section whose heading the topic names ("risk factors", "主要客户"): its item
+    headings as quotes when it is a list of them, and its passages, those sharing the
+    topic's words first, up to a page's worth (``agent/sections.py``)."""
+    ctx, lang = runtime.context, _lang(runtime)
+    _status(runtime, lang, "read_section", topic)
+    stats = ctx.scope_stats()
+    found = find_section(ctx.folio, ctx.doc_ids, topic, stats.owner_words | stats.name_words)
+    if found is None:
+        ev = _evidence(ctx, "read_section", topic, [])
+        return render(ev, lang), ev.model_dump()
+    items = found.items[:MAX_ITEMS]
+    wanted = list(dict.fromkeys([i.chunk_id for i in items] + list(found.chunk_ids)))
+    chunks = ctx.folio.store.get_chunks(wanted)
+    asked = topic_terms(topic)
+    ranked = sorted(
+        (c for c in wanted if c in chunks),
+        key=lambda c: -len(asked & topic_terms(chunks[c].text)) if not items else 0,
+    )
+    kept: list[str] = []
+    used = 0
+    for cid in ranked:
+        if used >= _PAGE_CHARS:
+            break
+        kept.append(cid)
+        used += len(chunks[cid].text)
+    order = {c: i for i, c in enumerate(found.chunk_ids)}
+    kept.sort(key=lambda c: order.get(c, -1))
+    passages = [_passage_from_chunk(chunks[c], rank=i + 1) for i, c in enumerate(kept)]
+    ev = _evidence(ctx, "read_section", topic, passages)
+    said = items or found.sentences  # its items, else its own sentences
+    quotes = [i.text for i in said if i.chunk_id in kept]
+    ev = ev.model_copy(update={"quotes": quotes, "note": found.title, "listed": bool(items)})
     return render(ev, lang), ev.model_dump()
 
 
@@ -290,6 +327,7 @@ _FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
     "read_page": read_page,
     "lookup_value": lookup_value,
     "document_overview": document_overview,
+    "read_section": read_section,
     "calculate": calculate,
 }
 TOOL_NAMES = tuple(_FUNCTIONS)

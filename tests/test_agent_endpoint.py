@@ -42,6 +42,7 @@ def test_tool_calls_and_the_answer_travel_the_wire(
             "read_page",
             "lookup_value",
             "document_overview",
+            "read_section",
             "calculate",
         }
         call = {

@@ -67,6 +67,7 @@ def test_scripted_model_answer_becomes_a_cited_answer(folio: Folio, doc: str) ->
         "read_page",
         "lookup_value",
         "document_overview",
+        "read_section",
         "calculate",
     ]
 

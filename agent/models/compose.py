@@ -26,6 +26,7 @@ from agent.models.judge import (
     same_text,
 )
 from agent.models.kinds import FIGURE, asks_about_subject, asks_overview, subject_named
+from agent.models.sections import section_answer
 from agent.models.spans import answer_clause
 from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.knowledge.describe import describes
@@ -43,15 +44,9 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
             quoted = ", ".join(f"“{n}”" for n in absent[:3])
             return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         return _overview(question, overview, evidence, lang)
-    described = _described(question, evidence)
-    if described is not None:  # "What does Acme do?": the document's own words on it
-        absent = absent_names(question, evidence)  # "What does Velmor do?" of another's
-        if absent:
-            quoted = ", ".join(f"“{n}”" for n in absent[:3])
-            return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
-        body = _render([(described, None)], make_ask(question, evidence), lang)
-        said = [described.unit.text]
-        return _with_follow_ups(body, question, evidence, [described.passage], lang, quoted=said)
+    about = _subject(question, evidence, lang) or _topic(question, evidence, lang)
+    if about is not None:  # what the subject does, or a topic a section is about
+        return about
     page = page_reference(question)
     ruled = before_figures(question, evidence) if page is None else None
     if ruled is not None and not ruled.answers:  # arithmetic, a period or company not covered
@@ -88,6 +83,29 @@ def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     return _with_follow_ups(
         body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
     )
+
+
+def _subject(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str | None:
+    """ "What does Acme do?": the document's own words on it (None when it has none)."""
+    described = _described(question, evidence)
+    if described is None:
+        return None
+    absent = absent_names(question, evidence)  # "What does Velmor do?" of another's
+    if absent:
+        quoted = ", ".join(f"“{n}”" for n in absent[:3])
+        return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
+    body = _render([(described, None)], make_ask(question, evidence), lang)
+    said = [described.unit.text]
+    return _with_follow_ups(body, question, evidence, [described.passage], lang, quoted=said)
+
+
+def _topic(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str | None:
+    """A topic a section is about ("the risk factors"): the section's item headings or its
+    statements (``sections.py``); None when no section was read for it."""
+    found = section_answer(question, evidence, lang)
+    if found is None:
+        return None
+    return _with_follow_ups(found.body, question, evidence, found.cited, lang, quoted=found.quoted)
 
 
 def _described(question: str, evidence: Sequence[Evidence]) -> Candidate | None:

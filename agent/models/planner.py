@@ -24,6 +24,7 @@ from agent.models.kinds import (
     search_words,
 )
 from agent.models.phrasing import phrasing_words
+from agent.models.sections import topical
 from agent.models.selector import selector
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from agent.scope import stem
@@ -112,6 +113,8 @@ def _first_round(question: str) -> list[Call]:
     if term:
         calls.append({"name": "lookup_term", "args": {"term": term}})
     asked = core_question(question)
+    if page is None and topical(asked):  # the section a topic's heading names, read whole
+        calls.append({"name": "read_section", "args": {"topic": asked}})
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
     phrasing = phrasing_words(asked)
     words = [w for w in key_terms(asked) if stem(w) not in phrasing] or key_terms(asked)

@@ -1,0 +1,158 @@
+"""The offline answer to a question about a topic a section is about, from that section.
+
+The ``read_section`` tool (``agent/sections.py``) hands back the section whose heading the
+question's words match. A list-like section is answered with its item headings, each cited
+to its own span ("What are the main risk factors?" → the risks the filing prints as bold
+sentences); any other with its statements that share the most of the question's words, two
+or three, each cited. A yes/no question opens with Yes or No only when a cited statement
+holds every topic word of the question and says it (or denies it, by a negation word);
+else the statements say what the section shows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from agent import prompts
+from agent.evidence import Evidence, Passage, Unit, clean, units
+from agent.models.features import hits, make_ask, share
+from agent.models.judge import absent_names
+from agent.models.kinds import FIGURE, asked_kinds, asks_overview
+from agent.rewrite import page_reference
+from agent.sections import meets, section_words, topic_terms
+
+MAX_STATEMENTS = 3
+_MIN_CHARS = 30  # a shorter sentence is a caption or a fragment, not a statement
+_NOT_TOPICS = frozenset({"number", "date", "definition"})
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bfy\s?\d{2}\b|\bq[1-4]\b", re.I)
+
+
+@dataclass(frozen=True)
+class SectionAnswer:
+    body: str
+    cited: list[Passage]
+    quoted: list[str]
+
+
+def topical(question: str) -> bool:
+    """Could the question be about a topic rather than a figure, a date or a page?"""
+    if FIGURE.search(question) or _YEAR.search(question) or page_reference(question):
+        return False
+    # "what is X" asks X's definition, a sentence the term lookup and the search find
+    return not asks_overview(question) and not asked_kinds(question) & _NOT_TOPICS
+
+
+def section_answer(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> SectionAnswer | None:
+    """The answer from the section read for the question, or None (no section matched,
+    or the question names a company the documents do not)."""
+    if not topical(question):
+        return None
+    ev = next((e for e in evidence if e.tool == "read_section" and e.passages), None)
+    if ev is None or absent_names(question, evidence):
+        return None
+    title = clean(ev.note)
+    yes_no = _yes_no(question)
+    if ev.listed and not yes_no:
+        return _items(ev, title, lang)
+    asked = topic_terms(question, ignore=[*ev.owner, *ev.names])
+    chosen = _statements(question, evidence, ev, asked, title)
+    if not chosen:
+        return None
+    leads = section_words()["leads"][lang]
+    verdict = _verdict(chosen, asked) if yes_no else None
+    lead = leads[verdict] if verdict else leads["prose"].format(title=title)
+    lines = [lead, *(f"- {_cited(u.text, p)}" for p, u in chosen)]
+    return SectionAnswer("\n".join(lines), [p for p, _ in chosen], [u.text for _, u in chosen])
+
+
+def _items(ev: Evidence, title: str, lang: prompts.Lang) -> SectionAnswer | None:
+    lines = [section_words()["leads"][lang]["list"].format(title=title)]
+    cited: list[Passage] = []
+    quoted: list[str] = []
+    for quote in ev.quotes:
+        p = next((p for p in ev.passages if clean(quote) in clean(p.text)), None)
+        if p is None:  # an item the passages do not hold is never cited to another
+            continue
+        lines.append(f"- {_cited(quote, p)}")
+        cited.append(p)
+        quoted.append(quote)
+    return SectionAnswer("\n".join(lines), cited, quoted) if len(quoted) >= 2 else None
+
+
+def _statements(
+    question: str,
+    evidence: Sequence[Evidence],
+    ev: Evidence,
+    asked: frozenset[str],
+    title: str,
+) -> list[tuple[Passage, Unit]]:
+    """Up to three of the section's own sentences (a chunk may run on into the next
+    section), those holding the most of the question's words (its topic's first, then the
+    rest it asks), in reading order; with no sentences told, its passages' sentences."""
+    ask = make_ask(question, evidence)
+    found: list[tuple[int, float, int, Passage, Unit]] = []
+    for p, u in _sentences(ev):
+        text = clean(u.text)
+        width = len(text) + len(_HAN.findall(text))  # a Chinese character says a word
+        if u.kind != "sentence" or width < _MIN_CHARS or text == title:
+            continue
+        topic = len(meets(asked, topic_terms(text)))
+        words = share(ask, hits(ask, u.text))
+        found.append((topic, words, len(found), p, u))
+    best = sorted(found, key=lambda f: (-f[0], -f[1], f[2]))[:MAX_STATEMENTS]
+    return [(p, u) for *_, p, u in sorted(best, key=lambda f: f[2])]
+
+
+def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
+    """The section's sentences the tool told, as units of the passages holding them."""
+    if not ev.quotes:
+        return [(p, u) for p in ev.passages for u in units(p.text)]
+    out: list[tuple[Passage, Unit]] = []
+    for quote in ev.quotes:
+        for p in ev.passages:
+            at = p.text.find(quote)
+            if at >= 0:
+                out.append((p, Unit(at, at + len(quote), quote, "sentence")))
+                break
+    return out
+
+
+def _verdict(chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str]) -> str | None:
+    """'yes' or 'no' when a statement holds every topic word asked and the statements
+    agree on whether it is said or denied; None when the evidence does not decide."""
+    if not asked:
+        return None
+    said = set()
+    for _, u in chosen:
+        if meets(asked, topic_terms(u.text)) == asked:
+            said.add("no" if _denies(u.text) else "yes")
+    return said.pop() if len(said) == 1 else None
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = section_words()
+    yes_no = "|".join(f"(?:{v})" for v in data["yes_no"].values())
+    negation = "|".join(f"(?:{v})" for v in data["negation"].values())
+    return re.compile(yes_no, re.I), re.compile(negation, re.I)
+
+
+def _yes_no(question: str) -> bool:
+    return bool(_patterns()[0].search(question))
+
+
+def _denies(text: str) -> bool:
+    return bool(_patterns()[1].search(text))
+
+
+def _cited(text: str, p: Passage) -> str:
+    """The statement with its citation id before its end mark."""
+    text = clean(text).rstrip("，,；;：:、 ")
+    marker = f" [{p.chunk_id}]"
+    return f"{text[:-1]}{marker}{text[-1]}" if text[-1:] in ".。!！?？" else text + marker

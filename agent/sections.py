@@ -1,0 +1,189 @@
+"""The section a question is about, read from the heading tree.
+
+"What are the main risk factors?" shares its words with the section's heading ("ITEM 1A.
+RISK FACTORS"), not with the risks themselves, and a search ranks the section's boilerplate
+opening first. Here the question's content words are matched against the headings of the
+documents in scope (words that never name a topic, "main", "item", "company", left out:
+``agent/data/sections.json``); the best heading's section is read whole. A section is
+list-like when it is made of item headings: its own sub-headings, or paragraphs printed in
+bold (a 10-K prints each risk factor as a bold sentence). Built from the document's
+section tree (``pipeline/knowledge/source.py``), so each item keeps the chunk it is cited by.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from agent.rewrite import content_terms
+from agent.scope import stem
+from pipeline.knowledge.source import DocText, load_doc_text
+from pipeline.service import Folio
+
+log = logging.getLogger(__name__)
+
+DATA = Path(__file__).with_name("data") / "sections.json"
+MAX_ITEMS = 6
+_ITEM_CHARS = 400  # a bold paragraph longer than this is emphasised prose, not an item
+_BOLD_SHARE = 0.9  # emphasis covering this much of a sentence makes it a bold sentence
+_ENDS = ".。!！?？"
+_STEM_CHARS = 6  # a shorter word is a prefix of too many others ("risk", "riskier")
+_SHARED = 0.75  # "operation" and "operating" share too little to be one word
+
+
+@dataclass(frozen=True)
+class Item:
+    text: str
+    chunk_id: str
+
+
+@dataclass(frozen=True)
+class SectionRead:
+    doc_id: str
+    title: str
+    chunk_ids: tuple[str, ...]  # in reading order, the sub-sections' included
+    items: tuple[Item, ...]  # its item headings; empty for a section of prose
+    sentences: tuple[Item, ...]  # its own whole sentences, the sub-sections' included
+    terms: frozenset[str]
+
+
+@cache
+def section_words() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def _generic() -> frozenset[str]:
+    return frozenset(stem(w) for w in section_words()["generic"])
+
+
+def topic_terms(text: str, ignore: Iterable[str] = ()) -> frozenset[str]:
+    """The words of a question or heading that can name a topic, stemmed."""
+    skip = _generic() | {stem(w) for w in ignore}
+    return frozenset(
+        s
+        for s in (stem(t) for t in content_terms(text))
+        if s not in skip and not s.isdigit() and len(s) > 1
+    )
+
+
+def meets(asked: frozenset[str], terms: frozenset[str]) -> frozenset[str]:
+    """The asked words a text's words meet: the same stem, or one the other's longer form
+    ("seasonal", "seasonality"; "competitor", "competition": most of the shorter word)."""
+    return frozenset(a for a in asked if any(_same(a, t) for t in terms))
+
+
+def _same(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    shared = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return shared >= _STEM_CHARS and shared >= _SHARED * min(len(a), len(b))
+
+
+def find_section(
+    folio: Folio, doc_ids: Sequence[str], topic: str, ignore: Iterable[str] = ()
+) -> SectionRead | None:
+    """The section of the scope whose heading the topic's words match best, or None when
+    no heading holds every one of them and most of its words besides: a question asking
+    more than its topic ("the capital of China" of "Capital Resources", "who starred in"
+    of a drama's article) asks a fact in it, which the sentence search finds.
+    ``ignore``: the words naming the scope's documents and companies."""
+    asked = topic_terms(topic, ignore)
+    if not asked:
+        return None
+    best: tuple[tuple[float, float, int], SectionRead] | None = None
+    for doc_id in doc_ids:
+        for sec in _sections(folio, doc_id):
+            met = meets(asked, sec.terms)
+            if met != asked or 2 * len(met) < len(sec.terms):
+                continue
+            key = (len(met) / len(asked), len(met) / len(sec.terms), min(len(sec.chunk_ids), 50))
+            if best is None or key > best[0]:
+                best = (key, sec)
+    return best[1] if best else None
+
+
+def _sections(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
+    try:
+        doc = folio.store.require(doc_id)
+    except Exception:  # a document gone from the store has no sections to read
+        log.warning("no sections for %s", doc_id, exc_info=True)
+        return ()
+    key = (id(folio.store), doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
+    with _LOCK:
+        hit = _CACHE.get(key)
+    if hit is None:
+        hit = _indexed(folio, doc_id)
+        with _LOCK:
+            _CACHE[key] = hit  # the version keys it: a re-ingested document is read again
+            while len(_CACHE) > _CACHED:
+                _CACHE.popitem(last=False)
+    return hit
+
+
+_CACHED = 8
+_CACHE: OrderedDict[tuple[int, str, str], tuple[SectionRead, ...]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _indexed(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
+    """Each heading of the document with its section's chunks and item headings."""
+    text = load_doc_text(folio.store, doc_id)
+    bold = {b.n for b in folio.store.blocks(doc_id) if b.bold}
+    out: list[SectionRead] = []
+    for sec in text.sections[1:]:
+        tree = text.subtree(sec.idx)
+        held = [i for s in tree for i in text.sections[s].sentences]
+        said = [text.sentences[i] for i in sorted(held)]
+        chunks = tuple(dict.fromkeys(s.chunk_id for s in said))
+        if not chunks:  # a heading of the contents page: nothing under it
+            continue
+        terms = topic_terms(sec.title)
+        if terms:
+            items = tuple(_items(text, sec.idx, bold))
+            own = tuple(Item(s.text, s.chunk_id) for s in said if s.whole)
+            out.append(SectionRead(doc_id, sec.title, chunks, items, own, terms))
+    return tuple(out)
+
+
+def _items(text: DocText, idx: int, bold: set[int]) -> list[Item]:
+    """The section's sub-headings with something under them; else its bold paragraphs,
+    the short title-like ones ("Risks Related to Our Operations") when there are several,
+    else the bold sentences."""
+    sec = text.sections[idx]
+    subs = [
+        Item(text.sections[c].title, text.sections[c].chunk_id or "")
+        for c in sec.children
+        if text.sections[c].sentences or text.sections[c].children
+    ]
+    if len(subs) >= 2:
+        return [i for i in subs if i.chunk_id]
+    paragraphs: dict[int, list[int]] = {}
+    for s in text.subtree(idx):
+        for i in text.sections[s].sentences:
+            paragraphs.setdefault(text.sentences[i].block, []).append(i)
+    found: list[Item] = []
+    for block, ids in paragraphs.items():
+        said = " ".join(text.sentences[i].text for i in ids)
+        if len(said) > _ITEM_CHARS or not all(text.sentences[i].whole for i in ids):
+            continue
+        if block in bold or all(_emphasised(text, i) for i in ids):
+            found.append(Item(said, text.sentences[ids[0]].chunk_id))
+    titles = [i for i in found if i.text[-1:] not in _ENDS]
+    items = titles if len(titles) >= 2 else [i for i in found if i.text[-1:] in _ENDS]
+    return items if len(items) >= 2 else []
+
+
+def _emphasised(text: DocText, i: int) -> bool:
+    s = text.sentences[i]
+    return sum(len(e) for e in s.emphasis) >= _BOLD_SHARE * len(s.text.rstrip(_ENDS))
