@@ -345,7 +345,8 @@ def test_a_reloaded_page_reopens_the_last_conversation_once(
     first = list(h.ask("How many days carry over?", None, None, [], "en"))[-1][8]
     last = list(h.ask("When do carried-over days expire?", None, None, [], "en"))[-1][8]
     assert first != last
-    restored, shown, *_, radio = chat.reopen_last(h, False, None, "en")  # a new page
+    restored_outputs = chat.reopen_last(h, False, None, "en")  # a new page
+    restored, shown, *_, radio = restored_outputs
     assert restored is True and [m["role"] for m in shown] == ["user", "assistant"]
     assert "expire" in shown[0]["content"] and radio["value"] == last
     # Once per page: a later language switch after "New chat" leaves the empty chat alone.
@@ -354,3 +355,15 @@ def test_a_reloaded_page_reopens_the_last_conversation_once(
     # A page that already shows a conversation keeps it.
     kept = chat.reopen_last(h, False, first, "en")
     assert all(v == gr.skip() for v in kept[1:])
+    # The reopened conversation leaves the picker empty (every document), where a click on
+    # it picks its documents: a document uploaded since is asked about in it too.
+    clicked = h.open(last, "en")
+    picked = next(i for i, v in enumerate(clicked) if isinstance(v, dict) and v.get("value"))
+    assert clicked[picked]["value"] == [d.doc_id for d in services.folio.documents()]
+    assert restored_outputs[1 + picked] == gr.skip()
+    note = tmp_path / "crane-note.md"
+    note.write_text("# Crane\n\nThe harbour crane lifts 42 tonnes at most.\n", encoding="utf-8")
+    ingest(services, note)
+    turn = list(h.ask("How many tonnes does the harbour crane lift?", [], last, shown, "en"))
+    said = turn[-1][0][-1]["content"]
+    assert "42" in said and turn[-1][8] == last, said

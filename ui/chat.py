@@ -273,14 +273,15 @@ class ChatHandlers:
             c.rename_row, *c.pane.outputs,
         ]  # fmt: skip
 
-    def open(self, conversation: str | None, lang: str) -> list[Any]:
-        """Reopen a stored conversation (or start a new one when ``conversation`` is None)."""
+    def open(self, conversation: str | None, lang: str, *, pick_docs: bool = True) -> list[Any]:
+        """Reopen a stored conversation (or start a new one when ``conversation`` is None);
+        ``pick_docs`` also sets the document picker to the conversation's documents."""
         history = self.s.chat.history(conversation) if conversation else []
         shown = history_messages(history, lang)
         answer = last_answer(history)
         marker = _first_marker(answer)
         docs: Any = gr.skip()
-        if conversation:
+        if conversation and pick_docs:
             info = next(
                 (c for c in self.s.chat.conversations() if c.conversation_id == conversation), None
             )
@@ -373,7 +374,10 @@ def reopen_last(h: ChatHandlers, restored: bool, conversation: str | None, lang:
         return [True, *skip]
     latest = convs[0].conversation_id
     choices = conversation_choices(h.s, lang)
-    return [True, *h.open(latest, lang), gr.update(choices=choices, value=latest)]
+    # The picker stays as the page drew it (empty: every document): a document uploaded
+    # since that conversation is asked about too; clicking the conversation picks its own.
+    opened = h.open(latest, lang, pick_docs=False)
+    return [True, *opened, gr.update(choices=choices, value=latest)]
 
 
 def language_outputs(c: ChatComponents) -> list[Any]:
