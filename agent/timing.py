@@ -2,7 +2,8 @@
 
 The service times each graph node as its update arrives (``tools``, ``reflect``, …); the
 agent node adds its model calls (``model``) and the tools their document searches
-(``search``). :meth:`Clock.timing` turns them into the answer's ``Timing``.
+(``search``): a round's tool calls run in parallel threads, so the searches' summed time
+may exceed the tools' wall time. :meth:`Clock.timing` turns them into the answer's ``Timing``.
 """
 
 from __future__ import annotations

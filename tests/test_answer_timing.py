@@ -22,7 +22,9 @@ def test_an_answer_says_where_its_time_went(folio: Folio, tmp_path: Path) -> Non
     t = a.timing
     assert a.retrieval_rounds >= 1 and a.citations  # it searched, so every phase ran
     assert t.total_ms == a.latency_ms > 0
-    assert 0 < t.search_ms <= t.tools_ms  # the search happens inside the tools
+    # The searches run inside the tools, but a round's tool calls run in parallel threads
+    # and the searches' times are summed: they may exceed the tools' wall time.
+    assert t.search_ms > 0 and t.tools_ms > 0
     assert t.model_ms > 0  # the offline answerer planned and composed
     assert t.reflection_ms > 0
     assert t.model_ms + t.tools_ms + t.reflection_ms <= t.total_ms
