@@ -45,7 +45,9 @@ def serve(data_dir: Path, log_path: Path) -> Iterator[str]:
 
 
 @contextmanager
-def serve_process(data_dir: Path, log_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serve_process(
+    data_dir: Path, log_path: Path, *, workers: int = 1
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """The app's URL and its process while it runs (lexical search, offline answerer)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FOLIO_", "OPENAI_"))}
@@ -54,7 +56,7 @@ def serve_process(data_dir: Path, log_path: Path) -> Iterator[tuple[str, subproc
         "FOLIO_PORT": str(port),
         "FOLIO_HOST": "127.0.0.1",
         "FOLIO_EMBEDDING_MODEL": "none",
-        "FOLIO_WORKERS": "1",
+        "FOLIO_WORKERS": str(workers),
         "GRADIO_ANALYTICS_ENABLED": "False",
     }
     with log_path.open("wb") as log:

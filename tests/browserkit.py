@@ -12,8 +12,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,7 +28,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts" / "browser"
 # Read at import: the autouse fixture clears FOLIO_* variables before each test runs.
 UPDATE_SCREENSHOT = os.environ.get("FOLIO_UPDATE_SCREENSHOT") == "1"
-STARTUP_BUDGET_S = 180  # the 15 s target is measured by bench on a quiet machine; a hang guard
 
 if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
     pytest.skip(
@@ -39,7 +36,7 @@ if not CHROMIUM.exists():  # CI installs it (.ci/run); never downloaded
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from testkit.appserver import free_port, wait_until_serving  # noqa: E402
+from testkit.appserver import serve_process  # noqa: E402
 
 
 class App:
@@ -57,31 +54,12 @@ class App:
 def serve(data_dir: Path, log_name: str) -> Iterator[App]:
     """Run ``app.py`` until the generator is closed."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FOLIO_", "OPENAI_"))}
-    env |= {
-        "FOLIO_DATA_DIR": str(data_dir),
-        "FOLIO_PORT": str(port),
-        "FOLIO_HOST": "127.0.0.1",
-        "FOLIO_EMBEDDING_MODEL": "none",
-        "FOLIO_WORKERS": "2",
-        "GRADIO_ANALYTICS_ENABLED": "False",
-    }
     log_path = ARTIFACTS / log_name
-    log = log_path.open("wb")
-    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=log)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        seconds = wait_until_serving(url, proc, STARTUP_BUDGET_S)
+    started = time.monotonic()
+    with serve_process(data_dir, log_path, workers=2) as (url, _):
+        seconds = time.monotonic() - started
         (ARTIFACTS / "startup.txt").write_text(f"serving after {seconds:.1f} s\n")
         yield App(url, log_path)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @contextmanager
