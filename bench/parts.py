@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.figures.grid import SCALES, read_grids  # noqa: E402 - after the path set-up above
+from agent.figures.grid import SCALES  # noqa: E402 - after the path set-up above
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label  # noqa: E402
 from agent.figures.parts import names_item, share_column  # noqa: E402
+from agent.figures.tables import read_grids  # noqa: E402
 from agent.service import ChatService  # noqa: E402
 from agent.tools import _passage_from_chunk  # noqa: E402
 from bench.answers_data import financebench, gold_figures, has_figure  # noqa: E402

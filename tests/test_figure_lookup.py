@@ -7,10 +7,10 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.choices import alternatives
-from agent.figures.grid import read_grid, read_grids
 from agent.figures.items import row_match
 from agent.figures.lookup import Finder, grids
 from agent.figures.render import asked_scale
+from agent.figures.tables import read_grid, read_grids
 from agent.models.planner import plan
 from agent.support import check
 from pipeline.text.finance import vocabulary

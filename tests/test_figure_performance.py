@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.grid import read_grids
+from agent.figures.tables import read_grids
 from agent.support import check
 
 SEGMENT_SALES = """| Sales by segment ($ in Millions) Q2 | 2025 | 2024 | % Change Reported |

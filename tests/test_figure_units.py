@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.grid import figure, read_grid
+from agent.figures.grid import figure
 from agent.figures.items import shown_label, years
 from agent.figures.periods import months_of
+from agent.figures.tables import read_grid
 from agent.support import check
 
 CASH_MILLIONS = """SELECTED CASH FLOW DATA (in millions)
@@ -327,7 +328,7 @@ def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer() -> None:
 def test_a_unit_stated_with_its_exceptions_is_the_tables_unit() -> None:
     """ "(MILLIONS, EXCEPT PER COMMON SHARE DATA)" states millions, like "(in millions)"."""
     from agent.evidence import Passage
-    from agent.figures.grid import read_grids
+    from agent.figures.tables import read_grids
 
     text = (
         "| Consolidated Balance Sheets (MILLIONS, EXCEPT PER COMMON SHARE DATA) "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.grid import read_grid
+from agent.figures.tables import read_grid
 from agent.figures.versus import sides
 from agent.support import check
 

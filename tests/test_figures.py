@@ -14,8 +14,8 @@ from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.asking import what_is_asked
 from agent.figures.formula import defined_formula, names
-from agent.figures.grid import read_grid
 from agent.figures.items import asked_items, years
+from agent.figures.tables import read_grid
 from agent.models import ChatModels
 from agent.models.fake import FakeChatModel, tool_call
 from agent.service import ChatService

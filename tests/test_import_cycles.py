@@ -20,20 +20,7 @@ SKIP = {".venv", "data", "artifacts", "node_modules", "__pycache__"}
 # The cycles still open, each to be broken by the work on agent/figures (issue 28). This
 # list only shrinks: the test fails when a cycle named here no longer exists, so strike
 # it then; never add one.
-KNOWN_MODULE_CYCLES: dict[frozenset[str], str] = {
-    # grid falls back to gapped_grid (in a function); gapped builds on grid's types.
-    frozenset({"agent.figures.grid", "agent.figures.gapped"}): "grid <-> gapped",
-    # lookup asks partitions for a part's rows (in a function); partitions groups rows;
-    # groups reads grids through lookup and words values with render, which uses Finder.
-    frozenset(
-        {
-            "agent.figures.lookup",
-            "agent.figures.partitions",
-            "agent.figures.groups",
-            "agent.figures.render",
-        }
-    ): "lookup -> partitions -> groups -> lookup/render",
-}
+KNOWN_MODULE_CYCLES: dict[frozenset[str], str] = {}
 KNOWN_PACKAGE_CYCLES: dict[frozenset[str], str] = {
     # agent.models composes figure answers (4 modules); 8 imports inside agent.figures'
     # functions ask agent.models.compare, .judge and .kinds what the question compares.

@@ -1,6 +1,6 @@
 """Tables in plain text: columns are runs of spaces ("Net sales   1,210   1,388"), named
 by a line of years ("2015  2016  2017") with the dates and period lengths printed above
-it ("December 31," / "Three Months Ended   Six Months Ended"). ``grid.read_grids`` reads
+it ("December 31," / "Three Months Ended   Six Months Ended"). ``tables.read_grids`` reads
 a passage so when it holds no Markdown table."""
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ Two shapes reach the answerer: Markdown tables (``| label | 2022 | 2021 |``, cel
 column) and the rows of a statement laid out with wide gaps (``Total net sales  107,006
 135,987  177,866``), whose column header ("2015  2016  2017") may sit in the chunk before
 (see ``Passage.columns``). Figures in parentheses are negative; a dash is an empty cell.
+This module holds the types and reads the Markdown form; ``gapped`` reads the other and
+``tables.read_grids`` either.
 """
 
 from __future__ import annotations
@@ -182,6 +184,12 @@ def _scale_of(m: re.Match[str]) -> str:
     return f"{word}s" if word in ("million", "thousand", "billion") else word
 
 
+def scale_named(text: str) -> str:
+    """The scale the text states first ("in millions" → "millions"); "" when none."""
+    m = _SCALE.search(text)
+    return _scale_of(m) if m else ""
+
+
 def unscaled_label(label: str) -> bool:
     """Does a row's label say its figures are no amounts in the table's unit (per share,
     a ratio, a percentage)?"""
@@ -211,30 +219,6 @@ def figure(raw: str) -> float | None:
     except ValueError:
         return None
     return -value if negative else value
-
-
-def read_grid(p: Passage) -> Grid | None:
-    """The passage as a table, or None when it holds no rows of figures under periods."""
-    found = read_grids(p)
-    return found[0] if found else None
-
-
-def read_grids(p: Passage) -> list[Grid]:
-    """The passage's tables: one per header of periods (a summary table may name its
-    columns again half-way: balances "As of" two dates, then cash flows of three years)."""
-    grids = _markdown(p) if p.text.lstrip().startswith("|") or "\n|" in p.text else []
-    if not grids:
-        from agent.figures.gapped import gapped_grid  # it reads the types defined here
-
-        gapped = gapped_grid(p)
-        grids = [gapped] if gapped is not None else []
-    whole = f"{p.columns}\n{p.section}\n{p.text}"
-    m = _SCALE.search(whole)
-    for grid in grids:
-        if m:
-            grid.scale = _scale_of(m)
-        grid.currency = "$" if "$" in whole else ("元" if "元" in whole else "")
-    return [g for g in grids if g.rows]
 
 
 def _period_columns(header: str) -> list[Column]:
@@ -272,7 +256,8 @@ def _restated(cells: list[str], above: list[str]) -> dict[int, Column]:
     }
 
 
-def _markdown(p: Passage) -> list[Grid]:
+def markdown_grids(p: Passage) -> list[Grid]:
+    """The passage's Markdown tables: one per header of periods."""
     lines: list[tuple[int, str]] = []
     pos = 0
     for line in p.text.split("\n"):

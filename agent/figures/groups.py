@@ -1,9 +1,8 @@
 """Which member of a table's group is the extreme one: "Which … had the largest … among
 the short-term investments?" over a table whose rows are grouped under headings.
 
-Statements and notes list the parts of a total under a heading line without figures
-("Short-term investments:") and close the group with its total ("Short-term investments",
-"Total …"). A question that names the group and asks for an extreme is answered by the
+The groups are the rows under a heading line and the row closing them with their total
+(``headings``). A question that names the group and asks for an extreme is answered by the
 group's member with the extreme figure for the period asked, with its share of the
 group's total: "Corporate bonds were the largest of short-term investments: 416 of 508
 (82.0%) at June 30, 2023 [id]." Every figure is a cell of the cited table.
@@ -13,11 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, clean_label
+from agent.figures.headings import MIN_MEMBERS, Group, groups
 from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
@@ -25,54 +23,9 @@ from agent.figures.render import number, scale_word, signed
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 
-# a label over empty cells, with or without its colon ("Net sales:", "| Cloud |  |  |"):
-# words, not a table's "|---|---|" rule
-HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
-_TOTAL = re.compile(r"^\W*total\b", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
-MIN_MEMBERS = 2
 MIN_NAMED = 0.5  # share of the heading's words the question must use
-
-
-@dataclass(frozen=True)
-class Group:
-    grid: Grid
-    heading: str
-    members: tuple[Row, ...]
-    total: Row | None
-
-
-def groups(g: Grid) -> list[Group]:
-    """The grid's rows grouped under the heading lines above them, each group with the
-    row that totals it when there is one (its heading's words again, or "Total …")."""
-    text = g.passage.text
-    out: list[Group] = []
-    heading = ""
-    members: list[Row] = []
-    for r in g.rows:
-        above = _heading_above(text, r.start, g.rows)
-        if above is not None and above != heading:
-            out.append(Group(g, heading, tuple(members), None))
-            heading, members = above, []
-        if not heading:
-            continue
-        if _TOTAL.match(r.label) or word_set(r.label) >= word_set(heading):
-            out.append(Group(g, heading, tuple(members), r))  # the row closing the group
-            heading, members = "", []
-            continue
-        members.append(r)
-    out.append(Group(g, heading, tuple(members), None))
-    return [x for x in out if x.heading and len(x.members) >= MIN_MEMBERS]
-
-
-def _heading_above(text: str, start: int, rows: Sequence[Row]) -> str | None:
-    """The heading line right above the row at ``start``, if the line above is one."""
-    before = text[: max(0, start - 1)].rsplit("\n", 1)[-1]
-    if any(r.end == start - 1 for r in rows):
-        return None  # the line above is another row of figures
-    m = HEADING.match(before.strip())
-    return clean_label(m.group(1)) if m else None
 
 
 def group_answer(

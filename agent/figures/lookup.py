@@ -14,12 +14,12 @@ from agent.figures.grid import (
     SCALES,
     Grid,
     Row,
-    read_grids,
     report_year,
     stated_scale,
     with_report_year,
 )
 from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.partitions import parts_rows
 from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
 from agent.figures.periods import months_of, naming_offset
 from agent.figures.statements import (
@@ -32,6 +32,7 @@ from agent.figures.statements import (
     title_words,
     titled,
 )
+from agent.figures.tables import read_grids
 from pipeline.text.finance import vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
@@ -140,8 +141,6 @@ class Finder:
         self.doc_scales: dict[str, str] = {}
 
     def __call__(self, key: str, year: int | None) -> Cell:
-        from agent.figures.partitions import parts_rows  # partitions reads grids from here
-
         item = vocabulary().items[key]
         kind = item.statement
         if self.parts:

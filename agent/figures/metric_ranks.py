@@ -19,7 +19,7 @@ from agent.evidence import Evidence
 from agent.figures.asking import what_is_asked
 from agent.figures.formula import Cell, MissingFigure, Result, evaluate
 from agent.figures.grid import Grid, Row
-from agent.figures.groups import groups
+from agent.figures.headings import groups
 from agent.figures.items import MIN_ROW_MATCH, row_match, years
 from agent.figures.lookup import grids
 from agent.figures.partitions import MIN_MEMBERS

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 from agent.figures.grid import Grid
-from agent.figures.groups import Group, groups
+from agent.figures.headings import Group, groups
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from pipeline.text.finance import LineItem, vocabulary
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agent.figures.grid import Row
-from agent.figures.groups import Group
+from agent.figures.headings import Group
 from agent.figures.render import ZH_UNITS, number, scale_word
 
 # "level": the figure itself ("Which segment had the highest operating income?"), shown

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.grid import SCALES, Grid
-from agent.figures.groups import Group, groups
+from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, norm, years
 from agent.figures.lookup import grids
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Passage
-from agent.figures.grid import MONTH_DAY, Column, Grid, Row, read_grids, unscaled_label
+from agent.figures.grid import MONTH_DAY, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.render import (
     ZH_UNITS,
@@ -26,6 +26,7 @@ from agent.figures.render import (
     scale_word,
     zh_amount,
 )
+from agent.figures.tables import read_grids
 from pipeline.text.lang import script_language
 
 _ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from agent.figures.grid import Grid, Row, clean_label
-from agent.figures.groups import HEADING, Group
+from agent.figures.headings import HEADING, Group
 from agent.figures.items import asked_items
 from agent.figures.partitions import adds_up, is_item
 from agent.scope import word_set
