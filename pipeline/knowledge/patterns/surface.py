@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pipeline.knowledge.keyphrases import cut_zh
+from pipeline.text.lexicon import pattern
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba
 
 CandidateKind = Literal["definition", "alias", "glossary"]
@@ -35,16 +36,8 @@ _QUOTES = Q_OPEN + Q_CLOSE
 ZH_RE = re.compile(f"[{ZH}]")
 _CLAUSE = re.compile(r"[，,；;：:。！？!?（）()、]")
 
-ZH_BAD_START = re.compile(
-    r"^(?:这|那|该|其|它|他|她|我|你|此|每|各|某|一些|如果|因为|但|而|并|也|都|则|即|就|还|又|"
-    r"在|对于|对|把|被|从|由于|以|将|与|和|或|所以|因此|于是|其中|上述|下列|以下|如下|"
-    r"主要|通常|一般|所有|任何|虽然|可以|只有|只是|不是|没有|同时|另外|此外|首先|其次|最后|"
-    r"例如|比如|当|如|若|只要|除|根据|按照|通过|有|是|会|要|需要|应当|应|不|很|最|更|非常|"
-    r"主角|男主角|女主角|配角|演员|歌手|导演|作者|主演|所谓|称为|又称|简称|即)"
-)
-_ZH_BAD_END = re.compile(
-    r"(?:的|了|着|地|得|等|们|中|时|后|前|里|上|下|都|也|就|只|还|才|均|却|又|不|没|很)$"
-)
+ZH_BAD_START = pattern("term_surface.not_first_zh", template="^(?:{})")
+_ZH_BAD_END = pattern("term_surface.not_last_zh", template="(?:{})$")
 EN_BAD_FIRST = frozenset(
     EN_STOPWORDS
     | {"it", "this", "that", "these", "those", "they", "we", "he", "she", "such", "each"}
@@ -53,13 +46,9 @@ EN_BAD_FIRST = frozenset(
     | {"first", "second", "third", "last", "next"}
 )
 _EN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9'’\-&./]*$")
-LABELS = re.compile(
-    r"^(?:note|notes|example|examples|source|sources|table|figure|fig|see|step|answer|"
-    r"question|q|a|tip|warning|caution|remark|proof|solution|注|注意|例|例如|图|表|解|答|"
-    r"问|说明|备注|提示|来源|资料来源|电话|地址|邮箱|email|tel|phone|fax|date|日期|时间|"
-    r"none|n/a|nil|yes|no|无)\b",
-    re.I,
-)
+LABELS = pattern("term_surface.labels", template=r"^(?:{})\b", flags=re.I)
+_DETERMINER = pattern("term_surface.determiners", template=r"^(?:{})\s+", flags=re.I)
+_COPULA_ZH = pattern("term_surface.copulas_zh", template=r"^(?:{})\s*")
 
 
 def normalize(text: str) -> str:
@@ -73,7 +62,7 @@ def strip_quotes(t: str) -> str:
 def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     """A plausible term surface, or None (pronouns, clauses, numbers, labels)."""
     t = strip_quotes(normalize(raw)).strip(" ,.;:，。；：、-—·")
-    t = re.sub(r"^(?:the|a|an|our|its|their)\s+", "", t, flags=re.I)
+    t = _DETERMINER.sub("", t)
     if not t or _CLAUSE.search(t) or re.fullmatch(r"[\d\W_]+", t) or LABELS.fullmatch(t):
         return None
     if ZH_RE.search(t):
@@ -142,7 +131,7 @@ def _drop_adverb(term: str) -> str:
 
 def clean_definition(raw: str) -> str:
     d = normalize(raw).strip(" ,，:：;；")
-    d = re.sub(r"^(?:是|为|就是|指的是|是指|指)\s*", "", d)
+    d = _COPULA_ZH.sub("", d)
     d = d.rstrip("。.；;，, ")
     return d[:400]
 

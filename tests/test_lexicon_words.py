@@ -1,0 +1,146 @@
+"""The keyword lists moved out of the code into ``pipeline/text/data/lexicon/`` match
+exactly what the code's literal alternations matched.
+
+Each moved pattern is compared with the literal it replaced (kept here, and only here)
+on invented text and on every word of the literal in several settings (alone, inside
+other words, in other cases, at either end of a line): the same matches at the same
+places with the same groups. The loader's own behaviour is checked on a theme written
+for the test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline.text import lexicon
+from pipeline.text.lexicon import LexiconError, alternation, escape, pattern, words
+
+# Invented text every moved pattern is also probed with.
+TEXT = [
+    "",
+    "Note: the figure rose in 2023.",
+    "However, the company also said that revenue grew, e.g. in Europe.",
+    "这是一个术语，指的是某种方法。",
+    "如果收入增长，那么利润也会增加。",
+    "In addition, see Table 3 for the terms and definitions used.",
+    "Mr. Smith joined the board; he is a director.",
+    "我们的年报已发布。谢谢你！",
+]
+_WORDS = re.compile(r"[A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff'’/.\- ]*")
+
+
+def probes(old: str) -> list[str]:
+    """Invented text, and each word the old literal spells in settings that tell a
+    boundary, an anchor or a case from another."""
+    found = {w.strip() for w in _WORDS.findall(old.replace("\\s+", " ").replace("\\s", " "))}
+    out = list(TEXT)
+    for w in sorted(x for x in found if x):
+        out += [w, w.upper(), w.title(), f"{w} x", f"x {w}", f"{w}s", f"pre{w}", f"{w}的"]
+        out += [f"{w}\nnext", f"  {w},", f"{w}  tail", f"{w}{w}"]
+    return out
+
+
+def same_matches(old: re.Pattern[str], new: re.Pattern[str], text: str) -> None:
+    def seen(p: re.Pattern[str]) -> tuple[object, ...]:
+        found = [(m.span(), m.groups()) for m in p.finditer(text)]
+        at = p.match(text)
+        whole = p.fullmatch(text)
+        return (found, at and at.span(), whole and whole.span(), p.sub("#", text))
+
+    assert seen(new) == seen(old), f"{new.pattern!r} differs from the old literal on {text!r}"
+
+
+def check(old: str, flags: int, new: re.Pattern[str]) -> None:
+    was = re.compile(old, flags)
+    assert new.flags == was.flags
+    for text in probes(old):
+        same_matches(was, new, text)
+
+
+def test_the_loader_reads_words_in_order_and_builds_literal_alternations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "demo.json").write_text(
+        json.dumps(
+            {
+                "_about": "a theme for the test",
+                "greet": {"en": ["good morning", "hi"], "zh": ["你好"]},
+                "marks": ["e.g", "n/a", "a+b"],
+            }
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(lexicon, "DATA", tmp_path)
+    for cached in (lexicon._theme, words, pattern):
+        cached.cache_clear()
+    try:
+        assert words("demo.greet") == ("good morning", "hi", "你好")
+        assert words("demo.greet.zh") == ("你好",)
+        assert alternation("demo.marks") == r"e\.g|n/a|a\+b"
+        assert alternation("demo.greet.en", space=r"\s+") == r"good\s+morning|hi"
+        p = pattern("demo.greet", "demo.marks", flags=re.I)
+        assert p.pattern == r"\b(?:good morning|hi|你好|e\.g|n/a|a\+b)\b"
+        assert p.search("Well, HI there") and not p.search("this")
+        assert not pattern("demo.marks").search("eXg")  # a dot in a word is a dot
+        assert pattern("demo.greet.en", template="^(?:{})$").fullmatch("hi")
+        for bad in ("demo", "demo.missing", "demo._about", "nothing.here"):
+            with pytest.raises(LexiconError, match=r"demo|nothing"):
+                words(bad)
+        with pytest.raises(LexiconError, match="exactly once"):
+            pattern("demo.marks", template="^x$")
+    finally:
+        for cached in (lexicon._theme, words, pattern):
+            cached.cache_clear()
+
+
+def test_escape_leaves_words_and_spaces_and_escapes_syntax() -> None:
+    assert escape("in addition") == "in addition"
+    assert escape("(a)|b.c*") == r"\(a\)\|b\.c\*"
+    assert re.fullmatch(escape("1+1=2?"), "1+1=2?")
+
+
+def test_every_data_file_has_an_about_note_and_only_lists_of_words() -> None:
+    files = sorted(lexicon.DATA.glob("*.json"))
+    assert files
+    for path in files:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        assert isinstance(raw.get("_about"), str) and raw["_about"], path.name
+        for key in raw:
+            if not key.startswith("_"):
+                assert words(f"{path.stem}.{key}"), f"{path.stem}.{key}"
+
+
+# ---- each moved pattern against the literal it replaced ---------------------------------
+
+
+def test_term_surface_words_match_as_the_literals_did() -> None:
+    from pipeline.knowledge.patterns import surface
+
+    check(
+        r"^(?:这|那|该|其|它|他|她|我|你|此|每|各|某|一些|如果|因为|但|而|并|也|都|则|即|就|还|又|"
+        r"在|对于|对|把|被|从|由于|以|将|与|和|或|所以|因此|于是|其中|上述|下列|以下|如下|"
+        r"主要|通常|一般|所有|任何|虽然|可以|只有|只是|不是|没有|同时|另外|此外|首先|其次|最后|"
+        r"例如|比如|当|如|若|只要|除|根据|按照|通过|有|是|会|要|需要|应当|应|不|很|最|更|非常|"
+        r"主角|男主角|女主角|配角|演员|歌手|导演|作者|主演|所谓|称为|又称|简称|即)",
+        0,
+        surface.ZH_BAD_START,
+    )
+    check(
+        r"(?:的|了|着|地|得|等|们|中|时|后|前|里|上|下|都|也|就|只|还|才|均|却|又|不|没|很)$",
+        0,
+        surface._ZH_BAD_END,
+    )
+    check(
+        r"^(?:note|notes|example|examples|source|sources|table|figure|fig|see|step|answer|"
+        r"question|q|a|tip|warning|caution|remark|proof|solution|注|注意|例|例如|图|表|解|答|"
+        r"问|说明|备注|提示|来源|资料来源|电话|地址|邮箱|email|tel|phone|fax|date|日期|时间|"
+        r"none|n/a|nil|yes|no|无)\b",
+        re.I,
+        surface.LABELS,
+    )
+    check(r"^(?:the|a|an|our|its|their)\s+", re.I, surface._DETERMINER)
+    check(r"^(?:是|为|就是|指的是|是指|指)\s*", 0, surface._COPULA_ZH)
