@@ -144,3 +144,52 @@ def test_term_surface_words_match_as_the_literals_did() -> None:
     )
     check(r"^(?:the|a|an|our|its|their)\s+", re.I, surface._DETERMINER)
     check(r"^(?:是|为|就是|指的是|是指|指)\s*", 0, surface._COPULA_ZH)
+
+
+def test_knowledge_words_match_as_the_literals_did() -> None:
+    from pipeline.knowledge import definitions, summary, term_candidates
+    from pipeline.knowledge.patterns import glossary, zh
+
+    check(
+        r"^(?:however|but|and|also|this|these|that|those|it|they|such|thus|therefore|in addition|"
+        r"moreover|furthermore|for example|see|refer|as (?:shown|described|noted)|"
+        r"但|但是|而|此外|另外|因此|所以|这|这些|那|它|它们|他|她|其|例如|比如|如图|见|同时|然而)",
+        re.I,
+        summary._OPENERS,
+    )
+    check(
+        r"glossary|definitions?|terms and|terminology|key terms|术语|名词解释|定义|释义|词汇",
+        re.I,
+        term_candidates._GLOSSARY_TITLE,
+    )
+    check(
+        r"^(?:introduction|overview|summary|conclusions?|background|references|bibliography|"
+        r"appendix|contents|table of contents|index|exercises|questions|preface|abstract|notes|"
+        r"概述|简介|引言|前言|小结|总结|结论|习题|练习|思考题|参考文献|附录|目录|摘要|结语|后记|"
+        r"本章小结|问题背景|经验总结)$",
+        re.I,
+        term_candidates._NOT_TOPIC,
+    )
+    check(r"\b(?:Mr|Mrs|Ms|Dr|Prof|Messrs|St|No)\.$", 0, term_candidates._TITLE_END)
+    check(r"^\s*,?\s*(?:is|was|has|had|joined|serves|served|became)\b", 0, term_candidates._BIO)
+    assert definitions._ZH_VERBS == r"(?:是指|指的是|系指|是一种|是一类|是一项|即|指)"
+    check(r"^(?:出|定|导|示|挥|派|责|望|引|正|明|向|标|令)", 0, definitions._ZH_NOT_DEFINING)
+    assert zh._ZH_SCOPE == (
+        r"(?:本(?:法|办法|规定|条例|细则|合同|协议|标准|制度|章程|准则|规则|指引|通知|意见)(?:中|里)?)?"
+    )
+    check(
+        r"^(?:还|也|并|但|而|且|同时|其中|另外|此外|因此|所以|后来|之后|曾|现)", 0, zh._NEXT_TOPIC
+    )
+    check(
+        r"^(?:母亲|父亲|妻子|丈夫|儿子|女儿|哥哥|弟弟|姐姐|妹妹|正室|本剧|本片|本书|本文|本人|"
+        r"伯父|叔父|祖父|祖母|外祖父|外祖母|兄长|长子|次子|长女|次女|岳父|养父|继母|夫人|孙子|"
+        r"原因|目的|结果|问题|方法|特点)$",
+        0,
+        zh._RELATIONAL,
+    )
+    check(r"^(?:英文|英语|英文名称|英文全称|英文简称|外文名|学名)[:：]?\s*", 0, zh._LATIN_LABEL)
+    check(
+        r"^(?:we|our|us|i|you|they|it|this|these|see|refer|我们|我|你|他们|本公司)\b",
+        re.I,
+        glossary._PRONOUN_START,
+    )

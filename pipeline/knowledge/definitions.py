@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from pipeline.knowledge.patterns.surface import clean_definition
 from pipeline.knowledge.wordlists import word_lists
+from pipeline.text.lexicon import alternation, pattern
 from pipeline.text.segment import has_cjk
 
 _EN_VERBS = (
@@ -24,13 +25,11 @@ _EN_VERBS = (
     r"consists?\s+of|comprises?|represents?|refers?\s+to|means|denotes?|"
     r"(?:is|are)\s+(?:calculated|computed|measured)\s+as"
 )
-_ZH_VERBS = r"(?:是指|指的是|系指|是一种|是一类|是一项|即|指)"
+_ZH_VERBS = f"(?:{alternation('definitions.verbs_zh')})"
 _ZH_SCOPE = r"^(?:本[\u4e00-\u9fff]{1,4}(?:中|里)?所称的?|所谓的?)?"
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us|ours)\b", re.I)
 _ZH_FIRST_PERSON = re.compile(r"我们|我司")
-_ZH_NOT_DEFINING = re.compile(
-    r"^(?:出|定|导|示|挥|派|责|望|引|正|明|向|标|令)"
-)  # 指出, 指定, 指导…
+_ZH_NOT_DEFINING = pattern("definitions.not_defining_after_zhi", template="^(?:{})")  # 指出, 指定…
 
 
 def _en(surface: str, sentence: str) -> str | None:

@@ -21,15 +21,11 @@ from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.boilerplate import heading_kind, is_boilerplate
+from pipeline.text.lexicon import pattern
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
-_OPENERS = re.compile(
-    r"^(?:however|but|and|also|this|these|that|those|it|they|such|thus|therefore|in addition|"
-    r"moreover|furthermore|for example|see|refer|as (?:shown|described|noted)|"
-    r"但|但是|而|此外|另外|因此|所以|这|这些|那|它|它们|他|她|其|例如|比如|如图|见|同时|然而)",
-    re.I,
-)
+_OPENERS = pattern("sentence_openers.leaning", template="^(?:{})", flags=re.I)
 _NUMBERS = re.compile(r"\d[\d,.%]*")
 # Form boilerplate: check boxes ("☒", "□适用 √不适用" of Chinese periodic reports).
 _FORM = re.compile(r"[☐☒☑■□]|indicate by check mark|请在.{0,6}打|√\s*(?:不)?适用", re.I)

@@ -17,25 +17,18 @@ from pipeline.knowledge.patterns.zh import find_zh, nominal
 from pipeline.knowledge.source import DocText, Sentence, TableInfo
 from pipeline.knowledge.summary import has_cover
 from pipeline.knowledge.wordlists import word_lists
+from pipeline.text.lexicon import pattern
 from pipeline.text.segment import has_cjk
 
-_GLOSSARY_TITLE = re.compile(
-    r"glossary|definitions?|terms and|terminology|key terms|术语|名词解释|定义|释义|词汇", re.I
-)
-_NOT_TOPIC = re.compile(
-    r"^(?:introduction|overview|summary|conclusions?|background|references|bibliography|"
-    r"appendix|contents|table of contents|index|exercises|questions|preface|abstract|notes|"
-    r"概述|简介|引言|前言|小结|总结|结论|习题|练习|思考题|参考文献|附录|目录|摘要|结语|后记|"
-    r"本章小结|问题背景|经验总结)$",
-    re.I,
-)
+_GLOSSARY_TITLE = pattern("term_candidates.glossary_titles", template="{}", flags=re.I)
+_NOT_TOPIC = pattern("term_candidates.not_topics", template="^(?:{})$", flags=re.I)
 _HEADING_NUM = re.compile(
     r"^(?:第[一二三四五六七八九十百零〇0-9]+[章节篇部条编]|(?:chapter|part|section|article|item)"
     r"\s+[0-9ivxlc]+[a-z]?|\d{1,2}(?:\.\d{1,2}){0,4})[.、:：\s]*",
     re.I,
 )
 NUMERIC_DEF = re.compile(r"^[\s$€£¥￥%(\-–—+]*\d")
-_TITLE_END = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Prof|Messrs|St|No)\.$")
+_TITLE_END = pattern("term_candidates.honorifics", template=r"\b(?:{})\.$")
 
 
 @dataclass(slots=True)
@@ -94,7 +87,7 @@ def table_candidates(tables: list[TableInfo], doc: DocText) -> list[Candidate]:
 
 
 _NAME = re.compile(r"^(?:[A-Z][a-z'’\-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’\-]+|[A-Z]\.)){1,3}$")
-_BIO = re.compile(r"^\s*,?\s*(?:is|was|has|had|joined|serves|served|became)\b")
+_BIO = pattern("term_candidates.biography_verbs", template=r"^\s*,?\s*(?:{})\b")
 
 
 def a_person(span: str, sentence: str) -> bool:

@@ -13,6 +13,7 @@ from pipeline.knowledge.patterns.surface import (
     enough,
     normalize,
 )
+from pipeline.text.lexicon import pattern
 
 _GLOSSARY = re.compile(r"^[\s•●▪·\-–*]*(?P<t>[^:：—–]{2,40}?)\s*(?:[:：]|\s[—–]\s)\s*(?P<d>.{8,})$")
 
@@ -29,9 +30,7 @@ def find_glossary(sentence: str) -> Found | None:
     return Found(term, "glossary", d) if enough(d) and _prose(d) else None
 
 
-_PRONOUN_START = re.compile(
-    r"^(?:we|our|us|i|you|they|it|this|these|see|refer|我们|我|你|他们|本公司)\b", re.I
-)
+_PRONOUN_START = pattern("definitions.first_person_en_zh", template=r"^(?:{})\b", flags=re.I)
 
 
 _RATE = re.compile(r"\d\s*%|\d\s*percent\b|\d\s*个百分点|\d\s*％", re.I)

@@ -20,11 +20,10 @@ from pipeline.knowledge.patterns.surface import (
     normalize,
     strip_quotes,
 )
+from pipeline.text import lexicon
 from pipeline.text.segment import _get_jieba
 
-_ZH_SCOPE = (
-    r"(?:本(?:法|办法|规定|条例|细则|合同|协议|标准|制度|章程|准则|规则|指引|通知|意见)(?:中|里)?)?"
-)
+_ZH_SCOPE = f"(?:本(?:{lexicon.alternation('definitions.rule_documents_zh')})(?:中|里)?)?"
 _ZH_CUES: list[tuple[re.Pattern[str], bool]] = [
     (
         re.compile(rf"^{_ZH_SCOPE}所称的?(?P<t>{ZH_TERM})[，,]?(?:是指|系指|指|即)(?P<d>.+)$"),
@@ -102,7 +101,7 @@ def _zh_term_tail(raw: str) -> str | None:
     return clean_term(t)
 
 
-_NEXT_TOPIC = re.compile(r"^(?:还|也|并|但|而|且|同时|其中|另外|此外|因此|所以|后来|之后|曾|现)")
+_NEXT_TOPIC = lexicon.pattern("definitions.next_topic_zh", template="^(?:{})")
 
 
 def _first_clauses(d: str) -> str:
@@ -160,11 +159,7 @@ def find_zh(sentence: str) -> list[Found]:
     return out
 
 
-_RELATIONAL = re.compile(
-    r"^(?:母亲|父亲|妻子|丈夫|儿子|女儿|哥哥|弟弟|姐姐|妹妹|正室|本剧|本片|本书|本文|本人|"
-    r"伯父|叔父|祖父|祖母|外祖父|外祖母|兄长|长子|次子|长女|次女|岳父|养父|继母|夫人|孙子|"
-    r"原因|目的|结果|问题|方法|特点)$"
-)
+_RELATIONAL = lexicon.pattern("definitions.relational_zh", template="^(?:{})$")
 
 
 def nominal(term: str) -> bool:
@@ -181,8 +176,11 @@ def nominal(term: str) -> bool:
     return not tags.get(words[-1], "x").startswith(("b", "a", "f", "t"))
 
 
+_LATIN_LABEL = lexicon.pattern("definitions.latin_name_labels_zh", template=r"^(?:{})[:：]?\s*")
+
+
 def _latin_aliases(inner: str) -> list[str]:
-    inner = re.sub(r"^(?:英文|英语|英文名称|英文全称|英文简称|外文名|学名)[:：]?\s*", "", inner)
+    inner = _LATIN_LABEL.sub("", inner)
     if not re.search(r"[A-Za-z]", inner) or re.search(r"\d{3,}", inner):
         return []
     parts = [p.strip() for p in re.split(r"[，,;；]|\s+or\s+", inner) if p.strip()]
