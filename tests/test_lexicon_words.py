@@ -193,3 +193,61 @@ def test_knowledge_words_match_as_the_literals_did() -> None:
         re.I,
         glossary._PRONOUN_START,
     )
+
+
+def test_answer_words_match_as_the_literals_did() -> None:
+    from agent.figures import between, items, render, row_said, sentences, shares, versus
+    from agent.models import spans
+
+    check(
+        r"^[\s“\"]*(因此|所以|因而|故而|于是|由此|从而|this is why|therefore|thus|as a result|"
+        r"consequently|hence|accordingly)",
+        re.I,
+        spans._CONSEQUENCE,
+    )
+    check(
+        r"(?:,\s*net\b|\s+(?:attributable|of|to|from|for|in|per|on|at|by|before|after|excluding|"
+        r"including)\b).*$",
+        re.I,
+        render._QUALIFIED,
+    )
+    check(r"\w+ed|paid|spent|sold|held|made|received", re.I, render._PARTICIPLE)
+    check(
+        r"\((?:loss|losses|gain|gains|benefit|expense|income|deficit|used in|provided by)\)",
+        0,
+        items._ALTERNATIVE,
+    )
+    check(
+        r"\b(?:shares|units|employees|stores|customers|members|locations|days|headcount|"
+        r"number of)\b",
+        re.I,
+        row_said._COUNTED,
+    )
+    check(
+        r"^(?:increas|decreas|grow|grew|declin|rise|rose|fall|fell|chang|improv|drop)",
+        re.I,
+        sentences._MOVES,
+    )
+    check(
+        r"\bby how much\b|\bhow much did\b.*\b(?:increas|decreas|grow|declin|rise|fall|chang|"
+        r"improv)|"
+        r"\b(?:change|increase|decrease|growth|improvement|decline)\b.{0,40}\b(?:from|between|"
+        r"compared|versus|vs)\b",
+        re.I,
+        sentences._ASKS_CHANGE,
+    )
+    check(r"^(?:growth|grow|grew|change|increase|decrease|decline)\w*$", re.I, versus._MOVES)
+    check(r"\s+(?:in|for|during|over|as of|at)\s+.*$|(?:19|20)\d{2}\s*年度?", re.I, versus._WHEN)
+    check(
+        r"^\s*(?:how\s+(?:did|does|do|has|have|was|were|is|are)\s+)?(?P<a>.+?)\s+"
+        r"(?:compared?|stack(?:ed)? up)\s+(?:to|with|against)\s+(?P<b>.+?)[?.\s]*$",
+        re.I,
+        versus._VERSUS,
+    )
+    check(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I, between._YES_NO)
+    check(
+        r"\b(?:percentage|percent|share|proportion|portion|fraction)\s+of\b.{0,80}?"
+        r"\b(?:came|come|comes|coming|derived|generated|contributed|was|were|is|are)\b",
+        re.I,
+        shares.SHARE_OF,
+    )

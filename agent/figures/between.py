@@ -32,8 +32,9 @@ from agent.figures.statements import table_fit
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
+from pipeline.text.lexicon import pattern
 
-_YES_NO = re.compile(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I)
+_YES_NO = pattern("asking.yes_no_openers", template=r"^\W*(?:{})\b", flags=re.I)
 _TOTAL = re.compile(r"^\W*total\b", re.I)
 
 

@@ -14,6 +14,7 @@ from functools import cache
 
 from pipeline.text.expand import spelled_out
 from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.lexicon import pattern
 
 _FY = re.compile(
     r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)", re.I
@@ -102,9 +103,7 @@ def _sentence_case(text: str) -> str:
 
 # a label's alternative in brackets: "Operating income (loss)", "Net cash provided by (used
 # in) operating activities" name the item whichever way the year went
-_ALTERNATIVE = re.compile(
-    r"\((?:loss|losses|gain|gains|benefit|expense|income|deficit|used in|provided by)\)"
-)
+_ALTERNATIVE = pattern("row_labels.alternatives", template=r"\((?:{})\)")
 
 
 def norm(text: str) -> str:

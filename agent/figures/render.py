@@ -13,6 +13,7 @@ from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.periods import PART_OF_YEAR, months_of
 from pipeline.text.finance import vocabulary
+from pipeline.text.lexicon import pattern
 
 ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
@@ -271,14 +272,10 @@ def follow_ups(
     return list(dict.fromkeys(out))[:3]
 
 
-_QUALIFIED = re.compile(
-    r"(?:,\s*net\b|\s+(?:attributable|of|to|from|for|in|per|on|at|by|before|after|excluding|"
-    r"including)\b).*$",
-    re.I,
-)
+_QUALIFIED = pattern("row_labels.qualifiers", template=r"(?:,\s*net\b|\s+(?:{})\b).*$", flags=re.I)
 
 
-_PARTICIPLE = re.compile(r"\w+ed|paid|spent|sold|held|made|received", re.I)
+_PARTICIPLE = pattern("row_labels.participles", template=r"\w+ed|{}", flags=re.I)
 
 
 def copula(label: str) -> str:

@@ -28,6 +28,7 @@ from agent.figures.render import (
 )
 from agent.figures.tables import read_grids
 from pipeline.text.lang import script_language
+from pipeline.text.lexicon import pattern
 
 _ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)
 _BALANCE = re.compile(r"balance sheets?|financial position|\bas of\b|资产负债表", re.I)
@@ -180,10 +181,7 @@ def _amount(row: Row, col: int, unit: str, currency: str, lang: str) -> str:
 
 
 # a row counting things, not money, in a table of dollars ("Effect of dilutive shares")
-_COUNTED = re.compile(
-    r"\b(?:shares|units|employees|stores|customers|members|locations|days|headcount|number of)\b",
-    re.I,
-)
+_COUNTED = pattern("row_labels.counted", flags=re.I)
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _CENTS = re.compile(r"\d\.\d\d(?!\d)")
 

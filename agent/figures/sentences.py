@@ -20,6 +20,7 @@ from agent.evidence import Evidence, units
 from agent.figures.render import number
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
+from pipeline.text import lexicon
 
 _AMOUNT = (
     r"(?P<{n}>\$?\s?\d[\d,]*(?:\.\d+)?)\s*(?P<{n}u>%|percent\b|thousand\b|million\b|billion\b)?"
@@ -40,9 +41,11 @@ _PAIRS = (
 )
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _ASKS_CHANGE = re.compile(
-    r"\bby how much\b|\bhow much did\b.*\b(?:increas|decreas|grow|declin|rise|fall|chang|improv)|"
-    r"\b(?:change|increase|decrease|growth|improvement|decline)\b.{0,40}\b(?:from|between|"
-    r"compared|versus|vs)\b",
+    r"\bby how much\b|\bhow much did\b.*\b(?:"
+    + lexicon.alternation("change_words.asked_change_stems")
+    + r")|\b(?:"
+    + lexicon.alternation("change_words.asked_change_nouns")
+    + r")\b.{0,40}\b(?:from|between|compared|versus|vs)\b",
     re.I,
 )
 _PERCENT_ASKED = re.compile(
@@ -94,9 +97,7 @@ def stated_pairs(text: str) -> list[tuple[float, float, str, str, bool]]:
     return out
 
 
-_MOVES = re.compile(
-    r"^(?:increas|decreas|grow|grew|declin|rise|rose|fall|fell|chang|improv|drop)", re.I
-)
+_MOVES = lexicon.pattern("change_words.stems_moved", template="^(?:{})", flags=re.I)
 
 
 def asked_words(question: str) -> list[str]:

@@ -12,11 +12,15 @@ from agent.figures.items import shown_label
 from agent.figures.parts import item_word
 from agent.figures.render import decimals, ids, number, when
 from agent.figures.working import Turn
+from pipeline.text.lexicon import alternation
 
 # "What percentage of net sales came from AWS?", "what share of revenue was Outdoor's"
 SHARE_OF = re.compile(
-    r"\b(?:percentage|percent|share|proportion|portion|fraction)\s+of\b.{0,80}?"
-    r"\b(?:came|come|comes|coming|derived|generated|contributed|was|were|is|are)\b",
+    r"\b(?:"
+    + alternation("asking.share_nouns")
+    + r")\s+of\b.{0,80}?\b(?:"
+    + alternation("asking.share_verbs")
+    + r")\b",
     re.I,
 )
 

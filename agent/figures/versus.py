@@ -25,20 +25,23 @@ from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
+from pipeline.text.lexicon import alternation, pattern
 from pipeline.text.segment import query_terms
 
 _VERSUS = re.compile(
-    r"^\s*(?:how\s+(?:did|does|do|has|have|was|were|is|are)\s+)?(?P<a>.+?)\s+"
+    r"^\s*(?:how\s+(?:" + alternation("asking.versus_auxiliaries") + r")\s+)?(?P<a>.+?)\s+"
     r"(?:compared?|stack(?:ed)? up)\s+(?:to|with|against)\s+(?P<b>.+?)[?.\s]*$",
     re.I,
 )
 # "甲公司国内收入增长与海外收入增长相比如何？"
 _VERSUS_ZH = re.compile(r"^\s*(?P<a>.+?)(?:与|和|跟|同)(?P<b>.+?)(?:相比|比较|对比)")
-_WHEN = re.compile(r"\s+(?:in|for|during|over|as of|at)\s+.*$|(?:19|20)\d{2}\s*年度?", re.I)
+_WHEN = pattern(
+    "asking.period_prepositions", template=r"\s+(?:{})\s+.*$|(?:19|20)\d{2}\s*年度?", flags=re.I
+)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _MOVES_ZH = re.compile(r"增长|增速|变化|增减")
 _OWNER = re.compile(r"^(?:[\w.&-]+['’]s|its|their|the|our)$", re.I)
-_MOVES = re.compile(r"^(?:growth|grow|grew|change|increase|decrease|decline)\w*$", re.I)
+_MOVES = pattern("change_words.versus_moves", template=r"^(?:{})\w*$", flags=re.I)
 _FOOTNOTE = re.compile(r"(?<=[A-Za-z.])\d+(?:,\d+)*$")
 _PART = re.compile(r"\([^)]*\)")
 MAX_EXTRA = 2  # words a row's label may have beyond the side's name ("… segment")

@@ -32,13 +32,10 @@ from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
 from agent.models.kinds import FIGURE, Kind, asked_kinds, holds
 from agent.rewrite import core_question
+from pipeline.text.lexicon import pattern
 
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
-_CONSEQUENCE = re.compile(
-    r"^[\s“\"]*(因此|所以|因而|故而|于是|由此|从而|this is why|therefore|thus|as a result|"
-    r"consequently|hence|accordingly)",
-    re.I,
-)
+_CONSEQUENCE = pattern("connectives.consequence", template=r"^[\s“\"]*({})", flags=re.I)
 _COLON_END = re.compile(r"[:：]\s*$")
 _LAST_CLAUSE = re.compile(r"[^，,；;]*$")
 _MAX_WIDENED = 400  # characters: past that the quote is a paragraph, not an answer
