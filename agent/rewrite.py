@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from pipeline.text import lexicon
 from pipeline.text.segment import _get_jieba, query_terms
 
 SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
@@ -30,7 +31,7 @@ _SMALL_TALK: list[tuple[SmallTalk, re.Pattern[str]]] = [
             r"many thanks|cheers|谢谢(你|您)?|多谢|感谢|辛苦了)$"
         ),
     ),
-    ("bye", re.compile(r"^(bye|goodbye|see you|再见|拜拜|回头见)$")),
+    ("bye", lexicon.pattern("small_talk.bye", template="^({})$")),
     ("identity", re.compile(r"^(who are you|what are you|what can you do|你是谁|你能做什么)$")),
 ]
 
@@ -48,11 +49,14 @@ def small_talk(text: str) -> SmallTalk | None:
 
 _YEAR = re.compile(r"(?<![\dA-Za-z])(?:FY|fy|Q[1-4]\s?)?'?(?:19|20)\d{2}(?!\d)")
 _EN_ELLIPTIC = re.compile(
-    r"^(and|what about|how about|and what about|also|then|same for|what of|in)\b|"
-    r"\b(it|its|they|them|their|this|that|those|these)\b",
+    r"^("
+    + lexicon.alternation("asking.follow_up_openers_en")
+    + r")\b|\b("
+    + lexicon.alternation("asking.back_references_en")
+    + r")\b",
     re.I,
 )
-_ZH_ELLIPTIC = re.compile(r"^(那|那么|还有|另外|它|他|她|这|那个|这个|其)|(呢|吗)[？?]?$")
+_ZH_ELLIPTIC = lexicon.pattern("asking.follow_up_openers_zh", template="^({})|(呢|吗)[？?]?$")
 _QUESTION_WORD_LIST = (
     "what which who whom how when where why much many does did is are was were "
     "什么 哪些 哪个 哪里 哪儿 哪国 哪家 哪年 哪位 哪种 怎么 怎样 如何 "
@@ -181,14 +185,15 @@ def key_terms(question: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-_DEF_EN = re.compile(
-    r"^(?:what is|what's|what are|who is|who was|define|definition of|meaning of)\s+"
-    r"(?:an?\s+|the\s+)?(?P<t>[^?]{1,60}?)\??$|^what does\s+(?P<t2>.{1,60}?)\s+mean\??$",
-    re.I,
+_DEF_EN = lexicon.pattern(
+    "asking.definition_openers_en",
+    template=r"^(?:{})\s+(?:an?\s+|the\s+)?(?P<t>[^?]{1,60}?)\??$"
+    r"|^what does\s+(?P<t2>.{1,60}?)\s+mean\??$",
+    flags=re.I,
 )
-_DEF_ZH = re.compile(
-    r"^(?:什么是|何为|何谓)(?P<t>[^？?]{1,30})[？?]?$|"
-    r"^(?P<t2>[^？?]{1,30}?)(?:是什么意思|是什么|指的是什么|是指什么|的定义是什么|的定义|的含义|是谁)[？?]?$"
+_DEF_ZH = lexicon.pattern(
+    "asking.definition_endings_zh",
+    template=r"^(?:什么是|何为|何谓)(?P<t>[^？?]{1,30})[？?]?$|^(?P<t2>[^？?]{1,30}?)(?:{})[？?]?$",
 )
 _PAGE = re.compile(r"\bpage\s+(\d{1,4})\b|\bp\.\s*(\d{1,4})\b|第\s*(\d{1,4})\s*页", re.I)
 
@@ -207,14 +212,15 @@ def defined_term(question: str) -> str | None:
 
 # "这份报告是哪家公司的？", "Which company filed this report?": the cover page says. The whole
 # question must ask it: "Which company did Adobe acquire, according to the report?" must not.
-_DOC_ZH = "(报告|文档|文件|文章|年报|季报|合同|材料)"
+_DOC_ZH = f"({lexicon.alternation('asking.documents_zh')})"
+_PUBLISHED = lexicon.alternation("asking.publishing_verbs")
 _ORG_ZH = "(公司|单位|机构|企业)"
 _DOC_EN = r"(document|report|filing|file|paper)"
 _ORG_EN = r"(company|organi[sz]ation|entity|firm|issuer|registrant)"
 _WHOSE_DOCUMENT = re.compile(
     rf"^(这份|这篇|这个|本|该){_DOC_ZH}(是|属于|来自|出自)?(哪家|哪个|什么|谁)(的|家)?{_ORG_ZH}?"
     rf"(的|发布的|写的|出具的)?[？?]?$|^这是(哪家|哪个|什么){_ORG_ZH}的{_DOC_ZH}[？?]?$|"
-    rf"^(which|what) {_ORG_EN} (published|filed|issued|wrote|released|prepared|produced) "
+    rf"^(which|what) {_ORG_EN} ({_PUBLISHED}) "
     rf"(this|the) {_DOC_EN}\??$|"
     rf"^(this|the) {_DOC_EN} (is|was) (from|by|about|for) (which|what) {_ORG_EN}\??$|"
     rf"^whose {_DOC_EN} is (this|it)\??$|"

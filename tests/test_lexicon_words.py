@@ -251,3 +251,53 @@ def test_answer_words_match_as_the_literals_did() -> None:
         re.I,
         shares.SHARE_OF,
     )
+
+
+def test_question_and_sentence_words_match_as_the_literals_did() -> None:
+    from agent import rewrite
+    from agent.figures import row_said, stated_ranks, verify
+    from agent.models import focus, follow_en
+
+    check(r"^(bye|goodbye|see you|再见|拜拜|回头见)$", 0, rewrite._SMALL_TALK[2][1])
+    check(
+        r"^(and|what about|how about|and what about|also|then|same for|what of|in)\b|"
+        r"\b(it|its|they|them|their|this|that|those|these)\b",
+        re.I,
+        rewrite._EN_ELLIPTIC,
+    )
+    check(r"^(那|那么|还有|另外|它|他|她|这|那个|这个|其)|(呢|吗)[？?]?$", 0, rewrite._ZH_ELLIPTIC)
+    check(
+        r"^(?:what is|what's|what are|who is|who was|define|definition of|meaning of)\s+"
+        r"(?:an?\s+|the\s+)?(?P<t>[^?]{1,60}?)\??$|^what does\s+(?P<t2>.{1,60}?)\s+mean\??$",
+        re.I,
+        rewrite._DEF_EN,
+    )
+    check(
+        r"^(?:什么是|何为|何谓)(?P<t>[^？?]{1,30})[？?]?$|"
+        r"^(?P<t2>[^？?]{1,30}?)(?:是什么意思|是什么|指的是什么|是指什么|的定义是什么|的定义|"
+        r"的含义|是谁)[？?]?$",
+        0,
+        rewrite._DEF_ZH,
+    )
+    assert rewrite._DOC_ZH == "(报告|文档|文件|文章|年报|季报|合同|材料)"
+    assert rewrite._PUBLISHED == "published|filed|issued|wrote|released|prepared|produced"
+    for asked in ("Which company published this report?", "这份报告是哪家公司的？"):
+        assert rewrite.asks_whose_document(asked)
+    check(r"什么|哪|谁|多少|几|何", 0, focus._ZH_ASK)
+    check(r"\s*(?:what|which|who|whom|whose|how|when|where)\b", re.I, focus._EN_ASK)
+    check(
+        r"^(?:(?i:the|its|his|her|their|our)\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})"
+        r"\s+(?:is|are|was|were)\s+\S",
+        0,
+        follow_en._EN_ATTRIBUTE,
+    )
+    check(
+        r"^((?:in|on|by|since|during|as of)\s+"
+        r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
+        r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
+        re.I,
+        follow_en._EN_DATED,
+    )
+    check(r"^(?:The|Our|As|In|For|At|Net|Total)\s+", 0, stated_ranks._LEAD)
+    check(r"\bchange|growth|grew|increase|decrease|变化|增长|下降", re.I, verify._GROWTH)
+    check(r"%|change|variance|增减|变动|比例|占", re.I, row_said._NOT_PERIOD)

@@ -27,14 +27,14 @@ from agent.figures.render import (
     zh_amount,
 )
 from agent.figures.tables import read_grids
+from pipeline.text import lexicon
 from pipeline.text.lang import script_language
-from pipeline.text.lexicon import pattern
 
 _ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)
 _BALANCE = re.compile(r"balance sheets?|financial position|\bas of\b|资产负债表", re.I)
 _PART = (3, 6, 9)
 # a column that is no period of its own: a change between two, a share of a total
-_NOT_PERIOD = re.compile(r"%|change|variance|增减|变动|比例|占", re.I)
+_NOT_PERIOD = lexicon.pattern("change_words.not_period_columns", template="%|{}", flags=re.I)
 
 
 def row_said(
@@ -181,7 +181,7 @@ def _amount(row: Row, col: int, unit: str, currency: str, lang: str) -> str:
 
 
 # a row counting things, not money, in a table of dollars ("Effect of dilutive shares")
-_COUNTED = pattern("row_labels.counted", flags=re.I)
+_COUNTED = lexicon.pattern("row_labels.counted", flags=re.I)
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _CENTS = re.compile(r"\d\.\d\d(?!\d)")
 

@@ -22,6 +22,7 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
 from agent.figures.items import years
 from agent.figures.periods import months_of
+from pipeline.text import lexicon
 from pipeline.text.finance import LineItem, vocabulary
 
 _PCT = r"(?P<pct>\d+(?:\.\d+)?)\s?(?:%|percent\b)"
@@ -41,7 +42,7 @@ _DOWN = re.compile(r"decreas|declin|fell|down|drop", re.I)
 # where a clause starts: after a comma or semicolon, and the "and" that joins list items
 _CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?|\band\s+(?=[A-Z])")
 _NAME = re.compile(r"[A-Z][\w&.'’-]*(?:[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w&.'’-]*)*")
-_LEAD = re.compile(r"^(?:The|Our|As|In|For|At|Net|Total)\s+")
+_LEAD = lexicon.pattern("report_sentences.not_names", template=r"^(?:{})\s+")
 # words that may stand between a member's name and the measure, or before "growth of":
 # anything else qualifies the measure ("casino revenue", "operational growth")
 _PLAIN = frozenset(

@@ -21,6 +21,7 @@ from agent import prompts
 from agent.figures.formula import Cell
 from agent.figures.lookup import Finder
 from agent.figures.render import cell_sentence
+from pipeline.text import lexicon
 from pipeline.text.finance import vocabulary
 
 # What is a part of a whole, so lies between −100% and 100%: a margin, a share, one
@@ -96,7 +97,7 @@ def line_problem(line: str) -> str:
     return ""
 
 
-_GROWTH = re.compile(r"\bchange|growth|grew|increase|decrease|变化|增长|下降", re.I)
+_GROWTH = lexicon.pattern("change_words.growth_words", template=r"\b{}", flags=re.I)
 
 
 def _growth_named(head: str) -> bool:

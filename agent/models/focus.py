@@ -25,15 +25,16 @@ from agent.models.kinds import _tagged
 from agent.models.phrasing import phrasing_words
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
+from pipeline.text import lexicon
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
-_ZH_ASK = re.compile(r"什么|哪|谁|多少|几|何")
+_ZH_ASK = lexicon.pattern("asking.question_words_zh", template="{}")
 # A count asks for the word after it ("多少个星期", "几种颜色"): a measure word, then the noun.
 _ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([\u4e00-\u9fff]{1,4})")
 _NAME_TAGS = frozenset({"ns", "nr", "nrt", "nt", "nz", "nrfg"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
-_EN_ASK = re.compile(r"\s*(?:what|which|who|whom|whose|how|when|where)\b", re.I)
+_EN_ASK = lexicon.pattern("asking.question_words_en", template=r"\s*(?:{})\b", flags=re.I)
 
 
 @cache

@@ -11,20 +11,21 @@ from functools import cache
 from pathlib import Path
 
 from agent.models.kinds import holds, is_title
+from pipeline.text import lexicon
 from pipeline.text.segment import EN_STOPWORDS
 
 _DATA = Path(__file__).with_name("data") / "follow_words.json"
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 MIN_SENTENCE_WORDS = 4  # fewer is a heading line ("Legal Proceedings."), not a sentence
-_EN_ATTRIBUTE = re.compile(
-    r"^(?:(?i:the|its|his|her|their|our)\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})"
-    r"\s+(?:is|are|was|were)\s+\S"
+_EN_ATTRIBUTE = lexicon.pattern(
+    "report_sentences.attribute_owners",
+    template=r"^(?:(?i:{})\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})\s+(?:is|are|was|were)\s+\S",
 )
 _EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
 # "In 1990,", "On July 30, 2019,", "In fiscal 2022,", "During the fourth quarter of 2021,":
 # report sentences open with the date of what they tell.
 _EN_DATED = re.compile(
-    r"^((?:in|on|by|since|during|as of)\s+"
+    r"^((?:" + lexicon.alternation("report_sentences.date_prepositions") + r")\s+"
     r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
     r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
     re.I,
