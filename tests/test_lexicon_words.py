@@ -301,3 +301,57 @@ def test_question_and_sentence_words_match_as_the_literals_did() -> None:
     check(r"^(?:The|Our|As|In|For|At|Net|Total)\s+", 0, stated_ranks._LEAD)
     check(r"\bchange|growth|grew|increase|decrease|变化|增长|下降", re.I, verify._GROWTH)
     check(r"%|change|variance|增减|变动|比例|占", re.I, row_said._NOT_PERIOD)
+
+
+def test_abbreviation_relation_and_filing_words_match_as_the_literals_did() -> None:
+    from agent.figures import stated_ranks
+    from pipeline.knowledge import graph, route, title_filing
+    from pipeline.knowledge.patterns import en
+    from pipeline.text import lang
+
+    check(
+        r"(?:\b(?:Inc|Ltd|Co|Corp|Mr|Mrs|Ms|Dr|Prof|St|No|Nos|Jr|Sr|vs|etc|e\.g|i\.e|U\.S|"
+        r"Fig|Figs|Eq|Sec|Art|Vol|pp|approx)\.|(?<![\w-])[A-Z]\.)$",
+        0,
+        lang._ABBREVIATION,
+    )
+    assert lang.is_abbreviated("Northwind Traders Inc.") and not lang.is_abbreviated("Incx.")
+    check(r"\b(?:is|are|means?|refers?|term|called|known|termed)\b", re.I, en._EN_CUE_WORDS)
+    check(r".*(?:[,;:(]|\b(?:the|a|an|our|its|their|this|these)\s)", re.I, en._REFERENT_CUT)
+    check(r"\s+of\s+(?:the|a|an|our|its|their|this|these)\s$", re.I, en._OF_DET)
+    relative = r"(?:that|which|who|whose|where|in\s+which|used|of|for|by)\s+.{10,})$"
+    assert sum(relative in p.pattern for p, _ in en._EN_CUES) == 1
+    check(
+        r"^[\s，,“”\"]*(?:是|为|属于|乃)(?:一种|一类|一个|一门|一款|一项)?[^，,；;。]{0,12}$"
+        r"|^[\s,]*(?:is|are)\s+(?:an?\s+|one\s+of\s+the\s+)?(?:(?:kind|type|form|class|sort)s?"
+        r"\s+of\s+)?(?:[\w\-]+\s+){0,3}$",
+        re.I,
+        graph._A_IS_B,
+    )
+    check(
+        r"^(?:的一种|的一类|之一|的一个分支|[，,。；;.]|\s+(?:that|which|who|used|for|with|in)\b|$)",
+        0,
+        graph._AFTER_IS_A,
+    )
+    check(r"^(?:table of contents|contents|index|目录|目次|索引)$", re.I, route._SKIP)
+    check(
+        r"^[^()]{2,60}\((?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})\)\s*[–—-]+\s*"
+        r"(?P<org>[^()]{2,80}?)\s*(?:\((?:NYSE|NASDAQ|Nasdaq|AMEX|LSE|ASX)[^)]*\))?,?\s+"
+        r"(?:today\s+)?(?:announced|reported|reports|announces)\s+(?P<what>[^.“\"]{3,80})",
+        0,
+        title_filing._DATELINE,
+    )
+    pct = r"(?P<pct>\d+(?:\.\d+)?)\s?(?:%|percent\b)"
+    old_move = (
+        r"\b(?P<verb>increased|decreased|grew|declined|rose|fell|(?:was|were)\s+(?:up|down))\s+"
+        r"(?:by\s+)?" + pct + r"|"
+        r"\b(?P<noun>increase|decrease|decline|growth|rise|drop)\s+of\s+"
+        + pct.replace("pct", "pct2")
+        + r"|"
+        + pct.replace("pct", "pct3")
+        + r"\s+(?P<at>increase|decrease|decline|growth|rise|drop)"
+        r"\s+(?:at|in|for|from)\s+(?:our\s+|the\s+|its\s+)?(?P<name>[A-Z][\w&.'’-]*"
+        r"(?:[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w&.'’-]*)*)"
+    )
+    assert stated_ranks._MOVE.pattern == old_move
+    check(old_move, 0, stated_ranks._MOVE)

@@ -27,13 +27,19 @@ from pipeline.text.finance import LineItem, vocabulary
 
 _PCT = r"(?P<pct>\d+(?:\.\d+)?)\s?(?:%|percent\b)"
 _MOVE = re.compile(
-    r"\b(?P<verb>increased|decreased|grew|declined|rose|fell|(?:was|were)\s+(?:up|down))\s+"
-    r"(?:by\s+)?" + _PCT + r"|"
-    r"\b(?P<noun>increase|decrease|decline|growth|rise|drop)\s+of\s+"
+    r"\b(?P<verb>"
+    + lexicon.alternation("change_words.stated_verbs")
+    + r"|(?:was|were)\s+(?:up|down))\s+(?:by\s+)?"
+    + _PCT
+    + r"|\b(?P<noun>"
+    + lexicon.alternation("change_words.stated_nouns")
+    + r")\s+of\s+"
     + _PCT.replace("pct", "pct2")
     + r"|"
     + _PCT.replace("pct", "pct3")
-    + r"\s+(?P<at>increase|decrease|decline|growth|rise|drop)"
+    + r"\s+(?P<at>"
+    + lexicon.alternation("change_words.stated_nouns")
+    + ")"
     r"\s+(?:at|in|for|from)\s+(?:our\s+|the\s+|its\s+)?(?P<name>[A-Z][\w&.'’-]*"
     r"(?:[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w&.'’-]*)*)",
 )

@@ -16,6 +16,7 @@ import numpy as np
 from pipeline.knowledge.analysis import TermIndex, section_key_terms
 from pipeline.knowledge.models import Evidence, GraphEdge, GraphNode, KnowledgeGraph, RelationType
 from pipeline.knowledge.source import DocText, Sentence
+from pipeline.text import lexicon
 
 _WEIGHT: dict[RelationType, float] = {
     "defined_with": 3.0,
@@ -26,7 +27,9 @@ _WEIGHT: dict[RelationType, float] = {
 }
 # Text between A and B (A first) → relation of A to B.
 _A_IS_B = re.compile(
-    r"^[\s，,“”\"]*(?:是|为|属于|乃)(?:一种|一类|一个|一门|一款|一项)?[^，,；;。]{0,12}$"
+    r"^[\s，,“”\"]*(?:是|为|属于|乃)(?:"
+    + lexicon.alternation("relations.classifiers_zh")
+    + r")?[^，,；;。]{0,12}$"
     r"|^[\s,]*(?:is|are)\s+(?:an?\s+|one\s+of\s+the\s+)?(?:(?:kind|type|form|class|sort)s?\s+of\s+)?"
     r"(?:[\w\-]+\s+){0,3}$",
     re.I,
@@ -35,8 +38,9 @@ _A_PART_B = re.compile(
     r"^[\s，,]*(?:是|为)$|^[\s,]*(?:is|are)\s+(?:an?\s+)?part\s+of\s+(?:the\s+)?$", re.I
 )
 _AFTER_PART = re.compile(r"^(?:的)?(?:组成部分|一部分|部分|构成要素)")
-_AFTER_IS_A = re.compile(
-    r"^(?:的一种|的一类|之一|的一个分支|[，,。；;.]|\s+(?:that|which|who|used|for|with|in)\b|$)"
+_AFTER_IS_A = lexicon.pattern(
+    "relations.after_kind_en",
+    template=r"^(?:的一种|的一类|之一|的一个分支|[，,。；;.]|\s+(?:{})\b|$)",
 )
 # Text between B and A (B first) → A is_a / part_of B.
 _B_HAS_A_KIND = re.compile(

@@ -11,6 +11,7 @@ from collections import defaultdict
 from pipeline.knowledge.analysis import TermIndex
 from pipeline.knowledge.models import KnowledgeGraph, RouteStep, RouteTerm
 from pipeline.knowledge.source import DocText
+from pipeline.text import lexicon
 
 
 def prerequisites(graph: KnowledgeGraph) -> dict[str, set[str]]:
@@ -54,7 +55,7 @@ def topological(
     return done
 
 
-_SKIP = re.compile(r"^(?:table of contents|contents|index|目录|目次|索引)$", re.I)
+_SKIP = lexicon.pattern("section_titles.contents", template="^(?:{})$", flags=re.I)
 
 
 def _route_sections(doc: DocText) -> list[int]:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from pipeline.models import Block
+from pipeline.text import lexicon
 
 REGISTRANT = re.compile(r"^\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
 _REGISTRANT_IN = re.compile(r"\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
@@ -146,7 +147,9 @@ def filing_title(front: list[Block], blocks: list[Block], usable: Usable) -> str
 # (NYSE: HLW) today announced results for second-quarter 2031."
 _DATELINE = re.compile(
     r"^[^()]{2,60}\((?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})\)\s*[–—-]+\s*"
-    r"(?P<org>[^()]{2,80}?)\s*(?:\((?:NYSE|NASDAQ|Nasdaq|AMEX|LSE|ASX)[^)]*\))?,?\s+"
+    r"(?P<org>[^()]{2,80}?)\s*(?:\((?:"
+    + lexicon.alternation("filings.exchanges")
+    + r")[^)]*\))?,?\s+"
     r"(?:today\s+)?(?:announced|reported|reports|announces)\s+(?P<what>[^.“\"]{3,80})"
 )
 

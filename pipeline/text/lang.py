@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from pipeline.text import lexicon
+
 Lang = Literal["zh", "en", "mixed", "unknown"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
@@ -52,9 +54,8 @@ def estimate_tokens(text: str) -> int:
 _SENT_SPLIT = re.compile(r"(?<=[。！？!?])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\u4e00-\u9fff])|\n{2,}")
 
 
-_ABBREVIATION = re.compile(
-    r"(?:\b(?:Inc|Ltd|Co|Corp|Mr|Mrs|Ms|Dr|Prof|St|No|Nos|Jr|Sr|vs|etc|e\.g|i\.e|U\.S|"
-    r"Fig|Figs|Eq|Sec|Art|Vol|pp|approx)\.|(?<![\w-])[A-Z]\.)$"
+_ABBREVIATION = lexicon.pattern(
+    "abbreviations.before_full_stop", template=r"(?:\b(?:{})\.|(?<![\w-])[A-Z]\.)$"
 )
 
 

@@ -16,11 +16,13 @@ from pipeline.knowledge.patterns.surface import (
     enough,
     normalize,
 )
+from pipeline.text import lexicon
 
 _EN_TERM = (
     r"[A-Za-z][A-Za-z0-9'’\-&/]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Za-z0-9][A-Za-z0-9'’\-&/]*){0,5}"
 )
 _QT = rf"[{Q_OPEN}]?(?P<t>{_EN_TERM})[{Q_CLOSE}]?"
+_RELATIVE = lexicon.alternation("definitions.relative_words_en", space=r"\s+")
 _EN_CUES: list[tuple[re.Pattern[str], bool]] = [
     (
         re.compile(
@@ -50,7 +52,7 @@ _EN_CUES: list[tuple[re.Pattern[str], bool]] = [
     ),
     (
         re.compile(
-            rf"^(?:an?\s+|the\s+)?{_QT},?\s+(?:is|are)\s+(?:an?|the)\s+(?P<d>(?:\w+\s+){{1,6}}?(?:that|which|who|whose|where|in\s+which|used|of|for|by)\s+.{{10,}})$",
+            rf"^(?:an?\s+|the\s+)?{_QT},?\s+(?:is|are)\s+(?:an?|the)\s+(?P<d>(?:\w+\s+){{1,6}}?(?:{_RELATIVE})\s+.{{10,}})$",
             re.I,
         ),
         True,
@@ -126,7 +128,7 @@ def _spells(text: str, letters: str) -> bool:
     return True
 
 
-_EN_CUE_WORDS = re.compile(r"\b(?:is|are|means?|refers?|term|called|known|termed)\b", re.I)
+_EN_CUE_WORDS = lexicon.pattern("definitions.cue_words_en", flags=re.I)
 
 
 def find_en(sentence: str) -> list[Found]:
@@ -154,8 +156,10 @@ _DEFINED_IN_PARENS = re.compile(
     rf"\((?:the\s+|collectively,?\s+|each,?\s+an?\s+|an?\s+)?[{Q_OPEN}](?P<a>[^{Q_CLOSE}]{{2,40}})"
     rf"[{Q_CLOSE}](?:,?\s+or\s+(?:the\s+)?[{Q_OPEN}][^{Q_CLOSE}]{{2,40}}[{Q_CLOSE}])?\)"
 )
-_REFERENT_CUT = re.compile(r".*(?:[,;:(]|\b(?:the|a|an|our|its|their|this|these)\s)", re.I)
-_OF_DET = re.compile(r"\s+of\s+(?:the|a|an|our|its|their|this|these)\s$", re.I)
+_REFERENT_CUT = lexicon.pattern(
+    "definitions.determiners_en", template=r".*(?:[,;:(]|\b(?:{})\s)", flags=re.I
+)
+_OF_DET = lexicon.pattern("definitions.determiners_en", template=r"\s+of\s+(?:{})\s$", flags=re.I)
 _APPOSITIVE = re.compile(r"^,\s+(?P<d>(?:a|an)\s+[^,;()]{8,}?)(?=[,;.]|$)", re.I)
 
 
