@@ -19,16 +19,19 @@ SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
 _SMALL_TALK: list[tuple[SmallTalk, re.Pattern[str]]] = [
     (
         "greeting",
-        re.compile(
-            r"^(hi|hello|hey|hiya|good (morning|afternoon|evening)|greetings|你好|您好|嗨|哈喽|"
-            r"早上好|下午好|晚上好|在吗)( there| folio|呀|啊)?$"
+        lexicon.pattern(
+            "small_talk.hello",
+            template="^({}|good (morning|afternoon|evening))( there| folio|呀|啊)?$",
         ),
     ),
     (
         "thanks",
         re.compile(
-            r"^((ok|okay|great|cool|nice|好的|好)[, ]*)?(thanks?( you)?( (so|very) much)?|thx|"
-            r"many thanks|cheers|谢谢(你|您)?|多谢|感谢|辛苦了)$"
+            r"^(("
+            + lexicon.alternation("small_talk.acknowledgements")
+            + r")[, ]*)?(thanks?( you)?( (so|very) much)?|谢谢(你|您)?|"
+            + lexicon.alternation("small_talk.thanks")
+            + ")$"
         ),
     ),
     ("bye", lexicon.pattern("small_talk.bye", template="^({})$")),

@@ -54,10 +54,10 @@ def same_matches(old: re.Pattern[str], new: re.Pattern[str], text: str) -> None:
     assert seen(new) == seen(old), f"{new.pattern!r} differs from the old literal on {text!r}"
 
 
-def check(old: str, flags: int, new: re.Pattern[str]) -> None:
+def check(old: str, flags: int, new: re.Pattern[str], extra: tuple[str, ...] = ()) -> None:
     was = re.compile(old, flags)
     assert new.flags == was.flags
-    for text in probes(old):
+    for text in [*probes(old), *extra]:
         same_matches(was, new, text)
 
 
@@ -258,6 +258,29 @@ def test_question_and_sentence_words_match_as_the_literals_did() -> None:
     from agent.figures import row_said, stated_ranks, verify
     from agent.models import focus, follow_en
 
+    check(
+        r"^(hi|hello|hey|hiya|good (morning|afternoon|evening)|greetings|你好|您好|嗨|哈喽|"
+        r"早上好|下午好|晚上好|在吗)( there| folio|呀|啊)?$",
+        0,
+        rewrite._SMALL_TALK[0][1],
+        ("good morning there", "hiya folio", "hey啊", "greetings there", "good night", "hi hi"),
+    )
+    check(
+        r"^((ok|okay|great|cool|nice|好的|好)[, ]*)?(thanks?( you)?( (so|very) much)?|thx|"
+        r"many thanks|cheers|谢谢(你|您)?|多谢|感谢|辛苦了)$",
+        0,
+        rewrite._SMALL_TALK[1][1],
+        (
+            "ok, thanks",
+            "okay thank you very much",
+            "好的谢谢你",
+            "nice,, cheers",
+            "ok",
+            "thanks ok",
+        ),
+    )
+    for said in ("good evening there", "ok, thank you so much", "好的谢谢您", "hiya folio"):
+        assert rewrite.small_talk(said) is not None
     check(r"^(bye|goodbye|see you|再见|拜拜|回头见)$", 0, rewrite._SMALL_TALK[2][1])
     check(
         r"^(and|what about|how about|and what about|also|then|same for|what of|in)\b|"
