@@ -378,3 +378,35 @@ def test_abbreviation_relation_and_filing_words_match_as_the_literals_did() -> N
     )
     assert stated_ranks._MOVE.pattern == old_move
     check(old_move, 0, stated_ranks._MOVE)
+
+
+def test_reference_and_example_words_match_as_the_literals_did() -> None:
+    from pipeline.knowledge import graph
+    from pipeline.knowledge.patterns import en
+    from pipeline.knowledge.patterns.surface import Q_CLOSE, Q_OPEN
+    from pipeline.perceive import references
+
+    letter = r"(?:[A-Z]|\d+|[一二三四五六七八九十]+)(?![A-Za-z])"
+    appendix = next(p for kind, p in references.PATTERNS if kind == "appendix")
+    check(
+        rf"(?:\bAppendix|\bAnnex|\bExhibit|\bSchedule|附录|附件|附表)\s*(?P<key>{letter})",
+        re.I,
+        appendix,
+        ("see Exhibit B", "xAnnex 2", "见附件二", "SCHEDULE 4 and appendix C", "Exhibits A"),
+    )
+    check(
+        r"^[\s，,（(]*(?:如|例如|比如|包括|诸如|such\s+as|including|e\.g\.,?|for\s+example,?)"
+        r"\s*[^。.；;]{0,40}$",
+        re.I,
+        graph._B_HAS_A_KIND,
+        ("such  as apples", ", e.g., pears", "（例如苹果", "for example, x"),
+    )
+    cap = r"[A-Z0-9][\w.&'’\-]*"
+    check(
+        rf"(?P<t>{cap}(?:,?\s+(?:(?:and|of|for|the|in|on|&)\s+)?{cap}){{0,7}})\s*"
+        rf"\((?:the\s+|each\s+a\s+|a\s+|an\s+)?"
+        rf"[{Q_OPEN}](?P<a>[^{Q_CLOSE}]{{1,40}})[{Q_CLOSE}]\)",
+        0,
+        en._EN_DEFINED_ALIAS,
+        ('Bank of the West (the "Bank")', "Harbour & Lantern Works (“HLW”)"),
+    )

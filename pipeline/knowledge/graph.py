@@ -44,7 +44,9 @@ _AFTER_IS_A = lexicon.pattern(
 )
 # Text between B and A (B first) → A is_a / part_of B.
 _B_HAS_A_KIND = re.compile(
-    r"^[\s，,（(]*(?:如|例如|比如|包括|诸如|such\s+as|including|e\.g\.,?|for\s+example,?)\s*[^。.；;]{0,40}$",
+    r"^[\s，,（(]*(?:"
+    + lexicon.alternation("relations.examples_of", space=r"\s+")
+    + r"|e\.g\.,?|for\s+example,?)\s*[^。.；;]{0,40}$",
     re.I,
 )
 _B_HAS_A_PART = re.compile(

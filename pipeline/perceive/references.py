@@ -14,9 +14,12 @@ from collections.abc import Sequence
 
 from pipeline.models import Block
 from pipeline.perceive.models import Reference, RefKind
+from pipeline.text import lexicon
 
 _NUM = r"\d+(?:\s*[-－–.]\s*\d+)*[A-Za-z]?"
 _CN = r"[\d一二三四五六七八九十百零〇]+(?:\.\d+)*"
+_APPENDIX_EN = lexicon.alternation("filings.appendix_en")
+_APPENDIX_ZH = lexicon.alternation("filings.appendix_zh")
 _LETTER = r"(?:[A-Z]|\d+|[一二三四五六七八九十]+)(?![A-Za-z])"
 
 # (kind, pattern); group "key" is the id. Used both to find mentions and to spot targets.
@@ -30,7 +33,7 @@ PATTERNS: tuple[tuple[RefKind, re.Pattern[str]], ...] = (
     (
         "appendix",
         re.compile(
-            rf"(?:\bAppendix|\bAnnex|\bExhibit|\bSchedule|附录|附件|附表)\s*(?P<key>{_LETTER})",
+            rf"(?:\b(?:{_APPENDIX_EN})|{_APPENDIX_ZH})\s*(?P<key>{_LETTER})",
             re.I,
         ),
     ),

@@ -64,8 +64,9 @@ _EN_CALLED = re.compile(
     re.I,
 )
 _CAP_WORD = r"[A-Z0-9][\w.&'’\-]*"
+_CONNECTOR = lexicon.alternation("relations.name_connectors")
 _EN_DEFINED_ALIAS = re.compile(
-    rf"(?P<t>{_CAP_WORD}(?:,?\s+(?:(?:and|of|for|the|in|on|&)\s+)?{_CAP_WORD}){{0,7}})\s*"
+    rf"(?P<t>{_CAP_WORD}(?:,?\s+(?:(?:{_CONNECTOR})\s+)?{_CAP_WORD}){{0,7}})\s*"
     rf"\((?:the\s+|each\s+a\s+|a\s+|an\s+)?"
     rf"[{Q_OPEN}](?P<a>[^{Q_CLOSE}]{{1,40}})[{Q_CLOSE}]\)"
 )
