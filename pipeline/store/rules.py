@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from agent.review.errors import RuleConflict
+from pipeline.errors import RuleConflict
 from pipeline.store.db import Database, register_migrations
 
 EXPIRY_DAYS = 7
