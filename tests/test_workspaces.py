@@ -13,6 +13,7 @@ from pipeline.errors import NotFoundError, WorkspaceError
 from pipeline.ids import doc_id_for
 from pipeline.service import Folio
 from pipeline.store.conversations import ConversationStore
+from pipeline.store.rules import RuleStore
 from pipeline.workspace import LOCAL, SHARED, anonymous, check_name, new_token
 from settings import Settings
 from testkit import pdfgen
@@ -367,11 +368,15 @@ def test_cli_conversations_belong_to_their_workspace(
     assert code == 2 and a_id not in capsys.readouterr().err
 
 
-def test_a_conversation_store_needs_a_workspace(folio: Folio) -> None:
+def test_conversation_and_rule_stores_need_a_workspace(folio: Folio) -> None:
     with pytest.raises(TypeError):
         ConversationStore(folio.db)  # type: ignore[call-arg]
     with pytest.raises(WorkspaceError):
         ConversationStore(folio.db, "")
+    with pytest.raises(TypeError):
+        RuleStore(folio.db)  # type: ignore[call-arg]
+    with pytest.raises(WorkspaceError):
+        RuleStore(folio.db, "")
     assert ChatService(folio.scoped("alice")).chats.workspace == "alice"
     assert ChatService(folio).scoped("bob").chats.workspace == "bob"
     assert folio.scoped("carol").conversations.workspace == "carol"
