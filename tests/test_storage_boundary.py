@@ -84,9 +84,7 @@ def _names_folio(node: ast.expr) -> bool:
 def test_nothing_outside_pipeline_reaches_storage() -> None:
     files = _files()
     assert len(files) > 60  # the walk found the code (agent/, ui/, commands/, entry points)
-    found = [
-        b for f in files for b in breaches(f.read_text("utf-8"), str(f.relative_to(ROOT)))
-    ]
+    found = [b for f in files for b in breaches(f.read_text("utf-8"), str(f.relative_to(ROOT)))]
     assert not found, "storage outside pipeline/ (use Folio's methods):\n" + "\n".join(
         map(str, found)
     )
