@@ -17,8 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pipeline.knowledge.models import Summary
-from pipeline.knowledge.source import load_doc_text
-from pipeline.knowledge.store import load_stored_view
 from pipeline.knowledge.summary import build_summary
 from pipeline.models import Chunk
 from pipeline.service import Folio
@@ -35,12 +33,12 @@ class OverviewSentence:
 
 
 def _summary(folio: Folio, doc_id: str) -> Summary | None:
-    if folio.store.status(doc_id, "summary").state == "ready":
-        stored = load_stored_view(folio.db, doc_id, "summary")
+    if folio.status(doc_id, "summary").state == "ready":
+        stored = folio.stored_view(doc_id, "summary")
         if stored is not None and stored.data:
             return Summary.model_validate(stored.data)
     try:
-        return build_summary(load_doc_text(folio.store, doc_id))
+        return build_summary(folio.doc_text(doc_id))
     except Exception:  # a document without a readable structure has no overview
         log.warning("no overview could be made for %s", doc_id, exc_info=True)
         return None
@@ -57,7 +55,7 @@ def overview_sentences(
             continue
         # The overview first, then each section's own sentences, in reading order.
         pool = [*summary.overview, *(s for sec in summary.sections for s in sec.sentences)]
-        chunks = folio.store.get_chunks({s.chunk_id for s in pool})
+        chunks = folio.get_chunks({s.chunk_id for s in pool})
         mine: list[OverviewSentence] = []
         for s in pool:
             ch = chunks.get(s.chunk_id)

@@ -128,7 +128,7 @@ class StatsCache:
             hit = self._data.get(key)
         if hit is not None:
             return hit
-        stats = build_stats(doc, folio.store.chunks(doc.doc_id))
+        stats = build_stats(doc, folio.chunks(doc.doc_id))
         with self._lock:
             for k in [k for k in self._data if k[0] == doc.doc_id]:
                 del self._data[k]

@@ -24,7 +24,7 @@ from typing import Any
 
 from agent.rewrite import content_terms
 from agent.scope import stem
-from pipeline.knowledge.source import DocText, load_doc_text
+from pipeline.knowledge.source import DocText
 from pipeline.service import Folio
 
 log = logging.getLogger(__name__)
@@ -115,11 +115,11 @@ def find_section(
 
 def _sections(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
     try:
-        doc = folio.store.require(doc_id)
+        doc = folio.document(doc_id)
     except Exception:  # a document gone from the store has no sections to read
         log.warning("no sections for %s", doc_id, exc_info=True)
         return ()
-    key = (id(folio.store), doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
+    key = (folio.workspace, doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
     with _LOCK:
         hit = _CACHE.get(key)
     if hit is None:
@@ -132,14 +132,14 @@ def _sections(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
 
 
 _CACHED = 8
-_CACHE: OrderedDict[tuple[int, str, str], tuple[SectionRead, ...]] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, str, str], tuple[SectionRead, ...]] = OrderedDict()
 _LOCK = threading.Lock()
 
 
 def _indexed(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
     """Each heading of the document with its section's chunks and item headings."""
-    text = load_doc_text(folio.store, doc_id)
-    bold = {b.n for b in folio.store.blocks(doc_id) if b.bold}
+    text = folio.doc_text(doc_id)
+    bold = {b.n for b in folio.blocks(doc_id) if b.bold}
     out: list[SectionRead] = []
     for sec in text.sections[1:]:
         tree = text.subtree(sec.idx)

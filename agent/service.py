@@ -13,13 +13,13 @@ import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from agent import prompts
-from agent.checkpoint import sqlite_checkpointer, thread_id
 from agent.companies import company_groups, named_documents, names_a_company
 from agent.context import ChatContext
 from agent.graph import build_graph
@@ -27,17 +27,32 @@ from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
 from agent.scope import StatsCache
-from agent.store import ConversationInfo, ConversationStore, Message
 from agent.timing import Clock
 from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, NotFoundError
-from pipeline.service import Folio
+from pipeline.service import ConversationInfo, ConversationStore, Folio, StoredMessage
+from pipeline.workspace import thread_id
 
 __all__ = ["ChatService", "ConversationInfo", "Message"]
 
 log = logging.getLogger(__name__)
 
 EventSink = Callable[[ChatEvent], None]
+
+
+@dataclass
+class Message:
+    """A stored message, an assistant's with its whole Answer."""
+
+    role: str  # "user" | "assistant"
+    content: str
+    answer: Answer | None = None
+    created_at: str = ""
+
+    @classmethod
+    def of(cls, stored: StoredMessage) -> Message:
+        answer = Answer.model_validate_json(stored.answer_json) if stored.answer_json else None
+        return cls(stored.role, stored.content, answer, stored.created_at)
 
 
 class ChatService:
@@ -53,7 +68,7 @@ class ChatService:
     ) -> None:
         self.folio = folio
         self.models = models or make_chat_models(folio.settings)
-        self.store = ConversationStore(folio.db, folio.workspace)
+        self.chats: ConversationStore = folio.conversations
         self._checkpointer = checkpointer
         self._graph: Any = None
         self._stats = StatsCache()
@@ -72,40 +87,38 @@ class ChatService:
             return self
         view = copy.copy(self)
         view.folio = self.folio.scoped(workspace)
-        view.store = ConversationStore(view.folio.db, view.folio.workspace)
+        view.chats = view.folio.conversations
         return view
 
     def delete_workspace(self) -> int:
         """Delete every conversation of this workspace with its messages and memory."""
-        from agent.review.rules import RuleStore  # the review's learnt rules go with it
-
-        infos = self.store.all()
+        infos = self.chats.all()
         for info in infos:
             self.delete(info.conversation_id)
-        RuleStore(self.folio.db, self.folio.workspace).clear()
+        self.folio.rules.clear()  # the review's learnt rules go with it
         return len(infos)
 
     # --- conversations ------------------------------------------------------------------
     def create(self, doc_ids: list[str], title: str | None = None) -> str:
         for d in doc_ids:
-            self.folio.store.require(d)
-        return self.store.create(list(doc_ids), title or "New conversation")
+            self.folio.document(d)
+        return self.chats.create(list(doc_ids), title or "New conversation")
 
     def conversations(self) -> list[ConversationInfo]:
-        return self.store.all()
+        return self.chats.all()
 
     def conversation(self, conversation_id: str) -> ConversationInfo:
-        return self.store.require(conversation_id)
+        return self.chats.require(conversation_id)
 
     def history(self, conversation_id: str) -> list[Message]:
-        return self.store.messages(conversation_id)
+        return [Message.of(m) for m in self.chats.messages(conversation_id)]
 
     def rename(self, conversation_id: str, title: str) -> None:
-        self.store.rename(conversation_id, title)
+        self.chats.rename(conversation_id, title)
 
     def delete(self, conversation_id: str) -> None:
         """Delete a conversation, its messages and its memory (checkpoints)."""
-        if not self.store.delete(conversation_id):
+        if not self.chats.delete(conversation_id):
             raise NotFoundError(f"No conversation with id '{conversation_id}'.")
         self.checkpointer.delete_thread(thread_id(self.workspace, conversation_id))
 
@@ -116,8 +129,7 @@ class ChatService:
             return self._root.checkpointer
         with self._lock:
             if self._checkpointer is None:
-                path = self.folio.settings.data_dir / "chat_memory.db"
-                self._checkpointer = sqlite_checkpointer(path)
+                self._checkpointer = self.folio.chat_memory()
             return self._checkpointer
 
     @property
@@ -169,7 +181,7 @@ class ChatService:
             answer = self._run(question, cid, scope, on_event, clock)
             answer.latency_ms = int((time.perf_counter() - started) * 1000)
             answer.timing = clock.timing(answer.latency_ms)
-            self.store.add_turn(cid, question, answer)
+            self.chats.add_turn(cid, question, answer)
         return AnswerEvent(answer=answer, conversation_id=cid)
 
     async def stream(
@@ -274,16 +286,16 @@ class ChatService:
     ) -> tuple[str, list[str]]:
         scope = list(dict.fromkeys(doc_ids))
         if conversation_id:
-            info = self.store.require(conversation_id)
+            info = self.chats.require(conversation_id)
             if not scope:
                 scope = info.doc_ids
             elif scope != info.doc_ids:
-                self.store.set_scope(conversation_id, scope)
+                self.chats.set_scope(conversation_id, scope)
         if not scope:
             raise FolioError("Choose at least one document to ask about (--doc DOC_ID).")
         for d in scope:
-            self.folio.store.require(d)
-        cid = conversation_id or self.store.create(scope, _title(question))
+            self.folio.document(d)
+        cid = conversation_id or self.chats.create(scope, _title(question))
         return cid, scope
 
     def _turn_lock(self, cid: str) -> threading.Lock:

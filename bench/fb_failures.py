@@ -39,7 +39,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.checkpoint import thread_id  # noqa: E402 - after the path set-up above
 from agent.evidence import Evidence, turn_evidence  # noqa: E402
 from agent.figures.answer import figure_answer  # noqa: E402
 from agent.figures.lookup import grids  # noqa: E402
@@ -54,6 +53,7 @@ from bench.answers_data import (  # noqa: E402
 )
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
+from pipeline.workspace import thread_id  # noqa: E402 - after the path set-up above
 from settings import Settings  # noqa: E402
 
 

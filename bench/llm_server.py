@@ -207,8 +207,8 @@ def scenario(
 
 
 def ask(chat: Any, q: Question, ids: dict[str, str], proxy: Any, server: Any) -> dict[str, Any]:
-    from agent.checkpoint import thread_id
     from bench import llm_checks as checks
+    from pipeline.workspace import thread_id
 
     scope = [ids[n] for n in q.scope]
     mark, log_at = proxy.mark(), server.log_size() if server else 0

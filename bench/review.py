@@ -39,11 +39,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.review.models import Report  # noqa: E402
-from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.service import run_review  # noqa: E402
 from bench.common import SAMPLES, print_table  # noqa: E402
 from bench.cpumeter import CpuMeter  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
+from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.review_docs import contract_pdf, first_pages  # noqa: E402
 from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402

@@ -38,12 +38,12 @@ if str(ROOT) not in sys.path:
 from agent.review import plan as plan_mod  # noqa: E402
 from agent.review.catalog import GOAL_TERMS  # noqa: E402
 from agent.review.detect import MIN_WORDS, goal_cue_count  # noqa: E402
-from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.scope import ReviewScope  # noqa: E402
 from agent.review.service import document_language  # noqa: E402
 from bench.common import print_table  # noqa: E402
 from bench.review import CASES, Case, Goal, plan_quality  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
+from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
 
 GRID = {

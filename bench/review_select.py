@@ -46,10 +46,10 @@ if str(ROOT) not in sys.path:
 from agent.review import service as service_mod  # noqa: E402
 from agent.review.curate import boilerplate, scored  # noqa: E402
 from agent.review.models import Finding, Report  # noqa: E402
-from agent.review.rules import RuleStore  # noqa: E402
 from agent.review.scope import ReviewScope  # noqa: E402
 from bench.common import SAMPLES, print_table  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
+from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.review_docs import contract_pdf  # noqa: E402
 from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402

@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.checkpoint import thread_id  # noqa: E402 - after the path set-up above
 from agent.evidence import turn_evidence, units  # noqa: E402
 from agent.models.judge import candidates, judge  # noqa: E402
 from agent.models.selector import selector  # noqa: E402
@@ -39,6 +38,7 @@ from bench.answers_data import body  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
+from pipeline.workspace import thread_id  # noqa: E402 - after the path set-up above
 from settings import Settings  # noqa: E402
 
 FIRST_DOC = {"train": 1, "validation": 5}

@@ -9,7 +9,6 @@ from commands.output import emit_json
 from pipeline.errors import FolioError
 from pipeline.models import Block, Table
 from pipeline.perceive.models import Perception
-from pipeline.perceive.store import perception_for
 from pipeline.service import Folio
 
 
@@ -87,15 +86,15 @@ def block_view(block: Block) -> dict[str, Any]:
 
 def page_view(folio: Folio, ref: str, page: int) -> dict[str, Any]:
     doc = folio.document(folio.resolve(ref))
-    pages = folio.store.pages(doc.doc_id)
+    pages = folio.pages(doc.doc_id)
     if doc.kind == "pdf" and not any(p.page == page for p in pages):
         raise PageNotFoundError(
             f"'{doc.name}' has pages 1–{len(pages)}; page {page} does not exist. "
             "Pick one with --page N."
         )
-    blocks = folio.store.blocks(doc.doc_id, page if doc.kind == "pdf" else None)
+    blocks = folio.blocks(doc.doc_id, page if doc.kind == "pdf" else None)
     info = next((p for p in pages if p.page == page), None)
-    seen = perception_for(folio.store, doc.doc_id)
+    seen = folio.perception(doc.doc_id)
     return {
         "doc_id": doc.doc_id,
         "name": doc.name,

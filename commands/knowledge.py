@@ -10,13 +10,7 @@ from typing import get_args
 
 from commands.output import emit_json
 from pipeline.errors import NotFoundError
-from pipeline.knowledge.api import (
-    KnowledgeComponent,
-    list_terms,
-    load_view,
-    lookup_terms,
-    render_png,
-)
+from pipeline.knowledge.api import KnowledgeComponent, render_png
 from pipeline.service import Folio
 
 FORMATS = ("md", "json", "svg", "png")
@@ -40,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def export(folio: Folio, args: argparse.Namespace) -> int:
     doc = folio.document(folio.resolve(args.doc_id))
-    view = load_view(folio.db, doc.doc_id, args.component)
+    view = folio.knowledge_view(doc.doc_id, args.component)
     if view is None:
         st = doc.status.get(args.component)
         state = f"{st.state}" + (f": {st.reason}" if st and st.reason else "") if st else "not run"
@@ -72,9 +66,9 @@ def export(folio: Folio, args: argparse.Namespace) -> int:
 def terms(folio: Folio, args: argparse.Namespace) -> int:
     doc = folio.document(folio.resolve(args.doc_id))
     found = (
-        lookup_terms(folio.db, [doc.doc_id], args.term, k=args.k)
+        folio.lookup_terms([doc.doc_id], args.term, k=args.k)
         if args.term
-        else list_terms(folio.db, doc.doc_id)[: args.k]
+        else folio.terms(doc.doc_id)[: args.k]
     )
     if args.json:
         emit_json([m.model_dump(mode="json") for m in found])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from commands.output import emit_json, table
-from pipeline.perceive.store import perception_for
 from pipeline.service import Folio
 
 
@@ -19,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def labels(folio: Folio, args: argparse.Namespace) -> int:
     doc_id = folio.resolve(args.doc_id)
-    seen = perception_for(folio.store, doc_id)
+    seen = folio.perception(doc_id)
     if args.page:
         seen = seen.model_copy(
             update={
@@ -30,7 +29,7 @@ def labels(folio: Folio, args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"doc_id": doc_id, **seen.model_dump()})
         return 0
-    texts = {b.n: b.text for b in folio.store.blocks(doc_id, args.page)}
+    texts = {b.n: b.text for b in folio.blocks(doc_id, args.page)}
     rows = [
         [str(x.n), str(x.page), x.label, x.credibility, " ".join(texts.get(x.n, "").split())[:60]]
         for x in seen.labels

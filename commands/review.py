@@ -55,9 +55,7 @@ def review(folio: Folio, args: argparse.Namespace) -> int:
 
 
 def rules(folio: Folio, args: argparse.Namespace) -> int:
-    from agent.review.rules import RuleStore
-
-    store = RuleStore(folio.db, folio.workspace)
+    store = folio.rules
     if args.action != "list":
         if args.rule_id is None:
             raise NotFoundError(f"Give the rule id: 'python cli.py review-rules {args.action} 3'.")

@@ -61,6 +61,10 @@ class WorkspaceError(FolioError):
     """A workspace name that cannot be used, or an action a workspace may not take."""
 
 
+class RuleConflict(FolioError):
+    """A new review rule contradicts a stored one; it was not stored."""
+
+
 class LimitError(FolioError):
     """A workspace limit (documents, pages, stored MB) would be exceeded; nothing was done."""
 

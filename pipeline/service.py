@@ -21,15 +21,18 @@ from pipeline.paths import expand_paths
 from pipeline.perceive import store as _perception  # noqa: F401  (its migration; ingest is lazy)
 from pipeline.progress import Fanout, ProgressCallback, log_progress
 from pipeline.query_vectors import QueryVectors, query_for_embedding
+from pipeline.reads import ReadMethods
 from pipeline.scheduler import Scheduler, lane_of
 from pipeline.stage_context import StageContext
 from pipeline.stages.embed import vector_space
 from pipeline.stages.registry import background_components
+from pipeline.store.conversations import ConversationInfo, ConversationStore, StoredMessage
 from pipeline.store.db import Database
 from pipeline.store.documents import DocumentStore
-from pipeline.store.index import SearchIndex, SearchWeights
+from pipeline.store.index import SearchIndex
 from pipeline.store.indexes import make_index
 from pipeline.store.jobs import Job, JobQueue, Lane
+from pipeline.store.rules import Rule, RuleStore
 from pipeline.store.workspaces import WorkspaceRegistry
 from pipeline.worker import LANES, Worker
 from pipeline.worker_process import WorkerProcess
@@ -39,12 +42,23 @@ from settings import Settings
 if TYPE_CHECKING:
     from pipeline.ingest import Ingestor, IngestResult
 
-__all__ = ["Folio", "expand_paths", "make_index", "query_for_embedding"]
+# The stores' types the other layers name (they reach the stores only through Folio).
+__all__ = [
+    "ConversationInfo",
+    "ConversationStore",
+    "Folio",
+    "Rule",
+    "RuleStore",
+    "StoredMessage",
+    "expand_paths",
+    "make_index",
+    "query_for_embedding",
+]
 
 log = logging.getLogger(__name__)
 
 
-class Folio(LibraryMethods):
+class Folio(LibraryMethods, ReadMethods):
     """The services of one workspace (``local`` unless built with another, or via :meth:`scoped`).
 
     Every method reads and writes only that workspace (plus reading the shared library).
@@ -361,18 +375,6 @@ class Folio(LibraryMethods):
         if embedder is None:
             return None
         return vector_space(embedder.name, self.settings.embed_max_tokens)
-
-    @property
-    def weights(self) -> SearchWeights:
-        s = self.settings
-        return SearchWeights(
-            lexical=s.lexical_weight,
-            dense=s.dense_weight,
-            section=s.section_weight,
-            rrf_k=s.rrf_k,
-            expansion=s.expansion_weight,
-            page_decay=s.page_decay,
-        )
 
     def close(self) -> None:
         self.worker.stop()

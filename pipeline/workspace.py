@@ -76,3 +76,8 @@ def kind_of(workspace: str) -> WorkspaceKind:
 def visible(workspace: str) -> tuple[str, ...]:
     """Workspaces whose documents ``workspace`` may read: its own and the shared library."""
     return (workspace,) if workspace == SHARED else (workspace, SHARED)
+
+
+def thread_id(workspace: str, conversation_id: str) -> str:
+    """The graph memory's key of a conversation: only its own workspace reaches it."""
+    return f"{workspace}/{conversation_id}"

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import agent.tools
+import pipeline.reads
 from agent.context import ChatContext
 from agent.models import ChatModels
 from agent.scope import StatsCache
@@ -56,7 +57,7 @@ def test_term_base_matches_are_used_when_present(
             TermMatch(term="Vaxiflu", doc_id="someone-else", chunk_id="someone-else#0", page=1),
         ]
 
-    monkeypatch.setattr(agent.tools, "lookup_terms", fake_lookup)
+    monkeypatch.setattr(pipeline.reads, "lookup_terms", fake_lookup)  # what Folio asks
     answer = ChatService(folio).ask("What is Vaxiflu?", [doc]).answer
     assert asked == [([doc], "Vaxiflu")]
     assert [c.chunk_id for c in answer.citations][:1] == [chunk.chunk_id]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.checkpoint import thread_id
 from agent.service import ChatService
 from agent.toolset import make_tools
 from pipeline.service import Folio
+from pipeline.workspace import thread_id
 from testkit import pdfgen
 from testkit.agentdocs import REPORT_MD, ingest_text
 

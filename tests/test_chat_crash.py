@@ -6,9 +6,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from agent.checkpoint import thread_id
 from agent.service import ChatService
 from pipeline.service import Folio
+from pipeline.workspace import thread_id
 from settings import Settings
 from testkit.agentdocs import REPORT_MD
 from testkit.crash_chat_child import FIRST, SECOND

@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from agent.checkpoint import sqlite_checkpointer
+from pipeline.store.checkpoints import open_checkpointer
 from pipeline.store.db import Database
 
 
@@ -47,7 +47,7 @@ def test_opening_waits_for_a_writer_instead_of_failing(tmp_path: Path) -> None:
 def test_conversation_memory_waits_for_a_writer_too(tmp_path: Path) -> None:
     path = tmp_path / "memory.db"
     releaser = _writer_holding_the_lock(path, 0.5)
-    saver = sqlite_checkpointer(path)
+    saver = open_checkpointer(path)
     releaser.join()
     assert saver.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

@@ -30,10 +30,10 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessageChunk
 
-from agent.checkpoint import thread_id
 from agent.service import ChatService
 from bench import llm_checks
 from pipeline.service import Folio
+from pipeline.workspace import thread_id
 from settings import Settings
 from tests.conftest import FakeEmbedder
 from tests.llmreplay import load, replaying

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from agent.review import rules as rules_mod
 from agent.review import runner
 from agent.review.errors import RuleConflict, ToolInputError
 from agent.review.plan import make_plan
 from agent.review.report import to_json, to_markdown
-from agent.review.rules import RuleStore
 from agent.review.scope import ReviewScope
 from agent.review.service import run_review
 from agent.review.toolmodels import Hits
 from pipeline.service import Folio
+from pipeline.store import rules as rules_mod
+from pipeline.store.rules import RuleStore
 from tests.reviewdocs import contract_md
 from tests.structured_fake import SchemaFake
 

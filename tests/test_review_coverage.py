@@ -6,10 +6,10 @@ from pathlib import Path
 
 from agent.review.plan import make_plan
 from agent.review.reflect import relevant_units
-from agent.review.rules import RuleStore
 from agent.review.scope import ReviewScope
 from agent.review.service import run_review
 from pipeline.service import Folio
+from pipeline.store.rules import RuleStore
 
 # Invented text: a notice whose only 'risk' outside its risk section is a table row label.
 NOTICE_MD = """# Harbour Works Notice

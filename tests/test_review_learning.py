@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from agent.review import reflect
-from agent.review.rules import RuleStore
 from agent.review.service import run_review
 from agent.support import Support
 from pipeline.service import Folio
+from pipeline.store.rules import RuleStore
 from tests.reviewdocs import contract_md
 
 GOAL = "list every obligation and penalty"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.review.rules import RuleStore
 from pipeline.service import Folio
+from pipeline.store.rules import RuleStore
 from tests.reviewdocs import contract_md
 from ui import review
 from ui.services import Services

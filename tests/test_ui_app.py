@@ -14,6 +14,7 @@ import gradio as gr
 import pytest
 from PIL import Image
 
+import pipeline.reads
 from agent.schemas import Answer, Citation
 from pipeline.knowledge.api import ComponentView, TermMatch
 from pipeline.service import Folio
@@ -200,8 +201,9 @@ def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
         "mindmap": ComponentView(component="mindmap", markdown="- Leave", svg="<svg/>"),
         "summary": ComponentView(component="summary", markdown="Leave <i>carries</i> over [p. 1]"),
     }
-    monkeypatch.setattr(knowledge, "list_terms", lambda db, d: terms)
-    monkeypatch.setattr(knowledge, "load_view", lambda db, d, comp: views.get(comp))
+    # What Folio reads for the tab (pipeline/reads.py), stood in for.
+    monkeypatch.setattr(pipeline.reads, "list_terms", lambda db, d: terms)
+    monkeypatch.setattr(pipeline.reads, "load_view", lambda db, d, comp: views.get(comp))
     out = knowledge.show(services, doc.doc_id, "", "en")
     mindmap, graph, _, _, summary_note, summary, table = out[:7]
     assert mindmap.startswith('<div class="folio-diagram-wrap"><img')

@@ -9,10 +9,11 @@ import pytest
 
 import cli
 from agent.service import ChatService
-from agent.store import ConversationStore
 from pipeline.errors import NotFoundError, WorkspaceError
 from pipeline.ids import doc_id_for
 from pipeline.service import Folio
+from pipeline.store.conversations import ConversationStore
+from pipeline.store.rules import RuleStore
 from pipeline.workspace import LOCAL, SHARED, anonymous, check_name, new_token
 from settings import Settings
 from testkit import pdfgen
@@ -182,7 +183,7 @@ def test_migration_moves_existing_data_into_the_local_workspace(
     mconn = memory.conn  # type: ignore[attr-defined]
     mconn.execute("UPDATE checkpoints SET thread_id = ?", (cid,))  # threads as they were named
     mconn.execute("UPDATE writes SET thread_id = ?", (cid,))
-    mconn.execute("DELETE FROM folio_memory_version")
+    mconn.execute("DROP TABLE schema_versions")  # a file from before any of its migrations
     mconn.commit()
     _downgrade_to_before_workspaces(old)
     old.close()
@@ -367,13 +368,19 @@ def test_cli_conversations_belong_to_their_workspace(
     assert code == 2 and a_id not in capsys.readouterr().err
 
 
-def test_a_conversation_store_needs_a_workspace(folio: Folio) -> None:
+def test_conversation_and_rule_stores_need_a_workspace(folio: Folio) -> None:
     with pytest.raises(TypeError):
         ConversationStore(folio.db)  # type: ignore[call-arg]
     with pytest.raises(WorkspaceError):
         ConversationStore(folio.db, "")
-    assert ChatService(folio.scoped("alice")).store.workspace == "alice"
-    assert ChatService(folio).scoped("bob").store.workspace == "bob"
+    with pytest.raises(TypeError):
+        RuleStore(folio.db)  # type: ignore[call-arg]
+    with pytest.raises(WorkspaceError):
+        RuleStore(folio.db, "")
+    assert ChatService(folio.scoped("alice")).chats.workspace == "alice"
+    assert ChatService(folio).scoped("bob").chats.workspace == "bob"
+    assert folio.scoped("carol").conversations.workspace == "carol"
+    assert folio.scoped("carol").rules.workspace == "carol"
 
 
 def test_perception_is_read_in_the_documents_workspace(folio: Folio, tmp_path: Path) -> None:

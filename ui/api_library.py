@@ -86,7 +86,7 @@ class LibraryEndpoints(ApiBase):
         out: list[IngestedFile] = []
         for path, name in uploads:
             (result,) = scope.folio.ingest([path], names=[name])
-            doc = scope.folio.store.get(result.doc_id) if result.doc_id else None
+            doc = scope.folio.find_document(result.doc_id) if result.doc_id else None
             out.append(
                 IngestedFile(
                     name=name,

@@ -8,17 +8,16 @@ from collections import Counter
 
 from pipeline.models import Block
 from pipeline.perceive.models import BLOCK_LABELS, Perception
-from pipeline.perceive.store import perception_for
-from pipeline.store.documents import DocumentStore
+from pipeline.service import Folio
 from ui.i18n import t
 from ui.safe import esc
 
 log = logging.getLogger(__name__)
 
 
-def load(store: DocumentStore, doc_id: str) -> Perception | None:
+def load(folio: Folio, doc_id: str) -> Perception | None:
     try:
-        return perception_for(store, doc_id)
+        return folio.perception(doc_id)
     except Exception:  # a broken perception row must not take the tab down
         log.exception("perception of %s could not be read", doc_id)
         return None

@@ -9,7 +9,6 @@ from typing import Any
 import gradio as gr
 
 from pipeline.errors import FolioError
-from pipeline.knowledge.api import list_terms
 from pipeline.models import Block, Document
 from ui import inspect_perception
 from ui.i18n import t
@@ -122,14 +121,14 @@ class InspectHandlers:
         if doc is None:
             return [f'<div class="folio-empty">{esc(t("kn.pick_doc", lang))}</div>',
                     legend_html(lang), "", 1, None, "", "", "", None]  # fmt: skip
-        store = self.s.folio.store
-        pages = store.pages(doc.doc_id)
+        folio = self.s.folio
+        pages = folio.pages(doc.doc_id)
         try:
-            n_terms = len(list_terms(self.s.folio.db, doc.doc_id))
+            n_terms = len(folio.terms(doc.doc_id))
         except Exception:
             n_terms = 0
-        q = quality(pages, store.counts(doc.doc_id), n_terms)
-        seen = inspect_perception.load(self.s.folio.store, doc.doc_id)
+        q = quality(pages, folio.counts(doc.doc_id), n_terms)
+        seen = inspect_perception.load(folio, doc.doc_id)
         return [
             quality_html(doc, q, lang) + inspect_perception.summary_html(seen, lang),
             legend_html(lang),
@@ -148,10 +147,10 @@ class InspectHandlers:
         doc = self._doc(doc_id)
         if doc is None:
             return ["", 1, None, "", "", "", None]
-        store = self.s.folio.store
-        pages = store.pages(doc.doc_id)
+        folio = self.s.folio
+        pages = folio.pages(doc.doc_id)
         n = min(max(1, int(page or 1)), max(1, len(pages)))
-        blocks = store.blocks(doc.doc_id, n if doc.kind == "pdf" else None)
+        blocks = folio.blocks(doc.doc_id, n if doc.kind == "pdf" else None)
         chosen = next((b for b in blocks if b.n == selected), None)
         image, note = self._image(doc, n, blocks, layers=layers, chosen=chosen, lang=lang)
         return [
@@ -162,7 +161,7 @@ class InspectHandlers:
             block_list_html(blocks, lang, selected=chosen.n if chosen else None),
             block_detail_html(chosen, lang)
             + inspect_perception.block_html(
-                inspect_perception.load(self.s.folio.store, doc.doc_id) if chosen else None,
+                inspect_perception.load(folio, doc.doc_id) if chosen else None,
                 chosen,
                 lang,
             ),
@@ -181,9 +180,7 @@ class InspectHandlers:
         except (OSError, ValueError, RuntimeError) as exc:
             return None, f'<div class="folio-note failed">{esc(str(exc))}</div>'
         chunks = [
-            ch
-            for ch in self.s.folio.store.chunks(doc.doc_id)
-            if ch.page_start <= page <= ch.page_end
+            ch for ch in self.s.folio.chunks(doc.doc_id) if ch.page_start <= page <= ch.page_end
         ]
         shapes = overlay_shapes(
             blocks,
@@ -227,7 +224,7 @@ class InspectHandlers:
         if doc is None or not isinstance(evt.index, list | tuple) or len(evt.index) < 2:
             return [gr.skip()] * len(self.page_outputs)
         n = int(page or 1)
-        pages = {p.page: p for p in self.s.folio.store.pages(doc.doc_id)}
+        pages = {p.page: p for p in self.s.folio.pages(doc.doc_id)}
         pg = pages.get(n)
         if pg is None:
             return [gr.skip()] * len(self.page_outputs)
@@ -235,7 +232,7 @@ class InspectHandlers:
 
         zoom = zoom_for(pg.width, pg.height, PANE_WIDTH_PX)
         x, y = float(evt.index[0]) / zoom, float(evt.index[1]) / zoom
-        hit = block_at(self.s.folio.store.blocks(doc.doc_id, n), x, y)
+        hit = block_at(self.s.folio.blocks(doc.doc_id, n), x, y)
         return self.show_page(doc_id, n, layers, hit.n if hit else None, lang)
 
 

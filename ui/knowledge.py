@@ -8,7 +8,7 @@ from typing import Any
 
 import gradio as gr
 
-from pipeline.knowledge.api import ComponentView, TermMatch, list_terms, load_view
+from pipeline.knowledge.api import ComponentView, TermMatch
 from pipeline.models import KNOWLEDGE_COMPONENTS, ComponentStatus
 from ui import pagepane
 from ui.i18n import t
@@ -94,7 +94,7 @@ def _status(services: Services, doc_id: str, comp: str) -> ComponentStatus | Non
 
 def _view(services: Services, doc_id: str, comp: Any) -> ComponentView | None:
     try:
-        return load_view(services.folio.db, doc_id, comp)
+        return services.folio.knowledge_view(doc_id, comp)
     except Exception:  # a broken component must not take the tab down
         log.exception("loading %s of %s failed", comp, doc_id)
         return None
@@ -104,7 +104,7 @@ def _terms(services: Services, doc_id: str | None) -> list[TermMatch]:
     if not doc_id:
         return []
     try:
-        return list_terms(services.folio.db, doc_id)
+        return services.folio.terms(doc_id)
     except Exception:
         log.exception("listing terms of %s failed", doc_id)
         return []

@@ -120,7 +120,7 @@ class LibraryHandlers:
             self.s.jobs.snapshot(self.s.workspace), by_id, self.s.jobs.note, lang, stages=stages
         )
         stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
-        failures = self.s.folio.store.ocr_failures()
+        failures = self.s.folio.ocr_failures()
         return progress, stats, status_table_html(docs, lang, selected=selected, failures=failures)
 
     def refresh(self, selected: str | None, shown: str, lang: str) -> list[Any]:

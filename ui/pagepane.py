@@ -54,7 +54,7 @@ def citation_marks(services: Services, c: Citation) -> list[Mark]:
     """Boxes of a citation; computed from its chunk when the agent sent none."""
     boxes = list(c.boxes)
     if not boxes:
-        chunk = services.folio.store.get_chunk(c.chunk_id)
+        chunk = services.folio.get_chunk(c.chunk_id)
         if chunk is not None:
             boxes = quote_boxes(chunk, c.quote)
     if not boxes:
@@ -81,7 +81,7 @@ def target_for_quote(
     services: Services, doc_id: str, chunk_id: str, page: int, quote: str
 ) -> PaneTarget:
     """A page with one quoted sentence (e.g. a term's definition) marked."""
-    chunk = services.folio.store.get_chunk(chunk_id)
+    chunk = services.folio.get_chunk(chunk_id)
     marks: list[Mark] = []
     if chunk is not None:
         marks = [Mark(p, b, None, chunk_id, quote) for p, b in quote_boxes(chunk, quote)]
@@ -113,7 +113,7 @@ def _passage_html(services: Services, target: PaneTarget, lang: str) -> str:
     chunk_ids = [m.chunk_id for m in target.marks if m.chunk_id]
     active = [m.chunk_id for m in target.marks if m.marker == target.active and m.chunk_id]
     candidates = active or chunk_ids
-    chunk = services.folio.store.get_chunk(candidates[0]) if candidates else None
+    chunk = services.folio.get_chunk(candidates[0]) if candidates else None
     if chunk is None:
         return f'<div class="folio-pane-empty">{esc(t("pane.empty", lang))}</div>'
     quotes = [m.quote for m in target.marks if m.chunk_id == chunk.chunk_id and m.quote]

@@ -17,9 +17,9 @@ import gradio as gr
 
 from agent.review.models import Finding, Plan, Report
 from agent.review.report import dumps, to_markdown
-from agent.review.rules import RuleStore
 from agent.review.service import run_review
 from pipeline.errors import FolioError
+from pipeline.service import RuleStore
 from ui import pagepane
 from ui.i18n import t
 from ui.labels import Labels
@@ -151,8 +151,7 @@ def finding_target(services: Services, f: Finding) -> pagepane.PaneTarget:
 
 def _rules(services: Services) -> RuleStore:
     """The learnt rules of the visitor's workspace."""
-    folio = services.folio
-    return RuleStore(folio.db, folio.workspace)
+    return services.folio.rules
 
 
 def rule_action(services: Services, action: str, rule_id: float | None, lang: str) -> str:

@@ -11,7 +11,6 @@ import gradio as gr
 
 from agent.review.errors import ReviewError
 from agent.review.report import to_json
-from agent.review.rules import RuleStore
 from agent.review.service import run_review
 from pipeline.errors import FolioError
 from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal
@@ -70,7 +69,7 @@ class ReviewApi:
             One entry per rule (the text samples they were learnt from are not shown).
         """
         scope = self.api.scope(workspace, request)
-        rules = RuleStore(scope.folio.db, scope.folio.workspace).all()
+        rules = scope.folio.rules.all()
         return [r.model_dump(exclude={"sample", "reason"}) for r in rules]
 
 

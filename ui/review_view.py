@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from agent.review.models import Plan, Report
 from agent.review.prompts import FLAG
 from agent.review.report import dropped_text, groups
-from agent.review.rules import Rule
+from pipeline.service import Rule
 from ui.i18n import t
 from ui.safe import esc
 

@@ -39,11 +39,11 @@ def finalize(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
         text = _refusal_text(kept, lang)
         answer = Answer(answer=text, refused=True, **common)
     elif _points_nearby(kept):  # a refusal quoting what the documents say nearest
-        chunks = ctx.folio.store.get_chunks(i for c in factual for i in c.ids)
+        chunks = ctx.folio.get_chunks(i for c in factual for i in c.ids)
         cites, marked = _citations(factual, kept, chunks, passages, ctx)
         answer = Answer(answer=render_answer(marked, lang), citations=cites, refused=True, **common)
     else:
-        chunks = ctx.folio.store.get_chunks(i for c in factual for i in c.ids)
+        chunks = ctx.folio.get_chunks(i for c in factual for i in c.ids)
         cites, marked = _citations(factual, kept, chunks, passages, ctx)
         text = render_answer(marked, lang) + ("\n" + prompts.PARTIAL_NOTE[lang] if dropped else "")
         cited = [passages[c.chunk_id] for c in cites if c.chunk_id in passages]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pipeline.errors import FolioError
+from pipeline.errors import FolioError, RuleConflict
+
+__all__ = ["ReviewError", "RuleConflict", "ToolInputError", "ToolTimeout"]
 
 
 class ReviewError(FolioError):
@@ -15,7 +17,3 @@ class ToolInputError(ReviewError):
 
 class ToolTimeout(ReviewError):
     """A tool ran past its time limit."""
-
-
-class RuleConflict(ReviewError):
-    """A new rule contradicts a stored one; it was not stored."""

@@ -14,8 +14,8 @@ from agent.review import prompts
 from agent.review.catalog import GOAL_TERMS, Kind, by_id, kinds
 from agent.review.detect import goal_cue_count, goal_terms, hits
 from agent.review.models import Lang, Plan, Step, SubGoal
-from agent.review.rules import Rule, RuleStore
 from agent.review.scope import DocView
+from pipeline.service import Rule, RuleStore
 
 CANDIDATES = 3
 CHOSEN = 2

@@ -13,9 +13,9 @@ from agent.review.detect import sentence_hits, signature
 from agent.review.errors import RuleConflict
 from agent.review.models import Coverage, Finding
 from agent.review.plan import Assessed
-from agent.review.rules import RuleStore
 from agent.review.scope import ReviewScope
 from agent.support import check
+from pipeline.service import RuleStore
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,6 @@ from functools import cached_property
 from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
-from pipeline.perceive.store import perception_for
 from pipeline.service import Folio
 from pipeline.text.lang import split_sentences
 
@@ -181,14 +180,14 @@ class ReviewScope:
             found = self._views.get(doc_id)
             if found is None:
                 doc = self.folio.document(doc_id)
-                blocks = self.folio.store.blocks(doc_id)
+                blocks = self.folio.blocks(doc_id)
                 found = DocView(
                     doc_id=doc_id,
                     name=doc.name,
                     language=doc.language,
                     blocks=blocks,
-                    perception=perception_for(self.folio.store, doc_id),
-                    chunks=self.folio.store.chunks(doc_id),
+                    perception=self.folio.perception(doc_id),
+                    chunks=self.folio.chunks(doc_id),
                     units=assign_units(blocks),
                 )
                 self._views[doc_id] = found

@@ -25,9 +25,8 @@ from agent.review.reflect import (
     learn,
     relevant_units,
 )
-from agent.review.rules import RuleStore
 from agent.review.scope import ReviewScope
-from pipeline.service import Folio
+from pipeline.service import Folio, RuleStore
 from pipeline.text.lang import cjk_ratio
 
 log = logging.getLogger(__name__)
@@ -66,7 +65,7 @@ def run_review(
     emit = on_event or (lambda e: None)
     scope = ReviewScope(folio, tuple(doc_ids))
     lang = document_language(scope)
-    store = RuleStore(folio.db, folio.workspace)
+    store = folio.rules
     plan, assessed = make_plan(goal, scope.views(), lang, store)
     emit({"event": "plan", "plan": plan})
     findings: list[Finding] = []

@@ -2,7 +2,9 @@
 
 Each feature owns a numbered list of migrations under its own name ("core",
 "knowledge", "chat", ...), so features evolve their tables independently. The
-applied version of each is kept in ``schema_versions``.
+applied version of each is kept in ``schema_versions``. A feature belongs to one file:
+``main`` (``folio.db``) unless registered for another (``memory``: the graph's
+checkpoints, kept apart so a long answer never holds a lock that ingestion waits on).
 """
 
 from __future__ import annotations
@@ -21,28 +23,34 @@ from pipeline.errors import StoreError
 log = logging.getLogger(__name__)
 
 Migration = str | Callable[[sqlite3.Connection], None]
+MAIN = "main"
 _MIGRATIONS: dict[str, Sequence[Migration]] = {}
+_FILES: dict[str, str] = {}  # feature → the file it belongs to (absent: main)
 # Modules register on import, and a thread may import one (the app's warm-up) while another
 # migrates: iterating the registry itself then failed ("dictionary changed size").
 _REGISTRY_LOCK = threading.Lock()
 
 
-def register_migrations(name: str, migrations: Sequence[Migration]) -> None:
+def register_migrations(name: str, migrations: Sequence[Migration], *, file: str = MAIN) -> None:
     """Declare the ordered migrations of one feature; version N = first N applied."""
     with _REGISTRY_LOCK:
         _MIGRATIONS[name] = migrations
+        _FILES[name] = file
 
 
-def _registered() -> list[tuple[str, Sequence[Migration]]]:
+def _registered(file: str = MAIN) -> list[tuple[str, Sequence[Migration]]]:
     with _REGISTRY_LOCK:
-        return list(_MIGRATIONS.items())
+        return [(n, steps) for n, steps in _MIGRATIONS.items() if _FILES.get(n, MAIN) == file]
 
 
 class Database:
-    """Thread-safe access to one SQLite file: a connection per thread, WAL mode."""
+    """Thread-safe access to one SQLite file: a connection per thread, WAL mode.
 
-    def __init__(self, path: Path) -> None:
+    ``file`` names which features' migrations it gets (``main``: Folio's database)."""
+
+    def __init__(self, path: Path, *, file: str = MAIN) -> None:
         self.path = path
+        self.file = file
         self._local = threading.local()
         self._migrated = False
         self._lock = threading.Lock()
@@ -96,7 +104,7 @@ class Database:
                 "(name TEXT PRIMARY KEY, version INTEGER)"
             )
             done: set[str] = set()
-            while todo := [(n, steps) for n, steps in _registered() if n not in done]:
+            while todo := [(n, s) for n, s in _registered(self.file) if n not in done]:
                 done.update(n for n, _ in todo)  # a module imported meanwhile: once more
                 for name, steps in todo:
                     self._apply(conn, name, steps)

@@ -1,16 +1,18 @@
 """Conversations and their messages in SQLite (feature "chat" migrations).
 
-An assistant message keeps the whole validated Answer (citations with quotes and boxes,
-follow-up questions, rounds, model, token usage, latency) as JSON beside its text.
+An assistant message keeps the whole validated answer (citations with quotes and boxes,
+follow-up questions, rounds, model, token usage, latency) as JSON beside its text; the
+agent reads it back into its ``Answer`` (this room knows only that it is JSON).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import uuid
 from dataclasses import dataclass
+from typing import Protocol
 
-from agent.schemas import Answer
 from pipeline.errors import NotFoundError, WorkspaceError
 from pipeline.models import utcnow
 from pipeline.store.db import Database, register_migrations
@@ -57,11 +59,32 @@ class ConversationInfo:
 
 
 @dataclass
-class Message:
+class StoredMessage:
     role: str  # "user" | "assistant"
     content: str
-    answer: Answer | None = None
+    answer_json: str | None = None  # the assistant's whole answer, as the agent wrote it
     created_at: str = ""
+
+
+class _Usage(Protocol):
+    @property
+    def input_tokens(self) -> int: ...
+    @property
+    def output_tokens(self) -> int: ...
+
+
+class AnswerRecord(Protocol):
+    """What a stored answer must offer (the agent's ``Answer`` does)."""
+
+    @property
+    def answer(self) -> str: ...
+    @property
+    def model(self) -> str: ...
+    @property
+    def usage(self) -> _Usage: ...
+    @property
+    def latency_ms(self) -> int: ...
+    def model_dump_json(self) -> str: ...
 
 
 class ConversationStore:
@@ -146,7 +169,7 @@ class ConversationStore:
             )
         return cur.rowcount > 0
 
-    def add_turn(self, conversation_id: str, question: str, answer: Answer) -> None:
+    def add_turn(self, conversation_id: str, question: str, answer: AnswerRecord) -> None:
         now = utcnow()
         with self.db.transaction() as conn:
             owned = conn.execute(
@@ -181,7 +204,7 @@ class ConversationStore:
                 (now, conversation_id, self.workspace),
             )
 
-    def messages(self, conversation_id: str) -> list[Message]:
+    def messages(self, conversation_id: str) -> list[StoredMessage]:
         rows = (
             self.db.connect()
             .execute(
@@ -193,22 +216,21 @@ class ConversationStore:
             .fetchall()
         )
         return [
-            Message(
+            StoredMessage(
                 role=r["role"],
                 content=r["content"],
-                answer=Answer.model_validate_json(r["answer"]) if r["answer"] else None,
+                answer_json=r["answer"] or None,
                 created_at=r["created_at"],
             )
             for r in rows
         ]
 
 
-def _info(row: object) -> ConversationInfo:
-    r = row  # sqlite3.Row
+def _info(r: sqlite3.Row) -> ConversationInfo:
     return ConversationInfo(
-        conversation_id=r["conversation_id"],  # type: ignore[index]
-        title=r["title"],  # type: ignore[index]
-        doc_ids=json.loads(r["doc_ids"]),  # type: ignore[index]
-        updated_at=r["updated_at"],  # type: ignore[index]
-        created_at=r["created_at"],  # type: ignore[index]
+        conversation_id=r["conversation_id"],
+        title=r["title"],
+        doc_ids=json.loads(r["doc_ids"]),
+        updated_at=r["updated_at"],
+        created_at=r["created_at"],
     )

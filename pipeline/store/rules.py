@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from agent.review.errors import RuleConflict
+from pipeline.errors import RuleConflict, WorkspaceError
 from pipeline.store.db import Database, register_migrations
 
 EXPIRY_DAYS = 7
@@ -114,7 +114,11 @@ def _overlap(a: str, a_sample: str, b: str, b_sample: str) -> bool:
 
 
 class RuleStore:
+    """Rules and failure rates of one workspace (it has no default, as conversations)."""
+
     def __init__(self, db: Database, workspace: str, *, now: datetime | None = None) -> None:
+        if not workspace:
+            raise WorkspaceError("A review rule store needs the workspace it acts in.")
         self.db = db
         self.workspace = workspace
         self._now = now  # tests pin the clock
