@@ -18,21 +18,15 @@ from pydantic import BaseModel, Field
 from pipeline.text.lang import split_sentences
 from pipeline.text.segment import EN_STOPWORDS
 
-ToolName = Literal[
-    "search_document",
-    "lookup_term",
-    "read_page",
-    "lookup_value",
-    "document_overview",
-    "read_section",
-    # the review's atomic tools (agent/review/chat_tools.py)
-    "text_by_page",
-    "table_by_region",
-    "search_by_regex",
-    "clauses_by_keyword",
-    "resolve_reference",
-    "ocr_region",
-]
+ToolName = str
+"""A registered tool's name (``agent/toolspec.py``); the registry checks it when a tool
+makes evidence, so a new tool is named in one place only."""
+
+Reading = Literal["search", "term", "figure", "page", "section", "overview", "blocks", "value"]
+"""How the answerer reads a tool's evidence, declared by the tool's spec: a ranked search
+(its pages vote), a term lookup, a statement figure, a whole page (the query is its
+number), a section (``note`` its title, ``quotes`` its items), the documents' overview
+(``quotes`` its sentences), the blocks a review tool found, a computed value."""
 
 
 class Passage(BaseModel):
@@ -61,6 +55,9 @@ class Evidence(BaseModel):
     """One tool result: the passages and what the scope says about the query's words."""
 
     tool: ToolName
+    reads: Reading = Field(
+        "search", description="How the answerer reads it: the ``reads`` of the tool's spec."
+    )
     query: str
     passages: list[Passage] = Field(default_factory=list)
     term_df: dict[str, int] = Field(
