@@ -13,6 +13,7 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from agent import tools
 from agent.models import ChatModels
 from agent.models.fake import FakeChatModel, tool_call
+from agent.prompts import Lang
 from agent.service import ChatService
 from agent.toolset import BUILT_IN, make_tools
 from agent.toolspec import REGISTRY, DuplicateName, ToolResult, ToolSpec, UnknownTool, announce
@@ -68,17 +69,18 @@ def test_a_tool_registered_in_one_place_is_offered_run_described_and_shown(
     model = FakeChatModel(script=[tool_call(NAME, word="318"), _cite])
     chat = ChatService(folio, models=ChatModels(primary=model, name="fake", backoff_s=0))
     seen: list[str] = []
-    event = chat.ask("How many stores?", [doc], on_event=lambda e: seen.append(e.message))
-    answer = event.answer  # type: ignore[attr-defined]
+    event = chat.ask(
+        "How many stores?", [doc], on_event=lambda e: seen.append(getattr(e, "message", ""))
+    )
+    answer = event.answer
 
     assert NAME in model.bound[0]  # offered to the model
     assert ran == ["318"]  # run by the graph's tool node
     assert answer.citations and "318 stores" in answer.citations[0].quote
     assert "finding the word: 318" in seen  # the status the user sees
-    for lang, text in (
-        ("en", "Passages holding a word exactly."),
-        ("zh", "返回含有某个词的段落。"),
-    ):
+    langs: tuple[Lang, ...] = ("en", "zh")
+    for lang in langs:
+        text = SPEC.description[lang]
         offered = {t.name: t.description for t in make_tools(lang)}
         assert offered[NAME] == text
         assert REGISTRY.descriptions(lang)[NAME] == text
@@ -118,3 +120,12 @@ def test_the_built_in_tools_are_the_registry_and_their_evidence_reads_as_declare
     }
     with pytest.raises(UnknownTool, match="no_such_tool"):
         REGISTRY.spec("no_such_tool")
+
+
+def test_every_review_kind_names_a_registered_atomic_tool() -> None:
+    from agent.review import runner
+    from agent.review.catalog import kinds
+
+    assert kinds() and {k.tool for k in kinds()} <= set(runner.TOOLS)
+    assert set(runner.TOOLS) == {s.name for s in BUILT_IN if s.atomic}
+    assert "search_document" not in runner.TOOLS

@@ -143,46 +143,97 @@ def ocr_region(page: int, box: list[float], document: str = "", *, runtime: Runt
     return f"{out.text}\n(confidence: {out.confidence}, source: {out.source})", {}
 
 
-def _spec(fn: Callable[..., ToolResult], input: type[Any], timeout_s: float, **kw: Any) -> ToolSpec:
-    """The tool named like its chat function, run by the review function of that name."""
-    name = fn.__name__
-    return ToolSpec(
-        name=name, function=_guard(fn), reads="blocks", atomic=True, input=input,
-        run=getattr(tools, name), fallback=getattr(fallbacks, name), timeout_s=timeout_s, **kw,
-    )  # fmt: skip
-
-
 REVIEW_TOOLS = (
-    _spec(text_by_page, PageIn, 5.0, description={
-        "en": "The text of one page of a document in scope, block by block. "
-        "Returns text only.",
-        "zh": "返回范围内文档某一页的原文（按文本块）。仅返回原文。",
-    }),
-    _spec(table_by_region, TableIn, 5.0, description={
-        "en": "A table by block id, or the table overlapping a box [x0,y0,x1,y1] on a "
-        "page → {headers, rows}. Returns the cells only, no interpretation.",
-        "zh": "按表格块编号或页面坐标框 [x0,y0,x1,y1] 提取表格 → {headers, rows}。"
-        "只返回单元格，不做解释。",
-    }),
-    _spec(search_by_regex, RegexIn, 10.0, input_errors_raise=True, description={
-        "en": "Every block matching a regular expression (time-limited; a bad "
-        "pattern returns an error). Returns block ids, pages and the match.",
-        "zh": "返回匹配正则表达式的所有文本块（有时间限制；非法表达式返回错误）。",
-    }),
-    _spec(clauses_by_keyword, ClausesIn, 10.0, description={
-        "en": "Clauses (blocks labelled clause/definition/…) containing any of "
-        "the keywords. Returns the original passages only.",
-        "zh": "返回含任一关键词的条款段落（按块标签筛选）。仅返回原文片段。",
-    }),
-    _spec(resolve_reference, RefIn, 5.0, description={
-        "en": "The cross-references of a block ('see Table 4-2', 'Section 3.2') "
-        "and the block each points to.",
-        "zh": "返回某文本块中的交叉引用（如“见表4-2”“第3.2条”）及其指向的块。",
-    }),
-    _spec(ocr_region, OcrIn, 30.0, description={
-        "en": "OCR of a box on a PDF page → {text, confidence}.",
-        "zh": "对 PDF 页面某区域做 OCR → {text, confidence}。",
-    }),
-)  # fmt: skip
+    ToolSpec(
+        name="text_by_page",
+        function=_guard(text_by_page),
+        run=tools.text_by_page,
+        fallback=fallbacks.text_by_page,
+        input=PageIn,
+        timeout_s=5.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "The text of one page of a document in scope, block by block. Returns text only.",
+            "zh": "返回范围内文档某一页的原文（按文本块）。仅返回原文。",
+        },
+    ),
+    ToolSpec(
+        name="table_by_region",
+        function=_guard(table_by_region),
+        run=tools.table_by_region,
+        fallback=fallbacks.table_by_region,
+        input=TableIn,
+        timeout_s=5.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "A table by block id, or the table overlapping a box [x0,y0,x1,y1] on a "
+            "page → {headers, rows}. Returns the cells only, no interpretation.",
+            "zh": "按表格块编号或页面坐标框 [x0,y0,x1,y1] 提取表格 → {headers, rows}。"
+            "只返回单元格，不做解释。",
+        },
+    ),
+    ToolSpec(
+        name="search_by_regex",
+        function=_guard(search_by_regex),
+        run=tools.search_by_regex,
+        fallback=fallbacks.search_by_regex,
+        input=RegexIn,
+        timeout_s=10.0,
+        reads="blocks",
+        atomic=True,
+        input_errors_raise=True,
+        description={
+            "en": "Every block matching a regular expression (time-limited; a bad "
+            "pattern returns an error). Returns block ids, pages and the match.",
+            "zh": "返回匹配正则表达式的所有文本块（有时间限制；非法表达式返回错误）。",
+        },
+    ),
+    ToolSpec(
+        name="clauses_by_keyword",
+        function=_guard(clauses_by_keyword),
+        run=tools.clauses_by_keyword,
+        fallback=fallbacks.clauses_by_keyword,
+        input=ClausesIn,
+        timeout_s=10.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "Clauses (blocks labelled clause/definition/…) containing any of "
+            "the keywords. Returns the original passages only.",
+            "zh": "返回含任一关键词的条款段落（按块标签筛选）。仅返回原文片段。",
+        },
+    ),
+    ToolSpec(
+        name="resolve_reference",
+        function=_guard(resolve_reference),
+        run=tools.resolve_reference,
+        fallback=fallbacks.resolve_reference,
+        input=RefIn,
+        timeout_s=5.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "The cross-references of a block ('see Table 4-2', 'Section 3.2') "
+            "and the block each points to.",
+            "zh": "返回某文本块中的交叉引用（如“见表4-2”“第3.2条”）及其指向的块。",
+        },
+    ),
+    ToolSpec(
+        name="ocr_region",
+        function=_guard(ocr_region),
+        run=tools.ocr_region,
+        fallback=fallbacks.ocr_region,
+        input=OcrIn,
+        timeout_s=30.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "OCR of a box on a PDF page → {text, confidence}.",
+            "zh": "对 PDF 页面某区域做 OCR → {text, confidence}。",
+        },
+    ),
+)
 REGISTRY.add(*REVIEW_TOOLS)
 REVIEW_TOOL_NAMES = tuple(s.name for s in REVIEW_TOOLS)
