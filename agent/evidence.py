@@ -10,23 +10,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
+from agent.toolspec import REGISTRY, Reading
 from pipeline.text.lang import split_sentences
 from pipeline.text.segment import EN_STOPWORDS
 
 ToolName = str
 """A registered tool's name (``agent/toolspec.py``); the registry checks it when a tool
 makes evidence, so a new tool is named in one place only."""
-
-Reading = Literal["search", "term", "figure", "page", "section", "overview", "blocks", "value"]
-"""How the answerer reads a tool's evidence, declared by the tool's spec: a ranked search
-(its pages vote), a term lookup, a statement figure, a whole page (the query is its
-number), a section (``note`` its title, ``quotes`` its items), the documents' overview
-(``quotes`` its sentences), the blocks a review tool found, a computed value."""
 
 
 class Passage(BaseModel):
@@ -81,6 +76,17 @@ class Evidence(BaseModel):
         "section's item headings when ``listed``, else its own sentences).",
     )
     listed: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reading(cls, data: Any) -> Any:
+        """Evidence stored before it carried its reading (a bench's harvest cache, the
+        graph's memory) is read as its tool's spec says."""
+        if isinstance(data, dict) and "reads" not in data:
+            spec = REGISTRY.get(str(data.get("tool", "")))
+            if spec is not None:
+                data = {**data, "reads": spec.reads}
+        return data
 
 
 FEEDBACK_NAME = "reflection"

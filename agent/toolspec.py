@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from agent.evidence import Reading
 from agent.prompts import Lang
 from pipeline.registry import DuplicateName, Registry
 
@@ -33,6 +32,12 @@ __all__ = [
     "UnknownTool",
     "announce",
 ]
+
+Reading = Literal["search", "term", "figure", "page", "section", "overview", "blocks", "value"]
+"""How the answerer reads a tool's evidence, declared by the tool's spec: a ranked search
+(its pages vote), a term lookup, a statement figure, a whole page (the query is its
+number), a section (``note`` its title, ``quotes`` its items), the documents' overview
+(``quotes`` its sentences), the blocks a review tool found, a computed value."""
 
 ToolResult = tuple[str, dict[str, Any]]
 """What a chat tool returns: text for the model, and an artifact (an Evidence's dump)."""
@@ -50,7 +55,7 @@ class ToolSpec:
     status: Mapping[Lang, str] | None = None
     """The status line while it runs (``{arg}``: what it was asked); None shows none."""
     reads: Reading = "search"
-    """How the answerer reads its evidence (``agent/evidence.py`` ``Reading``)."""
+    """How the answerer reads its evidence (``Reading``; the evidence carries it)."""
     atomic: bool = False
     """A review tool, offered to a chat model only when atomic tools are switched on."""
     input: type[BaseModel] | None = None

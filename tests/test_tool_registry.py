@@ -11,6 +11,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from agent import tools
+from agent.evidence import Evidence
 from agent.models import ChatModels
 from agent.models.fake import FakeChatModel, tool_call
 from agent.prompts import Lang
@@ -120,6 +121,9 @@ def test_the_built_in_tools_are_the_registry_and_their_evidence_reads_as_declare
     }
     with pytest.raises(UnknownTool, match="no_such_tool"):
         REGISTRY.spec("no_such_tool")
+    # evidence stored before it carried its reading is read as its tool's spec says
+    assert Evidence.model_validate({"tool": "read_page", "query": "3"}).reads == "page"
+    assert Evidence(tool="read_section", reads="search", query="x").reads == "search"
 
 
 def test_every_review_kind_names_a_registered_atomic_tool() -> None:
