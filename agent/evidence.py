@@ -10,29 +10,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
+from agent.toolspec import REGISTRY, Reading
 from pipeline.text.lang import split_sentences
 from pipeline.text.segment import EN_STOPWORDS
 
-ToolName = Literal[
-    "search_document",
-    "lookup_term",
-    "read_page",
-    "lookup_value",
-    "document_overview",
-    "read_section",
-    # the review's atomic tools (agent/review/chat_tools.py)
-    "text_by_page",
-    "table_by_region",
-    "search_by_regex",
-    "clauses_by_keyword",
-    "resolve_reference",
-    "ocr_region",
-]
+ToolName = str
+"""A registered tool's name (``agent/toolspec.py``); the registry checks it when a tool
+makes evidence, so a new tool is named in one place only."""
 
 
 class Passage(BaseModel):
@@ -61,6 +50,9 @@ class Evidence(BaseModel):
     """One tool result: the passages and what the scope says about the query's words."""
 
     tool: ToolName
+    reads: Reading = Field(
+        "search", description="How the answerer reads it: the ``reads`` of the tool's spec."
+    )
     query: str
     passages: list[Passage] = Field(default_factory=list)
     term_df: dict[str, int] = Field(
@@ -84,6 +76,17 @@ class Evidence(BaseModel):
         "section's item headings when ``listed``, else its own sentences).",
     )
     listed: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reading(cls, data: Any) -> Any:
+        """Evidence stored before it carried its reading (a bench's harvest cache, the
+        graph's memory) is read as its tool's spec says."""
+        if isinstance(data, dict) and "reads" not in data:
+            spec = REGISTRY.get(str(data.get("tool", "")))
+            if spec is not None:
+                data = {**data, "reads": spec.reads}
+        return data
 
 
 FEEDBACK_NAME = "reflection"

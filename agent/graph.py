@@ -25,6 +25,7 @@ from agent.nodes.reflect import after_reflect, reflect
 from agent.nodes.understand import detect_language, respond_directly, route
 from agent.state import InputState, State
 from agent.toolset import make_tools
+from agent.toolspec import REGISTRY
 
 
 def after_route(state: State) -> Literal["agent", "respond"]:
@@ -34,6 +35,12 @@ def after_route(state: State) -> Literal["agent", "respond"]:
 def after_agent(state: State) -> Literal["tools", "reflect"]:
     last = state.messages[-1] if state.messages else None
     return "tools" if getattr(last, "tool_calls", None) else "reflect"
+
+
+def tools_version() -> int:
+    """Changes when a tool is registered or removed: a graph built before must be built
+    again, or the model would be offered a tool its tool node cannot run."""
+    return REGISTRY.version
 
 
 def build_graph(

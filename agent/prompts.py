@@ -46,105 +46,14 @@ LAST_ROUND: dict[Lang, str] = {
     "zh": "本轮已不能再检索：请依据上面的段落直接作答。",
 }
 
-TOOL_DESCRIPTIONS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "search_document": (
-            "Search the conversation's documents (hybrid keyword + semantic search). Returns "
-            "passages, each headed by its citation id [doc#n], page and section. Cite these ids. "
-            "Args: query: short, specific search words; top_k: passages to return (1-12); "
-            "mode: 'hybrid' (default, by meaning and words) or 'keyword' (exact words, faster)."
-        ),
-        "lookup_term": (
-            "Look up the exact definition of a term or name in the documents' term base; falls "
-            "back to a search when the term is not there. Args: term: the term, as written."
-        ),
-        "read_page": (
-            "Read a whole page (all passages on it) for questions about a page, a table or a "
-            "figure. Args: page: 1-based page number; document: optional, the document's id "
-            "(the part of a citation id before '#') to read that document's page only."
-        ),
-        "lookup_value": (
-            "Look up one figure of a financial statement: the cell of a line item for a year, "
-            "with its citation id. Args: line_item: as a report names it ('cost of sales', "
-            "'total current liabilities', 'capex'); year: fiscal year (e.g. 2022), or 0 for "
-            "the latest."
-        ),
-        "document_overview": (
-            "The documents' overview: one representative sentence per main section, each "
-            "with its citation id. Use it when asked what a whole document is about, to "
-            "summarize it, or for its key points. Args: top_k: sentences per document (1-12)."
-        ),
-        "read_section": (
-            "Read the section whose heading names a topic (risk factors, legal proceedings, "
-            "customers, competition, seasonality …): its item headings, when it lists items, "
-            "and its passages. Use it for a question about such a topic. Args: topic: the "
-            "topic's words, e.g. 'risk factors'."
-        ),
-        "calculate": (
-            "Compute an arithmetic expression of cited figures exactly; never do arithmetic "
-            "yourself. Write the working in your answer as 'name = expression = result [id]'. "
-            "Args: expression: numbers with + - * / and parentheses, e.g. '(7838 - 442) / 4756'."
-        ),
-    },
-    "zh": {
-        "search_document": (
-            "在本次对话的文档中检索（关键词 + 语义混合检索）。返回若干段落，"
-            "每段以引用编号 [doc#n]、页码和章节开头，回答时引用这些编号。"
-            "参数：query：简短明确的检索词；top_k：返回段落数（1-12）；"
-            "mode：'hybrid'（默认，按语义和词语）或 'keyword'（只按词语，更快）。"
-        ),
-        "lookup_term": (
-            "在文档的术语库中查找术语或名称的准确定义；术语库中没有时自动改为检索。"
-            "参数：term：术语原文。"
-        ),
-        "read_page": (
-            "读取整页内容（该页全部段落），适合关于某一页、某个表格或图的问题。"
-            "参数：page：页码（从 1 开始）；document：可选，文档编号（引用编号中“#”之前的部分），"
-            "只读该文档的这一页。"
-        ),
-        "lookup_value": (
-            "查找财务报表中的一个数字：某个项目某一年的单元格及其引用编号。"
-            "参数：line_item：报表中的项目名称（如“营业成本”“流动负债合计”）；"
-            "year：会计年度（如 2022），0 表示最近一期。"
-        ),
-        "document_overview": (
-            "文档概览：每个主要章节一句代表性原文，附引用编号。"
-            "用户问整篇文档讲什么、要求总结或列出要点时使用。参数：top_k：每份文档的句数（1-12）。"
-        ),
-        "read_section": (
-            "读取标题与某个主题相符的章节（风险因素、诉讼、主要客户、竞争、季节性等）："
-            "章节列出的各项标题及其段落。问题关于这类主题时使用。参数：topic：主题词，如“风险因素”。"
-        ),
-        "calculate": (
-            "精确计算由所引用数字组成的算式，不要自己做算术。"
-            "回答中写出算式：“名称 = 算式 = 结果 [编号]”。"
-            "参数：expression：数字与 + - * / 和括号，如 '(7838 - 442) / 4756'。"
-        ),
-    },
-}
-
 STATUS: dict[Lang, dict[str, str]] = {
     "en": {
-        "search_document": "searching: {arg}",
-        "lookup_term": "looking up: {arg}",
-        "read_page": "reading page {arg}",
-        "lookup_value": "looking up the figure: {arg}",
-        "calculate": "calculating: {arg}",
-        "document_overview": "reading the documents' overview",
-        "read_section": "reading the section: {arg}",
         "thinking": "thinking",
         "reflect": "checking citations",
         "retry": "evidence incomplete, searching again",
         "fallback": "chat model unavailable, answering offline",
     },
     "zh": {
-        "search_document": "检索：{arg}",
-        "lookup_term": "查术语：{arg}",
-        "read_page": "读取第 {arg} 页",
-        "lookup_value": "查找数字：{arg}",
-        "calculate": "计算：{arg}",
-        "document_overview": "阅读文档概览",
-        "read_section": "阅读章节：{arg}",
         "thinking": "思考中",
         "reflect": "核对引用",
         "retry": "依据不完整，再次检索",

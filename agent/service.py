@@ -22,7 +22,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from agent import prompts
 from agent.companies import company_groups, named_documents, names_a_company
 from agent.context import ChatContext
-from agent.graph import build_graph
+from agent.graph import build_graph, tools_version
 from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
@@ -138,9 +138,9 @@ class ChatService:
             return self._root.graph
         saver = self.checkpointer
         with self._lock:
-            if self._graph is None:
-                self._graph = build_graph(saver)
-        return self._graph
+            if self._graph is None or self._graph[0] != tools_version():
+                self._graph = (tools_version(), build_graph(saver))
+        return self._graph[1]
 
     def warm_up(self, *, documents: int = 20) -> None:
         """Load what the first answer would otherwise wait for (the Chinese word cutter,

@@ -5,18 +5,16 @@ so a chat model copies results and never computes one).
 None of them takes a document argument: the scope comes from ``runtime.context`` (see
 ``agent/context.py``). Each returns text for the model (passages headed by their citation
 ids) and an :class:`~agent.evidence.Evidence` artifact for the offline answerer and the
-reflection step. Descriptions exist in Chinese and English (``chat_tools(lang)``).
+reflection step. Each is registered, with its descriptions and status texts in Chinese
+and English, as a ``ToolSpec`` in ``agent/toolbox.py``.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
-from collections.abc import Callable
 from typing import Any, Literal
 
-from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 
 from agent import prompts
@@ -31,6 +29,7 @@ from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
 from agent.sections import MAX_ITEMS, find_section, topic_terms
+from agent.toolspec import REGISTRY, ToolResult
 from pipeline.models import Chunk, SearchHit
 from pipeline.text.finance import vocabulary
 
@@ -41,7 +40,6 @@ _PASSAGE_CHARS = 1600
 _PAGE_CHARS = 8000
 Runtime = ToolRuntime[ChatContext, Any]
 SearchMode = Literal["hybrid", "keyword"]
-ToolResult = tuple[str, dict[str, Any]]
 
 
 def search_document(
@@ -65,7 +63,7 @@ def lookup_term(term: str, *, runtime: Runtime) -> ToolResult:
     ]
     if not passages:
         ev = _search(ctx, term, 6)
-        ev = ev.model_copy(update={"tool": "lookup_term", "note": "fallback"})
+        ev = _as(ev, "lookup_term", note="fallback")
         note = prompts.TERM_FALLBACK[lang].format(term=term)
         return note + "\n\n" + render(ev, lang), ev.model_dump()
     ev = _evidence(ctx, "lookup_term", term, passages)
@@ -101,7 +99,7 @@ def lookup_value(line_item: str, year: int = 0, *, runtime: Runtime) -> ToolResu
         item = vocabulary().items[key]
         words = " ".join(item.names[:3]) + " " + vocabulary().statements.get(item.statement, "")
     ev = _search(ctx, f"{words} {when}".strip(), 8, mode="keyword")
-    ev = ev.model_copy(update={"tool": "lookup_value", "query": f"{line_item} {when}".strip()})
+    ev = _as(ev, "lookup_value", query=f"{line_item} {when}".strip())
     try:
         cell = Finder(grids([ev]))(key, year or None) if key else None
     except MissingFigure:
@@ -236,11 +234,12 @@ def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passa
 def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passage]) -> Evidence:
     stats = ctx.scope_stats()
     passages = with_columns(passages, ctx.folio.get_chunks)
-    terms = (
-        list(dict.fromkeys(content_terms(query) + key_terms(query))) if tool != "read_page" else []
-    )
+    reads = REGISTRY.spec(tool).reads  # an unknown tool name fails here
+    # a page read's query is the page's number, no words of the question
+    terms = list(dict.fromkeys(content_terms(query) + key_terms(query))) if reads != "page" else []
     return Evidence(
         tool=tool,
+        reads=reads,
         query=query,
         passages=passages,
         term_df={t: stats.df(t) for t in terms},
@@ -249,6 +248,11 @@ def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passa
         names=sorted(stats.name_words),
         owner=sorted(stats.owner_words),
     )
+
+
+def _as(ev: Evidence, tool: ToolName, **update: str) -> Evidence:
+    """Another tool's evidence (a search) as this tool's, read as its spec says."""
+    return ev.model_copy(update={"tool": tool, "reads": REGISTRY.spec(tool).reads, **update})
 
 
 def _straddles(term: str, query: str, stats: ScopeStats) -> bool:
@@ -314,34 +318,5 @@ def _lang(runtime: Runtime) -> prompts.Lang:
     return "zh" if lang == "zh" else "en"
 
 
-def _status(runtime: Runtime, lang: prompts.Lang, tool: str, arg: str) -> None:
-    runtime.stream_writer({"status": prompts.STATUS[lang][tool].format(arg=arg)})
-
-
-_FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
-    "search_document": search_document,
-    "lookup_term": lookup_term,
-    "read_page": read_page,
-    "lookup_value": lookup_value,
-    "document_overview": document_overview,
-    "read_section": read_section,
-    "calculate": calculate,
-}
-TOOL_NAMES = tuple(_FUNCTIONS)
-
-
-@functools.cache
-def chat_tools(lang: prompts.Lang) -> tuple[BaseTool, ...]:
-    """The tools with descriptions in the user's language, built once per process: a
-    tool's argument schema is a pydantic model, and making them each round cost more than
-    the search itself. Tools hold no state (the scope comes with every call's runtime), so
-    one set serves every conversation. ``agent/toolset.py`` adds the review's tools."""
-    return tuple(
-        StructuredTool.from_function(
-            fn,
-            name=name,
-            description=prompts.TOOL_DESCRIPTIONS[lang][name],
-            response_format="content_and_artifact",
-        )
-        for name, fn in _FUNCTIONS.items()
-    )
+def _status(runtime: Runtime, lang: prompts.Lang, tool: ToolName, arg: str) -> None:
+    runtime.stream_writer({"status": REGISTRY.status(tool, lang, arg)})

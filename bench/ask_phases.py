@@ -14,6 +14,7 @@ Timings are inclusive: a phase's time holds the phases it calls.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import sys
 import threading
@@ -101,10 +102,12 @@ def instrument(clock: Clock) -> list[str]:
             continue
         setattr(owner, leaf, clock.wrap(name, fn))
         names.append(name)
-    tools = importlib.import_module("agent.tools")
-    for key, fn in list(tools._FUNCTIONS.items()):  # the tool node calls through this table
-        tools._FUNCTIONS[key] = clock.wrap(f"tool: {key}", fn)
-        names.append(f"tool: {key}")
+    importlib.import_module("agent.toolset")  # the tools register as it loads
+    registry = importlib.import_module("agent.toolspec").REGISTRY
+    for spec in registry.specs(atomic=False):  # the tool node calls what the registry holds
+        wrapped = clock.wrap(f"tool: {spec.name}", spec.function)
+        registry.replace(dataclasses.replace(spec, function=wrapped))
+        names.append(f"tool: {spec.name}")
     return list(dict.fromkeys(names))
 
 

@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent import tools  # noqa: E402 - after the path set-up above
-from agent.context import ChatContext  # noqa: E402
+from agent.context import ChatContext  # noqa: E402 - after the path set-up above
 from agent.models import ChatModels  # noqa: E402
 from agent.models.planner import plan  # noqa: E402
 from agent.scope import StatsCache  # noqa: E402
+from agent.toolset import BUILT_IN  # noqa: E402
 from bench.answers_data import financebench, general  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
@@ -119,7 +119,8 @@ def _holder(folios: list[Folio], doc_id: str) -> Folio | None:
 def harvest(folios: list[Folio], examples: list[Example]) -> list[Example]:
     """Evidence for every example whose document one of the data directories holds."""
     stats = StatsCache()
-    names = tuple(tools._FUNCTIONS)
+    specs = {s.name: s for s in BUILT_IN if not s.atomic}
+    names = tuple(specs)
     kept: list[Example] = []
     for n, ex in enumerate(examples):
         folio = _holder(folios, ex.doc_id)
@@ -130,7 +131,7 @@ def harvest(folios: list[Folio], examples: list[Example]) -> list[Example]:
         rt = _Runtime(ctx)
         found: list[dict[str, Any]] = []
         for call in plan(ex.question, [], 0, names):
-            _, artifact = tools._FUNCTIONS[call["name"]](**call["args"], runtime=rt)
+            _, artifact = specs[call["name"]].function(**call["args"], runtime=rt)
             if artifact.get("tool"):
                 found.append(artifact)
         ex.evidence = found

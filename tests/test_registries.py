@@ -48,16 +48,12 @@ def test_an_embedder_registered_by_name_is_the_one_made() -> None:
     assert make_embedder("none") is None
 
 
-def test_a_tool_name_offered_twice_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from agent import toolset
+def test_a_tool_name_registered_twice_is_an_error() -> None:
+    from dataclasses import replace
 
-    real = toolset.chat_tools("en")
-    monkeypatch.setattr(toolset, "chat_tools", lambda lang: (*real, real[0]))
-    toolset._tools.cache_clear()
-    try:
-        with pytest.raises(ValueError, match=real[0].name):
-            toolset.make_tools("en")
-    finally:
-        monkeypatch.undo()
-        toolset._tools.cache_clear()
-    assert len({t.name for t in toolset.make_tools("en", atomic=True)}) > len(real)
+    from agent.toolset import BUILT_IN
+    from agent.toolspec import REGISTRY
+
+    with pytest.raises(DuplicateName, match=BUILT_IN[0].name):
+        REGISTRY.add(replace(BUILT_IN[1], name=BUILT_IN[0].name))
+    assert REGISTRY.spec(BUILT_IN[0].name) is BUILT_IN[0]

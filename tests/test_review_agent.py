@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from datetime import UTC, datetime, timedelta
@@ -48,7 +49,7 @@ def test_a_tool_that_times_out_falls_back(folio: Folio, contract: str) -> None:
         time.sleep(1.0)
         return Hits()
 
-    stalled = runner.ToolSpec(spec.name, slow, spec.fallback, spec.input, 0.05)
+    stalled = dataclasses.replace(spec, run=slow, timeout_s=0.05)
     result, call = runner.call(scope, spec.name, {"keywords": ["subcontract"]}, spec=stalled)
     assert call.fallback and not call.ok and "timed out" in call.error
     assert isinstance(result, Hits) and result.source.startswith("fallback")

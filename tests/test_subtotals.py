@@ -40,7 +40,7 @@ def _answer(*texts: str, read: bool = False) -> tuple[list[str], list[int]]:
     ]
     ev = [Evidence(tool="search_document", query="q", passages=passages)]
     if read:
-        ev.append(Evidence(tool="read_page", query="12", passages=passages))
+        ev.append(Evidence(tool="read_page", reads="page", query="12", passages=passages))
     a = figure_answer(Q, ev, "en")
     assert a is not None, Q
     return a.lines, a.read
@@ -75,7 +75,7 @@ def test_the_page_read_on_is_the_tables_own_documents() -> None:
     other = Passage(chunk_id="zz#7", doc_id="zz", page=12, page_end=12, text="Notes.", rank=1)
     ev = [
         Evidence(tool="search_document", query="q", passages=[mine]),
-        Evidence(tool="read_page", query="12", passages=[other]),
+        Evidence(tool="read_page", reads="page", query="12", passages=[other]),
     ]
     calls = plan(Q, ev, 2, ["search_document", "read_page"])
     assert [(c["name"], c["args"]) for c in calls] == [

@@ -190,8 +190,8 @@ def _group(
     opened: list[tuple[int, str]] = []
     tables = grids(evidence)
     # the pages read, with their documents: page 8 of one document is not another's
-    read = {(e.query, p.doc_id) for e in evidence if e.tool == "read_page" for p in e.passages} | {
-        (e.query, "") for e in evidence if e.tool == "read_page" and not e.passages
+    read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages} | {
+        (e.query, "") for e in evidence if e.reads == "page" and not e.passages
     }
     for g in tables:
         cols = _columns(g, measure, mode, year=year, months=months, into=into)

@@ -125,7 +125,7 @@ def overview_candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
     """The overview tool's sentences, as units of the passages that hold them."""
     out: list[Candidate] = []
     for ev in evidence:
-        if ev.tool != "document_overview":
+        if ev.reads != "overview":
             continue
         for quote in ev.quotes:
             p = next((p for p in ev.passages if quote in p.text), None)

@@ -219,7 +219,7 @@ def _agreed_page(evidence: Sequence[Evidence]) -> tuple[str, int] | None:
     tie or there was no search."""
     votes: dict[tuple[str, int], float] = {}
     for ev in evidence:
-        if ev.tool != "search_document":
+        if ev.reads != "search":
             continue
         best: dict[tuple[str, int], int] = {}
         for p in ev.passages:
@@ -346,7 +346,7 @@ def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
     """The opening units of each passage on a page, for "what is on page N?"."""
     out: list[Candidate] = []
     for ev in evidence:
-        if ev.tool != "read_page":
+        if ev.reads != "page":
             continue
         for p in ev.passages:
             parts = units(p.text)

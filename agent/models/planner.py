@@ -42,7 +42,7 @@ def plan(
     calls = _first_round(question) if done_rounds == 0 else _next_round(question, evidence)
     # a page read of one document is no read of another's page of that number
     asked = {(e.tool, e.query, "") for e in evidence} | {
-        (e.tool, e.query, p.doc_id) for e in evidence if e.tool == "read_page" for p in e.passages
+        (e.tool, e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages
     }
     out = [
         c
@@ -70,7 +70,7 @@ def _operand_calls(figures: FigureAnswer, asked: set[str], read: set[str]) -> li
 def _unread(figures: FigureAnswer, evidence: Sequence[Evidence]) -> list[int]:
     """The pages the figures ask to read that the turn has not read (of their document,
     when they name one: page 8 of one report is not page 8 of another)."""
-    pages = [e for e in evidence if e.tool == "read_page"]
+    pages = [e for e in evidence if e.reads == "page"]
     if figures.read_doc:
         done = {(e.query, p.doc_id) for e in pages for p in e.passages}
         return [p for p in figures.read if (str(p), figures.read_doc) not in done]
@@ -131,7 +131,7 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     figures = figure_answer(question, evidence, "en")
     asked = {e.query for e in evidence}
     searches = [q for q in figures.searches if q not in asked] if figures is not None else []
-    read = {e.query for e in evidence if e.tool == "read_page"}
+    read = {e.query for e in evidence if e.reads == "page"}
     if searches and figures is not None:  # a row no table of the turn holds
         calls: list[Call] = [
             {

@@ -53,7 +53,7 @@ def section_answer(
     or the question names a company the documents do not)."""
     if not topical(question):
         return None
-    ev = next((e for e in evidence if e.tool == "read_section" and e.passages), None)
+    ev = next((e for e in evidence if e.reads == "section" and e.passages), None)
     if ev is None or absent_names(question, evidence):
         return None
     title = clean(ev.note)

@@ -1,4 +1,5 @@
-"""The atomic review tools as chat-agent tools (LangChain StructuredTools).
+"""The atomic review tools, one ``ToolSpec`` each (``agent/toolspec.py``): the function
+the review runs, its fallback, typed input and time limit, and its chat-agent form.
 
 Same functions, same runner (time limit, fallback), same scope rule: the documents come
 from ``runtime.context`` — a ``document`` argument may only pick one of them. Results are
@@ -11,16 +12,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from langchain_core.tools import BaseTool, StructuredTool
-
 from agent import prompts
 from agent.evidence import Passage
-from agent.review import runner
+from agent.review import fallbacks, tools
+from agent.review.calling import run
 from agent.review.errors import ReviewError
-from agent.review.prompts import TOOL_DESCRIPTIONS
 from agent.review.scope import ReviewScope
-from agent.review.toolmodels import Hits, OcrOut, PageText, Resolved, TableOut
-from agent.tools import Runtime, ToolResult, _evidence, _passage_from_chunk, render
+from agent.review.toolmodels import (
+    ClausesIn,
+    Hits,
+    OcrIn,
+    OcrOut,
+    PageIn,
+    PageText,
+    RefIn,
+    RegexIn,
+    Resolved,
+    TableIn,
+    TableOut,
+)
+from agent.tools import Runtime, _evidence, _passage_from_chunk, render
+from agent.toolspec import REGISTRY, ToolResult, ToolSpec
 
 MAX_PASSAGES = 8
 
@@ -53,7 +65,7 @@ def _result(
         if chunk is not None and chunk.chunk_id not in seen and len(passages) < MAX_PASSAGES:
             seen.add(chunk.chunk_id)
             passages.append(_passage_from_chunk(chunk, rank=len(passages) + 1))
-    ev = _evidence(runtime.context, tool, query, passages)  # type: ignore[arg-type]
+    ev = _evidence(runtime.context, tool, query, passages)
     body = render(ev, _lang(runtime))
     return (text + "\n\n" + body if text else body), ev.model_dump()
 
@@ -62,9 +74,10 @@ def _call(
     runtime: Runtime, tool: str, args: dict[str, Any], document: str = ""
 ) -> tuple[ReviewScope, Any]:
     scope, doc_id = _scope(runtime, document)
-    if "doc_id" in runner.TOOLS[tool].input.model_fields:
+    spec = REGISTRY.spec(tool)
+    if spec.input is not None and "doc_id" in spec.input.model_fields:
         args = {"doc_id": doc_id, **args}
-    result, _ = runner.call(scope, tool, args)
+    result, _ = run(scope, spec, args)
     return scope, result
 
 
@@ -130,19 +143,97 @@ def ocr_region(page: int, box: list[float], document: str = "", *, runtime: Runt
     return f"{out.text}\n(confidence: {out.confidence}, source: {out.source})", {}
 
 
-_FUNCTIONS: dict[str, Callable[..., ToolResult]] = {
-    f.__name__: f
-    for f in (text_by_page, table_by_region, search_by_regex, clauses_by_keyword,
-              resolve_reference, ocr_region)
-}  # fmt: skip
-REVIEW_TOOL_NAMES = tuple(_FUNCTIONS)
-
-
-def review_tools(lang: prompts.Lang) -> list[BaseTool]:
-    return [
-        StructuredTool.from_function(
-            _guard(fn), name=name, description=TOOL_DESCRIPTIONS[lang][name],
-            response_format="content_and_artifact",
-        )
-        for name, fn in _FUNCTIONS.items()
-    ]  # fmt: skip
+REVIEW_TOOLS = (
+    ToolSpec(
+        name="text_by_page",
+        function=_guard(text_by_page),
+        run=tools.text_by_page,
+        fallback=fallbacks.text_by_page,
+        input=PageIn,
+        timeout_s=5.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "The text of one page of a document in scope, block by block. Returns text only.",
+            "zh": "返回范围内文档某一页的原文（按文本块）。仅返回原文。",
+        },
+    ),
+    ToolSpec(
+        name="table_by_region",
+        function=_guard(table_by_region),
+        run=tools.table_by_region,
+        fallback=fallbacks.table_by_region,
+        input=TableIn,
+        timeout_s=5.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "A table by block id, or the table overlapping a box [x0,y0,x1,y1] on a "
+            "page → {headers, rows}. Returns the cells only, no interpretation.",
+            "zh": "按表格块编号或页面坐标框 [x0,y0,x1,y1] 提取表格 → {headers, rows}。"
+            "只返回单元格，不做解释。",
+        },
+    ),
+    ToolSpec(
+        name="search_by_regex",
+        function=_guard(search_by_regex),
+        run=tools.search_by_regex,
+        fallback=fallbacks.search_by_regex,
+        input=RegexIn,
+        timeout_s=10.0,
+        reads="blocks",
+        atomic=True,
+        input_errors_raise=True,
+        description={
+            "en": "Every block matching a regular expression (time-limited; a bad "
+            "pattern returns an error). Returns block ids, pages and the match.",
+            "zh": "返回匹配正则表达式的所有文本块（有时间限制；非法表达式返回错误）。",
+        },
+    ),
+    ToolSpec(
+        name="clauses_by_keyword",
+        function=_guard(clauses_by_keyword),
+        run=tools.clauses_by_keyword,
+        fallback=fallbacks.clauses_by_keyword,
+        input=ClausesIn,
+        timeout_s=10.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "Clauses (blocks labelled clause/definition/…) containing any of "
+            "the keywords. Returns the original passages only.",
+            "zh": "返回含任一关键词的条款段落（按块标签筛选）。仅返回原文片段。",
+        },
+    ),
+    ToolSpec(
+        name="resolve_reference",
+        function=_guard(resolve_reference),
+        run=tools.resolve_reference,
+        fallback=fallbacks.resolve_reference,
+        input=RefIn,
+        timeout_s=5.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "The cross-references of a block ('see Table 4-2', 'Section 3.2') "
+            "and the block each points to.",
+            "zh": "返回某文本块中的交叉引用（如“见表4-2”“第3.2条”）及其指向的块。",
+        },
+    ),
+    ToolSpec(
+        name="ocr_region",
+        function=_guard(ocr_region),
+        run=tools.ocr_region,
+        fallback=fallbacks.ocr_region,
+        input=OcrIn,
+        timeout_s=30.0,
+        reads="blocks",
+        atomic=True,
+        description={
+            "en": "OCR of a box on a PDF page → {text, confidence}.",
+            "zh": "对 PDF 页面某区域做 OCR → {text, confidence}。",
+        },
+    ),
+)
+REGISTRY.add(*REVIEW_TOOLS)
+REVIEW_TOOL_NAMES = tuple(s.name for s in REVIEW_TOOLS)

@@ -115,28 +115,3 @@ NOTICE = {
         "no_findings": "各子目标均无发现；请在目标中写明要找的内容。",
     },
 }
-
-TOOL_DESCRIPTIONS = {
-    "en": {
-        "text_by_page": "The text of one page of a document in scope, block by block. "
-        "Returns text only.",
-        "table_by_region": "A table by block id, or the table overlapping a box [x0,y0,x1,y1] on a "
-        "page → {headers, rows}. Returns the cells only, no interpretation.",
-        "search_by_regex": "Every block matching a regular expression (time-limited; a bad "
-        "pattern returns an error). Returns block ids, pages and the match.",
-        "clauses_by_keyword": "Clauses (blocks labelled clause/definition/…) containing any of "
-        "the keywords. Returns the original passages only.",
-        "resolve_reference": "The cross-references of a block ('see Table 4-2', 'Section 3.2') "
-        "and the block each points to.",
-        "ocr_region": "OCR of a box on a PDF page → {text, confidence}.",
-    },
-    "zh": {
-        "text_by_page": "返回范围内文档某一页的原文（按文本块）。仅返回原文。",
-        "table_by_region": "按表格块编号或页面坐标框 [x0,y0,x1,y1] 提取表格 → {headers, rows}。"
-        "只返回单元格，不做解释。",
-        "search_by_regex": "返回匹配正则表达式的所有文本块（有时间限制；非法表达式返回错误）。",
-        "clauses_by_keyword": "返回含任一关键词的条款段落（按块标签筛选）。仅返回原文片段。",
-        "resolve_reference": "返回某文本块中的交叉引用（如“见表4-2”“第3.2条”）及其指向的块。",
-        "ocr_region": "对 PDF 页面某区域做 OCR → {text, confidence}。",
-    },
-}
