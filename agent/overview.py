@@ -16,10 +16,10 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pipeline.corpus import Corpus
 from pipeline.knowledge.models import Summary
 from pipeline.knowledge.summary import build_summary
 from pipeline.models import Chunk
-from pipeline.corpus import Corpus
 
 log = logging.getLogger(__name__)
 

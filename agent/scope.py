@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from pipeline.models import Chunk, Document
 from pipeline.corpus import Corpus
+from pipeline.models import Chunk, Document
 from pipeline.text.segment import words
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

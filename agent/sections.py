@@ -24,8 +24,8 @@ from typing import Any
 
 from agent.rewrite import content_terms
 from agent.scope import stem
-from pipeline.knowledge.source import DocText
 from pipeline.corpus import Corpus
+from pipeline.knowledge.source import DocText
 
 log = logging.getLogger(__name__)
 

@@ -30,9 +30,9 @@ from agent.scope import StatsCache  # noqa: E402
 from bench.answers_data import financebench, general  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
+from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.errors import NotFoundError  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
-from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 
 ZH_DOCS = {"train": range(1, 5), "validation": range(5, 9)}

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class Corpus:
     """Reads of one workspace's documents ``doc_ids``; nothing else (see the module doc)."""
 
-    __slots__ = ("__folio", "__doc_ids")
+    __slots__ = ("__doc_ids", "__folio")
 
     def __init__(self, folio: Folio, doc_ids: Iterable[str]) -> None:
         self.__folio = folio

@@ -14,8 +14,8 @@ from agent.context import ChatContext
 from agent.models import ChatModels
 from agent.scope import StatsCache
 from agent.service import ChatService
-from pipeline.knowledge.api import TermMatch
 from pipeline.corpus import Corpus
+from pipeline.knowledge.api import TermMatch
 from pipeline.service import Folio
 from pipeline.store.db import Database
 from testkit.agentdocs import OTHER_MD, ingest_text

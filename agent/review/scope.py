@@ -12,10 +12,10 @@ import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pipeline.corpus import Corpus
 from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
-from pipeline.corpus import Corpus
 from pipeline.text.lang import split_sentences
 
 _UNIT_HEAD = re.compile(
