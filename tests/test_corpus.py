@@ -103,7 +103,8 @@ def _assert_read_only(obj: Any) -> None:
 def alice(folio: Folio, tmp_path: Path) -> SimpleNamespace:
     """Alice's run reads ``mine``; ``other`` is hers but not selected; ``bobs`` is Bob's."""
     a, b = folio.scoped("alice"), folio.scoped("bob")
-    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    for sub in ("a", "b"):  # one file name in both workspaces
+        (tmp_path / sub).mkdir()
     mine = ingest_text(a, tmp_path / "a", "ferry.md", MINE)
     other = ingest_text(a, tmp_path / "a", "aviary.md", SECRET)
     bobs = ingest_text(b, tmp_path / "b", "aviary.md", SECRET)
@@ -178,7 +179,7 @@ def test_the_tool_modules_never_name_the_folio(path: str) -> None:
         if isinstance(node, (ast.Name, ast.Attribute, ast.arg))
     ]
     imported = [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names]
-    assert not {"folio", "Folio"} & set(named + imported)
+    assert not {"folio", "Folio"} & {*named, *imported}
     assert "pipeline.service" not in {
         n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
     }
