@@ -2,7 +2,9 @@
 
 The document ids live here and nowhere else: tools read them from ``runtime.context`` and
 take no document argument, so neither a prompt nor text inside a document can widen the
-scope (seed 000: the scope is fixed when the run starts).
+scope (seed 000: the scope is fixed when the run starts). What the tools read, they read
+through ``corpus`` (``pipeline/corpus.py``): reads only, of these documents only; the
+context holds nothing that reaches the Folio's writes.
 """
 
 from __future__ import annotations
@@ -13,15 +15,14 @@ from agent.highlight import PdfCache
 from agent.models import ChatModels
 from agent.scope import ScopeStats, StatsCache
 from agent.timing import Clock
+from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
-from pipeline.service import Folio
 from settings import Settings
 
 
 @dataclass(frozen=True)
 class ChatContext:
-    doc_ids: tuple[str, ...]
-    folio: Folio
+    corpus: Corpus
     models: ChatModels
     stats: StatsCache
     pdfs: PdfCache = field(default_factory=PdfCache)
@@ -30,8 +31,12 @@ class ChatContext:
     clock: Clock = field(default_factory=Clock)
 
     @property
+    def doc_ids(self) -> tuple[str, ...]:
+        return self.corpus.doc_ids
+
+    @property
     def settings(self) -> Settings:
-        return self.folio.settings
+        return self.corpus.settings
 
     def scope_stats(self) -> ScopeStats:
-        return self.stats.scope(self.folio, self.doc_ids)
+        return self.stats.scope(self.corpus)

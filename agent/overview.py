@@ -16,10 +16,10 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pipeline.corpus import Corpus
 from pipeline.knowledge.models import Summary
 from pipeline.knowledge.summary import build_summary
 from pipeline.models import Chunk
-from pipeline.service import Folio
 
 log = logging.getLogger(__name__)
 
@@ -32,30 +32,30 @@ class OverviewSentence:
     text: str  # verbatim, within the chunk's text
 
 
-def _summary(folio: Folio, doc_id: str) -> Summary | None:
-    if folio.status(doc_id, "summary").state == "ready":
-        stored = folio.stored_view(doc_id, "summary")
+def _summary(corpus: Corpus, doc_id: str) -> Summary | None:
+    if corpus.status(doc_id, "summary").state == "ready":
+        stored = corpus.stored_view(doc_id, "summary")
         if stored is not None and stored.data:
             return Summary.model_validate(stored.data)
     try:
-        return build_summary(folio.doc_text(doc_id))
+        return build_summary(corpus.doc_text(doc_id))
     except Exception:  # a document without a readable structure has no overview
         log.warning("no overview could be made for %s", doc_id, exc_info=True)
         return None
 
 
 def overview_sentences(
-    folio: Folio, doc_ids: Sequence[str], limit: int = MAX_SENTENCES
+    corpus: Corpus, doc_ids: Sequence[str], limit: int = MAX_SENTENCES
 ) -> list[OverviewSentence]:
     """Each document's overview sentences, in reading order, with the chunks they quote."""
     out: list[OverviewSentence] = []
     for doc_id in doc_ids:
-        summary = _summary(folio, doc_id)
+        summary = _summary(corpus, doc_id)
         if summary is None:
             continue
         # The overview first, then each section's own sentences, in reading order.
         pool = [*summary.overview, *(s for sec in summary.sections for s in sec.sentences)]
-        chunks = folio.get_chunks({s.chunk_id for s in pool})
+        chunks = corpus.get_chunks({s.chunk_id for s in pool})
         mine: list[OverviewSentence] = []
         for s in pool:
             ch = chunks.get(s.chunk_id)

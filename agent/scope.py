@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
-from pipeline.service import Folio
 from pipeline.text.segment import words
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -119,16 +119,17 @@ class StatsCache:
         self._data: dict[tuple[str, str], DocStats] = {}
         self._lock = threading.Lock()
 
-    def scope(self, folio: Folio, doc_ids: Sequence[str]) -> ScopeStats:
-        return ScopeStats([self._doc(folio, folio.document(d)) for d in doc_ids])
+    def scope(self, corpus: Corpus) -> ScopeStats:
+        """The statistics of the corpus's documents, in its order."""
+        return ScopeStats([self._doc(corpus, corpus.document(d)) for d in corpus.doc_ids])
 
-    def _doc(self, folio: Folio, doc: Document) -> DocStats:
+    def _doc(self, corpus: Corpus, doc: Document) -> DocStats:
         key = (doc.doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
         with self._lock:
             hit = self._data.get(key)
         if hit is not None:
             return hit
-        stats = build_stats(doc, folio.chunks(doc.doc_id))
+        stats = build_stats(doc, corpus.chunks(doc.doc_id))
         with self._lock:
             for k in [k for k in self._data if k[0] == doc.doc_id]:
                 del self._data[k]

@@ -24,8 +24,8 @@ from typing import Any
 
 from agent.rewrite import content_terms
 from agent.scope import stem
+from pipeline.corpus import Corpus
 from pipeline.knowledge.source import DocText
-from pipeline.service import Folio
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ def _same(a: str, b: str) -> bool:
 
 
 def find_section(
-    folio: Folio, doc_ids: Sequence[str], topic: str, ignore: Iterable[str] = ()
+    corpus: Corpus, doc_ids: Sequence[str], topic: str, ignore: Iterable[str] = ()
 ) -> SectionRead | None:
     """The section of the scope whose heading the topic's words match best, or None when
     no heading holds every one of them and most of its words besides: a question asking
@@ -103,7 +103,7 @@ def find_section(
         return None
     best: tuple[tuple[float, float, int], SectionRead] | None = None
     for doc_id in doc_ids:
-        for sec in _sections(folio, doc_id):
+        for sec in _sections(corpus, doc_id):
             met = meets(asked, sec.terms)
             if met != asked or 2 * len(met) < len(sec.terms):
                 continue
@@ -113,17 +113,17 @@ def find_section(
     return best[1] if best else None
 
 
-def _sections(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
+def _sections(corpus: Corpus, doc_id: str) -> tuple[SectionRead, ...]:
     try:
-        doc = folio.document(doc_id)
+        doc = corpus.document(doc_id)
     except Exception:  # a document gone from the store has no sections to read
         log.warning("no sections for %s", doc_id, exc_info=True)
         return ()
-    key = (folio.workspace, doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
+    key = (corpus.workspace, doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
     with _LOCK:
         hit = _CACHE.get(key)
     if hit is None:
-        hit = _indexed(folio, doc_id)
+        hit = _indexed(corpus, doc_id)
         with _LOCK:
             _CACHE[key] = hit  # the version keys it: a re-ingested document is read again
             while len(_CACHE) > _CACHED:
@@ -136,10 +136,10 @@ _CACHE: OrderedDict[tuple[str, str, str], tuple[SectionRead, ...]] = OrderedDict
 _LOCK = threading.Lock()
 
 
-def _indexed(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
+def _indexed(corpus: Corpus, doc_id: str) -> tuple[SectionRead, ...]:
     """Each heading of the document with its section's chunks and item headings."""
-    text = folio.doc_text(doc_id)
-    bold = {b.n for b in folio.blocks(doc_id) if b.bold}
+    text = corpus.doc_text(doc_id)
+    bold = {b.n for b in corpus.blocks(doc_id) if b.bold}
     out: list[SectionRead] = []
     for sec in text.sections[1:]:
         tree = text.subtree(sec.idx)

@@ -28,6 +28,7 @@ from agent.models import ChatModels, make_chat_models
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
 from agent.scope import StatsCache
 from agent.timing import Clock
+from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, NotFoundError
 from pipeline.service import ConversationInfo, ConversationStore, Folio, StoredMessage
@@ -160,7 +161,7 @@ class ChatService:
         information("预热"), information("warm")  # general-language frequencies, a third
         ready = [d.doc_id for d in self.folio.documents() if d.searchable][:documents]
         for doc_id in ready:
-            self._stats.scope(self.folio, [doc_id])
+            self._stats.scope(Corpus(self.folio, [doc_id]))
         detect_language("预热一下 warm-up")
 
     def ask(
@@ -220,15 +221,14 @@ class ChatService:
         if len(scope) < 2:
             return tuple(scope)
         names = [self.folio.document(d).name for d in scope]
-        stats = self._stats.scope(self.folio, scope).docs
+        stats = self._stats.scope(Corpus(self.folio, scope)).docs
         return named_documents(question, scope, names, stats)
 
     def _run(
         self, question: str, cid: str, scope: list[str], on_event: EventSink | None, clock: Clock
     ) -> Answer:
-        ctx = ChatContext(
-            doc_ids=self._named(question, scope),
-            folio=self.folio,
+        ctx = ChatContext(  # the tools read this turn's documents through it, nothing else
+            corpus=Corpus(self.folio, self._named(question, scope)),
             models=self.models,
             stats=self._stats,
             pdfs=self._pdfs,
@@ -271,7 +271,7 @@ class ChatService:
         if len(scope) < 2 or not answer.citations:
             return
         names = [self.folio.document(d).name for d in scope]
-        stats = self._stats.scope(self.folio, scope).docs
+        stats = self._stats.scope(Corpus(self.folio, scope)).docs
         groups = company_groups(names, stats)
         cited = {groups[scope.index(c.doc_id)] for c in answer.citations if c.doc_id in scope}
         if len(set(groups)) < 2 or len(cited) != 1 or names_a_company(question, names, stats):

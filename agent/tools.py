@@ -54,8 +54,8 @@ def search_document(
 def lookup_term(term: str, *, runtime: Runtime) -> ToolResult:
     ctx, lang = runtime.context, _lang(runtime)
     _status(runtime, lang, "lookup_term", term)
-    matches = [m for m in ctx.folio.lookup_terms(ctx.doc_ids, term) if m.doc_id in ctx.doc_ids]
-    chunks = ctx.folio.get_chunks(m.chunk_id for m in matches)
+    matches = ctx.corpus.lookup_terms(term)
+    chunks = ctx.corpus.get_chunks(m.chunk_id for m in matches)
     passages = [
         _passage_from_chunk(chunks[m.chunk_id], rank=i + 1, score=m.score)
         for i, m in enumerate(matches)
@@ -80,7 +80,7 @@ def read_page(page: int, document: str = "", *, runtime: Runtime) -> ToolResult:
     # scope is never widened, an unknown name reads the page of every document in it
     named = document.split("#", 1)[0].strip()
     for doc_id in [d for d in ctx.doc_ids if d == named] or ctx.doc_ids:
-        for ch in ctx.folio.chunks_on_page(doc_id, page):
+        for ch in ctx.corpus.chunks_on_page(doc_id, page):
             if used < _PAGE_CHARS:
                 passages.append(_passage_from_chunk(ch, rank=len(passages) + 1))
                 used += len(ch.text)
@@ -118,7 +118,7 @@ def document_overview(top_k: int = MAX_SENTENCES, *, runtime: Runtime) -> ToolRe
     ctx, lang = runtime.context, _lang(runtime)
     _status(runtime, lang, "document_overview", "")
     limit = max(1, min(int(top_k or MAX_SENTENCES), MAX_TOP_K))
-    found = overview_sentences(ctx.folio, ctx.doc_ids, limit)
+    found = overview_sentences(ctx.corpus, ctx.doc_ids, limit)
     passages: list[Passage] = []
     for s in found:
         if all(p.chunk_id != s.chunk.chunk_id for p in passages):
@@ -135,13 +135,13 @@ def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
     ctx, lang = runtime.context, _lang(runtime)
     _status(runtime, lang, "read_section", topic)
     stats = ctx.scope_stats()
-    found = find_section(ctx.folio, ctx.doc_ids, topic, stats.owner_words | stats.name_words)
+    found = find_section(ctx.corpus, ctx.doc_ids, topic, stats.owner_words | stats.name_words)
     if found is None:
         ev = _evidence(ctx, "read_section", topic, [])
         return render(ev, lang), ev.model_dump()
     items = found.items[:MAX_ITEMS]
     wanted = list(dict.fromkeys([i.chunk_id for i in items] + list(found.chunk_ids)))
-    chunks = ctx.folio.get_chunks(wanted)
+    chunks = ctx.corpus.get_chunks(wanted)
     asked = topic_terms(topic)
     ranked = sorted(
         (c for c in wanted if c in chunks),
@@ -181,9 +181,9 @@ def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hyb
     k = max(1, min(int(top_k or 6), MAX_TOP_K))
     with ctx.clock.phase("search"):  # the answer's timing shows search apart
         if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
-            hits = ctx.folio.keyword_search(spaced(query), ctx.doc_ids, k=k)
+            hits = ctx.corpus.keyword_search(spaced(query), k=k)
         else:
-            hits = ctx.folio.search(spaced(query), ctx.doc_ids, k=k)
+            hits = ctx.corpus.search(spaced(query), k=k)
     scoped = [h for h in hits if h.doc_id in ctx.doc_ids]
     if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
         log.error("search returned chunks outside the conversation's scope; dropped them")
@@ -215,7 +215,7 @@ def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passa
             wanted[nxt] = p
     if not wanted:
         return passages
-    chunks = ctx.folio.get_chunks(wanted)
+    chunks = ctx.corpus.get_chunks(wanted)
     out: list[Passage] = []
     for p in passages:
         out.append(p)
@@ -233,7 +233,7 @@ def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passa
 
 def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passage]) -> Evidence:
     stats = ctx.scope_stats()
-    passages = with_columns(passages, ctx.folio.get_chunks)
+    passages = with_columns(passages, ctx.corpus.get_chunks)
     reads = REGISTRY.spec(tool).reads  # an unknown tool name fails here
     # a page read's query is the page's number, no words of the question
     terms = list(dict.fromkeys(content_terms(query) + key_terms(query))) if reads != "page" else []

@@ -42,6 +42,7 @@ from agent.review.scope import ReviewScope  # noqa: E402
 from agent.review.service import document_language  # noqa: E402
 from bench.common import print_table  # noqa: E402
 from bench.review import CASES, Case, Goal, plan_quality  # noqa: E402
+from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
@@ -66,7 +67,7 @@ class Option:
 
 
 def options(case: Case, goal: Goal, folio: Folio, doc_id: str) -> list[Option]:
-    scope = ReviewScope(folio, (doc_id,))
+    scope = ReviewScope(Corpus(folio, (doc_id,)))
     store = RuleStore(folio.db, f"fit-{case.split}-{abs(hash(goal.text))}")  # empty memory
     _, assessed = plan_mod.make_plan(goal.text, scope.views(), document_language(scope), store)
     return [

@@ -48,6 +48,7 @@ from agent.review.curate import boilerplate, scored  # noqa: E402
 from agent.review.models import Finding, Report  # noqa: E402
 from agent.review.scope import ReviewScope  # noqa: E402
 from bench.common import SAMPLES, print_table  # noqa: E402
+from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
@@ -143,7 +144,7 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
         finally:
             service_mod.curate = original
         cands, asked = seen[-1]
-        scope = ReviewScope(folio, (doc_id,))
+        scope = ReviewScope(Corpus(folio, (doc_id,)))
         rows = []
         for f, values in scored(scope, cands, goal, report.lang):
             view = scope.view(f.citation.doc_id)

@@ -30,6 +30,7 @@ from agent.toolset import BUILT_IN  # noqa: E402
 from bench.answers_data import financebench, general  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
+from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.errors import NotFoundError  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
@@ -127,7 +128,7 @@ def harvest(folios: list[Folio], examples: list[Example]) -> list[Example]:
         if folio is None:
             continue
         kept.append(ex)
-        ctx = ChatContext(doc_ids=(ex.doc_id,), folio=folio, models=ChatModels(), stats=stats)
+        ctx = ChatContext(corpus=Corpus(folio, (ex.doc_id,)), models=ChatModels(), stats=stats)
         rt = _Runtime(ctx)
         found: list[dict[str, Any]] = []
         for call in plan(ex.question, [], 0, names):

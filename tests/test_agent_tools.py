@@ -14,6 +14,7 @@ from agent.context import ChatContext
 from agent.models import ChatModels
 from agent.scope import StatsCache
 from agent.service import ChatService
+from pipeline.corpus import Corpus
 from pipeline.knowledge.api import TermMatch
 from pipeline.service import Folio
 from pipeline.store.db import Database
@@ -97,7 +98,7 @@ def test_read_page_reads_the_named_documents_page_and_never_widens_the_scope(
     one = ingest_text(folio, tmp_path, "contoso.md", OTHER_MD)
     two = ingest_text(folio, tmp_path, "fabrikam.md", "# Fabrikam\n\nFabrikam makes bicycles.\n")
     outside = ingest_text(folio, tmp_path, "outside.md", "# Tailspin\n\nTailspin flies.\n")
-    ctx = ChatContext(doc_ids=(one, two), folio=folio, models=ChatModels(), stats=StatsCache())
+    ctx = ChatContext(corpus=Corpus(folio, (one, two)), models=ChatModels(), stats=StatsCache())
     rt = SimpleNamespace(context=ctx, state=None, stream_writer=lambda _: None)
 
     def docs(document: str) -> set[str]:

@@ -17,6 +17,7 @@ from agent.review.report import to_json, to_markdown
 from agent.review.scope import ReviewScope
 from agent.review.service import run_review
 from agent.review.toolmodels import Hits
+from pipeline.corpus import Corpus
 from pipeline.service import Folio
 from pipeline.store import rules as rules_mod
 from pipeline.store.rules import RuleStore
@@ -34,7 +35,7 @@ def contract(folio: Folio, tmp_path: Path) -> str:
 
 
 def test_bad_regex_is_a_clear_error(folio: Folio, contract: str) -> None:
-    scope = ReviewScope(folio, (contract,))
+    scope = ReviewScope(Corpus(folio, (contract,)))
     with pytest.raises(ToolInputError, match="not a valid regular expression"):
         runner.call(scope, "search_by_regex", {"pattern": "shall (not"})
     result, call = runner.call(scope, "search_by_regex", {"pattern": r"within \d+ days"})
@@ -42,7 +43,7 @@ def test_bad_regex_is_a_clear_error(folio: Folio, contract: str) -> None:
 
 
 def test_a_tool_that_times_out_falls_back(folio: Folio, contract: str) -> None:
-    scope = ReviewScope(folio, (contract,))
+    scope = ReviewScope(Corpus(folio, (contract,)))
     spec = runner.TOOLS["clauses_by_keyword"]
 
     def slow(scope: ReviewScope, args: object) -> Hits:
@@ -56,7 +57,7 @@ def test_a_tool_that_times_out_falls_back(folio: Folio, contract: str) -> None:
 
 
 def test_tools_stay_inside_the_review_scope(folio: Folio, contract: str) -> None:
-    scope = ReviewScope(folio, (contract,))
+    scope = ReviewScope(Corpus(folio, (contract,)))
     with pytest.raises(ToolInputError, match="not part of this review"):
         runner.call(scope, "text_by_page", {"doc_id": "other-doc", "page": 1})
     page, call = runner.call(scope, "text_by_page", {"doc_id": contract, "page": 1})
@@ -98,7 +99,7 @@ def test_the_store_is_capped_least_used_first(
 
 
 def test_a_stored_rule_changes_the_next_plan(folio: Folio, contract: str) -> None:
-    scope = ReviewScope(folio, (contract,))
+    scope = ReviewScope(Corpus(folio, (contract,)))
     store = RuleStore(folio.db, folio.workspace)
     goal = "list every obligation of the supplier"
     before, _ = make_plan(goal, scope.views(), "en", store)
@@ -329,7 +330,7 @@ def test_a_goal_names_a_kind_in_an_inflected_form(folio: Folio, contract: str) -
     assert prohibitions is not None
     assert goal_cue_count(prohibitions, "What is the provider forbidden to do?") == 1
     assert goal_cue_count(prohibitions, "Which bank accounts are listed?") == 0  # not 'ban'
-    scope = ReviewScope(folio, (contract,))
+    scope = ReviewScope(Corpus(folio, (contract,)))
     store = RuleStore(folio.db, "inflection")
     plan, _ = make_plan("What is the provider forbidden to do?", scope.views(), "en", store)
     assert plan.chosen[0] == "prohibitions"

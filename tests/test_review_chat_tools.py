@@ -11,6 +11,7 @@ from agent.models import ChatModels
 from agent.review import chat_tools
 from agent.scope import StatsCache
 from agent.toolset import make_tools
+from pipeline.corpus import Corpus
 from pipeline.service import Folio
 from tests.reviewdocs import contract_md
 
@@ -30,7 +31,7 @@ class _Runtime:
 
 
 def _runtime(folio: Folio, doc_id: str) -> _Runtime:
-    ctx = ChatContext(doc_ids=(doc_id,), folio=folio, models=ChatModels(), stats=StatsCache())
+    ctx = ChatContext(corpus=Corpus(folio, (doc_id,)), models=ChatModels(), stats=StatsCache())
     return _Runtime(ctx, _State())
 
 

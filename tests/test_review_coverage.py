@@ -8,6 +8,7 @@ from agent.review.plan import make_plan
 from agent.review.reflect import relevant_units
 from agent.review.scope import ReviewScope
 from agent.review.service import run_review
+from pipeline.corpus import Corpus
 from pipeline.service import Folio
 from pipeline.store.rules import RuleStore
 
@@ -45,7 +46,7 @@ def test_a_table_cell_is_no_section_a_sentence_search_left_out(
     folio: Folio, tmp_path: Path
 ) -> None:
     doc_id = _notice(folio, tmp_path)
-    scope = ReviewScope(folio, (doc_id,))
+    scope = ReviewScope(Corpus(folio, (doc_id,)))
     goal = "What risks does the notice state?"
     _, assessed = make_plan(goal, scope.views(), "en", RuleStore(folio.db, folio.workspace))
     risks = assessed["risks"]

@@ -59,7 +59,7 @@ def build_prompt(
     state: State, ctx: ChatContext, lang: prompts.Lang, can_search: bool
 ) -> list[BaseMessage]:
     """System prompt, the last turns of the conversation, then this turn's messages."""
-    names = [ctx.folio.document(d).name for d in ctx.doc_ids]
+    names = [ctx.corpus.document(d).name for d in ctx.doc_ids]
     system = prompts.SYSTEM[lang].format(
         documents=prompts.documents_line(names, lang), max_rounds=ctx.settings.max_rounds
     )

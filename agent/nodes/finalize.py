@@ -39,11 +39,11 @@ def finalize(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
         text = _refusal_text(kept, lang)
         answer = Answer(answer=text, refused=True, **common)
     elif _points_nearby(kept):  # a refusal quoting what the documents say nearest
-        chunks = ctx.folio.get_chunks(i for c in factual for i in c.ids)
+        chunks = ctx.corpus.get_chunks(i for c in factual for i in c.ids)
         cites, marked = _citations(factual, kept, chunks, passages, ctx)
         answer = Answer(answer=render_answer(marked, lang), citations=cites, refused=True, **common)
     else:
-        chunks = ctx.folio.get_chunks(i for c in factual for i in c.ids)
+        chunks = ctx.corpus.get_chunks(i for c in factual for i in c.ids)
         cites, marked = _citations(factual, kept, chunks, passages, ctx)
         text = render_answer(marked, lang) + ("\n" + prompts.PARTIAL_NOTE[lang] if dropped else "")
         cited = [passages[c.chunk_id] for c in cites if c.chunk_id in passages]
@@ -126,7 +126,7 @@ def _citation(  # noqa: PLR0917 - one call site, each argument a different thing
 
 
 def _pdf_path(ctx: ChatContext, doc_id: str) -> Path | None:
-    doc = ctx.folio.document(doc_id)
+    doc = ctx.corpus.document(doc_id)
     if doc.kind != "pdf" or not doc.stored_path:
         return None
     return ctx.settings.data_dir / doc.stored_path

@@ -50,8 +50,8 @@ def route(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     text = user_text(state)
     if small_talk(text):
         return {"route": "small_talk"}
-    folio = runtime.context.folio
-    if not any(folio.document(d).searchable for d in runtime.context.doc_ids):
+    corpus = runtime.context.corpus
+    if not any(corpus.document(d).searchable for d in runtime.context.doc_ids):
         return {"route": "unavailable"}
     previous = [t.get("standalone") or t.get("question", "") for t in state.turns]
     return {"route": "question", "question": resolve_followup(text, previous)}

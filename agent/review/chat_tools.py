@@ -39,7 +39,7 @@ MAX_PASSAGES = 8
 
 def _scope(runtime: Runtime, document: str) -> tuple[ReviewScope, str]:
     ctx = runtime.context
-    scope = ReviewScope(ctx.folio, tuple(ctx.doc_ids))
+    scope = ReviewScope(ctx.corpus)
     return scope, document or ctx.doc_ids[0]
 
 

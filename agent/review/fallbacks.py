@@ -79,8 +79,7 @@ def search_by_regex(scope: ReviewScope, args: RegexIn) -> Hits:
 
 def clauses_by_keyword(scope: ReviewScope, args: ClausesIn) -> Hits:
     """Lexical search (the FTS index) for the keywords, any label."""
-    folio = scope.folio
-    found = folio.keyword_search(" ".join(args.keywords), scope.doc_ids, k=min(50, args.max_hits))
+    found = scope.corpus.keyword_search(" ".join(args.keywords), k=min(50, args.max_hits))
     hits = []
     for h in found:
         view = scope.view(h.doc_id)

@@ -12,10 +12,10 @@ import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pipeline.corpus import Corpus
 from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
-from pipeline.service import Folio
 from pipeline.text.lang import split_sentences
 
 _UNIT_HEAD = re.compile(
@@ -165,11 +165,12 @@ def assign_units(blocks: list[Block]) -> dict[int, str]:
 
 
 class ReviewScope:
-    """The documents of one review. Tools read from here and take no wider scope."""
+    """The documents of one review. Tools read from here and take no wider scope: the
+    ``corpus`` (reads only, of the review's documents only) is all they reach."""
 
-    def __init__(self, folio: Folio, doc_ids: tuple[str, ...]) -> None:
-        self.folio = folio
-        self.doc_ids = doc_ids
+    def __init__(self, corpus: Corpus) -> None:
+        self.corpus = corpus
+        self.doc_ids = corpus.doc_ids
         self._views: dict[str, DocView] = {}
         self._lock = threading.Lock()
 
@@ -179,15 +180,15 @@ class ReviewScope:
         with self._lock:
             found = self._views.get(doc_id)
             if found is None:
-                doc = self.folio.document(doc_id)
-                blocks = self.folio.blocks(doc_id)
+                doc = self.corpus.document(doc_id)
+                blocks = self.corpus.blocks(doc_id)
                 found = DocView(
                     doc_id=doc_id,
                     name=doc.name,
                     language=doc.language,
                     blocks=blocks,
-                    perception=self.folio.perception(doc_id),
-                    chunks=self.folio.chunks(doc_id),
+                    perception=self.corpus.perception(doc_id),
+                    chunks=self.corpus.chunks(doc_id),
                     units=assign_units(blocks),
                 )
                 self._views[doc_id] = found

@@ -26,6 +26,7 @@ from agent.review.reflect import (
     relevant_units,
 )
 from agent.review.scope import ReviewScope
+from pipeline.corpus import Corpus
 from pipeline.service import Folio, RuleStore
 from pipeline.text.lang import cjk_ratio
 
@@ -63,7 +64,7 @@ def run_review(
         if not doc.searchable:
             raise ReviewError(f"'{doc.name}' is not parsed yet; wait until it is indexed.")
     emit = on_event or (lambda e: None)
-    scope = ReviewScope(folio, tuple(doc_ids))
+    scope = ReviewScope(Corpus(folio, doc_ids))
     lang = document_language(scope)
     store = folio.rules
     plan, assessed = make_plan(goal, scope.views(), lang, store)

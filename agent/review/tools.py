@@ -153,16 +153,16 @@ def ocr_region(scope: ReviewScope, args: OcrIn) -> OcrOut:
     from pipeline.ocr.engines import choose_engine, load_engine
 
     _in_scope(scope, args.doc_id)
-    doc = scope.folio.document(args.doc_id)
+    doc = scope.corpus.document(args.doc_id)
     if doc.kind != "pdf":
         raise ToolInputError("Only PDF pages can be read by OCR.")
-    choice = choose_engine(scope.folio.settings.ocr_engine)
+    choice = choose_engine(scope.corpus.settings.ocr_engine)
     engine = load_engine(choice.name, threads=1)
-    path = scope.folio.settings.data_dir / doc.stored_path
+    path = scope.corpus.settings.data_dir / doc.stored_path
     with pymupdf.open(path) as pdf:
         if not 1 <= args.page <= len(pdf):
             raise ToolInputError(f"Page {args.page} does not exist; the PDF has {len(pdf)}.")
-        zoom = scope.folio.settings.ocr_dpi / 72
+        zoom = scope.corpus.settings.ocr_dpi / 72
         pix = pdf[args.page - 1].get_pixmap(
             matrix=pymupdf.Matrix(zoom, zoom), clip=pymupdf.Rect(*args.box), alpha=False
         )
