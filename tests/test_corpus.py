@@ -29,6 +29,7 @@ from agent.review.service import run_review
 from agent.review.toolmodels import ClausesIn
 from agent.scope import StatsCache
 from agent.service import ChatService
+from agent.toolset import make_tools
 from pipeline.corpus import Corpus
 from pipeline.errors import NotFoundError
 from pipeline.service import Folio
@@ -266,7 +267,7 @@ def test_no_tool_argument_can_widen_the_scope(alice: SimpleNamespace) -> None:
         if not name.startswith("_"):
             assert not WIDENING & set(inspect.signature(method).parameters), name
     for lang in ("en", "zh"):
-        for tool in (*agent.tools.chat_tools(lang), *chat_tools.review_tools(lang)):
+        for tool in make_tools(lang, atomic=True):  # every registered tool, chat and review
             assert not WIDENING & set(tool.args), (tool.name, tool.args)
     # A corpus bound to Alice's workspace cannot be pointed at Bob's document either.
     foreign = Corpus(alice.folio, (alice.bobs,))

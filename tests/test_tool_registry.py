@@ -29,7 +29,7 @@ def find_sentences_with(word: str, *, runtime: tools.Runtime) -> ToolResult:
     ran.append(word)
     announce(runtime, NAME, word)
     ctx = runtime.context
-    chunks = [c for d in ctx.doc_ids for c in ctx.folio.store.chunks(d) if word in c.text]
+    chunks = [c for d in ctx.doc_ids for c in ctx.corpus.chunks(d) if word in c.text]
     passages = [tools._passage_from_chunk(c, rank=i + 1) for i, c in enumerate(chunks)]
     ev = tools._evidence(ctx, NAME, word, passages)
     return tools.render(ev, "en"), ev.model_dump()
