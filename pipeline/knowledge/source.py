@@ -18,10 +18,10 @@ from pipeline.models import Block, Chunk
 from pipeline.parse.headings import numbering_level
 from pipeline.store.documents import DocumentStore
 from pipeline.text.lang import join_lines, script_language, split_sentences
+from pipeline.text.script import CJK_SPAN_RE
 
 SentenceKind = Literal["prose", "list"]
 
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _BULLET = re.compile(r"^(?:[-•●○◦▪■□◆◇·‣⁃*]|[①-⑳])\s*")
 _MD_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
 _DOTTED_NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?(?=\s|、|[^\d.])")
@@ -255,7 +255,7 @@ def build_doc_text(
 def _guess_lang(doc: DocText) -> str:
     sample = " ".join(s.text for s in doc.sentences[:200])
     lang = script_language(sample)
-    return "zh" if lang in ("zh", "mixed") and _CJK_CHAR.search(sample) else "en"
+    return "zh" if lang in ("zh", "mixed") and CJK_SPAN_RE.search(sample) else "en"
 
 
 _CACHE: OrderedDict[tuple[str, str], DocText] = OrderedDict()

@@ -28,7 +28,7 @@ from pipeline.knowledge.term_candidates import (
 from pipeline.knowledge.title_filing import titled_registrant
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.parse.table_structure import is_statement_title
-from pipeline.text.segment import has_cjk
+from pipeline.text.script import has_han
 
 _WEIGHT: dict[TermSource, float] = {
     "definition": 5.0,
@@ -44,7 +44,7 @@ _WEIGHT: dict[TermSource, float] = {
 def norm_key(surface: str) -> str:
     """One key for the variants of a term: case, width, plurals, hyphens, quotes."""
     s = fold(surface).strip().strip("\"'“”‘’「」《》")
-    if has_cjk(s):
+    if has_han(s):
         return re.sub(r"\s+", "", s)
     s = re.sub(r"[’']s\b", "", s)
     words = re.sub(r"[-_/]", " ", s).split()
@@ -253,7 +253,7 @@ def _keep(d: _Draft) -> bool:
     n = len(d.occurrences)
     if d.sources == ["heading"]:
         # Chinese headings often are the term itself ("3.2 信息熵"); English ones rarely.
-        return n >= 2 and has_cjk(d.term)
+        return n >= 2 and has_han(d.term)
     if d.sources == ["keyphrase"]:
         return n >= 2
     return n >= 1 or bool(d.definition)

@@ -18,12 +18,12 @@ from statistics import median
 from pipeline.knowledge.title_filing import REGISTRANT, filing_title, release_title
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
+from pipeline.text.script import HAN_SPAN_RE
 
 __all__ = ["REGISTRANT", "document_title", "is_identifier", "reader_title", "shown_title"]
 
 _RULE = re.compile(r"^[\s_\-–—=.·*]+$")
 _LETTERS = re.compile(r"[^\W\d_]{3,}")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 MAX_TITLE = 160
 STANDS_OUT = 1.25  # the largest print must be this much larger than the body text
 
@@ -33,7 +33,7 @@ def is_identifier(text: str) -> bool:
     two Chinese characters), or more digits than letters."""
     letters = sum(ch.isalpha() for ch in text)
     digits = sum(ch.isdigit() for ch in text)
-    words = bool(_LETTERS.search(text)) or len(_CJK.findall(text)) >= 2
+    words = bool(_LETTERS.search(text)) or len(HAN_SPAN_RE.findall(text)) >= 2
     return not words or digits > letters
 
 

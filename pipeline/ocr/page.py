@@ -27,6 +27,7 @@ from pipeline.ocr.geometry import (
 from pipeline.ocr.orient import recognize_upright, unturn_box
 from pipeline.parse.layout import RawLine, page_blocks, union
 from pipeline.parse.pdf_page import to_block
+from pipeline.text.script import CJK_PUNCT, FULLWIDTH, HAN_SPAN
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ def _trim(box: Box, *, undo: bool = False) -> Box:
     return (x0 + d, y0, x1 - d, y1)
 
 
-_CJK_CHARS = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+_CJK_CHARS = HAN_SPAN + CJK_PUNCT + FULLWIDTH
 _CJK = re.compile(f"[{_CJK_CHARS}]")
 _CJK_SPACE = re.compile(f"(?<=[{_CJK_CHARS}]) (?=\\S)|(?<=\\S) (?=[{_CJK_CHARS}])|(?<=\\d) (?=\\d)")
 _DIGIT_GROUP = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")

@@ -12,12 +12,13 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from pipeline.ocr.engine import EngineSpec, EngineUnavailable, OcrLine, Quad
+from pipeline.text.script import CJK_PUNCT, FULLWIDTH, HAN_SPAN
 
 if TYPE_CHECKING:
     import numpy as np
 
 _LANGS = ("eng", "chi_sim")
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_CJK = re.compile(f"[{CJK_PUNCT}{HAN_SPAN}{FULLWIDTH}]")
 
 
 def _binary() -> str:

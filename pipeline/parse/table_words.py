@@ -16,6 +16,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from pipeline.models import Box, Table, parse_figure
+from pipeline.text.script import UNIFIED_RE
 
 _DASHES = frozenset({"-", "—", "–", "−", "--", "n/a", "N/A", "NM", "nm", "*"})
 _CURRENCY = frozenset({"$", "€", "£", "¥", "￥", "US$", "RMB"})
@@ -273,7 +274,7 @@ def _continues(label: str, prev: str) -> bool:
         return False
     if label[0].islower():
         return True
-    return "\u4e00" <= label[0] <= "\u9fff" and len(label) <= 3
+    return UNIFIED_RE.match(label[0]) is not None and len(label) <= 3
 
 
 def _extend(rows: list[Row], run: list[int], label_right: float) -> tuple[int, int]:

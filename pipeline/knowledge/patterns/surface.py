@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pipeline.knowledge.keyphrases import cut_zh
+from pipeline.text.script import HAN_COMPAT, HAN_SPAN, UNIFIED
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba
 
 CandidateKind = Literal["definition", "alias", "glossary"]
@@ -27,7 +28,7 @@ class Found:
     weak: bool = False
 
 
-ZH = r"\u3400-\u9fff\uf900-\ufaff"
+ZH = HAN_SPAN + HAN_COMPAT
 ZH_TERM = rf"[{ZH}A-Za-z0-9][{ZH}A-Za-z0-9·\-\s/]{{0,24}}?"
 Q_OPEN = "“\"‘'「『《"
 Q_CLOSE = "”\"’'」』》"
@@ -83,7 +84,7 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
             return None
         if ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or re.search("[的这那]", t):
             return None
-        if re.fullmatch(r"本[\u4e00-\u9fff]{1,3}", t):
+        if re.fullmatch(f"本[{UNIFIED}]{{1,3}}", t):
             return None  # "本合同", "本办法": the document itself
         if _has_preposition(t):
             return None
