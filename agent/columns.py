@@ -14,6 +14,7 @@ from typing import Protocol
 
 from agent.evidence import Passage
 from pipeline.models import Chunk
+from pipeline.text.script import HAN
 
 _YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
@@ -48,7 +49,7 @@ def header_of(chunks: Iterable[Chunk]) -> str:
             head = [lines[i]]
             if (
                 i
-                and re.search(r"[A-Za-z\u4e00-\u9fff]", lines[i - 1])
+                and re.search(r"[A-Za-z" + HAN + r"]", lines[i - 1])
                 and not _ROW.search(lines[i - 1])
             ):
                 head.insert(0, lines[i - 1])  # "December 31," names the date of each year

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import _get_jieba, query_terms
 
 SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
@@ -64,7 +65,7 @@ _QUESTION_WORD_LIST = (
 _QUESTION_WORDS = frozenset(_QUESTION_WORD_LIST.split(" "))
 
 
-_DIGIT_CJK = re.compile(r"(?<=[0-9A-Za-z])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[0-9A-Za-z])")
+_DIGIT_CJK = re.compile(r"(?<=[0-9A-Za-z])(?=[" + HAN + r"])|(?<=[" + HAN + r"])(?=[0-9A-Za-z])")
 
 
 def spaced(text: str) -> str:
@@ -120,7 +121,7 @@ def _topic(prev: str, exclude: Sequence[str]) -> list[str]:
 
 
 def _is_cjk(text: str) -> bool:
-    return bool(re.search(r"[\u4e00-\u9fff]", text))
+    return bool(HAN_RE.search(text))
 
 
 # --- question shapes ----------------------------------------------------------------------
@@ -138,7 +139,7 @@ def _unknown_names(text: str) -> list[str]:
     known = jieba.dt.FREQ
     strip = "".join(_FUNCTION_CHARS)
     out: list[str] = []
-    for run in re.findall(r"[\u4e00-\u9fff]+", text):
+    for run in HAN_RUN_RE.findall(text):
         buf = ""
         for w in [*jieba.lcut(run), ""]:
             if len(w) == 1:

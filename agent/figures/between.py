@@ -32,6 +32,7 @@ from agent.figures.statements import table_fit
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN
 
 _YES_NO = re.compile(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I)
 _TOTAL = re.compile(r"^\W*total\b", re.I)
@@ -57,7 +58,7 @@ Hit = tuple[float, Grid, Row, int, int]  # score, table, row, column from, colum
 
 def moved(question: str) -> str:
     """The direction a question asks a change in: "up", "down", "any", or "" for none."""
-    words = {w.lower() for w in re.findall(r"[\w-]+|[\u4e00-\u9fff]+", question)}
+    words = {w.lower() for w in re.findall(r"[\w-]+|[" + HAN + r"]+", question)}
     low = question.lower()
     for direction, said in vocabulary().moves.items():
         if any((w in words) if w.isascii() else (w in low) for w in said):

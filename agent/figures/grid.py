@@ -19,13 +19,14 @@ from agent.figures.periods import (
     fiscal_year,
     months_of,
 )
+from pipeline.text.script import HAN
 
 YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
 GAP = re.compile(r"\s{2,}|\t")
-LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
+LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{2,}")
 # a row label: a word, or an abbreviation in initials ("U.S.", "U.K.")
-LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
+LABEL = re.compile(r"[A-Za-z" + HAN + r"]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
     r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b|"

@@ -13,6 +13,7 @@ from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.periods import PART_OF_YEAR, months_of
 from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN_RE
 
 ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
@@ -243,7 +244,7 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     known = vocabulary().items.get(item)
     names = known.names if known else (item,)
     if lang == "zh":
-        zh = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), names[0])
+        zh = next((n for n in names if HAN_RE.search(n)), names[0])
         return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
     said = f"{f'FY{year} ' if year else ''}{names[0]}"
     return f"The documents do not say what {said} {copula(names[0])}."

@@ -25,12 +25,12 @@ from agent.models.kinds import _tagged
 from agent.models.phrasing import phrasing_words
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
+from pipeline.text.script import HAN, HAN_RE
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _ZH_ASK = re.compile(r"什么|哪|谁|多少|几|何")
 # A count asks for the word after it ("多少个星期", "几种颜色"): a measure word, then the noun.
-_ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([\u4e00-\u9fff]{1,4})")
+_ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([" + HAN + r"]{1,4})")
 _NAME_TAGS = frozenset({"ns", "nr", "nrt", "nt", "nz", "nrfg"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
 _EN_ASK = re.compile(r"\s*(?:what|which|who|whom|whose|how|when|where)\b", re.I)
@@ -48,7 +48,7 @@ def focus(question: str) -> str:
     ]
     if not terms:
         return ""
-    if _HAN.search(core):
+    if HAN_RE.search(core):
         return stem(_zh_focus(core, terms))
     if not _EN_ASK.match(core):
         return ""  # "Does …?", "Is …?": a yes/no question asks for no one thing
@@ -87,7 +87,7 @@ def _capitalised(core: str) -> set[str]:
 def names(question: str) -> frozenset[str]:
     """The stemmed names (places, people, organisations) a Chinese question is asked of."""
     core = core_question(question)
-    if not _HAN.search(core):
+    if not HAN_RE.search(core):
         return frozenset()
     return frozenset(stem(w) for w, flag in _tagged(core) if flag in _NAME_TAGS and len(w) >= 2)
 

@@ -32,6 +32,7 @@ from agent.models.kinds import asks_count
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
 from agent.scope import stem
+from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
 
 MAX_UNITS = 3
 _TABLE_COVER = 0.5
@@ -67,7 +68,9 @@ POINTER = re.compile(
 _HEADER_RULE = re.compile(r"\s*\|?\s*:?-{3,}")
 # Latin letters, digits and "&.-": a name runs on into Chinese text without a space
 # ("WTA赛事"), and Chinese characters are word characters too.
-_LATIN_NAME = re.compile(r"\(?[A-Za-z](?:[^\W\u3000-\u9fff\uff00-\uffef]|[&.-])*(?:['’]s)?\)?")
+_LATIN_NAME = re.compile(
+    r"\(?[A-Za-z](?:[^\W" + EAST_ASIAN_SPAN + FULLWIDTH + r"]|[&.-])*(?:['’]s)?\)?"
+)
 
 
 @dataclass

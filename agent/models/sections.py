@@ -23,11 +23,11 @@ from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
+from pipeline.text.script import HAN_RE
 
 MAX_STATEMENTS = 3
 _MIN_CHARS = 30  # a shorter sentence is a caption or a fragment, not a statement
 _NOT_TOPICS = frozenset({"number", "date", "definition"})
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bfy\s?\d{2}\b|\bq[1-4]\b", re.I)
 
 
@@ -99,7 +99,7 @@ def _statements(
     found: list[tuple[int, float, int, Passage, Unit]] = []
     for p, u in _sentences(ev):
         text = clean(u.text)
-        width = len(text) + len(_HAN.findall(text))  # a Chinese character says a word
+        width = len(text) + len(HAN_RE.findall(text))  # a Chinese character says a word
         if u.kind != "sentence" or width < _MIN_CHARS or text == title:
             continue
         topic = len(meets(asked, topic_terms(text)))
