@@ -36,6 +36,8 @@ HAN_SPAN = "\u3400-\u9fff"
 EAST_ASIAN_SPAN = "\u3000-\u9fff"
 # Chinese text in the span form: what joins lines and picks the summary language.
 CJK_SPAN = HAN_SPAN + HAN_COMPAT + CJK_PUNCT + FULLWIDTH
+# What the OCR tidy-up treats as Chinese (no compatibility ideographs).
+OCR_CJK = HAN_SPAN + CJK_PUNCT + FULLWIDTH
 
 # --- Compiled patterns ----------------------------------------------------------------
 HAN_RE = re.compile(f"[{HAN}]")
@@ -47,6 +49,7 @@ UNIFIED_RUN_RE = re.compile(f"[{UNIFIED}]+")
 HAN_SPAN_RE = re.compile(f"[{HAN_SPAN}]")
 HAN_SPAN_RUN_RE = re.compile(f"[{HAN_SPAN}]+")
 CJK_SPAN_RE = re.compile(f"[{CJK_SPAN}]")
+OCR_CJK_RE = re.compile(f"[{OCR_CJK}]")
 
 
 def has_han(text: str) -> bool:

@@ -1,0 +1,140 @@
+"""The lexicon layer: one module each for Chinese script, periods and total rows.
+
+The old inline patterns are written out here once, so that each test compares what the
+code did before the consolidation with what it does now. Where the two differ on purpose
+(the agent's classes now take in CJK Extension A), the test says so.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline.text import script
+
+ROOT = Path(__file__).resolve().parents[1]
+BMP = [chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF]
+
+
+def _chars(pattern: re.Pattern[str]) -> set[str]:
+    return {c for c in BMP if pattern.fullmatch(c)}
+
+
+# --- script: the CJK character classes ------------------------------------------------
+
+# (old literal, as the code wrote it) -> the named class that replaced it
+LEGACY_CLASSES = [
+    (r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]", script.HAN),  # lang, segment
+    (r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]", script.CJK_SPAN),  # lang, source
+    (r"[\u3400-\u9fff]", script.HAN_SPAN),  # boilerplate, keyphrases, summary, title...
+    (r"[\u4e00-\u9fff]", script.UNIFIED),  # labels, headings, table words, knowledge
+    (r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]", script.OCR_CJK),  # OCR tidy-up
+    (r"[\u3400-\u9fff\uf900-\ufaff]", script.HAN_SPAN + script.HAN_COMPAT),  # patterns.ZH
+    (r"[\u3000-\u9fff\uff00-\uffef]", script.EAST_ASIAN_SPAN + script.FULLWIDTH),  # judge
+]
+
+
+@pytest.mark.parametrize(("old", "new"), LEGACY_CLASSES)
+def test_a_named_variant_holds_exactly_the_characters_of_the_range_it_replaced(
+    old: str, new: str
+) -> None:
+    assert _chars(re.compile(old)) == _chars(re.compile(f"[{new}]"))
+
+
+def test_han_takes_in_extension_a_and_compatibility_ideographs() -> None:
+    for ch in "㐀䶵一中鿿" + chr(0xF900):
+        assert script.is_han_char(ch), ch
+    for ch in "a1，。䷀ア가 ":
+        assert not script.is_han_char(ch), ch
+    assert script.is_cjk_char("，") and script.is_cjk_char("。") and script.is_cjk_char("㐀")
+    assert not script.is_cjk_char("a") and not script.is_cjk_char("ab")
+    assert script.has_han("Revenue 㐀") and not script.has_han("Revenue, 2023.")
+    assert script.han_count("A股营收㐀") == 4
+    assert script.han_runs("营收 rose 㐀䶵 by 5%，净利") == ["营收", "㐀䶵", "净利"]
+
+
+def test_the_agents_old_class_differs_only_in_extension_a_and_compatibility() -> None:
+    """Deliberate change: the agent wrote [\\u4e00-\\u9fff] and so read "㐀" as no
+    Chinese at all, while the pipeline counted it; both now use ``HAN``."""
+    old = _chars(re.compile(r"[\u4e00-\u9fff]"))
+    new = _chars(script.HAN_RE)
+    added = new - old
+    assert old <= new
+    assert all(0x3400 <= ord(c) <= 0x4DBF or 0xF900 <= ord(c) <= 0xFAFF for c in added)
+    assert "㐀" in added and chr(0xF900) in added  # U+F900, a compatibility ideograph
+
+
+def test_index_tokens_are_those_of_the_old_token_pattern() -> None:
+    """The FTS tokens of ingested data must not move: the query tokenizer's pattern cuts
+    invented text exactly as the old literal did."""
+    from pipeline.text import segment
+
+    old = re.compile(
+        r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+"
+        r"|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[^\W_])+",
+        re.UNICODE,
+    )
+    texts = [
+        "Northwind's FY2023 revenue rose 12% to $4.5 billion.",
+        "2022年营业收入为12.5亿元，同比增长㐀䶵豈。",
+        "U.S. sales 美国销售 (approx. 3,000 units) ䷀ ア 가",
+    ]
+    for text in texts:
+        assert [m.group(0) for m in segment._TOKEN.finditer(text)] == old.findall(text)
+
+
+def test_line_joining_and_sentence_splitting_are_unchanged() -> None:
+    from pipeline.text.lang import join_lines, split_sentences
+
+    assert join_lines(["公司于", "2009年成立"])[0] == "公司于2009年成立"
+    assert join_lines(["㐀", "b"])[0] == "㐀b"
+    assert join_lines(["The firm", "grew"])[0] == "The firm grew"
+    text = "It rose. 营收增长。Then it fell. 㐀 fell."
+    old_split = re.compile(r"(?<=[。！？!?])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\u4e00-\u9fff])|\n{2,}")
+    from pipeline.text import lang
+
+    assert [m.span() for m in lang._SENT_SPLIT.finditer(text)] == [
+        m.span() for m in old_split.finditer(text)
+    ]
+    assert len(split_sentences(text)) == 3  # "fell. 㐀" does not split: as before
+
+
+# --- the source holds no lexicon literal outside the lexicon modules -------------------
+
+LEXICON_MODULES = {"pipeline/text/script.py", "pipeline/text/periods.py", "pipeline/text/totals.py"}
+SOURCE_ROOTS = ("pipeline", "agent", "ui", "commands", "bench", "testkit")
+CJK_LITERAL = re.compile(
+    r"\\u(?:4e00|9fff|3400|4dbf|3000|303f|ff00|ffef|f900|faff)|[一㐀]-|-[龥鿿]", re.I
+)
+# Files that may keep a literal, with the reason (keep this list short).
+ALLOWED: dict[str, str] = {}
+
+
+def _sources() -> list[Path]:
+    files = [p for root in SOURCE_ROOTS for p in (ROOT / root).rglob("*.py")]
+    files += [ROOT / name for name in ("app.py", "cli.py", "settings.py")]
+    return [p for p in files if p.exists() and ".venv" not in p.parts]
+
+
+def _offenders(pattern: re.Pattern[str]) -> list[str]:
+    found = []
+    for path in _sources():
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in LEXICON_MODULES or rel in ALLOWED:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    return found
+
+
+def test_no_cjk_range_is_written_outside_the_script_module() -> None:
+    assert _offenders(CJK_LITERAL) == []
+
+
+def test_the_walk_finds_a_cjk_range_where_there_is_one(tmp_path: Path) -> None:
+    line = 'X = re.compile(r"[\\u4e00-\\u9fff]")'
+    assert CJK_LITERAL.search(line) and CJK_LITERAL.search("[一-龥]")
+    assert not CJK_LITERAL.search('X = re.compile(f"[{HAN}]")')
