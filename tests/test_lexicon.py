@@ -138,3 +138,62 @@ def test_the_walk_finds_a_cjk_range_where_there_is_one(tmp_path: Path) -> None:
     line = 'X = re.compile(r"[\\u4e00-\\u9fff]")'
     assert CJK_LITERAL.search(line) and CJK_LITERAL.search("[一-龥]")
     assert not CJK_LITERAL.search('X = re.compile(f"[{HAN}]")')
+
+
+# --- totals: the total-row patterns ------------------------------------------------------
+
+LABELS = [
+    "Total revenue",
+    "  Total current assets",
+    "(Total)",
+    "Totalled",
+    "total",
+    "TOTAL:",
+    "Worldwide",
+    "Consolidated net sales",
+    "All other",
+    "Allowance for doubtful accounts",
+    "Net income",
+    "Network equipment",
+    "Revenue",
+    "合计",
+    "总计",
+    "（合计）",
+    "总额",
+    "全部门店",
+    "合并利润表",
+    "营业收入",
+    "小计",
+    "Subtotal",
+    "— Total",
+    "㐀合计",
+    "",
+]
+OLD_TOTALS = [
+    # partitions, ranking and models/compare held this one three times
+    (r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", "TOTAL_ROW"),
+    (r"^\W*(total|worldwide|consolidated|合计|总计)", "WHOLE_ROW"),  # figures/parts
+    (r"^\W*(?:total|consolidated|worldwide|合计|总计|合并)", "CONSOLIDATED_ROW"),  # partitions
+    (r"^\W*(total|worldwide|consolidated)\b", "CLOSING_ROW"),  # figures/subtotals
+    (r"^\W*total\b", "TOTAL_WORD"),  # figures/between, figures/groups
+    (r"^\W*(?:total|net)\b", "TOTAL_OR_NET"),  # figures/choices
+]
+
+
+@pytest.mark.parametrize(("old", "name"), OLD_TOTALS)
+def test_each_total_pattern_matches_what_its_old_copy_matched(old: str, name: str) -> None:
+    from pipeline.text import totals
+
+    new: re.Pattern[str] = getattr(totals, name)
+    was = re.compile(old, re.I)
+    for label in LABELS:
+        a, b = was.match(label), new.match(label)
+        assert (a and a.span()) == (b and b.span()), label
+
+
+def test_a_total_row_is_told_from_a_part() -> None:
+    from pipeline.text.totals import is_total_row
+
+    assert is_total_row("Total revenue") and is_total_row("合计") and is_total_row("All other")
+    assert not is_total_row("Allowance for doubtful accounts")
+    assert not is_total_row("Revenue") and not is_total_row("小计")

@@ -33,9 +33,9 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN
+from pipeline.text.totals import TOTAL_WORD
 
 _YES_NO = re.compile(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I)
-_TOTAL = re.compile(r"^\W*total\b", re.I)
 
 
 @dataclass
@@ -156,7 +156,7 @@ def _rows(g: Grid, what: _Quantity) -> list[tuple[float, Row]]:
         # words beyond the quantity's name may only say how much or when ("total …
         # at end of period"): "International segment stores" are a part of them; in a
         # table titled by the quantity, its total row ("Total") is it
-        if extra <= generic and (what.words <= label or (titled and _TOTAL.match(r.label))):
+        if extra <= generic and (what.words <= label or (titled and TOTAL_WORD.match(r.label))):
             out.append((1.0 - 0.05 * len(extra) - (0.0 if what.words <= label else 0.1), r))
     return out
 

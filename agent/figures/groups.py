@@ -24,11 +24,11 @@ from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, signed
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
+from pipeline.text.totals import TOTAL_WORD
 
 # a label over empty cells, with or without its colon ("Net sales:", "| Cloud |  |  |"):
 # words, not a table's "|---|---|" rule
 HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
-_TOTAL = re.compile(r"^\W*total\b", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 MIN_MEMBERS = 2
@@ -57,7 +57,7 @@ def groups(g: Grid) -> list[Group]:
             heading, members = above, []
         if not heading:
             continue
-        if _TOTAL.match(r.label) or word_set(r.label) >= word_set(heading):
+        if TOTAL_WORD.match(r.label) or word_set(r.label) >= word_set(heading):
             out.append(Group(g, heading, tuple(members), r))  # the row closing the group
             heading, members = "", []
             continue

@@ -37,8 +37,8 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.script import HAN_RE
+from pipeline.text.totals import TOTAL_ROW
 
-_TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
 _DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
@@ -317,7 +317,7 @@ def _members(found: Found, mode: Mode) -> list[Member]:
     rows = [
         r
         for r in found.group.members
-        if not _TOTAL.match(r.label)
+        if not TOTAL_ROW.match(r.label)
         and max(col, before) < len(r.values)
         and r.values[col] is not None
         and not r.raws[col].strip().endswith("%")
