@@ -38,6 +38,7 @@ from agent.rewrite import key_terms  # noqa: E402 - after the path set-up above
 from agent.scope import stem, word_set  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
+from pipeline.text.periods import LONE_YEAR_RE  # noqa: E402
 from pipeline.text.script import HAN_RE  # noqa: E402
 
 POOL = Path(__file__).with_name("world_knowledge.json")
@@ -47,7 +48,6 @@ ZH_DOCS = {"train": range(1, 5), "validation": range(5, 9)}
 # questions per document and kind: enough of each kind, few enough for a bench run
 PER_DOC = {"world": 2, "arithmetic": 1, "other_company": 1, "other_period": 1}
 ZH_WORLD = 8  # a packed CMRC document holds 32 articles: a wider vocabulary
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 def split_of(key: str) -> str:
@@ -92,7 +92,7 @@ def _owner(name: str) -> str:
 
 
 def _year_of(name: str) -> str:
-    m = _YEAR.search(name)
+    m = LONE_YEAR_RE.search(name)
     return m.group(0) if m else "2022"
 
 

@@ -197,3 +197,93 @@ def test_a_total_row_is_told_from_a_part() -> None:
     assert is_total_row("Total revenue") and is_total_row("合计") and is_total_row("All other")
     assert not is_total_row("Allowance for doubtful accounts")
     assert not is_total_row("Revenue") and not is_total_row("小计")
+
+
+# --- periods: the year patterns ------------------------------------------------------------
+
+PERIOD_TEXTS = [
+    "Revenue in FY2023 rose from FY22; fiscal 2021 and fiscal year 2020 fell.",
+    "2023年营业收入较2022年增长，2021年度持平。",
+    "Q3 2022, q4, H1'24, FY '23, fy23, FY 2019, 2024*, $2,019.5, 1,2019, 20231, 1899.",
+    "As of June 30, 2023 and Sept. 30 2022; December 31, 2021.",
+    "2023",
+    "FY2023",
+    "fiscal 2023",
+    "fy 2021",
+    "2019*",
+    "19",
+    "㐀2023年",
+]
+OLD_YEARS = [
+    # answerability, judge's YEARISH, features, the answerability bench
+    (r"(?<!\d)(?:19|20)\d{2}(?!\d)", 0, "LONE_YEAR_RE"),
+    (r"(?:19|20)\d{2}", 0, "YEAR_RE"),  # models/focus, models/follow, models/kinds
+    (r"^(19|20)\d{2}$", 0, "YEAR_ONLY_RE"),  # models/compare
+    (r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)", 0, "TABLE_YEAR_RE"),  # figures/grid, columns
+    (r"(?<!\d)((?:19|20)\d\d)(?!\d)", 0, "CAPTURED_YEAR_RE"),  # parse/table_structure
+    (r"^(?:fiscal |fy ?)?(?:19|20)\d\d\*?$", re.I, "YEAR_CELL_RE"),  # parse/table_words
+    (r"\bfy\s*'?(\d\d)\b", re.I, "FY_SHORT_RE"),  # parse/table_structure
+    (r"\bfy\s*'?(\d{2,4})\b", re.I, "FY_RE"),  # text/expand
+    (r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bfy\s?\d{2}\b|\bq[1-4]\b", re.I, "PERIOD_MENTION_RE"),
+    (r"(?<![\dA-Za-z])(?:FY|fy|Q[1-4]\s?)?'?(?:19|20)\d{2}(?!\d)", 0, "PREFIXED_YEAR_RE"),
+    (r"^(?:fy|q[1-4]|h[12])'?(\d{2}|\d{4})?$", 0, "PERIOD_TOKEN_RE"),  # rewrite
+    (r"[A-Z][a-z]+ \d{1,2}, \d{4}", 0, "DATED_RE"),  # six copies in agent/figures
+    (  # figures/items
+        r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)",
+        re.I,
+        "FISCAL_YEAR_RE",
+    ),
+    (  # figures/periods
+        r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<![\d,])((?:19|20)\d{2})(?:\s*年)?(?!\d)",
+        re.I,
+        "FISCAL_YEAR_OUTSIDE_FIGURES_RE",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "flags", "name"), OLD_YEARS)
+def test_each_year_pattern_reads_what_its_old_copy_read(old: str, flags: int, name: str) -> None:
+    from pipeline.text import periods
+
+    new: re.Pattern[str] = getattr(periods, name)
+    was = re.compile(old, flags)
+    # models/compare's copy captured "19"/"20", which it never read: only its spans count
+    groups = name != "YEAR_ONLY_RE"
+    for text in PERIOD_TEXTS:
+        assert [(m.span(), groups and m.groups()) for m in was.finditer(text)] == [
+            (m.span(), groups and m.groups()) for m in new.finditer(text)
+        ], text
+
+
+def test_fiscal_years_are_read_in_order_of_mention_each_once() -> None:
+    from pipeline.text.periods import FISCAL_YEAR_OUTSIDE_FIGURES_RE, fiscal_years, lone_years
+
+    assert fiscal_years("FY23 against fiscal 2021 and FY2023") == [2023, 2021]
+    assert fiscal_years("2022年营业收入较2021年增长") == [2022, 2021]
+    assert fiscal_years("sales of 1,2019 units", FISCAL_YEAR_OUTSIDE_FIGURES_RE) == []
+    assert fiscal_years("sales of 1,2019 units") == [2019]  # items' reading, as before
+    assert lone_years("20231 and 2019 and 1899") == ["2019"]
+
+
+def test_the_dates_on_a_cover_page_are_read_as_before() -> None:
+    from pipeline.text.periods import LONG_DATE
+
+    old = re.compile(r"[A-Z][a-z]+\.? \d{1,2},? \d{4}")
+    new = re.compile(LONG_DATE)
+    for text in PERIOD_TEXTS:
+        assert old.findall(text) == new.findall(text)
+
+
+YEAR_LITERAL = re.compile(
+    r"\(\?:19\|20\)|\(19\|20\)|\\d\{1,2\},\??\s?\\d\{4\}|\\bfy\\s|\(\?:fiscal \|fy \?\)", re.I
+)
+
+
+def test_no_year_pattern_is_written_outside_the_periods_module() -> None:
+    assert _offenders(YEAR_LITERAL) == []
+
+
+def test_the_walk_finds_a_year_pattern_where_there_is_one() -> None:
+    assert YEAR_LITERAL.search(r'_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")')
+    assert YEAR_LITERAL.search(r'_D = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")')
+    assert not YEAR_LITERAL.search('_YEAR = re.compile(rf"{YEAR}年")')

@@ -14,11 +14,9 @@ from functools import cache
 
 from pipeline.text.expand import spelled_out
 from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.periods import fiscal_years
 from pipeline.text.script import HAN, HAN_RE
 
-_FY = re.compile(
-    r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)", re.I
-)
 _NOTE = re.compile(
     r"\(\s*(?:note|注)[^)]*\)|\(\d\)|[（(][一二三四五六七八九十\d]+[)）]|^[一二三四五六七八九十\d]+[、.]"
 )
@@ -160,13 +158,7 @@ def _abbreviated(question: str, q: str) -> list[Asked]:
 
 def years(question: str) -> list[int]:
     """The fiscal years a question names, in order of mention, each once."""
-    out: list[int] = []
-    for m in _FY.finditer(question):
-        raw = m.group(1) or m.group(2)
-        y = int(raw) + 2000 if len(raw) == 2 else int(raw)
-        if 1950 <= y <= 2100 and y not in out:
-            out.append(y)
-    return out
+    return fiscal_years(question)
 
 
 TOTAL_OF = 0.95  # "Total restructuring and impairment charges": the sum of the item's rows

@@ -41,7 +41,6 @@ from pipeline.text.totals import TOTAL_ROW
 
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
-_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 MIN_MEMBERS = 2
 _KIND_WORDS = 4  # words of the kind of member a search for their table names
 

@@ -25,6 +25,7 @@ from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
+from pipeline.text.periods import YEAR
 from pipeline.text.script import HAN, HAN_RE
 from pipeline.text.segment import query_terms
 
@@ -35,7 +36,7 @@ _VERSUS = re.compile(
 )
 # "甲公司国内收入增长与海外收入增长相比如何？"
 _VERSUS_ZH = re.compile(r"^\s*(?P<a>.+?)(?:与|和|跟|同)(?P<b>.+?)(?:相比|比较|对比)")
-_WHEN = re.compile(r"\s+(?:in|for|during|over|as of|at)\s+.*$|(?:19|20)\d{2}\s*年度?", re.I)
+_WHEN = re.compile(r"\s+(?:in|for|during|over|as of|at)\s+.*$|" + YEAR + r"\s*年度?", re.I)
 _MOVES_ZH = re.compile(r"增长|增速|变化|增减")
 _OWNER = re.compile(r"^(?:[\w.&-]+['’]s|its|their|the|our)$", re.I)
 _MOVES = re.compile(r"^(?:growth|grow|grew|change|increase|decrease|decline)\w*$", re.I)

@@ -45,6 +45,7 @@ from agent.models.selector import Refusal
 from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem
+from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN_RE
 
 DATA = Path(__file__).with_name("data") / "answerability.json"
@@ -66,7 +67,6 @@ GATE_FEATURES: tuple[str, ...] = (
     "row",  # the first unit is a table row
     "about_document",  # the question names the document, or the company whose report it is
 )
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
@@ -154,7 +154,7 @@ def arithmetic(question: str) -> bool:
 def absent_years(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """Years the question asks about that no searched text of the scope uses: a period
     the documents do not cover."""
-    years = [t for t in key_terms(question) if _YEAR.fullmatch(t)]
+    years = [t for t in key_terms(question) if LONE_YEAR_RE.fullmatch(t)]
     if not years:
         return []
     gone = scope_missing(evidence)

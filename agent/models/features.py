@@ -25,6 +25,7 @@ from agent.models.phrasing import phrasing_words
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.finance import vocabulary
+from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import everyday_word, words
 
@@ -61,7 +62,6 @@ FEATURES: tuple[str, ...] = (
     "focus",  # the unit uses the word the question asks for (``focus.py``; 1 when none)
     "names_kept",  # its passage uses every name the question is asked of (``focus.py``)
 )
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _LEAD_IN = re.compile(r"[:：]\s*$")
 _LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{3,}")
 _UNKNOWN_IDF = 12.0  # jieba's weight for a word outside its dictionary is about this
@@ -133,7 +133,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         key = stem(t)
         if key in cut:
             continue
-        if _YEAR.fullmatch(t):
+        if LONE_YEAR_RE.fullmatch(t):
             years.add(t)
             continue
         if key in names:
@@ -321,7 +321,7 @@ def unit_features(
         1.0 if n < 25 else 0.0,
         1.0 if u.kind == "row" else 0.0,
         1.0 if p.kind == "table" and ask.proxies else 0.0,
-        len(ask.years & set(_YEAR.findall(u.text))) / len(ask.years) if ask.years else 0.0,
+        len(ask.years & set(LONE_YEAR_RE.findall(u.text))) / len(ask.years) if ask.years else 0.0,
         *kinds,
         1.0 if ask.kinds and not any(kinds) else 0.0,
         proxy,

@@ -25,9 +25,9 @@ from agent.models.kinds import _tagged
 from agent.models.phrasing import phrasing_words
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
+from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN, HAN_RE
 
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 _ZH_ASK = re.compile(r"什么|哪|谁|多少|几|何")
 # A count asks for the word after it ("多少个星期", "几种颜色"): a measure word, then the noun.
 _ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([" + HAN + r"]{1,4})")
@@ -44,7 +44,7 @@ def focus(question: str) -> str:
     terms = [
         t
         for t in key_terms(core)
-        if not _YEAR.fullmatch(t) and not t.isdigit() and stem(t) not in phrasing
+        if not YEAR_RE.fullmatch(t) and not t.isdigit() and stem(t) not in phrasing
     ]
     if not terms:
         return ""

@@ -26,6 +26,7 @@ from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
 from agent.models.kinds import holds
 from agent.scope import stem
+from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN, HAN_RE
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba, everyday_word
 
@@ -33,7 +34,6 @@ MAX_FOLLOW_UPS = 3
 _MAX_TOPIC = 24
 _MAX_TOPIC_WORDS = 8
 _MAX_SUBJECT = 20
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
 _LABEL_WORDS = re.compile(r"[A-Za-z" + HAN + r"]")
 _NUMBERING = re.compile(
@@ -275,7 +275,7 @@ def _row_label(text: str) -> str:
     # a Chinese cell wrapped over lines ("香港中央结算\n有限公\n司") is one name
     label = re.sub(r"(?<=[" + HAN + r"])\s+(?=[" + HAN + r"])", "", label)
     figures = re.findall(r"\d[\d,.]*", cells[1] if len(cells) > 1 else "")
-    if not any(not _YEAR.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
+    if not any(not YEAR_RE.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
         return ""
     n_words = len(label.split()) if label.isascii() else len(label) // 2
     if not 2 <= n_words <= 8:

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from agent.models.compare import unnamed
 from agent.scope import stem
+from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import _get_jieba
 
@@ -274,7 +275,7 @@ def _counts(text: str, noun: str, question: str) -> bool:
     own = set(re.findall(r"\d+", question))
     for m in _FIGURE_THEN.finditer(text):
         figure = m.group(1).replace(",", "")
-        if figure in own or re.fullmatch(r"(19|20)\d\d", figure):
+        if figure in own or YEAR_RE.fullmatch(figure):
             continue  # a year is no count
         for w in m.group(2).split():
             word = w.strip(".,;:()").lower()

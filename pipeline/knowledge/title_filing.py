@@ -13,18 +13,17 @@ import re
 from collections.abc import Callable
 
 from pipeline.models import Block
+from pipeline.text.periods import LONG_DATE
 
 REGISTRANT = re.compile(r"^\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
 _REGISTRANT_IN = re.compile(r"\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
 _FORM = re.compile(r"^form\s+[0-9]{1,2}-?[a-z]{0,2}(?:/a)?$", re.I)
 _PERIOD = re.compile(
     r"\b(?i:for the (?:fiscal year|quarterly period|year|quarter) ended)\s+"
-    r"(?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})"
+    r"(?P<d>" + LONG_DATE + r")"
 )
 # An 8-K is dated by its event: "Date of Report (Date of earliest event reported): May 3, 2031"
-_REPORT_DATE = re.compile(
-    r"\bdate of report\b[^:]{0,60}:\s*(?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})", re.I
-)
+_REPORT_DATE = re.compile(r"\bdate of report\b[^:]{0,60}:\s*(?P<d>" + LONG_DATE + r")", re.I)
 # Lines of a cover that are labels of the form, never the registrant's name.
 _COVER_LABEL = re.compile(
     r"transition period|commission file|file (?:number|no\b)|date of report|pursuant to|"
@@ -145,7 +144,7 @@ def filing_title(front: list[Block], blocks: list[Block], usable: Usable) -> str
 # A press release's dateline: "Lanternville, N.J. (July 20, 2031) – Harbour Lantern Works
 # (NYSE: HLW) today announced results for second-quarter 2031."
 _DATELINE = re.compile(
-    r"^[^()]{2,60}\((?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})\)\s*[–—-]+\s*"
+    r"^[^()]{2,60}\((?P<d>" + LONG_DATE + r")\)\s*[–—-]+\s*"
     r"(?P<org>[^()]{2,80}?)\s*(?:\((?:NYSE|NASDAQ|Nasdaq|AMEX|LSE|ASX)[^)]*\))?,?\s+"
     r"(?:today\s+)?(?:announced|reported|reports|announces)\s+(?P<what>[^.“\"]{3,80})"
 )
@@ -162,9 +161,7 @@ def release_title(front: list[Block]) -> str:
     return ""
 
 
-_NAMED_TITLE = re.compile(
-    r"^(?P<name>.+?) — (?:Form [0-9A-Z/-]+\b|.*\([A-Z][a-z]+\.? \d{1,2},? \d{4}\)$)"
-)
+_NAMED_TITLE = re.compile(r"^(?P<name>.+?) — (?:Form [0-9A-Z/-]+\b|.*\(" + LONG_DATE + r"\)$)")
 
 
 def titled_registrant(title: str) -> str:

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pipeline.models import Table, parse_figure
+from pipeline.text.periods import CAPTURED_YEAR_RE, FY_SHORT_RE, YEAR
 
 _DATA = Path(__file__).with_name("data") / "statements.json"
 _MONTHS = {
@@ -24,12 +25,12 @@ _MONTHS = {
     )
 }
 _DATE_EN = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s*((?:19|20)\d\d)\b",
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s*("
+    + YEAR
+    + r")\b",
     re.I,
 )
-_DATE_ZH = re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-_FY_SHORT = re.compile(r"\bfy\s*'?(\d\d)\b", re.I)
+_DATE_ZH = re.compile(r"(" + YEAR + r")\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _QUARTER = re.compile(r"\bq([1-4])\b|\b(first|second|third|fourth) quarter\b", re.I)
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _CHANGE = re.compile(r"%|change|variance|increase|decrease|增减|变动|比上年|同比|growth", re.I)
@@ -131,10 +132,10 @@ def _date(text: str) -> tuple[int, int, int] | None:
 
 
 def _year(text: str) -> int | None:
-    m = _YEAR.search(text)
+    m = CAPTURED_YEAR_RE.search(text)
     if m:
         return int(m.group(1))
-    s = _FY_SHORT.search(text)
+    s = FY_SHORT_RE.search(text)
     return 2000 + int(s.group(1)) if s else None
 
 
