@@ -19,6 +19,7 @@ from agent.arith import operands
 from agent.evidence import Passage, clean, units
 from agent.support import check, claim_text, coverage, is_factual, numbers
 from pipeline.text.lang import split_sentences
+from pipeline.text.normalise import single_spaces
 from pipeline.text.script import HAN_RE
 
 _MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*)\]")
@@ -81,9 +82,7 @@ def parse_claims(body: str) -> list[Claim]:
                     claims[-1].ids += [i for i in ids if i not in claims[-1].ids]
                 continue
             claims.append(
-                Claim(
-                    text=" ".join(text.split()), ids=list(dict.fromkeys(ids)), line=n, bullet=bullet
-                )
+                Claim(text=single_spaces(text), ids=list(dict.fromkeys(ids)), line=n, bullet=bullet)
             )
     return claims
 

@@ -32,6 +32,7 @@ from agent.timing import Clock
 from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, NotFoundError
 from pipeline.service import Folio
+from pipeline.text.normalise import single_spaces
 
 __all__ = ["ChatService", "ConversationInfo", "Message"]
 
@@ -297,7 +298,7 @@ def _notice(answer: Answer, said: str) -> None:
 
 
 def _title(question: str) -> str:
-    text = " ".join(question.split())
+    text = single_spaces(question)
     return text if len(text) <= 40 else text[:39] + "…"
 
 

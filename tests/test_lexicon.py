@@ -287,3 +287,26 @@ def test_the_walk_finds_a_year_pattern_where_there_is_one() -> None:
     assert YEAR_LITERAL.search(r'_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")')
     assert YEAR_LITERAL.search(r'_D = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")')
     assert not YEAR_LITERAL.search('_YEAR = re.compile(rf"{YEAR}年")')
+
+
+# --- normalise: spaces, width, case ----------------------------------------------------------
+
+SPACED = ["  Total \t current\nassets ", "营业　收入\u3000合计", "a\x1cb\x85c\u2028d", "", "   "]
+
+
+def test_the_space_normalisers_do_what_the_idioms_they_replace_did() -> None:
+    from pipeline.text.normalise import no_spaces, single_spaces
+
+    for text in SPACED:
+        assert single_spaces(text) == " ".join(text.split())
+        assert no_spaces(text) == "".join(text.split())
+    assert single_spaces("营业　收入  合计") == "营业 收入 合计"
+    assert no_spaces("营 业\n收入") == "营业收入"
+
+
+def test_fold_keeps_offsets_and_nfkc_folds_widths() -> None:
+    from pipeline.text.normalise import fold, nfkc
+
+    text = "ＡＢＣ　Revenue㐀"
+    assert fold(text) == "abc revenue㐀" and len(fold(text)) == len(text)
+    assert nfkc(" ＡＢＣ１ ") == "ABC1"

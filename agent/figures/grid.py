@@ -19,6 +19,7 @@ from agent.figures.periods import (
     fiscal_year,
     months_of,
 )
+from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import TABLE_YEAR_RE, YEAR
 from pipeline.text.script import HAN
 
@@ -242,7 +243,7 @@ def _period_columns(header: str) -> list[Column]:
     """Columns named by years ("2015  2016  2017") or by 本期 / 上年同期."""
     years = TABLE_YEAR_RE.findall(header)
     if len(years) == 1:
-        return [Column(" ".join(header.split()), int(years[0]), months_of(header))]
+        return [Column(single_spaces(header), int(years[0]), months_of(header))]
     if years:
         return [Column(y, int(y)) for y in years]
     out = []

@@ -24,6 +24,7 @@ from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, signed
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
+from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import DATED_RE
 from pipeline.text.totals import TOTAL_WORD
 
@@ -141,4 +142,4 @@ def _sentence(grp: Group, question: str, lang: prompts.Lang) -> tuple[str, list[
     tail = f"; its share of {head} = {share}" if share else ""
     figure = f"{signed(value, bool(money))}{unit}"
     line = f"{row.label} was the {word} of {head} {when}: {figure}{tail} [{cid}]."
-    return " ".join(line.split()), [cid]
+    return single_spaces(line), [cid]

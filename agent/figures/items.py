@@ -14,6 +14,7 @@ from functools import cache
 
 from pipeline.text.expand import spelled_out
 from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import fiscal_years
 from pipeline.text.script import HAN, HAN_RE
 
@@ -111,7 +112,7 @@ def norm(text: str) -> str:
     text = re.sub(r"[^\w&'" + HAN + r"]+", " ", text)
     # "Property & equipment" is "property and equipment"; "R&D" keeps its sign
     text = re.sub(r"(?<=\s)&(?=\s)", "and", f" {text} ")
-    return " ".join(text.split())
+    return single_spaces(text)
 
 
 @cache  # ~200 names per question: more than the re module's own cache keeps

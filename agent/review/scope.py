@@ -18,6 +18,7 @@ from pipeline.perceive.references import normalise_key
 from pipeline.perceive.store import perception_for
 from pipeline.service import Folio
 from pipeline.text.lang import split_sentences
+from pipeline.text.normalise import single_spaces
 
 _UNIT_HEAD = re.compile(
     r"^\s*(?:(第\s*[\d一二三四五六七八九十百零〇]+\s*[条章节])|(?:Section|Article|Clause|Item)\s+"
@@ -43,7 +44,7 @@ def unit_label(text: str) -> str | None:
 
 
 def short_heading(text: str) -> str:
-    text = " ".join(text.split())
+    text = single_spaces(text)
     return text if len(text) <= _SECTION_CHARS else text[: _SECTION_CHARS - 1] + "…"
 
 

@@ -21,6 +21,7 @@ from pipeline.knowledge.source import DocText, Sentence
 from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.boilerplate import heading_kind, is_boilerplate
+from pipeline.text.normalise import no_spaces
 from pipeline.text.script import HAN_SPAN, UNIFIED_RE
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
@@ -153,7 +154,7 @@ COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with con
 
 
 def _squash(text: str) -> str:
-    return "".join(text.split()).lower()
+    return no_spaces(text).lower()
 
 
 def cover_end(doc: DocText) -> int:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import noun_lemma
-from pipeline.knowledge.matcher import TermMatcher, fold
+from pipeline.knowledge.matcher import TermMatcher
 from pipeline.knowledge.models import Evidence, Term, TermSource
 from pipeline.knowledge.scope import read_only
 from pipeline.knowledge.source import DocText, Sentence
@@ -28,6 +28,7 @@ from pipeline.knowledge.term_candidates import (
 from pipeline.knowledge.title_filing import titled_registrant
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.parse.table_structure import is_statement_title
+from pipeline.text.normalise import fold, single_spaces
 from pipeline.text.script import has_han
 
 _WEIGHT: dict[TermSource, float] = {
@@ -185,7 +186,7 @@ def table_keys(doc: DocText) -> set[str]:
     for t in doc.tables:
         for row in t.rows:
             for cell in row:
-                text = " ".join(cell.split()).strip(" :：")
+                text = single_spaces(cell).strip(" :：")
                 if text and len(text) <= 80 and not NUMERIC_DEF.match(text):
                     keys.add(norm_key(text))
     return keys

@@ -18,6 +18,7 @@ from statistics import median
 from pipeline.knowledge.title_filing import REGISTRANT, filing_title, release_title
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
+from pipeline.text.normalise import single_spaces
 from pipeline.text.script import HAN_SPAN_RE
 
 __all__ = ["REGISTRANT", "document_title", "is_identifier", "reader_title", "shown_title"]
@@ -38,7 +39,7 @@ def is_identifier(text: str) -> bool:
 
 
 def _usable(text: str) -> str:
-    t = " ".join(text.split())
+    t = single_spaces(text)
     if not t or len(t) > MAX_TITLE or _RULE.match(t) or is_identifier(t):
         return ""
     return t
@@ -70,7 +71,7 @@ def largest_print(blocks: list[Block]) -> str:
     parts: list[str] = []
     for b in first:
         if abs(_size(b) - top) < 0.5:
-            parts.append(" ".join(b.text.split()))
+            parts.append(single_spaces(b.text))
         elif parts:
             break
     return _usable(" ".join(parts))

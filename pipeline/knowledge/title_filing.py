@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from pipeline.models import Block
+from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import LONG_DATE
 
 REGISTRANT = re.compile(r"^\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
@@ -44,15 +45,15 @@ Usable = Callable[[str], str]
 
 def _lines(b: Block) -> list[str]:
     texts = [ln.text for ln in b.lines] if b.lines else b.text.splitlines()
-    return [" ".join(t.split()) for t in texts if t.strip()]
+    return [single_spaces(t) for t in texts if t.strip()]
 
 
 def _joined(b: Block) -> str:
-    return " ".join(b.text.split())
+    return single_spaces(b.text)
 
 
 def _name(text: str, usable: Usable) -> str:
-    t = _REGISTRANT_TAG.sub("", " ".join(text.split()))
+    t = _REGISTRANT_TAG.sub("", single_spaces(text))
     if len(_SPLIT_CAPS.findall(t)) >= 2:
         t = _SPLIT_CAPS.sub(r"\1", t)
     if _COVER_LABEL.search(t) or _NOT_NAME.match(t) or len(t.split()) > 10:

@@ -27,6 +27,7 @@ from pipeline.ocr.geometry import (
 from pipeline.ocr.orient import recognize_upright, unturn_box
 from pipeline.parse.layout import RawLine, page_blocks, union
 from pipeline.parse.pdf_page import to_block
+from pipeline.text.normalise import single_spaces
 from pipeline.text.script import OCR_CJK, OCR_CJK_RE
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,7 @@ def tidy_text(text: str) -> str:
     """An OCR line as it was printed: in Chinese, no spaces the engine put between
     characters and figures ("10月1 9日"), and "6，476" / "0。304" read as the figures
     "6,476" / "0.304"."""
-    text = " ".join(text.split())
+    text = single_spaces(text)
     if len(OCR_CJK_RE.findall(text)) < 0.3 * max(1, len(text.replace(" ", ""))):
         return text
     text = _CJK_SPACE.sub("", text)

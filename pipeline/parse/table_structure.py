@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pipeline.models import Table, parse_figure
+from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import CAPTURED_YEAR_RE, FY_SHORT_RE, YEAR
 
 _DATA = Path(__file__).with_name("data") / "statements.json"
@@ -86,7 +87,7 @@ def _unit_phrase(text: str, m: re.Match[str]) -> str:
 def period_of(header: str, context_year: int | None = None) -> tuple[str, int | None]:
     """A column header as a normalised period label and its year: 'FY2021', '2021-05-31',
     '3M 2023-06-30', 'Q2 2023', '本期'; ('', None) for a change or non-period column."""
-    text = " ".join(header.split())
+    text = single_spaces(header)
     if not text or _CHANGE.search(text):
         return "", None
     for pattern, label in lexicon().zh_periods:
@@ -215,7 +216,7 @@ def annotate(
     head = header_rows(rows) if head is None else head
     table.header_rows = head
     columns = [
-        " ".join(" ".join(r[j].split()) for r in rows[:head] if j < len(r) and r[j].strip())
+        " ".join(single_spaces(r[j]) for r in rows[:head] if j < len(r) and r[j].strip())
         for j in range(width)
     ]
     table.columns = columns
@@ -229,10 +230,10 @@ def annotate(
     ]
     table.periods = [p for p, _ in resolved]
     table.years = [y for _, y in resolved]
-    table.row_labels = [("" if i < head else " ".join(r[0].split())) for i, r in enumerate(rows)]
+    table.row_labels = [("" if i < head else single_spaces(r[0])) for i, r in enumerate(rows)]
     values = [i >= head and _has_value(r[1:]) for i, r in enumerate(rows)]
     parents = row_parents(table.row_labels, indents, values)
     table.row_parent = [None if i < head else p for i, p in enumerate(parents)]
-    table.title = next((" ".join(t.split()) for t in reversed(above) if is_statement_title(t)), "")
+    table.title = next((single_spaces(t) for t in reversed(above) if is_statement_title(t)), "")
     table.unit, table.scale = find_unit([*reversed(above), *columns, *(r[0] for r in rows[:head])])
     return table

@@ -8,11 +8,11 @@ classes and quote marks here are the ones the Chinese, English and glossary find
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
 from pipeline.knowledge.keyphrases import cut_zh
+from pipeline.text.normalise import nfkc
 from pipeline.text.script import HAN_COMPAT, HAN_SPAN, UNIFIED
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba
 
@@ -63,17 +63,13 @@ LABELS = re.compile(
 )
 
 
-def normalize(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip()
-
-
 def strip_quotes(t: str) -> str:
     return t.strip().strip(_QUOTES).strip()
 
 
 def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     """A plausible term surface, or None (pronouns, clauses, numbers, labels)."""
-    t = strip_quotes(normalize(raw)).strip(" ,.;:，。；：、-—·")
+    t = strip_quotes(nfkc(raw)).strip(" ,.;:，。；：、-—·")
     t = re.sub(r"^(?:the|a|an|our|its|their)\s+", "", t, flags=re.I)
     if not t or _CLAUSE.search(t) or re.fullmatch(r"[\d\W_]+", t) or LABELS.fullmatch(t):
         return None
@@ -142,7 +138,7 @@ def _drop_adverb(term: str) -> str:
 
 
 def clean_definition(raw: str) -> str:
-    d = normalize(raw).strip(" ,，:：;；")
+    d = nfkc(raw).strip(" ,，:：;；")
     d = re.sub(r"^(?:是|为|就是|指的是|是指|指)\s*", "", d)
     d = d.rstrip("。.；;，, ")
     return d[:400]
