@@ -33,6 +33,7 @@ from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, NotFoundError
 from pipeline.service import Folio
 from pipeline.text.normalise import single_spaces
+from pipeline.text.script import WIDE_FROM
 
 __all__ = ["ChatService", "ConversationInfo", "Message"]
 
@@ -307,7 +308,7 @@ def tokens(text: str) -> Iterator[str]:
     buf = ""
     for ch in text:
         buf += ch
-        if ch.isspace() or (ord(ch) > 0x2E80 and len(buf) >= 3):
+        if ch.isspace() or (ord(ch) > WIDE_FROM and len(buf) >= 3):
             yield buf
             buf = ""
     if buf:

@@ -103,10 +103,17 @@ def test_line_joining_and_sentence_splitting_are_unchanged() -> None:
 
 # --- the source holds no lexicon literal outside the lexicon modules -------------------
 
-LEXICON_MODULES = {"pipeline/text/script.py", "pipeline/text/periods.py", "pipeline/text/totals.py"}
+LEXICON_MODULES = {
+    "pipeline/text/script.py",
+    "pipeline/text/periods.py",
+    "pipeline/text/totals.py",
+    "pipeline/text/normalise.py",  # the width fold maps U+FF01.. and U+3000 by code point
+}
 SOURCE_ROOTS = ("pipeline", "agent", "ui", "commands", "bench", "testkit")
 CJK_LITERAL = re.compile(
-    r"\\u(?:4e00|9fff|3400|4dbf|3000|303f|ff00|ffef|f900|faff)|[一㐀]-|-[龥鿿]", re.I
+    r"\\u(?:4e00|9fff|3400|4dbf|3000|303f|ff00|ffef|f900|faff)|[一㐀]-|-[龥鿿]"
+    r"|0x(?:2e80|3400|4e00|9fff|3000|ff00|f900)\b",
+    re.I,
 )
 # Files that may keep a literal, with the reason (keep this list short).
 ALLOWED: dict[str, str] = {}
@@ -310,3 +317,28 @@ def test_fold_keeps_offsets_and_nfkc_folds_widths() -> None:
     text = "ＡＢＣ　Revenue㐀"
     assert fold(text) == "abc revenue㐀" and len(fold(text)) == len(text)
     assert nfkc(" ＡＢＣ１ ") == "ABC1"
+
+
+# --- words: the word patterns two tokenisers share -------------------------------------------
+
+
+def test_the_shared_word_patterns_cut_as_their_copies_did() -> None:
+    from pipeline.text.words import LATIN_WORD_RE, NAME_WORD_RE
+
+    texts = ["S&P 500 and U.S. sales at Velmor's 10-K", "营收 rose 5% in FY23 (㐀)", ""]
+    for text in texts:
+        assert LATIN_WORD_RE.findall(text) == re.findall(r"[A-Za-z]+", text)
+        assert NAME_WORD_RE.findall(text) == re.findall(r"[A-Za-z][A-Za-z0-9&'’.-]*", text)
+    assert NAME_WORD_RE.findall("S&P and U.S.") == ["S&P", "and", "U.S."]
+
+
+def test_the_streamed_answer_is_cut_as_before() -> None:
+    from agent.service import tokens
+
+    assert list(tokens("Revenue rose 营业收入增长了")) == [
+        "Revenue ",
+        "rose ",
+        "营业收",
+        "入增长",
+        "了",
+    ]

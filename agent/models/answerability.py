@@ -47,6 +47,7 @@ from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem
 from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN_RE
+from pipeline.text.words import NAME_WORD_RE
 
 DATA = Path(__file__).with_name("data") / "answerability.json"
 WORDS = Path(__file__).with_name("data") / "answerability_words.json"
@@ -69,7 +70,6 @@ GATE_FEATURES: tuple[str, ...] = (
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
 _POSSESSIVE = re.compile(r"\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s\b")
 
 
@@ -271,7 +271,7 @@ def _names(question: str) -> set[str]:
     if HAN_RE.search(core):
         return set(zh_names(question))
     out = set()
-    for i, m in enumerate(_WORD.finditer(core)):
+    for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
         if i and w[:1].isupper() and w.lower() not in METRIC_ACRONYMS:
             out.add(stem(w))

@@ -27,12 +27,12 @@ from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN, HAN_RE
+from pipeline.text.words import NAME_WORD_RE
 
 _ZH_ASK = re.compile(r"什么|哪|谁|多少|几|何")
 # A count asks for the word after it ("多少个星期", "几种颜色"): a measure word, then the noun.
 _ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([" + HAN + r"]{1,4})")
 _NAME_TAGS = frozenset({"ns", "nr", "nrt", "nt", "nz", "nrfg"})
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
 _EN_ASK = re.compile(r"\s*(?:what|which|who|whom|whose|how|when|where)\b", re.I)
 
 
@@ -76,7 +76,7 @@ def _zh_focus(core: str, terms: list[str]) -> str:
 def _capitalised(core: str) -> set[str]:
     """Lower-cased words written with a capital inside the question (not its first word)."""
     out = set()
-    for i, m in enumerate(_WORD.finditer(core)):
+    for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = m.group(0)
         if i and w[0].isupper():
             out.add(re.sub(r"['’]s$", "", w).lower())

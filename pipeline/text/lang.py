@@ -6,17 +6,17 @@ import re
 from typing import Literal
 
 from pipeline.text.script import CJK_SPAN_RE, HAN_RE, UNIFIED
+from pipeline.text.words import LATIN_WORD_RE
 
 Lang = Literal["zh", "en", "mixed", "unknown"]
 
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
 _WORDISH = re.compile(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]")
 
 
 def cjk_ratio(text: str) -> float:
     """Share of CJK ideographs among the letters of ``text`` (0 for none)."""
     cjk = len(HAN_RE.findall(text))
-    latin = sum(len(w) for w in _LATIN_WORD.findall(text)) / 4.0  # ~ one word per 4 letters
+    latin = sum(len(w) for w in LATIN_WORD_RE.findall(text)) / 4.0  # ~ one word per 4 letters
     total = cjk + latin
     return cjk / total if total else 0.0
 
@@ -26,7 +26,7 @@ def script_language(text: str) -> Lang:
     if not text.strip():
         return "unknown"
     r = cjk_ratio(text)
-    if r == 0 and not _LATIN_WORD.search(text):
+    if r == 0 and not LATIN_WORD_RE.search(text):
         return "unknown"
     if r >= 0.7:
         return "zh"

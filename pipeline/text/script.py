@@ -34,6 +34,9 @@ HAN_SPAN = "\u3400-\u9fff"
 # Everything from CJK punctuation up to the end of the unified block (kana, bopomofo,
 # Hangul compatibility jamo, Extension A...): "not a Latin letter" in the judge's names.
 EAST_ASIAN_SPAN = "\u3000-\u9fff"
+# The first East Asian code point (CJK Radicals Supplement, U+2E80): past it a character
+# is wide, and the streamed answer is cut in pieces of a few characters, not at spaces.
+WIDE_FROM = 0x2E80
 # Chinese text in the span form: what joins lines and picks the summary language.
 CJK_SPAN = HAN_SPAN + HAN_COMPAT + CJK_PUNCT + FULLWIDTH
 # What the OCR tidy-up treats as Chinese (no compatibility ideographs).
