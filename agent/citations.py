@@ -19,10 +19,11 @@ from agent.arith import operands
 from agent.evidence import Passage, clean, units
 from agent.support import check, claim_text, coverage, is_factual, numbers
 from pipeline.text.lang import split_sentences
+from pipeline.text.normalise import single_spaces
+from pipeline.text.script import HAN_RE
 
 _MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*)\]")
 _ID = re.compile(r"[^\s,;，；、\[\]]+#\d+")
-_HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s*")
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
 
@@ -81,9 +82,7 @@ def parse_claims(body: str) -> list[Claim]:
                     claims[-1].ids += [i for i in ids if i not in claims[-1].ids]
                 continue
             claims.append(
-                Claim(
-                    text=" ".join(text.split()), ids=list(dict.fromkeys(ids)), line=n, bullet=bullet
-                )
+                Claim(text=single_spaces(text), ids=list(dict.fromkeys(ids)), line=n, bullet=bullet)
             )
     return claims
 
@@ -230,7 +229,7 @@ def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:
     # Line breaks may fall anywhere inside Chinese text, so any character may be followed
     # by whitespace there; Latin words only break at spaces.
     pieces = [
-        r"\s*".join(re.escape(c) for c in t) if _HAS_CJK.search(t) else re.escape(t) for t in tokens
+        r"\s*".join(re.escape(c) for c in t) if HAN_RE.search(t) else re.escape(t) for t in tokens
     ]
     pattern = r"\s*".join(pieces)
     m = re.search(pattern, text)

@@ -14,8 +14,9 @@ from typing import Protocol
 
 from agent.evidence import Passage
 from pipeline.models import Chunk
+from pipeline.text.periods import TABLE_YEAR_RE
+from pipeline.text.script import HAN
 
-_YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 _ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
 _UNIT = re.compile(r"in (millions|thousands|billions)|单位[:：]", re.I)
 LOOK_BACK = 2
@@ -29,8 +30,8 @@ class FetchChunks(Protocol):
 
 def period_line(line: str) -> bool:
     """A line naming columns by year: "2015  2016  2017", "| | 2022 | 2021 |"."""
-    years = _YEAR.findall(line)
-    rest = _YEAR.sub("", line)
+    years = TABLE_YEAR_RE.findall(line)
+    rest = TABLE_YEAR_RE.sub("", line)
     return bool(years) and len(line) < 160 and not re.search(r"\d[\d,]{3,}", rest)
 
 
@@ -48,7 +49,7 @@ def header_of(chunks: Iterable[Chunk]) -> str:
             head = [lines[i]]
             if (
                 i
-                and re.search(r"[A-Za-z\u4e00-\u9fff]", lines[i - 1])
+                and re.search(r"[A-Za-z" + HAN + r"]", lines[i - 1])
                 and not _ROW.search(lines[i - 1])
             ):
                 head.insert(0, lines[i - 1])  # "December 31," names the date of each year

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from agent.toolspec import REGISTRY, Reading
 from pipeline.text.lang import split_sentences
+from pipeline.text.script import CJK, HAN, HAN_RE
 from pipeline.text.segment import EN_STOPWORDS
 
 ToolName = str
@@ -131,11 +132,8 @@ UNIT_NOTE = re.compile(
 )
 _NUM = re.compile(r"\(?-?\$?\d[\d,]*(?:\.\d+)?%?\)?")
 _SEP_ROW = re.compile(r"^\|?\s*:?-{3,}")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_SPLIT_NUMBER = re.compile(r"([\u4e00-\u9fff（(]\d{1,3})\s+(\d{1,3}[\u4e00-\u9fff])")
-_CJK_GAP = re.compile(
-    r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"
-)
+_SPLIT_NUMBER = re.compile(r"([" + HAN + r"（(]\d{1,3})\s+(\d{1,3}[" + HAN + r"])")
+_CJK_GAP = re.compile(r"(?<=[" + CJK + r"])\s+(?=[" + CJK + r"])")
 
 
 @dataclass(frozen=True)
@@ -153,14 +151,14 @@ def _is_row(line: str) -> bool:
     s = line.strip()
     if s.startswith("|"):
         return True
-    if _CJK.search(s) and s[-1] in "。！？":
+    if HAN_RE.search(s) and s[-1] in "。！？":
         return False  # a Chinese sentence full of dates ("在元和4年（1618年）8月10日死去。")
     nums = [n for n in _NUM.findall(s) if any(c.isdigit() for c in n)]
     if len(nums) < 2 or len(s) >= 220:
         return False
     # Columns are set apart by wide gaps, or figures outnumber the words of the label.
-    cjk = len(_CJK.findall(s))
-    n_words = len(_CJK.sub(" ", s).split()) + cjk // 2
+    cjk = len(HAN_RE.findall(s))
+    n_words = len(HAN_RE.sub(" ", s).split()) + cjk // 2
     return "  " in s or len(nums) >= 0.4 * max(1, n_words)
 
 
@@ -213,7 +211,7 @@ def _looks_like_title(line: str) -> bool:
     s = line.strip()
     if not 0 < len(s) <= _TITLE_CHARS or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
         return False
-    if re.search(r"[\u4e00-\u9fff]", s):
+    if HAN_RE.search(s):
         return len(s) <= 20 and not re.search(r"[，。；]", s)
     words = [w for w in s.split() if w[:1].isalpha()]
     # title case leaves the small words in lower case ("of our Cider and Perry Business")
@@ -224,7 +222,7 @@ def _looks_like_title(line: str) -> bool:
 
 def _starts_sentence(text: str) -> bool:
     c = text.lstrip()[:1]
-    return c.isupper() or c.isdigit() or bool(re.match(r"[\u4e00-\u9fff“\"(（]", c))
+    return c.isupper() or c.isdigit() or bool(re.match(r"[" + HAN + r"“\"(（]", c))
 
 
 def _looks_like_label(line: str) -> bool:

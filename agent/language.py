@@ -7,14 +7,15 @@ way round. The detector is built once, lazily, because loading it takes a moment
 
 from __future__ import annotations
 
-import re
 import threading
 from functools import lru_cache
 from typing import Any
 
 from agent.schemas import Language
 from pipeline.text.lang import cjk_ratio
+from pipeline.text.script import HAN_RE
 from pipeline.text.segment import EN_STOPWORDS
+from pipeline.text.words import LATIN_WORD_RE
 
 _lock = threading.Lock()
 _detector: Any = None
@@ -49,16 +50,12 @@ def detect_language(text: str) -> Language:
     return "mixed"
 
 
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
 @lru_cache(maxsize=4096)
 def _dominant(text: str) -> Language:
     # Chinese grammar around English names ("Contoso StoreNet指什么？"): the English words
     # are names and terms, none of them a function word, so the sentence is Chinese.
-    latin = [w.lower() for w in _LATIN_WORD.findall(text)]
-    if _HAN.search(text) and not any(w in EN_STOPWORDS for w in latin):
+    latin = [w.lower() for w in LATIN_WORD_RE.findall(text)]
+    if HAN_RE.search(text) and not any(w in EN_STOPWORDS for w in latin):
         return "zh"
     found = _lingua().detect_language_of(text)
     return "zh" if found is not None and found.name == "CHINESE" else "en"

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import Literal
 
 from pipeline.text import lexicon
+from pipeline.text.periods import PERIOD_TOKEN_RE, PREFIXED_YEAR_RE
+from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import _get_jieba, query_terms
 
 SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
@@ -50,7 +52,6 @@ def small_talk(text: str) -> SmallTalk | None:
 
 # --- follow-ups ---------------------------------------------------------------------------
 
-_YEAR = re.compile(r"(?<![\dA-Za-z])(?:FY|fy|Q[1-4]\s?)?'?(?:19|20)\d{2}(?!\d)")
 _EN_ELLIPTIC = re.compile(
     r"^("
     + lexicon.alternation("asking.follow_up_openers_en")
@@ -71,7 +72,7 @@ _QUESTION_WORD_LIST = (
 _QUESTION_WORDS = frozenset(_QUESTION_WORD_LIST.split(" "))
 
 
-_DIGIT_CJK = re.compile(r"(?<=[0-9A-Za-z])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[0-9A-Za-z])")
+_DIGIT_CJK = re.compile(r"(?<=[0-9A-Za-z])(?=[" + HAN + r"])|(?<=[" + HAN + r"])(?=[0-9A-Za-z])")
 
 
 def spaced(text: str) -> str:
@@ -94,11 +95,13 @@ def resolve_followup(question: str, previous: Sequence[str]) -> str:
         return question
     prev = previous[-1]
     q = question.strip()
-    years_now = _YEAR.findall(q)
+    years_now = PREFIXED_YEAR_RE.findall(q)
     terms = [
         t
         for t in content_terms(q)
-        if not _YEAR.fullmatch(t) and not t.isdigit() and not (_is_cjk(t) and len(t) == 1)
+        if not PREFIXED_YEAR_RE.fullmatch(t)
+        and not t.isdigit()
+        and not (_is_cjk(t) and len(t) == 1)
     ]
     elliptic = bool(_EN_ELLIPTIC.search(q) or _ZH_ELLIPTIC.search(q))
     limit = 2 if elliptic and not _is_cjk(q) else 1
@@ -106,8 +109,8 @@ def resolve_followup(question: str, previous: Sequence[str]) -> str:
         return question
     # "and in fiscal 2022?" after "… in fiscal 2023?": only the year is new.
     new_terms = [t for t in terms if t not in content_terms(prev)]
-    if years_now and _YEAR.search(prev) and not new_terms:
-        return _YEAR.sub(lambda m: years_now[0], prev, count=1)
+    if years_now and PREFIXED_YEAR_RE.search(prev) and not new_terms:
+        return PREFIXED_YEAR_RE.sub(lambda m: years_now[0], prev, count=1)
     topic = _topic(prev, terms)
     if not topic:
         return question
@@ -121,18 +124,16 @@ def _topic(prev: str, exclude: Sequence[str]) -> list[str]:
         words = _unknown_names(prev) + [t for t in prev_terms if len(t) > 1 or not _is_cjk(t)]
         return [t for t in dict.fromkeys(words) if t not in exclude][:4]
     names = {w.lower() for w in re.findall(r"\b[A-Z][A-Za-z&.-]*", prev)[1:]}
-    years = {y.lower() for y in _YEAR.findall(prev)}
+    years = {y.lower() for y in PREFIXED_YEAR_RE.findall(prev)}
     picked = [t for t in prev_terms if t in names or t in years]
     return (picked or prev_terms)[:4]
 
 
 def _is_cjk(text: str) -> bool:
-    return bool(re.search(r"[\u4e00-\u9fff]", text))
+    return bool(HAN_RE.search(text))
 
 
 # --- question shapes ----------------------------------------------------------------------
-
-_PERIOD = re.compile(r"^(?:fy|q[1-4]|h[12])'?(\d{2}|\d{4})?$")
 
 
 _FUNCTION_CHARS = frozenset("的了是在和与及或被把对从到以之其该为上下个些也就都而吗呢啊有能会要可")
@@ -145,7 +146,7 @@ def _unknown_names(text: str) -> list[str]:
     known = jieba.dt.FREQ
     strip = "".join(_FUNCTION_CHARS)
     out: list[str] = []
-    for run in re.findall(r"[\u4e00-\u9fff]+", text):
+    for run in HAN_RUN_RE.findall(text):
         buf = ""
         for w in [*jieba.lcut(run), ""]:
             if len(w) == 1:
@@ -178,7 +179,7 @@ def key_terms(question: str) -> list[str]:
     for t in content_terms(core):
         if len(t) == 1 and _is_cjk(t):
             continue
-        m = _PERIOD.match(t)
+        m = PERIOD_TOKEN_RE.match(t)
         if m:
             year = m.group(1)
             if year:

@@ -20,9 +20,8 @@ from pathlib import Path
 
 from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
+from pipeline.text.script import HAN_RE
 from pipeline.text.segment import words
-
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @lru_cache(maxsize=1 << 16)  # a document's statistics stem each of its words: most repeat
@@ -74,7 +73,7 @@ class DocStats:
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
         n = self.df.get(stem(term), 0)
-        if n == 0 and _CJK.search(term):
+        if n == 0 and HAN_RE.search(term):
             n = sum(1 for t in self.texts if term in t)
         return n
 
@@ -151,7 +150,7 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     title_caps = [w for w in name_words if w[:1].isalpha() and len(w) > 1 and not w.isdigit()]
     initials.add("".join(w[0].upper() for w in title_caps[:3]))
     initials.add("".join(w[0].upper() for w in title_caps[:2]))
-    keep = tuple(texts) if any(_CJK.search(t) for t in texts[:50]) else ()
+    keep = tuple(texts) if any(HAN_RE.search(t) for t in texts[:50]) else ()
     # the registrant's words, not its suffixes ("Inc", "plc", "com")
     named = re.findall(r"[A-Za-z]+", _registrant(chunks))
     owner = [w for w in named if w.lower() not in _suffixes()]

@@ -32,6 +32,8 @@ from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, NotFoundError
 from pipeline.service import ConversationInfo, ConversationStore, Folio, StoredMessage
+from pipeline.text.normalise import single_spaces
+from pipeline.text.script import WIDE_FROM
 from pipeline.workspace import thread_id
 
 __all__ = ["ChatService", "ConversationInfo", "Message"]
@@ -309,7 +311,7 @@ def _notice(answer: Answer, said: str) -> None:
 
 
 def _title(question: str) -> str:
-    text = " ".join(question.split())
+    text = single_spaces(question)
     return text if len(text) <= 40 else text[:39] + "…"
 
 
@@ -318,7 +320,7 @@ def tokens(text: str) -> Iterator[str]:
     buf = ""
     for ch in text:
         buf += ch
-        if ch.isspace() or (ord(ch) > 0x2E80 and len(buf) >= 3):
+        if ch.isspace() or (ord(ch) > WIDE_FROM and len(buf) >= 3):
             yield buf
             buf = ""
     if buf:

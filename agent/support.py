@@ -18,12 +18,12 @@ from itertools import permutations
 from agent.arith import CONSTANTS, checked_results, operands
 from agent.scope import stem
 from pipeline.text.finance import stated_rule
+from pipeline.text.script import HAN_RE
 from pipeline.text.segment import query_terms
 
 # A figure starts after anything but a Latin letter, digit or point: Chinese runs straight
 # into its numbers ("营业收入为4,755,785.11"), and r"\w" would cut that to "755,785.11".
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\(?-?\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _META = re.compile(
     r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"
     r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|follow-up questions|延伸问题",
@@ -68,7 +68,7 @@ def _content(text: str) -> frozenset[str]:
 
 
 def _bigrams(text: str) -> set[str]:
-    cjk = "".join(_CJK.findall(text))
+    cjk = "".join(HAN_RE.findall(text))
     return {cjk[i : i + 2] for i in range(len(cjk) - 1)}
 
 

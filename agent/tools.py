@@ -32,6 +32,7 @@ from agent.sections import MAX_ITEMS, find_section, topic_terms
 from agent.toolspec import REGISTRY, ToolResult
 from pipeline.models import Chunk, SearchHit
 from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN, HAN_RE
 
 log = logging.getLogger(__name__)
 
@@ -259,7 +260,7 @@ def _straddles(term: str, query: str, stats: ScopeStats) -> bool:
     """A Chinese word jieba cut across a real one ("年假能" → "年/假能"): the pair it broke
     ("年假") is in the scope, so the word is a cutting artefact, not something missing."""
     at = query.find(term)
-    if at < 0 or not re.match(r"[\u4e00-\u9fff]", term):
+    if at < 0 or not HAN_RE.match(term):
         return False
     pairs = [
         query[at - 1 : at + 1] if at > 0 else "",
@@ -268,7 +269,7 @@ def _straddles(term: str, query: str, stats: ScopeStats) -> bool:
     if len(term) >= 3:  # characters glued into a would-be name: "年假有" holds "年假"
         pairs += [term[i : i + 2] for i in range(len(term) - 1)]
     return any(
-        len(p) == 2 and re.fullmatch(r"[\u4e00-\u9fff]{2}", p) and stats.df(p) > 0 for p in pairs
+        len(p) == 2 and re.fullmatch(r"[" + HAN + r"]{2}", p) and stats.df(p) > 0 for p in pairs
     )
 
 

@@ -38,6 +38,8 @@ from agent.rewrite import key_terms  # noqa: E402 - after the path set-up above
 from agent.scope import stem, word_set  # noqa: E402
 from bench.cmrc import build  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
+from pipeline.text.periods import LONE_YEAR_RE  # noqa: E402
+from pipeline.text.script import HAN_RE  # noqa: E402
 
 POOL = Path(__file__).with_name("world_knowledge.json")
 OUT = Path(__file__).with_name("answerability_questions.json")
@@ -46,8 +48,6 @@ ZH_DOCS = {"train": range(1, 5), "validation": range(5, 9)}
 # questions per document and kind: enough of each kind, few enough for a bench run
 PER_DOC = {"world": 2, "arithmetic": 1, "other_company": 1, "other_period": 1}
 ZH_WORLD = 8  # a packed CMRC document holds 32 articles: a wider vocabulary
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 def split_of(key: str) -> str:
@@ -60,7 +60,7 @@ def uses_words(question: str, text: str, words: frozenset[str] | set[str]) -> bo
     terms = [t for t in key_terms(question) if not any(c.isdigit() for c in t)]
     if not terms:
         return False
-    return all((t in text) if _HAN.search(t) else stem(t) in words for t in terms)
+    return all((t in text) if HAN_RE.search(t) else stem(t) in words for t in terms)
 
 
 def states(answers: list[str], text: str) -> bool:
@@ -92,7 +92,7 @@ def _owner(name: str) -> str:
 
 
 def _year_of(name: str) -> str:
-    m = _YEAR.search(name)
+    m = LONE_YEAR_RE.search(name)
     return m.group(0) if m else "2022"
 
 
@@ -112,7 +112,7 @@ def for_document(
     rng.shuffle(fits)
     for q in fits[: ZH_WORLD if chinese else PER_DOC["world"]]:
         add("world", q)
-    templates = [t for t in pool["arithmetic_templates"] if bool(_HAN.search(t)) == chinese]
+    templates = [t for t in pool["arithmetic_templates"] if bool(HAN_RE.search(t)) == chinese]
     a, b = rng.randint(2, 99), rng.randint(2, 40)
     add("arithmetic", rng.choice(templates).format(a=a, b=b))
     if chinese:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.common import SAMPLES, load_jsonl
+from pipeline.text.script import HAN_RE
 
 GENERAL_FILE = Path(__file__).with_name("general_questions.json")
 
@@ -119,15 +120,12 @@ def related(question: str, quote: str) -> bool:
     from agent.scope import stem, word_set
 
     words = word_set(quote)
-    if any(stem(t) in words for t in key_terms(question) if not _HAN.match(t)):
+    if any(stem(t) in words for t in key_terms(question) if not HAN_RE.match(t)):
         return True
     if any(a.used_in(quote, words) for a in aliases(question)):
         return True
-    han = "".join(t for t in content_terms(question) if _HAN.match(t))
+    han = "".join(t for t in content_terms(question) if HAN_RE.match(t))
     return any(han[i : i + 2] in quote for i in range(len(han) - 1))
-
-
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def heading_only(answer: str, sections: list[str]) -> bool:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from bench.review import CASES, Case, Goal, plan_quality  # noqa: E402
 from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.store.rules import RuleStore  # noqa: E402
+from pipeline.text.script import HAN_RE  # noqa: E402
 from settings import Settings  # noqa: E402
 
 GRID = {
@@ -111,7 +111,6 @@ def collect(split: str) -> list[tuple[Case, Goal, list[Option]]]:
 
 
 WORDS_GRID = tuple(range(4, 15))
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def judged_findings(split: str) -> list[tuple[int, bool]]:
@@ -139,7 +138,7 @@ def judged_findings(split: str) -> list[tuple[int, bool]]:
             out += [
                 (len(f.text.split()), verdicts[key(f.text)])
                 for f in report.findings
-                if key(f.text) in verdicts and not _CJK.search(f.text)  # Chinese: by characters
+                if key(f.text) in verdicts and not HAN_RE.search(f.text)  # Chinese: by characters
             ]
     finally:
         detect.MIN_WORDS = saved

@@ -8,6 +8,7 @@ from pathlib import Path
 from pipeline.errors import EmptyFileError, without_paths
 from pipeline.models import ComponentState, Document, ParsedDocument
 from pipeline.progress import counted
+from pipeline.text.script import HAN_SPAN
 
 
 def ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState, str | None]:
@@ -64,7 +65,7 @@ def all_ready(doc: Document, *components: str) -> bool:
     return all(doc.status.get(c) is not None and doc.status[c].state == "ready" for c in components)
 
 
-_WORD = re.compile(r"[A-Za-z\u00C0-\u024F\u0400-\u04FF]{3,}|[\u3400-\u9fff]{2,}")
+_WORD = re.compile(r"[A-Za-z\u00C0-\u024F\u0400-\u04FF]{3,}|" + f"[{HAN_SPAN}]{{2,}}")
 
 
 def require_text(parsed: ParsedDocument, name: str) -> None:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pymupdf
 
+from pipeline.text.script import has_han
+
 A4 = (595, 842)
 
 
@@ -19,7 +21,7 @@ class Item:
 
 
 def _font(text: str, bold: bool) -> str:
-    if any("\u4e00" <= c <= "\u9fff" for c in text):
+    if has_han(text):
         return "china-s"
     return "hebo" if bold else "helv"
 

@@ -12,8 +12,8 @@ from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
 from agent.figures.verdicts import judgement, measure_name
 from pipeline.text.finance import Judgement, vocabulary
+from pipeline.text.script import HAN_RE
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
 _WHAT = re.compile(
     r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w.&-]+['’]s )?(?:fy\s?\d{2,4} )?"
@@ -96,8 +96,8 @@ def item_name(key: str, question: str) -> str:
     key ("operating_income" is the vocabulary's, not a reader's word)."""
     known = vocabulary().items.get(key)
     names = known.names if known else (key.replace("_", " "),)
-    if _HAN.search(question):
-        return next((n for n in names if _HAN.search(n)), names[0])
+    if HAN_RE.search(question):
+        return next((n for n in names if HAN_RE.search(n)), names[0])
     return next((n for n in names if n.isascii()), names[0])
 
 
@@ -106,7 +106,7 @@ def top_line(question: str) -> bool:
     Outdoor segment perform in Q2?", "营收表现")?"""
     low = question.lower()
     return any(
-        w in low if _HAN.search(w) else re.search(rf"\b{re.escape(w)}\b", low)
+        w in low if HAN_RE.search(w) else re.search(rf"\b{re.escape(w)}\b", low)
         for w in vocabulary().top_line
     )
 
@@ -139,7 +139,7 @@ def _ratio(question: str) -> Ask | bool | None:
 def _as_written(question: str, normed: str) -> str:
     """The question's own wording of a stretch of its normalised text ("SG&A as a % of
     net sales", not "sg&a as a of net sales"), or the stretch when it cannot be found."""
-    if _HAN.search(normed):
+    if HAN_RE.search(normed):
         return normed
     raw = [w.strip("?!.,;:") for w in question.split()]
     for i in range(len(raw)):

@@ -33,9 +33,10 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
+from pipeline.text.script import HAN
+from pipeline.text.totals import TOTAL_WORD
 
 _YES_NO = pattern("asking.yes_no_openers", template=r"^\W*(?:{})\b", flags=re.I)
-_TOTAL = re.compile(r"^\W*total\b", re.I)
 
 
 @dataclass
@@ -58,7 +59,7 @@ Hit = tuple[float, Grid, Row, int, int]  # score, table, row, column from, colum
 
 def moved(question: str) -> str:
     """The direction a question asks a change in: "up", "down", "any", or "" for none."""
-    words = {w.lower() for w in re.findall(r"[\w-]+|[\u4e00-\u9fff]+", question)}
+    words = {w.lower() for w in re.findall(r"[\w-]+|[" + HAN + r"]+", question)}
     low = question.lower()
     for direction, said in vocabulary().moves.items():
         if any((w in words) if w.isascii() else (w in low) for w in said):
@@ -156,7 +157,7 @@ def _rows(g: Grid, what: _Quantity) -> list[tuple[float, Row]]:
         # words beyond the quantity's name may only say how much or when ("total …
         # at end of period"): "International segment stores" are a part of them; in a
         # table titled by the quantity, its total row ("Total") is it
-        if extra <= generic and (what.words <= label or (titled and _TOTAL.match(r.label))):
+        if extra <= generic and (what.words <= label or (titled and TOTAL_WORD.match(r.label))):
             out.append((1.0 - 0.05 * len(extra) - (0.0 if what.words <= label else 0.1), r))
     return out
 

@@ -18,12 +18,12 @@ from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
 from agent.rewrite import content_terms
+from pipeline.text.periods import DATED_RE
+from pipeline.text.totals import TOTAL_OR_NET
 
 _AMONG = re.compile(r"\bamong(?: the)?\s+(.+?)\s*,?\s+(?:which|who|what)\b", re.I)
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
 _ASIDE = re.compile(r"\([^)]*\)")  # an aside in brackets ("(or …)") restates, it does not ask
-_SUM = re.compile(r"^\W*(?:total|net)\b", re.I)
-_MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 PREFIX = 5  # "operations" meets "operating", "financing" meets "finance"
 MAX_CHOICES = 6
 
@@ -66,7 +66,7 @@ def _row_for(key: str, tables: Sequence[Grid], col_of: dict[int, int]) -> tuple[
                 continue
             if col >= len(r.values) or r.values[col] is None:
                 continue
-            score = (1 if _SUM.match(r.label) else 0, -len(words))
+            score = (1 if TOTAL_OR_NET.match(r.label) else 0, -len(words))
             if best is None or score > best[0]:
                 best = (score, g, r)
     return (best[1], best[2]) if best else None
@@ -122,7 +122,7 @@ def _sentence(best: Found, others: list[Found], least: bool) -> str:
     _, g, r, col = best
     column = g.columns[col]
     period = re.sub(r"\([^)]*\)", "", column.text).strip()
-    dated = _MONTH.search(period)
+    dated = DATED_RE.search(period)
     when = f"in the year ended {dated.group(0)}" if dated else f"in FY{column.year}"
     word = "lowest" if least else "highest"
     rest = "; ".join(f"{o[2].label[:1].lower() + o[2].label[1:]} {_figure(o)}" for o in others)

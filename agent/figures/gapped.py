@@ -13,7 +13,6 @@ from agent.figures.grid import (
     LABEL,
     LETTERS,
     MONTH_DAY,
-    YEAR,
     Column,
     Grid,
     Row,
@@ -21,6 +20,7 @@ from agent.figures.grid import (
     figure,
 )
 from agent.figures.periods import months_of
+from pipeline.text.periods import TABLE_YEAR_RE
 
 
 def gapped_grid(p: Passage) -> Grid | None:
@@ -33,7 +33,7 @@ def gapped_grid(p: Passage) -> Grid | None:
     before = ""
     for line in lines.split("\n"):
         start, pos = pos, pos + len(line) + 1
-        years = YEAR.findall(line)
+        years = TABLE_YEAR_RE.findall(line)
         if _period_line(line, years):
             dates = _dates(before, len(years))
             spans = _spans(before, len(years))
@@ -53,7 +53,7 @@ def _period_line(line: str, years: list[str]) -> bool:
     """A line naming the columns: years and little else ("2015  2016  2017")."""
     if not years or len(line) >= 120 or len(years) < 0.6 * len(FIGURE.findall(line)):
         return False
-    return len(years) >= 2 or not LETTERS.search(YEAR.sub("", line))
+    return len(years) >= 2 or not LETTERS.search(TABLE_YEAR_RE.sub("", line))
 
 
 def _dates(line: str, n: int) -> list[str]:

@@ -21,13 +21,15 @@ from agent.figures.periods import (
     fiscal_year,
     months_of,
 )
+from pipeline.text.normalise import single_spaces
+from pipeline.text.periods import TABLE_YEAR_RE, YEAR
+from pipeline.text.script import HAN
 
-YEAR = re.compile(r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)")
 FIGURE = re.compile(r"\(?-?\$?\s?\d[\d,]*(?:\.\d+)?\s?%?\)?|(?<!\w)[—–-](?!\w)")
 GAP = re.compile(r"\s{2,}|\t")
-LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}")
+LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{2,}")
 # a row label: a word, or an abbreviation in initials ("U.S.", "U.K.")
-LABEL = re.compile(r"[A-Za-z\u4e00-\u9fff]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
+LABEL = re.compile(r"[A-Za-z" + HAN + r"]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
     r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b|"
@@ -62,7 +64,7 @@ PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
 # A Chinese periodic report names its period once, on the cover ("2018 年第一季度报告",
 # "2020年年度报告"); its tables then say only 本报告期 / 上年同期.
 _REPORT_YEAR = re.compile(
-    r"((?:19|20)\d{2})\s*年\s*(?:第\s*[一二三四1-4]\s*季度|前三季度|半年度|年度|年)?\s*报告"
+    r"(" + YEAR + r")\s*年\s*(?:第\s*[一二三四1-4]\s*季度|前三季度|半年度|年度|年)?\s*报告"
 )
 
 
@@ -223,9 +225,9 @@ def figure(raw: str) -> float | None:
 
 def _period_columns(header: str) -> list[Column]:
     """Columns named by years ("2015  2016  2017") or by 本期 / 上年同期."""
-    years = YEAR.findall(header)
+    years = TABLE_YEAR_RE.findall(header)
     if len(years) == 1:
-        return [Column(" ".join(header.split()), int(years[0]), months_of(header))]
+        return [Column(single_spaces(header), int(years[0]), months_of(header))]
     if years:
         return [Column(y, int(y)) for y in years]
     out = []
@@ -248,7 +250,7 @@ def _restated(cells: list[str], above: list[str]) -> dict[int, Column]:
     """A row inside the table that names the columns again ("| (in millions) | 2017 |
     2016 | 2015 |"): every figure of it a year; the row above may name the period."""
     figures = [(i, c) for i, c in enumerate(cells) if c and re.search(r"\d", c)]
-    if not figures or not all(YEAR.fullmatch(c.strip()) for _, c in figures):
+    if not figures or not all(TABLE_YEAR_RE.fullmatch(c.strip()) for _, c in figures):
         return {}
     return {
         i: Column(c.strip(), int(c.strip()), months_of(above[i]) if i < len(above) else None)
@@ -305,7 +307,7 @@ def markdown_grids(p: Passage) -> list[Grid]:
 def _in_corner_period(corner: str, columns: dict[int, Column]) -> dict[int, Column]:
     """Year columns under a corner naming a part of a year ("($ in Millions) Q2" over
     "2023 | 2022"): each is that part of its year, "Q2 2023"."""
-    named = _PART_OF_YEAR.search(corner) if not YEAR.search(corner) else None
+    named = _PART_OF_YEAR.search(corner) if not TABLE_YEAR_RE.search(corner) else None
     months = months_of(named.group(0)) if named else None
     if named is None or months not in (3, 6, 9) or any(c.months for c in columns.values()):
         return columns
@@ -324,7 +326,7 @@ def _items_across(columns: list[Column]) -> bool:
         return False  # 本报告期 / 上年同期 are dated later, by the report's cover
     if any(c.months is not None for c in columns):
         return False  # "Three Months Ended … | Six Months Ended …": periods of one year
-    words = {" ".join(LETTERS.findall(YEAR.sub("", c.text))).lower() for c in columns}
+    words = {" ".join(LETTERS.findall(TABLE_YEAR_RE.sub("", c.text))).lower() for c in columns}
     return len(words) == len(columns)
 
 

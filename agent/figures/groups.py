@@ -22,9 +22,10 @@ from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, signed
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
+from pipeline.text.normalise import single_spaces
+from pipeline.text.periods import DATED_RE
 
 _PAREN = re.compile(r"\([^)]*\)")
-_MONTH = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 MIN_NAMED = 0.5  # share of the heading's words the question must use
 
 
@@ -87,9 +88,11 @@ def _sentence(grp: Group, question: str, lang: prompts.Lang) -> tuple[str, list[
         )
     word = "smallest" if pick is min else "largest"
     money = "$" if g.currency == "$" else ""
-    when = f"at {period}" if _MONTH.search(period) else f"in FY{column.year}" if column.year else ""
+    when = (
+        f"at {period}" if DATED_RE.search(period) else f"in FY{column.year}" if column.year else ""
+    )
     head = grp.heading[:1].lower() + grp.heading[1:]
     tail = f"; its share of {head} = {share}" if share else ""
     figure = f"{signed(value, bool(money))}{unit}"
     line = f"{row.label} was the {word} of {head} {when}: {figure}{tail} [{cid}]."
-    return " ".join(line.split()), [cid]
+    return single_spaces(line), [cid]

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 from agent.figures.grid import Grid, Row, clean_label
 from agent.scope import word_set
+from pipeline.text.totals import TOTAL_WORD
 
 # a label over empty cells, with or without its colon ("Net sales:", "| Cloud |  |  |"):
 # words, not a table's "|---|---|" rule
 HEADING = re.compile(r"^\|?\s*((?=[^|\d]*[^\W\d_])[^|\d]{3,80}?):?\s*(?:\|[\s|]*)?$")
-_TOTAL = re.compile(r"^\W*total\b", re.I)
 MIN_MEMBERS = 2
 
 
@@ -45,7 +45,7 @@ def groups(g: Grid) -> list[Group]:
             heading, members = above, []
         if not heading:
             continue
-        if _TOTAL.match(r.label) or word_set(r.label) >= word_set(heading):
+        if TOTAL_WORD.match(r.label) or word_set(r.label) >= word_set(heading):
             out.append(Group(g, heading, tuple(members), r))  # the row closing the group
             heading, members = "", []
             continue

@@ -15,10 +15,10 @@ from functools import cache
 from pipeline.text.expand import spelled_out
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.lexicon import pattern
+from pipeline.text.normalise import single_spaces
+from pipeline.text.periods import fiscal_years
+from pipeline.text.script import HAN, HAN_RE
 
-_FY = re.compile(
-    r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<!\d)((?:19|20)\d{2})(?:\s*年)?(?!\d)", re.I
-)
 _NOTE = re.compile(
     r"\(\s*(?:note|注)[^)]*\)|\(\d\)|[（(][一二三四五六七八九十\d]+[)）]|^[一二三四五六七八九十\d]+[、.]"
 )
@@ -27,7 +27,6 @@ _NOTE = re.compile(
 _UNIT = re.compile(
     r"[（(]\s*(?:人民币)?\s*(?:百万|[千万亿])?元(?:\s*/\s*股)?\s*[)）]|[（(]\s*%\s*[)）]"
 )
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_ROW_MATCH = 0.75
 # A long tail after an item's name that keeps it the item, and how surely: "net of
 # allowance", "attributable to the parent's owners" (the share questions mean),
@@ -109,16 +108,16 @@ _ALTERNATIVE = pattern("row_labels.alternatives", template=r"\((?:{})\)")
 def norm(text: str) -> str:
     text = _ALTERNATIVE.sub(" ", text.lower())
     text = _NOTE.sub(" ", _UNIT.sub(" ", text)).replace("’", "'").replace("&amp;", "&")
-    text = re.sub(r"[^\w&'\u4e00-\u9fff]+", " ", text)
+    text = re.sub(r"[^\w&'" + HAN + r"]+", " ", text)
     # "Property & equipment" is "property and equipment"; "R&D" keeps its sign
     text = re.sub(r"(?<=\s)&(?=\s)", "and", f" {text} ")
-    return " ".join(text.split())
+    return single_spaces(text)
 
 
 @cache  # ~200 names per question: more than the re module's own cache keeps
 def _pattern(name: str) -> re.Pattern[str]:
     n = re.escape(norm(name)).replace(r"\ ", r"\s+")
-    return re.compile(n if _HAN.search(name) else rf"(?<![\w]){n}(?![\w])")
+    return re.compile(n if HAN_RE.search(name) else rf"(?<![\w]){n}(?![\w])")
 
 
 def asked_items(question: str) -> list[Asked]:
@@ -159,13 +158,7 @@ def _abbreviated(question: str, q: str) -> list[Asked]:
 
 def years(question: str) -> list[int]:
     """The fiscal years a question names, in order of mention, each once."""
-    out: list[int] = []
-    for m in _FY.finditer(question):
-        raw = m.group(1) or m.group(2)
-        y = int(raw) + 2000 if len(raw) == 2 else int(raw)
-        if 1950 <= y <= 2100 and y not in out:
-            out.append(y)
-    return out
+    return fiscal_years(question)
 
 
 TOTAL_OF = 0.95  # "Total restructuring and impairment charges": the sum of the item's rows
@@ -199,7 +192,7 @@ def _label_match(lab: str, item: LineItem) -> float:
         n = norm(name)
         if lab == n:
             return 1.0
-        if _HAN.search(n):
+        if HAN_RE.search(n):
             at = lab.find(n)
             # "非流动负债合计" (non-current) is no "流动负债合计": 非 negates the name
             if at >= 0 and not lab[:at].endswith("非"):

@@ -16,8 +16,8 @@ from agent.figures.grid import Grid
 from agent.figures.headings import Group, groups
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.totals import CONSOLIDATED_ROW, TOTAL_ROW
 
-_TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 MIN_MEMBERS = 2
 
@@ -28,8 +28,8 @@ def whole(g: Grid) -> Group:
     first = p.text.lstrip().split("\n", 1)[0]
     head = first.strip().strip("|").split("|")[0].strip() if first.startswith("|") else ""
     title = " ".join(x for x in (p.section.split(" > ")[-1], p.columns, head) if x)
-    totals = [r for r in g.rows if _TOTAL.match(r.label)]
-    members = tuple(r for r in g.rows if not _TOTAL.match(r.label))
+    totals = [r for r in g.rows if TOTAL_ROW.match(r.label)]
+    members = tuple(r for r in g.rows if not TOTAL_ROW.match(r.label))
     return Group(g, title, members, totals[-1] if totals else None)
 
 
@@ -43,12 +43,12 @@ def closed(g: Grid, measure: LineItem) -> list[Group]:
     start = 0
     for i, r in enumerate(g.rows):
         if row_match(r.label, measure) >= MIN_ROW_MATCH:
-            members = tuple(x for x in g.rows[start:i] if not _TOTAL.match(x.label))
+            members = tuple(x for x in g.rows[start:i] if not TOTAL_ROW.match(x.label))
             grp = Group(g, r.label, members, r)
             if len(members) >= MIN_MEMBERS and any(adds_up(grp, c) for c in range(len(r.values))):
                 out.append(grp)
             start = i + 1
-        elif _TOTAL.match(r.label):
+        elif TOTAL_ROW.match(r.label):
             start = i + 1
     return out
 
@@ -68,7 +68,7 @@ def headed(g: Grid, measure: LineItem) -> list[Group]:
     / Operating income", so the segments are the headings and the figure is their row."""
     rows = []
     for grp in groups(g):
-        if _TOTAL.match(grp.heading):
+        if TOTAL_ROW.match(grp.heading):
             continue  # "Consolidated": the whole, not a member
         row = next((r for r in grp.members if row_match(r.label, measure) >= MIN_ROW_MATCH), None)
         if row is not None:
@@ -81,9 +81,6 @@ def headed(g: Grid, measure: LineItem) -> list[Group]:
 
 def is_item(label: str) -> bool:
     return any(row_match(label, it) >= MIN_ROW_MATCH for it in vocabulary().items.values())
-
-
-_WHOLE = re.compile(r"^\W*(?:total|consolidated|worldwide|合计|总计|合并)", re.I)
 
 
 def parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
@@ -100,4 +97,4 @@ def parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
     ]
     if len({h for h, _ in under}) < 2:
         return frozenset()
-    return frozenset(start for h, start in under if not _WHOLE.match(h))
+    return frozenset(start for h, start in under if not CONSOLIDATED_ROW.match(h))

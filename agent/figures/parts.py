@@ -21,6 +21,7 @@ from agent.figures.grid import Grid, Row, row_cells
 from agent.figures.items import _pattern, asked_items, norm
 from agent.scope import stem, word_set
 from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.totals import WHOLE_ROW
 
 # a run of capitalised words: one name ("Blue Harbor", "North America")
 _NAME_RUN = re.compile(r"[A-Z][\w&'’-]*(?:\.[A-Z])*\.?(?:\s+[A-Z][\w&'’-]*(?:\.[A-Z])*\.?)*")
@@ -28,7 +29,6 @@ _SENTENCE = re.compile(r"(?<=[.?!])\s+")
 _MONTHS = re.compile(
     r"^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|^(q[1-4]|h[12]|fy\d*)$", re.I
 )
-_WHOLE = re.compile(r"^\W*(total|worldwide|consolidated|合计|总计)", re.I)
 _SHARE = re.compile(r"%|percent|\bshare\b|\bratio\b|\bchange\b|占比|比例|增减", re.I)
 # A one-word part used by this share of the scope's chunks or more is as likely the
 # company's own name ("Pfizer" in a file named otherwise) as a segment's: its row must name
@@ -278,7 +278,7 @@ def part_score(
     if not hit or share_column(g, col):  # a part's share or change is not its figure
         return None
     group = group_label(g, r)
-    inside = bool(group) and not (parts.words & word_set(group)) and not _WHOLE.match(group)
+    inside = bool(group) and not (parts.words & word_set(group)) and not WHOLE_ROW.match(group)
     count = parts.hits(word_set(r.label)) - (0.5 if inside else 0.0)
     if names_item(r.label, item) or names_item(g.columns[col].text, item):
         return count, True

@@ -20,12 +20,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from pipeline.text.periods import FISCAL_YEAR_OUTSIDE_FIGURES_RE, YEAR, year_of
+
 _MONTHS = [
     "january", "february", "march", "april", "may", "june",
     "july", "august", "september", "october", "november", "december",
 ]  # fmt: skip
 _MONTH = "|".join(m.capitalize() for m in _MONTHS)
-_DATE = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b")
+_DATE = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}}),?\s+({YEAR})\b")
 _QUARTER = re.compile(
     r"\b(?:q([1-4])|([1-4])q|(first|second|third|fourth|1st|2nd|3rd|4th)[ -]quarter)\b", re.I
 )
@@ -34,9 +36,9 @@ _ORDINAL["4th"] = 4
 # "fiscal 2023 ended February 3, 2024", "fiscal year 2023, which ended on …": the name
 # the document gives the year a date closes.
 _NAMED = re.compile(
-    rf"\bfiscal(?: year)?\s+((?:19|20)\d{{2}})\b(?:(?!fiscal|year)[^.\n]){{0,40}}?"
+    rf"\bfiscal(?: year)?\s+({YEAR})\b(?:(?!fiscal|year)[^.\n]){{0,40}}?"
     rf"\b(?:ended|ending|ends)\s+"
-    rf"(?:on\s+)?((?:{_MONTH})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}})",
+    rf"(?:on\s+)?((?:{_MONTH})\s+\d{{1,2}},?\s+{YEAR})",
     re.I,
 )
 # the words naming a part of a year in a header ("Q2", "Second Quarter", "Six Months")
@@ -203,10 +205,6 @@ class Period:
     date: tuple[int, int] | None = None  # (month, year) a date closes
 
 
-_YEAR = re.compile(
-    r"\b(?:fy|fiscal(?: year)?)\s*'?(\d{4}|\d{2})\b|(?<![\d,])((?:19|20)\d{2})(?:\s*年)?(?!\d)",
-    re.I,
-)
 _HALF = re.compile(r"\b(?:h([12])|([12])h|(first|second) half)\b", re.I)
 _NINE = re.compile(r"\b(?:nine|9)[ -]months?\b|\b9m\b|前三季度", re.I)
 NEAR = 24  # characters before a year that may name the part of it ("Q2 of fiscal ")
@@ -223,11 +221,10 @@ def asked_periods(question: str) -> list[Period]:
         if closed is not None:
             found.append((start, Period(None, 12, 12, closed)))
     last = 0
-    for m in _YEAR.finditer(question):
+    for m in FISCAL_YEAR_OUTSIDE_FIGURES_RE.finditer(question):
         if any(a <= m.start() < b for a, b in dates):
             continue
-        raw = m.group(1) or m.group(2)
-        year = int(raw) + 2000 if len(raw) == 2 else int(raw)
+        year = year_of(m)
         before = question[max(last, m.start() - NEAR) : m.start()]
         found.append((m.start(), _part(year, before, question[m.end() : m.end() + 6])))
         last = m.end()

@@ -12,13 +12,13 @@ from typing import Literal
 from agent.figures.grid import Row
 from agent.figures.headings import Group
 from agent.figures.render import ZH_UNITS, number, scale_word
+from pipeline.text.periods import DATED_RE
+from pipeline.text.script import HAN_RE
 
 # "level": the figure itself ("Which segment had the highest operating income?"), shown
 # with its share of the group's total when the total is positive
 Mode = Literal["growth", "share", "level"]
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
-_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _PAREN = re.compile(r"\([^)]*\)")
 
 
@@ -49,9 +49,9 @@ def pct(value: float) -> str:
 def _period(text: str, year: int | None) -> str:
     """A column as a sentence names it: "FY2025", "the three months ended July 29, 2023"."""
     text = _PAREN.sub("", text).strip()
-    if _HAN.search(text):  # "2025年", "本期": as the table prints it
+    if HAN_RE.search(text):  # "2025年", "本期": as the table prints it
         return text
-    dated = _DATED.search(text)
+    dated = DATED_RE.search(text)
     if year and (text == str(year) or not dated):
         return f"FY{year}"
     return f"the {text[: dated.start()].lower()}{dated.group(0)}" if dated else text

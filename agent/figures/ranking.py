@@ -36,12 +36,11 @@ from agent.figures.versus import same_length
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.script import HAN_RE
+from pipeline.text.totals import TOTAL_ROW
 
-_TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
-_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_MEMBERS = 2
 _KIND_WORDS = 4  # words of the kind of member a search for their table names
 
@@ -117,7 +116,7 @@ def _said(question: str, words: Sequence[str]) -> bool:
     low = question.lower()
     # Chinese words have no spaces around them: a Chinese word is said wherever it is
     return any(
-        w in low if _HAN.search(w) else re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
+        w in low if HAN_RE.search(w) else re.search(rf"(?<!\w){re.escape(w)}(?!\w)", low)
         for w in words
     )
 
@@ -317,7 +316,7 @@ def _members(found: Found, mode: Mode) -> list[Member]:
     rows = [
         r
         for r in found.group.members
-        if not _TOTAL.match(r.label)
+        if not TOTAL_ROW.match(r.label)
         and max(col, before) < len(r.values)
         and r.values[col] is not None
         and not r.raws[col].strip().endswith("%")

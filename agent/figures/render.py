@@ -14,9 +14,10 @@ from agent.figures.lookup import Finder
 from agent.figures.periods import PART_OF_YEAR, months_of
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
+from pipeline.text.periods import DATED_RE, YEAR
+from pipeline.text.script import HAN_RE
 
 ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
-_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 _PART_YEAR = (3, 6, 9)
 
 
@@ -109,7 +110,7 @@ _CENTS = re.compile(r"\d\.\d\d(?!\d)")
 
 def _day(period: str) -> str:
     """The month and day a column prints ("June 30"), or ""."""
-    m = _DATED.search(period)
+    m = DATED_RE.search(period)
     return m.group(0).rsplit(",", 1)[0] if m else ""
 
 
@@ -124,7 +125,7 @@ def when(c: Cell, balance: bool) -> str:
     a flow over a period), "in the three months ended …" for a part of a year, else "in
     FY2023" (or the column as printed)."""
     year = c.year if c.year and str(c.year) in c.period else None
-    dated = _DATED.search(c.period)
+    dated = DATED_RE.search(c.period)
     if dated and balance:
         return f"at {dated.group(0)}"
     if dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
@@ -140,7 +141,7 @@ def when(c: Cell, balance: bool) -> str:
     return f"in FY{year}" if year else f"({c.period})"
 
 
-_PART_NAMED = re.compile(PART_OF_YEAR + r"(?:\s+(?:of\s+)?(?:fiscal\s+)?(?:19|20)\d{2})?", re.I)
+_PART_NAMED = re.compile(PART_OF_YEAR + r"(?:\s+(?:of\s+)?(?:fiscal\s+)?" + YEAR + r")?", re.I)
 
 
 def _column(period: str) -> str:
@@ -167,7 +168,7 @@ def change_line(
     # a Chinese year is a figure the citation must print: periods named 本期, 上年同期
     # and dated by the report's cover are said by their names
     printed = all(c.year and str(c.year) in c.period for c in (a, b)) or lang != "zh"
-    part = lang == "en" and months_of(b.period) in _PART_YEAR and not _DATED.search(b.period)
+    part = lang == "en" and months_of(b.period) in _PART_YEAR and not DATED_RE.search(b.period)
     if part:  # "Q2 2022 → Q2 2023", as the columns print them
         return (
             f"Change in {low} ({_column(a.period)} → {_column(b.period)}) = {working} "
@@ -244,7 +245,7 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     known = vocabulary().items.get(item)
     names = known.names if known else (item,)
     if lang == "zh":
-        zh = next((n for n in names if re.search(r"[\u4e00-\u9fff]", n)), names[0])
+        zh = next((n for n in names if HAN_RE.search(n)), names[0])
         return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
     said = f"{f'FY{year} ' if year else ''}{names[0]}"
     return f"The documents do not say what {said} {copula(names[0])}."

@@ -29,6 +29,7 @@ from agent.figures.render import (
 from agent.figures.tables import read_grids
 from pipeline.text import lexicon
 from pipeline.text.lang import script_language
+from pipeline.text.normalise import no_spaces, single_spaces
 
 _ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)
 _BALANCE = re.compile(r"balance sheets?|financial position|\bas of\b|资产负债表", re.I)
@@ -203,7 +204,7 @@ def _when(c: Column, title: str) -> str:
     """When a column's figure is: "at June 30, 2023" for a balance sheet's date, "in the
     year ended June 30, 2023" for a flow over a period ending on one, "in 2023" when the
     table names only years."""
-    text = " ".join(c.text.split())
+    text = single_spaces(c.text)
     dated = MONTH_DAY.search(text)
     named = list(MONTH_DAY.finditer(title))
     if dated is None and named and c.year is not None and c.months not in _PART:
@@ -241,7 +242,7 @@ def _ended(m: re.Match[str]) -> str:
 
 def _zh_when(c: Column) -> str:
     """A Chinese column's period as printed ("2023年12月31日", "本期"), or its year."""
-    text = "".join(c.text.split())
+    text = no_spaces(c.text)
     if c.year is not None and "年" not in text:
         return f"{c.year}年"
     return text

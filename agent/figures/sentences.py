@@ -21,6 +21,7 @@ from agent.figures.render import number
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 from pipeline.text import lexicon
+from pipeline.text.periods import YEAR
 
 _AMOUNT = (
     r"(?P<{n}>\$?\s?\d[\d,]*(?:\.\d+)?)\s*(?P<{n}u>%|percent\b|thousand\b|million\b|billion\b)?"
@@ -77,7 +78,7 @@ def _value(raw: str, unit: str | None) -> tuple[float, str, str]:
 
 
 def _year(raw: str, unit: str) -> bool:
-    return not unit and "$" not in raw and bool(re.fullmatch(r"\s*(?:19|20)\d{2}\s*", raw))
+    return not unit and "$" not in raw and bool(re.fullmatch(r"\s*" + YEAR + r"\s*", raw))
 
 
 def stated_pairs(text: str) -> list[tuple[float, float, str, str, bool]]:

@@ -29,8 +29,8 @@ from agent.figures.headings import HEADING, Group
 from agent.figures.items import asked_items
 from agent.figures.partitions import adds_up, is_item
 from agent.scope import word_set
+from pipeline.text.totals import CLOSING_ROW
 
-_CLOSING = re.compile(r"^\W*(total|worldwide|consolidated)\b", re.I)
 _NOTE = re.compile(r"\s*\((?:\d{1,2}(?:\s*,\s*\d{1,2})*|[a-z])\)")
 MIN_MEMBERS = 2
 
@@ -181,6 +181,6 @@ def _closes(g: Grid, row: Row, heading: str, pending: list[Row]) -> bool:
     """Does the row total its heading's rows: unlabelled, "Total …", "Worldwide" or the
     heading again, and adding up to them?"""
     label = _NOTE.sub("", row.label).strip()
-    if label and not _CLOSING.match(label) and not word_set(label) >= word_set(heading):
+    if label and not CLOSING_ROW.match(label) and not word_set(label) >= word_set(heading):
         return False
     return _sums(g, pending, row)

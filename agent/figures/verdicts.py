@@ -15,10 +15,9 @@ from agent.figures.items import shown_label
 from agent.figures.lookup import Finder
 from agent.figures.render import ids, number, scale_word
 from pipeline.text.finance import Judgement, vocabulary
+from pipeline.text.script import HAN_RE
 
 TREND_YEARS = 3  # the years a trend is read over, the latest included
-
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def judgement(question: str, formula: ast.expr | None) -> Judgement | None:
@@ -35,7 +34,7 @@ def judgement(question: str, formula: ast.expr | None) -> Judgement | None:
 
 def measure_name(j: Judgement, question: str) -> str:
     """How an answer names the judgement's figure, in the question's language."""
-    name = j.measure["zh" if _HAN.search(question) else "en"]
+    name = j.measure["zh" if HAN_RE.search(question) else "en"]
     return name[:1].upper() + name[1:]
 
 

@@ -26,6 +26,8 @@ from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
 from pipeline.text.lexicon import alternation, pattern
+from pipeline.text.periods import YEAR
+from pipeline.text.script import HAN, HAN_RE
 from pipeline.text.segment import query_terms
 
 _VERSUS = re.compile(
@@ -36,9 +38,8 @@ _VERSUS = re.compile(
 # "甲公司国内收入增长与海外收入增长相比如何？"
 _VERSUS_ZH = re.compile(r"^\s*(?P<a>.+?)(?:与|和|跟|同)(?P<b>.+?)(?:相比|比较|对比)")
 _WHEN = pattern(
-    "asking.period_prepositions", template=r"\s+(?:{})\s+.*$|(?:19|20)\d{2}\s*年度?", flags=re.I
+    "asking.period_prepositions", template=r"\s+(?:{})\s+.*$|" + YEAR + r"\s*年度?", flags=re.I
 )
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _MOVES_ZH = re.compile(r"增长|增速|变化|增减")
 _OWNER = re.compile(r"^(?:[\w.&-]+['’]s|its|their|the|our)$", re.I)
 _MOVES = pattern("change_words.versus_moves", template=r"^(?:{})\w*$", flags=re.I)
@@ -64,7 +65,7 @@ def sides(question: str) -> Sides | None:
     if m is None:
         return None
     a, b = (_words(_WHEN.sub("", m.group(g))) for g in ("a", "b"))
-    join = "" if _HAN.search(question) else " "
+    join = "" if HAN_RE.search(question) else " "
     tail = 0
     while tail < min(len(a), len(b)) - 1 and a[-1 - tail].lower() == b[-1 - tail].lower():
         tail += 1
@@ -85,15 +86,15 @@ def versus_search(question: str) -> str:
 
 def _words(side: str) -> list[str]:
     """A side's words (a Chinese side's characters), its owner aside ("Velmor's")."""
-    if _HAN.search(side):
-        return re.findall(r"[\u4e00-\u9fff]|[^\s\u4e00-\u9fff]+", side.replace("的", ""))
+    if HAN_RE.search(side):
+        return re.findall(r"[" + HAN + r"]|[^\s" + HAN + r"]+", side.replace("的", ""))
     return [w for w in side.split() if not _OWNER.match(w)]
 
 
 def _norm(text: str) -> list[str]:
     """Words of a label or a side, dots and footnote marks aside ("U.S." is "US")."""
     text = _FOOTNOTE.sub("", _PART.sub(" ", text.strip())).replace(".", "")
-    return re.findall(r"[a-z0-9&]+|[\u4e00-\u9fff]", text.lower())
+    return re.findall(r"[a-z0-9&]+|[" + HAN + r"]", text.lower())
 
 
 def _row(g: Grid, side: str, question: str) -> Row | None:
@@ -111,7 +112,7 @@ def _row(g: Grid, side: str, question: str) -> Row | None:
             continue
         named = got[: len(want)] == want and len(got) - len(want) <= MAX_EXTRA
         # a Chinese side may keep its owner ("甲公司国内"): the row's name ends it
-        owned = bool(_HAN.search(side)) and len(got) >= 2 and "".join(want).endswith("".join(got))
+        owned = bool(HAN_RE.search(side)) and len(got) >= 2 and "".join(want).endswith("".join(got))
         if named or owned:
             found.append(r)
     return found[0] if len(found) == 1 else None

@@ -14,9 +14,9 @@ from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
 from agent.figures.render import amount, decimals, ids, when
 from pipeline.text.finance import vocabulary
+from pipeline.text.periods import DATED_RE
 
 _PERCENT = re.compile(r"percent|%|百分", re.I)
-_DATED = re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}")
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _period(r: Result, year: int | None, turn: Turn) -> str:
     # balances the question dates ("as of June 30, 2023"), or names no year of, are at
     # their column's date; a fiscal year asked is said as asked
     balances = all(c.item in items and items[c.item].statement == "balance" for c in r.cells)
-    dated = _DATED.search(turn.question) or not years(turn.question)
-    if r.cells and balances and dated and _DATED.search(r.cells[0].period):
+    dated = DATED_RE.search(turn.question) or not years(turn.question)
+    if r.cells and balances and dated and DATED_RE.search(r.cells[0].period):
         return " " + when(r.cells[0], balance=True)
     return f" FY{year}" if year else ""

@@ -45,6 +45,9 @@ from agent.models.selector import Refusal
 from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem
+from pipeline.text.periods import LONE_YEAR_RE
+from pipeline.text.script import HAN_RE
+from pipeline.text.words import NAME_WORD_RE
 
 DATA = Path(__file__).with_name("data") / "answerability.json"
 WORDS = Path(__file__).with_name("data") / "answerability_words.json"
@@ -65,11 +68,8 @@ GATE_FEATURES: tuple[str, ...] = (
     "row",  # the first unit is a table row
     "about_document",  # the question names the document, or the company whose report it is
 )
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
 _POSSESSIVE = re.compile(r"\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s\b")
 
 
@@ -154,7 +154,7 @@ def arithmetic(question: str) -> bool:
 def absent_years(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """Years the question asks about that no searched text of the scope uses: a period
     the documents do not cover."""
-    years = [t for t in key_terms(question) if _YEAR.fullmatch(t)]
+    years = [t for t in key_terms(question) if LONE_YEAR_RE.fullmatch(t)]
     if not years:
         return []
     gone = scope_missing(evidence)
@@ -226,7 +226,7 @@ def information(word: str) -> float:
     Zipf frequency (log10 per billion words; "the" ≈ 7.7, a rare word ≈ 2)."""
     from wordfreq import zipf_frequency  # loaded on first use: its tables are large
 
-    lang = "zh" if _HAN.search(word) else "en"
+    lang = "zh" if HAN_RE.search(word) else "en"
     return max(0.0, min(1.0, (7.0 - zipf_frequency(word, lang)) / 6.0))
 
 
@@ -248,11 +248,11 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
 def _joined(core: str, terms: list[str]) -> list[str]:
     """The question's words, a Chinese word the cutter split off a single character from
     written whole again ("五月" + "艾" → "五月艾": a name it does not know says much)."""
-    if not _HAN.search(core):
+    if not HAN_RE.search(core):
         return terms
     out = list(terms)
     for t in content_terms(core):
-        if len(t) != 1 or not _HAN.match(t) or any(t in w for w in terms):
+        if len(t) != 1 or not HAN_RE.match(t) or any(t in w for w in terms):
             continue  # only a character no word of the question holds
         for i, w in enumerate(out):
             if f"{w}{t}" in core:
@@ -268,10 +268,10 @@ def _names(question: str) -> set[str]:
     """Stems of the names the question is asked of: capitalised words inside an English
     question (not metric acronyms), jieba's place/person/organisation words in Chinese."""
     core = core_question(question)
-    if _HAN.search(core):
+    if HAN_RE.search(core):
         return set(zh_names(question))
     out = set()
-    for i, m in enumerate(_WORD.finditer(core)):
+    for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
         if i and w[:1].isupper() and w.lower() not in METRIC_ACRONYMS:
             out.add(stem(w))
@@ -320,7 +320,7 @@ def _uses(words: dict[str, str], said: set[str], c: Candidate) -> set[str]:
     """The question words (stems) a unit and its section use: matched by the selector's
     ``hits``, or written there (a Chinese word inside a longer one)."""
     text = f"{c.passage.section}\n{c.unit.text}".lower()
-    return {k for k, w in words.items() if k in said or (_HAN.search(w) and w in text)}
+    return {k for k, w in words.items() if k in said or (HAN_RE.search(w) and w in text)}
 
 
 def decide(

@@ -15,6 +15,8 @@ from typing import Protocol
 
 from agent.evidence import Passage, Unit
 from pipeline.text.finance import vocabulary
+from pipeline.text.periods import YEAR_ONLY_RE
+from pipeline.text.totals import TOTAL_ROW
 
 _NEGATIVE = re.compile(
     r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
@@ -43,8 +45,8 @@ _CHANGE = re.compile(
 )
 _PERCENT = re.compile(r"(\(?)(-?\d+(?:\.\d+)?)\s*%(\)?)")
 _NUMBER = re.compile(r"(\(?)(-?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\$?\s?\d+(?:\.\d+)?)(\)?)")
-_TOTAL = re.compile(r"^\W*(total|worldwide|consolidated|all\b|合计|总计|总额|全部)", re.I)
-_YEAR = re.compile(r"^(19|20)\d{2}$")
+_TOTAL = TOTAL_ROW
+_YEAR = YEAR_ONLY_RE
 _SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
 _EXTREME = re.compile(
     r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|weakest|strongest|biggest|largest|"

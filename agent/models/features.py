@@ -25,6 +25,8 @@ from agent.models.phrasing import phrasing_words
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.finance import vocabulary
+from pipeline.text.periods import LONE_YEAR_RE
+from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import everyday_word, words
 
 FEATURES: tuple[str, ...] = (
@@ -60,11 +62,8 @@ FEATURES: tuple[str, ...] = (
     "focus",  # the unit uses the word the question asks for (``focus.py``; 1 when none)
     "names_kept",  # its passage uses every name the question is asked of (``focus.py``)
 )
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _LEAD_IN = re.compile(r"[:：]\s*$")
-_LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]{3,}")
+_LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{3,}")
 _UNKNOWN_IDF = 12.0  # jieba's weight for a word outside its dictionary is about this
 
 
@@ -99,7 +98,7 @@ class Ask:
 
     @property
     def han(self) -> frozenset[str]:
-        return frozenset(t for t in self.weights if _HAN.match(t))
+        return frozenset(t for t in self.weights if HAN_RE.match(t))
 
 
 def scope_missing(evidence: Sequence[Evidence]) -> set[str]:
@@ -134,7 +133,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         key = stem(t)
         if key in cut:
             continue
-        if _YEAR.fullmatch(t):
+        if LONE_YEAR_RE.fullmatch(t):
             years.add(t)
             continue
         if key in names:
@@ -161,7 +160,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
     grams = {
         r[i : i + 2]
         for t in content_terms(core)
-        for r in _HAN_RUN.findall(t)
+        for r in HAN_RUN_RE.findall(t)
         for i in range(len(r) - 1)
     }
     return Ask(
@@ -173,7 +172,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         proxies=_proxies(question, reason="reason" in kinds),
         absent=absent,
         best_score=max((p.score for ev in evidence for p in ev.passages), default=0.0),
-        chars=frozenset(c for t in content_terms(core) for c in _HAN.findall(t)),
+        chars=frozenset(c for t in content_terms(core) for c in HAN_RE.findall(t)),
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),
@@ -213,7 +212,7 @@ def _alias_df(a: Alias, df: dict[str, int]) -> int:
 
 def _language_rarity(term: str) -> float:
     """How much a word says in general text: everyday Chinese words phrase a question."""
-    if _HAN.match(term):
+    if HAN_RE.match(term):
         return 0.3 if everyday_word(term) else 1.0
     return 1.0
 
@@ -322,7 +321,7 @@ def unit_features(
         1.0 if n < 25 else 0.0,
         1.0 if u.kind == "row" else 0.0,
         1.0 if p.kind == "table" and ask.proxies else 0.0,
-        len(ask.years & set(_YEAR.findall(u.text))) / len(ask.years) if ask.years else 0.0,
+        len(ask.years & set(LONE_YEAR_RE.findall(u.text))) / len(ask.years) if ask.years else 0.0,
         *kinds,
         1.0 if ask.kinds and not any(kinds) else 0.0,
         proxy,
@@ -369,7 +368,7 @@ def _spread(text: str, hit: set[str]) -> float:
 
 
 def _grams(text: str) -> set[str]:
-    return {r[i : i + 2] for r in _HAN_RUN.findall(text) for i in range(len(r) - 1)}
+    return {r[i : i + 2] for r in HAN_RUN_RE.findall(text) for i in range(len(r) - 1)}
 
 
 def _novelty(ask: Ask, text: str, grams: set[str]) -> float:

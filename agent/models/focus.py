@@ -26,14 +26,14 @@ from agent.models.phrasing import phrasing_words
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 from pipeline.text import lexicon
+from pipeline.text.periods import YEAR_RE
+from pipeline.text.script import HAN, HAN_RE
+from pipeline.text.words import NAME_WORD_RE
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 _ZH_ASK = lexicon.pattern("asking.question_words_zh", template="{}")
 # A count asks for the word after it ("多少个星期", "几种颜色"): a measure word, then the noun.
-_ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([\u4e00-\u9fff]{1,4})")
+_ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条年天件只本人项类]?([" + HAN + r"]{1,4})")
 _NAME_TAGS = frozenset({"ns", "nr", "nrt", "nt", "nz", "nrfg"})
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
 _EN_ASK = lexicon.pattern("asking.question_words_en", template=r"\s*(?:{})\b", flags=re.I)
 
 
@@ -45,11 +45,11 @@ def focus(question: str) -> str:
     terms = [
         t
         for t in key_terms(core)
-        if not _YEAR.fullmatch(t) and not t.isdigit() and stem(t) not in phrasing
+        if not YEAR_RE.fullmatch(t) and not t.isdigit() and stem(t) not in phrasing
     ]
     if not terms:
         return ""
-    if _HAN.search(core):
+    if HAN_RE.search(core):
         return stem(_zh_focus(core, terms))
     if not _EN_ASK.match(core):
         return ""  # "Does …?", "Is …?": a yes/no question asks for no one thing
@@ -77,7 +77,7 @@ def _zh_focus(core: str, terms: list[str]) -> str:
 def _capitalised(core: str) -> set[str]:
     """Lower-cased words written with a capital inside the question (not its first word)."""
     out = set()
-    for i, m in enumerate(_WORD.finditer(core)):
+    for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = m.group(0)
         if i and w[0].isupper():
             out.add(re.sub(r"['’]s$", "", w).lower())
@@ -88,7 +88,7 @@ def _capitalised(core: str) -> set[str]:
 def names(question: str) -> frozenset[str]:
     """The stemmed names (places, people, organisations) a Chinese question is asked of."""
     core = core_question(question)
-    if not _HAN.search(core):
+    if not HAN_RE.search(core):
         return frozenset()
     return frozenset(stem(w) for w, flag in _tagged(core) if flag in _NAME_TAGS and len(w) >= 2)
 

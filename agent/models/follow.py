@@ -26,16 +26,16 @@ from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
 from agent.models.kinds import holds
 from agent.scope import stem
+from pipeline.text.periods import YEAR_RE
+from pipeline.text.script import HAN, HAN_RE
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba, everyday_word
 
 MAX_FOLLOW_UPS = 3
 _MAX_TOPIC = 24
 _MAX_TOPIC_WORDS = 8
 _MAX_SUBJECT = 20
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
-_LABEL_WORDS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+_LABEL_WORDS = re.compile(r"[A-Za-z" + HAN + r"]")
 _NUMBERING = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百\d]+[章节条部分篇]|item\s+\d+[a-z]?\.?|[\d.]+|[一二三四五六七八九十]+、)\s*",
     re.I,
@@ -101,7 +101,7 @@ def _question_for(
     own: dict[str, str],
 ) -> tuple[str, str] | None:
     """The unit's question (its form, its wording), or None."""
-    if _HAN.search(p.text):
+    if HAN_RE.search(p.text):
         subject = _subject(p)
     else:  # a passage written in the first person is about the document's own company
         first_person = _FIRST_PERSON.search(p.text) is not None
@@ -111,7 +111,7 @@ def _question_for(
         rest = cells[1] if len(cells) > 1 else ""
         figures = sum(c.isalpha() for c in rest) <= sum(c.isdigit() for c in rest)
         form, topic = ("figure", _row_label(u.text)) if figures else ("", "")
-    elif _HAN.search(u.text):
+    elif HAN_RE.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:
         form, topic = en_form(u.text, subject, asked)
@@ -120,7 +120,7 @@ def _question_for(
     key = stem(topic) if topic else form
     if key in topics or (topic and topic.lower() in asked):
         return None
-    if lang == "en" and _HAN.search(topic + subject):
+    if lang == "en" and HAN_RE.search(topic + subject):
         return None  # an English question cannot be worded from Chinese phrases
     bare = not subject or "'s " in topic
     template = _template(prompts.FOLLOW_UP[lang], form, not bare)
@@ -140,7 +140,7 @@ def _question_for(
 def _too_long(topic: str) -> bool:
     """A topic too long to ask about (it is skipped, never cut): Chinese by characters,
     other languages by words ("net cash provided by operating activities" is one item)."""
-    if _HAN.search(topic):
+    if HAN_RE.search(topic):
         return len(topic) > _MAX_TOPIC
     return len(topic.split()) > _MAX_TOPIC_WORDS
 
@@ -205,7 +205,7 @@ def _subject(p: Passage) -> str:
     """What the passage is about: its own section title, numbering dropped ("第一章 总则" →
     "总则"), when short enough to name in a question."""
     title = _NUMBERING.sub("", p.section.split(" > ")[-1]).strip(" :：")
-    size = len(title) if _HAN.search(title) else 3 * len(title.split())
+    size = len(title) if HAN_RE.search(title) else 3 * len(title.split())
     return title if title and size <= _MAX_SUBJECT else ""
 
 
@@ -273,9 +273,9 @@ def _row_label(text: str) -> str:
     # the line item is what stands outside them
     label = " ".join(re.sub(r"\([^()]*\)", " ", cells[0]).split()).strip(" |$:")
     # a Chinese cell wrapped over lines ("香港中央结算\n有限公\n司") is one name
-    label = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", label)
+    label = re.sub(r"(?<=[" + HAN + r"])\s+(?=[" + HAN + r"])", "", label)
     figures = re.findall(r"\d[\d,.]*", cells[1] if len(cells) > 1 else "")
-    if not any(not _YEAR.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
+    if not any(not YEAR_RE.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
         return ""
     n_words = len(label.split()) if label.isascii() else len(label) // 2
     if not 2 <= n_words <= 8:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from agent.models.kinds import holds, is_title
 from pipeline.text import lexicon
+from pipeline.text.periods import YEAR
 from pipeline.text.segment import EN_STOPWORDS
 
 _DATA = Path(__file__).with_name("data") / "follow_words.json"
@@ -27,14 +28,14 @@ _EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
 _EN_DATED = re.compile(
     r"^((?:" + lexicon.alternation("report_sentences.date_prepositions") + r")\s+"
     r"(?:the\s+(?:first|second|third|fourth)\s+quarter\s+of\s+)?"
-    r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?(?:19|20)\d{2}),",
+    r"(?:fiscal\s+(?:year\s+)?)?(?:[A-Z][a-z]+\s+(?:\d{1,2},\s+)?)?" + YEAR + r"),",
     re.I,
 )
 # A period between a quantity and its verb ("Revenue for fiscal 2022 increased …") is no
 # part of the quantity's name.
 _EN_PERIOD = (
     r"(?:\s+(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+"
-    r"(?:of\s+)?)?(?:fiscal\s+)?(?:year\s+)?(?:(?:19|20)\d{2}|year|quarter))?"
+    r"(?:of\s+)?)?(?:fiscal\s+)?(?:year\s+)?(?:" + YEAR + r"|year|quarter))?"
 )
 _EN_CHANGE = re.compile(
     r"(?:^|,\s+)((?:[A-Za-z&][\w&'-]*\s+){0,5}?[A-Za-z&][\w&'-]*)"

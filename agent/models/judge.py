@@ -32,12 +32,14 @@ from agent.models.kinds import asks_count
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
 from agent.scope import stem
+from pipeline.text.periods import LONE_YEAR_RE, YEAR
+from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
 
 MAX_UNITS = 3
 _TABLE_COVER = 0.5
 _OVERLAP = FEATURES.index("overlap")
 _COUNTS = FEATURES.index("holds_number")
-YEARISH = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+YEARISH = LONE_YEAR_RE
 _ACRONYMS = (  # metric and period acronyms: not names of anything
     "ebit ebitda ebitdar gaap eps dpo dso dio fcf cogs sg&a roe roa roic roce cagr yoy qoq "
     "ttm ltm capex opex r&d m&a ipo esg kpi nps arpu usd rmb cny eur gbp ceo cfo fy fx ytd "
@@ -50,7 +52,7 @@ _PERIOD_ONLY = re.compile(
     r"(?:(?:three|six|nine|twelve|fifty-two|fifty-three|\d{1,2}|\d{2,3})\s+(?:months|weeks)\s+"
     r"end(?:ed|ing)\s+|(?:fiscal\s+)?(?:year|quarter)s?\s+end(?:ed|ing)\s+|as\s+of\s+|fiscal\s+"
     r"(?:year\s+)?)?(?:(?:january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)\s+\d{1,2}(?:,\s*(?:19|20)\d{2})?|(?:19|20)\d{2})[.:,;]?",
+    r"november|december)\s+\d{1,2}(?:,\s*" + YEAR + r")?|" + YEAR + r")[.:,;]?",
     re.I,
 )
 # A sentence that only points elsewhere: "Refer to Note 2, Acquisitions, for additional
@@ -67,7 +69,9 @@ POINTER = re.compile(
 _HEADER_RULE = re.compile(r"\s*\|?\s*:?-{3,}")
 # Latin letters, digits and "&.-": a name runs on into Chinese text without a space
 # ("WTA赛事"), and Chinese characters are word characters too.
-_LATIN_NAME = re.compile(r"\(?[A-Za-z](?:[^\W\u3000-\u9fff\uff00-\uffef]|[&.-])*(?:['’]s)?\)?")
+_LATIN_NAME = re.compile(
+    r"\(?[A-Za-z](?:[^\W" + EAST_ASIAN_SPAN + FULLWIDTH + r"]|[&.-])*(?:['’]s)?\)?"
+)
 
 
 @dataclass

@@ -21,13 +21,15 @@ from typing import Any, Literal
 
 from agent.models.compare import unnamed
 from agent.scope import stem
+from pipeline.text.periods import YEAR_RE
+from pipeline.text.script import HAN_RE
 from pipeline.text.segment import _get_jieba
 
 Kind = Literal["number", "date", "person", "place", "definition", "reason", "list"]
 KINDS: tuple[Kind, ...] = ("number", "date", "person", "place", "definition", "reason", "list")
 DATA = Path(__file__).with_name("data") / "question_kinds.json"
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN = HAN_RE
 # An amount or a share ("$4.3 billion", "38.2%", "1,100"), not a year or a count.
 FIGURE = re.compile(
     r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
@@ -273,7 +275,7 @@ def _counts(text: str, noun: str, question: str) -> bool:
     own = set(re.findall(r"\d+", question))
     for m in _FIGURE_THEN.finditer(text):
         figure = m.group(1).replace(",", "")
-        if figure in own or re.fullmatch(r"(19|20)\d\d", figure):
+        if figure in own or YEAR_RE.fullmatch(figure):
             continue  # a year is no count
         for w in m.group(2).split():
             word = w.strip(".,;:()").lower()

@@ -44,11 +44,12 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field
 
+from pipeline.text.script import HAN_RE
+
 log = logging.getLogger(__name__)
 
 Mode = Literal["auto", "native", "prompted"]
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _ACTION = re.compile(
     r"^\s*Action\s*[:：]\s*`?([A-Za-z_][\w.]*)`?\s*$", re.MULTILINE | re.IGNORECASE
 )
@@ -188,7 +189,7 @@ def prompted_messages(
 ) -> list[BaseMessage]:
     """The conversation for an endpoint that knows no tools: instructions appended to the
     system prompt, earlier calls as their JSON, results as user messages."""
-    lang = "zh" if any(_CJK.search(str(m.content)) for m in messages[:1]) else "en"
+    lang = "zh" if any(HAN_RE.search(str(m.content)) for m in messages[:1]) else "en"
     listing = "\n".join(describe_tool(t) for t in tools)
     block = INSTRUCTIONS[lang].format(tools=listing) if tools else ""
     out: list[BaseMessage] = []

@@ -23,12 +23,12 @@ from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
+from pipeline.text.periods import PERIOD_MENTION_RE
+from pipeline.text.script import HAN_RE
 
 MAX_STATEMENTS = 3
 _MIN_CHARS = 30  # a shorter sentence is a caption or a fragment, not a statement
 _NOT_TOPICS = frozenset({"number", "date", "definition"})
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bfy\s?\d{2}\b|\bq[1-4]\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class SectionAnswer:
 
 def topical(question: str) -> bool:
     """Could the question be about a topic rather than a figure, a date or a page?"""
-    if FIGURE.search(question) or _YEAR.search(question) or page_reference(question):
+    if FIGURE.search(question) or PERIOD_MENTION_RE.search(question) or page_reference(question):
         return False
     # "what is X" asks X's definition, a sentence the term lookup and the search find
     return not asks_overview(question) and not asked_kinds(question) & _NOT_TOPICS
@@ -99,7 +99,7 @@ def _statements(
     found: list[tuple[int, float, int, Passage, Unit]] = []
     for p, u in _sentences(ev):
         text = clean(u.text)
-        width = len(text) + len(_HAN.findall(text))  # a Chinese character says a word
+        width = len(text) + len(HAN_RE.findall(text))  # a Chinese character says a word
         if u.kind != "sentence" or width < _MIN_CHARS or text == title:
             continue
         topic = len(meets(asked, topic_terms(text)))

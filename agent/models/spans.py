@@ -33,6 +33,7 @@ from agent.models.features import Ask, hits, share
 from agent.models.kinds import FIGURE, Kind, asked_kinds, holds
 from agent.rewrite import core_question
 from pipeline.text.lexicon import pattern
+from pipeline.text.script import HAN_RE
 
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 _CONSEQUENCE = pattern("connectives.consequence", template=r"^[\s“\"]*({})", flags=re.I)
@@ -100,7 +101,7 @@ def leans_back(text: str) -> bool:
     的王妃"): who or what it is about is named before it."""
     s = text.lstrip(' “"「『(（')
     words = _discourse()
-    if s[:1] and re.match(r"[\u4e00-\u9fff]", s):
+    if s[:1] and HAN_RE.match(s):
         return s.startswith(words.pronouns_zh)
     low = s.lower()
     return any(

@@ -24,6 +24,7 @@ from agent.review.relevance import (
 )
 from agent.review.scope import DocView, ReviewScope
 from pipeline.text.boilerplate import Kind, block_kind, contents_table, heading_kind, kind_of
+from pipeline.text.script import HAN, is_han_char
 
 PER_SUBGOAL = 3  # the short report shows at least this many of each sub-goal that has some
 FRAGMENT = 0.3  # what a sentence cut by the layout loses in the ranking
@@ -69,12 +70,12 @@ def signed_at(view: DocView) -> int:
     return at
 
 
-_WORD = re.compile(r"[\u3400-\u9fff]{1}|[A-Za-z0-9]+")
+_WORD = re.compile(r"[" + HAN + r"]{1}|[A-Za-z0-9]+")
 
 
 def _tokens(text: str) -> set[str]:
     toks = [t.lower() for t in _WORD.findall(text)]
-    han = [t for t in toks if "\u3400" <= t[0] <= "\u9fff"]
+    han = [t for t in toks if is_han_char(t[0])]
     pairs = {a + b for a, b in itertools.pairwise(han)}
     return {t for t in toks if len(t) > 1 or t.isdigit()} | pairs
 

@@ -11,6 +11,7 @@ from agent.review.catalog import Kind, goal_stopwords
 from agent.review.scope import DocView, unit_label
 from pipeline.perceive.labels import find_cue
 from pipeline.text.lang import split_sentences
+from pipeline.text.script import HAN_RE
 from pipeline.text.segment import query_terms
 
 
@@ -60,7 +61,7 @@ _INFLECTION = r"(?:s|es|d|ed|ned|den|ing|ion|ions)?"  # forbid → forbidden, pr
 
 @lru_cache(maxsize=512)
 def _goal_cue(cue: str) -> re.Pattern[str]:
-    if _CJK.search(cue):
+    if HAN_RE.search(cue):
         return re.compile(re.escape(cue))
     return re.compile(rf"(?<![A-Za-z]){re.escape(cue)}{_INFLECTION}(?![A-Za-z])", re.I)
 
@@ -108,7 +109,6 @@ def sentence_hits(
     return out
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # A finding is a statement of at least this many words (or Chinese characters); chosen on
 # the bench's judged training findings (bench/review_fit.py: 10 words drops fragments and
 # headings-with-a-verb, no confirmed finding).
@@ -121,4 +121,4 @@ def substantive(sentence: str) -> bool:
     """A statement, not a contents line ('Risk Factors 18 Item 1B.') or a stub ('None.')."""
     if _TOC_TAIL.search(sentence):
         return False
-    return len(sentence.split()) >= MIN_WORDS or len(_CJK.findall(sentence)) >= MIN_CJK
+    return len(sentence.split()) >= MIN_WORDS or len(HAN_RE.findall(sentence)) >= MIN_CJK

@@ -27,6 +27,7 @@ from agent.models.selector import selector
 from agent.review.models import Finding, Lang
 from agent.rewrite import key_terms
 from agent.scope import stem
+from pipeline.text.script import HAN_RE
 
 DATA = Path(__file__).with_name("relevance.json")
 FEATURES = ("answers", "states", "titled", "not", "row", "lead_in")
@@ -171,14 +172,11 @@ def headline(text: str) -> bool:
     """A heading read as a sentence ("Risks Related to Economic Conditions"): no end mark,
     and most of its words capitalised."""
     s = text.strip()
-    if not s or s[-1] in ".。!！?？;；:：)）" or _CJK.search(s):
+    if not s or s[-1] in ".。!！?？;；:：)）" or HAN_RE.search(s):
         return False
     words = [w for w in s.split() if w[:1].isalpha()]
     named = [w for w in words if len(w) > 3]
     return bool(named) and sum(1 for w in named if w[0].isupper()) >= 0.7 * len(named)
-
-
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 # A sentence announcing a list ("… include:", "by, among other things:") says nothing itself.

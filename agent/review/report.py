@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.review import prompts
 from agent.review.models import Finding, Report
+from pipeline.text.normalise import single_spaces
 
 GAP = "_gap"
 
@@ -32,7 +33,7 @@ def groups(report: Report, *, full: bool = False) -> list[tuple[str, str, list[F
 
 
 def sentence(f: Finding, lang: str) -> str:
-    text = " ".join(f.text.split())
+    text = single_spaces(f.text)
     mark = f" ⚠ {prompts.FLAG['zh' if lang == 'zh' else 'en']}" if f.flagged else ""
     return f"{text} {f.citation.label}{mark}"
 

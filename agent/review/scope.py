@@ -17,6 +17,7 @@ from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
 from pipeline.text.lang import split_sentences
+from pipeline.text.normalise import single_spaces
 
 _UNIT_HEAD = re.compile(
     r"^\s*(?:(第\s*[\d一二三四五六七八九十百零〇]+\s*[条章节])|(?:Section|Article|Clause|Item)\s+"
@@ -42,7 +43,7 @@ def unit_label(text: str) -> str | None:
 
 
 def short_heading(text: str) -> str:
-    text = " ".join(text.split())
+    text = single_spaces(text)
     return text if len(text) <= _SECTION_CHARS else text[: _SECTION_CHARS - 1] + "…"
 
 

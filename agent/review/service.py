@@ -29,6 +29,7 @@ from agent.review.scope import ReviewScope
 from pipeline.corpus import Corpus
 from pipeline.service import Folio, RuleStore
 from pipeline.text.lang import cjk_ratio
+from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ def run_review(
     refine: bool = True,
 ) -> Report:
     started = time.perf_counter()
-    goal = " ".join(goal.split())
+    goal = single_spaces(goal)
     if not goal:
         raise ReviewError("Write a goal for the review, e.g. 'list every obligation and penalty'.")
     if not doc_ids:

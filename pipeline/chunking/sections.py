@@ -11,6 +11,7 @@ from pipeline.chunking.pieces import Piece, merge_pieces, word_refs
 from pipeline.chunking.tables import TablePiece, table_pieces
 from pipeline.models import Block, LineRef, ParsedDocument
 from pipeline.text.lang import estimate_tokens, is_abbreviated, join_lines
+from pipeline.text.normalise import single_spaces
 
 
 @dataclass
@@ -54,7 +55,7 @@ def group_sections(parsed: ParsedDocument) -> list[Section]:
         if block.kind == "heading":
             while stack and stack[-1][0] >= block.level:
                 stack.pop()
-            stack.append((block.level, " ".join(block.text.split())))
+            stack.append((block.level, single_spaces(block.text)))
             sections.append(Section(path=[t for _, t in stack]))
             piece = _block_piece(block)
             piece.kind = "heading"

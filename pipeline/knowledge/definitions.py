@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pipeline.knowledge.patterns.surface import clean_definition
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.lexicon import alternation, pattern
-from pipeline.text.segment import has_cjk
+from pipeline.text.script import UNIFIED, UNIFIED_RE, has_han
 
 _EN_VERBS = (
     r"(?:is|are)\s+(?:defined|described)\s+as|(?:is|are)(?=\s+(?:a|an|the)\s)|"
@@ -26,7 +26,7 @@ _EN_VERBS = (
     r"(?:is|are)\s+(?:calculated|computed|measured)\s+as"
 )
 _ZH_VERBS = f"(?:{alternation('definitions.verbs_zh')})"
-_ZH_SCOPE = r"^(?:本[\u4e00-\u9fff]{1,4}(?:中|里)?所称的?|所谓的?)?"
+_ZH_SCOPE = f"^(?:本[{UNIFIED}]{{1,4}}(?:中|里)?所称的?|所谓的?)?"
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us|ours)\b", re.I)
 _ZH_FIRST_PERSON = re.compile(r"我们|我司")
 _ZH_NOT_DEFINING = pattern("definitions.not_defining_after_zhi", template="^(?:{})")  # 指出, 指定…
@@ -60,7 +60,7 @@ def _zh(surface: str, sentence: str) -> str | None:
     if not m or _ZH_NOT_DEFINING.match(m.group("d")) or _ZH_FIRST_PERSON.search(m.group("d")):
         return None
     d = clean_definition(re.split(r"[。；;]", m.group("d"))[0])
-    return d if len(re.findall(r"[\u4e00-\u9fff]", d)) >= 4 else None
+    return d if len(UNIFIED_RE.findall(d)) >= 4 else None
 
 
 def subject_definition(surfaces: Iterable[str], sentences: Iterable[str]) -> tuple[str, int] | None:
@@ -69,7 +69,7 @@ def subject_definition(surfaces: Iterable[str], sentences: Iterable[str]) -> tup
     names = [s for s in surfaces if s]
     for i, text in enumerate(sentences):
         for name in names:
-            found = _zh(name, text) if has_cjk(name) else _en(name, text)
+            found = _zh(name, text) if has_han(name) else _en(name, text)
             if found:
                 return found, i
     return None

@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from pipeline.text.script import UNIFIED
+
 DATA = Path(__file__).with_name("data") / "self_description.json"
-_OWNER = re.compile(r"[A-Za-z][\w&'’-]*|[\u4e00-\u9fff]{2,}")
+_OWNER = re.compile(r"[A-Za-z][\w&'’-]*|" + f"[{UNIFIED}]{{2,}}")
 
 
 @cache

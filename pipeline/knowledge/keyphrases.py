@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.knowledge.wordlists import word_lists
+from pipeline.text.script import HAN_SPAN_RUN_RE
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS, _get_jieba
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,6 @@ _lock = threading.Lock()
 _tables: tuple[dict[str, float], dict[str, str], float] | None = None
 
 _NOUNISH = ("n", "vn", "nz", "nt", "nr", "ns", "j", "g", "eng", "x", "an")
-_ZH_RUN = re.compile(r"[\u3400-\u9fff]+")
 _EN_TOKEN = re.compile(r"[A-Za-z_][\w'’\-.]*[A-Za-z0-9_]|[A-Za-z]|[^\sA-Za-z]")
 _CODE_TOKEN = re.compile(r"_|[A-Za-z]\.[A-Za-z]|[a-z][A-Z]")
 _CODE = re.compile(r"\b[a-z]+[A-Z]\w*|_")
@@ -63,7 +63,7 @@ class Keyphrase:
 def _zh_units(sentence: str, tags: dict[str, str]) -> list[list[str]]:
     """Runs of adjacent noun-like words (compound candidates) of one sentence."""
     runs: list[list[str]] = []
-    for m in _ZH_RUN.finditer(sentence):
+    for m in HAN_SPAN_RUN_RE.finditer(sentence):
         current: list[str] = []
         for w in cut_zh(m.group(0)):
             tag = tags.get(w, "x")
@@ -275,7 +275,7 @@ class _Grams:
 def _grams(sentences: Iterable[str]) -> _Grams:
     g = _Grams()
     for s in sentences:
-        in_chinese = _ZH_RUN.search(s) is not None
+        in_chinese = HAN_SPAN_RUN_RE.search(s) is not None
         for run in _en_phrases(s):
             tail, head = _name_tail(s, run), _pair_head(s, run)
             for n in (1, 2, 3, 4, 5):

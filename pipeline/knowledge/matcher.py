@@ -8,12 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-
-
-def fold(text: str) -> str:
-    """Case- and width-folded text of the same length, so offsets stay valid."""
-    return text.translate(_WIDTH).lower()
+from pipeline.text.normalise import fold
 
 
 class TermMatcher:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pipeline.knowledge.analysis import TermIndex, section_key_terms
 from pipeline.knowledge.models import MindNode
 from pipeline.knowledge.source import DocText
+from pipeline.text.normalise import no_spaces
 
 
 def _node(
@@ -59,7 +60,7 @@ def _without_headings(doc: DocText, idx: TermIndex, per_branch: int) -> list[Min
 
 
 def _repeats_root(doc: DocText, root: MindNode, child: MindNode) -> bool:
-    same = "".join(child.title.split()).lower() == "".join(root.title.split()).lower()
+    same = no_spaces(child.title).lower() == no_spaces(root.title).lower()
     empty = child.section < 0 or len(doc.sections[child.section].sentences) <= 1
     return same and empty and not child.children
 

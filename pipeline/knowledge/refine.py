@@ -23,6 +23,7 @@ from pipeline.knowledge.models import (
 )
 from pipeline.knowledge.source import DocText
 from pipeline.knowledge.summary import COVERAGE_TARGET, coverage
+from pipeline.text.script import UNIFIED_RUN_RE
 
 
 def _system(lang: str, task: str) -> str:
@@ -41,7 +42,7 @@ def _grams(text: str) -> set[str]:
     """Content units for support checks: English words, Chinese character bigrams."""
     low = text.lower()
     out = set(re.findall(r"[a-z0-9]{3,}", low))
-    zh = re.findall(r"[\u4e00-\u9fff]+", low)
+    zh = UNIFIED_RUN_RE.findall(low)
     out |= {run[i : i + 2] for run in zh for i in range(len(run) - 1)}
     return out
 

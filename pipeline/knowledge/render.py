@@ -11,6 +11,7 @@ from html import escape
 import numpy as np
 
 from pipeline.knowledge.models import KnowledgeGraph, MindNode
+from pipeline.text.normalise import single_spaces
 
 FONT = "WenQuanYi Micro Hei, Noto Sans CJK SC, Microsoft YaHei, PingFang SC, sans-serif"
 _EDGE_COLORS = {
@@ -43,7 +44,7 @@ def wrap(text: str, max_width: float, size: float, lines: int = 2) -> list[str]:
     """``text`` broken into at most ``lines`` lines of ``max_width`` (at spaces when there
     are any, CJK anywhere); only what does not fit in the last line is cut with "…"."""
     out: list[str] = []
-    rest = " ".join(text.split())
+    rest = single_spaces(text)
     while rest and len(out) < lines - 1 and text_width(rest, size) > max_width:
         cut = len(clip(rest, max_width, size).rstrip("…"))
         space = rest.rfind(" ", 0, cut + 1)

@@ -18,10 +18,11 @@ from pipeline.models import Block, Chunk
 from pipeline.parse.headings import numbering_level
 from pipeline.store.documents import DocumentStore
 from pipeline.text.lang import join_lines, script_language, split_sentences
+from pipeline.text.normalise import no_spaces, single_spaces
+from pipeline.text.script import CJK_SPAN_RE
 
 SentenceKind = Literal["prose", "list"]
 
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _BULLET = re.compile(r"^(?:[-•●○◦▪■□◆◇·‣⁃*]|[①-⑳])\s*")
 _MD_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
 _DOTTED_NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?(?=\s|、|[^\d.])")
@@ -135,10 +136,6 @@ def _chunk_lookup(chunks: list[Chunk]) -> dict[tuple[object, ...], list[str]]:
     return out
 
 
-def _squash(text: str) -> str:
-    return "".join(text.split())
-
-
 def _strip_markdown(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
 
@@ -153,7 +150,7 @@ def _strip_markdown(text: str) -> tuple[str, list[str]]:
 class _Builder:
     def __init__(self, doc_id: str, title: str, chunks: list[Chunk]) -> None:
         self.lookup = _chunk_lookup(chunks)
-        self.chunk_text = {ch.chunk_id: _squash(ch.text) for ch in chunks}
+        self.chunk_text = {ch.chunk_id: no_spaces(ch.text) for ch in chunks}
         self.first_chunk = chunks[0].chunk_id if chunks else f"{doc_id}#0"
         self.last_chunk = self.first_chunk
         root = Section(0, title, 0, "§0", None, 1, 1, self.first_chunk)
@@ -163,7 +160,7 @@ class _Builder:
     def chunk_of(self, block: Block, first_line: int = 0, sentence: str = "") -> str:
         """The chunk of the first mapped line from ``first_line`` on; when the line is in
         several chunks, the one that holds the sentence."""
-        head = _squash(sentence)[:80]
+        head = no_spaces(sentence)[:80]
         for ln in block.lines[first_line:]:
             ids = self.lookup.get(_line_key(block.page, ln.box, ln.line_no))
             if ids:
@@ -182,7 +179,7 @@ class _Builder:
         while len(self.stack) > 1 and sections[self.stack[-1]].level >= level:
             self.stack.pop()
         parent = self.stack[-1]
-        title = " ".join(b.text.split())
+        title = single_spaces(b.text)
         sec = Section(len(sections), title, level, section_label(title), parent, b.page, b.page)
         sec.chunk_id = self.chunk_of(b)
         sections.append(sec)
@@ -216,7 +213,7 @@ class _Builder:
             idx = len(self.doc.sentences)
             mine = [e for e in emph if e in s]
             held = self.chunk_text.get(chunk_id)
-            whole = held is None or _squash(s) in held
+            whole = held is None or no_spaces(s) in held
             self.doc.sentences.append(
                 Sentence(idx, s, sec, b.page, chunk_id, b.n, kind, mine, whole)
             )
@@ -255,7 +252,7 @@ def build_doc_text(
 def _guess_lang(doc: DocText) -> str:
     sample = " ".join(s.text for s in doc.sentences[:200])
     lang = script_language(sample)
-    return "zh" if lang in ("zh", "mixed") and _CJK_CHAR.search(sample) else "en"
+    return "zh" if lang in ("zh", "mixed") and CJK_SPAN_RE.search(sample) else "en"
 
 
 _CACHE: OrderedDict[tuple[str, str], DocText] = OrderedDict()

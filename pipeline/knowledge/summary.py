@@ -22,6 +22,8 @@ from pipeline.knowledge.title import REGISTRANT
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.boilerplate import heading_kind, is_boilerplate
 from pipeline.text.lexicon import pattern
+from pipeline.text.normalise import no_spaces
+from pipeline.text.script import HAN_SPAN, UNIFIED_RE
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
 COVERAGE_TARGET = 0.85
@@ -44,7 +46,7 @@ def _readable(s: Sentence) -> bool:
     if not s.whole:
         return False
     text = s.text
-    zh = len(re.findall(r"[\u4e00-\u9fff]", text))
+    zh = len(UNIFIED_RE.findall(text))
     size = zh + len(re.findall(r"[A-Za-z]+", text))
     if s.kind != "prose" and size < 12:
         return False
@@ -75,7 +77,7 @@ def _weights(doc: DocText) -> dict[str, float]:
     return {w: math.log(1 + n / c) for w, c in df.items()}
 
 
-_WORD = re.compile(r"[\u3400-\u9fff]+|[A-Za-z][A-Za-z0-9'-]*")
+_WORD = re.compile(f"[{HAN_SPAN}]+" + r"|[A-Za-z][A-Za-z0-9'-]*")
 
 
 @lru_cache(maxsize=16384)
@@ -84,7 +86,7 @@ def _content(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for m in _WORD.finditer(text):
         tok = m.group(0)
-        parts = cut_zh(tok) if tok[0] >= "\u3400" else (tok.lower(),)
+        parts = cut_zh(tok) if tok[0] >= HAN_SPAN[0] else (tok.lower(),)
         out += [w for w in parts if len(w) > 1 and w not in EN_STOPWORDS and w not in ZH_STOPWORDS]
     return tuple(out)
 
@@ -148,7 +150,7 @@ COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with con
 
 
 def _squash(text: str) -> str:
-    return "".join(text.split()).lower()
+    return no_spaces(text).lower()
 
 
 def cover_end(doc: DocText) -> int:

@@ -18,7 +18,7 @@ from pipeline.knowledge.source import DocText, Sentence, TableInfo
 from pipeline.knowledge.summary import has_cover
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.text.lexicon import pattern
-from pipeline.text.segment import has_cjk
+from pipeline.text.script import has_han
 
 _GLOSSARY_TITLE = pattern("term_candidates.glossary_titles", template="{}", flags=re.I)
 _NOT_TOPIC = pattern("term_candidates.not_topics", template="^(?:{})$", flags=re.I)
@@ -51,7 +51,7 @@ def pattern_candidates(doc: DocText) -> list[Candidate]:
     glossary: dict[int, list[Candidate]] = defaultdict(list)
     prev_block = -1
     for s in doc.sentences:
-        finder = find_zh if has_cjk(s.text) else find_en
+        finder = find_zh if has_han(s.text) else find_en
         after_title = s.idx > 0 and _TITLE_END.search(doc.sentences[s.idx - 1].text)
         # "Ms. Lewnes is a board member…" was split after "Ms.": a person, not a term.
         found = [f for f in finder(s.text) if not (after_title and f.kind == "definition")]
@@ -122,9 +122,9 @@ def heading_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
         if not bare or _NOT_TOPIC.match(bare):
             continue
         term = clean_term(bare)
-        if term and has_cjk(term) and not nominal(term):
+        if term and has_han(term) and not nominal(term):
             continue  # "接上真实模型" is a to-do, not a term
-        if term and (len(term.split()) <= 4 if not has_cjk(term) else len(term) <= 10):
+        if term and (len(term.split()) <= 4 if not has_han(term) else len(term) <= 10):
             out.append(Candidate(term, "heading", None, boost=0.0))
     return out
 
@@ -136,7 +136,7 @@ def _wordy(text: str) -> bool:
     """Prose rather than a row of figures or page furniture ('Jkt 250001 PO 00000')."""
     toks = text.split()
     numeric = sum(1 for t in toks if _NUMERIC_TOKEN.match(t) or any(c.isdigit() for c in t))
-    return not toks or numeric <= 0.3 * len(toks) or has_cjk(text)
+    return not toks or numeric <= 0.3 * len(toks) or has_han(text)
 
 
 _EN_WORDS = re.compile(r"[A-Za-z][\w'’-]*")
@@ -165,7 +165,7 @@ def keyphrase_candidates(doc: DocText, skip: set[int]) -> list[Candidate]:
     pages = max(doc.pages, sum(len(t) for t in prose) // 1500)
     # Keyphrases are the least certain source: their share grows slowly with length.
     budget = max(10, min(80, 8 + pages // 3 + len(doc.sections) // 4))
-    zh = [t for t in prose if has_cjk(t)]
+    zh = [t for t in prose if has_han(t)]
     zh_share = len(zh) / max(1, len(prose))
     out: list[Candidate] = []
     if zh:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pipeline.knowledge.definitions import subject_definition
 from pipeline.knowledge.keyphrases import noun_lemma
-from pipeline.knowledge.matcher import TermMatcher, fold
+from pipeline.knowledge.matcher import TermMatcher
 from pipeline.knowledge.models import Evidence, Term, TermSource
 from pipeline.knowledge.scope import read_only
 from pipeline.knowledge.source import DocText, Sentence
@@ -28,7 +28,8 @@ from pipeline.knowledge.term_candidates import (
 from pipeline.knowledge.title_filing import titled_registrant
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.parse.table_structure import is_statement_title
-from pipeline.text.segment import has_cjk
+from pipeline.text.normalise import fold, single_spaces
+from pipeline.text.script import has_han
 
 _WEIGHT: dict[TermSource, float] = {
     "definition": 5.0,
@@ -44,7 +45,7 @@ _WEIGHT: dict[TermSource, float] = {
 def norm_key(surface: str) -> str:
     """One key for the variants of a term: case, width, plurals, hyphens, quotes."""
     s = fold(surface).strip().strip("\"'“”‘’「」《》")
-    if has_cjk(s):
+    if has_han(s):
         return re.sub(r"\s+", "", s)
     s = re.sub(r"[’']s\b", "", s)
     words = re.sub(r"[-_/]", " ", s).split()
@@ -185,7 +186,7 @@ def table_keys(doc: DocText) -> set[str]:
     for t in doc.tables:
         for row in t.rows:
             for cell in row:
-                text = " ".join(cell.split()).strip(" :：")
+                text = single_spaces(cell).strip(" :：")
                 if text and len(text) <= 80 and not NUMERIC_DEF.match(text):
                     keys.add(norm_key(text))
     return keys
@@ -253,7 +254,7 @@ def _keep(d: _Draft) -> bool:
     n = len(d.occurrences)
     if d.sources == ["heading"]:
         # Chinese headings often are the term itself ("3.2 信息熵"); English ones rarely.
-        return n >= 2 and has_cjk(d.term)
+        return n >= 2 and has_han(d.term)
     if d.sources == ["keyphrase"]:
         return n >= 2
     return n >= 1 or bool(d.definition)

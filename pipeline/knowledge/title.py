@@ -18,12 +18,13 @@ from statistics import median
 from pipeline.knowledge.title_filing import REGISTRANT, filing_title, release_title
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
+from pipeline.text.normalise import single_spaces
+from pipeline.text.script import HAN_SPAN_RE
 
 __all__ = ["REGISTRANT", "document_title", "is_identifier", "reader_title", "shown_title"]
 
 _RULE = re.compile(r"^[\s_\-–—=.·*]+$")
 _LETTERS = re.compile(r"[^\W\d_]{3,}")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 MAX_TITLE = 160
 STANDS_OUT = 1.25  # the largest print must be this much larger than the body text
 
@@ -33,12 +34,12 @@ def is_identifier(text: str) -> bool:
     two Chinese characters), or more digits than letters."""
     letters = sum(ch.isalpha() for ch in text)
     digits = sum(ch.isdigit() for ch in text)
-    words = bool(_LETTERS.search(text)) or len(_CJK.findall(text)) >= 2
+    words = bool(_LETTERS.search(text)) or len(HAN_SPAN_RE.findall(text)) >= 2
     return not words or digits > letters
 
 
 def _usable(text: str) -> str:
-    t = " ".join(text.split())
+    t = single_spaces(text)
     if not t or len(t) > MAX_TITLE or _RULE.match(t) or is_identifier(t):
         return ""
     return t
@@ -70,7 +71,7 @@ def largest_print(blocks: list[Block]) -> str:
     parts: list[str] = []
     for b in first:
         if abs(_size(b) - top) < 0.5:
-            parts.append(" ".join(b.text.split()))
+            parts.append(single_spaces(b.text))
         elif parts:
             break
     return _usable(" ".join(parts))

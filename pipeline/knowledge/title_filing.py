@@ -14,18 +14,18 @@ from collections.abc import Callable
 
 from pipeline.models import Block
 from pipeline.text import lexicon
+from pipeline.text.normalise import single_spaces
+from pipeline.text.periods import LONG_DATE
 
 REGISTRANT = re.compile(r"^\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
 _REGISTRANT_IN = re.compile(r"\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant", re.I)
 _FORM = re.compile(r"^form\s+[0-9]{1,2}-?[a-z]{0,2}(?:/a)?$", re.I)
 _PERIOD = re.compile(
     r"\b(?i:for the (?:fiscal year|quarterly period|year|quarter) ended)\s+"
-    r"(?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})"
+    r"(?P<d>" + LONG_DATE + r")"
 )
 # An 8-K is dated by its event: "Date of Report (Date of earliest event reported): May 3, 2031"
-_REPORT_DATE = re.compile(
-    r"\bdate of report\b[^:]{0,60}:\s*(?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})", re.I
-)
+_REPORT_DATE = re.compile(r"\bdate of report\b[^:]{0,60}:\s*(?P<d>" + LONG_DATE + r")", re.I)
 # Lines of a cover that are labels of the form, never the registrant's name.
 _COVER_LABEL = re.compile(
     r"transition period|commission file|file (?:number|no\b)|date of report|pursuant to|"
@@ -46,15 +46,15 @@ Usable = Callable[[str], str]
 
 def _lines(b: Block) -> list[str]:
     texts = [ln.text for ln in b.lines] if b.lines else b.text.splitlines()
-    return [" ".join(t.split()) for t in texts if t.strip()]
+    return [single_spaces(t) for t in texts if t.strip()]
 
 
 def _joined(b: Block) -> str:
-    return " ".join(b.text.split())
+    return single_spaces(b.text)
 
 
 def _name(text: str, usable: Usable) -> str:
-    t = _REGISTRANT_TAG.sub("", " ".join(text.split()))
+    t = _REGISTRANT_TAG.sub("", single_spaces(text))
     if len(_SPLIT_CAPS.findall(t)) >= 2:
         t = _SPLIT_CAPS.sub(r"\1", t)
     if _COVER_LABEL.search(t) or _NOT_NAME.match(t) or len(t.split()) > 10:
@@ -146,7 +146,7 @@ def filing_title(front: list[Block], blocks: list[Block], usable: Usable) -> str
 # A press release's dateline: "Lanternville, N.J. (July 20, 2031) – Harbour Lantern Works
 # (NYSE: HLW) today announced results for second-quarter 2031."
 _DATELINE = re.compile(
-    r"^[^()]{2,60}\((?P<d>[A-Z][a-z]+\.? \d{1,2},? \d{4})\)\s*[–—-]+\s*"
+    r"^[^()]{2,60}\((?P<d>" + LONG_DATE + r")\)\s*[–—-]+\s*"
     r"(?P<org>[^()]{2,80}?)\s*(?:\((?:"
     + lexicon.alternation("filings.exchanges")
     + r")[^)]*\))?,?\s+"
@@ -165,9 +165,7 @@ def release_title(front: list[Block]) -> str:
     return ""
 
 
-_NAMED_TITLE = re.compile(
-    r"^(?P<name>.+?) — (?:Form [0-9A-Z/-]+\b|.*\([A-Z][a-z]+\.? \d{1,2},? \d{4}\)$)"
-)
+_NAMED_TITLE = re.compile(r"^(?P<name>.+?) — (?:Form [0-9A-Z/-]+\b|.*\(" + LONG_DATE + r"\)$)")
 
 
 def titled_registrant(title: str) -> str:

@@ -27,6 +27,8 @@ from pipeline.ocr.geometry import (
 from pipeline.ocr.orient import recognize_upright, unturn_box
 from pipeline.parse.layout import RawLine, page_blocks, union
 from pipeline.parse.pdf_page import to_block
+from pipeline.text.normalise import single_spaces
+from pipeline.text.script import OCR_CJK, OCR_CJK_RE
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +99,7 @@ def _trim(box: Box, *, undo: bool = False) -> Box:
     return (x0 + d, y0, x1 - d, y1)
 
 
-_CJK_CHARS = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
-_CJK = re.compile(f"[{_CJK_CHARS}]")
-_CJK_SPACE = re.compile(f"(?<=[{_CJK_CHARS}]) (?=\\S)|(?<=\\S) (?=[{_CJK_CHARS}])|(?<=\\d) (?=\\d)")
+_CJK_SPACE = re.compile(f"(?<=[{OCR_CJK}]) (?=\\S)|(?<=\\S) (?=[{OCR_CJK}])|(?<=\\d) (?=\\d)")
 _DIGIT_GROUP = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
 _DECIMAL = re.compile(r"(?<=\d)。(?=\d)")
 
@@ -108,8 +108,8 @@ def tidy_text(text: str) -> str:
     """An OCR line as it was printed: in Chinese, no spaces the engine put between
     characters and figures ("10月1 9日"), and "6，476" / "0。304" read as the figures
     "6,476" / "0.304"."""
-    text = " ".join(text.split())
-    if len(_CJK.findall(text)) < 0.3 * max(1, len(text.replace(" ", ""))):
+    text = single_spaces(text)
+    if len(OCR_CJK_RE.findall(text)) < 0.3 * max(1, len(text.replace(" ", ""))):
         return text
     text = _CJK_SPACE.sub("", text)
     return _DECIMAL.sub(".", _DIGIT_GROUP.sub(",", text))

@@ -5,19 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 import shutil
 import subprocess
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from pipeline.ocr.engine import EngineSpec, EngineUnavailable, OcrLine, Quad
+from pipeline.text.script import OCR_CJK_RE
 
 if TYPE_CHECKING:
     import numpy as np
 
 _LANGS = ("eng", "chi_sim")
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def _binary() -> str:
@@ -90,7 +89,7 @@ def _join(words: list[str]) -> str:
     """Words of a line; Chinese characters come as separate words and join without spaces."""
     out = words[0]
     for w in words[1:]:
-        cjk = _CJK.match(out[-1]) and _CJK.match(w[0])
+        cjk = OCR_CJK_RE.match(out[-1]) and OCR_CJK_RE.match(w[0])
         out += w if cjk else " " + w
     return out
 

@@ -16,6 +16,7 @@ from pipeline.models import Block, Line, OutlineEntry, Page, ParsedDocument, Tab
 from pipeline.parse.headings import numbering_level
 from pipeline.parse.layout import is_bullet
 from pipeline.parse.pdf import finalize
+from pipeline.text.normalise import single_spaces
 
 _HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -98,10 +99,10 @@ def _bold_runs(par: Any) -> list[str]:
             current += r.text
         else:
             if current.strip():
-                out.append(" ".join(current.split()))
+                out.append(single_spaces(current))
             current = ""
     if current.strip():
-        out.append(" ".join(current.split()))
+        out.append(single_spaces(current))
     return out
 
 
@@ -142,7 +143,7 @@ def parse_docx(path: Path) -> ParsedDocument:
                 pages[-1].blocks.append(Block(page=page, kind=kind, text=text, lines=[line]))
         elif child.tag == f"{_W}tbl":
             tbl = DocxTable(child, document)
-            rows = [[" ".join(c.text.split()) for c in row.cells] for row in tbl.rows]
+            rows = [[single_spaces(c.text) for c in row.cells] for row in tbl.rows]
             rows = [r for r in rows if any(r)]
             if not rows:
                 continue

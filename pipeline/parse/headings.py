@@ -14,6 +14,7 @@ from difflib import SequenceMatcher
 
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
 from pipeline.text.lang import join_lines
+from pipeline.text.script import UNIFIED_RE
 
 _CN_NUM = "一二三四五六七八九十百零〇0-9"
 _NUMBERED = [
@@ -42,7 +43,7 @@ def _title_caps(text: str) -> bool:
 
 
 def _has_cjk(text: str) -> bool:
-    return re.search(r"[\u4e00-\u9fff]", text) is not None
+    return UNIFIED_RE.search(text) is not None
 
 
 def _alnum(text: str) -> str:
@@ -92,7 +93,7 @@ def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     text = b.text.strip()
     if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 4:
         return False
-    limit = 60 if re.search(r"[\u4e00-\u9fff]", text) else 160
+    limit = 60 if UNIFIED_RE.search(text) else 160
     if len(text) > limit or _MOSTLY_NUMERIC.match(text):
         return False
     numbered = numbering_level(text) is not None

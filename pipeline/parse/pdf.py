@@ -18,6 +18,7 @@ from pipeline.parse.pdf_page import extract_batch
 from pipeline.parse.tables import continue_tables
 from pipeline.parse.workers import run_batches
 from pipeline.text.lang import script_language
+from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 def _reads_as_title(meta: str) -> str:
     """The metadata title if it reads as one; filing tools often store an identifier
     there (an SEC accession number such as 0000320187-21-000028), which is no title."""
-    meta = " ".join(meta.split())
+    meta = single_spaces(meta)
     letters = sum(ch.isalpha() for ch in meta)
     return meta if letters >= 4 and len(_WORD.findall(meta)) >= 1 else ""
 

@@ -13,6 +13,7 @@ from pipeline.parse.layout import RawBlock, RawLine, is_bullet, page_blocks, uni
 from pipeline.parse.quality import text_layer_problem
 from pipeline.parse.tables import FoundTable, has_figures, page_tables
 from pipeline.text.lang import join_lines
+from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +45,10 @@ def _bold_runs(spans: list[dict[str, Any]]) -> list[str]:
             current += s["text"]
         else:
             if current.strip():
-                runs.append(" ".join(current.split()))
+                runs.append(single_spaces(current))
             current = ""
     if current.strip():
-        runs.append(" ".join(current.split()))
+        runs.append(single_spaces(current))
     return runs
 
 
@@ -83,7 +84,7 @@ def _raw_lines(page: pymupdf.Page, textpage: Any = None) -> list[RawLine]:
             bold = bold_chars >= 0.6 * sum(len(s["text"]) for s in spans)
             lines.append(
                 RawLine(
-                    text=" ".join(text.split()),
+                    text=single_spaces(text),
                     box=displayed(page, line["bbox"]),
                     size=round(size, 1),
                     bold=bold,

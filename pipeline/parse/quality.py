@@ -16,6 +16,7 @@ import re
 import pymupdf
 
 from pipeline.models import Block
+from pipeline.text.normalise import no_spaces
 
 NO_TEXT = "no text layer"
 GARBAGE = "garbage text layer (unreadable characters)"
@@ -97,7 +98,7 @@ def _text_area_share(blocks: list[Block], page: pymupdf.Page) -> float:
 def text_layer_problem(page: pymupdf.Page, blocks: list[Block]) -> str | None:
     """Why the page's text should not be trusted, or None when it is fine."""
     text = "".join(b.text for b in blocks)
-    n = len("".join(text.split()))
+    n = len(no_spaces(text))
     cover = _image_cover(page)  # cheap: image placements only, nothing decoded
     if n == 0:
         return NO_TEXT if cover > 0.05 else None

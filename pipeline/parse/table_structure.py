@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 
 from pipeline.models import Table, parse_figure
+from pipeline.text.normalise import single_spaces
+from pipeline.text.periods import CAPTURED_YEAR_RE, FY_SHORT_RE, YEAR
 
 _DATA = Path(__file__).with_name("data") / "statements.json"
 _MONTHS = {
@@ -24,12 +26,12 @@ _MONTHS = {
     )
 }
 _DATE_EN = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s*((?:19|20)\d\d)\b",
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s*("
+    + YEAR
+    + r")\b",
     re.I,
 )
-_DATE_ZH = re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-_FY_SHORT = re.compile(r"\bfy\s*'?(\d\d)\b", re.I)
+_DATE_ZH = re.compile(r"(" + YEAR + r")\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _QUARTER = re.compile(r"\bq([1-4])\b|\b(first|second|third|fourth) quarter\b", re.I)
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _CHANGE = re.compile(r"%|change|variance|increase|decrease|增减|变动|比上年|同比|growth", re.I)
@@ -85,7 +87,7 @@ def _unit_phrase(text: str, m: re.Match[str]) -> str:
 def period_of(header: str, context_year: int | None = None) -> tuple[str, int | None]:
     """A column header as a normalised period label and its year: 'FY2021', '2021-05-31',
     '3M 2023-06-30', 'Q2 2023', '本期'; ('', None) for a change or non-period column."""
-    text = " ".join(header.split())
+    text = single_spaces(header)
     if not text or _CHANGE.search(text):
         return "", None
     for pattern, label in lexicon().zh_periods:
@@ -131,10 +133,10 @@ def _date(text: str) -> tuple[int, int, int] | None:
 
 
 def _year(text: str) -> int | None:
-    m = _YEAR.search(text)
+    m = CAPTURED_YEAR_RE.search(text)
     if m:
         return int(m.group(1))
-    s = _FY_SHORT.search(text)
+    s = FY_SHORT_RE.search(text)
     return 2000 + int(s.group(1)) if s else None
 
 
@@ -214,7 +216,7 @@ def annotate(
     head = header_rows(rows) if head is None else head
     table.header_rows = head
     columns = [
-        " ".join(" ".join(r[j].split()) for r in rows[:head] if j < len(r) and r[j].strip())
+        " ".join(single_spaces(r[j]) for r in rows[:head] if j < len(r) and r[j].strip())
         for j in range(width)
     ]
     table.columns = columns
@@ -228,10 +230,10 @@ def annotate(
     ]
     table.periods = [p for p, _ in resolved]
     table.years = [y for _, y in resolved]
-    table.row_labels = [("" if i < head else " ".join(r[0].split())) for i, r in enumerate(rows)]
+    table.row_labels = [("" if i < head else single_spaces(r[0])) for i, r in enumerate(rows)]
     values = [i >= head and _has_value(r[1:]) for i, r in enumerate(rows)]
     parents = row_parents(table.row_labels, indents, values)
     table.row_parent = [None if i < head else p for i, p in enumerate(parents)]
-    table.title = next((" ".join(t.split()) for t in reversed(above) if is_statement_title(t)), "")
+    table.title = next((single_spaces(t) for t in reversed(above) if is_statement_title(t)), "")
     table.unit, table.scale = find_unit([*reversed(above), *columns, *(r[0] for r in rows[:head])])
     return table

@@ -11,11 +11,12 @@ columns. This costs a few milliseconds a page, where PyMuPDF's text-strategy
 from __future__ import annotations
 
 import itertools
-import re
 import statistics
 from dataclasses import dataclass, field
 
 from pipeline.models import Box, Table, parse_figure
+from pipeline.text.periods import YEAR_CELL_RE
+from pipeline.text.script import UNIFIED_RE
 
 _DASHES = frozenset({"-", "—", "–", "−", "--", "n/a", "N/A", "NM", "nm", "*"})
 _CURRENCY = frozenset({"$", "€", "£", "¥", "￥", "US$", "RMB"})
@@ -25,7 +26,6 @@ _HEADER_BAND = 0.07  # top share of the page where running headers sit
 _CENTRE_TOL = 0.4  # a spanning header is centred over its columns, within this many pitches
 
 Word = tuple[float, float, float, float, str]
-_YEAR = re.compile(r"^(?:fiscal |fy ?)?(?:19|20)\d\d\*?$", re.I)
 
 
 @dataclass
@@ -257,9 +257,9 @@ def _unlabelled(row: Row, label_right: float) -> bool:
     if all(s.x1 > label_right + 2 for s in row.segs):
         return True
     over = [s for s in row.segs if s.x1 > label_right + 2]
-    years = [s for s in over if _YEAR.match(s.text)]
+    years = [s for s in over if YEAR_CELL_RE.match(s.text)]
     # Dates and years ('2023', 'December 31, 2022', '(Unaudited)') but no amount.
-    return bool(years) and all(_YEAR.match(s.text) or not s.figure for s in over)
+    return bool(years) and all(YEAR_CELL_RE.match(s.text) or not s.figure for s in over)
 
 
 def _label_only(row: Row, label_right: float) -> bool:
@@ -273,7 +273,7 @@ def _continues(label: str, prev: str) -> bool:
         return False
     if label[0].islower():
         return True
-    return "\u4e00" <= label[0] <= "\u9fff" and len(label) <= 3
+    return UNIFIED_RE.match(label[0]) is not None and len(label) <= 3
 
 
 def _extend(rows: list[Row], run: list[int], label_right: float) -> tuple[int, int]:

@@ -13,6 +13,7 @@ import pymupdf
 from pipeline.models import Block, Box, Line, Page, Table, Word, union_box
 from pipeline.parse.table_structure import annotate
 from pipeline.parse.table_words import is_figure, word_tables
+from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,7 @@ def _grid_region(page: pymupdf.Page) -> pymupdf.Rect | None:
 
 
 def _clean(cell: str | None) -> str:
-    return " ".join((cell or "").split())
+    return single_spaces(cell or "")
 
 
 def _cell_text(words: list[tuple], cell: Box | None) -> str:

@@ -15,6 +15,7 @@ from pipeline.parse.headings import numbering_level
 from pipeline.parse.layout import is_bullet
 from pipeline.parse.pdf import finalize
 from pipeline.text.lang import join_lines
+from pipeline.text.script import CJK_PUNCT, FULLWIDTH, HAN_SPAN
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _MD_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
@@ -23,7 +24,7 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 _CJK_OR_TEXT = re.compile(
-    r"[\t\n\r\x20-\x7e\u00a0-\u024f\u2000-\u206f\u3000-\u303f\u3400-\u9fff\uff00-\uffef]"
+    r"[\t\n\r\x20-\x7e\u00a0-\u024f\u2000-\u206f" + CJK_PUNCT + HAN_SPAN + FULLWIDTH + "]"
 )
 
 

@@ -16,12 +16,12 @@ from functools import lru_cache
 from pipeline.models import Block
 from pipeline.perceive.cues import CLAUSE, DEFINITION, EXAMPLE, PROCEDURE, TOTAL_ROW
 from pipeline.perceive.models import BlockLabel, Credibility, Labelled
+from pipeline.text.script import UNIFIED_RE
 
 LOW_OCR_CONFIDENCE = 0.8
 """Below this mean line confidence an OCR block is tagged low-confidence (as in Inspect)."""
 
 _FIGURE = re.compile(r"(?<![\w.])[-+(]?\$?\d[\d,]*(?:\.\d+)?%?")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _NUMBERED_CLAUSE = re.compile(
     r"^\s*(第\s*[\d一二三四五六七八九十百零〇]+\s*条|(?:Section|Article|Clause)\s+\d+(?:\.\d+)*"
     r"|\d+(?:\.\d+)+\s)",
@@ -35,8 +35,8 @@ def _cue_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     boundaries wrap the whole English alternation once, not each word: the same matches,
     several times faster to scan (the review runs every list over every block)."""
     ordered = sorted(words, key=len, reverse=True)
-    latin = [re.escape(w) for w in ordered if not _CJK.search(w)]
-    cjk = [re.escape(w) for w in ordered if _CJK.search(w)]
+    latin = [re.escape(w) for w in ordered if not UNIFIED_RE.search(w)]
+    cjk = [re.escape(w) for w in ordered if UNIFIED_RE.search(w)]
     parts = [rf"(?<![A-Za-z])(?:{'|'.join(latin)})(?![A-Za-z])"] if latin else []
     parts += cjk
     return re.compile("|".join(parts) or r"(?!x)x", re.I)
@@ -49,7 +49,7 @@ def find_cue(text: str, words: tuple[str, ...]) -> str:
 
 def _figure_density(text: str) -> float:
     figures = _FIGURE.findall(text)
-    tokens = max(1, len(text.split()) + len(_CJK.findall(text)) // 2)
+    tokens = max(1, len(text.split()) + len(UNIFIED_RE.findall(text)) // 2)
     return len(figures) / tokens
 
 

@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from pipeline.text.script import HAN_SPAN
+
 DATA = Path(__file__).with_name("data") / "boilerplate.json"
 
 Kind = Literal[
@@ -148,7 +150,7 @@ def contents_table(rows: Sequence[Sequence[str]]) -> bool:
     return entries >= 3 and paged >= 0.6 * entries
 
 
-_WORDS = re.compile(r"[\u3400-\u9fff]|[A-Za-z0-9][\w'’.-]*")
+_WORDS = re.compile(f"[{HAN_SPAN}]" + r"|[A-Za-z0-9][\w'’.-]*")
 SHORT_WORDS = 25  # a line of a signature or exhibit page, not a paragraph of content
 
 

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from pipeline.text.finance import Abbreviation, vocabulary
+from pipeline.text.periods import FY_RE
 
 SYNONYM_STRENGTH = 0.4
 
@@ -31,7 +32,6 @@ def _rules() -> list[tuple[re.Pattern[str], str, float]]:
     return out
 
 
-_FY = re.compile(r"\bfy\s*'?(\d{2,4})\b", re.IGNORECASE)
 # A question naming a part of a year: its fiscal year is not a full-year figure.
 _PART_YEAR = re.compile(r"\bq[1-4]\b|quarter|\b(?:three|six|nine) months\b|季度|半年", re.I)
 # How reports title a whole year's columns ("Full Year", "Twelve Months"): a fiscal-year
@@ -98,7 +98,7 @@ def _without(query: str, spans: list[tuple[int, int]]) -> str:
 def normalize_query(query: str) -> str:
     """Spell out forms the index cannot match: 'FY2023' → 'FY2023 2023 full year', 'Q2'2023'
     → 'Q2 2023', 'PPNE' → 'PPNE property, plant and equipment …' (``spelled_out``)."""
-    q = _FY.sub(
+    q = FY_RE.sub(
         lambda m: f"{m.group(0)} {'20' + m.group(1) if len(m.group(1)) == 2 else m.group(1)}", query
     )
     if q != query and not _PART_YEAR.search(query):

@@ -6,19 +6,18 @@ import re
 from typing import Literal
 
 from pipeline.text import lexicon
+from pipeline.text.script import CJK_SPAN_RE, HAN_RE, UNIFIED
+from pipeline.text.words import LATIN_WORD_RE
 
 Lang = Literal["zh", "en", "mixed", "unknown"]
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
-_CJK_IDEO = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
 _WORDISH = re.compile(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]")
 
 
 def cjk_ratio(text: str) -> float:
     """Share of CJK ideographs among the letters of ``text`` (0 for none)."""
-    cjk = len(_CJK_IDEO.findall(text))
-    latin = sum(len(w) for w in _LATIN_WORD.findall(text)) / 4.0  # ~ one word per 4 letters
+    cjk = len(HAN_RE.findall(text))
+    latin = sum(len(w) for w in LATIN_WORD_RE.findall(text)) / 4.0  # ~ one word per 4 letters
     total = cjk + latin
     return cjk / total if total else 0.0
 
@@ -28,7 +27,7 @@ def script_language(text: str) -> Lang:
     if not text.strip():
         return "unknown"
     r = cjk_ratio(text)
-    if r == 0 and not _LATIN_WORD.search(text):
+    if r == 0 and not LATIN_WORD_RE.search(text):
         return "unknown"
     if r >= 0.7:
         return "zh"
@@ -42,8 +41,8 @@ def estimate_tokens(text: str) -> int:
 
     A CJK ideograph is ~0.6 token, a Latin word ~1.3 tokens, digits and symbols count singly.
     """
-    cjk = len(_CJK_IDEO.findall(text))
-    rest = _CJK_IDEO.sub(" ", text)
+    cjk = len(HAN_RE.findall(text))
+    rest = HAN_RE.sub(" ", text)
     words = 0
     for m in _WORDISH.finditer(rest):
         tok = m.group(0)
@@ -51,7 +50,7 @@ def estimate_tokens(text: str) -> int:
     return int(cjk * 0.6 + words * 1.15) + 2
 
 
-_SENT_SPLIT = re.compile(r"(?<=[。！？!?])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(\u4e00-\u9fff])|\n{2,}")
+_SENT_SPLIT = re.compile(r"(?<=[。！？!?])\s*|(?<=[.])\s+(?=[A-Z0-9\"'(" + UNIFIED + r"])|\n{2,}")
 
 
 _ABBREVIATION = lexicon.pattern(
@@ -111,7 +110,6 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _ROW_GAP = re.compile(r"\S {2,}\S")
 _LIST_START = re.compile(
     r"^\s*(?:[•●○◦▪■□◆◇·‣⁃\-–*]|\(?[0-9]{1,2}[.)]|[（(][一二三四五六七八九十0-9]+[)）])\s"
@@ -126,9 +124,9 @@ def line_separator(prev: str, nxt: str) -> str:
         return "\n"
     if _ROW_GAP.search(prev) or _ROW_GAP.search(nxt) or _LIST_START.match(nxt):
         return "\n"
-    if _CJK_CHAR.match(prev[-1]) or _CJK_CHAR.match(nxt[0]):
+    if CJK_SPAN_RE.match(prev[-1]) or CJK_SPAN_RE.match(nxt[0]):
         return ""  # Chinese sets figures and Latin words without spaces: "于" + "2009年"
-    if prev[-1].isdigit() and nxt[0].isdigit() and _CJK_CHAR.search(prev):
+    if prev[-1].isdigit() and nxt[0].isdigit() and CJK_SPAN_RE.search(prev):
         return ""  # a figure broken at the line's end in Chinese text: "201" + "3年"
     return " "
 

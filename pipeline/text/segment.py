@@ -13,12 +13,13 @@ import threading
 from functools import lru_cache
 from typing import Any
 
+from pipeline.text.script import HAN, HAN_RUN_RE, has_han
+
 log = logging.getLogger(__name__)
 
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A CJK run, or a run of other letters/digits that stops where CJK begins ("2022年" → 2022, 年).
 _TOKEN = re.compile(
-    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|(?:(?![\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[^\W_])+",
+    f"[{HAN}]+|(?:(?![{HAN}])[^\\W_])+",
     re.UNICODE,
 )
 # "U.S.", "U.K.", "N.V.": the tokenizer sees single letters, a question writes "US".
@@ -272,10 +273,6 @@ def everyday_word(word: str) -> bool:
     return _idf.get(word, 99.0) < EVERYDAY_IDF
 
 
-def has_cjk(text: str) -> bool:
-    return _CJK_RUN.search(text) is not None
-
-
 @lru_cache(maxsize=65536)
 def _cut_run(run: str, for_search: bool) -> tuple[str, ...]:
     jb = _get_jieba()
@@ -296,13 +293,13 @@ def segment_for_index(text: str) -> str:
     """Text with Chinese runs cut into words (fine and compound forms) separated by spaces,
     and dotted acronyms joined (``joined_acronyms``)."""
     text = joined_acronyms(text)
-    if not has_cjk(text):
+    if not has_han(text):
         return text
 
     def repl(m: re.Match[str]) -> str:
         return " " + " ".join(_cut_run(m.group(0), True)) + " "
 
-    return _CJK_RUN.sub(repl, text)
+    return HAN_RUN_RE.sub(repl, text)
 
 
 def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
@@ -312,7 +309,7 @@ def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
     shouted = not any(c.islower() for c in query)  # then capitals name nothing
     for m in _TOKEN.finditer(joined_acronyms(query)):
         tok = m.group(0)
-        if _CJK_RUN.fullmatch(tok):
+        if HAN_RUN_RE.fullmatch(tok):
             words = list(_cut_run(tok, False))
             # Out-of-vocabulary compounds: also try their search-mode parts.
             if any(len(w) > 3 for w in words):

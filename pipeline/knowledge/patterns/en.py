@@ -14,9 +14,9 @@ from pipeline.knowledge.patterns.surface import (
     clean_definition,
     clean_term,
     enough,
-    normalize,
 )
 from pipeline.text import lexicon
+from pipeline.text.normalise import nfkc
 
 _EN_TERM = (
     r"[A-Za-z][A-Za-z0-9'’\-&/]*(?:\s+(?:of\s+|and\s+|for\s+)?[A-Za-z0-9][A-Za-z0-9'’\-&/]*){0,5}"
@@ -133,7 +133,7 @@ _EN_CUE_WORDS = lexicon.pattern("definitions.cue_words_en", flags=re.I)
 
 
 def find_en(sentence: str) -> list[Found]:
-    s = normalize(sentence)
+    s = nfkc(sentence)
     out: list[Found] = []
     if not _EN_CUE_WORDS.search(s):
         return _en_aliases(s, out)

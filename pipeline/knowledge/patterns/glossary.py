@@ -11,15 +11,15 @@ from pipeline.knowledge.patterns.surface import (
     clean_definition,
     clean_term,
     enough,
-    normalize,
 )
 from pipeline.text.lexicon import pattern
+from pipeline.text.normalise import nfkc
 
 _GLOSSARY = re.compile(r"^[\s•●▪·\-–*]*(?P<t>[^:：—–]{2,40}?)\s*(?:[:：]|\s[—–]\s)\s*(?P<d>.{8,})$")
 
 
 def find_glossary(sentence: str) -> Found | None:
-    m = _GLOSSARY.match(normalize(sentence))
+    m = _GLOSSARY.match(nfkc(sentence))
     if not m:
         return None
     raw = m.group("t")

@@ -8,12 +8,13 @@ classes and quote marks here are the ones the Chinese, English and glossary find
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.text.lexicon import pattern
+from pipeline.text.normalise import nfkc
+from pipeline.text.script import HAN_COMPAT, HAN_SPAN, UNIFIED
 from pipeline.text.segment import EN_STOPWORDS, _get_jieba
 
 CandidateKind = Literal["definition", "alias", "glossary"]
@@ -28,7 +29,7 @@ class Found:
     weak: bool = False
 
 
-ZH = r"\u3400-\u9fff\uf900-\ufaff"
+ZH = HAN_SPAN + HAN_COMPAT
 ZH_TERM = rf"[{ZH}A-Za-z0-9][{ZH}A-Za-z0-9·\-\s/]{{0,24}}?"
 Q_OPEN = "“\"‘'「『《"
 Q_CLOSE = "”\"’'」』》"
@@ -51,17 +52,13 @@ _DETERMINER = pattern("term_surface.determiners", template=r"^(?:{})\s+", flags=
 _COPULA_ZH = pattern("term_surface.copulas_zh", template=r"^(?:{})\s*")
 
 
-def normalize(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip()
-
-
 def strip_quotes(t: str) -> str:
     return t.strip().strip(_QUOTES).strip()
 
 
 def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     """A plausible term surface, or None (pronouns, clauses, numbers, labels)."""
-    t = strip_quotes(normalize(raw)).strip(" ,.;:，。；：、-—·")
+    t = strip_quotes(nfkc(raw)).strip(" ,.;:，。；：、-—·")
     t = _DETERMINER.sub("", t)
     if not t or _CLAUSE.search(t) or re.fullmatch(r"[\d\W_]+", t) or LABELS.fullmatch(t):
         return None
@@ -72,7 +69,7 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
             return None
         if ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or re.search("[的这那]", t):
             return None
-        if re.fullmatch(r"本[\u4e00-\u9fff]{1,3}", t):
+        if re.fullmatch(f"本[{UNIFIED}]{{1,3}}", t):
             return None  # "本合同", "本办法": the document itself
         if _has_preposition(t):
             return None
@@ -130,7 +127,7 @@ def _drop_adverb(term: str) -> str:
 
 
 def clean_definition(raw: str) -> str:
-    d = normalize(raw).strip(" ,，:：;；")
+    d = nfkc(raw).strip(" ,，:：;；")
     d = _COPULA_ZH.sub("", d)
     d = d.rstrip("。.；;，, ")
     return d[:400]

@@ -17,10 +17,10 @@ from pipeline.knowledge.patterns.surface import (
     clean_definition,
     clean_term,
     enough,
-    normalize,
     strip_quotes,
 )
 from pipeline.text import lexicon
+from pipeline.text.normalise import nfkc
 from pipeline.text.segment import _get_jieba
 
 _ZH_SCOPE = f"(?:本(?:{lexicon.alternation('definitions.rule_documents_zh')})(?:中|里)?)?"
@@ -144,7 +144,7 @@ _ZH_ARTICLE = re.compile(r"^第[一二三四五六七八九十百零〇0-9]+条\
 
 
 def find_zh(sentence: str) -> list[Found]:
-    s = _ZH_ARTICLE.sub("", normalize(sentence))
+    s = _ZH_ARTICLE.sub("", nfkc(sentence))
     found = _zh_definition(s)
     out: list[Found] = [found] if found else []
     for m in _ZH_ALIAS_SHORT.finditer(s):
