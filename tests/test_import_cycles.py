@@ -34,11 +34,7 @@ KNOWN_MODULE_CYCLES: dict[frozenset[str], str] = {
         }
     ): "lookup -> partitions -> groups -> lookup/render",
 }
-KNOWN_PACKAGE_CYCLES: dict[frozenset[str], str] = {
-    # agent.models composes figure answers (4 modules); 8 imports inside agent.figures'
-    # functions ask agent.models.compare, .judge and .kinds what the question compares.
-    frozenset({"agent.figures", "agent.models"}): "agent.figures <-> agent.models",
-}
+KNOWN_PACKAGE_CYCLES: dict[frozenset[str], str] = {}
 
 
 def module_files(root: Path) -> dict[str, Path]:

@@ -54,6 +54,7 @@ from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import Computed, found_lines, problem, said_names
 from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
+from agent.question.kinds import asked_kinds
 from pipeline.text.finance import vocabulary
 
 # Questions no single figure answers once the comparisons above have had their turn (a
@@ -77,9 +78,6 @@ def figure_answer(
 ) -> FigureAnswer | None:
     """The answer from table cells, or None when the question is not about figures the
     tables hold (the sentence selector answers it then)."""
-    # imported here: agent.models imports this module (its answerer composes with it)
-    from agent.models.kinds import asked_kinds
-
     if asked_kinds(question) & _NOT_FIGURES:
         return None
     out = _figures(question, evidence, lang)

@@ -25,9 +25,10 @@ from agent.models.judge import (
     page_overview,
     same_text,
 )
-from agent.models.kinds import FIGURE, asks_about_subject, asks_overview, subject_named
+from agent.models.kinds import FIGURE, asks_about_subject
 from agent.models.sections import section_answer
 from agent.models.spans import answer_clause
+from agent.question.kinds import asks_overview, subject_named
 from agent.rewrite import asks_whose_document, content_terms, page_reference
 from pipeline.knowledge.describe import describes
 from pipeline.text.lang import script_language, split_sentences
