@@ -54,9 +54,10 @@ def passages_text(cited: Sequence[Passage]) -> list[str]:
 
 
 def wants_figure(q: Question) -> bool:
-    """Does the question ask for an amount, a ratio or a change (not only name an item)?"""
+    """Does the question ask for an amount, a ratio or a change, or name a line item (whose
+    answer is its figure)?"""
     computed = q.operation in ("change", "growth", "average", "ratio", "share", "between")
-    return "number" in q.kinds or bool(q.metrics) or computed or bool(q.items and q.periods)
+    return "number" in q.kinds or bool(q.metrics or q.items) or computed
 
 
 def traced(cell_ids: Sequence[str], body: str) -> float:
