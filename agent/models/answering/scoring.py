@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.evidence import Passage
+from agent.figures.asking import what_is_asked
 from agent.models.answerability import information
 from agent.models.answering.candidate import Form
 from agent.models.kinds import asks_about_subject
@@ -54,10 +55,17 @@ def passages_text(cited: Sequence[Passage]) -> list[str]:
 
 
 def wants_figure(q: Question) -> bool:
-    """Does the question ask for an amount, a ratio or a change, or name a line item (whose
-    answer is its figure)?"""
-    computed = q.operation in ("change", "growth", "average", "ratio", "share", "between")
-    return "number" in q.kinds or bool(q.metrics or q.items) or computed
+    """Does the question ask for an amount, a ratio, a change or a comparison of figures,
+    or name a line item, a metric or a judgement of one the vocabulary knows (whose answer
+    is a figure: "Is X capital-intensive?" is decided by one)?"""
+    if "number" in q.kinds or q.metrics or q.items or q.operation in _FIGURE_OPERATIONS:
+        return True
+    return what_is_asked(q.text) is not None
+
+
+_FIGURE_OPERATIONS = frozenset(
+    {"change", "growth", "average", "ratio", "share", "between", "comparison", "extreme"}
+)
 
 
 def traced(cell_ids: Sequence[str], body: str) -> float:
