@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from agent.question.acronyms import METRIC_ACRONYMS
@@ -74,7 +74,7 @@ def parse(text: str) -> Question:
     return _parse(text)
 
 
-@cache
+@lru_cache(maxsize=1024)  # a turn parses its question in several places
 def _parse(text: str) -> Question:
     first = FIRST_ASKING.match(text.strip()).group(0)  # type: ignore[union-attr]
     return Question(
