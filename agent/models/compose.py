@@ -44,6 +44,8 @@ def compose(
         said = refusal(ruling, [], lang)
         refusals.append(AnswerCandidate("gate", "refusal", said, follow=[], fit=1.0, cover=1.0))
     for c in answers:
+        log.debug("candidate %s/%s score %.3f: %s", c.strategy, c.form, c.score, c.body[:80])
+    for c in answers:
         why = check(c, ruling)
         if not why:
             return written(c, q, evidence, lang)
