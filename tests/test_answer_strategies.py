@@ -131,3 +131,16 @@ def test_a_missing_operand_note_never_precedes_another_candidates_answer() -> No
     assert draft.startswith("Inventories were 40 units") and note not in draft, draft
     alone = compose(q, ev, "en", strategies=[_fixed("a", refused)])
     assert alone.startswith(note), alone  # with nothing else to say, the note is the answer
+
+
+def test_a_strategy_that_cannot_beat_the_answer_found_is_not_run() -> None:
+    def never(q: Question, evidence: Sequence[Evidence], lang: prompts.Lang) -> list:
+        raise AssertionError("a sentence cannot outrank a traced figure of a figure question")
+
+    figure = AnswerCandidate("cells", "figure", "Revenue was $40 [r#1].", cover=1.0, traced=1.0)
+    fixed = _fixed("cells", figure)
+    cells = Strategy(fixed.name, fixed.applies, fixed.candidates, frozenset({"figure"}))
+    slow = Strategy("slow", lambda q: True, never, frozenset({"sentence"}))
+    for order in ([slow, cells], [cells, slow]):
+        draft = compose("What was revenue in 2031?", _evidence("revenue"), "en", strategies=order)
+        assert draft.startswith("Revenue was $40"), draft

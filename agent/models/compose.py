@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence
 from agent.models.answerability import Decision, before_figures, refusal
-from agent.models.answering.candidate import AnswerCandidate
+from agent.models.answering.candidate import AnswerCandidate, best_score
 from agent.models.answering.scoring import form_fit
 from agent.models.answering.strategies import Strategy, registered
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
@@ -36,23 +36,41 @@ def compose(
 ) -> str:
     """The offline draft: verbatim units with citation ids, or a refusal saying why."""
     q = parse(question)
-    offered = candidates(q, evidence, lang, strategies)
-    answers = ranked([c for c in offered if c.form != "refusal"])
-    refusals = [c for c in offered if c.form == "refusal"]
     ruling = before_figures(question, evidence) if q.page is None else Decision(True)
+    refusals = []
     if not ruling.answers:  # the question's own ruling names what the documents lack
         said = refusal(ruling, [], lang)
         refusals.append(AnswerCandidate("gate", "refusal", said, follow=[], fit=1.0, cover=1.0))
-    for c in answers:
-        log.debug("candidate %s/%s score %.3f: %s", c.strategy, c.form, c.score, c.body[:80])
-    for c in answers:
-        why = check(c, ruling)
-        if not why:
-            return written(c, q, evidence, lang)
-        log.debug("%s's %s answer fails its check: %s", c.strategy, c.form, why)
+    best: AnswerCandidate | None = None
+    for strategy in _by_bound(q, registered() if strategies is None else strategies):
+        if best is not None and _bound(q, strategy) < best.score:
+            break  # none of its answers could rank above the best one that passes
+        for c in candidates(q, evidence, lang, [strategy]):
+            if c.form == "refusal":
+                refusals.append(c)
+                continue
+            why = check(c, ruling)
+            log.debug(
+                "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
+            )
+            if not why and (best is None or _key(c) < _key(best)):
+                best = c
+    if best is not None:
+        return written(best, q, evidence, lang)
     if refusals:
         return written(ranked(refusals)[0], q, evidence, lang)
     return prompts.REFUSAL[lang]
+
+
+def _bound(q: Question, strategy: Strategy) -> float:
+    return max((best_score(form_fit(q, f)) for f in strategy.forms), default=0.0)
+
+
+def _by_bound(q: Question, strategies: Sequence[Strategy]) -> list[Strategy]:
+    """The strategies that apply, the highest bound first: the order in which they are run
+    (for speed only: the answer is the best passing candidate of all, whatever the order)."""
+    applying = [s for s in strategies if s.applies(q)]
+    return sorted(applying, key=lambda s: (-_bound(q, s), s.name))
 
 
 def candidates(
@@ -75,9 +93,11 @@ def candidates(
 def ranked(offered: Sequence[AnswerCandidate]) -> list[AnswerCandidate]:
     """Best first, by score; ties by the most traced, then the fewest places cited, then
     by name, so that the registry's order never decides."""
-    return sorted(
-        offered, key=lambda c: (-c.score, -c.traced, len(c.cited), c.strategy, c.form, c.body)
-    )
+    return sorted(offered, key=_key)
+
+
+def _key(c: AnswerCandidate) -> tuple[float, float, int, str, str, str]:
+    return (-c.score, -c.traced, len(c.cited), c.strategy, c.form, c.body)
 
 
 def check(c: AnswerCandidate, ruling: Decision) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from agent import prompts
 from agent.evidence import Evidence, Passage
@@ -57,3 +57,11 @@ class Strategy:
     name: str
     applies: Callable[[Question], bool]
     candidates: Callable[[Question, Sequence[Evidence], prompts.Lang], list[AnswerCandidate]]
+    # the forms of its answers (refusals aside): what bounds its best score, so that a
+    # strategy that cannot beat an answer already found is not run (``compose``)
+    forms: frozenset[Form] = frozenset(get_args(Form)) - {"refusal"}
+
+
+def best_score(fit: float) -> float:
+    """The highest score an answer of this fit can reach (all its focus covered, traced)."""
+    return _FIT * fit + _COVER + _TRACED

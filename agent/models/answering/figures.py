@@ -59,4 +59,4 @@ def _cited(line: str, evidence: Sequence[Evidence]) -> list[Passage]:
     return [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in line]
 
 
-STRATEGY = Strategy("figures", _applies, _candidates)
+STRATEGY = Strategy("figures", _applies, _candidates, frozenset({"figure"}))

@@ -44,4 +44,4 @@ def _candidates(
     ]
 
 
-STRATEGY = Strategy("overview", _applies, _candidates)
+STRATEGY = Strategy("overview", _applies, _candidates, frozenset({"overview"}))

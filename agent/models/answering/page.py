@@ -33,4 +33,4 @@ def _candidates(
     return [written(q, chosen, evidence, lang, page=True)] if chosen else []
 
 
-STRATEGY = Strategy("page", asks_page_overview, _candidates)
+STRATEGY = Strategy("page", asks_page_overview, _candidates, frozenset({"page"}))

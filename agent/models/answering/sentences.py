@@ -52,4 +52,4 @@ def _refusal(q: Question, why: str, near: list[Candidate], lang: prompts.Lang) -
     return AnswerCandidate("sentences", "refusal", said, follow=[], fit=0.5, cover=cover(q, texts))
 
 
-STRATEGY = Strategy("sentences", _applies, _candidates)
+STRATEGY = Strategy("sentences", _applies, _candidates, frozenset({"sentence"}))

@@ -55,4 +55,4 @@ def _described(q: Question, evidence: Sequence[Evidence]) -> Candidate | None:
     return None
 
 
-STRATEGY = Strategy("subject", _applies, _candidates)
+STRATEGY = Strategy("subject", _applies, _candidates, frozenset({"description"}))

@@ -36,4 +36,4 @@ def _candidates(
     ]
 
 
-STRATEGY = Strategy("topic", _applies, _candidates)
+STRATEGY = Strategy("topic", _applies, _candidates, frozenset({"section"}))
