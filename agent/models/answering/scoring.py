@@ -15,6 +15,7 @@ and form, the same for every strategy.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from agent.evidence import Passage
 from agent.figures.asking import what_is_asked
@@ -75,6 +76,7 @@ def traced(cell_ids: Sequence[str], body: str) -> float:
     return sum(1 for c in cell_ids if f"[{c}]" in body) / len(cell_ids)
 
 
+@lru_cache(maxsize=256)  # asked for each candidate and each strategy's bound
 def asked_forms(q: Question) -> frozenset[Form]:
     """The forms of answer the question asks for: a whole document's overview, what its
     subject does, a page's opening, a figure, a section's statements; a sentence when it
