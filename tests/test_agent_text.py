@@ -127,7 +127,8 @@ def test_stems_meet_across_plurals_and_tenses() -> None:
 
 
 def test_rows_compare_by_change_then_level() -> None:
-    from agent.models.compare import asks_change, row_value, wants_minimum
+    from agent.models.compare import row_value
+    from agent.question.compare import asks_change, wants_minimum
 
     assert row_value("Developed Rest of World  1,305  5,034  (74)  3,778  8,320  (55)") == -74
     assert row_value("| Developed Europe | 2,100 | 2,500 | (16%) |") == -16

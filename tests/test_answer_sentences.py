@@ -153,7 +153,9 @@ def test_no_answer_both_says_the_documents_do_not_say_and_gives_the_figure(
     # with the row: the note belongs to the cell method's answer, not glued before it.
     # The answerability gate (which refuses this, quoting the row as what is nearest) is
     # set aside: this is about where the composer puts a method's note.
-    monkeypatch.setattr("agent.models.compose.after_judge", lambda *a, **k: None)
+    from agent.models.answerability import Decision
+
+    monkeypatch.setattr("agent.models.answering.sentences.decide", lambda *a, **k: Decision(True))
     rows = (
         "| Northwind (in millions) | 2031 | 2030 |\n|---|---|---|\n"
         "| Net operating revenues | 1,340 | 1,200 |\n| Cost of sales | 800 | 700 |"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.models.kinds import asks_overview
+from agent.question.kinds import asks_overview
 from agent.service import ChatService
 from pipeline.service import Folio
 from testkit.agentdocs import ingest_text

@@ -220,7 +220,7 @@ def test_a_table_row_answering_reads_as_a_sentence_under_its_columns() -> None:
 
 
 def test_a_row_with_its_label_right_of_the_figures_reads_label_first() -> None:
-    from agent.models.compose import row_text
+    from agent.models.writing import row_text
 
     assert row_text("| 21.2 |  | cash generated from operating activities |") == (
         "cash generated from operating activities | 21.2"

@@ -51,9 +51,10 @@ from agent.figures.shares import SHARE_OF, share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
-from agent.figures.verify import Computed, found_lines, problem, said_names
+from agent.figures.verify import Computed, found_lines, said_names
 from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
+from agent.question.kinds import asked_kinds
 from pipeline.text.finance import vocabulary
 
 # Questions no single figure answers once the comparisons above have had their turn (a
@@ -75,20 +76,35 @@ _PERCENT = re.compile(r"percent|%|百分", re.I)
 def figure_answer(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
-    """The answer from table cells, or None when the question is not about figures the
-    tables hold (the sentence selector answers it then)."""
-    # imported here: agent.models imports this module (its answerer composes with it)
-    from agent.models.kinds import asked_kinds
+    """The checked answer from table cells (the first candidate the verifier passes, else
+    the figures found), or None when the question is not about figures the tables hold.
+    The planner reads it for the searches still to run; the composer weighs every
+    candidate itself (``figure_candidates``)."""
+    found = figure_candidates(question, evidence, lang)
+    return next((f for f in found if f.refusal or not f.problem()[1]), found[-1] if found else None)
 
+
+def figure_candidates(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> list[FigureAnswer]:
+    """Every answer the tables give, the table answer first, unchecked (the composer's
+    verifier checks each); then, for an answer that fails a check, a sentence stating the
+    values and the figures found (a refusal naming what is nearest). Empty when the
+    question is not about figures the tables hold (the sentence selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
-        return None
+        return []
     out = _figures(question, evidence, lang)
-    if out is not None:  # no key of the vocabulary is ever shown
-        out.lines = [said_names(line) for line in out.lines]
-    # a comparison no table of the turn answers: search for the table listing both (a
-    # turn with no tables at all is no figures' turn)
-    wanted = versus_search(question) if out is None and grids(evidence) else ""
-    return FigureAnswer(searches=[wanted]) if wanted else out
+    if out is None:
+        # a comparison no table of the turn answers: search for the table listing both (a
+        # turn with no tables at all is no figures' turn)
+        wanted = versus_search(question) if grids(evidence) else ""
+        return [FigureAnswer(searches=[wanted])] if wanted else []
+    out.lines = [said_names(line) for line in out.lines]  # no key of the vocabulary is shown
+    if not out.nearest or not out.problem()[1]:
+        return [out]
+    stated = _from_sentence(question, evidence, lang)
+    others = [stated] if stated is not None and stated.lines else []
+    return [out, *others, FigureAnswer(out.nearest, cells=out.cells, refusal=True)]
 
 
 def _figures(
@@ -146,12 +162,10 @@ def _figures(
     unsure = _unsure_part(finder, out, question, evidence)
     if unsure is not None:
         return unsure
-    what, why = problem(out.computed, out.lines, out.cells, years(asked))
-    if why:  # a senseless figure is never shown: the figures found, and why none is
-        stated = _from_sentence(question, evidence, lang)
-        if stated is not None and stated.lines:
-            return stated
-        return FigureAnswer(found_lines(what or ask.name, why, out.cells, finder, lang))
+    out.asked = years(asked)
+    what, why = out.problem()
+    if why:  # what to say instead when the verifier rejects it: the figures found
+        out.nearest = found_lines(what or ask.name, why, out.cells, finder, lang)
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.searches += year_table_search(out.cells, months)

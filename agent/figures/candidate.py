@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from agent.figures.formula import Cell
-from agent.figures.verify import Computed
+from agent.figures.verify import Computed, problem
 
 
 @dataclass
@@ -28,3 +28,12 @@ class FigureAnswer:
     # stating each one's change): all in one round, not one per round
     alternatives: bool = False
     computed: list[Computed] = field(default_factory=list)  # what the verifier checks
+    asked: list[int] = field(default_factory=list)  # the years asked: each cell's must be one
+    # said instead when the verifier rejects this answer: why no figure is given, and the
+    # figures found (``verify.found_lines``); a refusal naming what is nearest
+    nearest: list[str] = field(default_factory=list)
+    refusal: bool = False  # the lines say what was found, not the answer
+
+    def problem(self) -> tuple[str, str]:
+        """(what, why) of the first check the answer fails (``verify.problem``)."""
+        return problem(self.computed, self.lines, self.cells, self.asked)

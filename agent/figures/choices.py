@@ -17,6 +17,7 @@ from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
+from agent.question.compare import asks_extreme, wants_minimum
 from agent.rewrite import content_terms
 from pipeline.text.periods import DATED_RE
 from pipeline.text.totals import TOTAL_OR_NET
@@ -75,7 +76,6 @@ def _row_for(key: str, tables: Sequence[Grid], col_of: dict[int, int]) -> tuple[
 def choice_answer(question: str, evidence: Sequence[Evidence]) -> Choice | None:
     """The alternative with the extreme figure, or the searches for the ones missing; None
     when the question lists no alternatives or no table holds any of them."""
-    from agent.models.compare import asks_extreme, wants_minimum  # agent.models imports us
 
     options = alternatives(question)
     if not options or not asks_extreme(question):

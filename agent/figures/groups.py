@@ -20,6 +20,7 @@ from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, signed
+from agent.question.compare import asks_extreme, wants_minimum, what_is_compared
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 from pipeline.text.normalise import single_spaces
@@ -34,8 +35,6 @@ def group_answer(
 ) -> tuple[str, list[str]] | None:
     """The sentence naming the extreme member of the group the question names, and its
     citation ids; None when the question is no such comparison or no group fits."""
-    # agent.models imports the figures (its composer answers with them): import late
-    from agent.models.compare import asks_extreme, what_is_compared
 
     if not asks_extreme(question):
         return None
@@ -63,7 +62,6 @@ def _sentence(grp: Group, question: str, lang: prompts.Lang) -> tuple[str, list[
     present = [(v, r) for v, r in valued if v is not None]
     if len(present) < MIN_MEMBERS:
         return None
-    from agent.models.compare import wants_minimum
 
     pick = min if wants_minimum(question) else max
     value, row = pick(present, key=lambda vr: vr[0])

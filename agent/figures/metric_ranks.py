@@ -26,6 +26,7 @@ from agent.figures.partitions import MIN_MEMBERS
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranking import kind_words
 from agent.figures.render import number
+from agent.question.compare import asks_extreme, wants_minimum
 from pipeline.text.finance import vocabulary
 
 _WHOLE = ("total", "consolidated", "worldwide", "合计", "总计", "合并")
@@ -36,7 +37,6 @@ def metric_ranking(
 ) -> list[str] | None:
     """The member with the extreme metric and every member's working; None when the
     question ranks no members by a computed metric or no table of the turn gives two."""
-    from agent.models.compare import asks_extreme, wants_minimum  # agent.models imports us
 
     ask = what_is_asked(question)
     if ask is None or ask.single or not asks_extreme(question) or not kind_words(question):

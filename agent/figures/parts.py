@@ -19,6 +19,7 @@ from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grid import Grid, Row, row_cells
 from agent.figures.items import _pattern, asked_items, norm
+from agent.question.acronyms import METRIC_ACRONYMS
 from agent.scope import stem, word_set
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.totals import WHOLE_ROW
@@ -147,8 +148,6 @@ def _run_words(
 ) -> None:
     """The part words of one run of capitalised words into ``out`` (and ``labelled`` when
     the run is a row's name), unless the run names the document itself."""
-    from agent.models.judge import METRIC_ACRONYMS  # imported here: judge imports figures
-
     run = "".join(re.sub(r"['’]s$", "", t) for t in tokens).strip(".").lower()
     if not run or _is_document(run, tokens, names):
         return

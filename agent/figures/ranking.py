@@ -33,6 +33,7 @@ from agent.figures.render import number
 from agent.figures.stated_ranks import prose_search, stated_lines, stated_moves
 from agent.figures.subtotals import Subtotals, subtotaled
 from agent.figures.versus import same_length
+from agent.question.compare import asks_change, asks_extreme, wants_minimum
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
@@ -57,7 +58,6 @@ def ranked_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
     """The member with the extreme growth or share, and every member's working, with a
     search for a table of the kind of member asked when none of the turn is one; None
     when the question ranks no members by a change or a share."""
-    from agent.models.compare import asks_extreme, wants_minimum  # agent.models imports us
 
     mode = _mode(question)
     measure = _measure(question)
@@ -122,7 +122,6 @@ def _said(question: str, words: Sequence[str]) -> bool:
 
 
 def _mode(question: str) -> Mode | None:
-    from agent.models.compare import asks_change
 
     vocab = vocabulary()
     if _said(question, vocab.share_words):

@@ -1,393 +1,120 @@
-"""The offline answerer's writing: the direct answer first (the clause of the best unit
-that answers, with its citation id), then the supporting quotes, the column headers a
-table row needs, and follow-up questions from the cited passages' neighbourhood."""
+"""The offline answerer's composer: the question typed once, candidates from every
+strategy that applies (``answering/``), the best by score, checked before it is given.
+
+Scores are comparable across strategies (``answering/scoring.py``): how well the
+candidate's form fits the form asked, how much of the question's focus its evidence holds,
+how much of what it states is traced to cited cells. The verifier checks the chosen one
+(a computed figure's sense, the answerability gate, the question's own rulings: arithmetic,
+a period or a company the documents do not cover); a candidate that fails gives way to the
+next. When no answer passes, the best refusal is given: the one that names what is
+missing, else the one quoting what is nearest. A refusal's note (a figure method's "the
+documents do not say …") is its own, never said before another candidate's answer."""
 
 from __future__ import annotations
 
-import re
+import logging
 from collections.abc import Sequence
 
 from agent import prompts
-from agent.evidence import Evidence, Passage, Unit, clean, units
-from agent.figures.answer import figure_answer
-from agent.figures.grid import clean_label
-from agent.figures.lookup import document_scales
-from agent.figures.row_said import row_said
-from agent.models.answerability import after_judge, before_figures, refusal
-from agent.models.corroborate import corroborating
-from agent.models.features import Ask, make_ask
-from agent.models.follow import follow_ups
-from agent.models.judge import (
-    YEARISH,
-    Candidate,
-    absent_names,
-    judge,
-    page_overview,
-    same_text,
-)
-from agent.models.kinds import FIGURE, asks_about_subject, asks_overview, subject_named
-from agent.models.sections import section_answer
-from agent.models.spans import answer_clause
-from agent.rewrite import asks_whose_document, content_terms, page_reference
-from pipeline.knowledge.describe import describes
-from pipeline.text.lang import script_language, split_sentences
+from agent.evidence import Evidence
+from agent.models.answerability import Decision, before_figures, refusal
+from agent.models.answering.candidate import AnswerCandidate, best_score
+from agent.models.answering.scoring import form_fit
+from agent.models.answering.strategies import Strategy, registered
+from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
+from agent.question import Question, parse
 
-_FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
+log = logging.getLogger(__name__)
 
 
-def compose(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
-    """The offline draft: verbatim units with citation ids, or a plain refusal."""
-    overview = overview_candidates(evidence) if asks_overview(question) else []
-    if overview:
-        absent = absent_names(question, evidence)  # "the Velmor 10-K" asked of another
-        if absent:
-            quoted = ", ".join(f"“{n}”" for n in absent[:3])
-            return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
-        return _overview(question, overview, evidence, lang)
-    about = _subject(question, evidence, lang) or _topic(question, evidence, lang)
-    if about is not None:  # what the subject does, or a topic a section is about
-        return about
-    page = page_reference(question)
-    ruled = before_figures(question, evidence) if page is None else None
-    if ruled is not None and not ruled.answers:  # arithmetic, a period or company not covered
-        return refusal(ruled, [], lang)
-    figures = figure_answer(question, evidence, lang) if page is None else None
-    if figures is not None and figures.lines:  # cells and computed figures, working shown
-        body = _with_sources(question, "\n".join(figures.lines), evidence, lang)
-        if figures.follow:
-            return body + "\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(figures.follow)
-        cited = [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in figures.lines[0]]
-        return _with_follow_ups(body, question, evidence, cited, lang, quoted=figures.lines)
-    # a figure method's note naming what it could not find belongs to its own answer: it
-    # is said only when that answer, the refusal, is given, never before another method's
-    note = "\n".join(figures.missing) + "\n" if figures is not None and figures.missing else ""
-    terms = [t for t in content_terms(question) if not t.isdigit() and t not in ("page", "页")]
-    if page is not None and (len(terms) <= 2 or asks_whose_document(question)):
-        chosen = page_overview(evidence, page)
-    else:
-        verdict = judge(question, evidence)
-        if verdict.missing_names:
-            quoted = ", ".join(f"“{n}”" for n in verdict.missing_names[:3])
-            return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
-        chosen = verdict.chosen
-        refused = after_judge(question, evidence, verdict, lang, noted=bool(note))
-        if refused is not None:  # its words, not its answer: what is said nearest
-            return refused
-    if not chosen:
-        return note + prompts.REFUSAL[lang] if note else prompts.REFUSAL[lang]
-    ask = make_ask(question, evidence)
-    scale = document_scales(evidence).get(chosen[0].passage.doc_id, "")
-    body = _render(with_column_headers(chosen), ask, lang, scale=scale)
-    body = _with_sources(question, body, evidence, lang)
-    cited = [c.passage for c in chosen]
-    return _with_follow_ups(
-        body, question, evidence, cited, lang, quoted=[c.unit.text for c in chosen]
-    )
-
-
-def _subject(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str | None:
-    """ "What does Acme do?": the document's own words on it (None when it has none)."""
-    described = _described(question, evidence)
-    if described is None:
-        return None
-    absent = absent_names(question, evidence)  # "What does Velmor do?" of another's
-    if absent:
-        quoted = ", ".join(f"“{n}”" for n in absent[:3])
-        return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
-    body = _render([(described, None)], make_ask(question, evidence), lang)
-    said = [described.unit.text]
-    return _with_follow_ups(body, question, evidence, [described.passage], lang, quoted=said)
-
-
-def _topic(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> str | None:
-    """A topic a section is about ("the risk factors"): the section's item headings or its
-    statements (``sections.py``); None when no section was read for it."""
-    found = section_answer(question, evidence, lang)
-    if found is None:
-        return None
-    return _with_follow_ups(found.body, question, evidence, found.cited, lang, quoted=found.quoted)
-
-
-def _described(question: str, evidence: Sequence[Evidence]) -> Candidate | None:
-    """For a question about what the document's subject is or does, the overview's
-    sentence saying so ("We are a leading … company"), if the overview has one."""
-    if not asks_about_subject(question):
-        return None
-    # the subject as the question names it ("ACME"), or as the registrant's name words
-    owners = subject_named(question) + sorted({w for ev in evidence for w in ev.owner}) + [""]
-    for c in overview_candidates(evidence):
-        if any(describes(c.unit.text, owner) for owner in owners):
-            return c
-    return None
-
-
-def overview_candidates(evidence: Sequence[Evidence]) -> list[Candidate]:
-    """The overview tool's sentences, as units of the passages that hold them."""
-    out: list[Candidate] = []
-    for ev in evidence:
-        if ev.reads != "overview":
-            continue
-        for quote in ev.quotes:
-            p = next((p for p in ev.passages if quote in p.text), None)
-            if p is None or any(same_text(quote, c.unit.text) for c in out):
-                continue
-            start = p.text.index(quote)
-            unit = Unit(start, start + len(quote), quote, "sentence")
-            out.append(Candidate(p, unit, 1.0, frozenset(), len(out)))
-    return out
-
-
-def _overview(
-    question: str, chosen: list[Candidate], evidence: Sequence[Evidence], lang: prompts.Lang
-) -> str:
-    """The document's overview sentences, one a line, each cited."""
-    doc_lang = script_language(" ".join(c.unit.text for c in chosen))
-    lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
-    lines = [lead] if lead else []
-    lines.append(prompts.OVERVIEW_HEADER[lang])
-    lines += [f"- {_sentence(c.unit.text, c, doc_lang)}" for c in chosen]
-    quoted = [c.unit.text for c in chosen]
-    return _with_follow_ups(
-        "\n".join(lines), question, evidence, [c.passage for c in chosen], lang, quoted=quoted
-    )
-
-
-def _with_follow_ups(
-    body: str,
+def compose(
     question: str,
     evidence: Sequence[Evidence],
-    cited: Sequence[Passage],
     lang: prompts.Lang,
     *,
-    quoted: Sequence[str],
+    strategies: Sequence[Strategy] | None = None,
 ) -> str:
-    follow = follow_ups(question, evidence, cited, lang, quoted=quoted)
-    return body + ("\n\n" + _FOLLOW_HEADER[lang] + "\n" + _bullets(follow) if follow else "")
+    """The offline draft: verbatim units with citation ids, or a refusal saying why."""
+    q = parse(question)
+    ruling = before_figures(question, evidence) if q.page is None else Decision(True)
+    refusals = []
+    if not ruling.answers:  # the question's own ruling names what the documents lack
+        said = refusal(ruling, [], lang)
+        refusals.append(AnswerCandidate("gate", "refusal", said, follow=[], fit=1.0, cover=1.0))
+    best: AnswerCandidate | None = None
+    for strategy in _by_bound(q, registered() if strategies is None else strategies):
+        if best is not None and _bound(q, strategy) < best.score:
+            break  # none of its answers could rank above the best one that passes
+        for c in candidates(q, evidence, lang, [strategy]):
+            if c.form == "refusal":
+                refusals.append(c)
+                continue
+            why = check(c, ruling)
+            log.debug(
+                "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
+            )
+            if not why and (best is None or _key(c) < _key(best)):
+                best = c
+    if best is not None:
+        return written(best, q, evidence, lang)
+    if refusals:
+        return written(ranked(refusals)[0], q, evidence, lang)
+    return prompts.REFUSAL[lang]
 
 
-def _with_sources(
-    question: str, body: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> str:
-    """The draft with a quote of each other place on another page that states its figures
-    for the same item (``corroborate.py``): the statement's cell beside the sentence."""
-    found = corroborating(question, body.splitlines(), evidence)
-    if not found:
-        return body
-    header = prompts.SUPPORT_HEADER[lang]
-    doc_lang = script_language(" ".join(u.text for _, u in found))
-    quotes = []
-    for c, head in with_column_headers([Candidate(p, u, 0.0, frozenset(), 0) for p, u in found]):
-        line = _line(c, head, lang, doc_lang)
-        if not any(same_text(line, old) for old in body.splitlines()):
-            quotes.append(f"- {line}")
-    if not quotes:
-        return body
-    return "\n".join([body, *([] if header in body else [header]), *quotes])
+def _bound(q: Question, strategy: Strategy) -> float:
+    return max((best_score(form_fit(q, f)) for f in strategy.forms), default=0.0)
 
 
-def _bullets(lines: Sequence[str]) -> str:
-    return "\n".join(f"- {q}" for q in lines)
+def _by_bound(q: Question, strategies: Sequence[Strategy]) -> list[Strategy]:
+    """The strategies that apply, the highest bound first: the order in which they are run
+    (for speed only: the answer is the best passing candidate of all, whatever the order)."""
+    applying = [s for s in strategies if s.applies(q)]
+    return sorted(applying, key=lambda s: (-_bound(q, s), s.name))
 
 
-def _render(
-    chosen: list[tuple[Candidate, Candidate | None]],
-    ask: Ask,
+def candidates(
+    q: Question,
+    evidence: Sequence[Evidence],
     lang: prompts.Lang,
-    *,
-    scale: str = "",
-) -> str:
-    """The direct answer on the first line, then the quotes that support it; ``scale`` is
-    the one the document states, for a row whose table states none."""
-    doc_lang = script_language(" ".join(c.unit.text for c, _ in chosen))
-    lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
-    (first, head), rest = chosen[0], chosen[1:]
-    quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
-    row = first.unit.kind == "row"
-    span = (first.unit.start, first.unit.end)
-    said = row_said(first.passage, span, ask.question, lang, scale=scale) if row else None
-    if said is not None:  # a sentence, then the row quoted
-        direct = said
-        quotes.insert(0, _line(first, head, lang, doc_lang))
-    elif row:
-        direct = (
-            _row_sentence(first, head, lang)
-            or _pairs_sentence(first, lang)
-            or _line(first, head, lang, doc_lang)
-        )
-    else:
-        text = first.unit.text
-        start, end = answer_clause(ask, text)
-        if end - start >= _CLAUSE_SHARE * len(text):
-            start, end = 0, len(text)
-        clause = text[start:end]
-        if start and clause[:1].islower():  # a clause read out of its sentence opens one
-            clause = clause[0].upper() + clause[1:]
-        direct = _sentence(clause, first, doc_lang)
-        if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
-            quotes.insert(0, _line(first, None, lang, doc_lang))
-    lines = [lead, direct] if lead else [direct]
-    if quotes:
-        lines += [prompts.SUPPORT_HEADER[lang], *(f"- {q}" for q in quotes)]
-    return "\n".join(lines)
-
-
-def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: str) -> str:
-    if c.unit.kind != "row":
-        return _sentence(c.unit.text, c, doc_lang)
-    columns = ""
-    if head is not None:  # the periods the figures belong to, read with the row
-        label = "列" if lang == "zh" else "columns"
-        columns = f" ⟨{label}: {row_text(head.unit.text)}⟩"
-    # A row announcing the rows below it ("… was defeated: | |") says its fact without the
-    # colon; with it the reflection reads a lead-in, which needs no source, and drops the id.
-    return f"{row_text(c.unit.text).rstrip(':： ')}{columns} [{c.passage.chunk_id}]"
-
-
-# A clause holding this much of its sentence is the sentence ("In this role, she …"
-# cut to "she …" reads as a fragment, and the sentence quoted after it would repeat it).
-_CLAUSE_SHARE = 0.8
-_EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
-_NIL: dict[prompts.Lang, str] = {"en": "— (nil)", "zh": "—（无）"}
-# What a table's first header cell says when it titles the table: its statement or unit.
-_TITLE = re.compile(r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表", re.I)
-
-
-def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> str | None:
-    """A table row as the direct answer, read as a sentence: each figure with the column
-    it is under, then the table's title ("Dividends paid: (4,048) in 2022; (4,789) in 2021
-    (Statements of Cash Flows, in thousands)"), not the row's cells in a line. None when
-    its cells do not line up with a header's."""
-    if head is None or "|" not in c.unit.text:
-        return None
-    heads = [clean(x) for x in head.unit.text.strip().strip("|").split("|")]
-    cells = [clean(x) for x in c.unit.text.strip().strip("|").split("|")]
-    if len(heads) != len(cells) or len(cells) < 2 or not cells[0]:
-        return None
-    # a dash under a period's header is a printed nil ("—" dividends paid this year): said
-    # as such, never left out, so the year beside it does not read as the one asked
-    nil = _NIL[lang]
-    pairs = [
-        (h, nil if v in _EMPTY_CELL else v)
-        for h, v in zip(heads[1:], cells[1:], strict=True)
-        if v  # a blank cell prints nothing (a merged header's other half)
-    ]
-    if all(v == nil for _, v in pairs) or any(
-        (not h or h in ("$", "%")) and v != nil for h, v in pairs
-    ):
-        return None
-    pairs = [(h, v) for h, v in pairs if h and h not in ("$", "%")]
-    label, cid = clean_label(cells[0]).rstrip(":： "), c.passage.chunk_id
-    # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
-    title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
-    if not _TITLE.search(title):  # "Region", "项目": the label column's name, no title
-        title = ""
-    wrapped = title.startswith(("(", "（")) and title.endswith((")", "）"))
-    if lang == "zh":
-        said = "，".join(f"{h}为{v}" for h, v in pairs)
-        note = title if wrapped else f"（{title}）" if title else ""
-        return f"{label}：{said}{note} [{cid}]。"
-    said = "; ".join(f"{v} in {h}" for h, v in pairs)
-    note = f" {title}" if wrapped else f" ({title})" if title else ""
-    return f"{label}: {said}{note} [{cid}]."
-
-
-def _pairs_sentence(c: Candidate, lang: prompts.Lang) -> str | None:
-    """A row of labels each followed by its figure ("报告期末普通股股东总数 | 79,053 |
-    表决权恢复的优先股股东总数 | 0"), read as "label: figure; label: figure"; None for
-    any other row."""
-    cells = [x for x in (clean(x) for x in c.unit.text.strip().strip("|").split("|")) if x]
-    if len(cells) < 4 or len(cells) % 2:
-        return None
-    labels, figures = cells[0::2], cells[1::2]
-    if not all(_FIGURE_CELL.fullmatch(f) for f in figures) or any(
-        _FIGURE_CELL.fullmatch(x) for x in labels
-    ):
-        return None
-    cid = c.passage.chunk_id
-    if lang == "zh":
-        return "；".join(f"{x}：{f}" for x, f in zip(labels, figures, strict=True)) + f" [{cid}]。"
-    return "; ".join(f"{x}: {f}" for x, f in zip(labels, figures, strict=True)) + f" [{cid}]."
-
-
-def _sentence(text: str, c: Candidate, doc_lang: str) -> str:
-    """The unit with its citation id after each of its sentences (a unit widened to its
-    neighbour holds two: each is a claim the reflection checks on its own)."""
-    text = clean(text).rstrip("，,；;：:、 ")
-    end = "" if text[-1:] in ".。!！?？" else ("。" if doc_lang == "zh" else ".")
-    marker = f" [{c.passage.chunk_id}]"
-    if _continues(c) and text[:1].islower() and text.startswith(clean(c.unit.text)[:12]):
-        text = "… " + text  # the passage opens inside a sentence begun in the one before
-    parts = [text[s:e] for s, e in split_sentences(text)] or [text]
-    if len(parts) == 1:
-        return f"{text}{marker}{end}"
-    glue = "" if doc_lang == "zh" else " "
-    # the id before each sentence's own end mark: a mark after it opens the next claim
-    marked = [f"{p[:-1]}{marker}{p[-1]}" if p[-1:] in ".。!！?？" else p + marker for p in parts]
-    return glue.join(marked) + end
-
-
-def _continues(c: Candidate) -> bool:
-    """Does the unit open its passage, which a chunk boundary cut inside a sentence?"""
-    return not c.passage.text[: c.unit.start].strip()
-
-
-def row_text(text: str) -> str:
-    """A table row as it reads in an answer: cells joined by " | ", currency signs kept with
-    their figures, empty cells dropped."""
-    if "|" not in text:
-        return clean(text)
-    cells = [clean(c) for c in text.strip().strip("|").split("|")]
-    out: list[str] = []
-    carry = ""
-    for cell in cells:
-        if cell in ("$", "€", "£", "¥", "(", "RMB"):
-            carry = cell
-            continue
-        if cell:
-            out.append(f"{carry}{cell}" if carry else cell)
-        carry = ""
-    # a table printing its labels right of the figures ("21.2 | cash generated from …"):
-    # read as rows read everywhere else, the label first
-    if len(out) >= 2 and _FIGURE_CELL.fullmatch(out[0]) and not _FIGURE_CELL.fullmatch(out[-1]):
-        words = [c for c in out if not _FIGURE_CELL.fullmatch(c)]
-        out = words + [c for c in out if _FIGURE_CELL.fullmatch(c)]
-    return " | ".join(out)
-
-
-_FIGURE_CELL = re.compile(r"[-−(]?[$€£¥]?\s?\(?[-−]?[\d,.]+\)?%?")
-
-
-def with_column_headers(chosen: list[Candidate]) -> list[tuple[Candidate, Candidate | None]]:
-    """Each chosen unit with, for a table row, the row of its passage that names the
-    columns (the years), so figures read with their periods."""
-    out: list[tuple[Candidate, Candidate | None]] = []
-    seen: set[tuple[str, int]] = set()
-    for c in chosen:
-        key = (c.passage.chunk_id, c.unit.start)
-        if key in seen:
-            continue
-        seen.add(key)
-        head = _column_header(c) if c.unit.kind == "row" else None
-        if head is not None and same_text(head.unit.text, c.unit.text):
-            head = None
-        out.append((c, head))
+    strategies: Sequence[Strategy] | None = None,
+) -> list[AnswerCandidate]:
+    """Every candidate of every strategy that applies, each answer given its form's fit."""
+    out = []
+    for strategy in registered() if strategies is None else strategies:
+        if strategy.applies(q):
+            out += strategy.candidates(q, evidence, lang)
+    for c in out:
+        if c.form != "refusal":
+            c.fit = form_fit(q, c.form)
     return out
 
 
-def _column_header(c: Candidate) -> Candidate | None:
-    """The first row of a Markdown table, or the last row above naming two or more years."""
-    best = None
-    parts = units(c.passage.text)
-    first = parts[0] if parts else None
-    if first is not None and first.text.lstrip().startswith("|") and first.start < c.unit.start:
-        cells = [x for x in first.text.split("|") if x.strip()]
-        if len(cells) >= 2 and not FIGURE.search(first.text) and len(first.text) < 200:
-            best = first
-    for u in parts:
-        if best is not None or u.start >= c.unit.start:
-            break
-        if len(set(YEARISH.findall(u.text))) >= 2 and len(u.text) < 200:
-            best = u
-    if best is None:
-        return None
-    return Candidate(c.passage, Unit(best.start, best.end, best.text, "row"), 0.0, frozenset(), 0)
+def ranked(offered: Sequence[AnswerCandidate]) -> list[AnswerCandidate]:
+    """Best first, by score; ties by the most traced, then the fewest places cited, then
+    by name, so that the registry's order never decides."""
+    return sorted(offered, key=_key)
+
+
+def _key(c: AnswerCandidate) -> tuple[float, float, int, str, str, str]:
+    return (-c.score, -c.traced, len(c.cited), c.strategy, c.form, c.body)
+
+
+def check(c: AnswerCandidate, ruling: Decision) -> str:
+    """Why the candidate cannot be given, or "" (the verifier)."""
+    if c.ruled and not ruling.answers:
+        return f"the question's {ruling.reason} is not covered"
+    return c.verify() if c.verify is not None else ""
+
+
+def written(
+    c: AnswerCandidate, q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> str:
+    """The candidate as the reader sees it: its note (its own), the body, the other places
+    stating its figures, and follow-up questions."""
+    body = f"{c.note}\n{c.body}" if c.note else c.body
+    if c.corroborate:
+        body = with_sources(q.text, body, evidence, lang)
+    if c.follow is None:
+        return with_follow_ups(body, q.text, evidence, c.cited, lang, quoted=c.quoted)
+    return body + "\n\n" + FOLLOW_HEADER[lang] + "\n" + bullets(c.follow) if c.follow else body

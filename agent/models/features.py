@@ -19,9 +19,10 @@ from agent.evidence import Evidence, Passage, Unit
 from agent.models.expansions import Alias, aliases, kin, metrics, operands
 from agent.models.focus import focus, owner_named
 from agent.models.focus import names as question_names
-from agent.models.kinds import KINDS, Kind, asked_kinds, holds
+from agent.models.kinds import holds
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
+from agent.question.kinds import KINDS, Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.finance import vocabulary

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
-from agent.models.compare import asks_extreme, promote_extreme, what_is_compared
+from agent.models.compare import promote_extreme
 from agent.models.expansions import aliases
 from agent.models.features import (
     FEATURES,
@@ -28,9 +28,11 @@ from agent.models.features import (
     share,
     unit_features,
 )
-from agent.models.kinds import asks_count
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
+from agent.question.acronyms import METRIC_ACRONYMS
+from agent.question.compare import asks_extreme, what_is_compared
+from agent.question.kinds import asks_count
 from agent.scope import stem
 from pipeline.text.periods import LONE_YEAR_RE, YEAR
 from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
@@ -40,12 +42,6 @@ _TABLE_COVER = 0.5
 _OVERLAP = FEATURES.index("overlap")
 _COUNTS = FEATURES.index("holds_number")
 YEARISH = LONE_YEAR_RE
-_ACRONYMS = (  # metric and period acronyms: not names of anything
-    "ebit ebitda ebitdar gaap eps dpo dso dio fcf cogs sg&a roe roa roic roce cagr yoy qoq "
-    "ttm ltm capex opex r&d m&a ipo esg kpi nps arpu usd rmb cny eur gbp ceo cfo fy fx ytd "
-    "q1 q2 q3 q4 h1 h2"
-)
-METRIC_ACRONYMS = frozenset(_ACRONYMS.split(" "))
 _LEAD_IN = re.compile(r"[:：]\s*$")
 # A line naming a period and nothing else ("Six Months Ended June 30", "Fiscal Year 2023").
 _PERIOD_ONLY = re.compile(

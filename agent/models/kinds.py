@@ -12,22 +12,25 @@ members.
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any, Literal
 
-from agent.models.compare import unnamed
+from agent.question.kinds import (
+    COUNTED,
+    FIRST_ASKING,
+    NAME_RUN,
+    YEARISH,
+    Kind,
+    asked_kinds,
+    asks_overview,  # noqa: F401  (sections.py reads it here)
+)
+from agent.question.kinds import marks as _marks
+from agent.question.kinds import raw as _raw
 from agent.scope import stem
 from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import _get_jieba
 
-Kind = Literal["number", "date", "person", "place", "definition", "reason", "list"]
-KINDS: tuple[Kind, ...] = ("number", "date", "person", "place", "definition", "reason", "list")
-DATA = Path(__file__).with_name("data") / "question_kinds.json"
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
 _HAN = HAN_RE
 # An amount or a share ("$4.3 billion", "38.2%", "1,100"), not a year or a count.
@@ -42,74 +45,10 @@ _AMOUNT_ASKED = re.compile(
     re.I,
 )
 _ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")  # "(FLNA)": a member's abbreviation
-_FIRST_ASKING = re.compile(r"[^?？]*[?？]?")
 _MIN_MEMBERS = 3
 _MAX_MEMBER_WORDS = 4  # a member of a list is a name, not a clause
 _MAX_MEMBER_HAN = 10
 _MIN_NAMED = 2  # names in one sentence that list members ("acquired A and B")
-
-
-@dataclass(frozen=True)
-class _Marks:
-    asks: dict[str, re.Pattern[str]]
-    holds: dict[str, re.Pattern[str]]
-    separators: re.Pattern[str]
-    markers: re.Pattern[str]
-    search: dict[str, dict[str, str]]
-    person_tags: frozenset[str]
-    place_tags: frozenset[str]
-    overview: re.Pattern[str]
-    subject: frozenset[str]
-    not_names: frozenset[str]
-
-
-@cache
-def _marks() -> _Marks:
-    raw = _raw()
-    return _Marks(
-        asks={k: re.compile(v, re.I) for k, v in raw["asks"].items()},
-        holds={k: re.compile(v, re.I) for k, v in raw["holds"].items()},
-        separators=re.compile(raw["list_separators"], re.I),
-        markers=re.compile(raw["list_markers"]),
-        search=raw["search"],
-        person_tags=frozenset(raw["person_tags"]),
-        place_tags=frozenset(raw["place_tags"]),
-        overview=re.compile(raw["overview"], re.I),
-        subject=frozenset(stem(w) for words in raw["subject"].values() for w in words),
-        not_names=frozenset(raw["not_names"]),
-    )
-
-
-def asked_kinds(question: str) -> frozenset[Kind]:
-    """The kinds of thing a question asks for (none for "how" and yes/no questions); a
-    reason alone when it asks for one. Only its first asking sentence counts: what follows
-    is instructions ("… ? If it is not a useful metric, explain why.")."""
-    # "Best Orchard" is a name, not a superlative turning a list into a ranking
-    q = _FIRST_ASKING.match(unnamed(question).strip()).group(0)  # type: ignore[union-attr]
-    asked = frozenset(k for k in KINDS if _marks().asks[k].search(q))
-    return frozenset({"reason"}) if "reason" in asked else asked
-
-
-def asks_overview(question: str) -> bool:
-    """The question asks what a whole document says ("Summarize this report", "what is
-    this contract about?", "这份报告的主要内容"), not about a part of it."""
-    q = _FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
-    return bool(_marks().overview.search(q))
-
-
-# a name run of the question: "Velmor", "ACME", "Blue Heron", "Harlow & Finch" (its
-# first word aside)
-_NAME_RUN = re.compile(r"(?<!^)(?:(?:\b[A-Z][\w&'’-]*(?:\.(?=\w))?|&)(?:\s+|(?=[?？!.,;:]|$)))+")
-_YEARISH = re.compile(r"^(?:fy|q[1-4])?'?\d{2,4}$|^\d+$")
-
-
-def subject_named(question: str) -> list[str]:
-    """The words of the one name a question about the subject gives ("ACME", "Blue Heron")."""
-    q = _FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
-    runs = [
-        [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in _NAME_RUN.finditer(q)
-    ]
-    return [re.sub(r"['’]s$", "", w) for run in runs for w in run]
 
 
 def asks_about_subject(question: str) -> bool:
@@ -120,17 +59,17 @@ def asks_about_subject(question: str) -> bool:
     from agent.models.phrasing import phrasing_words  # phrasing reads this module's data
     from agent.rewrite import content_terms
 
-    q = _FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
+    q = FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
     # a period ("FY2022", "Q2") is no name
     runs = [
-        [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in _NAME_RUN.finditer(q)
+        [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in NAME_RUN.finditer(q)
     ]
     runs = [run for run in runs if run]
     if len(runs) > 1:
         return False
     named = {stem(re.sub(r"['’]s$", "", w).lower()) for run in runs for w in run}
     said = phrasing_words(q) | _marks().subject | named
-    rest = [t for t in content_terms(q) if stem(t) not in said and not _YEARISH.match(t)]
+    rest = [t for t in content_terms(q) if stem(t) not in said and not YEARISH.match(t)]
     words = content_terms(q) + re.findall(r"[a-z]+", q.lower())  # "do" is a stop word
     return not rest and any(stem(t) in _marks().subject for t in words)
 
@@ -207,8 +146,6 @@ def _names(text: str, tags: frozenset[str], question: str, common: frozenset[str
     )
 
 
-# "how many stores", "how many of its employees": the thing counted
-_COUNTED = re.compile(r"\bhow many\s+(?:of\s+(?:the|its|their)\s+)?([a-z][a-z-]+)", re.I)
 # a figure, then up to four words before the thing it counts ("more than 90,000 Blue Harbor
 # employees", "798,000 full-time and part-time employees")
 # words that end the phrase a figure counts
@@ -241,25 +178,15 @@ _FIGURE_THEN = re.compile(
 )
 
 
-def asks_count(question: str) -> bool:
-    """ "How many stores …": the question asks for a number of a thing it names."""
-    return _COUNTED.search(question) is not None
-
-
 def count_search(question: str) -> str:
     """Keywords for a sentence giving the number a "how many" question asks ("employees
     approximately"); "" for other questions."""
-    m = _COUNTED.search(question)
+    m = COUNTED.search(question)
     if m is None:
         return ""
     noun = m.group(1).lower()
     raw = _raw()
     return " ".join([noun, *raw["counted_as"].get(noun, []), raw["count_search"]])
-
-
-@cache
-def _raw() -> dict[str, Any]:
-    return dict(json.loads(DATA.read_text(encoding="utf-8")))
 
 
 @cache
@@ -298,7 +225,7 @@ def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozens
     if kind == "list":  # members listed, or named one after another in a sentence
         return enumerates(text) or len(_new_names(text, question, common)) >= _MIN_NAMED
     if kind == "number":
-        counted = _COUNTED.search(question)
+        counted = COUNTED.search(question)
         if counted is not None:  # "how many stores": a number of stores
             return _counts(text, stem(counted.group(1)), question)
         if _AMOUNT_ASKED.search(question):  # "how much cash": an amount, not a date

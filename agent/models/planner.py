@@ -18,7 +18,6 @@ from agent.models.expansions import expansions
 from agent.models.judge import judge
 from agent.models.kinds import (
     asks_about_subject,
-    asks_overview,
     count_search,
     holds,
     search_words,
@@ -26,6 +25,7 @@ from agent.models.kinds import (
 from agent.models.phrasing import phrasing_words
 from agent.models.sections import topical
 from agent.models.selector import selector
+from agent.question.kinds import asks_overview
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from agent.scope import stem
 from pipeline.text.finance import vocabulary

@@ -30,7 +30,8 @@ from typing import Protocol, TypeVar
 
 from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
-from agent.models.kinds import FIGURE, Kind, asked_kinds, holds
+from agent.models.kinds import FIGURE, holds
+from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import core_question
 from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE

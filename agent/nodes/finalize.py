@@ -12,7 +12,7 @@ from agent.citations import Claim, Verdict, locate_quotes, render_answer, row_fo
 from agent.context import ChatContext
 from agent.evidence import Passage, passages_by_id, turn_evidence
 from agent.highlight import quote_boxes
-from agent.models.compose import follow_ups
+from agent.models.follow import follow_ups
 from agent.nodes.agent import lang_of
 from agent.nodes.understand import user_text
 from agent.schemas import Answer, Citation, Usage

@@ -1,0 +1,38 @@
+"""Chosen units (a sentence, a row, a page's opening) written as a candidate answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.figures.lookup import document_scales
+from agent.models.answering.candidate import AnswerCandidate
+from agent.models.answering.scoring import cover, passages_text
+from agent.models.features import make_ask
+from agent.models.judge import Candidate
+from agent.models.writing import render, with_column_headers
+from agent.question import Question
+
+
+def written(
+    q: Question,
+    chosen: list[Candidate],
+    evidence: Sequence[Evidence],
+    lang: prompts.Lang,
+    page: bool = False,
+) -> AnswerCandidate:
+    """The chosen units as an answer: the direct answer first, then the quotes."""
+    ask = make_ask(q.text, evidence)
+    scale = document_scales(evidence).get(chosen[0].passage.doc_id, "")
+    body = render(with_column_headers(chosen), ask, lang, scale=scale)
+    cited = [c.passage for c in chosen]
+    return AnswerCandidate(
+        "page" if page else "sentences",
+        "page" if page else "sentence",
+        body,
+        cited=cited,
+        quoted=[c.unit.text for c in chosen],
+        cover=cover(q, passages_text(cited)),
+        corroborate=True,
+    )

@@ -1,0 +1,55 @@
+"""The fitted selector's sentences (``models/judge.py``): the clause that answers, then
+the quotes supporting it. The answerability gate checks them: evidence that only shares
+the question's words is refused, quoting what the documents say nearest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.models.answerability import Decision, decide, nearest_named, refusal
+from agent.models.answering.candidate import AnswerCandidate, Strategy
+from agent.models.answering.page import asks_page_overview
+from agent.models.answering.quoted import written
+from agent.models.answering.scoring import cover, passages_text
+from agent.models.judge import Candidate, judge
+from agent.question import Question
+
+
+def _applies(q: Question) -> bool:
+    return not asks_page_overview(q)
+
+
+def _candidates(
+    q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> list[AnswerCandidate]:
+    verdict = judge(q.text, evidence)
+    if verdict.missing_names:  # the question names what the documents never do
+        quoted = ", ".join(f"“{n}”" for n in verdict.missing_names[:3])
+        said = prompts.REFUSAL_MISSING[lang].format(terms=quoted)
+        return [AnswerCandidate("sentences", "refusal", said, follow=[], fit=1.0, cover=1.0)]
+    if not verdict.chosen:
+        near = nearest_named(q.text, evidence, verdict.nearest)
+        if near is None:
+            return [AnswerCandidate("sentences", "refusal", prompts.REFUSAL[lang], follow=[])]
+        return [_refusal(q, "evidence", [near], lang)]
+    answer = written(q, verdict.chosen, evidence, lang)
+    decision = decide(q.text, evidence, verdict.chosen, verdict.best)
+    answer.ruled = True
+    answer.verify = lambda: "" if decision.answers else "its words, not its answer"
+    if decision.answers:
+        return [answer]
+    said = refusal(decision, verdict.chosen, lang)
+    nearest = AnswerCandidate("sentences", "refusal", said, follow=[], fit=0.5)
+    nearest.cover = answer.cover
+    return [answer, nearest]
+
+
+def _refusal(q: Question, why: str, near: list[Candidate], lang: prompts.Lang) -> AnswerCandidate:
+    said = refusal(Decision(False, why, 0.0), near, lang)
+    texts = passages_text([c.passage for c in near])
+    return AnswerCandidate("sentences", "refusal", said, follow=[], fit=0.5, cover=cover(q, texts))
+
+
+STRATEGY = Strategy("sentences", _applies, _candidates, frozenset({"sentence"}))

@@ -1,0 +1,39 @@
+"""A topic a section is about ("the risk factors", "主要客户"): the section's item
+headings or its statements (``models/sections.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.models.answering.candidate import AnswerCandidate, Strategy
+from agent.models.answering.scoring import cover, passages_text
+from agent.models.sections import section_answer, topical
+from agent.question import Question
+
+
+def _applies(q: Question) -> bool:
+    return topical(q.text)
+
+
+def _candidates(
+    q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> list[AnswerCandidate]:
+    found = section_answer(q.text, evidence, lang)
+    if found is None:
+        return []
+    return [
+        AnswerCandidate(
+            "topic",
+            "section",
+            found.body,
+            cited=list(found.cited),
+            quoted=list(found.quoted),
+            fit=1.0,  # a topic asked, the section about it read
+            cover=cover(q, [found.body, *passages_text(found.cited)]),
+        )
+    ]
+
+
+STRATEGY = Strategy("topic", _applies, _candidates, frozenset({"section"}))

@@ -1,0 +1,124 @@
+"""What a question compares, read from its words alone: whether it asks for one row of
+a table (an extreme: "Which region had the highest …", "哪个业务增长最快"), which end
+(``wants_minimum``), whether a change or a level (``asks_change``), and what is compared
+without the words saying how (``what_is_compared``)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pipeline.text.finance import vocabulary
+
+_NEGATIVE = re.compile(
+    r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
+    r"weakest|slowest|shrank|shrink)\b|下降|下滑|减少|下跌|亏损|最低|最少|最差|最小|最慢",
+    re.I,
+)
+# The words ``wants_minimum`` reads: which end a superlative names, and measures of
+# decline (their largest is the lowest signed figure).
+# what held the whole back is its worst part: "which segment dragged down growth"
+_HELD_BACK = r"dragg(?:ed|ing)? down|drags? down|held back|holds? back|weigh(?:ed|s)? on"
+_ABSOLUTE_LOW = re.compile(rf"\b(worst|weakest|{_HELD_BACK})\b|最差|拖累", re.I)
+_ABSOLUTE_HIGH = re.compile(r"\b(best|strongest)\b|最好", re.I)
+_LOW = re.compile(r"\b(lowest|least|smallest|slowest|fewest|minimum)\b|最低|最少|最小|最慢", re.I)
+_HIGH = re.compile(
+    r"\b(highest|most|largest|biggest|greatest|top|fastest|maximum)\b|最高|最多|最大|最快", re.I
+)
+_DECLINE = re.compile(
+    r"\b(drops?|declines?|declined|decreases?|decreased|fall|fell|loss|losses|lost|lose|"
+    r"shrank|shrink)\b|下降|下滑|减少|下跌|亏损",
+    re.I,
+)
+_CHANGE = re.compile(
+    r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
+    r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现",
+    re.I,
+)
+_SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
+_EXTREME = re.compile(
+    r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|weakest|strongest|biggest|largest|"
+    rf"smallest|greatest|top|fastest|slowest|{_HELD_BACK})\b|"
+    rf"哪.{{0,16}}(?:{_SUPERLATIVE_ZH}|拖累)|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
+    re.I,
+)
+
+
+_HOW_TO_COMPARE = re.compile(
+    r"(?:\b(?:highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|top|"
+    r"fastest|slowest|weakest|strongest)\b|"
+    + "|".join((_SUPERLATIVE_ZH, _NEGATIVE.pattern, _CHANGE.pattern))
+    + r")[A-Za-z]*",
+    re.I,
+)
+
+
+_SUPERLATIVES = (
+    "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
+    "largest", "smallest", "greatest", "top", "fastest", "slowest",
+)  # fmt: skip
+# A capitalised superlative before a capitalised word: a name ("Best Orchard", "Top Harbor"), or
+# emphasis ("the Highest EBIT Margin", "Lowest Revenue").
+_TITLED = re.compile(rf"\b({'|'.join(w.capitalize() for w in _SUPERLATIVES)}) ([A-Z][a-z]+)\b")
+
+
+@cache
+def _measure_words() -> frozenset[str]:
+    """Words naming what a table measures or whose members it ranks (line items, metrics,
+    changes, members' kinds): "Highest Revenue" is emphasis, not a name."""
+    v = vocabulary()
+    said = [n for item in v.items.values() for n in item.names]
+    said += [m.search for m in v.metrics] + [*v.top_line, *v.share_words]
+    said += [w for ws in (*v.moves.values(), *v.member_kinds.values()) for w in ws]
+    return frozenset(w for text in said for w in re.findall(r"[a-z]+", text.lower()))
+
+
+def unnamed(question: str) -> str:
+    """The question with each superlative that is part of a name joined to the name's next
+    word ("Best_Orchard"), so that no comparison reads it: a capitalised superlative followed
+    by a capitalised word that names no measure or member."""
+
+    def join(m: re.Match[str]) -> str:
+        said = m.group(0)
+        return said if m.group(2).lower() in _measure_words() else said.replace(" ", "_")
+
+    return _TITLED.sub(join, question)
+
+
+def asks_extreme(question: str) -> bool:
+    """ "Which region had the highest …", "哪个业务增长最快": the answer is one row of a table."""
+    return _EXTREME.search(unnamed(question)) is not None
+
+
+def what_is_compared(question: str) -> str:
+    """The question without the words that say how to compare ("biggest drop", "增长最快"):
+    a table of regions never uses them, it holds the figures they are read from."""
+    joined = unnamed(question)
+    kept = _HOW_TO_COMPARE.sub(" ", joined)
+    for name in set(joined.split()) - set(question.split()):
+        kept = kept.replace(name, name.replace("_", " "))
+    return " ".join(kept.split())
+
+
+def wants_minimum(question: str) -> bool:
+    """Is the answer the row with the lowest figure? A superlative says which end ("the
+    lowest", "the most"); a measure of decline ("drop", "loss", "lost", 下降) is read
+    from its signed figure, so its largest is the lowest figure and its least the
+    highest ("lost the smallest sum" is the highest net figure). "Worst" and "best" are ends
+    whatever they measure. Without a superlative, a decline asks for the lowest."""
+    question = unnamed(question)
+    if _ABSOLUTE_LOW.search(question):
+        return True
+    if _ABSOLUTE_HIGH.search(question):
+        return False
+    decline = _DECLINE.search(question) is not None
+    low = _LOW.search(question) is not None
+    high = _HIGH.search(question) is not None
+    if low == high:  # no end named (or both): a decline asks for the lowest figure
+        return decline
+    return low != decline
+
+
+def asks_change(question: str) -> bool:
+    """ "Biggest drop", "worst topline performance", "增长最快": a change, not a level."""
+    return _CHANGE.search(question) is not None

@@ -1,0 +1,43 @@
+"""The question read once (``agent.question``): invented wording, every field a strategy
+tests, and the readers agent.figures takes from here instead of from agent.models."""
+
+from __future__ import annotations
+
+from agent.question import parse
+from agent.question.compare import asks_change, asks_extreme, wants_minimum, what_is_compared
+
+
+def test_a_metric_question_names_its_metric_period_and_company() -> None:
+    q = parse("What was Quillfeather's operating margin in FY2031?")
+    assert q.lang == "en"
+    assert q.metrics == ("operating_margin",)
+    assert q.periods == (2031,)
+    assert q.entities == ("Quillfeather",)
+    assert q.operation == "ratio"
+    assert q.numeric
+
+
+def test_operations_are_told_apart() -> None:
+    assert parse("Average gross margin from FY2030 to FY2032?").operation == "average"
+    assert parse("Which division had the lowest sales in 2031?").operation == "extreme"
+    assert parse("What was revenue between FY2030 and FY2032?").operation == "between"
+    assert parse("How much did revenue grow year over year in 2031?").operation == "growth"
+    assert parse("What share of revenue came from Brindle Isles in 2031?").operation == "share"
+    assert parse("What were total assets in 2031?").operation == "lookup"
+    assert parse("2031年营业收入同比增长多少？").operation == "growth"
+
+
+def test_answer_kinds_and_flags() -> None:
+    assert "yes/no" in parse("Is the Quillfeather business seasonal?").kinds
+    assert "person" in parse("Who is the chief executive of Quillfeather?").kinds
+    assert parse("Who is the CFO?").entities == ()  # an office's acronym is no name
+    assert parse("第7页讲了什么？").page == 7
+    assert parse("Summarize this report").overview
+    assert parse("2031年净利润是多少？").lang == "zh"
+
+
+def test_the_comparison_readers_live_below_figures_and_models() -> None:
+    assert asks_extreme("Which orchard had the biggest drop in yield?")
+    assert wants_minimum("Which orchard had the biggest drop in yield?")
+    assert asks_change("Which orchard had the largest increase in yield?")
+    assert "biggest" not in what_is_compared("Which orchard had the biggest harvest?")
