@@ -13,14 +13,22 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-OcrEngineName = Literal["rapidocr", "paddleocr", "tesseract", "none"]
+OcrEngineName = str
+"""A registered OCR engine (``pipeline/ocr/engines.py`` ``ENGINES``) or 'none'."""
 
 
 def _default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
+
+
+def _registered(name: str, variable: str, kind: str, names: list[str]) -> str:
+    """``name`` when it is one of ``names``; else a message listing the valid ones."""
+    if name not in names:
+        raise ValueError(f"{variable}={name!r} is not {kind}: use one of {', '.join(names)}.")
+    return name
 
 
 class Settings(BaseSettings):
@@ -142,8 +150,10 @@ class Settings(BaseSettings):
     page_decay: float = Field(
         0.5, gt=0, le=1, description="Score factor for each further hit on an already-hit page."
     )
-    index_backend: Literal["sqlite", "weaviate"] = Field(
-        "sqlite", description="Search index implementation."
+    index_backend: str = Field(
+        "sqlite",
+        description="Search index implementation: 'sqlite', 'weaviate' or another "
+        "registered in pipeline/store/indexes.py.",
     )
     weaviate_url: str | None = Field(
         None, description="Weaviate endpoint for index_backend=weaviate."
@@ -210,6 +220,22 @@ class Settings(BaseSettings):
     # --- app ---------------------------------------------------------------------------
     host: str = Field("0.0.0.0", description="Interface the web app binds to.")
     port: int = Field(7860, ge=1, le=65535, description="Port of the web app.")
+
+    # The names are checked against the registries, imported only here (they import this
+    # module): adding an engine or a backend is registering it, not editing a list here.
+    @field_validator("ocr_engine")
+    @classmethod
+    def _known_ocr_engine(cls, name: str) -> str:
+        from pipeline.ocr.engines import ENGINES
+
+        return _registered(name, "FOLIO_OCR_ENGINE", "an OCR engine", [*ENGINES.names(), "none"])
+
+    @field_validator("index_backend")
+    @classmethod
+    def _known_index_backend(cls, name: str) -> str:
+        from pipeline.store.indexes import INDEXES
+
+        return _registered(name, "FOLIO_INDEX_BACKEND", "an index backend", INDEXES.names())
 
     @property
     def db_path(self) -> Path:

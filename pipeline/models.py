@@ -18,6 +18,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pipeline.knowledge.catalog import KNOWLEDGE
+
 Box = tuple[float, float, float, float]
 
 FileKind = Literal["pdf", "docx", "md", "txt"]
@@ -25,14 +27,20 @@ DocKind = Literal["pdf", "docx", "md", "txt", "other"]
 """A stored document's kind: 'other' is a refused file of a type Folio does not read."""
 BlockKind = Literal["heading", "paragraph", "list_item", "table", "caption", "header", "footer"]
 PageSource = Literal["text", "ocr", "none"]
-Component = Literal[
-    "parse", "ocr", "index", "embed", "terms", "mindmap", "graph", "route", "summary"
-]
+Component = str
+"""A pipeline stage (``PIPELINE_COMPONENTS``) or a registered knowledge component
+(``pipeline/knowledge/catalog.py``); stored in job and status rows."""
 ComponentState = Literal["pending", "running", "ready", "failed"]
 
 PIPELINE_COMPONENTS: tuple[Component, ...] = ("parse", "ocr", "index", "embed")
-KNOWLEDGE_COMPONENTS: tuple[Component, ...] = ("terms", "mindmap", "graph", "route", "summary")
+KNOWLEDGE_COMPONENTS: tuple[Component, ...] = tuple(KNOWLEDGE.in_order())
 ALL_COMPONENTS: tuple[Component, ...] = PIPELINE_COMPONENTS + KNOWLEDGE_COMPONENTS
+
+
+def all_components() -> tuple[Component, ...]:
+    """Every component in order, read from the knowledge catalog now (it may have grown
+    since import: a test or plug-in registering one)."""
+    return PIPELINE_COMPONENTS + tuple(KNOWLEDGE.in_order())
 
 
 def union_box(boxes: Iterable[Box | None]) -> Box | None:

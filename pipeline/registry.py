@@ -36,6 +36,14 @@ class Registry(Generic[T]):
     def __contains__(self, name: object) -> bool:
         return name in self._items
 
+    def unregister(self, name: str) -> None:
+        """Remove ``name`` (for tests that register a backend of their own)."""
+        self._items.pop(name, None)
+
+    def in_order(self) -> list[str]:
+        """The names in the order they were registered (aliases included)."""
+        return list(self._items)
+
     def names(self) -> list[str]:
         """Every registered name (aliases included), for messages and help texts."""
         return sorted(self._items)

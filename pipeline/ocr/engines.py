@@ -3,25 +3,27 @@
 The availability check (:func:`choose_engine`) is cheap and runs in the parent, so a
 missing optional engine is reported once and replaced by the bundled one; the models are
 loaded lazily in each worker process (:func:`load_engine`) and kept there. To add an
-engine: a module with its ``ENGINE`` spec, registered below (and its name in settings'
-``OcrEngineName``).
+engine: a module with its ``ENGINE`` spec, and its module name in ``ENGINE_MODULES``
+below — the whole change (settings check ``FOLIO_OCR_ENGINE`` against this registry).
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 from dataclasses import dataclass
 
 from pipeline.ocr.engine import EngineName, EngineSpec, EngineUnavailable, OcrEngine
-from pipeline.ocr.paddle import ENGINE as PADDLE
-from pipeline.ocr.rapid import ENGINE as RAPID
-from pipeline.ocr.tesseract import ENGINE as TESSERACT
 from pipeline.registry import Registry
 
 log = logging.getLogger(__name__)
 
 ENGINES: Registry[EngineSpec] = Registry("OCR engine")
-for _spec in (RAPID, PADDLE, TESSERACT):
+ENGINE_MODULES = ("pipeline.ocr.rapid", "pipeline.ocr.paddle", "pipeline.ocr.tesseract")
+"""Each module defines ``ENGINE: EngineSpec``; importing one loads no models."""
+
+for _module in ENGINE_MODULES:
+    _spec: EngineSpec = importlib.import_module(_module).ENGINE
     ENGINES.register(_spec.name, _spec)
 
 FALLBACK: EngineName = "rapidocr"  # bundled with its models: what runs when another cannot

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from pipeline.models import ALL_COMPONENTS, Component, ComponentState, ComponentStatus, utcnow
+from pipeline.models import Component, ComponentState, ComponentStatus, all_components, utcnow
 from pipeline.store.scope import ScopedStore
 
 
@@ -73,10 +73,9 @@ class StatusRows(ScopedStore):
                 note=r["note"],
                 updated_at=r["updated_at"],
             )
+        known = all_components()
         for comps in out.values():  # a fixed order reads better everywhere
-            ordered: dict[str, ComponentStatus] = {
-                c: comps[c] for c in ALL_COMPONENTS if c in comps
-            }
+            ordered: dict[str, ComponentStatus] = {c: comps[c] for c in known if c in comps}
             comps.clear()
             comps.update(ordered)
         return out
