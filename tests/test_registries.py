@@ -47,11 +47,11 @@ def test_the_built_in_backends_are_registered_and_accepted() -> None:
 
 def test_a_bad_name_is_refused_naming_the_valid_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FOLIO_OCR_ENGINE", "easyocr")
-    with pytest.raises(ValidationError, match="FOLIO_OCR_ENGINE='easyocr'.*rapidocr.*none"):
+    with pytest.raises(ValidationError, match=r"FOLIO_OCR_ENGINE='easyocr'.*rapidocr.*none"):
         Settings()
     monkeypatch.delenv("FOLIO_OCR_ENGINE")
     monkeypatch.setenv("FOLIO_INDEX_BACKEND", "elastic")
-    with pytest.raises(ValidationError, match="FOLIO_INDEX_BACKEND='elastic'.*sqlite, weaviate"):
+    with pytest.raises(ValidationError, match=r"FOLIO_INDEX_BACKEND='elastic'.*sqlite, weaviate"):
         Settings()
 
 
