@@ -166,3 +166,10 @@ def test_a_tool_name_registered_twice_is_an_error() -> None:
     with pytest.raises(DuplicateName, match=BUILT_IN[0].name):
         REGISTRY.add(replace(BUILT_IN[1], name=BUILT_IN[0].name))
     assert REGISTRY.spec(BUILT_IN[0].name) is BUILT_IN[0]
+
+
+def test_every_registered_component_has_a_label_in_both_languages() -> None:
+    from ui.i18n import t
+
+    for name in (*KNOWLEDGE.in_order(), "parse", "ocr", "index", "embed"):
+        assert t(f"comp.{name}", "en") and t(f"comp.{name}", "zh")
