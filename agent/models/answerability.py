@@ -70,7 +70,15 @@ _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
-_POSSESSIVE = re.compile(r"\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s\b")
+_NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+# Where a question puts the company it asks about, besides "<Name>'s": last, after "of"
+# or "for" ("the chief executive of <Name>?"), or as the subject of its verb ("How many
+# employees does <Name> have?", "Where is <Name> headquartered?").
+_SUBJECT = (
+    re.compile(_NAME + r"['’]s\b"),
+    re.compile(r"\b(?:of|for)\s+" + _NAME + r"\s*[?？.]?\s*$"),
+    re.compile(r"\b(?:does|did|do|is|was|has|had)\s+" + _NAME + r"\s+[a-z]"),
+)
 
 
 class AnswerabilityDataError(RuntimeError):
@@ -162,26 +170,41 @@ def absent_years(question: str, evidence: Sequence[Evidence]) -> list[str]:
 
 
 def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
-    """The company a question asks about in the possessive ("<Name>'s revenue") when the
-    scope uses its name but is not its report (none of its words name the owner or the
-    document). A name the scope never uses is ``judge.missing_names``'s."""
+    """The company a question asks about ("<Name>'s revenue", "the chief executive of
+    <Name>", "How many employees does <Name> have?") when the scope uses its name but is
+    not its report: none of its words name the owner or the document, it is no
+    abbreviation of theirs, and no section of the scope is headed by it (a segment or a
+    region is a part of the report). A name the scope never uses is
+    ``judge.missing_names``'s."""
     owner = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
     used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
     if not owner:
         return ""
     core = core_question(question)
-    for m in _POSSESSIVE.finditer(core):
+    parts = {stem(w) for ev in evidence for p in ev.passages for w in _WORD.findall(p.section)}
+    for m in (m for pattern in _SUBJECT for m in pattern.finditer(core)):
         raw = m.group(1).split()
-        if m.start() == 0:  # the question's first word is capitalised anyway ("Did X's")
+        if m.start(1) == 0:  # the question's first word is capitalised anyway ("Did X's")
             raw = raw[1:]
         words = [stem(w.strip(".")) for w in raw]
         if not words or any(w in owner for w in words) or not all(w in used for w in words):
             continue
-        if _abbreviates("".join(raw), evidence):
+        if any(c.isdigit() for w in words for c in w) or _titled(core, m.start()):
+            continue  # "Q3", "FY2022"; "Board of Directors": a title, not a company
+        # a part of the report (a segment, a region: "the revenue of Americas") heads
+        # sections of its own; another company is only mentioned in them
+        if all(w in parts for w in words) or _abbreviates("".join(raw), evidence):
             continue
         if not all(w in METRIC_ACRONYMS for w in words):
             return " ".join(raw)
     return ""
+
+
+def _titled(core: str, start: int) -> bool:
+    """Is the word before ``start`` a capitalised one inside the question ("the Board
+    of …")?"""
+    before = core[:start].split()
+    return len(before) >= 3 and before[-1] in ("of", "for") and before[-2][:1].isupper()
 
 
 def _abbreviates(name: str, evidence: Sequence[Evidence]) -> bool:

@@ -18,6 +18,7 @@ from functools import cache
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
+from agent.models.answerability import other_subject
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
@@ -54,8 +55,8 @@ def section_answer(
     if not topical(question):
         return None
     ev = next((e for e in evidence if e.tool == "read_section" and e.passages), None)
-    if ev is None or absent_names(question, evidence):
-        return None
+    if ev is None or absent_names(question, evidence) or other_subject(question, evidence):
+        return None  # another company's: refused before any figure is looked up
     title = clean(ev.note)
     yes_no = _yes_no(question)
     if ev.listed and not yes_no:
