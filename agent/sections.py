@@ -24,6 +24,8 @@ from typing import Any
 
 from agent.rewrite import content_terms
 from agent.scope import stem
+from agent.topic_match import MAX_WORDS, Thresholds, heading_vectors, scores, topic_words
+from agent.topic_match import best as best_match
 from pipeline.knowledge.source import DocText, load_doc_text
 from pipeline.service import Folio
 
@@ -110,16 +112,51 @@ def find_section(
             key = (len(met) / len(asked), len(met) / len(sec.terms), min(len(sec.chunk_ids), 50))
             if best is None or key > best[0]:
                 best = (key, sec)
-    return best[1] if best else None
+    if best is None:  # no heading uses the topic's words: one may name it in others
+        return by_meaning(folio, doc_ids, topic, ignore)
+    return best[1]
+
+
+def by_meaning(
+    folio: Folio,
+    doc_ids: Sequence[str],
+    topic: str,
+    ignore: Iterable[str] = (),
+    limits: Thresholds | None = None,
+) -> SectionRead | None:
+    """The section whose heading means what the topic's words say, in other words
+    ("legal battles": "Legal Proceedings"; ``topic_match.py``); None without a dense model
+    or when no heading is near enough."""
+    embedder = folio.embedder()
+    from agent.models.phrasing import phrasing_words  # agent.models imports this module
+
+    skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
+    asked = topic_words(topic, _generic(), skip)
+    if embedder is None or not asked or len(asked) > MAX_WORDS:
+        return None
+    found: tuple[float, SectionRead] | None = None
+    for doc_id in doc_ids:
+        secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(folio, doc_id)]
+        secs = [(sec, words) for sec, words in secs if words]
+        heads = [words for _, words in secs]
+        vectors = heading_vectors(embedder, (*_version(folio, doc_id), "headings"), heads)
+        m = best_match(scores(embedder, asked, heads, vectors), limits)
+        if m is not None and (found is None or m.phrase > found[0]):
+            found = (m.phrase, secs[m.index][0])
+    return found[1] if found else None
+
+
+def _version(folio: Folio, doc_id: str) -> tuple[int, str, str]:
+    doc = folio.store.require(doc_id)
+    return (id(folio.store), doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
 
 
 def _sections(folio: Folio, doc_id: str) -> tuple[SectionRead, ...]:
     try:
-        doc = folio.store.require(doc_id)
+        key = _version(folio, doc_id)
     except Exception:  # a document gone from the store has no sections to read
         log.warning("no sections for %s", doc_id, exc_info=True)
         return ()
-    key = (id(folio.store), doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
     with _LOCK:
         hit = _CACHE.get(key)
     if hit is None:

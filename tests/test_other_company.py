@@ -1,7 +1,8 @@
 """A question about another company the report mentions (a competitor, a supplier) is
 refused as such, wherever the question puts the name: "<Name>'s", "… of <Name>?", "does
-<Name> have". The report's own company and its own parts (a segment heading a section)
-are still answered. Invented documents only."""
+<Name> have" (a name outside the possessive counts as a company when the report writes it
+with a legal form, "Kestrel Optics Inc."). The report's own company and its own parts (a
+segment heading a section) are still answered. Invented documents only."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ Our headquarters are in Lowell, where we employ 1,250 people.
 
 ## Competition
 
-We compete with Kestrel Optics and Dunmore Crystal, which also sell architectural glass.
+We compete with Kestrel Optics Inc. and Dunmore Crystal Ltd., which also sell architectural
+glass.
 Kestrel Optics opened a new furnace during the year.
 
 ## Coastal Division

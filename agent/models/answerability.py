@@ -44,7 +44,7 @@ from agent.models.phrasing import phrasing_words
 from agent.models.selector import Refusal
 from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
-from agent.scope import stem
+from agent.scope import _suffixes, stem  # the legal-form words a registrant's name ends in
 
 DATA = Path(__file__).with_name("data") / "answerability.json"
 WORDS = Path(__file__).with_name("data") / "answerability_words.json"
@@ -182,7 +182,7 @@ def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
         return ""
     core = core_question(question)
     parts = {stem(w) for ev in evidence for p in ev.passages for w in _WORD.findall(p.section)}
-    for m in (m for pattern in _SUBJECT for m in pattern.finditer(core)):
+    for k, m in ((k, m) for k, pattern in enumerate(_SUBJECT) for m in pattern.finditer(core)):
         raw = m.group(1).split()
         if m.start(1) == 0:  # the question's first word is capitalised anyway ("Did X's")
             raw = raw[1:]
@@ -195,9 +195,29 @@ def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
         # sections of its own; another company is only mentioned in them
         if all(w in parts for w in words) or _abbreviates("".join(raw), evidence):
             continue
+        # "<Name>'s" is a company's; a name elsewhere ("the capital of Japan") is one when
+        # the scope writes it as one ("Kestrel Optics Inc.")
+        if k and not _incorporated(" ".join(raw), evidence):
+            continue
         if not all(w in METRIC_ACRONYMS for w in words):
             return " ".join(raw)
     return ""
+
+
+def _incorporated(name: str, evidence: Sequence[Evidence]) -> bool:
+    """Does a passage of the scope give the name with a legal-form word after it
+    ("Kestrel Optics, Inc.", "Caesars Entertainment Corporation")?"""
+    pattern = re.compile(
+        re.escape(name) + r"(?:\s+[A-Z][\w&-]*){0,2},?\s+([A-Za-z.]+)",
+        re.I if name.isupper() else 0,
+    )
+    forms = _suffixes()
+    for ev in evidence:
+        for p in ev.passages:
+            for m in pattern.finditer(p.text):
+                if m.group(1).lower().rstrip(".") in forms:
+                    return True
+    return False
 
 
 def _titled(core: str, start: int) -> bool:
