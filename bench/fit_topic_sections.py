@@ -23,10 +23,17 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.sections import _generic, _sections, _version  # noqa: E402
-from agent.topic_match import DATA, Match, Thresholds, best, heading_vectors, scores  # noqa: E402
-from agent.topic_match import topic_words  # noqa: E402
 from agent.models.phrasing import phrasing_words  # noqa: E402
+from agent.sections import _generic, _sections, _version  # noqa: E402
+from agent.topic_match import (  # noqa: E402
+    DATA,
+    Match,
+    Thresholds,
+    best,
+    heading_vectors,
+    scores,
+    topic_words,
+)
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402

@@ -18,10 +18,10 @@ from functools import cache
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
-from agent.models.answerability import other_subject
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
+from agent.models.other_company import other_subject
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
 
