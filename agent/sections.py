@@ -26,6 +26,7 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from agent.topic_match import MAX_WORDS, Thresholds, heading_vectors, scores, topic_words
 from agent.topic_match import best as best_match
+from pipeline.errors import EmbeddingError
 from pipeline.knowledge.source import DocText, load_doc_text
 from pipeline.service import Folio
 
@@ -125,7 +126,7 @@ def by_meaning(
     limits: Thresholds | None = None,
 ) -> SectionRead | None:
     """The section whose heading means what the topic's words say, in other words
-    ("legal battles": "Legal Proceedings"; ``topic_match.py``); None without a dense model
+    ("litigation": "Legal Proceedings"; ``topic_match.py``); None without a dense model
     or when no heading is near enough."""
     embedder = folio.embedder()
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
@@ -138,9 +139,17 @@ def by_meaning(
     for doc_id in doc_ids:
         secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(folio, doc_id)]
         secs = [(sec, words) for sec, words in secs if words]
+        if not secs:
+            continue
         heads = [words for _, words in secs]
-        vectors = heading_vectors(embedder, (*_version(folio, doc_id), "headings"), heads)
-        m = best_match(scores(embedder, asked, heads, vectors), limits)
+        key = (*_version(folio, doc_id), embedder.name)
+        try:
+            m = best_match(
+                scores(embedder, asked, heads, heading_vectors(embedder, key, heads)), limits
+            )
+        except EmbeddingError:  # the answer goes on without it: search finds the sentences
+            log.warning("headings of %s not compared by meaning", doc_id, exc_info=True)
+            return None
         if m is not None and (found is None or m.phrase > found[0]):
             found = (m.phrase, secs[m.index][0])
     return found[1] if found else None

@@ -1,6 +1,6 @@
 """A topic question matched to a heading that does not use its words, by meaning.
 
-"Has the company faced legal battles?" is about the section headed "Legal Proceedings",
+"Is the company in any litigation?" is about the section headed "Legal Proceedings",
 "Is demand cyclical?" about "Seasonality", "Who are its rivals?" about "Competition":
 the words differ, the topic is the same. ``sections.find_section`` matches words first;
 when no heading holds them, this module compares the question's topic phrase (its topic
@@ -17,6 +17,9 @@ queries was fitted too, and accepted more wrong headings). A heading is taken wh
 Both thresholds are fitted by ``bench/fit_topic_sections.py`` on headings of the training
 split's 10-Ks against invented topic questions and unrelated ones
 (``data/topic_sections.json``). Without a dense model (lexical search) nothing matches.
+The small model separates topics weakly, so the fit is strict: "litigation" and "legal
+disputes" find "Legal Proceedings", 法律纠纷 finds 诉讼事项; "legal battles", "rivals" and
+"cyclical" stay just under it and are left to the search.
 """
 
 from __future__ import annotations

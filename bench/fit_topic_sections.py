@@ -116,7 +116,7 @@ def main() -> int:
         secs = [(s, w) for s, w in secs if w]
         heads = [w for _, w in secs]
         titles = [s.title.lower() for s, _ in secs]
-        vectors = heading_vectors(embedder, (*_version(folio, doc_id), "headings"), heads)
+        vectors = heading_vectors(embedder, (*_version(folio, doc_id), embedder.name), heads)
         for q, want in [*TOPICS.items(), *((q, None) for q in UNRELATED)]:
             if want is not None and not any(want in t for t in titles):
                 continue  # this filing has no such section
