@@ -29,6 +29,7 @@ from agent.topic_match import best as best_match
 from pipeline.errors import EmbeddingError
 from pipeline.knowledge.source import DocText, load_doc_text
 from pipeline.service import Folio
+from pipeline.text.lang import cjk_ratio
 
 log = logging.getLogger(__name__)
 
@@ -133,12 +134,14 @@ def by_meaning(
 
     skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
     asked = topic_words(topic, _generic(), skip)
-    if embedder is None or not asked or len(asked) > MAX_WORDS:
+    # the thresholds are fitted on English headings: Chinese phrases sit higher on the
+    # model's scale (an unrelated pair near 0.9), so a Chinese topic matches words only
+    if embedder is None or not asked or len(asked) > MAX_WORDS or cjk_ratio(topic) > 0:
         return None
     found: tuple[float, SectionRead] | None = None
     for doc_id in doc_ids:
         secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(folio, doc_id)]
-        secs = [(sec, words) for sec, words in secs if words]
+        secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
         if not secs:
             continue
         heads = [words for _, words in secs]
