@@ -18,8 +18,8 @@ Both thresholds are fitted by ``bench/fit_topic_sections.py`` on headings of the
 split's 10-Ks against invented topic questions and unrelated ones
 (``data/topic_sections.json``). Without a dense model (lexical search) nothing matches.
 The small model separates topics weakly, so the fit is strict: "litigation" and "legal
-disputes" find "Legal Proceedings", 法律纠纷 finds 诉讼事项; "legal battles", "rivals" and
-"cyclical" stay just under it and are left to the search.
+disputes" find "Legal Proceedings"; "legal battles", "rivals" and "cyclical" stay just
+under it and are left to the search. Chinese topics match words only (``sections.py``).
 """
 
 from __future__ import annotations

