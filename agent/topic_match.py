@@ -10,6 +10,7 @@ the question's phrase read as a query, the headings' as passages; marking both a
 queries was fitted too, and accepted more wrong headings). A heading is taken when
 
 - the phrase is close to it (cosine ``phrase``), and
+- it stands apart from the next nearest heading (``margin``, set by hand: 0.02), and
 - the question's most informative topic word (general-language rarity, ``wordfreq``) is
   the heading's too, or close to it on its own (cosine ``rare``): "volcanoes form" is
   near "Form 10-K" as a phrase, but "volcanoes", the word that says what is asked, is not.
@@ -53,13 +54,14 @@ class TopicMatchDataError(RuntimeError):
 class Thresholds:
     phrase: float
     rare: float
+    margin: float = 0.0  # how far the heading taken stands above the next nearest
 
 
 @cache
 def thresholds() -> Thresholds:
     try:
         raw = json.loads(DATA.read_text(encoding="utf-8"))
-        return Thresholds(float(raw["phrase"]), float(raw["rare"]))
+        return Thresholds(float(raw["phrase"]), float(raw["rare"]), float(raw.get("margin", 0.0)))
     except (OSError, ValueError, KeyError) as e:
         raise TopicMatchDataError(
             f"cannot read the topic-heading thresholds {DATA}; restore it from the repository "
@@ -123,9 +125,15 @@ def scores(
 
 
 def best(matches: Sequence[Match], limits: Thresholds | None = None) -> Match | None:
-    """The first match over both thresholds, or None."""
+    """The nearest heading when it is over both thresholds and stands apart from the next
+    ("acquired" is as near "Available Information" as "Incorporated by Reference": a
+    single everyday word near several headings names none), or None."""
     t = limits or thresholds()
-    return next((m for m in matches if m.phrase >= t.phrase and m.rare >= t.rare), None)
+    if not matches:
+        return None
+    m, rest = matches[0], matches[1:]
+    apart = not rest or m.phrase - rest[0].phrase >= t.margin
+    return m if m.phrase >= t.phrase and m.rare >= t.rare and apart else None
 
 
 def _query(words: Sequence[str]) -> str:
