@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 OcrEngineName = str
@@ -22,13 +22,6 @@ OcrEngineName = str
 
 def _default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
-
-
-def _registered(name: str, variable: str, kind: str, names: list[str]) -> str:
-    """``name`` when it is one of ``names``; else a message listing the valid ones."""
-    if name not in names:
-        raise ValueError(f"{variable}={name!r} is not {kind}: use one of {', '.join(names)}.")
-    return name
 
 
 class Settings(BaseSettings):
@@ -223,19 +216,6 @@ class Settings(BaseSettings):
 
     # The names are checked against the registries, imported only here (they import this
     # module): adding an engine or a backend is registering it, not editing a list here.
-    @field_validator("ocr_engine")
-    @classmethod
-    def _known_ocr_engine(cls, name: str) -> str:
-        from pipeline.ocr.engines import ENGINES
-
-        return _registered(name, "FOLIO_OCR_ENGINE", "an OCR engine", [*ENGINES.names(), "none"])
-
-    @field_validator("index_backend")
-    @classmethod
-    def _known_index_backend(cls, name: str) -> str:
-        from pipeline.store.indexes import INDEXES
-
-        return _registered(name, "FOLIO_INDEX_BACKEND", "an index backend", INDEXES.names())
 
     @property
     def db_path(self) -> Path:

@@ -24,8 +24,12 @@ from typing import Any
 
 from agent.rewrite import content_terms
 from agent.scope import stem
+from agent.topic_match import MAX_WORDS, Thresholds, heading_vectors, scores, topic_words
+from agent.topic_match import best as best_match
 from pipeline.corpus import Corpus
+from pipeline.errors import EmbeddingError
 from pipeline.knowledge.source import DocText
+from pipeline.text.lang import cjk_ratio
 
 log = logging.getLogger(__name__)
 
@@ -110,16 +114,67 @@ def find_section(
             key = (len(met) / len(asked), len(met) / len(sec.terms), min(len(sec.chunk_ids), 50))
             if best is None or key > best[0]:
                 best = (key, sec)
-    return best[1] if best else None
+    if best is None:  # no heading uses the topic's words: one may name it in others
+        return by_meaning(corpus, doc_ids, topic, ignore)
+    return best[1]
 
 
-def _sections(corpus: Corpus, doc_id: str) -> tuple[SectionRead, ...]:
+def by_meaning(
+    corpus: Corpus,
+    doc_ids: Sequence[str],
+    topic: str,
+    ignore: Iterable[str] = (),
+    limits: Thresholds | None = None,
+) -> SectionRead | None:
+    """The section whose heading means what the topic's words say, in other words
+    ("litigation": "Legal Proceedings"; ``topic_match.py``); None without a dense model
+    or when no heading is near enough."""
+    embedder = corpus.embedder()
+    from agent.models.phrasing import phrasing_words  # agent.models imports this module
+
+    skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
+    asked = topic_words(topic, _generic(), skip)
+    # the thresholds are fitted on English headings: Chinese phrases sit higher on the
+    # model's scale (an unrelated pair near 0.9), so a Chinese topic matches words only
+    if embedder is None or not asked or len(asked) > MAX_WORDS or cjk_ratio(topic) > 0:
+        return None
+    found: tuple[float, SectionRead] | None = None
+    for doc_id in doc_ids:
+        secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
+        secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
+        if not secs:
+            continue
+        heads = [words for _, words in secs]
+        version = _version(corpus, doc_id)
+        if version is None:
+            continue
+        key = (*version, embedder.name)
+        try:
+            m = best_match(
+                scores(embedder, asked, heads, heading_vectors(embedder, key, heads)), limits
+            )
+        except EmbeddingError:  # the answer goes on without it: search finds the sentences
+            log.warning("headings of %s not compared by meaning", doc_id, exc_info=True)
+            return None
+        if m is not None and (found is None or m.phrase > found[0]):
+            found = (m.phrase, secs[m.index][0])
+    return found[1] if found else None
+
+
+def _version(corpus: Corpus, doc_id: str) -> tuple[str, str, str] | None:
+    """What keys a document's sections: its workspace, id and stored version."""
     try:
         doc = corpus.document(doc_id)
     except Exception:  # a document gone from the store has no sections to read
         log.warning("no sections for %s", doc_id, exc_info=True)
+        return None
+    return (corpus.workspace, doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
+
+
+def _sections(corpus: Corpus, doc_id: str) -> tuple[SectionRead, ...]:
+    key = _version(corpus, doc_id)
+    if key is None:
         return ()
-    key = (corpus.workspace, doc_id, f"{doc.content_hash}:{doc.chunks}:{doc.updated_at}")
     with _LOCK:
         hit = _CACHE.get(key)
     if hit is None:

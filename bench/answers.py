@@ -5,7 +5,8 @@
 Training split: financebench-train and CMRC trial articles 0–127; validation split:
 financebench (dev) and CMRC articles 128–255 (``../shared/samples/README.md``). Per split:
 gold figure in the answer (numbers compared without separators and units, within
-rounding), gold page cited, Chinese gold span in the answer, heading-only answers, refusal
+rounding), gold page cited (all, and apart for the questions whose gold answer holds a
+figure and those whose does not), Chinese gold span in the answer, heading-only answers, refusal
 of unrelated questions (10-K questions asked of a Chinese document and the reverse, plus
 general-knowledge questions; each also apart) and of the questions a document must refuse
 although it uses their words (``answerability_questions.json``: world knowledge,
@@ -59,6 +60,8 @@ from settings import Settings  # noqa: E402
 TARGETS = {
     "gold figure in the answer": ">= 0.6",
     "gold page cited (FinanceBench)": ">= 0.8",
+    "gold page cited (FinanceBench, numeric)": ">= 0.9",
+    "gold page cited (FinanceBench, non-numeric)": ">= 0.8",
     "Chinese gold span in the answer": ">= 0.85",
     "heading-only answers (Chinese)": "0",
     "unrelated questions refused": ">= 0.95",
@@ -79,6 +82,8 @@ TARGETS = {
 class Tally:
     figure: list[bool] = field(default_factory=list)
     page: list[bool] = field(default_factory=list)  # FinanceBench: a gold page cited?
+    page_numeric: list[bool] = field(default_factory=list)  # ... of a question with a gold figure
+    page_other: list[bool] = field(default_factory=list)  # ... of one without (a topic, yes/no)
     zh_page: list[bool] = field(default_factory=list)  # CMRC: the article's page cited?
     span: list[bool] = field(default_factory=list)
     heading: list[bool] = field(default_factory=list)
@@ -224,6 +229,7 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         # both sides); how many pages an answer cites is shown beside it, since citing more
         # pages hits more gold pages.
         t.page.append(not a.refused and bool(cited & set(q.pages)))
+        (t.page_numeric if gold else t.page_other).append(t.page[-1])
         t.pages.append(len(cited))
         if not t.page[-1]:
             t.misses.append(f"{q.id}: gold page {q.pages} not cited (cited {sorted(cited)})")
@@ -322,6 +328,8 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
     metrics: list[tuple[str, Callable[[Tally], str]]] = [
         ("gold figure in the answer", lambda t: _rate(t.figure)),
         ("gold page cited (FinanceBench)", lambda t: _rate(t.page)),
+        ("gold page cited (FinanceBench, numeric)", lambda t: _rate(t.page_numeric)),
+        ("gold page cited (FinanceBench, non-numeric)", lambda t: _rate(t.page_other)),
         ("gold page cited (Chinese)", lambda t: _rate(t.zh_page)),
         ("pages cited per 10-K answer (mean)", _mean_pages),
         ("Chinese gold span in the answer", lambda t: _rate(t.span)),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from pipeline.embed import Embedder
 from pipeline.errors import NotFoundError
 from pipeline.knowledge.api import ComponentView, KnowledgeComponent, TermMatch
 from pipeline.knowledge.source import DocText
@@ -46,6 +47,11 @@ class Corpus:
     @property
     def settings(self) -> Settings:
         return self.__folio.settings
+
+    def embedder(self) -> Embedder | None:
+        """The dense model, to compare texts by meaning (it computes; it reaches no stored
+        document); None when dense search is off."""
+        return self.__folio.embedder()
 
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self.__doc_ids

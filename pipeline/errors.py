@@ -86,3 +86,7 @@ CLIENT_ERRORS: tuple[type[FolioError], ...] = (
     WorkspaceError,
     LimitError,
 )
+
+
+class ConfigError(FolioError):
+    """A setting names something Folio does not have (an OCR engine, an index backend)."""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.config_check import check_backends
 from pipeline.embed import Embedder, make_embedder
 from pipeline.errors import FolioError, NotFoundError
 from pipeline.library import LibraryMethods
@@ -74,6 +75,7 @@ class Folio(LibraryMethods, ReadMethods):
         index: SearchIndex | None = None,
         workspace: str = LOCAL,
     ) -> None:
+        check_backends(settings)  # a bad engine or backend name fails before anything opens
         self.settings = settings
         self.workspace = workspace
         self.db = Database(settings.db_path)

@@ -43,13 +43,14 @@ READS = {
     "doc_ids", "workspace", "settings", "document", "find_document", "status", "blocks",
     "chunks", "chunks_on_page", "get_chunk", "get_chunks", "perception", "doc_text",
     "search", "keyword_search", "knowledge_view", "stored_view", "terms", "lookup_terms",
+    "embedder",
 }  # fmt: skip
 STORAGE = (Folio, sqlite3.Connection)  # and every class of pipeline/store/
 # The Folio's names that write, run work, or hold another scope's memory.
 WRITES = {
     "add_listener", "chat_memory", "close", "conversations", "delete", "delete_workspace",
     "ingest", "ingestor", "load_shared_library", "recover", "regenerate", "requeue_stale_vectors",
-    "resume", "rules", "scoped", "serve", "submit", "touch", "wait", "work_elsewhere", "embedder",
+    "resume", "rules", "scoped", "serve", "submit", "touch", "wait", "work_elsewhere",
     "db", "store", "index", "queue", "folio",
 }  # fmt: skip
 WIDENING = {"doc_ids", "workspace", "scope", "folio", "corpus", "documents"}

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pydantic import ValidationError
 
+from pipeline.config_check import check_backends
 from pipeline.embed.base import EMBEDDERS, make_embedder
+from pipeline.errors import ConfigError
 from pipeline.knowledge.catalog import KNOWLEDGE, KnowledgeComponent
 from pipeline.ocr.engine import EngineSpec, OcrLine
 from pipeline.ocr.engines import ENGINES, choose_engine, load_engine
@@ -39,20 +40,23 @@ def test_the_built_in_backends_are_registered_and_accepted() -> None:
     assert set(ENGINES.names()) == {"rapidocr", "paddleocr", "tesseract"}
     assert set(INDEXES.names()) == {"sqlite", "weaviate"}
     for engine in (*ENGINES.names(), "none"):
-        assert Settings(ocr_engine=engine).ocr_engine == engine
+        check_backends(Settings(ocr_engine=engine))  # accepted: no ConfigError
     for backend in INDEXES.names():
-        assert Settings(index_backend=backend).index_backend == backend
+        check_backends(Settings(index_backend=backend))
     assert choose_engine("none").name == "none"
 
 
-def test_a_bad_name_is_refused_naming_the_valid_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_name_is_refused_naming_the_valid_ones(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("FOLIO_OCR_ENGINE", "easyocr")
-    with pytest.raises(ValidationError, match=r"FOLIO_OCR_ENGINE='easyocr'.*rapidocr.*none"):
-        Settings()
+    with pytest.raises(ConfigError, match=r"FOLIO_OCR_ENGINE='easyocr'.*rapidocr.*none"):
+        Folio(Settings(data_dir=tmp_path))
     monkeypatch.delenv("FOLIO_OCR_ENGINE")
     monkeypatch.setenv("FOLIO_INDEX_BACKEND", "elastic")
-    with pytest.raises(ValidationError, match=r"FOLIO_INDEX_BACKEND='elastic'.*sqlite, weaviate"):
-        Settings()
+    with pytest.raises(ConfigError, match=r"FOLIO_INDEX_BACKEND='elastic'.*sqlite, weaviate"):
+        Folio(Settings(data_dir=tmp_path))
+    assert not (tmp_path / "folio.db").exists()  # refused before anything was opened
 
 
 class _FakeOcr:
@@ -74,14 +78,15 @@ def fake_ocr() -> Iterator[None]:
 @pytest.mark.usefixtures("fake_ocr")
 def test_an_ocr_engine_registered_in_one_place_is_accepted_and_chosen() -> None:
     settings = Settings(ocr_engine="fake-ocr")
+    check_backends(settings)  # accepted by the start-up check
     choice = choose_engine(settings.ocr_engine)
     assert choice.name == "fake-ocr" and choice.note is None
     assert isinstance(load_engine(choice.name, threads=1), _FakeOcr)
 
 
 def test_an_ocr_engine_no_longer_registered_is_refused() -> None:
-    with pytest.raises(ValidationError, match="fake-ocr"):
-        Settings(ocr_engine="fake-ocr")
+    with pytest.raises(ConfigError, match="fake-ocr"):
+        check_backends(Settings(ocr_engine="fake-ocr"))
 
 
 class _FakeIndex(SqliteIndex):
@@ -98,6 +103,7 @@ def fake_index() -> Iterator[None]:
 @pytest.mark.usefixtures("fake_index")
 def test_an_index_backend_registered_in_one_place_is_accepted_and_built(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path, index_backend="fake-index")
+    check_backends(settings)
     index: SearchIndex = make_index(settings, Database(tmp_path / "folio.db"))
     assert type(index) is _FakeIndex
     assert type(make_index(Settings(data_dir=tmp_path), Database(tmp_path / "b.db"))) is SqliteIndex

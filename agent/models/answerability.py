@@ -9,8 +9,8 @@ decides, before anything is composed, whether that sentence answers it:
 
 - rules that need no fitting: a question of figures and operators only is arithmetic
   (``arithmetic``); a year the scope never uses is a period the documents do not cover
-  (``absent_years``); a figure of another company ("<Other>'s revenue") is not in this
-  company's statements (``other_subject``);
+  (``absent_years``); a question about another company ("<Other>'s revenue", "the chief
+  executive of <Other>?") is not answered by this company's report (``other_company.py``);
 - a logistic gate over the chosen units (``GATE_FEATURES``): how much of the question,
   weighed by each word's rarity in the scope, the first chosen unit and its section use;
   how informative in general language (``wordfreq``'s Zipf frequency, English and
@@ -40,6 +40,7 @@ from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
 from agent.models.kinds import asked_kinds, holds
+from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
 from agent.models.selector import Refusal
 from agent.prompts import Lang
@@ -70,7 +71,6 @@ GATE_FEATURES: tuple[str, ...] = (
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
-_POSSESSIVE = re.compile(r"\b([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s\b")
 
 
 class AnswerabilityDataError(RuntimeError):
@@ -159,52 +159,6 @@ def absent_years(question: str, evidence: Sequence[Evidence]) -> list[str]:
         return []
     gone = scope_missing(evidence)
     return [y for y in dict.fromkeys(years) if y in gone]
-
-
-def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
-    """The company a question asks about in the possessive ("<Name>'s revenue") when the
-    scope uses its name but is not its report (none of its words name the owner or the
-    document). A name the scope never uses is ``judge.missing_names``'s."""
-    owner = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
-    used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
-    if not owner:
-        return ""
-    core = core_question(question)
-    for m in _POSSESSIVE.finditer(core):
-        raw = m.group(1).split()
-        if m.start() == 0:  # the question's first word is capitalised anyway ("Did X's")
-            raw = raw[1:]
-        words = [stem(w.strip(".")) for w in raw]
-        if not words or any(w in owner for w in words) or not all(w in used for w in words):
-            continue
-        if _abbreviates("".join(raw), evidence):
-            continue
-        if not all(w in METRIC_ACRONYMS for w in words):
-            return " ".join(raw)
-    return ""
-
-
-def _abbreviates(name: str, evidence: Sequence[Evidence]) -> bool:
-    """Is the name a short form of the owner's or the document's name: its letters, in
-    order and from the first, in those names' letters ("JnJ" of Johnson & Johnson, whose
-    words the scope's lists hold once)?"""
-    letters = re.sub(r"[^a-z]", "", name.lower())
-    if not letters:
-        return False
-    for ev in evidence:
-        for words in (ev.owner, ev.names):
-            said = [re.sub(r"[^a-z]", "", w.lower()) for w in words]
-            whole = "".join(said)
-            # from any of its words on, the list read round (the lists hold a word once)
-            for i, w in enumerate(said):
-                if w[:1] == letters[0] and _subsequence(letters, "".join(said[i:]) + whole):
-                    return True
-    return False
-
-
-def _subsequence(short: str, long: str) -> bool:
-    it = iter(long)
-    return all(c in it for c in short)
 
 
 def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:

@@ -18,6 +18,7 @@ from functools import cache
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
+from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
@@ -54,8 +55,12 @@ def section_answer(
     if not topical(question):
         return None
     ev = next((e for e in evidence if e.reads == "section" and e.passages), None)
-    if ev is None or absent_names(question, evidence):
-        return None
+    if (
+        ev is None
+        or absent_names(question, evidence)
+        or not before_figures(question, evidence).answers
+    ):
+        return None  # arithmetic, another company or period: refused before any figure
     title = clean(ev.note)
     yes_no = _yes_no(question)
     if ev.listed and not yes_no:

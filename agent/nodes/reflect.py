@@ -2,7 +2,9 @@
 
 Cited ids must be ids the tools returned in this turn; each factual sentence must be
 supported by the text it cites. Problems send the agent back for another round with
-feedback while rounds remain; otherwise ``finalize`` drops what is unsupported.
+feedback while rounds remain; otherwise ``finalize`` drops what is unsupported. A real
+model's answer whose citations do not hold the question's focus becomes the refusal
+quoting the nearest of them (``models/endpoint_gate.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from langgraph.runtime import Runtime
 from agent import citations, prompts
 from agent.context import ChatContext
 from agent.evidence import FEEDBACK_NAME, passages_by_id, turn_evidence, turn_messages
+from agent.models.endpoint_gate import judged
 from agent.nodes.agent import lang_of
 from agent.state import State
 
@@ -42,6 +45,13 @@ def reflect(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
         runtime.stream_writer({"status": prompts.STATUS[lang]["retry"]})
         note = HumanMessage(citations.feedback(verdict, lang), name=FEEDBACK_NAME)
         return {"messages": [note], "reflections": state.reflections + 1, "verdict": None}
+    if not (state.offline or runtime.context.models.is_offline):
+        # a real model's answer: does what it cites hold what is asked? (the offline
+        # answerer asked the gate before composing)
+        evidence = turn_evidence(state.messages)
+        refused = judged(state.question, verdict, evidence, passages, lang)
+        if refused is not None:
+            verdict = citations.reflect(refused, passages)
     return {"verdict": verdict.model_dump()}
 
 

@@ -4,7 +4,8 @@ The availability check (:func:`choose_engine`) is cheap and runs in the parent, 
 missing optional engine is reported once and replaced by the bundled one; the models are
 loaded lazily in each worker process (:func:`load_engine`) and kept there. To add an
 engine: a module with its ``ENGINE`` spec, and its module name in ``ENGINE_MODULES``
-below — the whole change (settings check ``FOLIO_OCR_ENGINE`` against this registry).
+below — the whole change (``pipeline/config_check.py`` checks ``FOLIO_OCR_ENGINE``
+against this registry).
 """
 
 from __future__ import annotations

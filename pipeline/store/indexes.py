@@ -3,7 +3,7 @@
 ``sqlite`` (default: BM25 and vectors in the main database) and ``weaviate`` (an external
 Weaviate; its client is imported only when chosen). To add a backend: a module with a
 class that implements ``SearchIndex`` and a factory registered below — the whole change
-(settings check ``FOLIO_INDEX_BACKEND`` against this registry).
+(``pipeline/config_check.py`` checks ``FOLIO_INDEX_BACKEND`` against this registry).
 """
 
 from __future__ import annotations

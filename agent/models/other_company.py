@@ -1,0 +1,114 @@
+"""Another company asked about: a name the scope uses, but not the name of its owner.
+
+"What was <Competitor>'s revenue?", "Who is the chief executive of <Supplier>?", "How many
+employees does <Competitor> have?" asked of a filing that mentions the other company: its
+words are all in the scope, so neither the missing-name rule (``judge.missing_names``)
+nor the word gate refuses, and the filing's own figures or officers would answer. The
+company is found where a question puts what it asks about (``_SUBJECT``); it is another
+company when none of its words name the owner or the document, it abbreviates neither,
+no section of the scope is headed by it (a segment, a region: a part of the report), and,
+outside the possessive, the scope writes it with a legal form ("<Name> Inc.": "the
+capital of Japan" names a country, not a company).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.evidence import Evidence
+from agent.models.judge import METRIC_ACRONYMS
+from agent.rewrite import core_question
+from agent.scope import _suffixes, stem  # the legal-form words a registrant's name ends in
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
+_NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+# Where a question puts the company it asks about, besides "<Name>'s": last, after "of"
+# or "for" ("the chief executive of <Name>?"), or as the subject of its verb ("How many
+# employees does <Name> have?", "Where is <Name> headquartered?").
+_SUBJECT = (
+    re.compile(_NAME + r"['’]s\b"),
+    re.compile(r"\b(?:of|for)\s+" + _NAME + r"\s*[?？.]?\s*$"),
+    re.compile(r"\b(?:does|did|do|is|was|has|had)\s+" + _NAME + r"\s+[a-z]"),
+)
+
+
+def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
+    """The company a question asks about ("<Name>'s revenue", "the chief executive of
+    <Name>", "How many employees does <Name> have?") when the scope uses its name but is
+    not its report: none of its words name the owner or the document, it is no
+    abbreviation of theirs, and no section of the scope is headed by it (a segment or a
+    region is a part of the report). A name the scope never uses is
+    ``judge.missing_names``'s."""
+    owner = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
+    if not owner:
+        return ""
+    core = core_question(question)
+    parts = {stem(w) for ev in evidence for p in ev.passages for w in _WORD.findall(p.section)}
+    for k, m in ((k, m) for k, pattern in enumerate(_SUBJECT) for m in pattern.finditer(core)):
+        raw = m.group(1).split()
+        if m.start(1) == 0:  # the question's first word is capitalised anyway ("Did X's")
+            raw = raw[1:]
+        words = [stem(w.strip(".")) for w in raw]
+        if not words or any(w in owner for w in words) or not all(w in used for w in words):
+            continue
+        if any(c.isdigit() for w in words for c in w) or _titled(core, m.start()):
+            continue  # "Q3", "FY2022"; "Board of Directors": a title, not a company
+        # a part of the report (a segment, a region: "the revenue of Americas") heads
+        # sections of its own; another company is only mentioned in them
+        if all(w in parts for w in words) or _abbreviates("".join(raw), evidence):
+            continue
+        # "<Name>'s" is a company's; a name elsewhere ("the capital of Japan") is one when
+        # the scope writes it as one ("Kestrel Optics Inc.")
+        if k and not _incorporated(" ".join(raw), evidence):
+            continue
+        if not all(w in METRIC_ACRONYMS for w in words):
+            return " ".join(raw)
+    return ""
+
+
+def _incorporated(name: str, evidence: Sequence[Evidence]) -> bool:
+    """Does a passage of the scope give the name with a legal-form word after it
+    ("Kestrel Optics, Inc.", "Caesars Entertainment Corporation")?"""
+    pattern = re.compile(
+        re.escape(name) + r"(?:\s+[A-Z][\w&-]*){0,2},?\s+([A-Za-z.]+)",
+        re.I if name.isupper() else 0,
+    )
+    forms = _suffixes()
+    for ev in evidence:
+        for p in ev.passages:
+            for m in pattern.finditer(p.text):
+                if m.group(1).lower().rstrip(".") in forms:
+                    return True
+    return False
+
+
+def _titled(core: str, start: int) -> bool:
+    """Is the word before ``start`` a capitalised one inside the question ("the Board
+    of …")?"""
+    before = core[:start].split()
+    return len(before) >= 3 and before[-1] in ("of", "for") and before[-2][:1].isupper()
+
+
+def _abbreviates(name: str, evidence: Sequence[Evidence]) -> bool:
+    """Is the name a short form of the owner's or the document's name: its letters, in
+    order and from the first, in those names' letters ("JnJ" of Johnson & Johnson, whose
+    words the scope's lists hold once)?"""
+    letters = re.sub(r"[^a-z]", "", name.lower())
+    if not letters:
+        return False
+    for ev in evidence:
+        for words in (ev.owner, ev.names):
+            said = [re.sub(r"[^a-z]", "", w.lower()) for w in words]
+            whole = "".join(said)
+            # from any of its words on, the list read round (the lists hold a word once)
+            for i, w in enumerate(said):
+                if w[:1] == letters[0] and _subsequence(letters, "".join(said[i:]) + whole):
+                    return True
+    return False
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(c in it for c in short)

@@ -1,0 +1,190 @@
+"""Fit the thresholds by which a topic question finds a heading in other words.
+
+    python bench/fit_topic_sections.py [--data-dir DIR]
+
+``agent/topic_match.py`` takes a heading when the question's topic phrase is near it
+(cosine ``phrase``) and its rarest word is the heading's or near it (``rare``). Here both
+are fitted on the headings of the training split's 10-Ks (ingested in DIR, as
+``bench/answers.py`` leaves them) against topic questions invented for this fit, each
+with the heading words it is about, and unrelated questions that no section answers.
+A question counts as found when the accepted heading is the one intended; accepting any
+heading for an unrelated question, or the wrong one, counts against twice. Writes
+``agent/data/topic_sections.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.models.phrasing import phrasing_words  # noqa: E402
+from agent.sections import _generic, _sections, _version  # noqa: E402
+from agent.topic_match import (  # noqa: E402
+    DATA,
+    Match,
+    Thresholds,
+    best,
+    heading_vectors,
+    scores,
+    topic_words,
+)
+from pipeline.corpus import Corpus  # noqa: E402
+from pipeline.ids import doc_id_for  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from settings import Settings  # noqa: E402
+
+# Set by hand, not fitted: the nearest heading must stand this far above the next (a
+# training question whose one topic word was as near two unrelated headings).
+MARGIN = 0.02
+
+DOCS = (
+    "ADOBE_2015_10K.pdf",
+    "AMAZON_2019_10K.pdf",
+    "BESTBUY_2019_10K.pdf",
+    "PFIZER_2021_10K.pdf",
+    "MGMRESORTS_2020_10K.pdf",
+    "PEPSICO_2022_10K.pdf",
+    "JOHNSON_JOHNSON_2022_10K.pdf",
+)
+
+# Invented for this fit (none is a sample question): the question, and a word of the
+# heading it is about.
+TOPICS: dict[str, str] = {
+    "Have there been any legal battles?": "legal proceedings",
+    "Is it fighting any lawsuits?": "legal proceedings",
+    "Who are its rivals?": "competition",
+    "How large is the workforce?": "employees",
+    "How many staff work there?": "employees",
+    "Who are the senior leaders?": "executive officers",
+    "Who runs the firm day to day?": "executive officers",
+    "What buildings and facilities does it occupy?": "properties",
+    "Where are its plants and offices?": "properties",
+    "What threats could hurt the business?": "risk factors",
+    "What dangers could harm results?": "risk factors",
+    "How does it guard its inventions?": "protection",
+    "What patents and trademarks does it hold?": "intellectual property",
+    "Who checks the books?": "accounting firm",
+    "What are its tax matters?": "income taxes",
+    "Which purchases of other firms were made?": "acquisition",
+    "How exposed is it to currency and interest swings?": "market risk",
+    "Any mine accidents?": "mine safety",
+    "How is the money raised and spent?": "liquidity",
+    "How is the stock performing against the market?": "performance graph",
+}
+UNRELATED = (
+    "What is the capital of France?",
+    "Who won the football world cup?",
+    "What is the speed of light?",
+    "Who wrote Hamlet?",
+    "What is the boiling point of water?",
+    "Who is the president of the United States?",
+    "What is the tallest mountain?",
+    "How do you bake bread?",
+    "What planets orbit the sun?",
+    "Who painted the Mona Lisa?",
+    "What is the weather like in Paris?",
+    "Which team won the baseball championship?",
+    "What language is spoken in Brazil?",
+    "How far away is the moon?",
+    "How do volcanoes form?",
+    "Who discovered penicillin?",
+    "What is the best pizza topping?",
+    "How do bees make honey?",
+    "Why is the sky blue?",
+    "Who invented the telephone?",
+    "What is the capital of China?",
+    "How many legs does a spider have?",
+    "What causes earthquakes?",
+    "Which river is the longest?",
+)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=Path("/tmp/folio-bench-answers"))
+    args = ap.parse_args()
+    folio = Folio(Settings(data_dir=args.data_dir / "data"))
+    embedder = folio.embedder()
+    if embedder is None:
+        print("the fit needs the dense model (FOLIO_EMBEDDING_MODEL)", file=sys.stderr)
+        return 2
+    cases: list[tuple[list[Match], list[str], str | None]] = []
+    for doc in DOCS:
+        doc_id = doc_id_for(doc)
+        corpus = Corpus(folio, [doc_id])
+        version = _version(corpus, doc_id)
+        if version is None:
+            continue  # not ingested in this data dir
+        secs = [(s, topic_words(s.title, _generic())) for s in _sections(corpus, doc_id)]
+        secs = [(s, w) for s, w in secs if w]
+        heads = [w for _, w in secs]
+        titles = [s.title.lower() for s, _ in secs]
+        vectors = heading_vectors(embedder, (*version, embedder.name), heads)
+        for q, want in [*TOPICS.items(), *((q, None) for q in UNRELATED)]:
+            if want is not None and not any(want in t for t in titles):
+                continue  # this filing has no such section
+            asked = topic_words(q, _generic(), phrasing_words(q))
+            cases.append((scores(embedder, asked, heads, vectors), titles, want))
+    fitted, score = _grid(cases)
+    found, wrong = _count(cases, fitted)
+    positives = sum(1 for *_, w in cases if w)
+    print(
+        f"phrase {fitted.phrase:.3f} rare {fitted.rare:.3f}: found {found}/{positives}, "
+        f"wrong or unrelated accepted {wrong} of {len(cases)} cases (score {score})"
+    )
+    about = (
+        "Thresholds of agent/topic_match.py, fitted by bench/fit_topic_sections.py on the "
+        "headings of the training split's 10-Ks: 'phrase', the cosine of the question's "
+        "topic phrase with a heading; 'rare', that of its rarest word (1 when the heading "
+        "uses it); 'margin', how far the heading taken must stand above the next nearest "
+        "(set by hand, not fitted)."
+    )
+    out = {
+        "_about": about,
+        "phrase": round(fitted.phrase, 3),
+        "rare": round(fitted.rare, 3),
+        "margin": MARGIN,
+    }
+    DATA.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    folio.close()
+    return 0
+
+
+def _count(
+    cases: list[tuple[list[Match], list[str], str | None]], t: Thresholds
+) -> tuple[int, int]:
+    found = wrong = 0
+    for matches, titles, want in cases:
+        m = best(matches, t)
+        if m is None:
+            continue
+        if want is not None and want in titles[m.index]:
+            found += 1
+        else:
+            wrong += 1
+    return found, wrong
+
+
+def _grid(cases: list[tuple[list[Match], list[str], str | None]]) -> tuple[Thresholds, int]:
+    """The thresholds scoring best (found − 2 × wrong); of equals, the strictest."""
+    top: tuple[int, float, float] | None = None
+    for i in range(0, 31):
+        phrase = 0.80 + i * 0.005
+        for j in range(0, 31):
+            rare = 0.75 + j * 0.005
+            found, wrong = _count(cases, Thresholds(phrase, rare, MARGIN))
+            key = (found - 2 * wrong, phrase + rare, phrase)
+            if top is None or key > (top[0], top[1] + top[2], top[1]):
+                top = (found - 2 * wrong, phrase, rare)
+    assert top is not None
+    return Thresholds(top[1], top[2], MARGIN), top[0]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""A question about another company the report mentions (a competitor, a supplier) is
+refused as such, wherever the question puts the name: "<Name>'s", "… of <Name>?", "does
+<Name> have" (a name outside the possessive counts as a company when the report writes it
+with a legal form, "Kestrel Optics Inc."). The report's own company and its own parts (a
+segment heading a section) are still answered. Invented documents only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.service import ChatService
+from pipeline.service import Folio
+from testkit.agentdocs import ingest_text
+
+REPORT = """# Annual Report of Brenmoor Glassworks 2023
+
+## Management
+
+Ilse Varga has served as our Chief Executive Officer since 2020.
+Our headquarters are in Lowell, where we employ 1,250 people.
+
+## Competition
+
+We compete with Kestrel Optics Inc. and Dunmore Crystal Ltd., which also sell architectural
+glass.
+Kestrel Optics opened a new furnace during the year.
+
+## Coastal Division
+
+The Coastal Division sold tempered glass to shipyards; its sales were $96 million in 2023.
+"""
+
+
+@pytest.fixture
+def chat_doc(folio: Folio, tmp_path: Path) -> tuple[ChatService, str]:
+    return ChatService(folio), ingest_text(folio, tmp_path, "brenmoor.md", REPORT)
+
+
+def test_questions_about_a_company_the_report_only_mentions_are_refused(
+    chat_doc: tuple[ChatService, str],
+) -> None:
+    chat, doc = chat_doc
+    for q, name in (
+        ("Who is the chief executive officer of Kestrel Optics?", "Kestrel Optics"),
+        ("How many people does Dunmore Crystal employ?", "Dunmore Crystal"),
+        ("Where is Kestrel Optics headquartered?", "Kestrel Optics"),
+    ):
+        a = chat.ask(q, [doc]).answer
+        assert a.refused and not a.citations, (q, a.answer)
+        assert name in a.answer and "Ilse Varga" not in a.answer, (q, a.answer)
+
+
+def test_the_reports_own_company_and_its_parts_are_still_answered(
+    chat_doc: tuple[ChatService, str],
+) -> None:
+    chat, doc = chat_doc
+    for q, said in (
+        ("Who is the chief executive officer of Brenmoor Glassworks?", "Ilse Varga"),
+        ("What were the sales of Coastal Division?", "96"),
+    ):
+        a = chat.ask(q, [doc]).answer
+        assert not a.refused and said in a.answer, (q, a.answer)
