@@ -44,11 +44,8 @@ from bench.answers_data import (  # noqa: E402
     gold_figures,
     has_figure,
     heading_only,
-    insane_values,
-    internal_keys,
     quotes,
     related,
-    self_contradicting,
 )
 from bench.cmrc import PackedQuestion, build  # noqa: E402
 from bench.common import SAMPLES, percentile, print_table  # noqa: E402
@@ -56,6 +53,7 @@ from bench.tables import table_recognition  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.answer_checks import insane_values, internal_keys, self_contradicting  # noqa: E402
 
 TARGETS = {
     "gold figure in the answer": ">= 0.6",

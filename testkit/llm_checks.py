@@ -16,8 +16,8 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from agent import prompts
 from agent.schemas import Answer
-from bench.llm_proxy import Exchange
 from pipeline.models import Chunk
+from testkit.llm_proxy import Exchange
 
 _MARKER = re.compile(r"\[\d+(?:[,，]\s*\d+)*\]")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
