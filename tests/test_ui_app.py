@@ -251,6 +251,34 @@ def test_inspect_summarises_quality_and_selects_blocks_by_click(
     assert "<td>North</td>" in out[5] and "table" in out[5]
 
 
+def test_opening_the_inspect_tab_redraws_counts_that_grew_in_the_background(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
+    (doc,) = services.folio.documents()
+    with gr.Blocks():
+        c = inspector.build(Labels())
+    h = inspector.InspectHandlers(c, services)
+    monkeypatch.setattr(services.folio, "terms", lambda _doc_id: [])
+    first = h.open_doc(doc.doc_id, ["blocks"], "en")[0]
+    monkeypatch.setattr(services.folio, "terms", lambda _doc_id: ["a", "b", "c"])
+    again = h.summary(doc.doc_id, "en")  # what opening the tab shows now
+    stat = '<div class="folio-stat-value">{}</div><div class="folio-stat-label">Terms</div>'
+    assert stat.format(0) in first and stat.format(3) not in first
+    assert stat.format(3) in again
+    # and the tab is wired to it: selecting Inspect redraws its summary
+    from app import create_app
+
+    demo = create_app(services)
+    tab = next(b for b in demo.blocks.values() if getattr(b, "elem_id", None) == "tab-inspect")
+    summary = next(b for b in demo.blocks.values() if getattr(b, "elem_id", None) == "ins-summary")
+    deps = demo.config["dependencies"]
+    assert any(
+        [tab._id, "select"] in [list(t) for t in d["targets"]] and summary._id in d["outputs"]
+        for d in deps
+    )
+
+
 def test_regenerate_runs_in_the_background_and_reports_failures(
     services: Services, tmp_path: Path
 ) -> None:

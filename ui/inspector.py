@@ -121,19 +121,24 @@ class InspectHandlers:
         if doc is None:
             return [f'<div class="folio-empty">{esc(t("kn.pick_doc", lang))}</div>',
                     legend_html(lang), "", 1, None, "", "", "", None]  # fmt: skip
-        folio = self.s.folio
-        pages = folio.pages(doc.doc_id)
-        try:
-            n_terms = len(folio.terms(doc.doc_id))
-        except Exception:
-            n_terms = 0
-        q = quality(pages, folio.counts(doc.doc_id), n_terms)
-        seen = inspect_perception.load(folio, doc.doc_id)
         return [
-            quality_html(doc, q, lang) + inspect_perception.summary_html(seen, lang),
+            self._summary(doc, lang),
             legend_html(lang),
             *self.show_page(doc_id, 1, layers, None, lang),
         ]
+
+    def summary(self, doc_id: str | None, lang: str) -> str | Any:
+        """The document's counts as they are now: embedding and terms go on in the
+        background, so the tab redraws them each time it is opened."""
+        doc = self._doc(doc_id)
+        return gr.update() if doc is None else self._summary(doc, lang)
+
+    def _summary(self, doc: Document, lang: str) -> str:
+        folio = self.s.folio
+        pages = folio.pages(doc.doc_id)
+        q = quality(pages, folio.counts(doc.doc_id), len(folio.terms(doc.doc_id)))
+        seen = inspect_perception.load(folio, doc.doc_id)
+        return quality_html(doc, q, lang) + inspect_perception.summary_html(seen, lang)
 
     def show_page(
         self,
@@ -236,10 +241,11 @@ class InspectHandlers:
         return self.show_page(doc_id, n, layers, hit.n if hit else None, lang)
 
 
-def wire(c: InspectComponents, services: Services, lang: gr.Radio) -> InspectHandlers:
+def wire(c: InspectComponents, services: Services, lang: gr.Radio, tab: gr.Tab) -> InspectHandlers:
     h = InspectHandlers(c, services)
     doc_outputs = [c.summary, c.legend, *h.page_outputs]
     c.doc.change(h.open_doc, [c.doc, c.layers, lang], doc_outputs)
+    tab.select(h.summary, [c.doc, lang], [c.summary], show_progress="hidden")
     nav = [c.doc, c.page, c.layers, c.selected, lang]
     c.prev.click(
         lambda d, p, ly, s, lv: h.show_page(d, (p or 1) - 1, ly, None, lv), nav, h.page_outputs

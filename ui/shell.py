@@ -175,7 +175,9 @@ def build_blocks(services: Services) -> gr.Blocks:
                 kn = knowledge.build(labels)
             with labels.make(gr.Tab, {"label": "tab.chat"}, id="chat", elem_id="tab-chat"):
                 ch = chat.build(labels)
-            with labels.make(gr.Tab, {"label": "tab.inspect"}, id="inspect", elem_id="tab-inspect"):
+            with labels.make(
+                gr.Tab, {"label": "tab.inspect"}, id="inspect", elem_id="tab-inspect"
+            ) as inspect_tab:
                 ins = inspector.build(labels)
             with labels.make(gr.Tab, {"label": "tab.review"}, id="review", elem_id="tab-review"):
                 rv = review.build(labels)
@@ -183,7 +185,7 @@ def build_blocks(services: Services) -> gr.Blocks:
         lib_h = library.wire(lib, services, lang, timer)
         knowledge.wire(kn, services, lang, timer)
         chat_h = chat.wire(ch, services, lang)
-        ins_h = inspector.wire(ins, services, lang)
+        ins_h = inspector.wire(ins, services, lang, inspect_tab)
         review.wire(rv, services, lang, timer)
 
         docs_sig = gr.State("")
