@@ -77,6 +77,9 @@ class Evidence(BaseModel):
         "section's item headings when ``listed``, else its own sentences).",
     )
     listed: bool = False
+    items_total: int = Field(
+        default=0, description="read_section: how many item headings the section has in all."
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -26,7 +26,8 @@ from pipeline.text.segment import query_terms
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\(?-?\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?")
 _META = re.compile(
     r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"
-    r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|follow-up questions|延伸问题",
+    r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|follow-up questions|延伸问题|"
+    r"ask about one for more|可继续追问",  # a list's note of what it leaves out
     re.I,
 )
 MIN_COVERAGE = 0.5

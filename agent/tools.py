@@ -161,7 +161,8 @@ def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
     ev = _evidence(ctx, "read_section", topic, passages)
     said = items or found.sentences  # its items, else its own sentences
     quotes = [i.text for i in said if i.chunk_id in kept]
-    ev = ev.model_copy(update={"quotes": quotes, "note": found.title, "listed": bool(items)})
+    update = {"quotes": quotes, "note": found.title, "listed": bool(items)}
+    ev = ev.model_copy(update=update | {"items_total": len(found.items)})
     return render(ev, lang), ev.model_dump()
 
 

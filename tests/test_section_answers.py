@@ -180,3 +180,19 @@ def test_a_question_word_meets_a_headings_longer_form_but_not_a_neighbour() -> N
     assert not meets(topic_terms("operating costs"), topic_terms("Results of Operations"))
     # the words naming no topic ("main", "company", "item") never match a heading
     assert not topic_terms("What are the company's main items?")
+
+
+def test_a_long_list_says_how_many_items_it_leaves_out(folio: Folio, tmp_path: Path) -> None:
+    risks = [
+        "Gas prices are volatile", "Home building may slow", "One supplier makes our linings",
+        "Emission rules may tighten", "Our kilns are hard to ship", "Skilled welders are scarce",
+        "Steel costs may rise", "A rival may copy our burner",
+    ]  # fmt: skip
+    body = "".join(
+        f"**{r}.**\n\nThis could reduce our sales for a year or more.\n\n" for r in risks
+    )
+    doc = ingest_text(folio, tmp_path, "kilnco.md", f"# Kilnco\n\n## Risk Factors\n\n{body}")
+    a = ChatService(folio).ask("What are the main risk factors?", [doc]).answer
+    shown = _bullets(a.answer)
+    assert 2 <= len(shown) < len(risks), a.answer
+    assert f"({len(shown)} of the {len(risks)} items of “Risk Factors”" in a.answer, a.answer

@@ -87,6 +87,9 @@ def _items(ev: Evidence, title: str, lang: prompts.Lang) -> SectionAnswer | None
         lines.append(f"- {_cited(quote, p)}")
         cited.append(p)
         quoted.append(quote)
+    if ev.items_total > len(quoted):  # a short list must not read as the whole section
+        more = section_words()["leads"][lang]["more"]
+        lines.append(more.format(shown=len(quoted), total=ev.items_total, title=title))
     return SectionAnswer("\n".join(lines), cited, quoted) if len(quoted) >= 2 else None
 
 
