@@ -410,3 +410,63 @@ def test_reference_and_example_words_match_as_the_literals_did() -> None:
         en._EN_DEFINED_ALIAS,
         ('Bank of the West (the "Bank")', "Harbour & Lantern Works (“HLW”)"),
     )
+
+
+def test_comparison_words_match_as_the_literals_did() -> None:
+    from agent.question import compare
+
+    held = r"dragg(?:ed|ing)? down|drags? down|held back|holds? back|weigh(?:ed|s)? on"
+    negative = (
+        r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
+        r"weakest|slowest|shrank|shrink)\b|下降|下滑|减少|下跌|亏损|最低|最少|最差|最小|最慢"
+    )
+    check(negative, re.I, compare._NEGATIVE)
+    check(
+        r"\b(lowest|least|smallest|slowest|fewest|minimum)\b|最低|最少|最小|最慢",
+        re.I,
+        compare._LOW,
+    )
+    check(
+        r"\b(highest|most|largest|biggest|greatest|top|fastest|maximum)\b|最高|最多|最大|最快",
+        re.I,
+        compare._HIGH,
+    )
+    check(
+        r"\b(drops?|declines?|declined|decreases?|decreased|fall|fell|loss|losses|lost|lose|"
+        r"shrank|shrink)\b|下降|下滑|减少|下跌|亏损",
+        re.I,
+        compare._DECLINE,
+    )
+    change = (
+        r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
+        r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现"
+    )
+    check(change, re.I, compare._CHANGE, ("the top line rose", "top-lines", "topline"))
+    zh = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
+    asked = (
+        "Which region had the highest sales?",
+        "who dragged down growth and held back margins",
+        "哪个业务增长最快",
+        "最大的客户是谁",
+        "Which unit weighed on profit, the weakest one?",
+        "the biggest drop and the Top Harbor lowest",
+    )
+    check(
+        r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|weakest|strongest|biggest|"
+        rf"largest|smallest|greatest|top|fastest|slowest|{held})\b|"
+        rf"哪.{{0,16}}(?:{zh}|拖累)|{zh}的.{{0,8}}(是谁|是哪|是什么)",
+        re.I,
+        compare._EXTREME,
+        asked,
+    )
+    check(
+        r"(?:\b(?:highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|top|"
+        r"fastest|slowest|weakest|strongest)\b|" + "|".join((zh, negative, change)) + r")[A-Za-z]*",
+        re.I,
+        compare._HOW_TO_COMPARE,
+        asked,
+    )
+    assert compare._SUPERLATIVES == (
+        "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
+        "largest", "smallest", "greatest", "top", "fastest", "slowest",
+    )  # fmt: skip
