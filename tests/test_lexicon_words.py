@@ -470,3 +470,39 @@ def test_comparison_words_match_as_the_literals_did() -> None:
         "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
         "largest", "smallest", "greatest", "top", "fastest", "slowest",
     )  # fmt: skip
+
+
+def test_asked_figure_words_match_as_the_literals_did() -> None:
+    from agent.figures import answer
+    from agent.models import kinds
+    from agent.question import parsed
+
+    check(
+        r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|"
+        r"perform|consisten|fluctuat|stable|stabil|trend)\w*|"
+        r"同比|增长|变化|下降|增减",
+        re.I,
+        answer._CHANGE,
+        ("year-over-year growth", "Year over year", "yearXoverXyear", "growing trends"),
+    )
+    check(r"\b(ratio|margin|rate|turnover|return on|per share)\b|率|比率", re.I, parsed._RATIO)
+    check(
+        r"^\W*(is|are|was|were|did|does|do|has|have|had|can|could|will|should)\b|是否|吗[?？]?\s*$",
+        re.I,
+        parsed._YES_NO,
+        ("Did revenue grow?", "  could it?", "收入增长了吗？", "是否盈利"),
+    )
+    check(
+        r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
+        r"\d{1,3}(,\d{3})+|\d+\.\d+",
+        0,
+        kinds.FIGURE,
+        ("$4.3 billion", "38.2%", "1,100 units", "12 percent", "5万元", "3 thousand", "2023"),
+    )
+    check(
+        r"\bhow much\b|\bwhat (?:was |is |were |are )?(?:the )?(?:amount|percentage|percent|share|"
+        r"proportion|value|total|sum)\b|多少钱|金额|百分比|比例",
+        re.I,
+        kinds._AMOUNT_ASKED,
+        ("What was the amount paid?", "what total", "What is the share of", "金额是多少钱"),
+    )
