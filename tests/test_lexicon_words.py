@@ -506,3 +506,77 @@ def test_asked_figure_words_match_as_the_literals_did() -> None:
         kinds._AMOUNT_ASKED,
         ("What was the amount paid?", "what total", "What is the share of", "金额是多少钱"),
     )
+
+
+def test_table_cover_and_sentence_words_match_as_the_literals_did() -> None:
+    from agent.models import judge, other_company, writing
+    from pipeline.knowledge import title_filing
+    from pipeline.knowledge.patterns import zh
+    from pipeline.knowledge.patterns.surface import Q_CLOSE, Q_OPEN, ZH
+    from pipeline.parse import table_structure
+
+    check(
+        r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表",
+        re.I,
+        writing._TITLE,
+        ("(in thousands of $)", "Income Statement", "单位：元", "within", "附表一"),
+    )
+    check(
+        r"%|change|variance|increase|decrease|增减|变动|比上年|同比|growth",
+        re.I,
+        table_structure._CHANGE,
+        ("% Change", "Increase (decrease)", "本年比上年增减", "2023"),
+    )
+    check(
+        r"transition period|commission file|file (?:number|no\b)|date of report|pursuant to|"
+        r"securities and exchange|washington|^form\s|mark one|annual report|quarterly report|"
+        r"current report|^for the |^or$|[☐☒☑■□¨]|^\(?(?:state|address|i\.?r\.?s\.?)\b",
+        re.I,
+        title_filing._COVER_LABEL,
+        ("Commission File Number 001-1", "FORM 10-K", "or", "(State or other", "☒ ANNUAL REPORT"),
+    )
+    pointer = (
+        r"^\W*(?:see|refer to)\b[^.]{0,120}\.?\s*$|"
+        r"^\W*(?:for (?:a )?(?:more|further|additional|complete|more complete|detailed)\b"
+        r"[^.]{0,100},\s*(?:please )?(?:see|refer to)\b[^.]{0,80}\.?\s*$)|"
+        r"\b(?:please )?see (?:below|above)\.?\s*$|"
+        r"^[^.]{0,80}\b(?:is|are) (?:discussed|described|included|presented) (?:in|under|below)\b"
+        r"[^.]{0,80}\.?\s*$"
+    )
+    check(
+        pointer,
+        re.I,
+        judge.POINTER,
+        (
+            "For a more complete discussion of the risks, please see below.",
+            "For additional detail, refer to Note 4.",
+            "For further information, see Item 7",
+            "For detailed terms see x",
+        ),
+    )
+    name = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+    check(
+        r"\b(?:does|did|do|is|was|has|had)\s+" + name + r"\s+[a-z]",
+        0,
+        other_company._SUBJECT[2],
+        ("How many employees does Harlow Finch have?", "Where is Velmor headquartered?"),
+    )
+    check(
+        rf"^(?P<t>[{Q_OPEN}]?[^，,；;：:（(是]{{2,16}}?[{Q_CLOSE}]?)(?:[（(](?P<a>[^）)]{{1,80}})[）)])?"
+        rf"[，,]?是(?P<one>一种|一类|一个|一门|一项|指)?(?P<d>[^；;]{{6,}})$",
+        0,
+        zh._ZH_IS,
+        ("机器学习是一种让计算机从数据中学习的方法", "“净利润”（NP）是指扣除所得税后的利润总额"),
+    )
+    check(
+        rf"(?P<t>[{ZH}][{ZH}A-Za-z0-9·\-]{{1,20}})[（(]"
+        r"(?:(?:英文|英语|英文名称|英文全称|英文简称|外文名|拉丁学名|学名)[:：]?\s*)?"
+        r"[\"“]?(?P<a>[A-Za-z][^）()（]{1,100}?)[\"”]?[）)]",
+        0,
+        zh._ZH_ALIAS_LATIN,
+        (
+            "银杏（拉丁学名：Ginkgo biloba）",
+            "机器学习（英文名称：Machine Learning）",
+            "苹果(apple)",
+        ),
+    )
