@@ -580,3 +580,15 @@ def test_table_cover_and_sentence_words_match_as_the_literals_did() -> None:
             "苹果(apple)",
         ),
     )
+
+
+def test_bounded_figure_words_match_as_the_literals_did() -> None:
+    from agent.figures import verify
+
+    check(
+        r"margin|\bshare\b|proportion|percent(?:age)? of|% of|\bas an? (?:percent|share)|"
+        r"利润率|毛利率|净利率|占|比例|比重|占比",
+        re.I,
+        verify._BOUNDED,
+        ("Operating margin FY2021", "as a percent of sales", "percentage of revenue", "占比"),
+    )
