@@ -592,3 +592,16 @@ def test_bounded_figure_words_match_as_the_literals_did() -> None:
         verify._BOUNDED,
         ("Operating margin FY2021", "as a percent of sales", "percentage of revenue", "占比"),
     )
+
+
+def test_not_an_answer_words_match_as_the_literals_did() -> None:
+    from agent import support
+
+    check(
+        r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"
+        r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|"
+        r"follow-up questions|延伸问题",
+        re.I,
+        support._META,
+        ("The report does not say.", "it does not mention x", "文中没有提到", "未找到相关内容"),
+    )
