@@ -18,17 +18,18 @@ from itertools import permutations
 from agent.arith import CONSTANTS, checked_results, operands
 from agent.scope import stem
 from pipeline.text.finance import stated_rule
+from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import query_terms
 
 # A figure starts after anything but a Latin letter, digit or point: Chinese runs straight
 # into its numbers ("营业收入为4,755,785.11"), and r"\w" would cut that to "755,785.11".
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\(?-?\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?")
-_META = re.compile(
-    r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"
-    r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|follow-up questions|延伸问题|"
-    r"ask about one for more|可继续追问",  # a list's note of what it leaves out
-    re.I,
+_META = pattern(
+    "answer_sentences.not_an_answer",
+    template=r"do(es)? not say|not (?:mention|contain|provide|specify)|没有(?:找到|提到|相关)|"
+    r"未(?:提及|找到)|{}",
+    flags=re.I,
 )
 MIN_COVERAGE = 0.5
 MIN_COVERAGE_WITH_NUMBERS = 0.2

@@ -410,3 +410,198 @@ def test_reference_and_example_words_match_as_the_literals_did() -> None:
         en._EN_DEFINED_ALIAS,
         ('Bank of the West (the "Bank")', "Harbour & Lantern Works (“HLW”)"),
     )
+
+
+def test_comparison_words_match_as_the_literals_did() -> None:
+    from agent.question import compare
+
+    held = r"dragg(?:ed|ing)? down|drags? down|held back|holds? back|weigh(?:ed|s)? on"
+    negative = (
+        r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
+        r"weakest|slowest|shrank|shrink)\b|下降|下滑|减少|下跌|亏损|最低|最少|最差|最小|最慢"
+    )
+    check(negative, re.I, compare._NEGATIVE)
+    check(
+        r"\b(lowest|least|smallest|slowest|fewest|minimum)\b|最低|最少|最小|最慢",
+        re.I,
+        compare._LOW,
+    )
+    check(
+        r"\b(highest|most|largest|biggest|greatest|top|fastest|maximum)\b|最高|最多|最大|最快",
+        re.I,
+        compare._HIGH,
+    )
+    check(
+        r"\b(drops?|declines?|declined|decreases?|decreased|fall|fell|loss|losses|lost|lose|"
+        r"shrank|shrink)\b|下降|下滑|减少|下跌|亏损",
+        re.I,
+        compare._DECLINE,
+    )
+    change = (
+        r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
+        r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现"
+    )
+    check(change, re.I, compare._CHANGE, ("the top line rose", "top-lines", "topline"))
+    zh = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
+    asked = (
+        "Which region had the highest sales?",
+        "who dragged down growth and held back margins",
+        "哪个业务增长最快",
+        "最大的客户是谁",
+        "Which unit weighed on profit, the weakest one?",
+        "the biggest drop and the Top Harbor lowest",
+    )
+    check(
+        r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|weakest|strongest|biggest|"
+        rf"largest|smallest|greatest|top|fastest|slowest|{held})\b|"
+        rf"哪.{{0,16}}(?:{zh}|拖累)|{zh}的.{{0,8}}(是谁|是哪|是什么)",
+        re.I,
+        compare._EXTREME,
+        asked,
+    )
+    check(
+        r"(?:\b(?:highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|top|"
+        r"fastest|slowest|weakest|strongest)\b|" + "|".join((zh, negative, change)) + r")[A-Za-z]*",
+        re.I,
+        compare._HOW_TO_COMPARE,
+        asked,
+    )
+    assert compare._SUPERLATIVES == (
+        "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
+        "largest", "smallest", "greatest", "top", "fastest", "slowest",
+    )  # fmt: skip
+
+
+def test_asked_figure_words_match_as_the_literals_did() -> None:
+    from agent.figures import answer
+    from agent.models import kinds
+    from agent.question import parsed
+
+    check(
+        r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|"
+        r"perform|consisten|fluctuat|stable|stabil|trend)\w*|"
+        r"同比|增长|变化|下降|增减",
+        re.I,
+        answer._CHANGE,
+        ("year-over-year growth", "Year over year", "yearXoverXyear", "growing trends"),
+    )
+    check(r"\b(ratio|margin|rate|turnover|return on|per share)\b|率|比率", re.I, parsed._RATIO)
+    check(
+        r"^\W*(is|are|was|were|did|does|do|has|have|had|can|could|will|should)\b|是否|吗[?？]?\s*$",
+        re.I,
+        parsed._YES_NO,
+        ("Did revenue grow?", "  could it?", "收入增长了吗？", "是否盈利"),
+    )
+    check(
+        r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
+        r"\d{1,3}(,\d{3})+|\d+\.\d+",
+        0,
+        kinds.FIGURE,
+        ("$4.3 billion", "38.2%", "1,100 units", "12 percent", "5万元", "3 thousand", "2023"),
+    )
+    check(
+        r"\bhow much\b|\bwhat (?:was |is |were |are )?(?:the )?(?:amount|percentage|percent|share|"
+        r"proportion|value|total|sum)\b|多少钱|金额|百分比|比例",
+        re.I,
+        kinds._AMOUNT_ASKED,
+        ("What was the amount paid?", "what total", "What is the share of", "金额是多少钱"),
+    )
+
+
+def test_table_cover_and_sentence_words_match_as_the_literals_did() -> None:
+    from agent.models import judge, other_company, writing
+    from pipeline.knowledge import title_filing
+    from pipeline.knowledge.patterns import zh
+    from pipeline.knowledge.patterns.surface import Q_CLOSE, Q_OPEN, ZH
+    from pipeline.parse import table_structure
+
+    check(
+        r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表",
+        re.I,
+        writing._TITLE,
+        ("(in thousands of $)", "Income Statement", "单位：元", "within", "附表一"),
+    )
+    check(
+        r"%|change|variance|increase|decrease|增减|变动|比上年|同比|growth",
+        re.I,
+        table_structure._CHANGE,
+        ("% Change", "Increase (decrease)", "本年比上年增减", "2023"),
+    )
+    check(
+        r"transition period|commission file|file (?:number|no\b)|date of report|pursuant to|"
+        r"securities and exchange|washington|^form\s|mark one|annual report|quarterly report|"
+        r"current report|^for the |^or$|[☐☒☑■□¨]|^\(?(?:state|address|i\.?r\.?s\.?)\b",
+        re.I,
+        title_filing._COVER_LABEL,
+        ("Commission File Number 001-1", "FORM 10-K", "or", "(State or other", "☒ ANNUAL REPORT"),
+    )
+    pointer = (
+        r"^\W*(?:see|refer to)\b[^.]{0,120}\.?\s*$|"
+        r"^\W*(?:for (?:a )?(?:more|further|additional|complete|more complete|detailed)\b"
+        r"[^.]{0,100},\s*(?:please )?(?:see|refer to)\b[^.]{0,80}\.?\s*$)|"
+        r"\b(?:please )?see (?:below|above)\.?\s*$|"
+        r"^[^.]{0,80}\b(?:is|are) (?:discussed|described|included|presented) (?:in|under|below)\b"
+        r"[^.]{0,80}\.?\s*$"
+    )
+    check(
+        pointer,
+        re.I,
+        judge.POINTER,
+        (
+            "For a more complete discussion of the risks, please see below.",
+            "For additional detail, refer to Note 4.",
+            "For further information, see Item 7",
+            "For detailed terms see x",
+        ),
+    )
+    name = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+    check(
+        r"\b(?:does|did|do|is|was|has|had)\s+" + name + r"\s+[a-z]",
+        0,
+        other_company._SUBJECT[2],
+        ("How many employees does Harlow Finch have?", "Where is Velmor headquartered?"),
+    )
+    check(
+        rf"^(?P<t>[{Q_OPEN}]?[^，,；;：:（(是]{{2,16}}?[{Q_CLOSE}]?)(?:[（(](?P<a>[^）)]{{1,80}})[）)])?"
+        rf"[，,]?是(?P<one>一种|一类|一个|一门|一项|指)?(?P<d>[^；;]{{6,}})$",
+        0,
+        zh._ZH_IS,
+        ("机器学习是一种让计算机从数据中学习的方法", "“净利润”（NP）是指扣除所得税后的利润总额"),
+    )
+    check(
+        rf"(?P<t>[{ZH}][{ZH}A-Za-z0-9·\-]{{1,20}})[（(]"
+        r"(?:(?:英文|英语|英文名称|英文全称|英文简称|外文名|拉丁学名|学名)[:：]?\s*)?"
+        r"[\"“]?(?P<a>[A-Za-z][^）()（]{1,100}?)[\"”]?[）)]",
+        0,
+        zh._ZH_ALIAS_LATIN,
+        (
+            "银杏（拉丁学名：Ginkgo biloba）",
+            "机器学习（英文名称：Machine Learning）",
+            "苹果(apple)",
+        ),
+    )
+
+
+def test_bounded_figure_words_match_as_the_literals_did() -> None:
+    from agent.figures import verify
+
+    check(
+        r"margin|\bshare\b|proportion|percent(?:age)? of|% of|\bas an? (?:percent|share)|"
+        r"利润率|毛利率|净利率|占|比例|比重|占比",
+        re.I,
+        verify._BOUNDED,
+        ("Operating margin FY2021", "as a percent of sales", "percentage of revenue", "占比"),
+    )
+
+
+def test_not_an_answer_words_match_as_the_literals_did() -> None:
+    from agent import support
+
+    check(
+        r"do(es)? not say|not (?:mention|contain|provide|specify)|could not find|no information|"
+        r"insufficient|依据不足|没有(?:找到|提到|相关)|未(?:提及|找到)|"
+        r"follow-up questions|延伸问题",
+        re.I,
+        support._META,
+        ("The report does not say.", "it does not mention x", "文中没有提到", "未找到相关内容"),
+    )

@@ -56,6 +56,7 @@ from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from agent.question.kinds import asked_kinds
 from pipeline.text.finance import vocabulary
+from pipeline.text.lexicon import alternation
 
 # Questions no single figure answers once the comparisons above have had their turn (a
 # reason or a list asked is none of figures' at all: ``kinds.asked_kinds``).
@@ -65,9 +66,8 @@ _EXPLAIN = re.compile(r"^\W*(which|who|explain|describe|how did)\b|如何看待|
 _NOT_FIGURES = frozenset({"reason", "list"})
 _AVERAGE = re.compile(r"\baverage\b|平均", re.I)
 _CHANGE = re.compile(
-    r"\b(change|growth|grow|grew|increase|decrease|decline|drop|improv|year.over.year|yoy|perform|"
-    r"consisten|fluctuat|stable|stabil|trend)\w*|"
-    r"同比|增长|变化|下降|增减",
+    rf"\b({alternation('asked_figures.change_stems.en')}|year.over.year)\w*|"
+    + alternation("asked_figures.change_stems.zh"),
     re.I,
 )
 _PERCENT = re.compile(r"percent|%|百分", re.I)

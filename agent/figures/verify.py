@@ -26,10 +26,10 @@ from pipeline.text.finance import vocabulary
 
 # What is a part of a whole, so lies between −100% and 100%: a margin, a share, one
 # figure as a percent of another, 利润率 / 毛利率 / 占比.
-_BOUNDED = re.compile(
-    r"margin|\bshare\b|proportion|percent(?:age)? of|% of|\bas an? (?:percent|share)|"
-    r"利润率|毛利率|净利率|占|比例|比重|占比",
-    re.I,
+_BOUNDED = lexicon.pattern(
+    "asked_figures.bounded_zh",
+    template=r"margin|\bshare\b|proportion|percent(?:age)? of|% of|\bas an? (?:percent|share)|{}",
+    flags=re.I,
 )
 # "Operating margin FY2021 = … = 130900.0%": the name before the first "=", the result
 # after the last one.

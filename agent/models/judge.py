@@ -34,6 +34,7 @@ from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_extreme, what_is_compared
 from agent.question.kinds import asks_count
 from agent.scope import stem
+from pipeline.text.lexicon import alternation
 from pipeline.text.periods import LONE_YEAR_RE, YEAR
 from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
 
@@ -55,7 +56,9 @@ _PERIOD_ONLY = re.compile(
 # information.", "For a more complete discussion of the risks, please see below."
 POINTER = re.compile(
     r"^\W*(?:see|refer to)\b[^.]{0,120}\.?\s*$|"
-    r"^\W*(?:for (?:a )?(?:more|further|additional|complete|more complete|detailed)\b[^.]{0,100}"
+    r"^\W*(?:for (?:a )?(?:"
+    + alternation("answer_sentences.pointer_qualifiers")
+    + r")\b[^.]{0,100}"
     r",\s*(?:please )?(?:see|refer to)\b[^.]{0,80}\.?\s*$)|"
     r"\b(?:please )?see (?:below|above)\.?\s*$|"
     r"^[^.]{0,80}\b(?:is|are) (?:discussed|described|included|presented) (?:in|under|below)\b"

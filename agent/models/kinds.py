@@ -27,6 +27,7 @@ from agent.question.kinds import (
 from agent.question.kinds import marks as _marks
 from agent.question.kinds import raw as _raw
 from agent.scope import stem
+from pipeline.text.lexicon import alternation
 from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import _get_jieba
@@ -35,13 +36,15 @@ _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
 _HAN = HAN_RE
 # An amount or a share ("$4.3 billion", "38.2%", "1,100"), not a year or a count.
 FIGURE = re.compile(
-    r"\d[\d,]*(\.\d+)?\s*(%|percent|million|billion|thousand|万|亿|元)|[$¥€£]\s?\d|"
+    r"\d[\d,]*(\.\d+)?\s*(" + alternation("asked_figures.figure_units") + r")|[$¥€£]\s?\d|"
     r"\d{1,3}(,\d{3})+|\d+\.\d+"
 )
 # a question asking for an amount or a share: answered by a figure, never by a date alone
 _AMOUNT_ASKED = re.compile(
-    r"\bhow much\b|\bwhat (?:was |is |were |are )?(?:the )?(?:amount|percentage|percent|share|"
-    r"proportion|value|total|sum)\b|多少钱|金额|百分比|比例",
+    r"\bhow much\b|\bwhat (?:was |is |were |are )?(?:the )?(?:"
+    + alternation("asked_figures.amount_nouns.en")
+    + r")\b|"
+    + alternation("asked_figures.amount_nouns.zh"),
     re.I,
 )
 _ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")  # "(FLNA)": a member's abbreviation

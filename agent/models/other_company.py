@@ -20,16 +20,18 @@ from agent.evidence import Evidence
 from agent.models.judge import METRIC_ACRONYMS
 from agent.rewrite import core_question
 from agent.scope import _suffixes, stem  # the legal-form words a registrant's name ends in
+from pipeline.text.lexicon import alternation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
 _NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
 # Where a question puts the company it asks about, besides "<Name>'s": last, after "of"
 # or "for" ("the chief executive of <Name>?"), or as the subject of its verb ("How many
 # employees does <Name> have?", "Where is <Name> headquartered?").
+_AUXILIARIES = alternation("answer_sentences.subject_auxiliaries")
 _SUBJECT = (
     re.compile(_NAME + r"['’]s\b"),
     re.compile(r"\b(?:of|for)\s+" + _NAME + r"\s*[?？.]?\s*$"),
-    re.compile(r"\b(?:does|did|do|is|was|has|had)\s+" + _NAME + r"\s+[a-z]"),
+    re.compile(rf"\b(?:{_AUXILIARIES})\s+{_NAME}\s+[a-z]"),
 )
 
 

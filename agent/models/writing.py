@@ -23,6 +23,7 @@ from agent.models.judge import (
 from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
 from pipeline.text.lang import script_language, split_sentences
+from pipeline.text.lexicon import pattern
 
 FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
 
@@ -148,7 +149,7 @@ _CLAUSE_SHARE = 0.8
 _EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
 _NIL: dict[prompts.Lang, str] = {"en": "— (nil)", "zh": "—（无）"}
 # What a table's first header cell says when it titles the table: its statement or unit.
-_TITLE = re.compile(r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表", re.I)
+_TITLE = pattern("table_headings.title_words", template=r"\bin\b|[$€£¥%]|{}", flags=re.I)
 
 
 def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> str | None:

@@ -9,54 +9,48 @@ import re
 from functools import cache
 
 from pipeline.text.finance import vocabulary
+from pipeline.text.lexicon import alternation, words
 
-_NEGATIVE = re.compile(
-    r"\b(drops?|declines?|decreases?|fall|fell|loss|losses|worst|lowest|least|smallest|"
-    r"weakest|slowest|shrank|shrink)\b|下降|下滑|减少|下跌|亏损|最低|最少|最差|最小|最慢",
-    re.I,
-)
+
+def _en_then_zh(name: str, en: str) -> str:
+    """The English words of ``comparing.<name>`` in the template ``en`` (``{}`` for them),
+    then its Chinese words as further alternatives, matched anywhere."""
+    return (
+        en.replace("{}", alternation(f"comparing.{name}.en"))
+        + "|"
+        + alternation(f"comparing.{name}.zh")
+    )
+
+
+_NEGATIVE = re.compile(_en_then_zh("negative", r"\b({})\b"), re.I)
 # The words ``wants_minimum`` reads: which end a superlative names, and measures of
 # decline (their largest is the lowest signed figure).
 # what held the whole back is its worst part: "which segment dragged down growth"
 _HELD_BACK = r"dragg(?:ed|ing)? down|drags? down|held back|holds? back|weigh(?:ed|s)? on"
 _ABSOLUTE_LOW = re.compile(rf"\b(worst|weakest|{_HELD_BACK})\b|最差|拖累", re.I)
 _ABSOLUTE_HIGH = re.compile(r"\b(best|strongest)\b|最好", re.I)
-_LOW = re.compile(r"\b(lowest|least|smallest|slowest|fewest|minimum)\b|最低|最少|最小|最慢", re.I)
-_HIGH = re.compile(
-    r"\b(highest|most|largest|biggest|greatest|top|fastest|maximum)\b|最高|最多|最大|最快", re.I
-)
-_DECLINE = re.compile(
-    r"\b(drops?|declines?|declined|decreases?|decreased|fall|fell|loss|losses|lost|lose|"
-    r"shrank|shrink)\b|下降|下滑|减少|下跌|亏损",
-    re.I,
-)
-_CHANGE = re.compile(
-    r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
-    r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现",
-    re.I,
-)
-_SUPERLATIVE_ZH = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
+_LOW = re.compile(_en_then_zh("low", r"\b({})\b"), re.I)
+_HIGH = re.compile(_en_then_zh("high", r"\b({})\b"), re.I)
+_DECLINE = re.compile(_en_then_zh("decline", r"\b({})\b"), re.I)
+_CHANGE = re.compile(_en_then_zh("change_stems", r"\b({})"), re.I)
+_SUPERLATIVE_ZH = f"({alternation('comparing.superlatives_zh')})"
+_SUPERLATIVE_EN = alternation("comparing.superlatives")
 _EXTREME = re.compile(
-    r"\b(which|who)\b.*\b(highest|lowest|most|least|best|worst|weakest|strongest|biggest|largest|"
-    rf"smallest|greatest|top|fastest|slowest|{_HELD_BACK})\b|"
+    rf"\b(which|who)\b.*\b({_SUPERLATIVE_EN}|{_HELD_BACK})\b|"
     rf"哪.{{0,16}}(?:{_SUPERLATIVE_ZH}|拖累)|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,
 )
 
 
 _HOW_TO_COMPARE = re.compile(
-    r"(?:\b(?:highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|top|"
-    r"fastest|slowest|weakest|strongest)\b|"
+    rf"(?:\b(?:{_SUPERLATIVE_EN})\b|"
     + "|".join((_SUPERLATIVE_ZH, _NEGATIVE.pattern, _CHANGE.pattern))
     + r")[A-Za-z]*",
     re.I,
 )
 
 
-_SUPERLATIVES = (
-    "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
-    "largest", "smallest", "greatest", "top", "fastest", "slowest",
-)  # fmt: skip
+_SUPERLATIVES = words("comparing.superlatives")
 # A capitalised superlative before a capitalised word: a name ("Best Orchard", "Top Harbor"), or
 # emphasis ("the Highest EBIT Margin", "Lowest Revenue").
 _TITLED = re.compile(rf"\b({'|'.join(w.capitalize() for w in _SUPERLATIVES)}) ([A-Z][a-z]+)\b")

@@ -16,6 +16,7 @@ from agent.question.kinds import FIRST_ASKING, Kind, asked_kinds, asks_overview,
 from agent.rewrite import page_reference
 from pipeline.text.finance import vocabulary
 from pipeline.text.lang import cjk_ratio
+from pipeline.text.lexicon import pattern
 from pipeline.text.periods import FISCAL_YEAR_RE, fiscal_years
 
 Operation = Literal[
@@ -28,13 +29,12 @@ AnswerKind = Literal[
 _QUARTER = re.compile(r"\b(q[1-4]|h[12])\b|第[一二三四1-4]季度|[上下]半年", re.I)
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
 _GROWTH = re.compile(r"\b(growth|grew|grow|cagr|yoy|year.over.year)\w*|增长率|增速|同比", re.I)
-_RATIO = re.compile(r"\b(ratio|margin|rate|turnover|return on|per share)\b|率|比率", re.I)
+_RATIO = pattern("asked_figures.ratio_words", template=r"\b({})\b|率|比率", flags=re.I)
 _SHARE = re.compile(r"\b(share|proportion|percentage) of\b|占.{0,12}(比|比例|比重)", re.I)
 _VERSUS = re.compile(r"\b(compared? (with|to)|versus|vs\.?|than)\b|相比|对比|比较", re.I)
 _BETWEEN = re.compile(r"\bbetween\b.{1,60}\band\b|从.{1,30}到", re.I)
-_YES_NO = re.compile(
-    r"^\W*(is|are|was|were|did|does|do|has|have|had|can|could|will|should)\b|是否|吗[?？]?\s*$",
-    re.I,
+_YES_NO = pattern(
+    "asked_figures.yes_no_auxiliaries", template=r"^\W*({})\b|是否|吗[?？]?\s*$", flags=re.I
 )
 _EXPLAIN = re.compile(r"^\W*(why|how|explain|describe)\b|为什么|为何|如何|怎样", re.I)
 

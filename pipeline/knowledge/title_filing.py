@@ -28,9 +28,8 @@ _PERIOD = re.compile(
 _REPORT_DATE = re.compile(r"\bdate of report\b[^:]{0,60}:\s*(?P<d>" + LONG_DATE + r")", re.I)
 # Lines of a cover that are labels of the form, never the registrant's name.
 _COVER_LABEL = re.compile(
-    r"transition period|commission file|file (?:number|no\b)|date of report|pursuant to|"
-    r"securities and exchange|washington|^form\s|mark one|annual report|quarterly report|"
-    r"current report|^for the |^or$|[☐☒☑■□¨]|^\(?(?:state|address|i\.?r\.?s\.?)\b",
+    lexicon.alternation("filings.cover_labels")
+    + r"|file (?:number|no\b)|^form\s|^for the |^or$|[☐☒☑■□¨]|^\(?(?:state|address|i\.?r\.?s\.?)\b",
     re.I,
 )
 _SIGNED = re.compile(r"has duly caused this (?:report|amendment|statement)", re.I)

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pipeline.models import Table, parse_figure
+from pipeline.text.lexicon import pattern as words_pattern
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import CAPTURED_YEAR_RE, FY_SHORT_RE, YEAR
 
@@ -34,7 +35,8 @@ _DATE_EN = re.compile(
 _DATE_ZH = re.compile(r"(" + YEAR + r")\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _QUARTER = re.compile(r"\bq([1-4])\b|\b(first|second|third|fourth) quarter\b", re.I)
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-_CHANGE = re.compile(r"%|change|variance|increase|decrease|增减|变动|比上年|同比|growth", re.I)
+# (aliased: this module has a `lexicon()` of its own, reading data/statements.json)
+_CHANGE = words_pattern("table_headings.change_columns", template="%|{}", flags=re.I)
 _TOTAL_SKIP = 2.0  # points of indentation that still count as the same level
 
 

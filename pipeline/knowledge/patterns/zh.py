@@ -52,7 +52,7 @@ _ZH_CALLED = re.compile(
 )
 _ZH_IS = re.compile(
     rf"^(?P<t>[{Q_OPEN}]?[^，,；;：:（(是]{{2,16}}?[{Q_CLOSE}]?)(?:[（(](?P<a>[^）)]{{1,80}})[）)])?"
-    rf"[，,]?是(?P<one>一种|一类|一个|一门|一项|指)?(?P<d>[^；;]{{6,}})$"
+    rf"[，,]?是(?P<one>{lexicon.alternation('definitions.genus_counters_zh')})?(?P<d>[^；;]{{6,}})$"
 )
 # "X是…的<genus>": the first clause of the definition names what kind of thing X is.
 _ZH_GENUS = re.compile(rf"的[{ZH}]{{1,6}}$")
@@ -62,7 +62,7 @@ _ZH_ALIAS_SHORT = re.compile(
 )
 _ZH_ALIAS_LATIN = re.compile(
     rf"(?P<t>[{ZH}][{ZH}A-Za-z0-9·\-]{{1,20}})[（(]"
-    r"(?:(?:英文|英语|英文名称|英文全称|英文简称|外文名|拉丁学名|学名)[:：]?\s*)?"
+    r"(?:(?:" + lexicon.alternation("definitions.latin_alias_labels_zh") + r")[:：]?\s*)?"
     r"[\"“]?(?P<a>[A-Za-z][^）()（]{1,100}?)[\"”]?[）)]"
 )
 
