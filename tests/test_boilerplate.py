@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
+from agent.review.prompts import BOILERPLATE_KINDS
+from agent.review.report import dropped_text
 from pipeline.text.boilerplate import (
+    KINDS,
     block_kind,
     contents_table,
     context_kind,
@@ -131,3 +136,15 @@ def test_contents_tables() -> None:
     figures = [["", "2023", "2022"], ["Revenue", "4,200", "3,900"], ["Net income", "410", "380"]]
     assert not contents_table(figures)
     assert not contents_table([])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_reports_dropped_line_names_each_boilerplate_kind_in_words(lang: str) -> None:
+    assert set(BOILERPLATE_KINDS[lang]) == set(KINDS)  # every kind has its reader's name
+    report = SimpleNamespace(
+        lang=lang, dropped={f"boilerplate: {k}": i + 1 for i, k in enumerate(KINDS)}
+    )
+    said = dropped_text(report)  # type: ignore[arg-type]
+    keys = [k for k in KINDS if lang == "zh" or "_" in k]  # a key no reader should see
+    assert not any(k in said for k in keys), said
+    assert all(f"{BOILERPLATE_KINDS[lang][k]} {i + 1}" in said for i, k in enumerate(KINDS))

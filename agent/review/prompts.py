@@ -97,6 +97,28 @@ REASONS = {
     },
 }
 
+# The kinds of boilerplate (pipeline/text/boilerplate.py), as a reader names them.
+BOILERPLATE_KINDS = {
+    "en": {
+        "contents": "table of contents",
+        "certification": "certifications",
+        "signature": "signatures",
+        "auditor": "auditor's standard wording",
+        "exhibits": "exhibit lists",
+        "forward_looking": "forward-looking-statement notices",
+        "cover_form": "cover page",
+    },
+    "zh": {
+        "contents": "目录",
+        "certification": "证明书",
+        "signature": "签名",
+        "auditor": "审计师标准措辞",
+        "exhibits": "附件清单",
+        "forward_looking": "前瞻性陈述声明",
+        "cover_form": "封面",
+    },
+}
+
 NOTICE = {
     "en": {
         "refine_failed": "The chat model's refinement failed ({error}); "

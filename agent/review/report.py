@@ -44,7 +44,9 @@ def dropped_text(report: Report) -> str:
     plates = {k.split(": ", 1)[1]: n for k, n in report.dropped.items() if ": " in k}
     parts = []
     if plates:
-        inner = ", ".join(f"{k} {n}" for k, n in sorted(plates.items(), key=lambda kv: -kv[1]))
+        kinds = prompts.BOILERPLATE_KINDS[report.lang]
+        ranked = sorted(plates.items(), key=lambda kv: -kv[1])
+        inner = ", ".join(f"{kinds.get(k, k)} {n}" for k, n in ranked)
         parts.append(f"{sum(plates.values())} {names['boilerplate']} ({inner})")
     for key in ("not relevant", "not asked", "duplicate", "unsupported"):
         if report.dropped.get(key):
