@@ -120,11 +120,11 @@ def test_the_timing_badge_tells_where_the_time_went_in_both_languages() -> None:
     timed = answer(timing=timing)
     en = answer_markdown(timed, "en")
     assert (
-        'title="search 0.2 s · model 0.8 s · tools 0.3 s · reflection 0.1 s · total 1.5 s"'
-        ">offline · 1.5 s</span>" in en
+        'title="model 0.8 s · tools 0.3 s (searches 0.2 s, summed over calls run side by side)'
+        ' · reflection 0.1 s · total 1.5 s">offline · 1.5 s</span>' in en
     )
     zh = answer_markdown(timed, "zh")
-    assert 'title="检索 0.2 秒 · 模型 0.8 秒 · 工具 0.3 秒 · 核查 0.1 秒 · 合计 1.5 秒"' in zh
+    assert "工具 0.3 秒（其中检索累计 0.2 秒，多次并行）· 核查 0.1 秒 · 合计 1.5 秒" in zh
     # An answer stored before answers were timed keeps a plain badge.
     assert "title=" not in answer_markdown(answer(), "en")
 

@@ -161,9 +161,10 @@ _T: dict[str, tuple[str, str]] = {
     "chat.model": ("{model} · {seconds:.1f} s", "{model} · {seconds:.1f} 秒"),
     "chat.offline_model": ("offline", "离线"),
     "chat.timing": (
-        "search {search:.1f} s · model {model:.1f} s · tools {tools:.1f} s · "
-        "reflection {reflection:.1f} s · total {total:.1f} s",
-        "检索 {search:.1f} 秒 · 模型 {model:.1f} 秒 · 工具 {tools:.1f} 秒 · "
+        # searches run side by side within a tool round: their sum is no part of the total
+        "model {model:.1f} s · tools {tools:.1f} s (searches {search:.1f} s, summed over "
+        "calls run side by side) · reflection {reflection:.1f} s · total {total:.1f} s",
+        "模型 {model:.1f} 秒 · 工具 {tools:.1f} 秒（其中检索累计 {search:.1f} 秒，多次并行）· "
         "核查 {reflection:.1f} 秒 · 合计 {total:.1f} 秒",
     ),
     # --- page pane -----------------------------------------------------------------------
