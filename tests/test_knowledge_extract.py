@@ -340,3 +340,16 @@ def test_a_filing_cover_running_onto_its_second_page_is_not_summarised() -> None
     assert [s.text for s in summary.overview] == [
         "Harbour Lantern Works makes solar lanterns for remote villages."
     ], summary.overview
+
+
+def test_a_left_out_section_is_named_once_when_its_title_holds_its_label() -> None:
+    blocks = _blocks(
+        [
+            ("heading", 1, "PART I"),
+            ("paragraph", 0, "Harbour Lantern Works makes solar lanterns for remote villages."),
+            ("heading", 1, "PART IV"),
+            ("table", 0, "| Exhibit | Description |\n|---|---|\n| 3.1 | Charter |"),
+        ]
+    )
+    summary = build_summary(build_doc_text("d", "T", "en", blocks, []))
+    assert summary.left_out == ["PART IV"], summary.left_out

@@ -142,8 +142,16 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
     if not top:
         return 1.0, []
     cited = {top_ancestor(doc, s.section_index) for s in sentences}
-    left = [f"{t.label} {t.title}".strip() for t in top if t.idx not in cited]
+    left = [_named(t.label, t.title) for t in top if t.idx not in cited]
     return round((len(top) - len(left)) / len(top), 3), left
+
+
+def _named(label: str, title: str) -> str:
+    """A section as a reader names it: its label and title, the label once when the
+    title already begins with it ("PART IV", not "PART IV PART IV")."""
+    if _squash(title).startswith(_squash(label)):
+        return title.strip()
+    return f"{label} {title}".strip()
 
 
 COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with content
