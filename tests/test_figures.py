@@ -154,6 +154,23 @@ def test_growth_and_multi_year_averages() -> None:
     assert "÷ 3 = 7.7%" in average.lines[0]  # (5 + 7.5 + 10.67) / 3
 
 
+def test_the_figure_computed_follows_the_operation_the_question_asks() -> None:
+    # the dispatch reads ``Question.operation``: an average whose range is said "between …
+    # and …", a steadiness question answered by the change, a comparison by the change
+    ranged = figure_answer(
+        "What was the average net profit margin between FY2019 and FY2021?", _statements(), "en"
+    )
+    assert ranged is not None and ranged.lines[0].startswith("Average net profit margin FY2019")
+    steady = figure_answer("Were net sales stable in FY2021?", _statements(), "en")
+    assert steady is not None and steady.lines[-1].endswith("= 25.0% [nw#4].")
+    versus = figure_answer(
+        "What were net sales in FY2021 compared with FY2020?", _statements(), "en"
+    )
+    assert versus is not None and versus.lines[-1].endswith("= 25.0% [nw#4].")
+    plain = figure_answer("What were net sales in FY2021?", _statements(), "en")
+    assert plain is not None and len(plain.lines) == 1
+
+
 def test_a_missing_operand_is_named_never_guessed() -> None:
     a = figure_answer("What was the inventory turnover in FY2020?", _statements(), "en")
     assert a is not None and not a.lines

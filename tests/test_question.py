@@ -27,6 +27,19 @@ def test_operations_are_told_apart() -> None:
     assert parse("2031年营业收入同比增长多少？").operation == "growth"
 
 
+def test_an_average_over_a_range_and_a_steadiness_question_read_as_their_computation() -> None:
+    # "between" names the average's range; whether a figure held steady is its change
+    q = parse("What was the average gross margin between FY2030 and FY2032?")
+    assert q.operation == "average"
+    assert parse("Was Quillfeather's operating margin stable in FY2031?").operation == "change"
+    assert parse("How did revenue trend in 2031?").operation == "change"
+    assert parse("2031年营业收入增减情况如何？").operation == "change"
+    assert parse("2031年净利润波动大吗？").operation == "change"
+    # the top line is the revenue line: asked alone it is a level, with a move it is a change
+    assert parse("What was Quillfeather's top line in FY2031?").operation == "lookup"
+    assert parse("How did Quillfeather's top line grow in FY2031?").operation != "lookup"
+
+
 def test_answer_kinds_and_flags() -> None:
     assert "yes/no" in parse("Is the Quillfeather business seasonal?").kinds
     assert "person" in parse("Who is the chief executive of Quillfeather?").kinds

@@ -47,7 +47,7 @@ from agent.figures.render import (
     missing_note,
 )
 from agent.figures.sentences import change_sentence, stated_change
-from agent.figures.shares import SHARE_OF, share_of_whole
+from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
@@ -55,8 +55,8 @@ from agent.figures.verify import Computed, found_lines, said_names
 from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from agent.question.kinds import asked_kinds
+from agent.question.parsed import parse
 from pipeline.text.finance import vocabulary
-from pipeline.text.lexicon import alternation
 
 # Questions no single figure answers once the comparisons above have had their turn (a
 # reason or a list asked is none of figures' at all: ``kinds.asked_kinds``).
@@ -64,12 +64,8 @@ _EXPLAIN = re.compile(r"^\W*(which|who|explain|describe|how did)\b|如何看待|
 # A cause ("what drove the margin change?") is a sentence of prose and a list of members
 # is names: a figure, even the one the question names, answers neither.
 _NOT_FIGURES = frozenset({"reason", "list"})
-_AVERAGE = re.compile(r"\baverage\b|平均", re.I)
-_CHANGE = re.compile(
-    rf"\b({alternation('asked_figures.change_stems.en')}|year.over.year)\w*|"
-    + alternation("asked_figures.change_stems.zh"),
-    re.I,
-)
+# the operations a figure answers with its change between two periods
+_CHANGES = frozenset({"change", "growth", "comparison"})
 _PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
@@ -219,17 +215,19 @@ def _from_sentence(
 
 
 def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
+    """The figure answer for the operation the question asks (``Question.operation``, read
+    from the question without its definition: the words defining a metric ask nothing)."""
     ys = years(turn.question)
-    asked = without_definition(turn.question)
-    if _AVERAGE.search(asked) and len(ys) >= 2:
+    operation = parse(without_definition(turn.question)).operation
+    if operation == "average" and len(ys) >= 2:
         return _average(ask, turn, range(min(ys), max(ys) + 1))
     year = max(ys) if ys else None
     if ask.judged is not None:
         return _judged(ask, turn, year)
-    if ask.single and turn.finder.parts and SHARE_OF.search(asked):
+    if operation == "share" and ask.single and turn.finder.parts:
         line, cells = share_of_whole(ask, turn, year)
         return FigureAnswer([line], cells=cells)
-    if _CHANGE.search(asked):
+    if operation in _CHANGES:
         return _change(ask, turn, year)
     return _one(ask, turn, year)
 

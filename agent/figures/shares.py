@@ -4,7 +4,6 @@ AWS?" is the part's cell over the whole's, both read from the turn's tables and 
 from __future__ import annotations
 
 import ast
-import re
 
 from agent.figures.asking import Ask
 from agent.figures.formula import Cell
@@ -12,17 +11,6 @@ from agent.figures.items import shown_label
 from agent.figures.parts import item_word
 from agent.figures.render import decimals, ids, number, when
 from agent.figures.working import Turn
-from pipeline.text.lexicon import alternation
-
-# "What percentage of net sales came from AWS?", "what share of revenue was Outdoor's"
-SHARE_OF = re.compile(
-    r"\b(?:"
-    + alternation("asking.share_nouns")
-    + r")\s+of\b.{0,80}?\b(?:"
-    + alternation("asking.share_verbs")
-    + r")\b",
-    re.I,
-)
 
 
 def share_of_whole(ask: Ask, turn: Turn, year: int | None) -> tuple[str, list[Cell]]:

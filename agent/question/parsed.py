@@ -37,6 +37,10 @@ _YES_NO = pattern(
     "asked_figures.yes_no_auxiliaries", template=r"^\W*({})\b|是否|吗[?？]?\s*$", flags=re.I
 )
 _EXPLAIN = re.compile(r"^\W*(why|how|explain|describe)\b|为什么|为何|如何|怎样", re.I)
+# whether a figure held steady is read from its change: "is the margin stable", "增减情况"
+# "the top line" names the revenue line: a level, unless other words ask how it moved
+_TOP_LINE = re.compile(r"\btop[- ]?line\b", re.I)
+_STEADY = re.compile(r"\b(consisten|fluctuat|stable|stabil|trend)\w*|增减|波动", re.I)
 
 
 @dataclass(frozen=True)
@@ -113,17 +117,17 @@ def _operation(text: str) -> Operation:
     if asks_extreme(text):
         return "extreme"
     named = len(FISCAL_YEAR_RE.findall(text)) + len(_QUARTER.findall(text))
+    if _AVERAGE.search(text):  # "the average … between FY2019 and FY2021" is an average
+        return "average"
     if _BETWEEN.search(text) and named >= 2:
         return "between"
-    if _AVERAGE.search(text):
-        return "average"
     if _SHARE.search(text):
         return "share"
     if _GROWTH.search(text):
         return "growth"
     if _VERSUS.search(text):
         return "comparison"
-    if asks_change(text):
+    if asks_change(_TOP_LINE.sub(" ", text)) or _STEADY.search(text):
         return "change"
     if _RATIO.search(text):
         return "ratio"
