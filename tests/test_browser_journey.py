@@ -187,7 +187,7 @@ def test_answer_badges_cards_and_the_page_pane_on_a_laptop(user: Session, files:
     bot = page.locator("#chat-bot")
     expect(bot).to_contain_text("Searched the documents")
     # The answer's badge ("offline · 1.4 s") tells where the time went on hover.
-    tip = re.compile(r"^search \d+\.\d s · model \d+\.\d s · .* · total \d+\.\d s$")
+    tip = re.compile(r"^model \d+\.\d s · tools \d+\.\d s \(searches .*\) · .* · total \d+\.\d s$")
     expect(bubble.locator(".folio-answer-meta")).to_have_attribute("title", tip)
     cards = page.locator("#chat-cards .folio-card")
     assert cards.count() >= 2, "the answer needs two sources to tell badges apart"
