@@ -36,6 +36,7 @@ from agent.figures.parts import (
     item_word,
     part_queries,
 )
+from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.render import (
     asked_scale,
@@ -142,7 +143,7 @@ def _figures(
         stated = _from_sentence(question, evidence, lang)
         if stated is not None and stated.lines:  # a sentence states the values tables lack
             return stated
-        lacking = [(gone.item, gone.year), *_also_missing(ask, turn.finder, gone)]
+        lacking = [(gone.item, gone.year), *also_missing(ask, turn.finder, gone)]
         known = [key for key, _ in lacking if key in vocabulary().items]
         # a part's row read unsure beside the whole's missing: its search runs meanwhile
         parts = part_queries(finder.parts, question, gone.item) if finder.part_unsure else []
@@ -155,7 +156,7 @@ def _figures(
         )
     except ZeroDivisionError:
         return None
-    unsure = _unsure_part(finder, out, question, evidence)
+    unsure = unsure_part(finder, out, question, evidence)
     if unsure is not None:
         return unsure
     out.asked = years(asked)
@@ -168,33 +169,6 @@ def _figures(
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return out
-
-
-def _also_missing(ask: Ask, finder: Finder, gone: MissingFigure) -> list[tuple[str, int | None]]:
-    """The formula's other operands the tables lack for the year one went missing in: all
-    of them are searched for at once (a search round per operand would run out)."""
-    out: list[tuple[str, int | None]] = []
-    for key in dict.fromkeys(names(ask.formula)):
-        if key == gone.item or key not in vocabulary().items:
-            continue
-        try:
-            finder(key, gone.year)
-        except MissingFigure:
-            out.append((key, gone.year))
-    return out
-
-
-def _unsure_part(
-    finder: Finder, out: FigureAnswer, question: str, evidence: Sequence[Evidence]
-) -> FigureAnswer | None:
-    """The searches still to run for a part's row when the row found names the part but
-    not the item (a row naming both may be elsewhere); None once they have run."""
-    if not finder.part_unsure:
-        return None
-    asked = {ev.query for ev in evidence}
-    key = out.cells[0].item if out.cells else ""
-    wanted = [q for q in part_queries(finder.parts, question, key) if q not in asked]
-    return FigureAnswer(searches=wanted, search_k=PART_SEARCH_K) if wanted else None
 
 
 def _from_sentence(
