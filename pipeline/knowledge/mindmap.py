@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from pipeline.knowledge.analysis import TermIndex, section_key_terms
 from pipeline.knowledge.models import MindNode
+from pipeline.knowledge.outline import OutlineNode, reader_outline
 from pipeline.knowledge.source import DocText
 from pipeline.text.normalise import no_spaces
 
 
 def _node(
-    doc: DocText, sec_idx: int, keys: dict[int, list[int]], idx: TermIndex | None
+    doc: DocText, node: OutlineNode, keys: dict[int, list[int]], idx: TermIndex | None
 ) -> MindNode:
-    sec = doc.sections[sec_idx]
-    children = [_node(doc, c, keys, idx) for c in sec.children]
-    terms = [idx.terms[t].term for t in keys.get(sec_idx, [])] if idx else []
+    sec = doc.sections[node.section]
+    children = [_node(doc, c, keys, idx) for c in node.children]
+    terms = [idx.terms[t].term for t in keys.get(sec.idx, [])] if idx else []
     if not terms and children:
         # A chapter with no text of its own: the terms its sections share most.
         tally: dict[str, int] = {}
@@ -22,12 +23,12 @@ def _node(
                 tally[name] = tally.get(name, 0) + len(ch.terms) - rank
         terms = sorted(tally, key=lambda n: (-tally[n], n))[:4]
     return MindNode(
-        title=sec.title,
+        title=node.title,
         level=sec.level,
         section=sec.idx,
         label=sec.label,
         page_start=sec.page_start,
-        page_end=sec.page_end,
+        page_end=max([sec.page_end, *(c.page_end for c in children)]),
         chunk_id=sec.chunk_id,
         terms=terms,
         children=children,
@@ -66,11 +67,13 @@ def _repeats_root(doc: DocText, root: MindNode, child: MindNode) -> bool:
 
 
 def build_mindmap(doc: DocText, idx: TermIndex | None, *, per_section: int = 4) -> MindNode:
+    """The reader's outline (``outline.py``: no cover lines, contents or signatures) under
+    the document's title as a reader says it, each heading with its key terms."""
     keys = section_key_terms(doc, idx, per_section=per_section) if idx else {}
     wrapper = doc.wrapper()
-    root = _node(doc, wrapper.idx if wrapper else 0, keys, idx)
-    if wrapper is not None:  # the document's own title heading is the root
-        root.page_start, root.page_end = 1, max(root.page_end, doc.sections[0].page_end)
+    top = wrapper.idx if wrapper else 0
+    root = _node(doc, OutlineNode(top, doc.title, reader_outline(doc, top)), keys, idx)
+    root.page_start, root.page_end = 1, max(root.page_end, doc.sections[0].page_end)
     root.level = 0
     # A title heading that is the root already (Word's Title style beside the chapters).
     root.children = [c for c in root.children if not _repeats_root(doc, root, c)]

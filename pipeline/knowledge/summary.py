@@ -13,20 +13,24 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from pipeline.knowledge.describe import owner_name, self_description
+from pipeline.knowledge.cover import COVER_MIN_PAGES, cover_end, has_cover, named_matter
+from pipeline.knowledge.describe import about_subject, owner_name, self_description
 from pipeline.knowledge.keyphrases import cut_zh
 from pipeline.knowledge.models import SectionSummary, Summary, SummarySentence
+from pipeline.knowledge.outline import OutlineNode, in_parts, main_sections, reader_outline
 from pipeline.knowledge.scope import read_only, report_end
 from pipeline.knowledge.source import DocText, Sentence
-from pipeline.knowledge.title import REGISTRANT
-from pipeline.knowledge.wordlists import word_lists
-from pipeline.text.boilerplate import heading_kind, is_boilerplate
+from pipeline.text.boilerplate import is_boilerplate
 from pipeline.text.lexicon import pattern
 from pipeline.text.normalise import no_spaces
 from pipeline.text.script import HAN_SPAN, UNIFIED_RE
 from pipeline.text.segment import EN_STOPWORDS, ZH_STOPWORDS
 
+__all__ = ["COVER_MIN_PAGES", "build_summary", "cover_end", "has_cover", "named_matter"]
+
 COVERAGE_TARGET = 0.85
+MAX_POINTS = 8  # main points of the overview after its opening: one screen, not one a section
+SUBJECT_BONUS = 1.0  # a point about the subject itself beats a side remark of its section
 _OPENERS = pattern("sentence_openers.leaning", template="^(?:{})", flags=re.I)
 _NUMBERS = re.compile(r"\d[\d,.%]*")
 # Form boilerplate: check boxes ("☒", "□适用 √不适用" of Chinese periodic reports).
@@ -101,14 +105,23 @@ def _score(s: Sentence, rank_in_sec: int, centroid: Counter[str], idf: dict[str,
     return overlap / (1 + max(centroid.values(), default=1)) + position - opener
 
 
-def _best(doc: DocText, sentence_ids: list[int], k: int, idf: dict[str, float]) -> list[Sentence]:
+def _best(
+    doc: DocText, sentence_ids: list[int], k: int, idf: dict[str, float], owner: str | None = None
+) -> list[Sentence]:
+    """The ``k`` most representative readable sentences, in reading order; with ``owner``
+    (the overview) a sentence about the document's own subject ("We …", "公司…") is
+    preferred, so that the points read as one account of one subject."""
     cands = [doc.sentences[i] for i in sentence_ids if _readable(doc.sentences[i])]
     if not cands:
         return []
     centroid: Counter[str] = Counter(w for s in cands for w in set(_content(s.text)))
+
+    def score(s: Sentence, rank: int) -> float:
+        own = owner is not None and about_subject(s.text, owner)
+        return _score(s, rank, centroid, idf) + (SUBJECT_BONUS if own else 0.0)
+
     scored = sorted(
-        ((_score(s, r, centroid, idf), s.idx) for r, s in enumerate(cands)),
-        key=lambda x: (-x[0], x[1]),
+        ((score(s, r), s.idx) for r, s in enumerate(cands)), key=lambda x: (-x[0], x[1])
     )
     chosen = sorted(i for _, i in scored[:k])
     return [doc.sentences[i] for i in chosen]
@@ -132,17 +145,29 @@ def top_ancestor(doc: DocText, sec: int) -> int:
 
 
 def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, list[str]]:
-    """Share of top-level sections cited by these sentences, and the ones left out
-    (front and back matter is not expected to be summarised)."""
+    """Share of the reader's outline's top-level sections (``outline.py``: a report's
+    parts, with the notes its parser set beside them back inside) cited by these
+    sentences, and the ones left out (front and back matter is not expected to be
+    summarised)."""
     skip = front_back_matter(doc)
     # A cover's heading ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION") may hold the
     # front matter after it; nothing there is expected to be summarised.
     end = cover_end(doc)
-    top = [t for t in doc.top_sections() if t.idx not in skip and not t.page_start <= end]
+    wrapper = doc.wrapper()
+    top = [
+        t
+        for t in reader_outline(doc, wrapper.idx if wrapper else 0)
+        if t.section not in skip and not doc.sections[t.section].page_start <= end
+    ]
     if not top:
         return 1.0, []
-    cited = {top_ancestor(doc, s.section_index) for s in sentences}
-    left = [_named(t.label, t.title) for t in top if t.idx not in cited]
+    owner: dict[int, int] = {}
+    for t in top:
+        for sec in _outline_sections(t):
+            for sub in doc.subtree(sec):
+                owner.setdefault(sub, t.section)
+    cited = {owner.get(s.section_index, top_ancestor(doc, s.section_index)) for s in sentences}
+    left = [_named(doc.sections[t.section].label, t.title) for t in top if t.section not in cited]
     return round((len(top) - len(left)) / len(top), 3), left
 
 
@@ -154,43 +179,8 @@ def _named(label: str, title: str) -> str:
     return f"{label} {title}".strip()
 
 
-COVER_MIN_PAGES = 10  # a report this long opens with a cover page, not with content
-
-
 def _squash(text: str) -> str:
     return no_spaces(text).lower()
-
-
-def cover_end(doc: DocText) -> int:
-    """The last page of a report's cover and front matter: the page before the heading its
-    body opens with ("PART I", "Item 1.", "第一节"; wordlists.json "body_start"), or the
-    first page when it has none; 0 for a document without a cover."""
-    if not has_cover(doc):
-        return 0
-    starts = word_lists().body_start
-    for sec in doc.sections[1:]:
-        if (sec.title.strip().lower() + " ").startswith(starts):
-            return max(1, sec.page_start - 1)
-    return 1
-
-
-def has_cover(doc: DocText) -> bool:
-    """A long report opens with a cover page; so does a filing of any length, whose first
-    page names the registrant ('(Exact name of registrant as specified in its charter)')."""
-    if doc.pages >= COVER_MIN_PAGES:
-        return True
-    return any(s.page == 1 and REGISTRANT.match(s.text) for s in doc.sentences[:200])
-
-
-def named_matter(doc: DocText) -> set[int]:
-    """Sections whose titles name front or back matter (signatures, certifications,
-    exhibit indexes), with everything under them: they say how a document is filed or
-    signed, not what it is about (neither the summary nor the terms read them)."""
-    out: set[int] = set()
-    for sec in doc.sections[1:]:
-        if heading_kind(sec.title) is not None:
-            out.update(doc.subtree(sec.idx))
-    return out
 
 
 def front_back_matter(doc: DocText) -> set[int]:
@@ -235,28 +225,14 @@ def build_summary(doc: DocText) -> Summary:
                     sentences=[_cite(doc, s) for s in picked],
                 )
             )
-    overview: list[SummarySentence] = []
-    top = [sec for sec in doc.top_sections() if sec.idx not in skip]
-    cover = has_cover(doc)
-    # A heading on a report's cover ("UNITED STATES SECURITIES AND EXCHANGE COMMISSION")
-    # holds the front matter after it: not what the report is about (``coverage`` does not
-    # expect it either), unless it is all there is
-    end = cover_end(doc)
-    body = [sec for sec in top if not sec.page_start <= end]
-    top = body or top
-    # What a report prints before its first heading is its cover, however many pages it
-    # takes (a filing's second page: shares outstanding, documents incorporated)
-    if not (top and cover):
-        intro = _best(doc, _off_cover(doc, doc.sections[0].sentences), 1, idf)
-        overview += [_cite(doc, s) for s in intro]
-    for sec in top:
-        subs = [sub for sub in doc.subtree(sec.idx) if sub not in skip]
-        ids = _off_cover(doc, [i for sub in subs for i in doc.sections[sub].sentences])
-        picked = _best(doc, ids, 1, idf)
-        if picked:
-            overview.append(_cite(doc, picked[0]))
-    if not top:
-        overview = [_cite(doc, s) for s in _spread(doc, idf)]
+    overview = _overview(doc, skip, idf)
+    # What a document without a cover says before its first heading opens the overview (a
+    # report's text there is its cover, however many pages it takes)
+    wrapper = doc.wrapper()
+    if any(s.heading for s in overview) and not has_cover(doc):
+        lead = doc.sections[0].sentences + (wrapper.sentences if wrapper else [])
+        intro = _best(doc, lead, 1, idf)
+        overview = [_cite(doc, s) for s in intro] + overview
     described = _described(doc, skip)
     if described is not None:  # what the subject is or does opens the overview
         overview = [_cite(doc, described)] + [s for s in overview if s.text != described.text]
@@ -264,6 +240,65 @@ def build_summary(doc: DocText) -> Summary:
     return Summary(
         title=doc.title, overview=overview, sections=sections, coverage=share, left_out=left_out
     )
+
+
+def _overview(doc: DocText, skip: set[int], idf: dict[str, float]) -> list[SummarySentence]:
+    """The main points: one sentence from each main section of the reader's outline (a
+    report's items, else the top-level sections), at most ``MAX_POINTS`` of them (first the
+    largest section of each top-level one, then the largest others), in reading order and
+    each under its section's name."""
+    wrapper = doc.wrapper()
+    tops = reader_outline(doc, wrapper.idx if wrapper else 0)
+    end, owner = cover_end(doc), owner_name(doc.title)
+    found: list[tuple[int, int, int, SummarySentence]] = []  # (order, top, size, point)
+    order = 0
+    parts = in_parts(tops)
+    for t_no, top in enumerate(tops):
+        for main in main_sections(top, parts):
+            ids = [
+                i
+                for sec in _outline_sections(main)
+                if sec not in skip
+                for i in doc.sections[sec].sentences
+                if doc.sentences[i].page > end
+            ]
+            picked = _best(doc, ids, 1, idf, owner)
+            if picked:
+                point = _cite(doc, picked[0]).model_copy(update={"heading": _heading(main.title)})
+                # Sections whose point speaks of the subject itself first, then the larger
+                own = about_subject(point.text, owner)
+                size = own * 10**6 + sum(1 for i in ids if _readable(doc.sentences[i]))
+                found.append((order, t_no, size, point))
+            order += 1
+    if not found:
+        if tops or not doc.sections[0].sentences:
+            return []
+        return [_cite(doc, s) for s in _spread(doc, idf)]
+    chosen: dict[int, tuple[int, int, int, SummarySentence]] = {}
+    for f in sorted(found, key=lambda f: -f[2]):  # the largest of each top-level section
+        chosen.setdefault(f[1], f)
+    keep = {f[0] for f in list(chosen.values())[:MAX_POINTS]}
+    for f in sorted(found, key=lambda f: -f[2]):
+        if len(keep) < MAX_POINTS:
+            keep.add(f[0])
+    return [f[3] for f in found if f[0] in keep]
+
+
+def _outline_sections(node: OutlineNode) -> list[int]:
+    return [node.section] + [s for c in node.children for s in _outline_sections(c)]
+
+
+_ENTRY_LABEL = re.compile(r"^(?:part\s+[ivx]+\b[.:]?\s*)?(?:item\s+\d{1,2}[a-d]?\b[.:]?\s*)?", re.I)
+HEADING_CHARS = 70
+
+
+def _heading(title: str) -> str:
+    """A main section's name as a reader says it: "Risk Factors" for "ITEM 1A. RISK
+    FACTORS" (a name in capitals in sentence case), the label alone when it has no name."""
+    name = _ENTRY_LABEL.sub("", title).strip(" .:") or title.strip()
+    if name.isupper():
+        name = name[0] + name[1:].lower()
+    return name if len(name) <= HEADING_CHARS else name[: HEADING_CHARS - 1].rstrip() + "…"
 
 
 def _described(doc: DocText, skip: set[int]) -> Sentence | None:
@@ -292,7 +327,11 @@ def _spread(doc: DocText, idf: dict[str, float], parts: int = 6) -> list[Sentenc
 def summary_markdown(summary: Summary, title: str, *, lang: str = "en") -> str:
     zh = lang == "zh"
     lines = [f"# {title}", "", "## " + ("全文摘要" if zh else "Overview"), ""]
-    lines += [f"- {s.text} {s.citation}" for s in summary.overview] or ["-"]
+    opening = [s for s in summary.overview if not s.heading]
+    lines += [" ".join(f"{s.text} {s.citation}" for s in opening), ""] if opening else []
+    lines += [f"- **{s.heading}** — {s.text} {s.citation}" for s in summary.overview if s.heading]
+    if not summary.overview:
+        lines.append("-")
     if summary.left_out:
         note = (
             "摘要未覆盖以下章节（无可引用的正文）：" if zh else ("Not covered (no quotable text): ")
