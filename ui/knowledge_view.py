@@ -48,7 +48,10 @@ def diagram_html(
         return status_note(comp, status, lang)
     if view.svg:
         svg = translate_legend(view.svg, lang) if comp == "graph" else view.svg
-        image = svg_image(svg, alt=t(f"comp.{comp}", lang))
+        # The mind map keeps its own size (its wrap scrolls): shrunk to the column, a
+        # report's four levels of boxes print their titles at 6 px.
+        css = "folio-diagram folio-diagram-natural" if comp == "mindmap" else "folio-diagram"
+        image = svg_image(svg, alt=t(f"comp.{comp}", lang), css_class=css)
         return f'<div class="folio-diagram-wrap">{image}</div>'
     return ""
 

@@ -78,7 +78,10 @@ class _Placed:
     children: list[_Placed] = field(default_factory=list)
 
 
-_COL, _ROW, _BOX_W, _BOX_H = 250.0, 56.0, 220.0, 46.0
+_COL, _ROW, _BOX_W, _BOX_H = 300.0, 70.0, 264.0, 60.0
+# Print sizes in CSS pixels: the UI shows the diagram at its own size (scrolling, never
+# shrunk to the column), so these are the sizes a reader sees.
+TITLE_PX, SUB_PX, MIN_PX = 14.0, 12.0, 12.0
 
 
 def _place(node: MindNode, depth: int, max_depth: int, rows: list[float]) -> _Placed:
@@ -111,17 +114,21 @@ def _draw_node(p: _Placed, out: list[str]) -> None:
         f'rx="7" fill="{fill}" stroke="#8aa1b5"/>'
     )
     # Full titles: two lines before anything is cut (the outline beside has every word).
-    title = wrap(n.title, _BOX_W - 16, 12)
-    top = p.y - (13 if len(title) > 1 else 6)
-    for i, line in enumerate(title):
+    title = wrap(n.title, _BOX_W - 16, TITLE_PX, lines=3 if p.depth == 0 else 2)
+    line = TITLE_PX + 2
+    top = p.y - line * (len(title) - 1) / 2 - (line / 2 if len(title) < 3 else 0) + 4
+    for i, text in enumerate(title):
         out.append(
-            f'<text x="{p.x + 8:.1f}" y="{top + 13 * i:.1f}" font-size="12" fill="{color}">'
-            f"{escape(line)}</text>"
+            f'<text x="{p.x + 8:.1f}" y="{top + line * i:.1f}" font-size="{TITLE_PX:g}" '
+            f'fill="{color}">{escape(text)}</text>'
         )
     sub = " · ".join(n.terms) if n.terms else pages
+    if len(title) > 2:  # the document's long name: no room for its terms below it
+        sub = ""
     out.append(
-        f'<text x="{p.x + 8:.1f}" y="{top + 13 * len(title) + 2:.1f}" font-size="9.5" '
-        f'fill="{color}" opacity="0.8">{escape(clip(sub, _BOX_W - 16, 9.5))}</text></g>'
+        f'<text x="{p.x + 8:.1f}" y="{top + line * len(title) + 1:.1f}" '
+        f'font-size="{SUB_PX:g}" fill="{color}" opacity="0.85">'
+        f"{escape(clip(sub, _BOX_W - 16, SUB_PX))}</text></g>"
     )
     for c in p.children:
         x0, x1 = p.x + _BOX_W, c.x
