@@ -1,4 +1,5 @@
-"""The summary as a reader meets it: an overview paragraph, then one fold per section. Pure.
+"""The summary as a reader meets it: an overview (its opening, then its main points, each
+under its section's name), then one fold per section. Pure.
 
 Sentences are quoted from the document, so everything is escaped; each ends with
 its citation, a page chip (the section in its tooltip) that opens the page with the
@@ -47,6 +48,24 @@ def _prose(sentences: Sequence[Mapping[str, Any]], start: int, lang: str) -> str
     return f'<p class="folio-sum-prose">{" ".join(parts)}</p>'
 
 
+def _overview(sentences: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """The opening (what the document or its subject is) as a paragraph, then the main
+    points as a list, each under the name of the section it stands for: sentences from
+    different sections never run on as if they were one paragraph."""
+    opening = [s for s in sentences if not s.get("heading")]
+    if len(opening) == len(sentences):  # a summary stored before points had headings
+        return _prose(sentences, 0, lang)
+    out = [_prose(opening, 0, lang)] if opening else []
+    items = []
+    for i, s in enumerate(sentences[len(opening) :], start=len(opening)):
+        items.append(
+            f'<li><span class="folio-sum-point">{esc(str(s["heading"]))}</span> '
+            f"{esc(str(s.get('text', '')).strip())} {_cite(s, i, lang)}</li>"
+        )
+    out.append(f'<ul class="folio-sum-points">{"".join(items)}</ul>')
+    return "".join(out)
+
+
 def summary_html(data: Mapping[str, Any], lang: str) -> str:
     """HTML of a stored summary (``Summary.model_dump()``)."""
     overview = list(data.get("overview") or [])
@@ -54,7 +73,7 @@ def summary_html(data: Mapping[str, Any], lang: str) -> str:
     if data.get("title"):  # the document's name heads its summary (older ones have none)
         out.append(f'<div class="folio-sum-title">{esc(str(data["title"]))}</div>')
     out.append(f'<div class="folio-sum-head">{esc(t("kn.overview", lang))}</div>')
-    out.append(_prose(overview, 0, lang) if overview else "")
+    out.append(_overview(overview, lang) if overview else "")
     left = [str(x) for x in data.get("left_out") or []]
     if left:
         note = t("kn.left_out", lang, sections="; ".join(left))

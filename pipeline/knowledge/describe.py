@@ -68,3 +68,16 @@ def self_description(texts: Sequence[str], owner: str) -> int | None:
                     return i
                 form = i if form is None else form
     return form
+
+
+@cache
+def _subject(owner: str) -> re.Pattern[str]:
+    name = re.escape(owner) if owner else r"(?!x)x"
+    raw = json.loads(DATA.read_text(encoding="utf-8"))["subject"]
+    return re.compile(raw.replace("{owner}", name), re.I)
+
+
+def about_subject(text: str, owner: str) -> bool:
+    """Does the sentence speak of the document's own subject ("We …", "Our …", "The
+    Company …", its own name, "公司…")?"""
+    return bool(_subject(owner).search(_clean(text)))

@@ -88,6 +88,9 @@ class SummarySentence(BaseModel):
     section: str = Field(description="Section label used in the citation, e.g. '§3.2'.")
     chunk_id: str
     section_index: int = Field(0, description="Index of the cited section in the heading tree.")
+    heading: str = Field(
+        "", description="The main section this overview point stands for; '' for the opening."
+    )
 
     @property
     def citation(self) -> str:
