@@ -30,7 +30,6 @@ __all__ = ["COVER_MIN_PAGES", "build_summary", "cover_end", "has_cover", "named_
 
 COVERAGE_TARGET = 0.85
 MAX_POINTS = 8  # main points of the overview after its opening: one screen, not one a section
-SUBJECT_BONUS = 1.0  # a point about the subject itself beats a side remark of its section
 _OPENERS = pattern("sentence_openers.leaning", template="^(?:{})", flags=re.I)
 _NUMBERS = re.compile(r"\d[\d,.%]*")
 # Form boilerplate: check boxes ("☒", "□适用 √不适用" of Chinese periodic reports).
@@ -109,19 +108,18 @@ def _best(
     doc: DocText, sentence_ids: list[int], k: int, idf: dict[str, float], owner: str | None = None
 ) -> list[Sentence]:
     """The ``k`` most representative readable sentences, in reading order; with ``owner``
-    (the overview) a sentence about the document's own subject ("We …", "公司…") is
-    preferred, so that the points read as one account of one subject."""
+    (the overview) only sentences about the document's own subject ("We …", "公司…") when
+    there are any, so that the points read as one account of one subject."""
     cands = [doc.sentences[i] for i in sentence_ids if _readable(doc.sentences[i])]
     if not cands:
         return []
     centroid: Counter[str] = Counter(w for s in cands for w in set(_content(s.text)))
-
-    def score(s: Sentence, rank: int) -> float:
-        own = owner is not None and about_subject(s.text, owner)
-        return _score(s, rank, centroid, idf) + (SUBJECT_BONUS if own else 0.0)
-
+    ranked = list(enumerate(cands))
+    if owner is not None:
+        own = [(r, s) for r, s in ranked if about_subject(s.text, owner)]
+        ranked = own or ranked
     scored = sorted(
-        ((score(s, r), s.idx) for r, s in enumerate(cands)), key=lambda x: (-x[0], x[1])
+        ((_score(s, r, centroid, idf), s.idx) for r, s in ranked), key=lambda x: (-x[0], x[1])
     )
     chosen = sorted(i for _, i in scored[:k])
     return [doc.sentences[i] for i in chosen]
