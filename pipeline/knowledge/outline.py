@@ -78,10 +78,10 @@ def _name_bare_items(nodes: list[OutlineNode], doc: DocText) -> None:
             first is not None
             and _BARE_ITEM.match(n.title)
             and len(first.title.split()) <= NAME_MAX_WORDS
-            and len(doc.sections[first.section].sentences) <= 1
         ):
             n.title = f"{n.title} {first.title}"
-            n.children = first.children + n.children[1:]
+            if len(doc.sections[first.section].sentences) <= 1:  # a name, not a section
+                n.children = first.children + n.children[1:]
         _name_bare_items(n.children, doc)
 
 

@@ -89,7 +89,9 @@ def _place(node: MindNode, depth: int, max_depth: int, rows: list[float]) -> _Pl
     if depth < max_depth:
         p.children = [_place(c, depth + 1, max_depth, rows) for c in node.children]
     if p.children:
-        p.y = (p.children[0].y + p.children[-1].y) / 2
+        # Level with its first child, not centred on all of them: a report's tree is
+        # thousands of pixels tall and the root must be in view where the frame opens.
+        p.y = p.children[0].y
     else:
         p.y = 30 + len(rows) * _ROW
         rows.append(p.y)
