@@ -197,3 +197,30 @@ def test_the_overview_is_an_opening_and_a_list_of_points_not_one_paragraph() -> 
         "- **Results of Operations** — Net sales rose" in md
         or "- **Results of Operations** — Our gross" in md
     )
+
+
+REPORT_ZH = [
+    ("2031 年第一季度报告", 1, 1, []),
+    ("第一节 重要提示", 1, 2, ["公司董事会保证季度报告内容的真实、准确、完整。"]),
+    (
+        "第二节 公司基本情况",
+        1,
+        3,
+        [
+            "1、主要会计数据和财务指标表",
+            "本季度原材料价格在沿海地区普遍上涨",
+            "本季度营业收入同比增长百分之十二，主要来自港口照明设备订单。",
+        ],
+    ),
+    ("第三节 重要事项", 1, 5, ["公司于本季度完成了葡萄牙工厂的扩建工程。"]),
+]
+
+
+def test_a_chinese_report_has_no_cover_node_and_its_points_are_whole_statements() -> None:
+    doc = _doc(REPORT_ZH, "港灯科技股份有限公司", 12)
+    doc.lang = "zh"
+    root = build_mindmap(doc, None)
+    assert [c.title for c in root.children] == ["第二节 公司基本情况", "第三节 重要事项"]
+    points = build_summary(doc).overview
+    assert [p.heading for p in points] == ["第二节 公司基本情况", "第三节 重要事项"]
+    assert points[0].text.startswith("本季度营业收入同比增长")

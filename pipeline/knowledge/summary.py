@@ -108,21 +108,35 @@ def _best(
     doc: DocText, sentence_ids: list[int], k: int, idf: dict[str, float], owner: str | None = None
 ) -> list[Sentence]:
     """The ``k`` most representative readable sentences, in reading order; with ``owner``
-    (the overview) only sentences about the document's own subject ("We …", "公司…") when
-    there are any, so that the points read as one account of one subject."""
+    (the overview) only whole statements about the document's own subject ("We …",
+    "公司…") when there are any, else whole statements (no "1、…" caption), so that the
+    points read as one account of one subject."""
     cands = [doc.sentences[i] for i in sentence_ids if _readable(doc.sentences[i])]
     if not cands:
         return []
     centroid: Counter[str] = Counter(w for s in cands for w in set(_content(s.text)))
     ranked = list(enumerate(cands))
     if owner is not None:
-        own = [(r, s) for r, s in ranked if about_subject(s.text, owner)]
-        ranked = own or ranked
+        for keep in (lambda t: about_subject(t, owner) and _complete(t), _complete):
+            preferred = [(r, s) for r, s in ranked if keep(s.text)]
+            if preferred:
+                ranked = preferred
+                break
     scored = sorted(
         ((_score(s, r, centroid, idf), s.idx) for r, s in ranked), key=lambda x: (-x[0], x[1])
     )
     chosen = sorted(i for _, i in scored[:k])
     return [doc.sentences[i] for i in chosen]
+
+
+_ENDS = (".", "!", "?", "。", "！", "？", '"', "”", "’", ")", "）")
+# "1、…", "三、…", "（二）…": a list entry or a table's caption, not a statement
+_ENUMERATED = re.compile(r"^[（(]?[一二三四五六七八九十\d]{1,3}[、）)]")
+
+
+def _complete(text: str) -> bool:
+    """A whole statement: ends as a sentence does and is no numbered list entry."""
+    return text.rstrip().endswith(_ENDS) and not _ENUMERATED.match(text.strip())
 
 
 def _cite(doc: DocText, s: Sentence) -> SummarySentence:
