@@ -224,3 +224,12 @@ def test_a_chinese_report_has_no_cover_node_and_its_points_are_whole_statements(
     points = build_summary(doc).overview
     assert [p.heading for p in points] == ["第二节 公司基本情况", "第三节 重要事项"]
     assert points[0].text.startswith("本季度营业收入同比增长")
+
+
+def test_a_content_heading_worded_like_an_exhibit_column_stays() -> None:
+    rows = [r for r in FILING if r[0] != "Overview"]
+    at = rows.index(("Business", 4, 3, []))
+    text = ["Harbour Lantern Works, Inc. is a maker of marine lanterns and harbour lights."]
+    rows.insert(at + 1, ("Description of Business", 4, 3, text))
+    item1 = _find(build_mindmap(_doc(rows, TITLE, 12), None), "Item 1. Business")
+    assert [c.title for c in item1.children] == ["Description of Business"]

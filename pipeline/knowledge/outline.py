@@ -60,7 +60,9 @@ def _not_structure(doc: DocText, idx: int, last_page: int) -> bool:
         return True
     if _ENTRY.match(title):
         return False
-    return kind_of(title) is not None or heading_kind(title) is not None
+    # Of the line classifier only the cover's form wording: its other kinds read an exhibit
+    # index's "Description" column or a signature line, words a content heading may begin with.
+    return kind_of(title) == "cover_form" or heading_kind(title) is not None
 
 
 def _node(doc: DocText, idx: int, drop: set[int]) -> list[OutlineNode]:

@@ -78,7 +78,7 @@ class _Placed:
     children: list[_Placed] = field(default_factory=list)
 
 
-_COL, _ROW, _BOX_W, _BOX_H = 300.0, 70.0, 264.0, 60.0
+_COL, _ROW, _BOX_W, _BOX_H = 246.0, 70.0, 222.0, 60.0
 # Print sizes in CSS pixels: the UI shows the diagram at its own size (scrolling, never
 # shrunk to the column), so these are the sizes a reader sees.
 TITLE_PX, SUB_PX, MIN_PX = 14.0, 12.0, 12.0
