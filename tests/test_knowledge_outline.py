@@ -233,3 +233,15 @@ def test_a_content_heading_worded_like_an_exhibit_column_stays() -> None:
     rows.insert(at + 1, ("Description of Business", 4, 3, text))
     item1 = _find(build_mindmap(_doc(rows, TITLE, 12), None), "Item 1. Business")
     assert [c.title for c in item1.children] == ["Description of Business"]
+
+
+CURRENT = [
+    ("FORM 8-K", 1, 1, ["(Exact name of registrant as specified in its charter)"]),
+    ("Washington, D.C. 20549", 1, 1, []),
+    ("Item 8.01 Other Events.", 1, 1, ["We opened a new lantern plant in Portugal."]),
+]
+
+
+def test_a_current_reports_cover_ends_at_its_first_item() -> None:
+    root = build_mindmap(_doc(CURRENT, "HARBOUR LANTERN WORKS, INC. — Form 8-K", 2), None)
+    assert [c.title for c in root.children] == ["Item 8.01 Other Events."]

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pipeline.knowledge.cover import body_start, has_cover
 from pipeline.knowledge.scope import report_end
 from pipeline.knowledge.source import DocText
+from pipeline.knowledge.title import placeholder
 from pipeline.knowledge.title_filing import REGISTRANT
 from pipeline.text.boilerplate import heading_kind, kind_of
 from pipeline.text.normalise import single_spaces
@@ -29,6 +30,7 @@ from pipeline.text.normalise import single_spaces
 FRONT_MAX_PAGE = 8  # a cover and contents this long at most: a later "Part I" is no body start
 _PART = re.compile(r"^(?:part\s+[ivx]+\b|第[一二三四五六七八九十]+[部篇])", re.I)
 _BARE_ITEM = re.compile(r"^item\s+\d{1,2}[a-d]?\.?$", re.I)
+_ANY_ITEM = re.compile(r"^item\s+\d{1,2}(?:\.\d{2})?\b", re.I)
 _ENTRY = re.compile(r"^(?:part\s+[ivx]+|item\s+\d{1,2}[a-d]?)\b", re.I)
 NAME_MAX_WORDS = 8  # the name printed under a bare "ITEM 1." is short
 
@@ -41,9 +43,14 @@ class OutlineNode:
 
 
 def _front_matter(doc: DocText) -> set[int]:
-    """Sections before a report's body opens: its cover, contents and cover notes."""
+    """Sections before a report's body opens ("PART I", "Item 1.", a current report's
+    first "Item 2.02"): its cover, contents and cover notes."""
+    if not has_cover(doc):
+        return set()
     start = body_start(doc)
-    if start is None or not has_cover(doc):
+    if start is None:
+        start = next((s.idx for s in doc.sections[1:] if _ANY_ITEM.match(s.title.strip())), None)
+    if start is None:
         return set()
     if doc.sections[start].page_start > FRONT_MAX_PAGE:
         return set()
@@ -56,7 +63,7 @@ def _not_structure(doc: DocText, idx: int, last_page: int) -> bool:
     Exhibits"), or an exhibit filed after the report."""
     sec = doc.sections[idx]
     title = single_spaces(sec.title)
-    if sec.page_start > last_page or REGISTRANT.match(title):
+    if sec.page_start > last_page or REGISTRANT.match(title) or placeholder(title):
         return True
     if _ENTRY.match(title):
         return False
