@@ -245,3 +245,13 @@ CURRENT = [
 def test_a_current_reports_cover_ends_at_its_first_item() -> None:
     root = build_mindmap(_doc(CURRENT, "HARBOUR LANTERN WORKS, INC. — Form 8-K", 2), None)
     assert [c.title for c in root.children] == ["Item 8.01 Other Events."]
+
+
+def test_a_section_of_only_table_rows_makes_no_point() -> None:
+    rows = [
+        *REPORT_ZH,
+        ("第四节 财务报表", 1, 7, ["三、筹资活动产生的现金流量：吸收投资收到的现金"]),
+    ]
+    doc = _doc(rows, "港灯科技股份有限公司", 12)
+    headings = [p.heading for p in build_summary(doc).overview]
+    assert headings == ["第二节 公司基本情况", "第三节 重要事项"]

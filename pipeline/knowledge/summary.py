@@ -282,6 +282,10 @@ def _overview(doc: DocText, skip: set[int], idf: dict[str, float]) -> list[Summa
                 size = own * 10**6 + sum(1 for i in ids if _readable(doc.sentences[i]))
                 found.append((order, t_no, size, point))
             order += 1
+    # A section with no whole statement (only a table's rows, a caption) makes no point,
+    # unless no section has one
+    whole = [f for f in found if _complete(f[3].text)]
+    found = whole or found
     if not found:
         if tops or not doc.sections[0].sentences:
             return []
