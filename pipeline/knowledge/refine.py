@@ -223,7 +223,8 @@ def refine_summary(model: ChatModel, doc: DocText, summary: Summary) -> Summary:
         cited = [sources[c] for c in cs.cites if 0 <= c < len(sources)]
         if cited and supported(cs.text, " ".join(s.text for s in cited), threshold=0.6):
             first = cited[0]
-            overview.append(first.model_copy(update={"text": cs.text.strip()}))
+            # The model writes one connected account: shown as a paragraph, not as points
+            overview.append(first.model_copy(update={"text": cs.text.strip(), "heading": ""}))
     if not overview:
         raise RefinementError("no sentence of the model's overview was supported by its sources")
     share, left_out = coverage(doc, overview)
