@@ -80,7 +80,8 @@ TITLE = "HARBOUR LANTERN WORKS, INC. — Form 10-K, fiscal year ended March 1, 2
 
 def _doc(rows: list[tuple[str, int, int, list[str]]], title: str, pages: int) -> DocText:
     root = Section(0, title, 0, "", None, 1, pages)
-    sections, sentences, stack = [root], [], [root]
+    sections, stack = [root], [root]
+    sentences: list[Sentence] = []
     for name, level, page, texts in rows:
         while stack[-1].level >= level:
             stack.pop()
