@@ -19,8 +19,8 @@ def test_same_name_upload_asks_and_keeps_both(
     server: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    # A short laptop screen: the prompt must not land below the table, out of sight.
-    s = Session(browser, server, "en-US", size=(1280, 640))
+    # A phone: the prompt must not stay below the upload zone and the table, out of sight.
+    s = Session(browser, server, "en-US", size=(390, 844))
     for folder, text in (("a", "Tomatoes need sun every morning."), ("b", "Beans want shade.")):
         (tmp_path / folder).mkdir()
         (path := tmp_path / folder / "notes.txt").write_text(f"Garden\n\n{text}\n")
@@ -31,7 +31,7 @@ def test_same_name_upload_asks_and_keeps_both(
                 "data-state", "ready", timeout=90_000
             )
     expect(s.page.locator("#lib-name-row")).to_be_visible(timeout=30_000)
-    expect(s.page.locator("#lib-name-row")).to_be_in_viewport(ratio=1)  # no scrolling needed
+    expect(s.page.locator("#lib-name-row")).to_be_in_viewport(ratio=1)  # in sight, no scrolling
     expect(s.page.locator("#lib-name-text")).to_contain_text("notes (2).txt")
     s.shot("same-name-01-prompt")
     s.page.click("#lib-keep-both")

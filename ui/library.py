@@ -210,7 +210,8 @@ def wire(
     h = LibraryHandlers(c, services)
     n = c.names
     c.upload.upload(h.upload, [c.upload, lang],
-                    [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending])  # fmt: skip
+                    [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending],
+                    ).then(None, None, None, js=library_names.SHOW_JS)  # fmt: skip
     choices: tuple[tuple[gr.Button, Choice], ...] = (
         (n.replace, "replace"), (n.keep_both, "keep_both"))  # fmt: skip
     for button, choice in choices:
