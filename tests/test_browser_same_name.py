@@ -1,4 +1,5 @@
-"""A same-name upload in a real browser: the prompt appears, "Keep both" keeps both."""
+"""A same-name upload in a real browser: the prompt appears where the file was dropped,
+"Keep both" keeps both."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ def test_same_name_upload_asks_and_keeps_both(
     server: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:
-    s = Session(browser, server, "en-US")
+    # A phone: the prompt must not stay below the upload zone and the table, out of sight.
+    s = Session(browser, server, "en-US", size=(390, 844))
     for folder, text in (("a", "Tomatoes need sun every morning."), ("b", "Beans want shade.")):
         (tmp_path / folder).mkdir()
         (path := tmp_path / folder / "notes.txt").write_text(f"Garden\n\n{text}\n")
@@ -29,6 +31,7 @@ def test_same_name_upload_asks_and_keeps_both(
                 "data-state", "ready", timeout=90_000
             )
     expect(s.page.locator("#lib-name-row")).to_be_visible(timeout=30_000)
+    expect(s.page.locator("#lib-name-row")).to_be_in_viewport(ratio=1)  # in sight, no scrolling
     expect(s.page.locator("#lib-name-text")).to_contain_text("notes (2).txt")
     s.shot("same-name-01-prompt")
     s.page.click("#lib-keep-both")

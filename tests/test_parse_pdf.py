@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import CorruptFileError, EncryptedFileError
+from pipeline.errors import CorruptFileError, EmptyFileError, EncryptedFileError
 from pipeline.parse.pdf import parse_pdf
 from testkit import pdfgen
 from tests.conftest import FIXTURES
@@ -67,6 +67,19 @@ def test_line_boxes_are_in_page_coordinates(tmp_path: Path) -> None:
 def test_corrupt_pdf_is_reported() -> None:
     with pytest.raises(CorruptFileError, match="not a readable PDF"):
         parse(FIXTURES / "invalid.pdf")
+
+
+def test_a_pdf_cut_before_its_page_tree_says_it_was_cut_short(tmp_path: Path) -> None:
+    import pymupdf
+
+    whole = pymupdf.open()
+    for n in range(30):
+        whole.new_page().insert_text((72, 72), f"Page {n} of the harbour ledger.")
+    data = whole.tobytes()
+    cut = tmp_path / "ledger.pdf"
+    cut.write_bytes(data[: len(data) // 20])  # MuPDF opens it, then cannot count its pages
+    with pytest.raises(EmptyFileError, match=r"cut short.*Download or export it again"):
+        parse(cut)
 
 
 def test_password_protected_pdf_says_so() -> None:

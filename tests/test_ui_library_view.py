@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from agent.schemas import Answer, Citation
+from pipeline.ingest_checks import unexpected_message
 from pipeline.models import ComponentStatus, Document
 from pipeline.service import Folio
 from ui.library_view import chip, progress_html, status_table_html
@@ -82,6 +83,10 @@ def test_failure_reasons_read_in_chinese_and_name_the_users_file(
     assert res.error and "'notes.txt'" in res.error and "3-notes" not in res.error
     zh = localise_reason(res.error, "zh")
     assert zh.startswith("“notes.txt”是空文件")
+    # A file that broke a reader in a way nobody foresaw is still explained in Chinese.
+    odd = unexpected_message("ledger.pdf", RuntimeError("code=7: Invalid number of pages"))
+    assert localise_reason(odd, "zh").startswith("无法读取“ledger.pdf”（RuntimeError")
+    assert "重新保存" in localise_reason(odd, "zh")
     unknown = "something nobody wrote a pattern for"
     assert localise_reason(unknown, "zh") == unknown
     assert localise_reason(res.error, "en") == res.error

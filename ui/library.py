@@ -69,6 +69,9 @@ def build(labels: Labels) -> LibraryComponents:
         with gr.Column(scale=6, min_width=360):
             labels.make(gr.Markdown, {"value": "lib.progress"}, elem_classes=["folio-h"])
             progress = gr.HTML("", js_on_load=None, elem_id="lib-progress", max_height=320)
+    # Right under the upload zone: below a long table the question was out of sight, and a
+    # dropped file seemed to do nothing.
+    names = library_names.build(labels)
     with gr.Row(elem_classes=["folio-table-head"]):
         labels.make(gr.Markdown, {"value": "lib.documents"}, elem_classes=["folio-h"])
         stats = gr.HTML("", js_on_load=None, elem_id="lib-stats")
@@ -100,7 +103,6 @@ def build(labels: Labels) -> LibraryComponents:
         confirm = labels.make(
             gr.Button, {"value": "lib.confirm"}, variant="stop", scale=0, elem_id="lib-confirm"
         )
-    names = library_names.build(labels)
     return LibraryComponents(
         upload, progress, stats, table, selected_label, component, regenerate, delete,
         confirm_row, confirm_text, confirm, cancel, gr.State(None), gr.State(""), names,
@@ -208,7 +210,8 @@ def wire(
     h = LibraryHandlers(c, services)
     n = c.names
     c.upload.upload(h.upload, [c.upload, lang],
-                    [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending])  # fmt: skip
+                    [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending],
+                    ).then(None, None, None, js=library_names.SHOW_JS)  # fmt: skip
     choices: tuple[tuple[gr.Button, Choice], ...] = (
         (n.replace, "replace"), (n.keep_both, "keep_both"))  # fmt: skip
     for button, choice in choices:

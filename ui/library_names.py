@@ -14,6 +14,13 @@ from ui.safe import esc
 from ui.services import Services
 from ui.upload_conflicts import Choice, NameLookup, Pending, resolve
 
+# On a phone the upload zone fills the screen and the prompt lands below it: bring it into
+# view, or a dropped file seems to do nothing.
+SHOW_JS = """() => {
+  const row = document.querySelector('#lib-name-row');
+  if (row && row.checkVisibility()) row.scrollIntoView({block: 'center'});
+}"""
+
 
 @dataclass
 class NamePrompt:

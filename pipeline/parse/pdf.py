@@ -43,7 +43,12 @@ def open_pdf(path: Path) -> pymupdf.Document:
             f"'{path.name}' is password-protected. Remove the password (open it with the "
             "password and save an unprotected copy), then upload it again."
         )
-    if doc.page_count == 0:
+    try:
+        pages = doc.page_count
+    except RuntimeError as exc:  # cut before its page tree: MuPDF opens it, then cannot count
+        log.info("cannot count the pages of %s: %s", path.name, exc)
+        pages = 0
+    if pages == 0:
         doc.close()
         raise EmptyFileError(
             f"'{path.name}' has no pages Folio can read: the file was probably cut short (an "
