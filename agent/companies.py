@@ -82,6 +82,14 @@ def names_a_company(question: str, names: Sequence[str], stats: Sequence[DocStat
     return any(_names(t, n, st) for t in tokens for n, st in zip(names, stats, strict=True))
 
 
+def is_company_report(file_name: str, st: DocStats) -> bool:
+    """Is this a company's report: its cover names a registrant, or its file name says
+    what kind of filing it is ("ORRIN_LABS_2025_10K.md")? An encyclopedia article or a
+    set of notes is none, and a question about it needs no word on which company."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", file_name.rsplit(".", 1)[0])}
+    return bool(st.lead) or bool(said & _filing_words())
+
+
 def company_groups(names: Sequence[str], stats: Sequence[DocStats]) -> list[int]:
     """For each document (file ``names`` and ``stats`` in the same order), the number of
     its company among them: two documents are one company's when the first words of their

@@ -20,7 +20,12 @@ from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from agent import prompts
-from agent.companies import company_groups, named_documents, names_a_company
+from agent.companies import (
+    company_groups,
+    is_company_report,
+    named_documents,
+    names_a_company,
+)
 from agent.context import ChatContext
 from agent.graph import build_graph, tools_version
 from agent.highlight import PdfCache
@@ -275,8 +280,13 @@ class ChatService:
         names = [self.folio.document(d).name for d in scope]
         stats = self._stats.scope(Corpus(self.folio, scope)).docs
         groups = company_groups(names, stats)
+        companies = {
+            g for g, n, st in zip(groups, names, stats, strict=True) if is_company_report(n, st)
+        }
         cited = {groups[scope.index(c.doc_id)] for c in answer.citations if c.doc_id in scope}
-        if len(set(groups)) < 2 or len(cited) != 1 or names_a_company(question, names, stats):
+        if len(companies) < 2 or len(cited) != 1 or not cited <= companies:
+            return
+        if names_a_company(question, names, stats):
             return
         (company,) = cited
         used = ", ".join(n for n, g in zip(names, groups, strict=True) if g == company)

@@ -143,3 +143,13 @@ def test_one_company_s_documents_need_no_word_on_which_company(
     annual = _filing(folio, tmp_path, "ORRIN_LABS_2025_10K.md", "The company sells microscopes.")
     answer = ChatService(folio).ask("What does the company sell?", [release, annual]).answer
     assert answer.citations and not answer.notice, answer
+
+
+def test_articles_that_are_no_company_s_report_get_no_word_on_which_company(
+    folio: Folio, tmp_path: Path
+) -> None:
+    heron = ingest_text(folio, tmp_path, "heron.txt", "The grey heron nests in tall trees.\n")
+    maple = ingest_text(folio, tmp_path, "maple.txt", "The sugar maple grows in cold hills.\n")
+    answer = ChatService(folio).ask("Where does the grey heron nest?", [heron, maple]).answer
+    assert {c.doc_id for c in answer.citations} == {heron}, answer
+    assert not answer.notice, answer.notice
