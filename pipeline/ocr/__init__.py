@@ -176,8 +176,9 @@ def ocr_document(
     report.failed = [p.page for p in todo if p.failed]
     report.seconds = round(time.monotonic() - started, 2)
     log.info(
-        "OCR of %d pages with %s: %d failed, %.1f s",
+        "OCR of %d page%s with %s: %d failed, %.1f s",
         len(todo),
+        "" if len(todo) == 1 else "s",
         choice.name,
         len(report.failed),
         report.seconds,
