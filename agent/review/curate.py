@@ -27,9 +27,7 @@ from pipeline.text.boilerplate import (
     Kind,
     block_kind,
     contents_table,
-    heading_kind,
     kind_of,
-    signs_report,
 )
 from pipeline.text.script import HAN, is_han_char
 
@@ -65,22 +63,8 @@ def boilerplate(view: DocView, f: Finding) -> Kind | None:
 
 
 def signed_at(view: DocView) -> int:
-    """The page a report is signed on, when the documents filed after it are exhibits, not
-    the report: the signature page that prints the report's own attestation ("… has duly
-    caused this report to be signed"), wherever it falls (a filing may carry hundreds of
-    pages of plans and indentures after it); else a signature heading in the last third;
-    0 otherwise."""
-    pages = max((b.page for b in view.blocks), default=0)
-    signed = [
-        b.page
-        for b in view.body()
-        if b.kind == "heading" and heading_kind(b.text) == "signature" and len(b.text) < 40
-    ]
-    attested = {b.page for b in view.body() if signs_report(b.text)}
-    own = [p for p in signed if p in attested or p + 1 in attested]
-    if own:
-        return min(own)
-    return min((p for p in signed if p >= pages * 2 / 3), default=0)
+    """The page a report is signed on (``DocView.signed_page``, read once per document)."""
+    return view.signed_page
 
 
 _WORD = re.compile(r"[" + HAN + r"]{1}|[A-Za-z0-9]+")
