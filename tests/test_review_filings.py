@@ -53,8 +53,10 @@ The following table summarizes our contractual obligations at year end (in milli
 
 ## Debt Covenants
 
-Our revolving credit facility obliges Bluefin to keep a net leverage ratio below 3.5 times
-and an interest cover above 4 times, tested every quarter.
+Our revolving credit facility has covenants that require Bluefin to keep a net leverage
+ratio below 3.5 times and an interest cover above 4 times, tested every quarter.
+
+In 2019 Bluefin repaid its old term loan of 90 million dollars in full from cash.
 
 ## Item 8. Financial Statements
 
@@ -82,8 +84,10 @@ def test_a_filings_obligations_are_found_in_the_sections_that_state_them(
     assert "net leverage ratio below 3.5 times" in texts
     rows = [f for f in duties if f.cells]
     assert ["Charter hire payments", "120", "260", "380"] in [f.cells for f in rows]
-    # a section that states no obligation gives none
+    # a section that states no obligation gives none, nor a past repayment under "Debt
+    # Covenants" that states no obligation of the company now
     assert not any("Revenue rose" in f.text or "fleet renewal" in f.text for f in duties)
+    assert not any("repaid its old term loan" in f.text for f in duties)
     # and the short report shows them beside the risks
     assert any(f.subgoal == "obligations" for f in report.findings[: report.shown])
     assert not report.coverage.left_out

@@ -11,6 +11,7 @@ from agent.review.catalog import Kind
 from agent.review.curate import signed_at
 from agent.review.detect import goal_terms, in_named_section, sentence_hits, substantive
 from agent.review.models import Box, Citation, Finding, ToolCall
+from agent.review.relevance import model
 from agent.review.scope import DocView, ReviewScope
 from agent.review.toolmodels import Hits, Resolved, TableOut
 from pipeline.models import Block
@@ -250,8 +251,20 @@ def section_findings(
                 if isinstance(result, TableOut):
                     out += _table_findings(view, result, kind.id)
                 continue
-            out += _statements(view, b.n, kind.id)
+            out += [f for f in _statements(view, b.n, kind.id) if _states_kind(kind, f.text)]
     return out, calls, hit
+
+
+def _states_kind(kind: Kind, sentence: str) -> bool:
+    """A sentence of a section that names the kind speaks of it: it names what the section
+    names ("… purchase obligations of …") or states it as the kind's patterns do ("covenants
+    that require …"). A past repayment or an accounting policy under "Debt Obligations"
+    does not."""
+    low = sentence.lower()
+    rules = model().kinds.get(kind.id)
+    return any(w in low for w in kind.sections) or bool(
+        rules and any(p.search(sentence) for p in rules.states)
+    )
 
 
 def _statements(view: DocView, n: int, subgoal: str) -> list[Finding]:
