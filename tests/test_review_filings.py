@@ -196,3 +196,20 @@ def test_the_coverage_line_names_the_parts_covered_and_left_out(
     done = run_review(folio, [full], "List the main risks and obligations", refine=False)
     assert "No part of the goal was left out." in to_markdown(done)
     assert "Parts of the goal covered: 2 of 2 (100%)" in to_markdown(done)
+
+
+def test_the_rest_of_a_sentence_cut_by_the_layout_is_no_finding(
+    folio: Folio, tmp_path: Path
+) -> None:
+    notice = "# Harbour notice\n\n## Risks\n\n" + (
+        "A prolonged storm surge could flood the quay and could adversely affect our revenue.\n\n"
+        "and the loss of the crane fleet for months could adversely affect our revenue and our "
+        "reputation with owners.\n"
+    )
+    doc_id = _ingest(folio, tmp_path, notice, "harbour_cut.md")
+    report = run_review(folio, [doc_id], "List the main risks to the business", refine=False)
+    texts = [f.text for f in report.findings]
+    assert any(t.startswith("A prolonged storm surge") for t in texts)
+    assert not any(t.startswith("and the loss of the crane fleet") for t in texts)
+    assert report.dropped.get("fragment", 0) >= 1
+    assert "not a whole sentence" in to_markdown(report)

@@ -151,6 +151,10 @@ def curate(
         # a heading read as a sentence names a topic, it states nothing (as in judge.py)
         if f.score < m.threshold or (not f.cells and headline(f.text)):
             dropped["not relevant"] += 1
+        elif fragment(f):
+            # a finding is a whole sentence or a table row: the rest of one whose start the
+            # layout put elsewhere reads as nothing on its own
+            dropped["fragment"] += 1
         elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
             dropped["duplicate"] += 1
         else:

@@ -74,7 +74,7 @@ def dropped_text(report: Report) -> str:
         ranked = sorted(plates.items(), key=lambda kv: -kv[1])
         inner = ", ".join(f"{kinds.get(k, k)} {n}" for k, n in ranked)
         parts.append(f"{sum(plates.values())} {names['boilerplate']} ({inner})")
-    for key in ("not relevant", "not asked", "duplicate", "unsupported"):
+    for key in ("not relevant", "not asked", "duplicate", "fragment", "unsupported"):
         if report.dropped.get(key):
             parts.append(f"{report.dropped[key]} {names[key]}")
     return "; ".join(parts)
