@@ -310,16 +310,16 @@ def test_a_sentence_cut_by_a_column_break_is_one_finding(folio: Folio, tmp_path:
     assert not any(f.text.startswith("seal before") for f in report.findings)
 
 
-def test_a_long_sentence_is_quoted_in_whole_words_around_its_cue() -> None:
+def test_a_long_sentence_is_quoted_whole_never_cut_around_its_cue() -> None:
     from agent.review.execute import MAX_SENTENCE, quote_for
 
     words = " ".join(f"word{i}" for i in range(80))
-    text = f"{words} which could adversely affect results {words}."
-    quote = quote_for(text, "adversely")
-    assert "adversely" in quote and len(quote) <= MAX_SENTENCE and quote in text
-    assert quote.split()[0].startswith("word") and quote.split()[-1].startswith("word")
-    start = text.index(quote)
-    assert text[start - 1] == " " and text[start + len(quote)] == " "  # never mid-word
+    sentence = f"Our {words} which could adversely affect results {words}."
+    assert 320 < len(sentence) <= MAX_SENTENCE
+    assert quote_for(f"Before it. {sentence} After it.", "adversely") == sentence
+    # a run-on past the limit without a clause to cut at is still quoted whole
+    longer = " ".join(f"word{i}" for i in range(400)) + " could adversely affect results."
+    assert len(longer) > MAX_SENTENCE and quote_for(longer, "adversely") == longer
 
 
 def test_a_goal_names_a_kind_in_an_inflected_form(folio: Folio, contract: str) -> None:

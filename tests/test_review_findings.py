@@ -173,7 +173,9 @@ def test_coverage_names_the_asked_part_nothing_was_found_for(folio: Folio, tmp_p
     cov = report.coverage
     assert len(cov.asked) == 2 and cov.relevant == 2 and cov.covered == 1 and cov.ratio == 0.5
     assert len(cov.left_out) == 1 and "obligation" in cov.left_out[0].lower()
-    assert "Nothing relevant found for: " + cov.left_out[0] in to_markdown(report)
+    assert "Parts of the goal left out (nothing relevant found): " + cov.left_out[0] in to_markdown(
+        report
+    )
 
 
 def _table_block(cell_boxes: bool) -> Block:

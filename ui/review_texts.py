@@ -39,10 +39,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rv.state_fallback": ("done with a fallback", "已改用备选方法"),
     "rv.state_failed": ("failed", "失败"),
     "rv.coverage": (
-        "Coverage of what the goal asks for: {covered}/{relevant} ({ratio}) — {parts}",
-        "目标要求的覆盖：{covered}/{relevant}（{ratio}）——{parts}",
+        "Parts of the goal covered: {covered} of {relevant} ({ratio}) — with findings: {parts}",
+        "目标各部分的覆盖：{relevant} 部分中覆盖 {covered} 部分（{ratio}）——有发现的部分：{parts}",
     ),
-    "rv.left_out": ("Nothing relevant found for: {units}", "未找到相关内容：{units}"),
+    "rv.left_out": (
+        "Parts of the goal left out (nothing relevant found): {units}",
+        "未覆盖的部分（未找到相关内容）：{units}",
+    ),
+    "rv.none_left": ("No part of the goal was left out.", "目标的各部分均已覆盖。"),
     "rv.sections": (
         "The findings shown cover {shown} of the {n} sections holding relevant findings; "
         "only in the full list: {units}",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from agent.review.models import Plan, Report
 from agent.review.prompts import FLAG
-from agent.review.report import dropped_text, groups
+from agent.review.report import covered_parts, dropped_text, groups
 from pipeline.service import Rule
 from ui.i18n import t
 from ui.safe import esc
@@ -99,13 +99,15 @@ def report_html(report: Report | None, lang: str) -> str:
         covered=cov.covered,
         relevant=cov.relevant,
         ratio=ratio,
-        parts=sep.join(cov.asked),
+        parts=sep.join(covered_parts(report)) or "—",
     )
     claims = t("rv.claims", lang, ok=report.claims_supported, n=report.claims)
     parts.append(f'<div class="folio-note">{esc(coverage)} · {esc(claims)}</div>')
     if cov.left_out:
         left = t("rv.left_out", lang, units=sep.join(cov.left_out))
         parts.append(f'<div class="folio-note failed">{esc(left)}</div>')
+    else:
+        parts.append(f'<div class="folio-note">{esc(t("rv.none_left", lang))}</div>')
     if report.dropped:
         why = dropped_text(report)
         dropped = t("rv.dropped", lang, n=sum(report.dropped.values()), why=why)

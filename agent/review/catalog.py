@@ -3,7 +3,11 @@ lives in ``catalog.json``; this module only gives it a type.
 
 ``goal_cues``: words in a user's goal that make the kind relevant. ``keywords`` / ``regex``:
 what its tool looks for in the document. ``labels``: the block labels it reads (empty =
-any). A kind's signature (its keywords as one pattern) is what stored rules match on.
+any). ``sections``: words of a heading whose section states the kind whatever its wording
+(a filing's "Contractual Obligations" table, a note on commitments or covenants), read
+whole beside the keyword hits; ``sections_not``: headings with such a word that do not
+(revenue's "performance obligations"). A kind's signature (its keywords as one pattern)
+is what stored rules match on.
 """
 
 from __future__ import annotations
@@ -30,6 +34,13 @@ class Kind:
     regex: str = ""
     labels: tuple[BlockLabel, ...] = ()
     weight: float = 1.0  # tool calls per hit, relative: tables and OCR cost more
+    sections: tuple[str, ...] = ()
+    sections_not: tuple[str, ...] = ()
+
+    def names_section(self, heading: str) -> bool:
+        """Whether a heading names a section that states this kind."""
+        low = heading.lower()
+        return any(w in low for w in self.sections) and not any(w in low for w in self.sections_not)
 
     def title(self, lang: str) -> str:
         return self.title_zh if lang == "zh" else self.title_en

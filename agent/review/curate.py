@@ -23,7 +23,12 @@ from agent.review.relevance import (
     question_for,
 )
 from agent.review.scope import DocView, ReviewScope
-from pipeline.text.boilerplate import Kind, block_kind, contents_table, heading_kind, kind_of
+from pipeline.text.boilerplate import (
+    Kind,
+    block_kind,
+    contents_table,
+    kind_of,
+)
 from pipeline.text.script import HAN, is_han_char
 
 PER_SUBGOAL = 3  # the short report shows at least this many of each sub-goal that has some
@@ -58,16 +63,8 @@ def boilerplate(view: DocView, f: Finding) -> Kind | None:
 
 
 def signed_at(view: DocView) -> int:
-    """The page a report is signed on, when its signatures come in its last third (the
-    plans and agreements filed after them are exhibits, not the report); 0 otherwise."""
-    pages = max((b.page for b in view.blocks), default=0)
-    signed = [
-        b.page
-        for b in view.body()
-        if b.kind == "heading" and heading_kind(b.text) == "signature" and len(b.text) < 40
-    ]
-    at = min((p for p in signed if p >= pages * 2 / 3), default=0)
-    return at
+    """The page a report is signed on (``DocView.signed_page``, read once per document)."""
+    return view.signed_page
 
 
 _WORD = re.compile(r"[" + HAN + r"]{1}|[A-Za-z0-9]+")
@@ -154,6 +151,10 @@ def curate(
         # a heading read as a sentence names a topic, it states nothing (as in judge.py)
         if f.score < m.threshold or (not f.cells and headline(f.text)):
             dropped["not relevant"] += 1
+        elif fragment(f):
+            # a finding is a whole sentence or a table row: the rest of one whose start the
+            # layout put elsewhere reads as nothing on its own
+            dropped["fragment"] += 1
         elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
             dropped["duplicate"] += 1
         else:

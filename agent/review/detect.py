@@ -50,9 +50,20 @@ def block_matches(kind: Kind, view: DocView, n: int, terms: tuple[str, ...] = ()
     return find_cue(text, tuple(words)) if words else ""
 
 
+def in_named_section(kind: Kind, view: DocView, n: int) -> bool:
+    """Block ``n`` sits under a heading naming a section that states the kind (its nearest
+    heading: "Contractual Obligations", not the "Item 7" above it)."""
+    heads = view.headings.get(n, ())
+    return bool(kind.sections and heads and kind.names_section(heads[-1]))
+
+
 def hits(kind: Kind, view: DocView, terms: tuple[str, ...] = ()) -> list[int]:
+    """The blocks the kind finds: its keyword hits, and every block of a section it names."""
     return [
-        b.n for b in view.body() if b.kind != "heading" and block_matches(kind, view, b.n, terms)
+        b.n
+        for b in view.body()
+        if b.kind != "heading"
+        and (block_matches(kind, view, b.n, terms) or in_named_section(kind, view, b.n))
     ]
 
 

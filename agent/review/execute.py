@@ -8,15 +8,17 @@ from collections.abc import Iterable
 
 from agent.review import runner
 from agent.review.catalog import Kind
-from agent.review.detect import goal_terms, sentence_hits
+from agent.review.curate import signed_at
+from agent.review.detect import goal_terms, in_named_section, sentence_hits, substantive
 from agent.review.models import Box, Citation, Finding, ToolCall
+from agent.review.relevance import model
 from agent.review.scope import DocView, ReviewScope
 from agent.review.toolmodels import Hits, Resolved, TableOut
 from pipeline.models import Block
 from pipeline.text.boilerplate import contents_table
 from pipeline.text.lang import split_sentences
 
-MAX_SENTENCE = 320
+MAX_SENTENCE = 1200  # characters: a 10-K's risk sentence runs to 900
 MAX_FINDINGS = 160
 PER_UNIT = 8
 PER_BLOCK = 6
@@ -25,23 +27,37 @@ _FIGURE = re.compile(r"\d")
 
 
 def quote_for(text: str, cue: str) -> str:
-    """The sentence of ``text`` holding ``cue`` (the first one when the cue is not words)."""
+    """The sentence of ``text`` holding ``cue`` (the first one when the cue is not words),
+    whole: a finding cut mid-sentence reads as a fragment. Only a run-on longer than
+    MAX_SENTENCE (list items the splitter could not part) keeps its clauses around the cue,
+    cut where a clause ends, still verbatim."""
     spans = split_sentences(text) or [(0, len(text))]
     low = cue.lower()
     pick = next((s for s in spans if low and low in text[s[0] : s[1]].lower()), spans[0])
     sentence = text[pick[0] : pick[1]].strip()
-    if len(sentence) > MAX_SENTENCE:  # keep a window around the cue, still verbatim
-        at = max(0, sentence.lower().find(low) - MAX_SENTENCE // 3) if low else 0
-        end = at + MAX_SENTENCE
-        # Whole words at both ends ('th of the Internet' read as a typo); text without
-        # spaces (Chinese) is cut where it is.
-        if at > 0 and not sentence[at - 1].isspace() and (sp := sentence.find(" ", at)) != -1:
-            at = sp + 1 if sp < at + MAX_SENTENCE // 3 else at
-        if end < len(sentence) and not sentence[end].isspace():
-            sp = sentence.rfind(" ", at, end)
-            end = sp if sp > at + MAX_SENTENCE // 2 else end
-        sentence = sentence[at:end].strip()
-    return sentence
+    return _clauses(sentence, low) if len(sentence) > MAX_SENTENCE else sentence
+
+
+_CLAUSE_END = re.compile(r"(?<=[;；])\s*")
+
+
+def _clauses(sentence: str, low: str) -> str:
+    """The clauses (ended by ';') around the cue's, as many as MAX_SENTENCE holds."""
+    cuts = [0, *(m.end() for m in _CLAUSE_END.finditer(sentence) if m.end() < len(sentence))]
+    ends = [*cuts[1:], len(sentence)]
+    parts = [sentence[a:b].strip() for a, b in zip(cuts, ends, strict=True)]
+    at = next((i for i, p in enumerate(parts) if low and low in p.lower()), 0)
+    lo = hi = at
+    size = len(parts[at])
+    while True:
+        grew = False
+        if hi + 1 < len(parts) and size + len(parts[hi + 1]) + 1 <= MAX_SENTENCE:
+            hi, size, grew = hi + 1, size + len(parts[hi + 1]) + 1, True
+        if lo > 0 and size + len(parts[lo - 1]) + 1 <= MAX_SENTENCE:
+            lo, size, grew = lo - 1, size + len(parts[lo - 1]) + 1, True
+        if not grew:
+            break
+    return sentence[cuts[lo] : ends[hi]].strip()
 
 
 def finding(
@@ -187,14 +203,85 @@ def collect(
     calls.append(call)
     assert isinstance(result, Hits)
     terms = goal_terms(goal)
+    # the sections that state the kind come first: keyword hits elsewhere do not crowd them
+    # out of the cap
+    findings, calls_in, hit_blocks = section_findings(scope, kind)
+    calls += calls_in
     for h in result.hits:
         view = scope.view(h.doc_id)
-        if view.by_n[h.block].kind == "heading":
+        if view.by_n[h.block].kind == "heading" or (h.doc_id, h.block) in hit_blocks:
             continue
+        if _filed_after(view, h.page):
+            continue  # an exhibit filed after the report's signatures: not the report
         cue = h.match if result.source != "primary" else ""
         findings += block_findings(view, h.block, kind, terms, fallback_cue=cue)
         hit_blocks.append((h.doc_id, h.block))
     return _limit(findings), calls, hit_blocks
+
+
+def _filed_after(view: DocView, page: int) -> bool:
+    end = signed_at(view)
+    return bool(end) and page > end
+
+
+def section_findings(
+    scope: ReviewScope, kind: Kind
+) -> tuple[list[Finding], list[ToolCall], list[tuple[str, int]]]:
+    """What the sections a kind names state, whatever their wording: a 10-K's obligations
+    are a "Contractual Obligations" table and a note on commitments or covenants, not
+    sentences with "shall". Each statement of a block under such a heading (its nearest
+    one) is a finding, each figure row of a table there too."""
+    calls: list[ToolCall] = []
+    out: list[Finding] = []
+    hit: list[tuple[str, int]] = []
+    if not kind.sections:
+        return out, calls, hit
+    for view in scope.views():
+        for b in view.body():
+            if b.kind == "heading" or not in_named_section(kind, view, b.n):
+                continue
+            if _filed_after(view, b.page):
+                continue
+            hit.append((view.doc_id, b.n))
+            if b.table is not None:
+                result, call = runner.call(
+                    scope, "table_by_region", {"doc_id": view.doc_id, "table": b.n}
+                )
+                calls.append(call)
+                if isinstance(result, TableOut):
+                    out += _table_findings(view, result, kind.id)
+                continue
+            out += [f for f in _statements(view, b.n, kind.id) if _states_kind(kind, f.text)]
+    return out, calls, hit
+
+
+def _states_kind(kind: Kind, sentence: str) -> bool:
+    """A sentence of a section that names the kind speaks of it: it names what the section
+    names ("… purchase obligations of …") or states it as the kind's patterns do ("covenants
+    that require …"). A past repayment or an accounting policy under "Debt Obligations"
+    does not."""
+    low = sentence.lower()
+    rules = model().kinds.get(kind.id)
+    return any(w in low for w in kind.sections) or bool(
+        rules and any(p.search(sentence) for p in rules.states)
+    )
+
+
+def _statements(view: DocView, n: int, subgoal: str) -> list[Finding]:
+    """A finding per whole statement of a block (at most PER_BLOCK)."""
+    block = view.by_n[n]
+    spans = split_sentences(block.text) or [(0, len(block.text))]
+    if view.continues_previous(n):
+        spans = spans[1:]  # its opening words finish the previous block's sentence
+    tail = view.continuation(n)
+    out = []
+    for i, (start, end) in enumerate(spans):
+        sentence = block.text[start:end].strip()
+        if tail and i == len(spans) - 1:
+            sentence = f"{sentence} {tail}"
+        if substantive(sentence):
+            out.append(finding(view, n, subgoal, "", text=_clip(sentence, "")))
+    return out[:PER_BLOCK]
 
 
 def follow(

@@ -39,9 +39,10 @@ REPORT = {
         "plan": "Plan",
         "candidate": "| # | sub-goal | value | risk | cost | score | why |",
         "chosen": "Run, in order: {ids}",
-        "coverage": "Coverage of what the goal asks for: {covered}/{relevant} ({ratio:.0%}) — "
-        "{parts}",
-        "left_out": "Nothing relevant found for: {units}",
+        "coverage": "Parts of the goal covered: {covered} of {relevant} ({ratio:.0%}) — with "
+        "findings: {parts}",
+        "left_out": "Parts of the goal left out (nothing relevant found): {units}",
+        "none_left": "No part of the goal was left out.",
         "sections": "The findings shown cover {shown} of the {n} sections holding relevant "
         "findings; only in the full list: {units}",
         "claims": "Supported (claim check passed): {ok} of {n} findings",
@@ -62,8 +63,10 @@ REPORT = {
         "plan": "计划",
         "candidate": "| # | 子目标 | 价值 | 风险 | 成本 | 得分 | 理由 |",
         "chosen": "依次执行：{ids}",
-        "coverage": "目标要求的覆盖：{covered}/{relevant}（{ratio:.0%}）——{parts}",
-        "left_out": "未找到相关内容：{units}",
+        "coverage": "目标各部分的覆盖：{relevant} 部分中覆盖 {covered} 部分（{ratio:.0%}）"
+        "——有发现的部分：{parts}",
+        "left_out": "未覆盖的部分（未找到相关内容）：{units}",
+        "none_left": "目标的各部分均已覆盖。",
         "sections": "所列发现覆盖含相关发现的 {n} 个章节中的 {shown} 个；仅在完整列表中：{units}",
         "claims": "有据（通过依据核对）：{ok}/{n} 条发现",
         "dropped": "舍弃 {n} 条候选：{why}",
@@ -85,6 +88,7 @@ REASONS = {
         "not relevant": "not relevant to the sub-goal",
         "not asked": "from a sub-goal the goal does not ask for",
         "duplicate": "near-duplicates merged",
+        "fragment": "the rest of a sentence cut by the layout (not a whole sentence)",
         "unsupported": "not supported by their source",
         "boilerplate": "boilerplate",
     },
@@ -92,6 +96,7 @@ REASONS = {
         "not relevant": "与子目标无关",
         "not asked": "来自目标未要求的子目标",
         "duplicate": "近似重复已合并",
+        "fragment": "版面截断的半句（非完整句子）",
         "unsupported": "依据不支持",
         "boilerplate": "套话",
     },

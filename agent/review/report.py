@@ -38,6 +38,32 @@ def sentence(f: Finding, lang: str) -> str:
     return f"{text} {f.citation.label}{mark}"
 
 
+def covered_parts(report: Report) -> list[str]:
+    """The parts the goal asks for that have findings (``asked`` minus ``left_out``)."""
+    cov = report.coverage
+    return [p for p in cov.asked if p not in cov.left_out]
+
+
+def coverage_lines(report: Report) -> list[str]:
+    """Plainly: how many of the goal's parts have findings, which, and which were left
+    out by name (or that none was)."""
+    t = prompts.REPORT[report.lang]
+    cov = report.coverage
+    sep = "、" if report.lang == "zh" else ", "
+    parts = sep.join(covered_parts(report)) or "—"
+    lines = [
+        t["coverage"].format(
+            covered=cov.covered, relevant=cov.relevant, ratio=cov.ratio, parts=parts
+        ),
+        "",
+    ]
+    if cov.left_out:
+        lines.append(t["left_out"].format(units=sep.join(cov.left_out)))
+    else:
+        lines.append(t["none_left"])
+    return lines
+
+
 def dropped_text(report: Report) -> str:
     """'12 boilerplate (contents 7, signature 5), 80 not relevant to the sub-goal, …'."""
     names = prompts.REASONS[report.lang]
@@ -48,7 +74,7 @@ def dropped_text(report: Report) -> str:
         ranked = sorted(plates.items(), key=lambda kv: -kv[1])
         inner = ", ".join(f"{kinds.get(k, k)} {n}" for k, n in ranked)
         parts.append(f"{sum(plates.values())} {names['boilerplate']} ({inner})")
-    for key in ("not relevant", "not asked", "duplicate", "unsupported"):
+    for key in ("not relevant", "not asked", "duplicate", "fragment", "unsupported"):
         if report.dropped.get(key):
             parts.append(f"{report.dropped[key]} {names[key]}")
     return "; ".join(parts)
@@ -75,15 +101,8 @@ def to_markdown(report: Report, *, full: bool = False) -> str:
         lines += [f"## {i}. {title}", ""]
         lines += [f"- {sentence(f, report.lang)}" for f in found] or [t["none"]]
         lines.append("")
+    lines += coverage_lines(report)
     cov = report.coverage
-    sep = "、" if report.lang == "zh" else ", "
-    lines.append(
-        t["coverage"].format(
-            covered=cov.covered, relevant=cov.relevant, ratio=cov.ratio, parts=sep.join(cov.asked)
-        )
-    )
-    if cov.left_out:
-        lines += ["", t["left_out"].format(units=sep.join(cov.left_out))]
     if cov.sections_left_out:
         lines += [
             "",

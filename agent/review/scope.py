@@ -16,6 +16,7 @@ from pipeline.corpus import Corpus
 from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
+from pipeline.text.boilerplate import heading_kind, signs_report
 from pipeline.text.lang import split_sentences
 from pipeline.text.normalise import single_spaces
 
@@ -90,6 +91,25 @@ class DocView:
     @cached_property
     def text(self) -> str:
         return "\n".join(b.text for b in self.blocks if b.kind not in ("header", "footer"))
+
+    @cached_property
+    def signed_page(self) -> int:
+        """The page a report is signed on, when the documents filed after it are exhibits,
+        not the report: the signature page that prints the report's own attestation ("… has
+        duly caused this report to be signed"), wherever it falls (a filing may carry
+        hundreds of pages of plans and indentures after it); else a signature heading in
+        the last third; 0 otherwise."""
+        pages = max((b.page for b in self.blocks), default=0)
+        signed = [
+            b.page
+            for b in self.body()
+            if b.kind == "heading" and heading_kind(b.text) == "signature" and len(b.text) < 40
+        ]
+        attested = {b.page for b in self.body() if signs_report(b.text)}
+        own = [p for p in signed if p in attested or p + 1 in attested]
+        if own:
+            return min(own)
+        return min((p for p in signed if p >= pages * 2 / 3), default=0)
 
     def body(self) -> list[Block]:
         return [b for b in self.blocks if b.kind not in ("header", "footer")]

@@ -108,6 +108,19 @@ def kind_of(text: str) -> Kind | None:
     return None
 
 
+@cache
+def _report_signed() -> tuple[str, ...]:
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    return tuple(normalise(p) for p in raw.get("report_signed", {}).get("phrases", ()))
+
+
+def signs_report(text: str) -> bool:
+    """The attestation of a periodic report's own signature page ("… has duly caused this
+    report to be signed …"), which an agreement or plan filed with it does not print."""
+    low = normalise(text)
+    return any(p in low for p in _report_signed())
+
+
 def is_boilerplate(text: str) -> bool:
     return kind_of(text) is not None
 
