@@ -12,6 +12,7 @@ import pymupdf
 
 from pipeline.errors import CorruptFileError, EmptyFileError, EncryptedFileError
 from pipeline.models import OutlineEntry, Page, ParsedDocument
+from pipeline.parse.damage import UNREADABLE, lost_pages
 from pipeline.parse.furniture import mark_furniture
 from pipeline.parse.headings import mark_headings
 from pipeline.parse.pdf_page import extract_batch
@@ -43,7 +44,12 @@ def open_pdf(path: Path) -> pymupdf.Document:
             f"'{path.name}' is password-protected. Remove the password (open it with the "
             "password and save an unprotected copy), then upload it again."
         )
-    if doc.page_count == 0:
+    try:
+        pages = doc.page_count
+    except RuntimeError as exc:  # "Invalid number of pages": the page tree was cut off
+        log.info("no page count in %s: %s", path.name, exc)
+        pages = 0
+    if pages == 0:
         doc.close()
         raise EmptyFileError(
             f"'{path.name}' has no pages Folio can read: the file was probably cut short (an "
@@ -51,6 +57,29 @@ def open_pdf(path: Path) -> pymupdf.Document:
             "it opens in a PDF viewer, then upload it."
         )
     return doc
+
+
+def refuse_mostly_lost(name: str, total: int, lost: list[int]) -> None:
+    """Refuse a damaged file most of whose pages are gone: what is left is no document."""
+    if 2 * len(lost) <= total:
+        return
+    raise CorruptFileError(
+        f"'{name}' is damaged: {len(lost)} of {total} pages could not be read (the file was "
+        "probably cut short by an interrupted download or copy). Download or export it again, "
+        "check that it opens in a PDF viewer, then upload it."
+    )
+
+
+def _drop_lost(pages: list[Page], lost: list[int]) -> None:
+    """Lost pages are never OCR'd (their rendering is as broken as their text); text that
+    still reads well (a page cut off part-way) is kept."""
+    gone = set(lost)
+    for p in pages:
+        if p.page not in gone:
+            continue
+        if p.needs_ocr:
+            p.blocks, p.source = [], "none"
+        p.needs_ocr, p.failed = None, UNREADABLE
 
 
 def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
@@ -94,6 +123,8 @@ def parse_pdf(
     """Parse a PDF; ``on_pages(done, total)`` reports progress."""
     with open_pdf(path) as doc:
         n = doc.page_count
+        lost = lost_pages(doc)  # before any page is extracted: a refusal costs nothing
+        refuse_mostly_lost(path.name, n, lost)
         outline = _outline(doc)
         title = _reads_as_title((doc.metadata or {}).get("title", "") or "")
     batch = max(2, min(16, math.ceil(n / (workers * 4))))
@@ -115,7 +146,10 @@ def parse_pdf(
         what=f"parsing '{path.name}'",
     )
     pages = [p for part in results for p in part]
-    parsed = ParsedDocument(kind="pdf", title=title.strip(), pages=pages, outline=outline)
+    _drop_lost(pages, lost)
+    parsed = ParsedDocument(
+        kind="pdf", title=title.strip(), pages=pages, outline=outline, lost_pages=lost
+    )
     document_passes(parsed)
     return parsed
 
