@@ -26,6 +26,7 @@ from pipeline.ids import doc_id_for, file_hash
 from pipeline.ingest_checks import (
     all_ready,
     file_size,
+    lost_note,
     ocr_status,
     refused_row,
     require_text,
@@ -306,7 +307,8 @@ class Ingestor:
             self.store.replace_pages(doc.doc_id, pages, conn=conn)
             save_perception(doc.doc_id, perception, conn=conn)
             self.index.replace_document(doc.doc_id, ready, conn=conn)
-            self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
+            note = lost_note(parsed)  # a damaged file's pages that were left out
+            self.store.set_status(doc.doc_id, "parse", "ready", reason=note, conn=conn)
             state, reason = ocr_status(parsed, ocr_note)
             self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
             self.store.set_status(doc.doc_id, "index", "ready", conn=conn)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pipeline.errors import EmptyFileError, without_paths
 from pipeline.models import ComponentState, Document, ParsedDocument
+from pipeline.parse.damage import page_list
 from pipeline.progress import counted
 from pipeline.text.script import HAN_SPAN
 
@@ -24,6 +25,17 @@ def ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState
     )
     reason = "; ".join(r for r in (reason, note) if r) or None
     return ("failed" if len(failed) == len(ocr_pages) else "ready"), reason
+
+
+def lost_note(parsed: ParsedDocument) -> str | None:
+    """The parse component's note on a damaged file whose lost pages were left out."""
+    lost = parsed.lost_pages
+    if not lost:
+        return None
+    return (
+        f"{len(lost)} of {counted(len(parsed.pages), 'page')} could not be read (the file is "
+        f"damaged or was cut short): {page_list(lost)}. Upload a complete copy to read them."
+    )
 
 
 def safe_name(name: str, fallback: str) -> str:
