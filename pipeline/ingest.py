@@ -31,6 +31,7 @@ from pipeline.ingest_checks import (
     refused_row,
     require_text,
     safe_name,
+    stored_lost_note,
     unexpected_message,
 )
 from pipeline.knowledge.title import reader_title
@@ -307,7 +308,8 @@ class Ingestor:
             self.store.replace_pages(doc.doc_id, pages, conn=conn)
             save_perception(doc.doc_id, perception, conn=conn)
             self.index.replace_document(doc.doc_id, ready, conn=conn)
-            note = lost_note(parsed)  # a damaged file's pages that were left out
+            # A damaged file's pages that were left out.
+            note = lost_note(parsed.lost_pages, len(parsed.pages))
             self.store.set_status(doc.doc_id, "parse", "ready", reason=note, conn=conn)
             state, reason = ocr_status(parsed, ocr_note)
             self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
@@ -327,7 +329,8 @@ class Ingestor:
                 "SELECT 1 FROM chunks WHERE doc_id = ? LIMIT 1", (doc.doc_id,)
             ).fetchone()
             if kept:
-                self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
+                note = stored_lost_note(conn, doc.doc_id)
+                self.store.set_status(doc.doc_id, "parse", "ready", reason=note, conn=conn)
             else:
                 self.store.set_status(doc.doc_id, "parse", "failed", reason=reason, conn=conn)
             for other in ("ocr", "index"):

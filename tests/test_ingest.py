@@ -273,3 +273,17 @@ def test_a_pdf_missing_some_pages_is_added_with_a_note_naming_them(
     )
     assert "第 11, 12 页" in localise_reason(note, "zh")
     assert folio.store.status(res.doc_id or "", "ocr").reason == "no pages need OCR"
+
+
+def test_a_failed_upload_keeps_the_stored_documents_note_on_its_lost_pages(
+    folio: Folio, tmp_path: Path
+) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=12, paragraphs=3)
+    pdf = damage.cut_short(whole, tmp_path / "report.pdf", 0.75)
+    doc_id = folio.ingest([pdf], wait=True)[0].doc_id or ""
+    note = folio.store.status(doc_id, "parse").reason
+    assert note and note.startswith("2 of 12 pages could not be read")
+    damage.cut_short(whole, pdf, 1 / 3)  # a worse copy under the same name
+    assert folio.ingest([pdf], wait=True)[0].outcome == "failed"
+    assert folio.store.status(doc_id, "parse").state == "ready"
+    assert folio.store.status(doc_id, "parse").reason == note
