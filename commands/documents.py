@@ -60,7 +60,14 @@ def _result_row(r: Any) -> dict[str, Any]:
         "status": {k: v.state for k, v in (doc.status if doc else {}).items()},
         "error": r.error,
         "previous_pages": r.previous_pages,
+        # What was read with a warning (a damaged file's lost pages).
+        "note": _parse_note(doc),
     }
+
+
+def _parse_note(doc: Any) -> str | None:
+    parse = doc.status.get("parse") if doc else None
+    return parse.reason if parse is not None and parse.state == "ready" else None
 
 
 def ingest(folio: Folio, args: argparse.Namespace) -> int:
@@ -81,6 +88,8 @@ def ingest(folio: Folio, args: argparse.Namespace) -> int:
                     f"          pages={row['pages']} chunks={row['chunks']} "
                     f"{status_line(row['status'])}"
                 )
+            if row["note"]:
+                print(f"          note: {row['note']}")
     if not args.wait and any(r.queued for r in results):
         _finish_in_background(folio)
     return 1 if any(r.outcome == "failed" for r in results) else 0

@@ -26,10 +26,12 @@ from pipeline.ids import doc_id_for, file_hash
 from pipeline.ingest_checks import (
     all_ready,
     file_size,
+    lost_note,
     ocr_status,
     refused_row,
     require_text,
     safe_name,
+    stored_lost_note,
     unexpected_message,
 )
 from pipeline.knowledge.title import reader_title
@@ -306,7 +308,9 @@ class Ingestor:
             self.store.replace_pages(doc.doc_id, pages, conn=conn)
             save_perception(doc.doc_id, perception, conn=conn)
             self.index.replace_document(doc.doc_id, ready, conn=conn)
-            self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
+            # A damaged file's pages that were left out.
+            note = lost_note(parsed.lost_pages, len(parsed.pages))
+            self.store.set_status(doc.doc_id, "parse", "ready", reason=note, conn=conn)
             state, reason = ocr_status(parsed, ocr_note)
             self.store.set_status(doc.doc_id, "ocr", state, reason=reason, conn=conn)
             self.store.set_status(doc.doc_id, "index", "ready", conn=conn)
@@ -325,7 +329,8 @@ class Ingestor:
                 "SELECT 1 FROM chunks WHERE doc_id = ? LIMIT 1", (doc.doc_id,)
             ).fetchone()
             if kept:
-                self.store.set_status(doc.doc_id, "parse", "ready", conn=conn)
+                note = stored_lost_note(conn, doc.doc_id)
+                self.store.set_status(doc.doc_id, "parse", "ready", reason=note, conn=conn)
             else:
                 self.store.set_status(doc.doc_id, "parse", "failed", reason=reason, conn=conn)
             for other in ("ocr", "index"):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 from pipeline.errors import EmptyFileError, without_paths
 from pipeline.models import ComponentState, Document, ParsedDocument
+from pipeline.parse.damage import UNREADABLE, page_list
 from pipeline.progress import counted
 from pipeline.text.script import HAN_SPAN
 
@@ -24,6 +26,24 @@ def ocr_status(parsed: ParsedDocument, note: str | None) -> tuple[ComponentState
     )
     reason = "; ".join(r for r in (reason, note) if r) or None
     return ("failed" if len(failed) == len(ocr_pages) else "ready"), reason
+
+
+def lost_note(lost: list[int], total: int) -> str | None:
+    """The parse component's note on a damaged file whose lost pages were left out."""
+    if not lost:
+        return None
+    return (
+        f"{len(lost)} of {counted(total, 'page')} could not be read (the file is "
+        f"damaged or was cut short): {page_list(lost)}. Upload a complete copy to read them."
+    )
+
+
+def stored_lost_note(conn: sqlite3.Connection, doc_id: str) -> str | None:
+    """The note of the document as stored (kept when a later upload of it fails)."""
+    rows = conn.execute(
+        "SELECT page, failed FROM pages WHERE doc_id = ? ORDER BY page", (doc_id,)
+    ).fetchall()
+    return lost_note([int(r[0]) for r in rows if r[1] == UNREADABLE], len(rows))
 
 
 def safe_name(name: str, fallback: str) -> str:

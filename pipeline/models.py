@@ -209,6 +209,10 @@ class ParsedDocument(_Model):
     pages: list[Page]
     outline: list[OutlineEntry] = Field(default_factory=list)
     language: Literal["zh", "en", "mixed", "unknown"] = "unknown"
+    lost_pages: list[int] = Field(
+        default_factory=list,
+        description="1-based pages a damaged file lost (cut short): nothing of them is read.",
+    )
 
     def blocks(self) -> list[Block]:
         return [b for p in self.pages for b in p.blocks]

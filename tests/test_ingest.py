@@ -10,8 +10,9 @@ import pytest
 
 from pipeline.service import Folio
 from settings import Settings
-from testkit import pdfgen
+from testkit import damage, pdfgen
 from tests.conftest import FIXTURES, FakeEmbedder
+from ui.reasons import localise_reason
 
 
 def snapshot(folio: Folio) -> dict[str, list[tuple]]:
@@ -229,3 +230,60 @@ def test_a_short_note_is_readable_and_a_blank_one_is_not(folio: Folio, tmp_path:
     blank.write_text("12 — 34\n", encoding="utf-8")  # figures only: no word to search
     bad = folio.ingest([blank], wait=True)[0]
     assert bad.error and "No readable text" in bad.error
+
+
+def test_a_damaged_copy_under_a_stored_name_is_refused_and_the_stored_one_kept(
+    folio: Folio, tmp_path: Path
+) -> None:
+    pdf = pdfgen.dense_pdf(tmp_path / "filing.pdf", pages=12, paragraphs=3)
+    good = pdf.read_bytes()
+    doc_id = folio.ingest([pdf], wait=True)[0].doc_id or ""
+    before = without_times(snapshot(folio))
+    damage.cut_short(tmp_path / "filing.pdf", tmp_path / "cut.pdf", 1 / 3)
+    shutil.copy(tmp_path / "cut.pdf", pdf)  # the same name, a third of the bytes
+    res = folio.ingest([pdf], wait=True)[0]
+    assert res.outcome == "failed"
+    assert (res.error or "").startswith("'filing.pdf' is damaged: 8 of 12 pages could not be read")
+    assert without_times(snapshot(folio)) == before
+    stored = folio.document(doc_id)
+    assert (folio.settings.data_dir / stored.stored_path).read_bytes() == good
+
+
+def test_a_damaged_new_upload_is_refused_with_what_to_do(folio: Folio, tmp_path: Path) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=12, paragraphs=3)
+    cut = damage.cut_short(whole, tmp_path / "annual.pdf", 1 / 3)
+    res = folio.ingest([cut], wait=True)[0]
+    assert res.outcome == "failed" and "Download or export it again" in (res.error or "")
+    parse = folio.store.status(res.doc_id or "", "parse")
+    assert parse.state == "failed" and "is damaged: 8 of 12 pages" in (parse.reason or "")
+    zh = localise_reason(parse.reason or "", "zh")
+    assert zh.startswith("“annual.pdf”已损坏：12 页中有 8 页")
+
+
+def test_a_pdf_missing_some_pages_is_added_with_a_note_naming_them(
+    folio: Folio, tmp_path: Path
+) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=12, paragraphs=3)
+    cut = damage.cut_short(whole, tmp_path / "report.pdf", 0.75)
+    res = folio.ingest([cut], wait=True)[0]
+    assert res.outcome == "added" and res.document and res.document.pages == 12
+    note = folio.store.status(res.doc_id or "", "parse").reason or ""
+    assert note.startswith("2 of 12 pages could not be read") and note.endswith(
+        ": 11, 12. Upload a complete copy to read them."
+    )
+    assert "第 11, 12 页" in localise_reason(note, "zh")
+    assert folio.store.status(res.doc_id or "", "ocr").reason == "no pages need OCR"
+
+
+def test_a_failed_upload_keeps_the_stored_documents_note_on_its_lost_pages(
+    folio: Folio, tmp_path: Path
+) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=12, paragraphs=3)
+    pdf = damage.cut_short(whole, tmp_path / "report.pdf", 0.75)
+    doc_id = folio.ingest([pdf], wait=True)[0].doc_id or ""
+    note = folio.store.status(doc_id, "parse").reason
+    assert note and note.startswith("2 of 12 pages could not be read")
+    damage.cut_short(whole, pdf, 1 / 3)  # a worse copy under the same name
+    assert folio.ingest([pdf], wait=True)[0].outcome == "failed"
+    assert folio.store.status(doc_id, "parse").state == "ready"
+    assert folio.store.status(doc_id, "parse").reason == note

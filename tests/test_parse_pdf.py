@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from pipeline.errors import CorruptFileError, EmptyFileError, EncryptedFileError
+from pipeline.ocr import pages_needing_ocr
+from pipeline.parse import pdf as pdf_module
 from pipeline.parse.pdf import parse_pdf
-from testkit import pdfgen
+from testkit import damage, pdfgen
 from tests.conftest import FIXTURES
 
 
@@ -218,3 +221,66 @@ def test_a_running_footer_printed_under_the_text_is_furniture_wherever_it_sits(
     ]
     body = [b for b in doc.blocks() if b.kind not in ("header", "footer")]
     assert sum("Paragraph line" in b.text for b in body) >= 8
+
+
+def _no_extraction(*_: object, **__: object) -> None:
+    raise AssertionError("the pages of a file to refuse were extracted")
+
+
+def test_a_pdf_cut_to_a_third_is_refused_before_any_page_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=12, paragraphs=3)
+    cut = damage.cut_short(whole, tmp_path / "filing.pdf", 1 / 3)
+    monkeypatch.setattr(pdf_module, "run_batches", _no_extraction)  # nor OCR'd, then
+    with pytest.raises(CorruptFileError) as err:
+        parse(cut)
+    message = str(err.value)
+    assert message.startswith("'filing.pdf' is damaged: 8 of 12 pages could not be read")
+    assert "cut short" in message and "Download or export it again" in message
+
+
+def test_a_pdf_whose_fonts_are_gone_is_refused_not_sent_to_ocr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = tmp_path / "whole.pdf"
+    doc = pymupdf.open()
+    for _ in range(3):
+        page = doc.new_page()
+        text = "Revenue grew by twelve percent in the quarter while costs were stable. " * 8
+        page.insert_textbox(pymupdf.Rect(72, 72, 520, 700), text, fontname="china-s")
+    doc.save(whole)
+    broken = damage.without_fonts(whole, tmp_path / "broken.pdf")
+    monkeypatch.setattr(pdf_module, "run_batches", _no_extraction)
+    with pytest.raises(CorruptFileError, match=r"'broken\.pdf' is damaged: 3 of 3 pages"):
+        parse(broken)
+
+
+def test_a_pdf_missing_its_last_pages_is_read_without_them_and_says_which(
+    tmp_path: Path,
+) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=12, paragraphs=3)
+    doc = parse(damage.cut_short(whole, tmp_path / "filing.pdf", 0.75))
+    assert doc.lost_pages == [11, 12]
+    assert [p.page for p in doc.pages if p.failed] == [11, 12]
+    assert not doc.pages[11].blocks and all(p.blocks for p in doc.pages[:10])
+    assert pages_needing_ocr(doc) == []  # a lost page's rendering is as broken as its text
+
+
+def test_a_broken_cross_reference_table_alone_reads_as_the_original(tmp_path: Path) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=4, paragraphs=3)
+    broken = damage.shifted_xref(whole, tmp_path / "broken.pdf")
+    with pymupdf.open(broken) as opened:
+        assert opened.is_repaired  # MuPDF had to repair it, silently
+    doc, original = parse(broken), parse(whole)
+    assert doc.lost_pages == [] and not any(p.failed or p.needs_ocr for p in doc.pages)
+    assert [b.text for b in doc.blocks()] == [b.text for b in original.blocks()]
+
+
+def test_a_pdf_cut_before_its_page_tree_is_still_cut_short(tmp_path: Path) -> None:
+    whole = pdfgen.dense_pdf(tmp_path / "whole.pdf", pages=4, paragraphs=3)
+    data = whole.read_bytes()
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(data[: data.index(b"\n2 0 obj") + 1])  # the catalog, not the page tree
+    with pytest.raises(EmptyFileError, match=r"'cut\.pdf' has no pages .* cut short"):
+        parse(cut)

@@ -182,3 +182,16 @@ def test_a_stored_note_lives_only_while_its_component_runs(folio: Folio, tmp_pat
     assert folio.store.status(doc.doc_id, "terms").note == "terms 5/10"
     folio.store.set_status(doc.doc_id, "terms", "ready")
     assert folio.store.status(doc.doc_id, "terms").note is None
+
+
+def test_a_document_read_without_its_lost_pages_says_so_on_its_row() -> None:
+    note = (
+        "2 of 12 pages could not be read (the file is damaged or was cut short): 11, 12. "
+        "Upload a complete copy to read them."
+    )
+    parse = ComponentStatus(component="parse", state="ready", reason=note)
+    damaged, intact = _doc("damaged", parse=parse), _doc("intact", parse=_ready("parse"))
+    en = status_table_html([damaged, intact], "en")
+    assert en.count("folio-warn-inline") == 1 and "11, 12. Upload a complete copy" in en
+    zh = status_table_html([damaged], "zh")
+    assert "12 页中有 2 页无法读取" in zh and "第 11, 12 页" in zh

@@ -91,6 +91,10 @@ def status_table_html(
         if failed is not None and failed.state == "failed" and failed.reason:
             reason = localise_reason(failed.reason, lang)
             sub += f' · <span class="folio-err-inline">{esc(reason)}</span>'
+        if failed is not None and failed.state == "ready" and failed.reason:
+            # Read with pages left out (a damaged file): said where the document is listed.
+            note = localise_reason(failed.reason, lang)
+            sub += f' · <span class="folio-warn-inline">⚠ {esc(note)}</span>'
         partial = failures.get(d.doc_id)
         if partial is not None:
             warn = t("lib.ocr_partial", lang, failed=partial[0], total=partial[1])

@@ -12,6 +12,7 @@ import pymupdf
 
 from pipeline.errors import CorruptFileError, EmptyFileError, EncryptedFileError
 from pipeline.models import OutlineEntry, Page, ParsedDocument
+from pipeline.parse.damage import UNREADABLE, lost_pages
 from pipeline.parse.furniture import mark_furniture
 from pipeline.parse.headings import mark_headings
 from pipeline.parse.pdf_page import extract_batch
@@ -58,6 +59,29 @@ def open_pdf(path: Path) -> pymupdf.Document:
     return doc
 
 
+def refuse_mostly_lost(name: str, total: int, lost: list[int]) -> None:
+    """Refuse a damaged file most of whose pages are gone: what is left is no document."""
+    if 2 * len(lost) <= total:
+        return
+    raise CorruptFileError(
+        f"'{name}' is damaged: {len(lost)} of {total} pages could not be read (the file was "
+        "probably cut short by an interrupted download or copy). Download or export it again, "
+        "check that it opens in a PDF viewer, then upload it."
+    )
+
+
+def _drop_lost(pages: list[Page], lost: list[int]) -> None:
+    """Lost pages are never OCR'd (their rendering is as broken as their text); text that
+    still reads well (a page cut off part-way) is kept."""
+    gone = set(lost)
+    for p in pages:
+        if p.page not in gone:
+            continue
+        if p.needs_ocr:
+            p.blocks, p.source = [], "none"
+        p.needs_ocr, p.failed = None, UNREADABLE
+
+
 def _outline(doc: pymupdf.Document) -> list[OutlineEntry]:
     try:
         toc = doc.get_toc(simple=False)
@@ -99,6 +123,8 @@ def parse_pdf(
     """Parse a PDF; ``on_pages(done, total)`` reports progress."""
     with open_pdf(path) as doc:
         n = doc.page_count
+        lost = lost_pages(doc)  # before any page is extracted: a refusal costs nothing
+        refuse_mostly_lost(path.name, n, lost)
         outline = _outline(doc)
         title = _reads_as_title((doc.metadata or {}).get("title", "") or "")
     batch = max(2, min(16, math.ceil(n / (workers * 4))))
@@ -120,7 +146,10 @@ def parse_pdf(
         what=f"parsing '{path.name}'",
     )
     pages = [p for part in results for p in part]
-    parsed = ParsedDocument(kind="pdf", title=title.strip(), pages=pages, outline=outline)
+    _drop_lost(pages, lost)
+    parsed = ParsedDocument(
+        kind="pdf", title=title.strip(), pages=pages, outline=outline, lost_pages=lost
+    )
     document_passes(parsed)
     return parsed
 
