@@ -242,3 +242,19 @@ def test_a_quote_a_chunk_boundary_cut_opens_with_an_ellipsis() -> None:
     quoted = [line for line in draft.splitlines() if "to ferries" in line]
     assert quoted and all("… to ferries" in line for line in quoted), draft
     assert "… Ferry" not in draft and "… The harbour" not in draft
+
+
+def test_an_opening_clause_that_needs_its_main_clause_is_never_the_answer_alone() -> None:
+    text = (
+        "As an operator of more than 400 ferries on three coasts, we are subject to "
+        "maritime safety rules that change often."
+    )
+    ev = _evidence(
+        "ferries operator",
+        _passage(0, text, section="Risks"),
+        df={"ferries": 1, "operator": 2, "coasts": 1},
+    )
+    q = "How many ferries does the operator run?"
+    assert answer_clause(make_ask(q, [ev]), text) == (0, len(text))
+    first = compose(q, [ev], "en").split("\n")[0]
+    assert "400" in first and "we are subject to" in first, first

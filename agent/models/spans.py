@@ -56,6 +56,7 @@ class _Discourse:
     pronouns_zh: tuple[str, ...]
     pronouns_en: tuple[str, ...]
     announces: tuple[str, ...]
+    dependent_en: tuple[str, ...]
 
 
 @cache
@@ -65,6 +66,17 @@ def _discourse() -> _Discourse:
         tuple(raw["pronouns_zh"] + raw["zero_subject_zh"]),
         tuple(raw["pronouns_en"]),
         tuple(raw["announces_zh"] + raw["announces_en"]),
+        tuple(raw["dependent_en"]),
+    )
+
+
+def _opens_dependent(text: str) -> bool:
+    """Does ``text`` open with a word that makes it a clause needing another ("As an
+    employer of 90,000 people", "Although sales rose")?"""
+    low = text.lstrip(' "“').lower()
+    return any(
+        low.startswith(w) and not low[len(w) : len(w) + 1].isalpha()
+        for w in _discourse().dependent_en
     )
 
 
@@ -179,6 +191,8 @@ def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
     start, end = pieces[min(anchor, target)][0], pieces[max(anchor, target)][1]
     if end - start < _MIN_CLAUSE:
         return 0, len(text)
+    if end < pieces[-1][1] and _opens_dependent(text[start:end]):
+        return 0, len(text)  # its main clause comes after it: alone it is a fragment
     return start, end
 
 
