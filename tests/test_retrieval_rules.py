@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pipeline.chunk import chunk_document
 from pipeline.models import Block, Line, Page, ParsedDocument
 from pipeline.parse.furniture import mark_furniture
@@ -181,3 +183,15 @@ def test_a_quarter_asked_of_a_line_item_searches_the_statements_column_words() -
     assert "three months ended" in expand_query("What was COGS in Q2 2025?").text
     assert "three months ended" not in expand_query("Revenue in the six months ended June?").text
     assert not expand_query("Who joined the board in the second quarter?")  # no line item
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much did the cooperative spend buying back its units?",
+        "Did the firm buy back stock last year?",
+        "How many shares were bought back in 2030?",
+    ],
+)
+def test_buying_back_shares_in_any_inflection_searches_for_repurchases(question: str) -> None:
+    assert "repurchase" in expand_query(question).text
