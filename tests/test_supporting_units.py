@@ -9,7 +9,9 @@ from agent.models.features import FEATURES
 from agent.models.judge import Candidate, _select
 
 
-def _cand(n: int, text: str, score: float, *, holds: str = "", none: bool = False) -> Candidate:
+def _cand(
+    n: int, text: str, score: float, *, holds: str = "", none: bool = False, page: int = 1
+) -> Candidate:
     features = [0.0] * len(FEATURES)
     features[FEATURES.index("overlap")] = 0.5
     if holds:
@@ -17,7 +19,14 @@ def _cand(n: int, text: str, score: float, *, holds: str = "", none: bool = Fals
     if none:
         features[FEATURES.index("holds_none")] = 1.0
     p = Passage(
-        chunk_id=f"d#{n}", doc_id="d", page=1, page_end=1, section="", text=text, rank=1, score=1.0
+        chunk_id=f"d#{n}",
+        doc_id="d",
+        page=page,
+        page_end=page,
+        section="",
+        text=text,
+        rank=1,
+        score=1.0,
     )
     unit = Unit(0, len(text), text, "sentence")
     return Candidate(p, unit, score, frozenset({"灯塔", "建造"}), n, features=tuple(features))
@@ -44,3 +53,11 @@ def test_an_open_question_keeps_the_passages_next_sentences_with_the_same_words(
     assert [c.unit.text for c in asked] == [first.unit.text, then.unit.text]
     # a question asking a kind of thing gets no such quote: the same words add nothing
     assert _select([first, then], floor=0.75, open_ask=False) == [first]
+
+
+def test_units_adding_no_question_word_never_crowd_out_one_from_another_page() -> None:
+    first = _cand(0, "青屿灯塔建造时先在礁石上打下十二根铁桩。", 0.9)
+    same = [_cand(i, f"青屿灯塔建造的第{i}道工序在礁石上完成。", 0.88) for i in (1, 2)]
+    elsewhere = _cand(3, "另一份记录说灯塔建造用了三年。", 0.8, page=2)
+    chosen = _select([first, *same, elsewhere], floor=0.75, open_ask=True)
+    assert elsewhere in chosen and len(chosen) == 3

@@ -326,25 +326,36 @@ def _select(
     - for a question asking no kind of thing ("有什么特点", "怎么形成的", "how does …"),
       any unit above ``floor``: such an answer runs over several sentences of the same
       passage, each using the same question words.
+
+    These take only the places the units adding a question word or a page leave free.
     """
     first = found[0]
     chosen = [first]
     covered = set(first.matched)
     pages = {first.passage.page}
+    for c in found[1:]:  # first the units adding a question word or a page
+        if len(chosen) >= MAX_UNITS:
+            break
+        if c.score < floor or c.features[_OVERLAP] <= 0:
+            continue
+        if any(repeats(c.unit.text, x.unit.text) for x in chosen):
+            continue
+        if not (c.matched - covered) and c.passage.page in pages:
+            continue
+        chosen.append(c)
+        covered |= c.matched
+        pages.add(c.passage.page)
+    # then, in the places left, the units that add none: they never crowd those out
     for c in found[1:]:
         if len(chosen) >= MAX_UNITS:
             break
         supplies = not any(_holds_asked(x) for x in chosen) and _holds_asked(c)
         least = kind_floor if supplies and kind_floor is not None else floor
-        if c.score < least or c.features[_OVERLAP] <= 0:
+        if not (supplies or open_ask) or c.score < least or c.features[_OVERLAP] <= 0:
             continue
-        if any(repeats(c.unit.text, x.unit.text) for x in chosen):
-            continue
-        if not (c.matched - covered) and c.passage.page in pages and not (supplies or open_ask):
+        if any(c is x or repeats(c.unit.text, x.unit.text) for x in chosen):
             continue
         chosen.append(c)
-        covered |= c.matched
-        pages.add(c.passage.page)
     return [first, *sorted(chosen[1:], key=lambda c: c.order)]
 
 
