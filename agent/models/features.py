@@ -22,7 +22,7 @@ from agent.models.focus import names as question_names
 from agent.models.kinds import holds
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
-from agent.question.kinds import KINDS, Kind, asked_kinds, unasked
+from agent.question.kinds import KINDS, Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
 from pipeline.text.finance import vocabulary
@@ -173,7 +173,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         proxies=_proxies(question, reason="reason" in kinds),
         absent=absent,
         best_score=max((p.score for ev in evidence for p in ev.passages), default=0.0),
-        chars=frozenset(c for t in content_terms(unasked(core)) for c in HAN_RE.findall(t)),
+        chars=frozenset(c for t in content_terms(core) for c in HAN_RE.findall(t)),
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),

@@ -66,25 +66,6 @@ def asked_kinds(question: str) -> frozenset[Kind]:
     return frozenset({"reason"}) if "reason" in asked else asked
 
 
-_INTERROGATIVE = re.compile(r"什么|哪|谁|多少|几|何")
-
-
-def unasked(question: str) -> str:
-    """The question without the phrases by which it asks for a kind ("指什么", "为什么",
-    "什么时候"): their characters say how it asks, not what about. A phrase naming a
-    measure ("比例", "金额") stays: a sentence giving it uses it."""
-    spans = [
-        m.span()
-        for pattern in marks().asks.values()
-        for m in pattern.finditer(question)
-        if _INTERROGATIVE.search(m.group(0))
-    ]
-    out = list(question)
-    for s, e in spans:
-        out[s:e] = [" "] * (e - s)
-    return "".join(out)
-
-
 def asks_overview(question: str) -> bool:
     """The question asks what a whole document says ("Summarize this report", "what is
     this contract about?", "这份报告的主要内容"), not about a part of it."""
