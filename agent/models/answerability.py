@@ -319,9 +319,10 @@ def nearest_named(
 _NEAREST_CHARS = 220  # a pointer, not an answer: the opening of the nearest unit
 
 
-def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang) -> str:
+def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang, note: str = "") -> str:
     """The refusal for a decision: why, briefly, and for evidence that does not answer,
-    the nearest unit the documents hold, cited, so the reader sees what they do cover."""
+    what the documents lack (``note``, ``absent.py``) and the nearest unit they hold,
+    cited, so the reader sees what they do cover."""
     if decision.reason == "arithmetic":
         return prompts.REFUSAL_ARITHMETIC[lang]
     if decision.reason == "period":
@@ -330,11 +331,11 @@ def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang) -> str:
     if decision.reason == "company":
         return prompts.REFUSAL_COMPANY[lang].format(name=decision.detail)
     if not near:
-        return prompts.REFUSAL[lang]
+        return prompts.REFUSAL[lang] + note
     c = near[0]
     return "\n".join(
         [
-            prompts.REFUSAL_NEAR[lang],
+            prompts.REFUSAL_NEAR[lang] + note,
             prompts.NEAREST_HEADER[lang],
             f"- {_opening(c)} [{c.passage.chunk_id}]",
         ]

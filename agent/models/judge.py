@@ -32,7 +32,7 @@ from agent.models.selector import selector
 from agent.models.spans import with_reasons
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_extreme, what_is_compared
-from agent.question.kinds import asks_count
+from agent.question.kinds import KINDS, asks_count
 from agent.scope import stem
 from pipeline.text.lexicon import alternation
 from pipeline.text.periods import LONE_YEAR_RE, YEAR
@@ -187,7 +187,9 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
         return Judgement(best=best, uncovered=uncovered, nearest=found[0])
-    chosen = with_reasons(_select(found, floor=max(floor, best * model.keep_ratio)), question)
+    keep = max(floor, best * model.keep_ratio)
+    picked = _select(found, floor=keep, kind_floor=model.refuse_below, open_ask=not ask.kinds)
+    chosen = with_reasons(picked, question)
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
     return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered)
 
@@ -305,16 +307,33 @@ def _never_answers(p: Passage, u: Unit) -> bool:
     return not bare or any(bare == re.sub(r"\W+", "", s) for s in p.section.split(" > "))
 
 
-def _select(found: list[Candidate], *, floor: float) -> list[Candidate]:
+def _select(
+    found: list[Candidate],
+    *,
+    floor: float,
+    kind_floor: float | None = None,
+    open_ask: bool = False,
+) -> list[Candidate]:
     """The best unit, then up to two more above ``floor`` that use a question word
     themselves (not only through their section's title: a quote that shares nothing with
     the question supports nothing) and add question words or another page, in reading
-    order after it."""
+    order after it. Two kinds of unit add to the answer without a new question word:
+
+    - one holding the kind of thing asked (a reason for "为什么", a date for "when") when
+      no unit chosen holds it, above ``kind_floor`` (the refusal floor): the first-ranked
+      sentence often names the subject ("X是……发明的") and the next ones say the asked
+      thing of it ("她为了……");
+    - for a question asking no kind of thing ("有什么特点", "怎么形成的", "how does …"),
+      any unit above ``floor``: such an answer runs over several sentences of the same
+      passage, each using the same question words.
+
+    These take only the places the units adding a question word or a page leave free.
+    """
     first = found[0]
     chosen = [first]
     covered = set(first.matched)
     pages = {first.passage.page}
-    for c in found[1:]:
+    for c in found[1:]:  # first the units adding a question word or a page
         if len(chosen) >= MAX_UNITS:
             break
         if c.score < floor or c.features[_OVERLAP] <= 0:
@@ -326,7 +345,26 @@ def _select(found: list[Candidate], *, floor: float) -> list[Candidate]:
         chosen.append(c)
         covered |= c.matched
         pages.add(c.passage.page)
+    # then, in the places left, the units that add none: they never crowd those out
+    for c in found[1:]:
+        if len(chosen) >= MAX_UNITS:
+            break
+        supplies = not any(_holds_asked(x) for x in chosen) and _holds_asked(c)
+        least = kind_floor if supplies and kind_floor is not None else floor
+        if not (supplies or open_ask) or c.score < least or c.features[_OVERLAP] <= 0:
+            continue
+        if any(c is x or repeats(c.unit.text, x.unit.text) for x in chosen):
+            continue
+        chosen.append(c)
     return [first, *sorted(chosen[1:], key=lambda c: c.order)]
+
+
+_HOLDS = tuple(FEATURES.index(f"holds_{k}") for k in KINDS)
+
+
+def _holds_asked(c: Candidate) -> bool:
+    """The unit holds a kind of thing the question asks for (its ``holds_*`` features)."""
+    return any(c.features[i] for i in _HOLDS) if c.features else False
 
 
 def same_text(a: str, b: str) -> bool:

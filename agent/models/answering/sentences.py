@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.models.absent import absent_note
 from agent.models.answerability import Decision, decide, nearest_named, refusal
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.page import asks_page_overview
@@ -29,25 +30,30 @@ def _candidates(
         quoted = ", ".join(f"“{n}”" for n in verdict.missing_names[:3])
         said = prompts.REFUSAL_MISSING[lang].format(terms=quoted)
         return [AnswerCandidate("sentences", "refusal", said, follow=[], fit=1.0, cover=1.0)]
+    # what the documents lack, named in a Chinese refusal (an English one names names)
+    note = absent_note(q.text, evidence) if lang == "zh" else ""
     if not verdict.chosen:
         near = nearest_named(q.text, evidence, verdict.nearest)
         if near is None:
-            return [AnswerCandidate("sentences", "refusal", prompts.REFUSAL[lang], follow=[])]
-        return [_refusal(q, "evidence", [near], lang)]
+            said = prompts.REFUSAL[lang] + note
+            return [AnswerCandidate("sentences", "refusal", said, follow=[])]
+        return [_refusal(q, "evidence", [near], lang, note)]
     answer = written(q, verdict.chosen, evidence, lang)
     decision = decide(q.text, evidence, verdict.chosen, verdict.best)
     answer.ruled = True
     answer.verify = lambda: "" if decision.answers else "its words, not its answer"
     if decision.answers:
         return [answer]
-    said = refusal(decision, verdict.chosen, lang)
+    said = refusal(decision, verdict.chosen, lang, note)
     nearest = AnswerCandidate("sentences", "refusal", said, follow=[], fit=0.5)
     nearest.cover = answer.cover
     return [answer, nearest]
 
 
-def _refusal(q: Question, why: str, near: list[Candidate], lang: prompts.Lang) -> AnswerCandidate:
-    said = refusal(Decision(False, why, 0.0), near, lang)
+def _refusal(
+    q: Question, why: str, near: list[Candidate], lang: prompts.Lang, note: str = ""
+) -> AnswerCandidate:
+    said = refusal(Decision(False, why, 0.0), near, lang, note)
     texts = passages_text([c.passage for c in near])
     return AnswerCandidate("sentences", "refusal", said, follow=[], fit=0.5, cover=cover(q, texts))
 

@@ -1,0 +1,75 @@
+"""What a Chinese refusal names as missing: the question's words the documents never use,
+else the thing the question asks for (its focus), briefly, in the question's own wording.
+
+An English refusal names the capitalised names the documents never mention
+(``judge.missing_names``); Chinese has no capitals, so a Chinese refusal said only that
+nothing answers. The searches of the turn know better: the words they found in no chunk
+of the scope (``Evidence.missing``, read by ``features.scope_missing``) are what the
+documents lack ("门票" for "青屿灯塔的门票多少钱？"). When every word is used somewhere, what is
+missing is the thing asked of them ("丈夫" for "林素梅的丈夫是谁？", ``focus.py``). The
+words are shown as the question writes them: the search's cuts of one word ("维珍",
+"尼亚") are joined back into it ("维珍尼亚").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.models.features import scope_missing
+from agent.models.focus import focus
+from agent.models.phrasing import phrasing_words
+from agent.question.kinds import marks
+from agent.rewrite import key_terms
+from agent.scope import stem
+from pipeline.text import lexicon
+
+_ZH_ASK = lexicon.pattern("asking.question_words_zh", template="{}")
+MAX_NAMED = 3  # a refusal names what is missing, it does not list the question back
+
+
+def absent_note(question: str, evidence: Sequence[Evidence]) -> str:
+    """The sentence naming what the documents lack ("文档中没有提到“门票”。"), or "" when
+    no search of the turn looked (nothing is known to be missing)."""
+    if not any(ev.reads == "search" for ev in evidence):
+        return ""
+    gone = scope_missing(evidence)
+    words = [t for t in key_terms(question) if stem(t) in gone and not _asking(t, question)]
+    absent = phrases(question, words)
+    if absent:
+        return prompts.ABSENT_WORDS_ZH.format(terms=_quoted(absent))
+    asked = phrases(question, [focus(question)] if focus(question) else [])
+    return prompts.ABSENT_FOCUS_ZH.format(terms=_quoted(asked)) if asked else ""
+
+
+def _asking(word: str, question: str) -> bool:
+    """The word asks rather than names ("哪座", "多大", "多少钱"): how the question is put."""
+    return (
+        stem(word) in phrasing_words(question)
+        or _ZH_ASK.search(word) is not None
+        or any(p.fullmatch(word) for p in marks().asks.values())
+    )
+
+
+def phrases(question: str, words: Iterable[str]) -> list[str]:
+    """The stretches of the question the words cover, in the question's order, words that
+    touch or overlap joined into one; at most ``MAX_NAMED``."""
+    spans = sorted(
+        (m.start(), m.end())
+        for w in {w for w in words if w.strip()}
+        for m in re.finditer(re.escape(w), question, flags=re.I)
+    )
+    merged: list[list[int]] = []
+    for s, e in spans:
+        if merged and s <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([s, e])
+    out = list(dict.fromkeys(question[s:e] for s, e in merged))
+    return out[:MAX_NAMED]
+
+
+def _quoted(words: Sequence[str]) -> str:
+    return "、".join(f"“{w}”" for w in words)

@@ -1,0 +1,63 @@
+"""A Chinese refusal names what the documents lack: the question's words no chunk of the
+scope uses, else the thing the question asks for (``agent/models/absent.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agent.evidence import Evidence
+from agent.models.absent import absent_note, phrases
+from agent.service import ChatService
+from pipeline.service import Folio
+from testkit.agentdocs import ingest_text
+
+LIGHTHOUSE = """# 青屿灯塔
+
+青屿灯塔位于东海的青屿岛上，是一座花岗岩石塔。
+
+灯塔由工程师林素梅主持建造，1921年建成，塔高二十八米。
+
+灯塔的光源最初使用煤油灯，1965年改为电灯。
+
+现在灯塔由海事局管理，每年接待游客约三万人。
+"""
+
+
+def _search(df: dict[str, int]) -> Evidence:
+    return Evidence(
+        tool="search_document",
+        query="q",
+        passages=[],
+        term_df=df,
+        scope_chunks=10,
+        missing=[w for w, n in df.items() if n == 0],
+    )
+
+
+def test_a_chinese_refusal_names_the_question_word_the_document_never_uses(
+    folio: Folio, tmp_path: Path
+) -> None:
+    doc = ingest_text(folio, tmp_path, "lighthouse.md", LIGHTHOUSE)
+    chat = ChatService(folio)
+    a = chat.ask("青屿岛的面积有多大？", [doc]).answer
+    assert a.refused, a.answer
+    assert "没有提到“面积”" in a.answer, a.answer
+    assert "多大" not in a.answer  # how the question asks is not what the document lacks
+    general = chat.ask("意大利的首都是哪座城市？", [doc]).answer
+    assert general.refused and "“意大利”" in general.answer, general.answer
+
+
+def test_when_every_word_is_used_the_refusal_names_the_thing_asked_for() -> None:
+    used = _search({"林素梅": 2, "丈夫": 1})
+    assert absent_note("林素梅的丈夫是谁？", [used]) == "文档没有提到所问的“丈夫”。"
+    missing = _search({"林素梅": 2, "丈夫": 0})
+    assert absent_note("林素梅的丈夫是谁？", [missing]) == "文档中没有提到“丈夫”。"
+
+
+def test_nothing_is_named_missing_without_a_search() -> None:
+    assert absent_note("林素梅的丈夫是谁？", []) == ""
+
+
+def test_a_words_cuts_are_named_as_the_question_writes_it() -> None:
+    assert phrases("维珍尼亚设计了什么？", ["尼亚", "维珍"]) == ["维珍尼亚"]
+    assert phrases("甲乙的丙丁", ["丙丁", "甲乙"]) == ["甲乙", "丙丁"]
