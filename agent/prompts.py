@@ -85,7 +85,6 @@ NEAREST_HEADER: dict[Lang, str] = {"en": "The closest they come:", "zh": "最接
 # the documents never use, else the thing it asks for. English refusals name the missing
 # capitalised names instead (REFUSAL_MISSING).
 ABSENT_WORDS_ZH = "文档中没有提到{terms}。"
-ABSENT_FOCUS_ZH = "文档没有提到所问的{terms}。"
 REFUSAL_ARITHMETIC: dict[Lang, str] = {
     "en": "The documents do not say: this is arithmetic, not a question about them.",
     "zh": "依据不足：这是一道算术题，不是关于文档内容的问题。",

@@ -47,9 +47,9 @@ def test_a_chinese_refusal_names_the_question_word_the_document_never_uses(
     assert general.refused and "“意大利”" in general.answer, general.answer
 
 
-def test_when_every_word_is_used_the_refusal_names_the_thing_asked_for() -> None:
+def test_only_a_word_the_documents_never_use_is_named_missing() -> None:
     used = _search({"林素梅": 2, "丈夫": 1})
-    assert absent_note("林素梅的丈夫是谁？", [used]) == "文档没有提到所问的“丈夫”。"
+    assert absent_note("林素梅的丈夫是谁？", [used]) == ""
     missing = _search({"林素梅": 2, "丈夫": 0})
     assert absent_note("林素梅的丈夫是谁？", [missing]) == "文档中没有提到“丈夫”。"
 
@@ -61,3 +61,12 @@ def test_nothing_is_named_missing_without_a_search() -> None:
 def test_a_words_cuts_are_named_as_the_question_writes_it() -> None:
     assert phrases("维珍尼亚设计了什么？", ["尼亚", "维珍"]) == ["维珍尼亚"]
     assert phrases("甲乙的丙丁", ["丙丁", "甲乙"]) == ["甲乙", "丙丁"]
+
+
+def test_the_named_absence_follows_the_refusal_as_chinese_writes_it_with_no_space() -> None:
+    from agent.citations import Claim
+    from agent.nodes.finalize import _refusal_text
+
+    said = ["依据不足：文档中没有找到能回答这个问题的内容。", "文档中没有提到“门票”。"]
+    kept = [Claim(text=t, factual=False) for t in said]
+    assert _refusal_text(kept, "zh") == "".join(said)

@@ -1,12 +1,12 @@
 """What a Chinese refusal names as missing: the question's words the documents never use,
-else the thing the question asks for (its focus), briefly, in the question's own wording.
+briefly, in the question's own wording.
 
 An English refusal names the capitalised names the documents never mention
 (``judge.missing_names``); Chinese has no capitals, so a Chinese refusal said only that
 nothing answers. The searches of the turn know better: the words they found in no chunk
 of the scope (``Evidence.missing``, read by ``features.scope_missing``) are what the
-documents lack ("门票" for "青屿灯塔的门票多少钱？"). When every word is used somewhere, what is
-missing is the thing asked of them ("丈夫" for "林素梅的丈夫是谁？", ``focus.py``). The
+documents lack ("门票" for "青屿灯塔的门票多少钱？"); when every word is used somewhere, no word
+is named (what is missing then is how they relate, which a word cannot say). The
 words are shown as the question writes them: the search's cuts of one word ("维珍",
 "尼亚") are joined back into it ("维珍尼亚").
 """
@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 from agent import prompts
 from agent.evidence import Evidence
 from agent.models.features import scope_missing
-from agent.models.focus import focus
 from agent.models.phrasing import phrasing_words
 from agent.question.kinds import marks
 from agent.rewrite import key_terms
@@ -38,10 +37,9 @@ def absent_note(question: str, evidence: Sequence[Evidence]) -> str:
     gone = scope_missing(evidence)
     words = [t for t in key_terms(question) if stem(t) in gone and not _asking(t, question)]
     absent = phrases(question, words)
-    if absent:
-        return prompts.ABSENT_WORDS_ZH.format(terms=_quoted(absent))
-    asked = phrases(question, [focus(question)] if focus(question) else [])
-    return prompts.ABSENT_FOCUS_ZH.format(terms=_quoted(asked)) if asked else ""
+    # Only a word no chunk uses is named: "the thing asked for" read off the question
+    # ("艾的花" of "五月艾的花是什么颜色？") was named missing of documents that speak of it.
+    return prompts.ABSENT_WORDS_ZH.format(terms=_quoted(absent)) if absent else ""
 
 
 def _asking(word: str, question: str) -> bool:

@@ -66,7 +66,8 @@ def _points_nearby(kept: list[Claim]) -> bool:
 
 
 def _refusal_text(kept: list[Claim], lang: prompts.Lang) -> str:
-    own = " ".join(c.text for c in kept if not c.factual and c.text)
+    gap = "" if lang == "zh" else " "  # Chinese sentences follow each other with no space
+    own = gap.join(c.text for c in kept if not c.factual and c.text)
     said_so = any(k in own.lower() for k in ("do not say", "does not say", "依据不足", "没有"))
     return own if said_so else prompts.REFUSAL[lang]
 
