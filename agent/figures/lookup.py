@@ -22,6 +22,7 @@ from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
 from agent.figures.periods import months_of, naming_offset
+from agent.figures.qualifiers import qualified
 from agent.figures.statements import (
     TITLED,
     head_of,
@@ -127,6 +128,7 @@ class Finder:
         statements: frozenset[str] = frozenset(),
         asked: frozenset[str] = frozenset(),
         parts: Parts = NO_PARTS,
+        said: frozenset[str] = frozenset(),
     ) -> None:
         self.tables = tables
         self.months = months  # the period length the question asks about (3 = a quarter)
@@ -134,6 +136,7 @@ class Finder:
         self.statements = statements  # statements the question tells to read
         self.asked = asked  # the question's words a table's title may share (a part named)
         self.parts = parts  # the part of the business asked of ("Comirnaty revenues")
+        self.said = said  # the question's words a row's qualifiers are weighed by
         self.part_unsure = False  # a part's cell came from a row not naming the item
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
         self.scores: list[Key] = []  # how surely each cell looked up is its item
@@ -157,6 +160,8 @@ class Finder:
                 if r.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s = row_match(r.label, item)
+                if s > 0:  # "… attributable to noncontrolling interests": not the one asked
+                    s += qualified(r.label, item, self.said)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
                     continue
@@ -286,13 +291,20 @@ class Finder:
             statements=self.statements,
             asked=self.asked,
             parts=self.parts,
+            said=self.said,
         )
         out.doc_scales = self.doc_scales
         return out
 
     def whole(self) -> Finder:
         """The same lookups for the company as a whole, no part asked."""
-        out = Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
+        out = Finder(
+            self.tables,
+            months=self.months,
+            into=self.into,
+            statements=self.statements,
+            said=self.said,
+        )
         out.doc_scales = self.doc_scales
         return out
 
