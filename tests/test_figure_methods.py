@@ -90,3 +90,18 @@ def test_a_need_is_offered_only_when_no_method_answers(monkeypatch: pytest.Monke
     monkeypatch.setattr(answer, "METHODS", (need,))
     found = answer.figure_candidates(q, _evidence(BALANCE), "en")
     assert [f.searches for f in found] == [["Marrowby gross profit"]]
+
+
+def test_what_the_method_computing_the_operation_needs_comes_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def reads_on(q: str, ev: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
+        return [FigureAnswer(read=[6], read_doc="mr")]
+
+    ranks = FigureMethod("r", lambda q: True, reads_on, frozenset({"extreme"}))
+    total = _scripted("t", "Net sales grew 4.0% in FY2024 [m#1].")
+    q = "Which segment had the lowest net sales growth in FY2024?"
+    assert asked_operation(q) == "extreme"
+    monkeypatch.setattr(answer, "METHODS", (total, ranks))
+    found = answer.figure_candidates(q, _evidence(BALANCE), "en")
+    assert [(f.lines, f.read) for f in found] == [([], [6])]

@@ -3,7 +3,8 @@ and offers candidates (``FigureAnswer``), every one scored by the same measure o
 of the question it answers; the best comes first, never the first method's.
 
 A candidate with lines is an answer; one without (the searches, pages or figures a method
-still needs) is a need, offered only when no method answers. The verifier
+still needs) is a need, offered only when no method computing the operation asked answers
+(the planner follows it) and, among the others, none answers at all. The verifier
 (``FigureAnswer.problem``, checked by the composer and by ``answer.figure_answer``) passes
 over a candidate that fails to the next one by score.
 
@@ -164,19 +165,25 @@ def offered(
     evidence: Sequence[Evidence],
     lang: prompts.Lang,
 ) -> list[FigureAnswer]:
-    """Every applying method's answers, the best scored first (ties by the method's name,
-    never by the registry's order); failing any answer, the needs, most wanted first."""
-    found: list[tuple[float, str, FigureAnswer]] = []
-    needs: list[tuple[float, str, FigureAnswer]] = []
+    """Every applying method's answers, best first: those of a method computing the
+    operation asked, then the rest, each by score (ties by the method's name, never by
+    the registry's order). What a method computing the operation still needs (a page to
+    read on, a period's statement) comes before any other method's answer: the company's
+    top line is no answer to which segment's was worst. Failing any answer, the need most
+    wanted, alone."""
+    op = asked_operation(question)
+    ranked: list[tuple[bool, bool, float, str, FigureAnswer]] = []
     for m in methods:
         if not m.applies(question):
             continue
+        computes = op in m.operations
         for fa in m.candidates(question, evidence, lang):
-            if fa.lines:
-                found.append((score(question, fa, m), m.name, fa))
-            else:
-                needs.append((_need(question, fa, m), m.name, fa))
-    return [fa for _, _, fa in sorted(found or needs, key=lambda t: (-t[0], t[1]))]
+            value = score(question, fa, m) if fa.lines else _need(question, fa, m)
+            ranked.append((not computes, not fa.lines, -value, m.name, fa))
+    ranked.sort(key=lambda t: t[:4])
+    if not ranked or not ranked[0][4].lines:
+        return [t[4] for t in ranked[:1]]
+    return [t[4] for t in ranked if t[4].lines]
 
 
 def _need(question: str, fa: FigureAnswer, method: FigureMethod) -> float:
