@@ -69,10 +69,11 @@ def test_a_candidate_the_verifier_rejects_gives_way_to_the_next(
     wrong = "Gross margin FY2024 = 9,100 ÷ 70 = 13000.0% [m#1]."
     right = "Gross margin FY2024 = 3,100 ÷ 9,100 = 34.1% [m#1]."
     # the rejected one scores higher (it names the year twice as often): still not given
-    methods = (_scripted("z", right), _scripted("a", f"{wrong} FY2024"))
+    lower = "Gross profit was $3,100 million [m#1]."  # below the one that passes: never offered
+    methods = (_scripted("z", right), _scripted("a", f"{wrong} FY2024"), _scripted("y", lower))
     monkeypatch.setattr(answer, "METHODS", methods)
     found = answer.figure_candidates(q, _evidence(BALANCE), "en")
-    assert [f.lines[0] for f in found] == [f"{wrong} FY2024", right]
+    assert [f.lines[0] for f in found] == [f"{wrong} FY2024", right]  # no lower one
     chosen = answer.figure_answer(q, _evidence(BALANCE), "en")
     assert chosen is not None and chosen.lines == [right]
 

@@ -84,11 +84,12 @@ def figure_answer(
 def figure_candidates(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> list[FigureAnswer]:
-    """Every answer the figure methods give (``METHODS``), the best scored first, unchecked
-    (the composer's verifier checks each); then, for each answer that fails a check, the
-    figures it found (a refusal naming what is nearest). Failing any answer, what the best
-    method still needs (searches, pages, a note naming the figure not given). Empty when
-    the question is not about figures the tables hold (the sentence selector answers it)."""
+    """The figure methods' answers (``METHODS``), the best scored first, up to the first
+    the verifier passes (the composer checks each again); then, for each that fails a
+    check, the figures it found (a refusal naming what is nearest). Failing any answer,
+    what the best method still needs (searches, pages, a note naming the figure not
+    given). Empty when the question is not about figures the tables hold (the sentence
+    selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
     found = offered(METHODS, question, evidence, lang)
@@ -99,10 +100,16 @@ def figure_candidates(
         return [FigureAnswer(searches=[wanted])] if wanted else []
     if not found[0].lines:
         return found[:1]
+    # the best up to the first the verifier passes: the composer weighs that one against
+    # other strategies' answers, never a figure answer the methods' score put below it
+    answers: list[FigureAnswer] = []
     for fa in found:
         fa.lines = [said_names(line) for line in fa.lines]  # no key of the vocabulary is shown
-    failed = [fa for fa in found if fa.nearest and fa.problem()[1]]
-    return [*found, *(FigureAnswer(fa.nearest, cells=fa.cells, refusal=True) for fa in failed)]
+        answers.append(fa)
+        if not fa.problem()[1]:
+            break
+    failed = [fa for fa in answers if fa.nearest and fa.problem()[1]]
+    return [*answers, *(FigureAnswer(fa.nearest, cells=fa.cells, refusal=True) for fa in failed)]
 
 
 def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
