@@ -54,3 +54,12 @@ def test_qualifiers_said_lift_and_unsaid_lower() -> None:
     # hyphens are no word boundary: "non-controlling" is "noncontrolling" both ways
     hyphen = said_words("net income attributable to non-controlling interests")
     assert qualified("Net income attributable to noncontrolling interests", item, hyphen) > 0.2
+
+
+def test_an_unsaid_qualifier_only_ranks_it_never_hides_the_items_only_row() -> None:
+    cash = """| Consolidated Statements of Cash Flows (in thousands) | 2024 | 2023 |
+|---|---|---|
+| Net cash provided by operating activities | 2,400,115 | 2,010,870 |
+| Capital expenditures, net of construction payable | (812,400) | (640,350) |"""
+    line = _ask("What were Brindlewood's capital expenditures in FY2024?", cash)
+    assert "812,400" in line, line

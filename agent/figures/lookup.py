@@ -160,9 +160,12 @@ class Finder:
                 if r.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s = row_match(r.label, item)
-                if s > 0:  # "… attributable to noncontrolling interests": not the one asked
-                    s += qualified(r.label, item, self.said)
-                value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
+                # "… attributable to noncontrolling interests": not the one asked, though
+                # still the item's row when no other is (an unsaid qualifier only ranks)
+                lift = qualified(r.label, item, self.said) if s > 0 else 0.0
+                named = max(s, s + lift) >= MIN_ROW_MATCH
+                s += lift
+                value = r.values[col] if named and col < len(r.values) else None
                 if value is None:
                     continue
                 # failing a title, the whole's figures are the largest (a titled
