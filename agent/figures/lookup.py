@@ -39,6 +39,7 @@ from pipeline.text.finance import vocabulary
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
+TIE = 0.01  # a row's qualifiers' weight: ±0.003 at most, less than any match step
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -160,12 +161,12 @@ class Finder:
                 if r.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s = row_match(r.label, item)
-                # "… attributable to noncontrolling interests": not the one asked, though
-                # still the item's row when no other is (an unsaid qualifier only ranks)
-                lift = qualified(r.label, item, self.said) if s > 0 else 0.0
-                named = max(s, s + lift) >= MIN_ROW_MATCH
-                s += lift
-                value = r.values[col] if named and col < len(r.values) else None
+                value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
+                # of rows naming the item alike, the one whose qualifiers the question
+                # says: "… attributable to <the company's> shareholders", never "…
+                # attributable to noncontrolling interests" (a tie-break only: the name's
+                # match and the statement decide first)
+                s += TIE * qualified(r.label, item, self.said)
                 if value is None:
                     continue
                 # failing a title, the whole's figures are the largest (a titled
