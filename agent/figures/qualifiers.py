@@ -19,9 +19,9 @@ from agent.scope import stem
 from pipeline.text.finance import LineItem
 from pipeline.text.script import HAN_RE
 
-# A label's qualifiers all said by the question lift its row this much over the match of
-# its name (above a bare name's 1.0 from a qualified name's 0.85: the row asked); all
-# unsaid lower it a third as much (a tie between two qualified rows is broken).
+# A label's qualifiers all said by the question count this much; all unsaid count against
+# it a third as much. The lookup weighs the result as a tie-break between rows naming the
+# item alike (``lookup.TIE``), never over the name's match or the statement.
 HELD = 0.3
 MISSED = 0.1
 # words that qualify no amount: what any label of a statement may add
