@@ -37,7 +37,6 @@ from agent.figures.parts import (
 )
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
-from agent.figures.qualifiers import said_words
 from agent.figures.render import (
     asked_scale,
     cell_sentence,
@@ -129,7 +128,6 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         statements=named_statements(question),
         asked=words,
         parts=asked_parts(question, evidence, words),
-        said=said_words(asked),
     )
     finder.doc_scales = document_scales(evidence)
     turn = Turn(finder, question, lang)

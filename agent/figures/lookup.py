@@ -22,7 +22,6 @@ from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
 from agent.figures.periods import months_of, naming_offset
-from agent.figures.qualifiers import qualified
 from agent.figures.statements import (
     TITLED,
     head_of,
@@ -39,7 +38,6 @@ from pipeline.text.finance import vocabulary
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
-TIE = 0.01  # a row's qualifiers' weight: ±0.003 at most, less than any match step
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -129,7 +127,6 @@ class Finder:
         statements: frozenset[str] = frozenset(),
         asked: frozenset[str] = frozenset(),
         parts: Parts = NO_PARTS,
-        said: frozenset[str] = frozenset(),
     ) -> None:
         self.tables = tables
         self.months = months  # the period length the question asks about (3 = a quarter)
@@ -137,7 +134,6 @@ class Finder:
         self.statements = statements  # statements the question tells to read
         self.asked = asked  # the question's words a table's title may share (a part named)
         self.parts = parts  # the part of the business asked of ("Comirnaty revenues")
-        self.said = said  # the question's words a row's qualifiers are weighed by
         self.part_unsure = False  # a part's cell came from a row not naming the item
         self.weak: list[tuple[str, int | None]] = []  # cells read from another statement
         self.scores: list[Key] = []  # how surely each cell looked up is its item
@@ -162,11 +158,6 @@ class Finder:
                     continue  # a segment's "Operating income" is not the company's
                 s = row_match(r.label, item)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
-                # of rows naming the item alike, the one whose qualifiers the question
-                # says: "… attributable to <the company's> shareholders", never "…
-                # attributable to noncontrolling interests" (a tie-break only: the name's
-                # match and the statement decide first)
-                s += TIE * qualified(r.label, item, self.said)
                 if value is None:
                     continue
                 # failing a title, the whole's figures are the largest (a titled
@@ -295,20 +286,13 @@ class Finder:
             statements=self.statements,
             asked=self.asked,
             parts=self.parts,
-            said=self.said,
         )
         out.doc_scales = self.doc_scales
         return out
 
     def whole(self) -> Finder:
         """The same lookups for the company as a whole, no part asked."""
-        out = Finder(
-            self.tables,
-            months=self.months,
-            into=self.into,
-            statements=self.statements,
-            said=self.said,
-        )
+        out = Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
         out.doc_scales = self.doc_scales
         return out
 
