@@ -15,10 +15,8 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.asking import Ask, top_line, what_is_asked
-from agent.figures.between import between_answer
+from agent.figures.asking import Ask, what_is_asked
 from agent.figures.candidate import FigureAnswer
-from agent.figures.comparisons import compared_answer
 from agent.figures.formula import (
     Cell,
     MissingFigure,
@@ -29,6 +27,7 @@ from agent.figures.formula import (
 )
 from agent.figures.items import years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
+from agent.figures.methods import BETWEEN, COMPARISON, STATED, FigureMethod, offered, single_figures
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -47,24 +46,24 @@ from agent.figures.render import (
     ids,
     missing_note,
 )
-from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
-from agent.figures.successive import successive_change
 from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import Computed, found_lines, said_names
 from agent.figures.versus import versus_search
 from agent.figures.working import Turn, is_percent, points, working
 from agent.question.kinds import asked_kinds
-from agent.question.parsed import parse
+from agent.question.parsed import Operation, parse
 from pipeline.text.finance import vocabulary
 
-# Questions no single figure answers once the comparisons above have had their turn (a
-# reason or a list asked is none of figures' at all: ``kinds.asked_kinds``).
-_EXPLAIN = re.compile(r"^\W*(which|who|explain|describe|how did)\b|如何看待|哪(个|些|家|一)", re.I)
 # A cause ("what drove the margin change?") is a sentence of prose and a list of members
 # is names: a figure, even the one the question names, answers neither.
 _NOT_FIGURES = frozenset({"reason", "list"})
+# the operations the cells method computes (a change between two named periods is the
+# between method's: it reads each period's own column)
+CELL_OPERATIONS: frozenset[Operation] = frozenset(
+    {"lookup", "change", "growth", "average", "ratio", "share", "comparison"}
+)
 # the operations a figure answers with its change between two periods
 _CHANGES = frozenset({"change", "growth", "comparison"})
 _PERCENT = re.compile(r"percent|%|百分", re.I)
@@ -84,43 +83,41 @@ def figure_answer(
 def figure_candidates(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> list[FigureAnswer]:
-    """Every answer the tables give, the table answer first, unchecked (the composer's
-    verifier checks each); then, for an answer that fails a check, a sentence stating the
-    values and the figures found (a refusal naming what is nearest). Empty when the
-    question is not about figures the tables hold (the sentence selector answers it then)."""
+    """The figure methods' answers (``METHODS``), the best scored first, up to the first
+    the verifier passes (the composer checks each again); then, for each that fails a
+    check, the figures it found (a refusal naming what is nearest). Failing any answer,
+    what the best method still needs (searches, pages, a note naming the figure not
+    given). Empty when the question is not about figures the tables hold (the sentence
+    selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
-    out = _figures(question, evidence, lang)
-    if out is None:
+    found = offered(METHODS, question, evidence, lang)
+    if not found:
         # a comparison no table of the turn answers: search for the table listing both (a
         # turn with no tables at all is no figures' turn)
         wanted = versus_search(question) if grids(evidence) else ""
         return [FigureAnswer(searches=[wanted])] if wanted else []
-    out.lines = [said_names(line) for line in out.lines]  # no key of the vocabulary is shown
-    if not out.nearest or not out.problem()[1]:
-        return [out]
-    stated = _from_sentence(question, evidence, lang)
-    others = [stated] if stated is not None and stated.lines else []
-    return [out, *others, FigureAnswer(out.nearest, cells=out.cells, refusal=True)]
+    if not found[0].lines:
+        return found[:1]
+    # the best up to the first the verifier passes: the composer weighs that one against
+    # other strategies' answers, never a figure answer the methods' score put below it
+    answers: list[FigureAnswer] = []
+    for fa in found:
+        fa.lines = [said_names(line) for line in fa.lines]  # no key of the vocabulary is shown
+        answers.append(fa)
+        if not fa.problem()[1]:
+            break
+    failed = [fa for fa in answers if fa.nearest and fa.problem()[1]]
+    return [*answers, *(FigureAnswer(fa.nearest, cells=fa.cells, refusal=True) for fa in failed)]
 
 
-def _figures(
-    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> FigureAnswer | None:
-    compared = compared_answer(question, evidence, lang)
-    if compared is not None:
-        return compared
-    if _EXPLAIN.search(question) and not top_line(question):  # "how did X perform": figures
-        return None
-    between = between_answer(question, evidence, lang)
-    if between is not None:  # "… between FY2023 and Q2 of fiscal 2024": both periods' cells
-        return FigureAnswer(
-            between.lines, cells=between.cells, wanted=between.wanted, pages=between.pages
-        )
+def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
+    """The line item's cell, or the metric worked from cells, in the turn's tables; the
+    figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
     if ask is None or not tables:
-        return _from_sentence(question, evidence, lang)
+        return []
     asked = without_definition(question)
     months = months_of(asked)
     words = asked_words(question)
@@ -138,27 +135,14 @@ def _figures(
         out = _answer(ask, turn)
     except PartMissing as gone:  # no table of the turn has the part's row: search for it
         wanted = part_queries(gone.parts, question, gone.item)
-        return FigureAnswer(searches=wanted, search_k=PART_SEARCH_K)
+        return [FigureAnswer(searches=wanted, search_k=PART_SEARCH_K)]
     except MissingFigure as gone:
-        stated = _from_sentence(question, evidence, lang)
-        if stated is not None and stated.lines:  # a sentence states the values tables lack
-            return stated
-        lacking = [(gone.item, gone.year), *also_missing(ask, turn.finder, gone)]
-        known = [key for key, _ in lacking if key in vocabulary().items]
-        # a part's row read unsure beside the whole's missing: its search runs meanwhile
-        parts = part_queries(finder.parts, question, gone.item) if finder.part_unsure else []
-        return FigureAnswer(
-            missing=[missing_note(gone.item, gone.year, lang)],
-            searches=parts,
-            search_k=PART_SEARCH_K,
-            wanted=lacking,
-            pages=list(dict.fromkeys(p for k in known for p in turn.finder.statement_pages(k))),
-        )
+        return [_missing(ask, turn, gone)]
     except ZeroDivisionError:
-        return None
+        return []
     unsure = unsure_part(finder, out, question, evidence)
     if unsure is not None:
-        return unsure
+        return [unsure]
     out.asked = years(asked)
     what, why = out.problem()
     if why:  # what to say instead when the verifier rejects it: the figures found
@@ -168,24 +152,32 @@ def _figures(
     out.searches += year_table_search(out.cells, months)
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
-    return out
+    return [out]
 
 
-def _from_sentence(
-    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> FigureAnswer | None:
-    """A change computed from a sentence stating both its values, or from two sentences
-    stating the value that ended and its replacement (the page to read for the second when
-    only one is in the turn, the page to read for the other), or None."""
-    stated = stated_change(question, evidence)
-    if stated is not None:
-        return FigureAnswer([change_sentence(stated, question, lang)])
-    two = successive_change(question, evidence)
-    if two is None:
-        return None
-    if two.stated is None:
-        return FigureAnswer(read=[two.page] if two.page is not None else [])
-    return FigureAnswer([change_sentence(two.stated, question, lang)])
+def _missing(ask: Ask, turn: Turn, gone: MissingFigure) -> FigureAnswer:
+    """The note naming a figure the tables lack, with where it should be."""
+    finder = turn.finder
+    lacking = [(gone.item, gone.year), *also_missing(ask, finder, gone)]
+    known = [key for key, _ in lacking if key in vocabulary().items]
+    # a part's row read unsure beside the whole's missing: its search runs meanwhile
+    parts = part_queries(finder.parts, turn.question, gone.item) if finder.part_unsure else []
+    return FigureAnswer(
+        missing=[missing_note(gone.item, gone.year, turn.lang)],
+        searches=parts,
+        search_k=PART_SEARCH_K,
+        wanted=lacking,
+        pages=list(dict.fromkeys(p for k in known for p in finder.statement_pages(k))),
+    )
+
+
+# The figure methods (``methods.py``): each offers its scored candidates, the best first.
+METHODS: tuple[FigureMethod, ...] = (
+    COMPARISON,
+    BETWEEN,
+    FigureMethod("cells", single_figures, _cells, CELL_OPERATIONS),
+    STATED,
+)
 
 
 def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
