@@ -24,14 +24,7 @@ from typing import Any
 
 from agent.rewrite import content_terms
 from agent.scope import stem
-from agent.topic_match import (
-    MAX_WORDS,
-    Thresholds,
-    heading_vectors,
-    scores,
-    thresholds,
-    topic_words,
-)
+from agent.topic_match import MAX_WORDS, Thresholds, heading_vectors, scores, topic_words
 from agent.topic_match import best as best_match
 from pipeline.corpus import Corpus
 from pipeline.errors import EmbeddingError
@@ -141,23 +134,21 @@ def by_meaning(
 
     skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
     asked = topic_words(topic, _generic(), skip)
-    if embedder is None or not asked or len(asked) > MAX_WORDS:
+    # the thresholds are fitted on English headings: Chinese phrases sit higher on the
+    # model's scale (an unrelated pair near 0.9), so a Chinese topic matches words only
+    if embedder is None or not asked or len(asked) > MAX_WORDS or cjk_ratio(topic) > 0:
         return None
-    # Chinese phrases sit higher on the model's scale (an unrelated pair near 0.85): a
-    # Chinese topic is compared with the Chinese headings, by thresholds fitted apart
-    zh = cjk_ratio(topic) > 0
-    limits = limits or thresholds("zh" if zh else "en")
     found: tuple[float, SectionRead] | None = None
     for doc_id in doc_ids:
         secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
-        secs = [(sec, words) for sec, words in secs if words and (cjk_ratio(sec.title) > 0) == zh]
+        secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
         if not secs:
             continue
         heads = [words for _, words in secs]
         version = _version(corpus, doc_id)
         if version is None:
             continue
-        key = (*version, embedder.name, zh)
+        key = (*version, embedder.name)
         try:
             m = best_match(
                 scores(embedder, asked, heads, heading_vectors(embedder, key, heads)), limits

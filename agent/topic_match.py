@@ -20,8 +20,9 @@ split's 10-Ks against invented topic questions and unrelated ones
 (``data/topic_sections.json``). Without a dense model (lexical search) nothing matches.
 The small model separates topics weakly, so the fit is strict: "litigation" and "legal
 disputes" find "Legal Proceedings"; "legal battles", "rivals" and "cyclical" stay just
-under it and are left to the search. A Chinese topic is compared with the Chinese headings
-by thresholds of its own (``zh``): Chinese phrases sit higher on the model's scale.
+under it and are left to the search. Chinese topics match words only (``sections.py``):
+thresholds of their own are fitted (``zh``; Chinese phrases sit higher on the model's
+scale) but not used, as with them the bench's Chinese answers fell.
 """
 
 from __future__ import annotations

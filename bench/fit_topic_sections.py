@@ -142,7 +142,8 @@ def main() -> int:
         "topic phrase with a heading; 'rare', that of its rarest word (1 when the heading "
         "uses it); 'margin', how far the heading taken must stand above the next nearest "
         "(set by hand, not fitted). 'zh': the same for Chinese topics and headings, fitted "
-        "(margin too) on an invented Chinese report's headings."
+        "(margin too) on an invented Chinese report's headings; fitted, not used yet: with "
+        "them the Chinese answers fell on the bench (README)."
     )
     out = {"_about": about, **_rounded(fitted), "zh": _rounded(zh)}
     DATA.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,9 +1,8 @@
 """A topic question whose words no heading uses finds the section whose heading means the
 same ("litigation": "Legal Proceedings"), by the bundled dense model
 (``agent/topic_match.py``); a question on an unrelated topic finds none; a Chinese topic
-finds a Chinese heading the same way, by thresholds of its own (Chinese phrases sit higher
-on the model's scale); any topic without a dense model is matched by words only.
-Invented documents only."""
+(the thresholds are fitted on English headings) and any topic without a dense model are
+matched by words only. Invented documents only."""
 
 from __future__ import annotations
 
@@ -59,10 +58,6 @@ RAPPORT = """# 澄川阀门股份有限公司年度报告
 ## 第四节 经营情况
 
 公司新增一条铸造生产线，产能提高两成。
-
-## 第五节 行业竞争格局
-
-国内阀门行业集中度较低，公司与三家外资品牌在高端市场争夺份额。
 """
 
 
@@ -88,21 +83,12 @@ def test_synonyms_find_the_section_and_an_unrelated_topic_does_not(
         ("How do volcanoes form?", en),
         ("Who painted the Mona Lisa?", en),
         ("What is the capital of France?", en),
-        # Chinese phrases sit near 0.85 even when unrelated: the Chinese thresholds hold
-        ("谁写了红楼梦？", zh),
-        ("北京是哪个国家的首都？", zh),
-        ("怎样做面包？", zh),
+        # the thresholds are fitted on English headings: a Chinese topic matches words only
+        ("公司有哪些法律纠纷？", zh),
     ):
         assert find_section(Corpus(dense, [doc]), [doc], topic) is None, topic
-    for topic, heading in (
-        ("公司有哪些诉讼事项？", "诉讼事项"),  # by its words
-        # by meaning: no word of the heading is asked
-        ("公司有哪些法律纠纷？", "诉讼事项"),
-        ("公司雇佣了多少人？", "员工情况"),
-        ("公司的竞争对手有哪些？", "行业竞争格局"),
-    ):
-        found = find_section(Corpus(dense, [zh]), [zh], topic)
-        assert found is not None and heading in found.title, (topic, found)
+    found = find_section(Corpus(dense, [zh]), [zh], "公司有哪些诉讼事项？")
+    assert found is not None and "诉讼事项" in found.title
 
 
 def test_the_answer_comes_from_the_section_found_by_meaning(dense: Folio, tmp_path: Path) -> None:
