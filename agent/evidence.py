@@ -184,7 +184,7 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
         return [head, *_split_rows(text, start + len(first) + 1, end)]
     lines = span.split("\n")
     if not any(_is_row(ln) for ln in lines):
-        return [Unit(start, end, span, "sentence")]
+        return _prose(text, start, lines)
     # Tabular lines stand alone; prose lines between them are joined back into sentences.
     out: list[Unit] = []
     pos = start
@@ -204,15 +204,48 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     return out
 
 
+def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
+    """Lines of prose as sentences: a heading line inside them stands alone (a bold title
+    between paragraphs, "**…**" in Markdown), and a line closing a sentence ends it when
+    the next line starts another; a line wrapped mid-sentence joins the next."""
+    out: list[Unit] = []
+    pos, run = start, start
+    for i, ln in enumerate(lines):
+        ln_end = pos + len(ln)
+        after = "\n".join(lines[i + 1 :])
+        starts = _starts_sentence(after)
+        if _looks_like_title(ln) and starts and len(after) > len(ln.strip()):
+            if text[run:pos].strip():
+                out.append(_unit(text, run, pos, "sentence"))
+            out.append(_unit(text, pos, ln_end, "heading"))
+            run = ln_end + 1
+        elif ln.rstrip().endswith(tuple(_CLOSES)) and starts:
+            out.append(_unit(text, run, ln_end, "sentence"))
+            run = ln_end + 1
+        pos = ln_end + 1
+    end = start + len("\n".join(lines))
+    if text[run:end].strip():
+        out.append(_unit(text, run, end, "sentence"))
+    return [u for u in out if u.text.strip(_MARKUP)]
+
+
+_CLOSES = ".。!！?？"
+_MARKUP = "*_#> \t"  # Markdown's emphasis, heading and quote marks around a line
+
+
 # A filing's risk-factor and note headings run long ("Risks Related to the Planned
-# Separation of our Consumer Health Business": 72 characters, 11 words).
+# Separation of our Consumer Health Business": 72 characters, 11 words); a risk factor's
+# title printed as a phrase runs longer still (a 10-K's "Claims, Litigation, … May
+# Adversely Affect Our Business and Results of Operations": 121 characters, 16 words),
+# and is taken when every word that is not a small one is capitalised.
 _TITLE_CHARS, _TITLE_WORDS = 100, 14
+_LONG_TITLE_CHARS, _LONG_TITLE_WORDS = 200, 30
 
 
 def _looks_like_title(line: str) -> bool:
-    """A short heading line: Title Case words, or a short Chinese line without punctuation."""
-    s = line.strip()
-    if not 0 < len(s) <= _TITLE_CHARS or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
+    """A heading line: Title Case words, or a short Chinese line without punctuation."""
+    s = line.strip(_MARKUP)
+    if not 0 < len(s) <= _LONG_TITLE_CHARS or s[-1] in ".。!！?？;；,，:：、" or _is_row(s):
         return False
     if HAN_RE.search(s):
         return len(s) <= 20 and not re.search(r"[，。；]", s)
@@ -220,11 +253,25 @@ def _looks_like_title(line: str) -> bool:
     # title case leaves the small words in lower case ("of our Cider and Perry Business")
     named = [w for w in words if w.lower() not in EN_STOPWORDS]
     capital = sum(1 for w in named if w[0].isupper())
-    return bool(named) and len(words) <= _TITLE_WORDS and capital >= 0.6 * len(named)
+    if len(s) <= _TITLE_CHARS and len(words) <= _TITLE_WORDS:
+        return bool(named) and capital >= 0.6 * len(named)
+    return len(named) >= 2 and len(words) <= _LONG_TITLE_WORDS and capital == len(named)
+
+
+def heading_before(text: str, at: int) -> str:
+    """The heading line nearest above offset ``at`` in a passage ("Claims, Litigation, …"
+    over its risk factor's paragraph), or "": the section a quote there is under, when the
+    passage prints its sub-heading as a line of its own (a bold title, not a tree node)."""
+    heads = [
+        u.text.strip(_MARKUP)
+        for u in units(text)
+        if u.kind == "heading" and u.end <= at and _looks_like_title(u.text)
+    ]
+    return heads[-1] if heads else ""
 
 
 def _starts_sentence(text: str) -> bool:
-    c = text.lstrip()[:1]
+    c = text.lstrip(_MARKUP + "\n")[:1]
     return c.isupper() or c.isdigit() or bool(re.match(r"[" + HAN + r"“\"(（]", c))
 
 

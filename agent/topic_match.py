@@ -20,13 +20,16 @@ split's 10-Ks against invented topic questions and unrelated ones
 (``data/topic_sections.json``). Without a dense model (lexical search) nothing matches.
 The small model separates topics weakly, so the fit is strict: "litigation" and "legal
 disputes" find "Legal Proceedings"; "legal battles", "rivals" and "cyclical" stay just
-under it and are left to the search. Chinese topics match words only (``sections.py``).
+under it and are left to the search. Chinese topics match words only (``sections.py``):
+thresholds of their own are fitted (``zh``; Chinese phrases sit higher on the model's
+scale) but not used, as with them the bench's Chinese answers fell.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -58,11 +61,14 @@ class Thresholds:
 
 
 @cache
-def thresholds() -> Thresholds:
+def thresholds(lang: str = "en") -> Thresholds:
+    """The fitted thresholds of English topics, or of Chinese ones (``lang`` "zh"): a
+    Chinese phrase sits higher on the model's scale, an unrelated pair near 0.85."""
     try:
         raw = json.loads(DATA.read_text(encoding="utf-8"))
+        raw = raw["zh"] if lang == "zh" else raw
         return Thresholds(float(raw["phrase"]), float(raw["rare"]), float(raw.get("margin", 0.0)))
-    except (OSError, ValueError, KeyError) as e:
+    except (OSError, ValueError, KeyError, TypeError) as e:
         raise TopicMatchDataError(
             f"cannot read the topic-heading thresholds {DATA}; restore it from the repository "
             "or refit it: python bench/fit_topic_sections.py"
@@ -76,7 +82,7 @@ def topic_words(
     case): no generic words, figures or the scope's own names (stems in ``generic`` and
     ``ignore``)."""
     out: list[str] = []
-    for t in content_terms(text):
+    for t in content_terms(_NUMBERING.sub(" ", text)):
         s = stem(t)
         if (
             s in generic
@@ -87,6 +93,12 @@ def topic_words(
             continue
         out.append(t)
     return list(dict.fromkeys(out))
+
+
+# a Chinese heading's numbering ("第十一节", "三、") names no topic
+_NUMBERING = re.compile(
+    r"第[一二三四五六七八九十百零〇\d]+[章节条部分篇]|(?:^|\s)[一二三四五六七八九十]+、"
+)
 
 
 def rarest(words: Sequence[str]) -> str:

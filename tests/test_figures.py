@@ -83,10 +83,11 @@ def test_a_line_item_and_a_year_are_answered_with_that_cell() -> None:
         "Total current liabilities were $500 million at December 31, 2021, "
         "up from $450 million a year earlier [nw#7]."
     ]
-    assert a.follow == [  # the rows beside the cited one, same year: what a reader asks next
-        "What was accounts payable in FY2021?",
-        "What were total current assets in FY2021?",
-        "What were inventories in FY2021?",
+    # the rows beside the cited one, same period as the answer says it: what a reader asks next
+    assert a.follow == [
+        "What was accounts payable at December 31, 2021?",
+        "What were total current assets at December 31, 2021?",
+        "What were inventories at December 31, 2021?",
     ]
     sales = figure_answer("How much were net sales in fiscal 2020?", _statements(), "en")
     assert sales is not None and sales.lines[0].startswith(

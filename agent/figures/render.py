@@ -254,23 +254,61 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
 def follow_ups(
     finder: Finder, cells: Sequence[Cell], lang: prompts.Lang, *, named: str = ""
 ) -> list[str]:
-    """Questions about the rows beside the answer's first cell, for the same year; for a
-    part's row (``finder.parts``), each row's name as printed, with the item ``named``
-    ("What was International revenue …")."""
+    """Questions about the rows beside the answer's first cell, for the same period as
+    the answer says it ("in the three months ended June 30, 2023" of a quarter's column,
+    never its fiscal year); for a part's row (``finder.parts``), each row's name as
+    printed, with the item ``named`` ("What was International revenue …")."""
     out = []
     for c in cells:
         item = vocabulary().items.get(c.item)
+        balance = item is not None and item.statement == "balance"
         for row in map(shown_label, finder.neighbours(c)):
             if item and row_match(row, item) >= MIN_ROW_MATCH:
                 continue  # the same item again ("其中：营业收入" under 营业总收入)
             label = f"{row} {named}".strip()
             if lang == "zh":
-                out.append(f"{c.year}年{label}是多少？" if c.year else f"{label}是多少？")
+                out.append(f"{_zh_when(c)}{label}是多少？")
                 continue
-            when = f" in FY{c.year}" if c.year else ""
             said = label if finder.parts else label[:1].lower() + label[1:]
-            out.append(f"What {copula(label)} {said}{when}?")
+            out.append(f"What {copula(label)} {said}{_asked_when(c, finder, balance)}?")
     return list(dict.fromkeys(out))[:3]
+
+
+def _asked_when(c: Cell, finder: Finder, balance: bool) -> str:
+    """The period a follow-up asks about: the one the answer's sentence names. A column
+    dated without its length ("June 30, 2022") in a document whose tables print parts of
+    a year is no fiscal year known to the reader: asked by its date."""
+    said = when(c, balance)
+    if said.startswith("("):  # the year is not the column's own (a report's cover)
+        return f" in FY{c.year}" if c.year else ""
+    dated = DATED_RE.search(c.period)
+    if said.startswith("in FY") and dated and _prints_parts(finder, c):
+        return f" in the period ended {dated.group(0)}"
+    return f" {said}"
+
+
+def _prints_parts(finder: Finder, c: Cell) -> bool:
+    """Does the cell's document print columns of a part of a year (a quarterly report)?"""
+    docs = {g.passage.doc_id for g in finder.tables if g.passage.chunk_id == c.chunk_id}
+    return any(
+        col.months in _PART_YEAR
+        for g in finder.tables
+        if g.passage.doc_id in docs
+        for col in g.columns
+    )
+
+
+def _zh_when(c: Cell) -> str:
+    """A Chinese follow-up's period: the year when the column prints it and names no part
+    of a year, else the column as printed when short ("本报告期"), else none."""
+    part = months_of(c.period) in _PART_YEAR
+    if c.year and str(c.year) in c.period and not part:
+        return f"{c.year}年"
+    period = c.period.strip()
+    return period if period and len(period) <= _ZH_PERIOD and "|" not in period else ""
+
+
+_ZH_PERIOD = 12  # a longer header is a table's title run on, not a period to ask by
 
 
 _QUALIFIED = pattern("row_labels.qualifiers", template=r"(?:,\s*net\b|\s+(?:{})\b).*$", flags=re.I)

@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 from agent import prompts
 from agent.citations import Claim, Verdict, locate_quotes, render_answer, row_focus
 from agent.context import ChatContext
-from agent.evidence import Passage, passages_by_id, turn_evidence
+from agent.evidence import Passage, heading_before, passages_by_id, turn_evidence
 from agent.highlight import quote_boxes
 from agent.models.follow import follow_ups
 from agent.nodes.agent import lang_of
@@ -118,12 +118,23 @@ def _citation(  # noqa: PLR0917 - one call site, each argument a different thing
         chunk_id=chunk.chunk_id,
         doc_id=chunk.doc_id,
         page=refs[0].page if refs else chunk.page_start,
-        section=chunk.section_path,
+        section=_section(chunk, start),
         quote=chunk.text[start:end],
         boxes=boxes,
         line_nos=[r.line_no for r in refs if r.line_no is not None],
         score=passage.score if passage else 0.0,
     )
+
+
+def _section(chunk: Chunk, start: int) -> str:
+    """The quote's section: the chunk's, and the heading line printed above the quote in
+    the chunk when the tree does not hold it (a risk factor's bold title), so the heading
+    is shown where the quote is from, not read as part of it."""
+    path, head = chunk.section_path, heading_before(chunk.text, start)
+    last = chunk.section[-1].lower() if chunk.section else ""
+    if not head or head.lower() in last or (last and last in head.lower()):
+        return path
+    return f"{path} > {head}" if path else head
 
 
 def _pdf_path(ctx: ChatContext, doc_id: str) -> Path | None:
