@@ -11,6 +11,7 @@ from agent.review.service import run_review
 from pipeline.corpus import Corpus
 from pipeline.service import Folio
 from pipeline.store.rules import RuleStore
+from testkit.agentdocs import ingest_text
 
 # Invented text: a notice whose only 'risk' outside its risk section is a table row label.
 NOTICE_MD = """# Harbour Works Notice
@@ -35,11 +36,7 @@ NOTICE_MD = """# Harbour Works Notice
 
 
 def _notice(folio: Folio, tmp_path: Path) -> str:
-    path = tmp_path / "harbour_notice.md"
-    path.write_text(NOTICE_MD, encoding="utf-8")
-    doc_id = folio.ingest([path])[0].doc_id
-    assert doc_id is not None
-    return doc_id
+    return ingest_text(folio, tmp_path, "harbour_notice.md", NOTICE_MD)
 
 
 def test_a_table_cell_is_no_section_a_sentence_search_left_out(

@@ -19,6 +19,7 @@ from agent.review.service import run_review
 from pipeline.models import Block
 from pipeline.perceive.models import Perception
 from pipeline.service import Folio
+from testkit.agentdocs import ingest_text
 from ui.review_view import report_html
 
 # Long enough to pass any window a report might cut a sentence to; its start and end are
@@ -65,11 +66,7 @@ Revenue rose by 8 % in the year on higher freight rates.
 
 
 def _ingest(folio: Folio, tmp_path: Path, text: str, name: str = "bluefin_10k.md") -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    doc_id = folio.ingest([path])[0].doc_id
-    assert doc_id is not None
-    return doc_id
+    return ingest_text(folio, tmp_path, name, text)
 
 
 def test_a_filings_obligations_are_found_in_the_sections_that_state_them(
