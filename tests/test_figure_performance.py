@@ -97,6 +97,15 @@ def test_a_parts_share_of_the_whole_is_its_cell_over_the_companys() -> None:
     assert check(a.lines[0].split("[")[0], SEGMENT_SALES + "\n" + STATEMENT).supported
 
 
+def test_a_share_of_a_singular_item_reads_was() -> None:
+    segment = SEGMENT_SALES.replace("Sales by segment", "Revenue by segment")
+    statement = STATEMENT.replace("Sales to customers", "Total revenue")
+    q = "What share of Hollyvale's Q2 2025 revenue came from the Orchard segment?"
+    searched = Evidence(tool="search_document", query="Orchard revenue")
+    a = figure_answer(q, [*_evidence(segment, statement, PROSE), searched], "en")
+    assert a is not None and a.lines and a.lines[0].startswith("Orchard revenue was 75.0% of"), a
+
+
 def test_a_statement_of_the_quarter_asked_is_read_first_for_a_missing_figure() -> None:
     from agent.figures.lookup import Finder, grids
 

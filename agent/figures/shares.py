@@ -9,7 +9,7 @@ from agent.figures.asking import Ask
 from agent.figures.formula import Cell
 from agent.figures.items import shown_label
 from agent.figures.parts import item_word
-from agent.figures.render import decimals, ids, number, when
+from agent.figures.render import copula, decimals, ids, number, when
 from agent.figures.working import Turn
 
 
@@ -30,4 +30,4 @@ def share_of_whole(ask: Ask, turn: Turn, year: int | None) -> tuple[str, list[Ce
         return f"{label}占{total}的比例 = {working} {ids(cells)}。", cells
     period = when(part, balance=False)
     low = total[:1].lower() + total[1:] if not total[:2].isupper() else total
-    return f"{label} were {share} of {low} {period}: {working} {ids(cells)}.", cells
+    return f"{label} {copula(label)} {share} of {low} {period}: {working} {ids(cells)}.", cells
