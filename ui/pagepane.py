@@ -18,6 +18,7 @@ from PIL import Image
 from agent.schemas import Answer, Citation
 from pipeline.errors import FolioError
 from pipeline.models import Box
+from pipeline.text.section_path import reading_path
 from ui.i18n import t
 from ui.labels import Labels
 from ui.render import Highlight, page_count, page_with_highlights
@@ -119,7 +120,7 @@ def _passage_html(services: Services, target: PaneTarget, lang: str) -> str:
     quotes = [m.quote for m in target.marks if m.chunk_id == chunk.chunk_id and m.quote]
     spans = [s for s in (locate(chunk.text, q) for q in quotes) if s is not None]
     lines = sorted({n for q in quotes for n in quote_lines(chunk, q)})
-    where = chunk.section_path
+    where = reading_path(chunk.section)
     if lines:
         span = line_span(lines, lang)
         where = span + (f" · {where}" if where else "")

@@ -18,6 +18,7 @@ from agent.nodes.understand import user_text
 from agent.schemas import Answer, Citation, Usage
 from agent.state import State
 from pipeline.models import Chunk
+from pipeline.text.section_path import reading_path
 
 
 def finalize(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
@@ -130,7 +131,7 @@ def _section(chunk: Chunk, start: int) -> str:
     """The quote's section: the chunk's, and the heading line printed above the quote in
     the chunk when the tree does not hold it (a risk factor's bold title), so the heading
     is shown where the quote is from, not read as part of it."""
-    path, head = chunk.section_path, heading_before(chunk.text, start)
+    path, head = reading_path(chunk.section), heading_before(chunk.text, start)
     last = chunk.section[-1].lower() if chunk.section else ""
     if not head or head.lower() in last or (last and last in head.lower()):
         return path
