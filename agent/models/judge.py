@@ -30,6 +30,7 @@ from agent.models.features import (
 )
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
+from agent.models.subject import about_subject, asks_alias, gives_alias
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_extreme, what_is_compared
 from agent.question.kinds import KINDS, asks_count
@@ -183,6 +184,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
             found, best, floor = counting, max(c.score for c in counting), 0.0
             addressed = True
     found.sort(key=lambda c: -c.rank)
+    found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
@@ -258,6 +260,7 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
     for a reason asked ("what drove the margin change?" is answered by prose)."""
     extreme = asks_extreme(question)
     counting = asks_count(question)
+    alias = asks_alias(question)
     ask = make_ask(what_is_compared(question) if extreme else question, evidence)
     leads = _lead_ins(evidence)
     out: list[Candidate] = []
@@ -280,7 +283,8 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                 # a unit that names nothing asked (or only a year) is none, unless it gives
                 # the number asked ("we employed 29,239 people" for "how many employees")
                 kept = extreme and u.kind == "row" and cover > 0
-                if not matched and not kept and not (counting and values[_COUNTS]):
+                named = alias and gives_alias(u.text)  # "又称……" names no word asked
+                if not matched and not kept and not named and not (counting and values[_COUNTS]):
                     continue
                 found.append(values)
                 out.append(Candidate(p, u, 0.0, frozenset(matched), len(out), cover, left))

@@ -1,0 +1,92 @@
+"""Whom a Chinese question asks about, and whether a sentence is about them.
+
+A document of several encyclopedia-like articles (one plant, one person per section)
+says the same kind of thing of each subject: "它的直径……" under another plant's heading
+answers nothing about the plant asked. A sentence is about the question's subject when it
+names it, stands under a section heading naming it, or leans back (a pronoun, a zero
+subject) on an earlier sentence of its passage naming it. Chinese names are often not
+tagged as names, so the subject is the question's leading noun phrase, before the first
+word that starts what is asked of it (的, 在, 是 …: ``question_kinds.json``
+"subject_ends").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from agent.evidence import Passage, Unit
+from agent.question.kinds import DATA
+from pipeline.text.script import HAN_RE
+
+if TYPE_CHECKING:  # judge imports this module
+    from agent.models.judge import Candidate
+
+# A leading word that points back or asks, never a subject of its own.
+_NOT_SUBJECT = re.compile(r"^(?:这|那|该|此|其|它|他|她|哪|什么|谁|为什么|如何|怎么|请问|本|我|你)")
+
+
+@cache
+def _data() -> dict[str, object]:
+    return dict(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+@cache
+def _lead() -> re.Pattern[str]:
+    ends = str(_data()["subject_ends"])
+    return re.compile(r"^([\u4e00-\u9fff·]{2,12}?)(?:" + ends + ")")
+
+
+@cache
+def _alias() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    raw = _data()["alias"]
+    if not isinstance(raw, dict):
+        raise TypeError(f"{DATA.name}: 'alias' must be an object with 'asks' and 'holds'")
+    return re.compile(str(raw["asks"])), re.compile(str(raw["holds"]))
+
+
+def subject(question: str) -> str:
+    """The question's leading noun phrase ("青霜草" of "青霜草的叶子有多宽？"), or ""."""
+    q = question.strip()
+    if not HAN_RE.match(q[:1] or " "):
+        return ""
+    m = _lead().match(q)
+    if not m or _NOT_SUBJECT.match(m.group(1)):
+        return ""
+    return m.group(1)
+
+
+def about(name: str, p: Passage, u: Unit) -> bool:
+    """The unit names the subject, stands under a heading naming it, or follows a sentence
+    of its passage naming it (it leans back on that one)."""
+    return name in u.text or name in p.section or name in p.text[: u.start]
+
+
+def asks_alias(question: str) -> bool:
+    return bool(_alias()[0].search(question))
+
+
+def gives_alias(text: str) -> bool:
+    return bool(_alias()[1].search(text))
+
+
+def about_subject(
+    question: str, found: list[Candidate], best: float, floor: float, addressed: bool
+) -> tuple[list[Candidate], float, float, bool]:
+    """Only the units about the subject asked, when one of them could answer (its score
+    reaches the floor): another article's sentence says the same kind of thing of another
+    subject, and supports nothing either. An alias asked
+    ("X又叫什么？") is answered by a unit about X giving another name (又名, 俗称 …)."""
+    name = subject(question)
+    if not name:
+        return found, best, floor, addressed
+    own = [c for c in found if about(name, c.passage, c.unit)]
+    if asks_alias(question):
+        naming = [c for c in own if gives_alias(c.unit.text)]
+        if naming:
+            return naming, max(c.score for c in naming), 0.0, True
+    if own and max(c.score for c in own) >= floor:  # its own sentences only, support too
+        return own, max(c.score for c in own), floor, addressed
+    return found, best, floor, addressed
