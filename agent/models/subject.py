@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from agent.evidence import Passage, Unit
 from agent.question.kinds import DATA
-from pipeline.text.script import HAN_RE
+from pipeline.text.script import HAN_RE, UNIFIED
 
 if TYPE_CHECKING:  # judge imports this module
     from agent.models.judge import Candidate
@@ -36,7 +36,7 @@ def _data() -> dict[str, object]:
 @cache
 def _lead() -> re.Pattern[str]:
     ends = str(_data()["subject_ends"])
-    return re.compile(r"^([\u4e00-\u9fff·]{2,12}?)(?:" + ends + ")")
+    return re.compile(f"^([{UNIFIED}·]{{2,12}}?)(?:" + ends + ")")
 
 
 @cache
