@@ -75,9 +75,9 @@ def gives_alias(text: str) -> bool:
 def about_subject(
     question: str, found: list[Candidate], best: float, floor: float, addressed: bool
 ) -> tuple[list[Candidate], float, float, bool]:
-    """Only the units about the subject asked, when one of them could answer (its score
-    reaches the floor): another article's sentence says the same kind of thing of another
-    subject, and supports nothing either. An alias asked
+    """Only the units about the subject asked, when the passages found speak of it at
+    all: another article's sentence says the same kind of thing of another subject, and
+    answers nothing of this one even when this one's own sentences do not answer. An alias asked
     ("X又叫什么？") is answered by a unit about X giving another name (又名, 俗称 …)."""
     name = subject(question)
     if not name:
@@ -87,6 +87,6 @@ def about_subject(
         naming = [c for c in own if gives_alias(c.unit.text)]
         if naming:
             return naming, max(c.score for c in naming), 0.0, True
-    if own and max(c.score for c in own) >= floor:  # its own sentences only, support too
+    if own:  # its own sentences only, support too; none reaching the floor is a refusal
         return own, max(c.score for c in own), floor, addressed
     return found, best, floor, addressed
