@@ -7,8 +7,8 @@ nothing answers. The searches of the turn know better: the words they found in n
 of the scope (``Evidence.missing``, read by ``features.scope_missing``) are what the
 documents lack ("门票" for "青屿灯塔的门票多少钱？"); when every word is used somewhere, no word
 is named (what is missing then is how they relate, which a word cannot say). The
-words are shown as the question writes them: the search's cuts of one word ("维珍",
-"尼亚") are joined back into it ("维珍尼亚").
+words are shown as the question writes them: the search's cuts of one word ("澜沧",
+"湾港") are joined back into it ("澜沧湾港").
 """
 
 from __future__ import annotations
