@@ -385,20 +385,3 @@ def repeats(a: str, b: str) -> bool:
     x, y = re.sub(r"[\W_]+", "", a), re.sub(r"[\W_]+", "", b)
     short, long = sorted((x, y), key=len)
     return short == long or (len(short) >= _REPEAT_CHARS and short in long)
-
-
-def page_overview(evidence: Sequence[Evidence], page: int) -> list[Candidate]:
-    """The opening units of each passage on a page, for "what is on page N?"."""
-    out: list[Candidate] = []
-    for ev in evidence:
-        if ev.reads != "page":
-            continue
-        for p in ev.passages:
-            parts = units(p.text)
-            body = [u for u in parts if u.kind != "heading" and len(u.text) > 20]
-            if parts and (not body or len(p.text) <= 160):  # a cover: titles, said whole
-                end = parts[min(4, len(parts)) - 1].end
-                body = [Unit(parts[0].start, end, p.text[parts[0].start : end], "sentence")]
-            if body and not any(same_text(body[0].text, c.unit.text) for c in out):
-                out.append(Candidate(p, body[0], 1.0, frozenset(), len(out)))
-    return out[: MAX_UNITS + 1]
