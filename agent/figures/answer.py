@@ -51,7 +51,7 @@ from agent.figures.statements import asked_words, named_statements
 from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import Computed, found_lines, said_names
 from agent.figures.versus import versus_search
-from agent.figures.working import Turn, is_percent, points, working
+from agent.figures.working import Turn, amount_growth, is_percent, points, working
 from agent.question.kinds import asked_kinds
 from agent.question.parsed import Operation, parse
 from pipeline.text.finance import vocabulary
@@ -281,7 +281,7 @@ def _one_table(
 
 def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     result = _evaluate(ask, turn, [year])[0]
-    if ask.single:
+    if _read(ask, result):
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
         before = _year_before(turn.finder, cell)
@@ -305,12 +305,18 @@ def _year_before(finder: Finder, cell: Cell) -> Cell | None:
     return before if same and before.year == cell.year - 1 else None
 
 
+def _read(ask: Ask, r: Result) -> bool:
+    """Is the figure one row's cell (a line item no row named is worked from its parts)?"""
+    return ask.single and len(r.cells) == 1 and ast.unparse(ask.formula) == r.cells[0].item
+
+
 def _kind(ask: Ask, r: Result, turn: Turn) -> Computed:
     """A formula's result as the verifier checks it: in percent when shown so."""
     percent = is_percent(ask, turn)
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
     value = r.value * 100 if percent else r.value
-    return Computed(ask.name, value, "ratio" if divides else "amount", percent, divides)
+    kind = "ratio" if divides else "amount"
+    return Computed(ask.name, value, kind, percent, divides, bound=ask.bound)
 
 
 def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
@@ -319,11 +325,16 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     if ref is None:  # 本期 beside 上年同期, undated: the row's two cells, by period name
         return _undated_change(ask, turn, now.cells, year)
     now, before = _evaluate(ask, turn, [year, ref - 1])
-    if not ask.single:  # a ratio or margin over two years: each year's working
+    if not (_read(ask, now) and _read(ask, before)):  # a metric over two years: each working
         lines = [working(ask, now, ref, turn), working(ask, before, ref - 1, turn)]
+        computed = [_kind(ask, r, turn) for r in (now, before)]
         if is_percent(ask, turn):
             lines.append(points(ask, (before, now), ref, turn))
-        computed = [_kind(ask, r, turn) for r in (now, before)]
+        elif before.value > 0 and not computed[0].divides:  # an amount (free cash flow)
+            line, pct = amount_growth(ask, (before, now), ref, turn)
+            lines.append(line)
+            operands = (before.value, now.value)
+            computed.append(Computed(ask.name, pct, "growth", True, True, operands))
         return FigureAnswer(lines, cells=now.cells + before.cells, computed=computed)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
@@ -356,8 +367,8 @@ def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
     terms = tuple(r.value * (100 if percent else 1) for r in results)
     kind = "ratio" if divides else "amount"
-    computed = [Computed(ask.name, v, kind, percent, divides) for v in terms]
-    computed.append(Computed(ask.name, value, "average", percent, divides, terms))
+    computed = [Computed(ask.name, v, kind, percent, divides, bound=ask.bound) for v in terms]
+    computed.append(Computed(ask.name, value, "average", percent, divides, terms, ask.bound))
     digits = decimals(turn.question, 1 if percent else 2)
     cells = [c for r in results for c in r.cells]
     parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)

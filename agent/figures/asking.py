@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
+from agent.figures.ratios import quotient
 from agent.figures.verdicts import judgement, measure_name
 from pipeline.text.finance import Judgement, vocabulary
 from pipeline.text.script import HAN_RE
@@ -21,20 +22,6 @@ _WHAT = re.compile(
     re.I,
 )
 _PERCENT = re.compile(r"percent|%|百分", re.I)
-# "A as a percent of B", "A as a share of total B", "A占B的比例": A ÷ B in percent. Read
-# in the normalised question, where items are found: "as a % of" is "as a of" there.
-_OF = re.compile(
-    r" as an? (?:(?:percent(?:age)?|share|proportion|fraction) )?of |占",
-)
-_LEAD = re.compile(r"(?:the )?(?:total )?")
-_SAID = re.compile(r"的?(?:比例|比重|百分比|占比)")
-
-
-@dataclass(frozen=True)
-class _Operand:
-    start: int
-    end: int
-    node: ast.expr
 
 
 @dataclass(frozen=True)
@@ -44,6 +31,7 @@ class Ask:
     percent: bool
     single: bool  # a line item read from its cell, not computed
     judged: Judgement | None = None  # the judgement the figure decides ("high growth?")
+    bound: str = ""  # the values that make sense (``Metric.bound``: "share", "days", …)
 
 
 def what_is_asked(question: str) -> Ask | None:
@@ -54,7 +42,7 @@ def what_is_asked(question: str) -> Ask | None:
     if judged is None:
         return ask
     if ask is not None:
-        return Ask(ask.name, ask.formula, ask.percent, ask.single, judged)
+        return Ask(ask.name, ask.formula, ask.percent, ask.single, judged, ask.bound)
     node = parse(judged.formula)
     name = measure_name(judged, question)
     return Ask(name, node, judged.percent, isinstance(node, ast.Name), judged)
@@ -75,13 +63,14 @@ def _computed(question: str) -> Ask | None:
         pronoun = defined[0].lower() in _PRONOUNS
         name = metric[1] if metric and pronoun else _asked_name(question, defined[0])
         return Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
-    ratio = _ratio(question)
+    ratio = quotient(question)
     if ratio is not None:  # the figure asked is A ÷ B; None when A is no figure known
-        return ratio if isinstance(ratio, Ask) else None
+        return Ask(_name(ratio.name), ratio.node, ratio.percent, False) if ratio else None
     if metric is not None:
         m, said = metric
         node = parse(m.formula)
-        return Ask(_name(said), node, m.percent, isinstance(node, ast.Name))
+        if isinstance(node, ast.Name) or not _reported(question, said):
+            return Ask(_name(said), node, m.percent, isinstance(node, ast.Name), bound=m.bound)
     items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
     if len(items) == 1:
         key = next(iter(items))
@@ -89,6 +78,14 @@ def _computed(question: str) -> Ask | None:
     if not items and top_line(question):  # "how did the X segment perform": its sales
         return Ask(_name(item_name("revenue", question)), ast.Name("revenue"), False, True)
     return None
+
+
+def _reported(question: str, said: str) -> bool:
+    """Does the question name a line item whose name holds the metric's and says more
+    ("adjusted EBITDA" holds "EBITDA")? Then it asks for the figure as the company
+    reports it, read from its row, never the metric computed from others."""
+    q, hit = norm(question), norm(said)
+    return any(hit in q[a.start : a.end] and a.end - a.start > len(hit) for a in asked_items(q))
 
 
 def item_name(key: str, question: str) -> str:
@@ -109,57 +106,6 @@ def top_line(question: str) -> bool:
         w in low if HAN_RE.search(w) else re.search(rf"\b{re.escape(w)}\b", low)
         for w in vocabulary().top_line
     )
-
-
-def _ratio(question: str) -> Ask | bool | None:
-    """A ÷ B in percent when the question asks for A as a percent of B; False when it does
-    but A is nothing the vocabulary knows ("wages as a percent of net sales": answering net
-    sales would answer another question); None when it asks for no such share."""
-    q = norm(question)
-    m = _OF.search(q)
-    if m is None:
-        return None
-    found = _operands(q)
-    # B's name starts after "as a percent of" and a "the", "total" or "the total"
-    under = [o for o in found if o.start >= m.end() and _LEAD.fullmatch(q[m.end() : o.start])]
-    # A's name ends where "as a percent of" starts, or before its possessive "'s"
-    over = [o for o in found if o.end <= m.start() and q[o.end : m.start()] in ("", "'s", "'")]
-    if not under:
-        return None
-    if not over:
-        return False
-    num = max(over, key=lambda o: o.end - o.start)
-    den = max(under, key=lambda o: o.end - o.start)
-    node = ast.BinOp(num.node, ast.Div(), den.node)
-    said = _SAID.match(q, den.end)  # "…占营业收入的比例"
-    name = _as_written(question, q[num.start : said.end() if said else den.end])
-    return Ask(_name(name), node, True, False)
-
-
-def _as_written(question: str, normed: str) -> str:
-    """The question's own wording of a stretch of its normalised text ("SG&A as a % of
-    net sales", not "sg&a as a of net sales"), or the stretch when it cannot be found."""
-    if HAN_RE.search(normed):
-        return normed
-    raw = [w.strip("?!.,;:") for w in question.split()]
-    for i in range(len(raw)):
-        for j in range(i + 1, len(raw) + 1):
-            got = norm(" ".join(raw[i:j]))
-            if got == normed:
-                return " ".join(raw[i:j])
-            if len(got) > len(normed):
-                break
-    return normed
-
-
-def _operands(q: str) -> list[_Operand]:
-    """Every line item and metric the normalised question names, with where."""
-    out = [_Operand(a.start, a.end, ast.Name(a.item.key)) for a in asked_items(q)]
-    for metric in vocabulary().metrics:
-        hit = metric.find(q)
-        if hit and metric.formula:
-            out.append(_Operand(hit.start(), hit.end(), parse(metric.formula)))
-    return out
 
 
 def _asked_name(question: str, term: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agent.figures.items import asked_items, norm, shown_label
+from pipeline.text.finance import vocabulary
 
 _END = r"(?:\.\s+[A-Z]|\.?$|\?\s)"
 _DEFINED = re.compile(
@@ -132,7 +133,10 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
         return Result(float(node.value), _fmt(float(node.value)))
     if isinstance(node, ast.Name):
-        c = lookup(node.id, year)
+        try:
+            c = lookup(node.id, year)
+        except MissingFigure as gone:
+            return _derived(node.id, lookup, year, gone)
         return Result(c.value, f"{shown_label(c.label).lower()} {_fmt(c.value)}", [c])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
         if node.func.id == "opt":  # a line item many statements do not have: none is 0
@@ -159,6 +163,42 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
     raise ValueError(f"unsupported formula element {ast.dump(node)}")
 
 
+def _derived(key: str, lookup: Lookup, year: int | None, gone: MissingFigure) -> Result:
+    """An item no row names, worked from the rows it is the sum or difference of ("total
+    liabilities" as total assets less total equity), its working in brackets; the item
+    itself is what is missing when a part is too."""
+    item = vocabulary().items.get(key)
+    if item is None or not item.derived:
+        raise gone
+    try:
+        r = evaluate(parse(item.derived), lookup, year)
+    except MissingFigure:
+        raise gone from None
+    return Result(r.value, grouped(r.working) if len(r.cells) > 1 else r.working, r.cells)
+
+
+def grouped(working: str) -> str:
+    """A working in brackets, once: a sum is one operand of what it enters."""
+    return working if _one_group(working) else f"({working})"
+
+
+def ungrouped(working: str) -> str:
+    """A working without the brackets enclosing all of it (a derived item's, shown alone)."""
+    return working[1:-1] if _one_group(working) else working
+
+
+def _one_group(working: str) -> bool:
+    """Do the first "(" and the last ")" enclose the whole working as one group?"""
+    if not (working.startswith("(") and working.endswith(")")):
+        return False
+    depth = 0
+    for i, ch in enumerate(working):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and i < len(working) - 1:
+            return False
+    return True
+
+
 def _call(fn: str, arg: ast.expr, lookup: Lookup, year: int | None) -> Result:
     if year is None:
         raise MissingFigure(ast.unparse(arg), None)
@@ -166,9 +206,10 @@ def _call(fn: str, arg: ast.expr, lookup: Lookup, year: int | None) -> Result:
     before = evaluate(arg, lookup, year - 1)
     cells = before.cells + now.cells
     if fn == "avg":
-        return Result(
-            (now.value + before.value) / 2, f"({before.working} + {_bare(now)}) ÷ 2", cells
-        )
+        # each year's figure is one term: "((debt 50 + equity 1,000) + (debt 60 + …)) ÷ 2"
+        first, then = (f"({r.working})" if len(r.cells) > 1 else r.working for r in (before, now))
+        then = then if len(now.cells) > 1 else _bare(now)
+        return Result((now.value + before.value) / 2, f"({first} + {then}) ÷ 2", cells)
     if fn == "chg":
         return Result(now.value - before.value, f"({now.working} − {_bare(before)})", cells)
     if fn == "prev":

@@ -3,12 +3,13 @@ tables lack, and the searches still to run for a part's row."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 
 from agent.evidence import Evidence
 from agent.figures.asking import Ask
 from agent.figures.candidate import FigureAnswer
-from agent.figures.formula import MissingFigure, names
+from agent.figures.formula import MissingFigure, evaluate, names
 from agent.figures.lookup import Finder
 from agent.figures.parts import PART_SEARCH_K, part_queries
 from pipeline.text.finance import vocabulary
@@ -21,8 +22,8 @@ def also_missing(ask: Ask, finder: Finder, gone: MissingFigure) -> list[tuple[st
     for key in dict.fromkeys(names(ask.formula)):
         if key == gone.item or key not in vocabulary().items:
             continue
-        try:
-            finder(key, gone.year)
+        try:  # an item no row names may be worked from its parts (``formula._derived``)
+            evaluate(ast.Name(key), finder, gone.year)
         except MissingFigure:
             out.append((key, gone.year))
     return out

@@ -49,6 +49,7 @@ class Computed:
     percent: bool = False
     divides: bool = True  # does the formula divide one figure by another?
     operands: tuple[float, ...] = ()  # an average's terms; a growth's (before, now)
+    bound: str = ""  # what its metric's values must be (``Metric.bound``)
 
 
 def bounded(name: str) -> bool:
@@ -64,6 +65,9 @@ def insane(c: Computed) -> str:
         return "a percentage needs one figure divided by another"
     if c.percent and bounded(c.name) and abs(c.value) > 100 + _SLACK:
         return "a margin or share lies between −100% and 100%"
+    why = _out_of_bound(c)
+    if why:
+        return why
     if c.kind == "average" and c.operands:
         low, high = min(c.operands), max(c.operands)
         if not low - _slack(low) <= c.value <= high + _slack(high):
@@ -76,6 +80,29 @@ def insane(c: Computed) -> str:
         if abs(expected - c.value) > 0.05 + abs(expected) * 0.01:
             return "the growth does not follow from its two figures"
     return ""
+
+
+# a metric's bound (``finance_terms.json`` "bound"): why a value outside it is senseless
+_BOUNDS = {
+    "share": "a margin or share lies between −100% and 100%",
+    "positive": "a turnover, cover or ratio of two balances is above zero",
+    "days": "a number of days is above zero and below 1,000",
+}
+_MAX_DAYS = 1000
+
+
+def _out_of_bound(c: Computed) -> str:
+    """Why a metric's value lies outside its bound, or "" (growths and moves aside: a
+    turnover may fall, a margin move by any number of points)."""
+    if c.kind not in ("ratio", "amount", "average") or c.bound not in _BOUNDS:
+        return ""
+    whole = 100.0 if c.percent else 1.0
+    fails = {
+        "share": abs(c.value) > whole + _SLACK,
+        "positive": c.value <= 0,
+        "days": not 0 < c.value < _MAX_DAYS,
+    }
+    return _BOUNDS[c.bound] if fails[c.bound] else ""
 
 
 def _slack(x: float) -> float:

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.figures.asking import Ask
-from agent.figures.formula import Result
+from agent.figures.formula import Result, ungrouped
 from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
-from agent.figures.render import amount, decimals, ids, when
+from agent.figures.render import amount, decimals, ids, number, when
 from pipeline.text.finance import vocabulary
 from pipeline.text.periods import DATED_RE
 
@@ -70,12 +70,13 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
         unit = (first.scale, turn.finder.currency(first.chunk_id)) if first else ("", "")
         value = amount(r.value, decimals(turn.question, 0), unit, turn.lang)
     value = value.replace("-", "−", 1) if value.startswith("-") else value
+    shown = ungrouped(r.working)  # "Total debt = current portion 60 + long-term debt 740"
     if turn.lang == "zh":
         # a year is a figure the citation must print: 期末余额 dated by the cover is not
         printed = shown_year and all(str(shown_year) in c.period for c in r.cells)
         dated = f"{shown_year}年" if printed else ""
-        return f"{dated}{ask.name} = {r.working} = {value} {ids(r.cells)}。"
-    return f"{ask.name}{_period(r, shown_year, turn)} = {r.working} = {value} {ids(r.cells)}."
+        return f"{dated}{ask.name} = {shown} = {value} {ids(r.cells)}。"
+    return f"{ask.name}{_period(r, shown_year, turn)} = {shown} = {value} {ids(r.cells)}."
 
 
 def _period(r: Result, year: int | None, turn: Turn) -> str:
@@ -91,3 +92,24 @@ def _period(r: Result, year: int | None, turn: Turn) -> str:
     if r.cells and balances and dated and DATED_RE.search(r.cells[0].period):
         return " " + when(r.cells[0], balance=True)
     return f" FY{year}" if year else ""
+
+
+def amount_growth(
+    ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn
+) -> tuple[str, float]:
+    """An amount worked out for two years and its growth in percent, from the two results
+    ("Change in free cash flow FY2020 → FY2021 = (9,068 − 8,000) ÷ 8,000 = 13.4%")."""
+    before, now = pair
+    pct = (now.value - before.value) / abs(before.value) * 100
+    digits = decimals(turn.question, 1)
+    a, b = number(before.value), number(now.value)
+    shown = f"{pct:.{digits}f}".replace("-", "−")
+    cells = now.cells + before.cells
+    if turn.lang == "zh":
+        line = f"{ask.name}{year - 1}→{year}年变化 = ({b} − {a}) ÷ {a} = {shown}% {ids(cells)}。"
+        return line, pct
+    name = ask.name if ask.name.isupper() or not ask.name.isascii() else ask.name.lower()
+    return (
+        f"Change in {name} FY{year - 1} → FY{year} = ({b} − {a}) ÷ {a} = {shown}% {ids(cells)}.",
+        pct,
+    )

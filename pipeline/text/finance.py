@@ -24,6 +24,9 @@ class LineItem:
     names: tuple[str, ...]
     statement: str  # "income" | "balance" | "cash": where the item is printed
     outflow: bool = False  # printed negative ("(442)"), used in formulas as an amount
+    # a formula over other items worked when no row names the item: statements often
+    # leave out "Total liabilities" or "Total debt" and print their parts
+    derived: str = ""
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,9 @@ class Metric:
     percent: bool
     search: str  # retrieval words, statement words included
     lines: tuple[str, ...]  # line items that stand in for the metric in a sentence
+    # what values make sense (``agent/figures/verify.py``): "share" (a part of a whole,
+    # within ±100%), "positive" (a turnover, a cover), "days" (positive, under 1,000)
+    bound: str = ""
 
     def find(self, text: str) -> re.Match[str] | None:
         hits = [m for p in self.patterns if (m := p.search(text))]
@@ -109,7 +115,13 @@ def vocabulary() -> Vocabulary:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     st: dict[str, str] = raw["statements"]
     items = {
-        k: LineItem(k, tuple(v["names"]), v.get("statement", ""), bool(v.get("outflow")))
+        k: LineItem(
+            k,
+            tuple(v["names"]),
+            v.get("statement", ""),
+            bool(v.get("outflow")),
+            v.get("derived", ""),
+        )
         for k, v in raw["line_items"].items()
     }
     metrics = []
@@ -125,6 +137,7 @@ def vocabulary() -> Vocabulary:
                 percent=bool(v.get("percent")),
                 search=search,
                 lines=tuple(v.get("lines", ())),
+                bound=v.get("bound", ""),
             )
         )
     return Vocabulary(
