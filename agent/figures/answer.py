@@ -265,12 +265,15 @@ def _one_table(
     if len({where.get(c.chunk_id) for r in free for c in r.cells}) < 2:
         return None
     best: tuple[tuple[float, ...], list[Result]] | None = None
+    read = {c.item for r in free for c in r.cells}
     for tables in statements:
         sub = turn.finder.within(tables)
         try:
             results = [evaluate(ask.formula, sub, y) for y in years]
         except (MissingFigure, ZeroDivisionError):
             continue
+        if {c.item for r in results for c in r.cells} - read:
+            continue  # an item another table prints is not worked from this one's parts
         # the surest cells first; then, as for one cell (``Finder``), the table titled by
         # a part the question names, the largest figures (the whole), the best ranked
         score = tuple(round(sum(k[i] for k in sub.scores), 6) for i in range(4))

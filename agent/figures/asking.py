@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
-from agent.figures.ratios import quotient
+from agent.figures.ratios import quotient, worded
 from agent.figures.verdicts import judgement, measure_name
 from pipeline.text.finance import Judgement, vocabulary
 from pipeline.text.script import HAN_RE
@@ -72,6 +72,8 @@ def _computed(question: str) -> Ask | None:
         if isinstance(node, ast.Name) or not _reported(question, said):
             return Ask(_name(said), node, m.percent, isinstance(node, ast.Name), bound=m.bound)
     items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
+    if worded(question):  # a quotient of a figure not known is not its other figure
+        return None
     if len(items) == 1:
         key = next(iter(items))
         return Ask(_name(item_name(key, question)), ast.Name(key), False, True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from agent.figures.formula import parse
 from agent.figures.items import asked_items, norm
@@ -49,7 +50,7 @@ class Quotient:
     percent: bool
 
 
-def quotient(question: str) -> Quotient | bool | None:
+def quotient(question: str) -> Quotient | Literal[False] | None:
     """A ÷ B when the question asks for one figure over another: in percent for a share
     ("as a % of"), as the question says otherwise ("ratio of A to B", "A / B"). False when
     it asks for a share whose first figure is nothing the vocabulary knows ("wages as a
@@ -61,7 +62,7 @@ def quotient(question: str) -> Quotient | bool | None:
     return _between(question)
 
 
-def _share(question: str) -> Quotient | bool | None:
+def _share(question: str) -> Quotient | Literal[False] | None:
     q = norm(question)
     m = _OF.search(q)
     if m is None:
@@ -102,6 +103,17 @@ def _between(question: str) -> Quotient | None:
     _, a, b, end = best
     node = ast.BinOp(a.node, ast.Div(), b.node)
     return Quotient(as_written(written, q[a.start : end]), node, bool(_PERCENT.search(question)))
+
+
+# a quotient asked in words, whatever its two sides: "the ratio of A to B", "A to B
+# ratio", "A divided by B" (the normalised text)
+_WORDED = re.compile(r"\bratio of\b|\b to (?:\w+ ){1,5}(?:ratio|multiple)\b| divided by ")
+
+
+def worded(question: str) -> bool:
+    """Does the question ask for one figure over another in words or with a slash,
+    whether or not both sides are figures the vocabulary knows?"""
+    return bool(_WORDED.search(norm(_SLASH.sub(" divided by ", question))))
 
 
 def _joined(q: str, a: Operand, b: Operand, *, hyphened: bool) -> int | None:
