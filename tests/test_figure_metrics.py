@@ -12,6 +12,7 @@ from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.asking import what_is_asked
 from agent.figures.verify import Computed, insane
+from agent.models.compose import compose
 from agent.support import check
 
 INCOME = """KESTREL OUTFITTERS INC.
@@ -340,3 +341,12 @@ def test_a_figure_outside_its_bound_is_never_shown() -> None:
     assert a is not None and a.refusal
     assert a.lines[0].startswith("The figures found are insufficient for a sensible DSO")
     assert "below 1,000" in a.lines[0]
+
+
+def test_the_missing_operand_is_the_answer_only_when_nothing_else_answers() -> None:
+    no_interest = "\n".join(r for r in INCOME.splitlines() if not r.startswith("Interest"))
+    alone = compose("What was the times interest earned in FY2023?", statements(no_interest), "en")
+    assert alone.startswith("The documents do not say what FY2023 interest expense was.")
+    worked = compose("What was the times interest earned in FY2023?", statements(), "en")
+    assert worked.startswith("Times interest earned FY2023 = operating income 630 ÷ interest")
+    assert "do not say" not in worked
