@@ -125,7 +125,7 @@ def asked_items(question: str) -> list[Asked]:
     q = norm(question)
     found: list[Asked] = []
     for item in vocabulary().items.values():
-        for name in item.names:
+        for name in item.names if item.asked else ():
             for m in _pattern(name).finditer(q):
                 found.append(Asked(item, m.start(), m.end()))
     found += _abbreviated(question, q)

@@ -27,6 +27,9 @@ class LineItem:
     # a formula over other items worked when no row names the item: statements often
     # leave out "Total liabilities" or "Total debt" and print their parts
     derived: str = ""
+    # False for an item only formulas read (a part of total debt): a question naming its
+    # row is answered from the row as printed, not as this item
+    asked: bool = True
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ def vocabulary() -> Vocabulary:
             v.get("statement", ""),
             bool(v.get("outflow")),
             v.get("derived", ""),
+            v.get("asked", True),
         )
         for k, v in raw["line_items"].items()
     }
