@@ -309,6 +309,13 @@ def test_an_adjusted_figure_is_the_reported_row_and_unadjusted_is_computed() -> 
     assert ast.unparse(margin.formula) == (
         "(operating_income + depreciation_amortization) / revenue"
     )
+    # an adjusted figure no line item names is not the GAAP row, nor computed from GAAP rows
+    assert (
+        figure_answer("What was adjusted operating income in FY2023?", statements(), "en") is None
+    )
+    assert what_is_asked("What was the adjusted gross margin in FY2023?") is None
+    plain = what_is_asked("What was non-adjusted operating income in FY2023?")
+    assert plain is not None and ast.unparse(plain.formula) == "operating_income"
     unadjusted = _line("What was unadjusted EBITDA in FY2023?")
     assert unadjusted.endswith("= 740 million [ko#3][ko#8].")
 
@@ -350,3 +357,13 @@ def test_the_missing_operand_is_the_answer_only_when_nothing_else_answers() -> N
     worked = compose("What was the times interest earned in FY2023?", statements(), "en")
     assert worked.startswith("Times interest earned FY2023 = operating income 630 ÷ interest")
     assert "do not say" not in worked
+
+
+def test_any_line_item_grows_year_over_year() -> None:
+    a = figure_answer("What was the year-over-year growth in SG&A in FY2023?", statements(), "en")
+    assert a is not None and a.lines[-1] == (
+        "Change in selling, general and administrative expenses FY2022 → FY2023 = "
+        "(420 − 350) ÷ 350 = 20.0% [ko#3]."
+    )
+    rd = figure_answer("How much did R&D grow in FY2022?", statements(), "en")
+    assert rd is not None and rd.lines[-1].endswith("= (120 − 100) ÷ 100 = 20.0% [ko#3].")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
-from agent.figures.ratios import quotient, worded
+from agent.figures.ratios import operands, quotient, worded
 from agent.figures.verdicts import judgement, measure_name
 from pipeline.text.finance import Judgement, vocabulary
 from pipeline.text.script import HAN_RE
@@ -63,6 +63,8 @@ def _computed(question: str) -> Ask | None:
         pronoun = defined[0].lower() in _PRONOUNS
         name = metric[1] if metric and pronoun else _asked_name(question, defined[0])
         return Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
+    if _adjusted_unknown(question):  # the company's adjusted figure: no row known holds it
+        return None
     ratio = quotient(question)
     if ratio is not None:  # the figure asked is A ÷ B; None when A is no figure known
         return Ask(_name(ratio.name), ratio.node, ratio.percent, False) if ratio else None
@@ -80,6 +82,23 @@ def _computed(question: str) -> Ask | None:
     if not items and top_line(question):  # "how did the X segment perform": its sales
         return Ask(_name(item_name("revenue", question)), ast.Name("revenue"), False, True)
     return None
+
+
+# "adjusted" before a figure's name, not "unadjusted" / "non-adjusted" (normalised text)
+_ADJUSTED = re.compile(r"(?<![\w-])(?<!non )adjusted $")
+
+
+def _adjusted_unknown(question: str) -> bool:
+    """Does the question ask for an adjusted figure ("adjusted operating income") that no
+    line item of the vocabulary names? The GAAP row or a metric computed from GAAP rows is
+    then another figure than the one asked."""
+    q = norm(question)
+    found = operands(q)
+    return any(
+        _ADJUSTED.search(q[: o.start])
+        and not any(p.start < o.start and p.end >= o.end for p in found)
+        for o in found
+    )
 
 
 def _reported(question: str, said: str) -> bool:
