@@ -9,6 +9,7 @@ import ast
 
 import pytest
 
+from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.asking import what_is_asked
 from tests.test_figure_metrics import INCOME, statements
@@ -108,3 +109,30 @@ def test_words_that_join_periods_or_abbreviations_ask_no_quotient() -> None:
     zh = what_is_asked("2023年资产负债率是多少？")  # liabilities over assets, in percent
     assert zh is not None and zh.percent
     assert ast.unparse(zh.formula) == "total_liabilities / total_assets"
+
+
+ZH_BALANCE = (
+    "合并资产负债表 单位：万元\n"
+    "| 项目 | 2031年 | 2030年 |\n"
+    "|---|---|---|\n"
+    "| 资产总计 | 50,000.00 | 40,000.00 |\n"
+    "| 负债合计 | 30,000.00 | 26,000.00 |\n"
+    "| 所有者权益合计 | 20,000.00 | 14,000.00 |"
+)
+
+
+def test_chinese_ratios_are_worked_from_the_chinese_statement() -> None:
+    ev = [
+        Evidence(
+            tool="search_document",
+            query="资产负债率",
+            passages=[
+                Passage(chunk_id="zb#0", doc_id="zb", page=5, page_end=5, text=ZH_BALANCE, rank=1)
+            ],
+        )
+    ]
+    ratio = figure_answer("2031年资产负债率是多少？", ev, "zh")
+    assert ratio is not None
+    assert ratio.lines == ["2031年资产负债率 = 负债合计 30,000 ÷ 资产总计 50,000 = 60.0% [zb#0]。"]
+    multiplier = figure_answer("2031年权益乘数是多少？", ev, "zh")
+    assert multiplier is not None and multiplier.lines[0].endswith("= 2.50 [zb#0]。")
