@@ -5,7 +5,9 @@ chg(inventories))"``): names are line items, ``avg(x)`` is the mean of x in the 
 the year before, ``chg(x)`` the change from the year before, ``prev(x)`` the year before.
 It comes from the vocabulary's metrics or from the question itself ("… is defined as:
 cash from operations / total current liabilities"). Every figure is a :class:`Cell` the
-caller looked up; a missing one stops the evaluation and is named.
+caller looked up; a missing one stops the evaluation and is named, unless the vocabulary
+derives it from items the statements print ("total debt" from its current and long-term
+parts), when it is worked from them in brackets.
 """
 
 from __future__ import annotations
