@@ -50,9 +50,13 @@ def refine_report(folio: Folio, scope: ReviewScope, report: Report) -> Report:
     if model is None:
         return report
     lang = report.lang
+    # Findings are reworded in the documents' language: each is checked against its source.
+    from agent.review.service import document_language
+
+    system = SYSTEM[document_language(scope)]
     try:
         user = _user(report, scope)
-        out = within_deadline(folio.settings, lambda: model.structured(Refined, SYSTEM[lang], user))
+        out = within_deadline(folio.settings, lambda: model.structured(Refined, system, user))
     except Exception as exc:  # any endpoint or schema failure: the offline report stands
         log.warning("review refinement failed: %s", exc)
         note = prompts.NOTICE[lang]["refine_failed"].format(error=str(exc)[:200])
