@@ -57,14 +57,14 @@ def row_html(text: str) -> str | None:
         return None
     label, figures = cells[0], cells[1:]
     heads, title = _headers(m.group("head"), len(figures)) if m else ([], "")
-    parts = [f'<span class="folio-row-label">{esc(label)}</span>']
+    parts = [f'<span class="folio-qrow-label">{esc(label)}</span>']
     for i, figure in enumerate(figures):
         head = heads[i] if i < len(heads) else ""
-        over = f'<span class="folio-cell-head">{esc(head)}</span>' if head else ""
-        parts.append(f'<span class="folio-cell">{over}{esc(figure)}</span>')
+        over = f'<span class="folio-qcell-head">{esc(head)}</span>' if head else ""
+        parts.append(f'<span class="folio-qcell">{over}{esc(figure)}</span>')
     if title:
-        parts.append(f'<span class="folio-row-note">{esc(title)}</span>')
-    return f'<span class="folio-row">{" ".join(parts)}</span>'
+        parts.append(f'<span class="folio-qrow-note">{esc(title)}</span>')
+    return f'<span class="folio-qrow">{" ".join(parts)}</span>'
 
 
 def answer_line(line: str) -> str:
