@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from agent.review import prompts
 from agent.review.models import Report
 from agent.review.reflect import source_text
-from agent.review.scope import ReviewScope
+from agent.review.scope import ReviewScope, document_language
 from agent.support import check
 from pipeline.knowledge.llm import chat_model, within_deadline
 from pipeline.service import Folio
@@ -51,8 +51,6 @@ def refine_report(folio: Folio, scope: ReviewScope, report: Report) -> Report:
         return report
     lang = report.lang
     # Findings are reworded in the documents' language: each is checked against its source.
-    from agent.review.service import document_language
-
     system = SYSTEM[document_language(scope)]
     try:
         user = _user(report, scope)

@@ -25,25 +25,15 @@ from agent.review.reflect import (
     learn,
     relevant_units,
 )
-from agent.review.scope import ReviewScope
+from agent.review.scope import ReviewScope, document_language
 from pipeline.corpus import Corpus
 from pipeline.service import Folio, RuleStore
-from pipeline.text.lang import cjk_ratio
 from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
 
 Event = dict[str, Any]
 OnEvent = Callable[[Event], None]
-
-
-def document_language(scope: ReviewScope) -> Lang:
-    views = scope.views()
-    if any(v.language == "zh" for v in views):
-        return "zh"
-    if all(v.language == "en" for v in views):
-        return "en"
-    return "zh" if cjk_ratio(views[0].text[:4000]) >= 0.3 else "en"
 
 
 def run_review(
