@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tests.conftest import ROOT
+from testkit import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts" / "browser"

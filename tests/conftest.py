@@ -21,6 +21,13 @@ if str(ROOT) not in sys.path:
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.fakes import FakeEmbedder  # noqa: E402
+from tests.journeykit import (  # noqa: E402, F401  (the journey tests' shared fixtures)
+    journey_app,
+    journey_browser,
+    journey_files,
+    journey_library,
+    journey_user,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = ROOT.parent / "shared" / "samples"

@@ -178,7 +178,7 @@ def test_summary_reports_sections_it_cannot_cover() -> None:
     doc = build_doc_text("d", "T", "en", blocks, [])
     s = build_summary(doc)
     assert len(s.overview) == 2 and s.coverage < 0.85
-    assert s.left_out == ["§2 2 Tables"]
+    assert s.left_out == ["2 Tables"]  # named once, not "§2 2 Tables"
     assert all(x.citation.startswith("[p") for x in s.overview)
 
 
@@ -353,3 +353,18 @@ def test_a_left_out_section_is_named_once_when_its_title_holds_its_label() -> No
     )
     summary = build_summary(build_doc_text("d", "T", "en", blocks, []))
     assert summary.left_out == ["PART IV"], summary.left_out
+
+
+def test_a_left_out_section_without_numbering_is_named_once() -> None:
+    """A heading with no number gets a label made of its own words ("§港口灯笼"): the
+    reader sees the title once, not "§港口灯笼 港口灯笼"."""
+    blocks = _blocks(
+        [
+            ("heading", 1, "渡轮公司"),
+            ("paragraph", 0, "渡轮公司经营港口之间的客运航线，每天发船十二班。"),
+            ("heading", 1, "港口灯笼"),
+            ("table", 0, "| 名称 | 数量 |\n|---|---|\n| 灯笼 | 12 |"),
+        ]
+    )
+    summary = build_summary(build_doc_text("d", "T", "zh", blocks, []))
+    assert summary.left_out == ["港口灯笼"], summary.left_out

@@ -188,8 +188,8 @@ _T: dict[str, tuple[str, str]] = {
     "kn.cite_tip": ("Show on the page {section}", "在页面中查看 {section}"),
     "kn.by_section": ("By section (click a section to open it)", "分节摘要（点击章节展开）"),
     "kn.left_out": (
-        "Not covered, no quotable text: {sections}",
-        "未涉及（没有可引用的正文）：{sections}",
+        "The overview leaves out: {sections}",
+        "全文摘要未涉及：{sections}",
     ),
     "kn.filter": ("Filter terms", "筛选术语"),
     "kn.filter_ph": ("Type to filter by term or definition…", "输入术语或定义进行筛选……"),

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from agent.schemas import Answer, AnswerEvent, ChatEvent, Citation, StatusEvent, TokenEvent
 from ui.i18n import LANGS, t
+from ui.rows import answer_body, quote_html
 from ui.safe import esc, md_text
 from ui.spans import unmark
 
@@ -113,7 +114,7 @@ def model_name(model: str, lang: str) -> str:
 
 
 def answer_markdown(answer: Answer, lang: str, seconds: float | None = None) -> str:
-    body = link_markers(md_text(answer.answer.strip()))
+    body = link_markers(answer_body(answer.answer.strip()))
     parts: list[str] = []
     if answer.refused:
         parts += [
@@ -252,7 +253,7 @@ def _card(c: Citation, lang: str, doc_name: str, active: bool, *, paged: bool = 
         f'<span class="folio-card-num">{c.marker}</span>'
         f'<span class="folio-card-body"><span class="folio-card-meta">'
         f"{' · '.join(esc(w) for w in where if w)}</span>"
-        f'<span class="folio-card-quote">“{esc(quote)}”</span></span></button>'
+        f'<span class="folio-card-quote">{quote_html(quote)}</span></span></button>'
     )
 
 

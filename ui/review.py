@@ -103,7 +103,10 @@ def stream(services: Services, doc_id: str | None, goal: str, lang: str) -> Iter
 
     def work() -> None:
         try:
-            run_review(folio, [doc_id], goal, on_event=events.put)
+            # the plan and report in the interface's language, whatever the document's
+            run_review(
+                folio, [doc_id], goal, on_event=events.put, lang="zh" if lang == "zh" else "en"
+            )
         except FolioError as exc:
             events.put(exc)
         except Exception as exc:  # shown to the user, logged for us

@@ -76,7 +76,8 @@ def summary_html(data: Mapping[str, Any], lang: str) -> str:
     out.append(_overview(overview, lang) if overview else "")
     left = [str(x) for x in data.get("left_out") or []]
     if left:
-        note = t("kn.left_out", lang, sections="; ".join(left))
+        sep = "、" if lang == "zh" else "; "  # a Chinese list is joined with 、
+        note = t("kn.left_out", lang, sections=sep.join(left))
         out.append(f'<div class="folio-sum-left">{esc(note)}</div>')
     sections = _sections(data)
     if sections:

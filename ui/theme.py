@@ -10,16 +10,27 @@ import gradio as gr
 from ui.i18n import translations
 
 CSS_PATH = Path(__file__).with_name("folio.css")
-FONTS = [
+# Latin fonts before the CJK ones: a CJK font draws the quotes and apostrophes of English
+# text full-width ("Company ’ s"); Chinese text falls through to the CJK fonts glyph by
+# glyph (a Latin font has no 汉字), its full-width punctuation included.
+LATIN_FONTS = [
     "Inter",
+    "-apple-system",
+    "Segoe UI",
+    "Roboto",
+    "Helvetica Neue",
+    "Arial",
+    "Liberation Sans",
+    "DejaVu Sans",
+]
+CJK_FONTS = [
     "Noto Sans CJK SC",
     "Noto Sans SC",
     "PingFang SC",
     "Microsoft YaHei",
     "WenQuanYi Micro Hei",
-    "system-ui",
-    "sans-serif",
 ]
+FONTS = [*LATIN_FONTS, *CJK_FONTS, "system-ui", "sans-serif"]
 MONO = ["JetBrains Mono", "SFMono-Regular", "Menlo", "Consolas", "monospace"]
 
 

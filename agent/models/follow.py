@@ -114,9 +114,11 @@ def _question_for(
     elif HAN_RE.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:
-        form, topic = en_form(u.text, subject, asked)
+        form, topic = en_form(u.text, subject, asked, p.text)
     if not form or _too_long(topic) or (u.kind == "row" and not topic):
         return None  # a row without a line item to name would ask "What was ?"
+    if _unbalanced(topic):
+        return None  # cut inside brackets ("Statement on Form S-4 (File No."): no whole name
     key = stem(topic) if topic else form
     if key in topics or (topic and topic.lower() in asked):
         return None
@@ -135,6 +137,10 @@ def _question_for(
     if form.startswith("change_"):
         verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
+
+
+def _unbalanced(topic: str) -> bool:
+    return any(topic.count(a) != topic.count(b) for a, b in ("()", "（）", "[]", "“”"))
 
 
 def _too_long(topic: str) -> bool:

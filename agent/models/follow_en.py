@@ -58,6 +58,7 @@ class _Words:
     modals: frozenset[str]
     located: frozenset[str]
     calendar: frozenset[str]
+    pointing: frozenset[str]  # "below", "herein": a phrase pointing elsewhere
     change: dict[str, str]  # an English verb of change as said → its plain form
 
 
@@ -71,19 +72,21 @@ def follow_words() -> _Words:
         modals=frozenset(raw["zh_modals"]),
         located=frozenset(raw["zh_located"]),
         calendar=frozenset(raw["en_calendar"]),
+        pointing=frozenset(raw["en_pointing"]),
         change=dict(raw["en_change"]),
     )
 
 
-def en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
-    """The question an English sentence answers about ``subject``: (form, topic)."""
+def en_form(text: str, subject: str, asked: str, context: str = "") -> tuple[str, str]:
+    """The question an English sentence answers about ``subject``: (form, topic).
+    ``context`` is the passage the sentence is read in."""
     s = text.strip()
     if _POINTER.match(s):
         return "", ""  # "See also Item 1A …": it points elsewhere and says nothing itself
     if len(s.split()) < MIN_SENTENCE_WORDS:
         return "", ""  # "Legal Proceedings.": a heading, not a sentence saying something
     m = _EN_ATTRIBUTE.match(s)
-    if m and m.group(1).split()[0].lower() not in EN_STOPWORDS:
+    if m and m.group(1).split()[0].lower() not in EN_STOPWORDS and _attribute(m, context):
         value = s[m.end() - 1 :]
         person = holds("person", value, asked) and not any(c.isdigit() for c in value)
         return ("attribute_person" if person else "attribute"), m.group(1).lower()
@@ -97,6 +100,19 @@ def en_form(text: str, subject: str, asked: str) -> tuple[str, str]:
         return change
     name = _related_name(s, subject, asked)
     return ("relation", name) if name else ("", "")
+
+
+def _attribute(m: re.Match[str], context: str) -> bool:
+    """Does the phrase before the copula name an attribute ("the purchase price", "total
+    revenue")? Not one pointing elsewhere ("the risks described below are …"), nor a name
+    opening the sentence ("Russia is …": asked back it would read "What is the russia?") —
+    a capitalised word the passage never writes in lower case."""
+    words = m.group(1).split()
+    if words[-1].lower() in follow_words().pointing:
+        return False
+    if len(words) == 1 and words[0][:1].isupper() and m.start(1) == 0:
+        return re.search(r"\b" + re.escape(words[0].lower()) + r"\b", context) is not None
+    return True
 
 
 def _related_name(s: str, subject: str, asked: str) -> str:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from agent.review import prompts
 from agent.review.models import Report
 from agent.review.reflect import source_text
-from agent.review.scope import ReviewScope
+from agent.review.scope import ReviewScope, document_language
 from agent.support import check
 from pipeline.knowledge.llm import chat_model, within_deadline
 from pipeline.service import Folio
@@ -50,9 +50,11 @@ def refine_report(folio: Folio, scope: ReviewScope, report: Report) -> Report:
     if model is None:
         return report
     lang = report.lang
+    # Findings are reworded in the documents' language: each is checked against its source.
+    system = SYSTEM[document_language(scope)]
     try:
         user = _user(report, scope)
-        out = within_deadline(folio.settings, lambda: model.structured(Refined, SYSTEM[lang], user))
+        out = within_deadline(folio.settings, lambda: model.structured(Refined, system, user))
     except Exception as exc:  # any endpoint or schema failure: the offline report stands
         log.warning("review refinement failed: %s", exc)
         note = prompts.NOTICE[lang]["refine_failed"].format(error=str(exc)[:200])

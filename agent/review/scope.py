@@ -11,13 +11,14 @@ import re
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Literal
 
 from pipeline.corpus import Corpus
 from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
 from pipeline.text.boilerplate import heading_kind, signs_report
-from pipeline.text.lang import split_sentences
+from pipeline.text.lang import cjk_ratio, split_sentences
 from pipeline.text.normalise import single_spaces
 
 _UNIT_HEAD = re.compile(
@@ -217,3 +218,13 @@ class ReviewScope:
 
     def views(self) -> list[DocView]:
         return [self.view(d) for d in self.doc_ids]
+
+
+def document_language(scope: ReviewScope) -> Literal["zh", "en"]:
+    """The language the documents are written in (a review judges findings in it)."""
+    views = scope.views()
+    if any(v.language == "zh" for v in views):
+        return "zh"
+    if all(v.language == "en" for v in views):
+        return "en"
+    return "zh" if cjk_ratio(views[0].text[:4000]) >= 0.3 else "en"

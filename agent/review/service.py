@@ -25,25 +25,15 @@ from agent.review.reflect import (
     learn,
     relevant_units,
 )
-from agent.review.scope import ReviewScope
+from agent.review.scope import ReviewScope, document_language
 from pipeline.corpus import Corpus
 from pipeline.service import Folio, RuleStore
-from pipeline.text.lang import cjk_ratio
 from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
 
 Event = dict[str, Any]
 OnEvent = Callable[[Event], None]
-
-
-def document_language(scope: ReviewScope) -> Lang:
-    views = scope.views()
-    if any(v.language == "zh" for v in views):
-        return "zh"
-    if all(v.language == "en" for v in views):
-        return "en"
-    return "zh" if cjk_ratio(views[0].text[:4000]) >= 0.3 else "en"
 
 
 def run_review(
@@ -53,7 +43,11 @@ def run_review(
     *,
     on_event: OnEvent | None = None,
     refine: bool = True,
+    lang: Lang | None = None,
 ) -> Report:
+    """Review the documents for the goal. ``lang`` is the language the plan, notes and
+    report are written in (the interface's); by default the documents'. Which findings are
+    kept never depends on it: they are judged in the documents' own language."""
     started = time.perf_counter()
     goal = single_spaces(goal)
     if not goal:
@@ -66,7 +60,8 @@ def run_review(
             raise ReviewError(f"'{doc.name}' is not parsed yet; wait until it is indexed.")
     emit = on_event or (lambda e: None)
     scope = ReviewScope(Corpus(folio, doc_ids))
-    lang = document_language(scope)
+    doc_lang = document_language(scope)
+    lang = lang or doc_lang
     store = folio.rules
     plan, assessed = make_plan(goal, scope.views(), lang, store)
     emit({"event": "plan", "plan": plan})
@@ -86,7 +81,14 @@ def run_review(
         findings += _new(findings, found + refs)
         calls += made + made2
     report = _reflect(
-        scope, plan=plan, assessed=assessed, findings=findings, store=store, lang=lang, goal=goal
+        scope,
+        plan=plan,
+        assessed=assessed,
+        findings=findings,
+        store=store,
+        lang=lang,
+        goal=goal,
+        doc_lang=doc_lang,
     )
     report.calls, report.notices = calls, notices + report.notices
     if not report.findings:
@@ -145,6 +147,7 @@ def _reflect(
     store: RuleStore,
     lang: Lang,
     goal: str,
+    doc_lang: Lang,
 ) -> Report:
     shown = [assessed[c.id] for c in plan.candidates[:CANDIDATES] if c.value > 0]
     # The relevant part of the document is what the goal asks for: the candidates it names
@@ -168,7 +171,7 @@ def _reflect(
                 if a.kind.id not in plan.chosen:
                     gap_kinds[a.kind.id] = units
     named_ids = frozenset(a.kind.id for a in assessed.values() if a.named)
-    curated = curate(scope, kept, goal, lang, asked=named_ids)
+    curated = curate(scope, kept, goal, doc_lang, asked=named_ids)
     dropped = dict(curated.dropped)
     if checked.removed:
         dropped["unsupported"] = checked.removed

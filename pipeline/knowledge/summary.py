@@ -186,7 +186,8 @@ def coverage(doc: DocText, sentences: list[SummarySentence]) -> tuple[float, lis
 def _named(label: str, title: str) -> str:
     """A section as a reader names it: its label and title, the label once when the
     title already begins with it ("PART IV", not "PART IV PART IV")."""
-    if _squash(title).startswith(_squash(label)):
+    # a label made from the title ("§Harbour Lantern", "§港口灯笼…") names it once too
+    if _squash(title).startswith(_squash(label).lstrip("§").rstrip("…")):
         return title.strip()
     return f"{label} {title}".strip()
 
@@ -349,9 +350,7 @@ def summary_markdown(summary: Summary, title: str, *, lang: str = "en") -> str:
     if not summary.overview:
         lines.append("-")
     if summary.left_out:
-        note = (
-            "摘要未覆盖以下章节（无可引用的正文）：" if zh else ("Not covered (no quotable text): ")
-        )
+        note = "全文摘要未涉及以下章节：" if zh else "The overview leaves out: "
         lines += ["", f"> {note}{'; '.join(summary.left_out)}"]
     lines += ["", "## " + ("分节摘要" if zh else "By section")]
     for sec in summary.sections:
