@@ -27,7 +27,15 @@ from agent.figures.formula import (
 )
 from agent.figures.items import years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
-from agent.figures.methods import BETWEEN, COMPARISON, STATED, FigureMethod, offered, single_figures
+from agent.figures.methods import (
+    BETWEEN,
+    COMPARISON,
+    STATED,
+    TOTAL,
+    FigureMethod,
+    offered,
+    single_figures,
+)
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -177,6 +185,7 @@ METHODS: tuple[FigureMethod, ...] = (
     BETWEEN,
     FigureMethod("cells", single_figures, _cells, CELL_OPERATIONS),
     STATED,
+    TOTAL,
 )
 
 
