@@ -6,6 +6,9 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.prose_totals import asked_verb, prose_total
+from agent.models.answering.scoring import wants_figure
+from agent.models.compose import compose
+from agent.question import parse
 
 _TERM = (
     "On March 3, 2025, Corvane Holdings entered into a new $1,500,000,000 term facility (the "
@@ -70,7 +73,10 @@ def test_limits_stated_in_two_paragraphs_are_added_with_their_working_cited() ->
 
 
 def test_the_same_sentence_found_twice_counts_once() -> None:
-    assert prose_total(_QUESTION, _turn(_TERM, _TERM), "en") is None
+    # one limit alone is no total: its page is read for the others beside it
+    alone = prose_total(_QUESTION, _turn(_TERM, _TERM), "en")
+    assert alone is not None and not alone.lines
+    assert (alone.read, alone.read_doc) == ([1], "corvane")
     out = prose_total(_QUESTION, _turn(_TERM, _REVOLVER, _REVOLVER), "en")
     assert out is not None and out.lines[0].count("+") == 1
 
@@ -81,6 +87,7 @@ def test_amounts_done_are_not_limits() -> None:
         "Corvane also borrowed $250,000,000 under the Revolving Facility."
     )
     assert prose_total(_QUESTION, _turn(done), "en") is None
+    assert prose_total("What was the total amount Corvane borrowed?", _turn(_TERM), "en") is None
 
 
 def test_a_sentence_stating_the_total_is_the_answer_alone() -> None:
@@ -103,3 +110,13 @@ def test_the_figure_answer_of_a_turn_without_tables_is_the_total() -> None:
     out = figure_answer(_QUESTION, _turn(_TERM, _REVOLVER), "en")
     assert out is not None and out.lines
     assert "$2,400,000,000" in out.lines[0]
+
+
+def test_the_offline_answer_is_the_total_not_a_sentence_stating_one_amount() -> None:
+    out = compose(_QUESTION, _turn(_TERM, _REVOLVER), "en")
+    assert out.startswith("Total = $1,500,000,000 + $900,000,000 = $2,400,000,000")
+
+
+def test_a_total_of_what_may_be_done_asks_for_a_figure() -> None:
+    assert wants_figure(parse(_QUESTION))
+    assert not wants_figure(parse("Under which facilities may Corvane borrow?"))

@@ -14,7 +14,8 @@ Amounts done (borrowed, repurchased) are not limits and are never added; a sente
 stating a value that ended ("terminated the $2,000,000,000 facility", the ``succession``
 words) adds nothing; the same sentence found twice (overlapping chunks) counts once. A
 sentence stating the total itself ("up to an aggregate of $2,400,000,000") is the answer
-alone. One amount alone is no total: the sentence selector answers then.
+alone. One amount alone is no total: its page is read first (a filing describes its
+facilities side by side, and a search may have found only one of them).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from agent import prompts
-from agent.evidence import Evidence, units
+from agent.evidence import Evidence, Passage, units
 from agent.figures.candidate import FigureAnswer
 from agent.figures.render import number
 from agent.figures.successive import succession_role
@@ -56,6 +57,8 @@ class Limit:
     total: bool  # the sentence states the total itself
     quote: str  # the sentence up to the amount
     chunk_id: str
+    page: int
+    doc_id: str
 
     @property
     def amount(self) -> float:
@@ -91,14 +94,14 @@ def stated_limits(verb: str, evidence: Sequence[Evidence]) -> list[Limit]:
                 key = " ".join(u.text.split()).lower()
                 if u.kind != "sentence" or key in seen or succession_role(u.text) == "then":
                     continue
-                limit = _limit(verb, u.text, p.chunk_id)
+                limit = _limit(verb, u.text, p)
                 if limit is not None:
                     seen.add(key)
                     out.append(limit)
     return out
 
 
-def _limit(verb: str, sentence: str, chunk_id: str) -> Limit | None:
+def _limit(verb: str, sentence: str, p: Passage) -> Limit | None:
     for m in _amount_after(verb).finditer(sentence):
         gap = m.group("gap")
         if not _LIMIT.search(gap):
@@ -108,7 +111,8 @@ def _limit(verb: str, sentence: str, chunk_id: str) -> Limit | None:
         if len(quote) > _QUOTE:
             quote = "…" + quote[-_QUOTE:].lstrip()
         scale = (m.group("s") or "").lower()
-        return Limit(value, scale, bool(_STATED.search(gap)), quote, chunk_id)
+        stated = bool(_STATED.search(gap))
+        return Limit(value, scale, stated, quote, p.chunk_id, p.page, p.doc_id)
     return None
 
 
@@ -116,7 +120,8 @@ def prose_total(
     question: str, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> FigureAnswer | None:
     """The total of the limits the turn's sentences state on the question's verb, with
-    its working, or None (no total asked of what may be done, or fewer than two limits)."""
+    its working; the page to read when only one is in the turn; or None (no total asked of
+    what may be done, or no limit stated)."""
     verb = asked_verb(question)
     if not verb:
         return None
@@ -125,7 +130,9 @@ def prose_total(
     if stated:  # a sentence gives the total itself: no adding
         best = max(stated, key=lambda lim: lim.amount)
         return FigureAnswer([_line([best], lang), *_quotes([best])])
-    if len(limits) < 2:
+    if len(limits) == 1:  # the others are most often beside it: its page is read
+        return FigureAnswer(read=[limits[0].page], read_doc=limits[0].doc_id)
+    if not limits:
         return None
     return FigureAnswer([_line(limits, lang), *_quotes(limits)])
 
