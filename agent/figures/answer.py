@@ -45,6 +45,7 @@ from agent.figures.parts import (
 )
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
+from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.render import (
     asked_scale,
     cell_sentence,
@@ -151,6 +152,8 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     unsure = unsure_part(finder, out, question, evidence)
     if unsure is not None:
         return [unsure]
+    if ask.judged is not None and out.cells:  # the prose saying what the cell decides
+        out.lines += filter(None, [verdict_sentence(ask.judged, question, out.cells[0], evidence)])
     out.asked = years(asked)
     what, why = out.problem()
     if why:  # what to say instead when the verifier rejects it: the figures found
