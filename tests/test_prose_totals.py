@@ -9,6 +9,7 @@ from agent.figures.prose_totals import asked_verb, prose_total
 from agent.models.answering.scoring import wants_figure
 from agent.models.compose import compose
 from agent.question import parse
+from agent.support import check
 
 _TERM = (
     "On March 3, 2025, Corvane Holdings entered into a new $1,500,000,000 term facility (the "
@@ -59,7 +60,8 @@ def test_limits_stated_in_two_paragraphs_are_added_with_their_working_cited() ->
     out = prose_total(_QUESTION, _turn(_TERM, _REVOLVER), "en")
     assert out is not None
     assert out.lines[0] == (
-        "Total = $1,500,000,000 + $900,000,000 = $2,400,000,000 [corvane#0][corvane#1]."
+        "Total limit (borrow up to) = $1,500,000,000 + $900,000,000 = $2,400,000,000 "
+        "[corvane#0][corvane#1]."
     )
     # each amount's sentence is quoted, up to its amount, and cited
     assert any(
@@ -94,7 +96,7 @@ def test_a_sentence_stating_the_total_is_the_answer_alone() -> None:
     both = "Together the facilities allow Corvane to borrow up to an aggregate of $2,400,000,000."
     out = prose_total(_QUESTION, _turn(_TERM, both, _REVOLVER), "en")
     assert out is not None
-    assert out.lines[0] == "Total = $2,400,000,000 [corvane#1]."
+    assert out.lines[0] == "Total limit (borrow up to) = $2,400,000,000 [corvane#1]."
 
 
 def test_amounts_in_different_scales_are_added_in_one() -> None:
@@ -103,7 +105,9 @@ def test_amounts_in_different_scales_are_added_in_one() -> None:
     q = "What is the combined amount Tessel is authorized to repurchase?"
     out = prose_total(q, _turn(a, b), "en")
     assert out is not None
-    assert out.lines[0].startswith("Total = $1,500,000,000 + $750,000,000 = $2,250,000,000")
+    assert out.lines[0].startswith(
+        "Total limit (repurchase up to) = $1,500,000,000 + $750,000,000 = $2,250,000,000"
+    )
 
 
 def test_the_figure_answer_of_a_turn_without_tables_is_the_total() -> None:
@@ -114,9 +118,17 @@ def test_the_figure_answer_of_a_turn_without_tables_is_the_total() -> None:
 
 def test_the_offline_answer_is_the_total_not_a_sentence_stating_one_amount() -> None:
     out = compose(_QUESTION, _turn(_TERM, _REVOLVER), "en")
-    assert out.startswith("Total = $1,500,000,000 + $900,000,000 = $2,400,000,000")
+    assert out.startswith(
+        "Total limit (borrow up to) = $1,500,000,000 + $900,000,000 = $2,400,000,000"
+    )
 
 
 def test_a_total_of_what_may_be_done_asks_for_a_figure() -> None:
     assert wants_figure(parse(_QUESTION))
     assert not wants_figure(parse("Under which facilities may Corvane borrow?"))
+
+
+def test_the_total_line_passes_the_support_check_against_the_sentences_it_cites() -> None:
+    out = prose_total(_QUESTION, _turn(_TERM, _REVOLVER), "en")
+    assert out is not None
+    assert check(out.lines[0], f"{_TERM}\n{_REVOLVER}").supported

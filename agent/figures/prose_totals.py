@@ -4,8 +4,8 @@ Filings describe each facility, programme or authorisation in its own paragraph:
 Term Facility enables Halden to borrow up to $1,500,000,000 …", and further on "The
 Revolving Facility enables Halden to borrow up to $900,000,000 …". A question asking the
 total amount the company may borrow under its facilities is answered by adding them,
-with the working and each amount's sentence cited: "Total = $1,500,000,000 +
-$900,000,000 = $2,400,000,000 [a][b]".
+with the working and each amount's sentence cited: "Total limit (borrow up to) =
+$1,500,000,000 + $900,000,000 = $2,400,000,000 [a][b]".
 
 What is added is told by the question's own verb of capacity ("may borrow", "is
 authorized to repurchase"): each sentence must say that verb and, between it and the
@@ -56,6 +56,7 @@ class Limit:
     scale: str  # "", "thousand", "million" or "billion"
     total: bool  # the sentence states the total itself
     quote: str  # the sentence up to the amount
+    limit: str  # the words making it a limit, as written ("up to")
     chunk_id: str
     page: int
     doc_id: str
@@ -112,7 +113,9 @@ def _limit(verb: str, sentence: str, p: Passage) -> Limit | None:
             quote = "…" + quote[-_QUOTE:].lstrip()
         scale = (m.group("s") or "").lower()
         stated = bool(_STATED.search(gap))
-        return Limit(value, scale, stated, quote, p.chunk_id, p.page, p.doc_id)
+        said = _LIMIT.search(gap)
+        limit = said.group(0) if said else ""
+        return Limit(value, scale, stated, quote, limit, p.chunk_id, p.page, p.doc_id)
     return None
 
 
@@ -129,16 +132,18 @@ def prose_total(
     stated = [lim for lim in limits if lim.total]
     if stated:  # a sentence gives the total itself: no adding
         best = max(stated, key=lambda lim: lim.amount)
-        return FigureAnswer([_line([best], lang), *_quotes([best])])
+        return FigureAnswer([_line(verb, [best], lang), *_quotes([best])])
     if len(limits) == 1:  # the others are most often beside it: its page is read
         return FigureAnswer(read=[limits[0].page], read_doc=limits[0].doc_id)
     if not limits:
         return None
-    return FigureAnswer([_line(limits, lang), *_quotes(limits)])
+    return FigureAnswer([_line(verb, limits, lang), *_quotes(limits)])
 
 
-def _line(limits: Sequence[Limit], lang: prompts.Lang) -> str:
-    """ "Total = $a + $b = $c [ids]": in the sentences' scale when they share one."""
+def _line(verb: str, limits: Sequence[Limit], lang: prompts.Lang) -> str:
+    """ "Total limit (borrow up to) = $a + $b = $c [ids]": in the sentences' scale when
+    they share one; named in the sentences' own words, which the support check finds in
+    the passages cited."""
     scales = {lim.scale for lim in limits}
     scale = scales.pop() if len(scales) == 1 else ""
     values = [lim.value if scale == lim.scale else lim.amount for lim in limits]
@@ -146,9 +151,10 @@ def _line(limits: Sequence[Limit], lang: prompts.Lang) -> str:
     total = f"${number(round(sum(values), 2))}{' ' + scale if scale else ''}"
     cited = "".join(f"[{c}]" for c in dict.fromkeys(lim.chunk_id for lim in limits))
     working = total if len(shown) == 1 else f"{' + '.join(shown)} = {total}"
+    said = f"{verb} {limits[0].limit}".strip()
     if lang == "zh":
-        return f"合计 = {working} {cited}。"
-    return f"Total = {working} {cited}."
+        return f"合计（{said}） = {working} {cited}。"
+    return f"Total limit ({said}) = {working} {cited}."
 
 
 def _quotes(limits: Sequence[Limit]) -> list[str]:
