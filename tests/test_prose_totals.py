@@ -51,6 +51,11 @@ def test_the_verb_of_capacity_is_read_from_a_question_asking_a_total() -> None:
     assert asked_verb("What is the combined amount Tessel is authorized to repurchase?") == (
         "repurchase"
     )
+    # asked the other way round: the name or pronoun between is no verb
+    assert asked_verb("How much may Blue Corvane Holdings also borrow in total?") == "borrow"
+    assert asked_verb("What is the combined amount it can issue under both programmes?") == (
+        "issue"
+    )
     # no total asked, or no capacity asked: no verb
     assert asked_verb("How much may Corvane borrow under the Term Facility?") == ""
     assert asked_verb("What was the total amount Corvane borrowed in 2024?") == ""

@@ -35,11 +35,15 @@ from pipeline.text import lexicon
 
 _ASKED = lexicon.pattern("totals.asked", flags=re.I)
 # "may borrow", "is authorized to repurchase", "can also issue": the verb after the words
-_CAPACITY = lexicon.pattern(
-    "totals.capacity",
-    template=r"\b(?:{})\s+(?:(?:also|still|additionally|collectively|together)\s+)?"
-    r"(?P<verb>[a-z]{3,})\b",
-    flags=re.I,
+# "may borrow", "may also borrow", "how much may Corvane borrow": the capacity words,
+# a subject put between when the question asks the other way round (a pronoun, or a
+# name: capitalised words, read case-sensitively), then the verb
+_CAPACITY = re.compile(
+    r"\b(?:" + lexicon.alternation("totals.capacity") + r")\s+"
+    r"(?:(?:" + lexicon.alternation("totals.subjects") + r")\s+|"
+    r"(?-i:(?:[A-Z][\w&'’.-]*\s+){1,3}))?"
+    r"(?:(?:" + lexicon.alternation("totals.between") + r")\s+)?(?P<verb>[a-z]{3,})\b",
+    re.I,
 )
 _LIMIT = lexicon.pattern("totals.limits", flags=re.I)
 _STATED = lexicon.pattern("totals.stated", flags=re.I)
