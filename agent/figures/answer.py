@@ -27,7 +27,15 @@ from agent.figures.formula import (
 )
 from agent.figures.items import years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
-from agent.figures.methods import BETWEEN, COMPARISON, STATED, FigureMethod, offered, single_figures
+from agent.figures.methods import (
+    BETWEEN,
+    COMPARISON,
+    STATED,
+    TOTAL,
+    FigureMethod,
+    offered,
+    single_figures,
+)
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -37,6 +45,7 @@ from agent.figures.parts import (
 )
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
+from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.render import (
     asked_scale,
     cell_sentence,
@@ -143,6 +152,8 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     unsure = unsure_part(finder, out, question, evidence)
     if unsure is not None:
         return [unsure]
+    if ask.judged is not None and out.cells:  # the prose saying what the cell decides
+        out.lines += filter(None, [verdict_sentence(ask.judged, question, out.cells[0], evidence)])
     out.asked = years(asked)
     what, why = out.problem()
     if why:  # what to say instead when the verifier rejects it: the figures found
@@ -177,6 +188,7 @@ METHODS: tuple[FigureMethod, ...] = (
     BETWEEN,
     FigureMethod("cells", single_figures, _cells, CELL_OPERATIONS),
     STATED,
+    TOTAL,
 )
 
 

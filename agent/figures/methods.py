@@ -31,6 +31,7 @@ from agent.figures.comparisons import compared_answer
 from agent.figures.formula import without_definition
 from agent.figures.items import years
 from agent.figures.periods import asked_periods
+from agent.figures.prose_totals import prose_total
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
 from agent.question.parsed import Operation, parse
@@ -104,9 +105,16 @@ def _stated(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     return [out] if out is not None else []
 
 
+def _total(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
+    """The total of limits sentences state one by one (``prose_totals``)."""
+    out = prose_total(question, evidence, lang)
+    return [out] if out is not None else []
+
+
 COMPARISON = FigureMethod("comparison", _anything, _compared, frozenset({"comparison", "extreme"}))
 BETWEEN = FigureMethod("between", single_figures, _between, frozenset({"between"}))
 STATED = FigureMethod("stated", single_figures, _stated, frozenset({"change", "growth", "between"}))
+TOTAL = FigureMethod("total", single_figures, _total, frozenset({"lookup"}))
 
 
 def score(question: str, fa: FigureAnswer, method: FigureMethod) -> float:

@@ -63,7 +63,9 @@ def _marked(text: str, words: Sequence[str]) -> bool:
     )
 
 
-def _role(text: str) -> str:
+def succession_role(text: str) -> str:
+    """ "then" for a sentence stating a value that ended, "now" for its replacement, ""
+    for neither (or both)."""
     then_words, now_words = vocabulary().succession
     then, now = _marked(text, then_words), _marked(text, now_words)
     return "then" if then and not now else "now" if now and not then else ""
@@ -87,7 +89,7 @@ def _said_values(question: str, evidence: Sequence[Evidence]) -> list[Said]:
             for u in units(p.text):
                 if u.kind != "sentence":
                     continue
-                role = _role(u.text)
+                role = succession_role(u.text)
                 one = _one_value(u.text) if role else None
                 share = said(question, u.text) if one else 0.0
                 if one is not None and share >= MIN_SAID:

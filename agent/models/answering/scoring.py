@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from agent.evidence import Passage
 from agent.figures.asking import what_is_asked
+from agent.figures.prose_totals import asked_verb
 from agent.models.answerability import information
 from agent.models.answering.candidate import Form
 from agent.models.kinds import asks_about_subject
@@ -58,8 +59,11 @@ def passages_text(cited: Sequence[Passage]) -> list[str]:
 def wants_figure(q: Question) -> bool:
     """Does the question ask for an amount, a ratio, a change or a comparison of figures,
     or name a line item, a metric or a judgement of one the vocabulary knows (whose answer
-    is a figure: "Is X capital-intensive?" is decided by one)?"""
+    is a figure: "Is X capital-intensive?" is decided by one), or a total of what may be
+    done ("the total amount X may borrow", ``figures/prose_totals.py``)?"""
     if "number" in q.kinds or q.metrics or q.items or q.operation in _FIGURE_OPERATIONS:
+        return True
+    if asked_verb(q.text):
         return True
     return what_is_asked(q.text) is not None
 
