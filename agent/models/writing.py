@@ -20,6 +20,7 @@ from agent.models.judge import (
     Candidate,
     same_text,
 )
+from agent.models.kind_lead import phrased
 from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
 from pipeline.text.lang import script_language, split_sentences
@@ -114,6 +115,10 @@ def render(
             or _pairs_sentence(first, lang)
             or _line(first, head, lang, doc_lang)
         )
+    elif (said := phrased(ask.question, first.unit.text)) is not None:
+        # the thing asked said in one sentence, then the sentence it is read from
+        direct = f"{said} [{first.passage.chunk_id}]."
+        quotes.insert(0, _line(first, None, lang, doc_lang))
     else:
         text = first.unit.text
         start, end = answer_clause(ask, text)

@@ -9,12 +9,14 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover, passages_text
+from agent.models.entities import asked_entity
 from agent.models.sections import section_answer, topical
 from agent.question import Question
 
 
 def _applies(q: Question) -> bool:
-    return topical(q.text)
+    # a factoid ("who audits …", "where is … incorporated") is one sentence's, not a section's
+    return topical(q.text) and asked_entity(q.text) is None
 
 
 def _candidates(

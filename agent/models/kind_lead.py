@@ -1,0 +1,123 @@
+"""The answer to a factoid question leads with the sentence holding the thing asked, and
+says it in one sentence.
+
+"Who audits Acme's financial statements?" is answered by the firm's name; the selector
+may rank first the report's opening ("We have audited the accompanying balance sheets …"),
+which shares the question's words but names no firm, while the firm signs lines below.
+So when the first chosen unit holds nothing of the kind asked (``entities.py``), a chosen
+unit or a likely candidate that holds it leads instead; failing those, for a firm, a
+unit of the passages found that names one (a report's signature, "/s/ Harlow & Finch
+LLP"). The lead is then phrased around the thing asked when the question's shape allows
+("Harlow & Finch LLP audits Acme's financial statements [1]."), with the sentence it comes
+from quoted after it. English questions are phrased; Chinese ones lead with the unit
+holding the thing, the clause holding it cut by ``spans.answer_clause``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from agent.evidence import Unit, units
+from agent.models.entities import Entity, asked_entity, find, find_all
+from agent.rewrite import core_question
+from pipeline.text.script import HAN_RE
+
+if TYPE_CHECKING:
+    from agent.models.judge import Candidate
+
+_LOOK = 12  # candidates by rank looked through for one holding the thing asked
+_MAX_UNITS = 4  # the three chosen, and the one holding the thing asked
+
+
+def lead_with_asked(
+    question: str, chosen: list[Candidate], found: Sequence[Candidate], floor: float
+) -> list[Candidate]:
+    """``chosen`` with a unit holding the thing asked first, when the first holds none
+    and one of the chosen, or of the likely candidates (at least ``floor``), does."""
+    kind = asked_entity(question)
+    if kind is None or not chosen:
+        return chosen
+    q = core_question(question)
+    if find(kind, chosen[0].unit.text, q) is not None:
+        return chosen
+    for c in [*chosen[1:], *found[:_LOOK]]:
+        if (c in chosen or c.score >= floor) and find(kind, c.unit.text, q) is not None:
+            return [c, *(x for x in chosen if x is not c)][:_MAX_UNITS]
+    if kind != "organisation" or HAN_RE.search(q):
+        return chosen
+    signed = _signed_unit(kind, q, [*chosen, *found[:_LOOK]])
+    return [signed, *chosen][:_MAX_UNITS] if signed is not None else chosen
+
+
+def _signed_unit(kind: Entity, question: str, near: Sequence[Candidate]) -> Candidate | None:
+    """A sentence of the passages of ``near`` naming a firm: the report's signature."""
+    seen: set[str] = set()
+    for c in near:
+        if c.passage.chunk_id in seen:
+            continue
+        seen.add(c.passage.chunk_id)
+        for u in units(c.passage.text):
+            # a signature is a line of its own, which the chunker may read as a heading
+            if u.kind in ("sentence", "heading") and find(kind, u.text, question) is not None:
+                return replace(c, unit=Unit(u.start, u.end, u.text, "sentence"))
+    return None
+
+
+# "Who audits X?", "Who is X's auditor?"; "Which accounting firm audited X?"; "Where is X
+# headquartered?", "In which state is X incorporated?", "When was X founded?"
+_WHO_IS = re.compile(r"^\W*who\s+(is|was)\s+(.+?)\s*\?*$", re.I)
+_WHO_DOES = re.compile(
+    r"^\W*who\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)(\w+)\s+(.+?)\s*\?*$", re.I
+)
+_WHICH_DOES = re.compile(
+    r"^\W*(?:which|what)\s+(?:\w+\s+){1,3}?(?!(?:is|was|has|does)\b)(\w+(?:ed|es|s))\s+(.+?)\s*\?*$",
+    re.I,
+)
+_WHERE_WHEN = re.compile(
+    r"^\W*(?:where|when|(?:in|under the laws of)\s+(?:which|what)\s+\w+)\s+(is|was|are|were)\s+"
+    r"(.+?)(?:\s+(\w+ed))?\s*\?*$",
+    re.I,
+)
+_FULL_DATE = re.compile(r"[A-Za-z]+\s+\d{1,2},?\s+\d{4}")
+
+
+def phrased(question: str, text: str) -> str | None:
+    """One sentence saying the thing asked, in the question's words ("Harlow & Finch LLP
+    audits Acme's financial statements"), when ``text`` holds exactly one thing of the
+    kind asked and the question's shape is one of the above; None otherwise (the lead is
+    then the text's own clause)."""
+    q = core_question(question).strip()
+    kind = asked_entity(q)
+    if kind is None or kind == "count" or HAN_RE.search(q) or HAN_RE.search(text):
+        return None
+    names = {text[s:e].strip(" ,.") for s, e in find_all(kind, text, q)}
+    if len(names) != 1:
+        return None  # none, or several: which one answers is the text's to say
+    thing = names.pop()
+    if kind in ("organisation", "person"):
+        return _who(q, thing)
+    if kind == "date" and not re.search(r"\d{4}", thing):
+        return None  # "each December": the sentence says when better than a month alone
+    m = _WHERE_WHEN.match(q)
+    if m is None:
+        return None
+    aux, subject, verb = m.group(1).lower(), m.group(2), m.group(3)
+    prep = "on" if kind == "date" and _FULL_DATE.fullmatch(thing) else "in"
+    return f"{_capital(subject)} {aux} {verb + ' ' if verb else ''}{prep} {thing}"
+
+
+def _who(q: str, thing: str) -> str | None:
+    m = _WHO_IS.match(q)
+    if m is not None:
+        return f"{_capital(m.group(2))} {m.group(1).lower()} {thing}"
+    m = _WHO_DOES.match(q) or _WHICH_DOES.match(q)
+    if m is not None:
+        return f"{thing} {m.group(1).lower()} {m.group(2)}"
+    return None
+
+
+def _capital(s: str) -> str:
+    return s[:1].upper() + s[1:]
