@@ -151,3 +151,24 @@ def test_the_offline_answer_leads_with_the_firm(monkeypatch: object) -> None:
     draft = compose("Who audits Quillon Widgets' financial statements?", [ev], "en")
     first = draft.strip().splitlines()[0]
     assert "Harlow & Finch LLP" in first, draft
+
+
+def test_a_filer_s_defined_term_a_law_or_a_state_is_no_firm() -> None:
+    q = "Who audits Quillon Widgets?"
+    assert _said("organisation", "In our opinion, the Company maintained control.", q) is None
+    assert _said("organisation", "The Company is a Delaware corporation.", q) is None
+    assert _said("organisation", "as required by the Securities Exchange Act.", q) is None
+    assert _said("organisation", "Changes in domestic and international taxes.", q) is None
+    assert _said("organisation", "/s/ HARLOW & FINCH LLP Tarrow Falls", q) == "HARLOW & FINCH LLP"
+
+
+def test_an_answer_holding_nothing_of_the_kind_asked_says_so_first() -> None:
+    from agent.models.kind_lead import unheld_note
+
+    opening = "We have audited the consolidated balance sheets of Quillon Widgets."
+    note = unheld_note("Who audits Quillon Widgets?", [opening])
+    assert note.startswith("The passages found do not specify which firm")
+    assert unheld_note("Who audits Quillon Widgets?", [opening, "/s/ Harlow & Finch LLP"]) == ""
+    assert unheld_note("When was Quillon founded?", ["Quillon makes gears."]) != ""
+    assert unheld_note("What drove Quillon's margin?", ["Quillon makes gears."]) == ""
+    assert unheld_note("青岚公司成立于何时？", ["青岚公司生产齿轮。"]) == ""  # English only

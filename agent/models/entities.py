@@ -56,9 +56,11 @@ def _words() -> _Words:
     end = "|".join(re.escape(w) + r"\.?" for w in ends)
     # capitalised words (joined by "&", "and", "of"), then a legal form or an institution's
     # last word: "Deloitte & Touche LLP", "KPMG LLP", "The NASDAQ Stock Market LLC"
+    # (its words capitalised, its last word in any case: "KPMG LLP", "Orrin Labs, inc.";
+    # not a law or a body named after an exchange: "Securities Exchange Act")
     org_en = re.compile(
-        r"(?<![\w&])(?:[A-Z][\w'’.-]*,?\s+(?:(?:&|and|of)\s+)?){1,5}(?:" + end + r")(?![\w])",
-        re.I,
+        r"(?<![\w&])(?:[A-Z][\w'’.-]*,?\s+(?:(?:&|and|of)\s+)?){1,5}(?i:" + end + r")(?![\w])"
+        r"(?!\s+(?:Act|Commission|Index|Rules?)\b)"
     )
     zh_ends = "|".join(sorted(raw["organisation_ends_zh"], key=len, reverse=True))
     # the name before its last characters runs on from the text before it: cut at a
@@ -161,10 +163,14 @@ def _organisations(text: str) -> list[tuple[int, int]]:
 
 def _proper_org(name: str) -> bool:
     """A name, not a capitalised phrase: its first word is no title or document part
-    ("Chief Accounting Officer" is no firm) and it is not one lower-case word."""
-    first = name.split(maxsplit=1)[0].strip(",")
-    not_names = _marks().not_names - {"the"}
-    return first[:1].isupper() and first.lower() not in not_names
+    ("Chief Accounting Officer" is no firm), and a word before its last is no such word
+    nor "the" ("The Company" is the filer's defined term)."""
+    said = [w.strip(",.").lower() for w in name.split()]
+    not_names = _marks().not_names
+    own = [w for w in said[:-1] if w not in not_names and w not in ("&", "and", "of")]
+    if not own or _words().places.fullmatch(" ".join(name.split()[:-1]).strip(",")):
+        return False  # "a Delaware corporation" is the filer, said by its state
+    return said[0] == "the" or said[0] not in not_names
 
 
 # two to four capitalised words, a middle initial allowed: "Corie S. Barry", "Ramon L. Laguarta"

@@ -121,3 +121,24 @@ def _who(q: str, thing: str) -> str | None:
 
 def _capital(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+_UNHELD = {
+    "organisation": "which firm it is",
+    "person": "who it is",
+    "date": "when it was",
+    "place": "where it is",
+}
+
+
+def unheld_note(question: str, texts: Sequence[str]) -> str:
+    """The line an English factoid answer opens with when none of its units holds the thing
+    asked: it says so, and what follows is what the passages say nearest ("" otherwise,
+    and for a count, which a table row gives without the word counted)."""
+    q = core_question(question)
+    kind = asked_entity(q)
+    if kind not in _UNHELD or HAN_RE.search(q) or any(HAN_RE.search(t) for t in texts):
+        return ""
+    if any(find(kind, t, q) is not None for t in texts):  # type: ignore[arg-type]
+        return ""
+    return f"The passages found do not specify {_UNHELD[kind]}; what they say nearest:"

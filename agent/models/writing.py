@@ -20,7 +20,7 @@ from agent.models.judge import (
     Candidate,
     same_text,
 )
-from agent.models.kind_lead import phrased
+from agent.models.kind_lead import phrased, unheld_note
 from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
 from pipeline.text.lang import script_language, split_sentences
@@ -131,6 +131,8 @@ def render(
         if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
             quotes.insert(0, _line(first, None, lang, doc_lang))
     lines = [lead, direct] if lead else [direct]
+    note = unheld_note(ask.question, [c.unit.text for c, _ in chosen])
+    lines[-1:-1] = [note] if note else []  # none holds the thing asked: say so first
     if quotes:
         lines += [prompts.SUPPORT_HEADER[lang], *(f"- {q}" for q in quotes)]
     return "\n".join(lines)
