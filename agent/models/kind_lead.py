@@ -139,6 +139,6 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
     kind = asked_entity(q)
     if kind not in _UNHELD or HAN_RE.search(q) or any(HAN_RE.search(t) for t in texts):
         return ""
-    if any(find(kind, t, q) is not None for t in texts):  # type: ignore[arg-type]
+    if any(find(kind, t, q) is not None for t in texts):
         return ""
     return f"The passages found do not specify {_UNHELD[kind]}; what they say nearest:"
