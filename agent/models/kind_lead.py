@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from agent.models.judge import Candidate
 
 _LOOK = 12  # candidates by rank looked through for one holding the thing asked
-_MAX_UNITS = 4  # the three chosen, and the one holding the thing asked
 
 
 def lead_with_asked(
@@ -45,11 +44,11 @@ def lead_with_asked(
         return chosen
     for c in [*chosen[1:], *found[:_LOOK]]:
         if (c in chosen or c.score >= floor) and find(kind, c.unit.text, q) is not None:
-            return [c, *(x for x in chosen if x is not c)][:_MAX_UNITS]
+            return [c, *(x for x in chosen if x is not c)]  # nothing chosen is dropped
     if kind != "organisation" or HAN_RE.search(q):
         return chosen
     signed = _signed_unit(kind, q, [*chosen, *found[:_LOOK]])
-    return [signed, *chosen][:_MAX_UNITS] if signed is not None else chosen
+    return [signed, *chosen] if signed is not None else chosen
 
 
 def _signed_unit(kind: Entity, question: str, near: Sequence[Candidate]) -> Candidate | None:
