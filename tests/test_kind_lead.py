@@ -159,6 +159,8 @@ def test_a_filer_s_defined_term_a_law_or_a_state_is_no_firm() -> None:
     assert _said("organisation", "The Company is a Delaware corporation.", q) is None
     assert _said("organisation", "as required by the Securities Exchange Act.", q) is None
     assert _said("organisation", "Changes in domestic and international taxes.", q) is None
+    board = "We audit under the standards of the Public Company Accounting Oversight Board."
+    assert _said("organisation", board, q) is None
     assert _said("organisation", "/s/ HARLOW & FINCH LLP Tarrow Falls", q) == "HARLOW & FINCH LLP"
 
 

@@ -59,7 +59,8 @@ def _words() -> _Words:
     # (its words capitalised, its last word in any case: "KPMG LLP", "Orrin Labs, inc.";
     # not a law or a body named after an exchange: "Securities Exchange Act")
     org_en = re.compile(
-        r"(?<![\w&])(?:[A-Z][\w'’.-]*,?\s+(?:(?:&|and|of)\s+)?){1,5}(?i:" + end + r")(?![\w])"
+        r"(?<![\w&])(?:[A-Z][\w'’.-]*\s+(?:(?:&|and|of)\s+)?){0,4}[A-Z][\w'’.-]*,?\s+"
+        r"(?i:" + end + r")(?![\w])"
         r"(?!\s+(?:Act|Commission|Index|Rules?)\b)"
     )
     zh_ends = "|".join(sorted(raw["organisation_ends_zh"], key=len, reverse=True))
@@ -150,7 +151,11 @@ def holds_entity(kind: Entity, text: str, question: str) -> bool:
 
 def _organisations(text: str) -> list[tuple[int, int]]:
     w = _words()
-    out = [m.span() for m in w.org_en.finditer(text) if _proper_org(m.group(0))]
+    out = [
+        m.span()
+        for m in w.org_en.finditer(text)
+        if _proper_org(m.group(0)) and not _runs_on(m.group(0), text[m.end() :])
+    ]
     for m in w.org_zh.finditer(text):
         start = m.start()
         cut = max((m.group(1).rfind(c) for c in w.not_start), default=-1)
@@ -171,6 +176,17 @@ def _proper_org(name: str) -> bool:
     if not own or _words().places.fullmatch(" ".join(name.split()[:-1]).strip(",")):
         return False  # "a Delaware corporation" is the filer, said by its state
     return said[0] == "the" or said[0] not in not_names
+
+
+# a legal form that ends a name whatever follows ("KPMG LLP Santa Clara, California");
+# another last word may be inside a longer name ("Public Company Accounting Oversight Board")
+_FINAL = frozenset({"llp", "llc", "inc", "ltd", "plc", "lp", "l.p", "gmbh", "ag", "n.v", "nv"})
+
+
+def _runs_on(name: str, after: str) -> bool:
+    return name.rsplit(maxsplit=1)[-1].strip(".,").lower() not in _FINAL and bool(
+        re.match(r"\s+[A-Z]", after)
+    )
 
 
 # two to four capitalised words, a middle initial allowed: "Corie S. Barry", "Ramon L. Laguarta"

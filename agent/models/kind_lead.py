@@ -42,18 +42,27 @@ def lead_with_asked(
     q = core_question(question)
     if find(kind, chosen[0].unit.text, q) is not None:
         return chosen
-    for c in [*chosen[1:], *found[:_LOOK]]:
-        if (c in chosen or c.score >= floor) and find(kind, c.unit.text, q) is not None:
-            return [c, *(x for x in chosen if x is not c)]  # nothing chosen is dropped
-    if kind != "organisation" or HAN_RE.search(q):
+    held = [c for c in chosen[1:] if find(kind, c.unit.text, q) is not None]
+    held += [
+        c
+        for c in found[:_LOOK]
+        if c.score >= floor and c not in chosen and find(kind, c.unit.text, q) is not None
+    ]
+    if kind == "organisation" and not HAN_RE.search(q):
+        # a firm signs the passage found: its own line names it (a signature)
+        held += _signed_units(kind, q, [*chosen, *found[:_LOOK]])
+    if not held:
         return chosen
-    signed = _signed_unit(kind, q, [*chosen, *found[:_LOOK]])
-    return [signed, *chosen] if signed is not None else chosen
+    # the one whose passage speaks most to the question: the report a firm signs, not a
+    # biography that names another firm
+    best = max(held, key=lambda c: (c.cover, c in chosen, c.rank))
+    return [best, *(x for x in chosen if x is not best)]  # nothing chosen is dropped
 
 
-def _signed_unit(kind: Entity, question: str, near: Sequence[Candidate]) -> Candidate | None:
-    """A sentence of the passages of ``near`` naming a firm: the report's signature."""
+def _signed_units(kind: Entity, question: str, near: Sequence[Candidate]) -> list[Candidate]:
+    """The first line of each passage of ``near`` naming a firm (a report's signature)."""
     seen: set[str] = set()
+    out = []
     for c in near:
         if c.passage.chunk_id in seen:
             continue
@@ -61,8 +70,9 @@ def _signed_unit(kind: Entity, question: str, near: Sequence[Candidate]) -> Cand
         for u in units(c.passage.text):
             # a signature is a line of its own, which the chunker may read as a heading
             if u.kind in ("sentence", "heading") and find(kind, u.text, question) is not None:
-                return replace(c, unit=Unit(u.start, u.end, u.text, "sentence"))
-    return None
+                out.append(replace(c, unit=Unit(u.start, u.end, u.text, "sentence")))
+                break
+    return out
 
 
 # "Who audits X?", "Who is X's auditor?"; "Which accounting firm audited X?"; "Where is X
