@@ -110,7 +110,7 @@ def test_a_firm_is_read_from_the_passage_when_no_candidate_names_one() -> None:
 
 
 def test_the_lead_says_the_thing_asked_in_one_sentence() -> None:
-    signed = "/s/ Harlow & Finch LLP Tarrow Falls, Nevada April 2, 2041"
+    signed = "The financial statements were audited by Harlow & Finch LLP in Tarrow Falls."
     assert (
         phrased("Who audits Quillon's financial statements?", signed)
         == "Harlow & Finch LLP audits Quillon's financial statements"
@@ -124,7 +124,7 @@ def test_the_lead_says_the_thing_asked_in_one_sentence() -> None:
         phrased("Who is Quillon's chief executive officer?", ceo)
         == "Quillon's chief executive officer is Marta J. Vell"
     )
-    hq = "We occupy two buildings in Tarrow Falls, Nevada where our headquarters sit."
+    hq = "Our headquarters are located in Tarrow Falls, Nevada."
     assert phrased("Where is Quillon headquartered?", hq) == (
         "Quillon is headquartered in Tarrow Falls, Nevada"
     )
@@ -135,6 +135,11 @@ def test_the_lead_says_the_thing_asked_in_one_sentence() -> None:
     both = "Quillon was incorporated in Oregon in 1987 and reincorporated in Delaware in 2001."
     assert phrased("In which state is Quillon incorporated?", both) is None
     assert phrased("Who audits Quillon?", "The audit included evaluating estimates.") is None
+    # a signature alone says nothing of what is asked: it leads as it is written
+    assert phrased("Who audits Quillon?", "/s/ Harlow & Finch LLP Tarrow Falls, Nevada") is None
+    # a year said of something else in the sentence is not the year asked
+    proxy = "Parts of the proxy statement for the 2042 meeting are incorporated by reference."
+    assert phrased("When was Quillon incorporated?", proxy) is None
 
 
 def test_the_offline_answer_leads_with_the_firm(monkeypatch: object) -> None:

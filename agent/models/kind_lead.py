@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from agent.evidence import Unit, units
 from agent.models.entities import Entity, asked_entity, find, find_all
-from agent.rewrite import core_question
+from agent.rewrite import content_terms, core_question
+from agent.scope import stem
 from pipeline.text.script import HAN_RE
 
 if TYPE_CHECKING:
@@ -102,9 +103,11 @@ def phrased(question: str, text: str) -> str | None:
     kind = asked_entity(q)
     if kind is None or kind == "count" or HAN_RE.search(q) or HAN_RE.search(text):
         return None
-    names = {text[s:e].strip(" ,.") for s, e in find_all(kind, text, q)}
-    if len(names) != 1:
-        return None  # none, or several: which one answers is the text's to say
+    spans = find_all(kind, text, q)
+    names = {text[s:e].strip(" ,.") for s, e in spans}
+    after = kind in ("organisation", "person")
+    if len(names) != 1 or not _said_near(q, text, spans[0], after=after):
+        return None  # none, several, or one said apart from what is asked of it
     thing = names.pop()
     if kind in ("organisation", "person"):
         return _who(q, thing)
@@ -116,6 +119,22 @@ def phrased(question: str, text: str) -> str | None:
     aux, subject, verb = m.group(1).lower(), m.group(2), m.group(3)
     prep = "on" if kind == "date" and _FULL_DATE.fullmatch(thing) else "in"
     return f"{_capital(subject)} {aux} {verb + ' ' if verb else ''}{prep} {thing}"
+
+
+_NEAR = 4  # words: "a Delaware corporation incorporated in 1986", "KPMG LLP, the independent
+# registered public accounting firm"; not "its 2023 annual meeting … are incorporated"
+
+
+def _said_near(question: str, text: str, span: tuple[int, int], *, after: bool) -> bool:
+    """Does a word the question asks with (not a name it gives) stand within ``_NEAR``
+    words before the thing found ("incorporated in", "located in"), or, for a firm or a
+    person (``after``), after it ("…, the independent auditor")? Only then is the sentence
+    said of it in the question's words."""
+    named = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][\w'’-]*", question.strip())}
+    asked = {stem(t) for t in content_terms(question) if t not in named}
+    near = re.findall(r"[\w'’-]+", text[: span[0]])[-_NEAR:]
+    near += re.findall(r"[\w'’-]+", text[span[1] :])[:_NEAR] if after else []
+    return any(stem(w.lower()) in asked for w in near)
 
 
 def _who(q: str, thing: str) -> str | None:
