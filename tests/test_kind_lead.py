@@ -179,3 +179,17 @@ def test_an_answer_holding_nothing_of_the_kind_asked_says_so_first() -> None:
     assert unheld_note("When was Quillon founded?", ["Quillon makes gears."]) != ""
     assert unheld_note("What drove Quillon's margin?", ["Quillon makes gears."]) == ""
     assert unheld_note("青岚公司成立于何时？", ["青岚公司生产齿轮。"]) == ""  # English only
+
+
+def test_a_chinese_answer_leads_with_the_unit_naming_the_person_or_the_date() -> None:
+    text = "青岚公司是一家生产齿轮的企业。公司由王建国于1998年在长沙创办。"
+    p = _passage(text, "ql#0")
+    first, second = (u for u in units(p.text) if u.kind == "sentence")
+    a, b = _candidate(p, first, 0.9, 0), _candidate(p, second, 0.5, 1)
+    led = lead_with_asked("青岚公司的创始人是谁？", [a, b], [a, b], floor=0.3)
+    assert led[0] is b and led[1] is a
+    led = lead_with_asked("青岚公司成立于哪一年？", [a, b], [a, b], floor=0.3)
+    assert led[0] is b
+    # the first unit names the subject only: it stays first for a question of no kind
+    assert lead_with_asked("青岚公司生产什么？", [a, b], [a, b], floor=0.3)[0] is a
+    assert phrased("青岚公司的创始人是谁？", second.text) is None  # Chinese: the clause
