@@ -110,7 +110,7 @@ def test_a_firm_is_read_from_the_passage_when_no_candidate_names_one() -> None:
 
 
 def test_the_lead_says_the_thing_asked_in_one_sentence() -> None:
-    signed = "The financial statements were audited by Harlow & Finch LLP in Tarrow Falls."
+    signed = "The 2041 financial statements were audited by Harlow & Finch LLP in Tarrow Falls."
     assert (
         phrased("Who audits Quillon's financial statements?", signed)
         == "Harlow & Finch LLP audits Quillon's financial statements"
@@ -140,6 +140,10 @@ def test_the_lead_says_the_thing_asked_in_one_sentence() -> None:
     # a year said of something else in the sentence is not the year asked
     proxy = "Parts of the proxy statement for the 2042 meeting are incorporated by reference."
     assert phrased("When was Quillon incorporated?", proxy) is None
+    # the question's own figure is no source: the sentence does not say 2041
+    assert (
+        phrased("Which accounting firm audited Quillon in 2041?", "Audited by Harlow LLP.") is None
+    )
 
 
 def test_the_offline_answer_leads_with_the_firm(monkeypatch: object) -> None:
@@ -167,6 +171,12 @@ def test_a_filer_s_defined_term_a_law_or_a_state_is_no_firm() -> None:
     board = "We audit under the standards of the Public Company Accounting Oversight Board."
     assert _said("organisation", board, q) is None
     assert _said("organisation", "/s/ HARLOW & FINCH LLP Tarrow Falls", q) == "HARLOW & FINCH LLP"
+    label = "Common Stock Name of Each Exchange on Which Registered"
+    assert _said("organisation", label, "On which exchange does Quillon trade?") is None
+    listed = "Our stock is traded on the Tarrow Global Market under the symbol QLW."
+    assert _said("organisation", listed, "On which exchange does Quillon trade?") == (
+        "Tarrow Global Market"
+    )
 
 
 def test_an_answer_holding_nothing_of_the_kind_asked_says_so_first() -> None:

@@ -41,6 +41,7 @@ _WHICH = re.compile(r"^\W*(?:(?:on|in|at|by|from|with)\s+)?(?:which|what)\b|å“ªå
 class _Words:
     org_asks: re.Pattern[str]
     legal: frozenset[str]
+    not_org: frozenset[str]
     not_start: str
     org_en: re.Pattern[str]
     org_zh: re.Pattern[str]
@@ -71,6 +72,7 @@ def _words() -> _Words:
     return _Words(
         org_asks=re.compile(raw["organisation_asks"], re.I),
         legal=frozenset(w.lower().strip(".") for w in ends),
+        not_org=frozenset(raw["not_organisation_words"]),
         not_start=raw["zh_not_name_start"],
         org_en=org_en,
         org_zh=org_zh,
@@ -173,6 +175,8 @@ def _proper_org(name: str) -> bool:
     said = [w.strip(",.").lower() for w in name.split()]
     not_names = _marks().not_names
     own = [w for w in said[:-1] if w not in not_names and w not in ("&", "and", "of")]
+    if any(w in _words().not_org for w in said):
+        return False  # "Name of Each Exchange on Which Registered": a form's label
     if not own or _words().places.fullmatch(" ".join(name.split()[:-1]).strip(",")):
         return False  # "a Delaware corporation" is the filer, said by its state
     return said[0] == "the" or said[0] not in not_names

@@ -110,7 +110,7 @@ def phrased(question: str, text: str) -> str | None:
         return None  # none, several, or one said apart from what is asked of it
     thing = names.pop()
     if kind in ("organisation", "person"):
-        return _who(q, thing)
+        return _checked(_who(q, thing), text)
     if kind == "date" and not re.search(r"\d{4}", thing):
         return None  # "each December": the sentence says when better than a month alone
     m = _WHERE_WHEN.match(q)
@@ -118,7 +118,15 @@ def phrased(question: str, text: str) -> str | None:
         return None
     aux, subject, verb = m.group(1).lower(), m.group(2), m.group(3)
     prep = "on" if kind == "date" and _FULL_DATE.fullmatch(thing) else "in"
-    return f"{_capital(subject)} {aux} {verb + ' ' if verb else ''}{prep} {thing}"
+    return _checked(f"{_capital(subject)} {aux} {verb + ' ' if verb else ''}{prep} {thing}", text)
+
+
+def _checked(said: str | None, text: str) -> str | None:
+    """The sentence, unless it states a figure the text does not ("… for fiscal 2019" of
+    a report that says "fiscal 2018"): the question's own words are no source."""
+    if said is None or any(n not in text for n in re.findall(r"\d+", said)):
+        return None
+    return said
 
 
 _NEAR = 4  # words: "a Delaware corporation incorporated in 1986", "KPMG LLP, the independent
