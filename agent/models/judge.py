@@ -28,6 +28,7 @@ from agent.models.features import (
     share,
     unit_features,
 )
+from agent.models.kind_lead import lead_with_asked
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
 from agent.models.subject import about_subject, asks_alias, gives_alias
@@ -96,6 +97,7 @@ class Judgement:
     missing_names: list[str] = field(default_factory=list)
     uncovered: list[str] = field(default_factory=list)
     nearest: Candidate | None = None  # a refusal's first-ranked unit: what is said nearest
+    written: list[Candidate] = field(default_factory=list)  # ``chosen`` in the answer's order
 
     @property
     def answerable(self) -> bool:
@@ -193,7 +195,10 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     picked = _select(found, floor=keep, kind_floor=model.refuse_below, open_ask=not ask.kinds)
     chosen = with_reasons(picked, question)
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
-    return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered)
+    # a factoid asked: the unit holding the thing asked is written first (``kind_lead.py``)
+    led = lead_with_asked(question, chosen + agreed, found, model.refuse_below)
+    led[:1] = led[:1] if led[0] in chosen + agreed else with_reasons(led[:1], question)
+    return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered, written=led)
 
 
 def _agreed_page_unit(

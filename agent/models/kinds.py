@@ -201,19 +201,47 @@ def _counted_as() -> dict[str, frozenset[str]]:
 def _counts(text: str, noun: str, question: str) -> bool:
     """Does the text give a number of ``noun`` (stemmed), or of what a report counts it
     by ("29,239 people" for employees), that the question does not?"""
+    return _count_at(text, noun, question) is not None
+
+
+def _count_at(text: str, noun: str, question: str) -> tuple[int, int] | None:
+    """The span from the figure to the word it counts, or None."""
     nouns = {noun} | _counted_as().get(noun, frozenset())
     own = set(re.findall(r"\d+", question))
     for m in _FIGURE_THEN.finditer(text):
         figure = m.group(1).replace(",", "")
         if figure in own or YEAR_RE.fullmatch(figure):
             continue  # a year is no count
+        at = m.end(1)
         for w in m.group(2).split():
+            at = text.index(w, at) + len(w)
             word = w.strip(".,;:()").lower()
             if stem(word) in nouns:  # "200 Specified Employees" is a defined term, no count
-                return not w[:1].isupper()
+                return (
+                    None if w[:1].isupper() else (m.start(1), at - len(w) + len(w.rstrip(".,;:()")))
+                )
             if word in _BREAKS or w[-1:] in ".,;:":
                 break  # "90,000 people across its stores" counts people
-    return False
+    return None
+
+
+def count_span(text: str, question: str) -> tuple[int, int] | None:
+    """Where the text gives the number a "how many" question asks ("approximately 798,000
+    full-time and part-time employees" → "798,000 … employees"); a Chinese count is a
+    figure with its measure word ("共有3个", "五座")."""
+    counted = COUNTED.search(question)
+    if counted is not None:
+        return _count_at(text, stem(counted.group(1)), question)
+    own = set(re.findall(r"\d+", question))
+    for m in _ZH_COUNT.finditer(text):
+        if m.group(1) not in own:
+            return m.span()
+    return None
+
+
+_ZH_COUNT = re.compile(
+    r"(\d[\d,.]*|[一二两三四五六七八九十百千万亿]+)\s*[个种次位名年天岁倍家所条项部座届人只件本]"
+)
 
 
 def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozenset()) -> bool:

@@ -20,6 +20,7 @@ from agent.models.judge import (
     Candidate,
     same_text,
 )
+from agent.models.kind_lead import phrased, unheld_note
 from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
 from pipeline.text.lang import script_language, split_sentences
@@ -114,6 +115,10 @@ def render(
             or _pairs_sentence(first, lang)
             or _line(first, head, lang, doc_lang)
         )
+    elif (said := phrased(ask.question, first.unit.text)) is not None:
+        # the thing asked said in one sentence, then the sentence it is read from
+        direct = f"{said} [{first.passage.chunk_id}]."
+        quotes.insert(0, _line(first, None, lang, doc_lang))
     else:
         text = first.unit.text
         start, end = answer_clause(ask, text)
@@ -126,6 +131,8 @@ def render(
         if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
             quotes.insert(0, _line(first, None, lang, doc_lang))
     lines = [lead, direct] if lead else [direct]
+    note = unheld_note(ask.question, [c.unit.text for c, _ in chosen])
+    lines[-1:-1] = [note] if note else []  # none holds the thing asked: say so first
     if quotes:
         lines += [prompts.SUPPORT_HEADER[lang], *(f"- {q}" for q in quotes)]
     return "\n".join(lines)

@@ -38,7 +38,8 @@ def _candidates(
             said = prompts.REFUSAL[lang] + note
             return [AnswerCandidate("sentences", "refusal", said, follow=[])]
         return [_refusal(q, "evidence", [near], lang, note)]
-    answer = written(q, verdict.chosen, evidence, lang)
+    # the gate reads the judge's own order; the answer leads with the thing asked
+    answer = written(q, verdict.written or verdict.chosen, evidence, lang)
     decision = decide(q.text, evidence, verdict.chosen, verdict.best)
     answer.ruled = True
     answer.verify = lambda: "" if decision.answers else "its words, not its answer"

@@ -9,12 +9,16 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover, passages_text
+from agent.models.entities import asked_entity
 from agent.models.sections import section_answer, topical
 from agent.question import Question
+from pipeline.text.script import HAN_RE
 
 
 def _applies(q: Question) -> bool:
-    return topical(q.text)
+    # an English factoid ("who audits …", "where is … incorporated") is one sentence's, not
+    # a section's; "主要客户是谁" may well ask for a section's list
+    return topical(q.text) and (asked_entity(q.text) is None or bool(HAN_RE.search(q.text)))
 
 
 def _candidates(

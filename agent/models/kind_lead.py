@@ -1,0 +1,180 @@
+"""The answer to a factoid question leads with the sentence holding the thing asked, and
+says it in one sentence.
+
+"Who audits Acme's financial statements?" is answered by the firm's name; the selector
+may rank first the report's opening ("We have audited the accompanying balance sheets …"),
+which shares the question's words but names no firm, while the firm signs lines below.
+So when the first chosen unit holds nothing of the kind asked (``entities.py``), a chosen
+unit or a likely candidate that holds it leads instead; failing those, for a firm, a
+unit of the passages found that names one (a report's signature, "/s/ Harlow & Finch
+LLP"). The lead is then phrased around the thing asked when the question's shape allows
+("Harlow & Finch LLP audits Acme's financial statements [1]."), with the sentence it comes
+from quoted after it. English questions are phrased; Chinese ones lead with the unit
+holding the thing, the clause holding it cut by ``spans.answer_clause``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from agent.evidence import Unit, units
+from agent.models.entities import Entity, asked_entity, find, find_all
+from agent.rewrite import content_terms, core_question
+from agent.scope import stem
+from pipeline.text.script import HAN_RE
+
+if TYPE_CHECKING:
+    from agent.models.judge import Candidate
+
+_LOOK = 12  # candidates by rank looked through for one holding the thing asked
+
+
+def lead_with_asked(
+    question: str, chosen: list[Candidate], found: Sequence[Candidate], floor: float
+) -> list[Candidate]:
+    """``chosen`` with a unit holding the thing asked first, when the first holds none
+    and one of the chosen, or of the likely candidates (at least ``floor``), does."""
+    kind = asked_entity(question)
+    if kind is None or not chosen:
+        return chosen
+    q = core_question(question)
+    if find(kind, chosen[0].unit.text, q) is not None:
+        return chosen
+    held = [c for c in chosen[1:] if find(kind, c.unit.text, q) is not None]
+    held += [
+        c
+        for c in found[:_LOOK]
+        if c.score >= floor and c not in chosen and find(kind, c.unit.text, q) is not None
+    ]
+    if kind == "organisation" and not HAN_RE.search(q):
+        # a firm signs the passage found: its own line names it (a signature)
+        held += _signed_units(kind, q, [*chosen, *found[:_LOOK]])
+    if not held:
+        return chosen
+    # the one whose passage speaks most to the question: the report a firm signs, not a
+    # biography that names another firm
+    best = max(held, key=lambda c: (c.cover, c in chosen, c.rank))
+    return [best, *(x for x in chosen if x is not best)]  # nothing chosen is dropped
+
+
+def _signed_units(kind: Entity, question: str, near: Sequence[Candidate]) -> list[Candidate]:
+    """The first line of each passage of ``near`` naming a firm (a report's signature)."""
+    seen: set[str] = set()
+    out = []
+    for c in near:
+        if c.passage.chunk_id in seen:
+            continue
+        seen.add(c.passage.chunk_id)
+        for u in units(c.passage.text):
+            # a signature is a line of its own, which the chunker may read as a heading
+            if u.kind in ("sentence", "heading") and find(kind, u.text, question) is not None:
+                out.append(replace(c, unit=Unit(u.start, u.end, u.text, "sentence")))
+                break
+    return out
+
+
+# "Who audits X?", "Who is X's auditor?"; "Which accounting firm audited X?"; "Where is X
+# headquartered?", "In which state is X incorporated?", "When was X founded?"
+_WHO_IS = re.compile(r"^\W*who\s+(is|was)\s+(.+?)\s*\?*$", re.I)
+_WHO_DOES = re.compile(
+    r"^\W*who\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)(\w+)\s+(.+?)\s*\?*$", re.I
+)
+_WHICH_DOES = re.compile(
+    r"^\W*(?:which|what)\s+(?:\w+\s+){1,3}?(?!(?:is|was|has|does)\b)(\w+(?:ed|es|s))\s+(.+?)\s*\?*$",
+    re.I,
+)
+_WHERE_WHEN = re.compile(
+    r"^\W*(?:where|when|(?:in|under the laws of)\s+(?:which|what)\s+\w+)\s+(is|was|are|were)\s+"
+    r"(.+?)(?:\s+(\w+ed))?\s*\?*$",
+    re.I,
+)
+_FULL_DATE = re.compile(r"[A-Za-z]+\s+\d{1,2},?\s+\d{4}")
+
+
+def phrased(question: str, text: str) -> str | None:
+    """One sentence saying the thing asked, in the question's words ("Harlow & Finch LLP
+    audits Acme's financial statements"), when ``text`` holds exactly one thing of the
+    kind asked and the question's shape is one of the above; None otherwise (the lead is
+    then the text's own clause)."""
+    q = core_question(question).strip()
+    kind = asked_entity(q)
+    if kind is None or kind == "count" or HAN_RE.search(q) or HAN_RE.search(text):
+        return None
+    spans = find_all(kind, text, q)
+    names = {text[s:e].strip(" ,.") for s, e in spans}
+    after = kind in ("organisation", "person")
+    if len(names) != 1 or not _said_near(q, text, spans[0], after=after):
+        return None  # none, several, or one said apart from what is asked of it
+    thing = names.pop()
+    if kind in ("organisation", "person"):
+        return _checked(_who(q, thing), text)
+    if kind == "date" and not re.search(r"\d{4}", thing):
+        return None  # "each December": the sentence says when better than a month alone
+    m = _WHERE_WHEN.match(q)
+    if m is None:
+        return None
+    aux, subject, verb = m.group(1).lower(), m.group(2), m.group(3)
+    prep = "on" if kind == "date" and _FULL_DATE.fullmatch(thing) else "in"
+    return _checked(f"{_capital(subject)} {aux} {verb + ' ' if verb else ''}{prep} {thing}", text)
+
+
+def _checked(said: str | None, text: str) -> str | None:
+    """The sentence, unless it states a figure the text does not ("… for fiscal 2019" of
+    a report that says "fiscal 2018"): the question's own words are no source."""
+    if said is None or any(n not in text for n in re.findall(r"\d+", said)):
+        return None
+    return said
+
+
+_NEAR = 4  # words: "a Delaware corporation incorporated in 1986", "KPMG LLP, the independent
+# registered public accounting firm"; not "its 2023 annual meeting … are incorporated"
+
+
+def _said_near(question: str, text: str, span: tuple[int, int], *, after: bool) -> bool:
+    """Does a word the question asks with (not a name it gives) stand within ``_NEAR``
+    words before the thing found ("incorporated in", "located in"), or, for a firm or a
+    person (``after``), after it ("…, the independent auditor")? Only then is the sentence
+    said of it in the question's words."""
+    named = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][\w'’-]*", question.strip())}
+    asked = {stem(t) for t in content_terms(question) if t not in named}
+    near = re.findall(r"[\w'’-]+", text[: span[0]])[-_NEAR:]
+    near += re.findall(r"[\w'’-]+", text[span[1] :])[:_NEAR] if after else []
+    return any(stem(w.lower()) in asked for w in near)
+
+
+def _who(q: str, thing: str) -> str | None:
+    m = _WHO_IS.match(q)
+    if m is not None:
+        return f"{_capital(m.group(2))} {m.group(1).lower()} {thing}"
+    m = _WHO_DOES.match(q) or _WHICH_DOES.match(q)
+    if m is not None:
+        return f"{thing} {m.group(1).lower()} {m.group(2)}"
+    return None
+
+
+def _capital(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+_UNHELD = {
+    "organisation": "which firm it is",
+    "person": "who it is",
+    "date": "when it was",
+    "place": "where it is",
+}
+
+
+def unheld_note(question: str, texts: Sequence[str]) -> str:
+    """The line an English factoid answer opens with when none of its units holds the thing
+    asked: it says so, and what follows is what the passages say nearest ("" otherwise,
+    and for a count, which a table row gives without the word counted)."""
+    q = core_question(question)
+    kind = asked_entity(q)
+    if kind not in _UNHELD or HAN_RE.search(q) or any(HAN_RE.search(t) for t in texts):
+        return ""
+    if any(find(kind, t, q) is not None for t in texts):
+        return ""
+    return f"The passages found do not specify {_UNHELD[kind]}; what they say nearest:"
