@@ -16,6 +16,7 @@ from agent.models.answering.continued import continuation, continued
 from agent.models.answering.figures import source_rows
 from agent.models.judge import Candidate
 from agent.models.phrasing import phrasing_words
+from agent.models.spans import with_reasons
 from agent.scope import stem
 from agent.service import ChatService
 from agent.support import check
@@ -148,3 +149,15 @@ def test_everyday_world_knowledge_in_a_documents_words_is_refused(
     # the document's own subject asked the same way is still answered
     a = chat.ask("山茱萸草分布在哪里？", [doc]).answer
     assert not a.refused and "海拔800米" in a.answer, a.answer
+
+
+def test_a_chinese_description_goes_on_into_the_next_sentence_using_its_words() -> None:
+    text = "青湖水库主要用于城市供水。水库也用于灌溉和发电。湖边建有一座公园。"
+    p = Passage(chunk_id="lake#2", doc_id="lake", page=1, page_end=1, text=text, rank=1)
+    first = units(text)[0]
+    c = Candidate(p, first, 0.9, frozenset(), 0)
+    (wide,) = with_reasons([c], "青湖水库有哪些用途？")
+    assert wide.unit.text == "青湖水库主要用于城市供水。水库也用于灌溉和发电。", wide.unit.text
+    # a factoid (how much, when) is one sentence's: it is not widened so
+    (one,) = with_reasons([c], "青湖水库每年供水多少吨？")
+    assert one.unit.text == first.text
