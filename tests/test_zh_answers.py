@@ -161,3 +161,13 @@ def test_a_chinese_description_goes_on_into_the_next_sentence_using_its_words() 
     # a factoid (how much, when) is one sentence's: it is not widened so
     (one,) = with_reasons([c], "青湖水库每年供水多少吨？")
     assert one.unit.text == first.text
+
+
+def test_a_chinese_growth_and_verdict_of_an_english_table_speak_chinese() -> None:
+    grew = figure_answer("2023财年营业收入同比增长多少？", _evidence(INCOME), "zh")
+    assert grew is not None and grew.lines
+    change = grew.lines[-1]
+    assert change.startswith("营业总收入2022财年→2023财年变化") and "6.9%" in change, grew.lines
+    judged = figure_answer("2023财年营业收入是高增长吗？", _evidence(INCOME), "zh")
+    assert judged is not None and judged.lines[0].startswith("否：营业总收入"), judged.lines
+    assert not any("Total revenue" in line or "FY20" in line for line in judged.lines)
