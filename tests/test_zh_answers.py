@@ -169,5 +169,6 @@ def test_a_chinese_growth_and_verdict_of_an_english_table_speak_chinese() -> Non
     change = grew.lines[-1]
     assert change.startswith("营业总收入2022财年→2023财年变化") and "6.9%" in change, grew.lines
     judged = figure_answer("2023财年营业收入是高增长吗？", _evidence(INCOME), "zh")
-    assert judged is not None and judged.lines[0].startswith("否：营业总收入"), judged.lines
+    assert judged is not None and judged.lines
+    assert judged.lines[0].startswith("否：营业总收入"), judged.lines
     assert not any("Total revenue" in line or "FY20" in line for line in judged.lines)
