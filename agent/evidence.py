@@ -178,7 +178,12 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     if "\n" not in span:
         return [Unit(start, end, span, "row" if _is_row(span) else "sentence")]
     first, rest = span.split("\n", 1)
-    if _looks_like_title(first) and len(rest) > len(first) and _starts_sentence(rest):
+    if (
+        _line_start(text, start)
+        and _looks_like_title(first)
+        and len(rest) > len(first)
+        and _starts_sentence(rest)
+    ):
         # A heading line glued to the paragraph after it stands alone.
         head = _unit(text, start, start + len(first), "heading")
         return [head, *_split_rows(text, start + len(first) + 1, end)]
@@ -204,6 +209,14 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     return out
 
 
+def _line_start(text: str, pos: int) -> bool:
+    """Does ``pos`` open a line? A title is a line of its own: a sentence opening after
+    another on its line ("……2021年。该条约……战争状态时⏎候，……": a page's end cut it) is
+    none, however short."""
+    before = text[:pos].rstrip(" \t")
+    return not before or before.endswith("\n")
+
+
 def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
     """Lines of prose as sentences: a heading line inside them stands alone (a bold title
     between paragraphs, "**…**" in Markdown), and a line closing a sentence ends it when
@@ -214,7 +227,8 @@ def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
         ln_end = pos + len(ln)
         after = "\n".join(lines[i + 1 :])
         starts = _starts_sentence(after)
-        if _looks_like_title(ln) and starts and len(after) > len(ln.strip()):
+        titled = _looks_like_title(ln) and _line_start(text, pos)
+        if titled and starts and len(after) > len(ln.strip()):
             if text[run:pos].strip():
                 out.append(_unit(text, run, pos, "sentence"))
             out.append(_unit(text, pos, ln_end, "heading"))

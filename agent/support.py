@@ -118,8 +118,9 @@ def derivable(value: float, decimals: int, cited: list[float]) -> bool:
 
 # A Chinese sum said in 亿元 or 万元 ("12.35亿元") read from a table printing 元, 千元,
 # 万元 or 百万元: the printed figure over 10^8, 10^5, 10^4, 10^2 or 10^4, 10^1, 1.
-_YI_WAN = re.compile(r"\d\s*[亿万]元")
-_ZH_DIVISORS = (1e8, 1e5, 1e4, 1e2, 10.0)
+_YI_WAN = re.compile(r"\d\s*[亿万](?:美|欧|港)?元")
+# ... or a sum of dollars said in 亿 or 万 from a table in thousands, millions or billions
+_ZH_DIVISORS = (1e8, 1e5, 1e4, 1e2, 10.0, 0.1)
 
 
 def in_yi_or_wan(value: float, decimals: int, cited: list[float]) -> bool:
@@ -136,10 +137,18 @@ def claim_text(sentence: str) -> str:
     return _ANNOTATION.sub("", sentence)
 
 
+def _translated(sentence: str, cited: str) -> bool:
+    """A Chinese sentence citing a text with no Chinese (an English filing's row said in
+    Chinese): its Chinese words are the writer's own; its figures and Latin words are
+    checked (a sentence stating no figure is checked as any other)."""
+    return bool(HAN_RE.search(sentence)) and not HAN_RE.search(cited)
+
+
 def check(sentence: str, cited: str) -> Support:
     """Is ``sentence`` supported by ``cited`` (the text of the passages it cites)?"""
     sentence, thresholds = stated_rule(claim_text(sentence))
-    cov = coverage(sentence, cited)
+    translated = _translated(sentence, cited)
+    cov = coverage(HAN_RE.sub(" ", sentence), cited) if translated else coverage(sentence, cited)
     cited_values = [v for _, v, _ in numbers(cited)]
     literal = {w.strip("()$%").replace(",", "") for w, _, _ in numbers(cited)}
     missing = []
@@ -168,6 +177,8 @@ def check(sentence: str, cited: str) -> Support:
     if missing:
         return Support(False, cov, tuple(missing), "numbers not in the cited text")
     # Verified figures carry the sentence; its wording may then be the writer's own.
+    if translated and not checked:  # no figure checked: its words must be the source's
+        cov = coverage(sentence, cited)
     if cov < (MIN_COVERAGE_WITH_NUMBERS if checked else MIN_COVERAGE):
         return Support(False, cov, (), "words not in the cited text")
     return Support(True, cov)

@@ -10,7 +10,7 @@ import pytest
 
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.render import zh_amount
+from agent.figures.numerals import zh_amount
 from agent.figures.verify import Computed, identifiers, insane, line_problem, said_names
 from agent.models.compose import compose
 from agent.support import check

@@ -29,6 +29,7 @@ from agent.figures.lookup import Finder, grids
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, when
 from agent.figures.statements import table_fit
+from agent.figures.zh_said import zh_label, zh_value, zh_year
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -231,14 +232,7 @@ def _answer(hit: Hit, what: _Quantity, question: str, direction: str, lang: str)
         pct += f" = {diff / abs(a.value) * 100:.{digits}f}%".replace("= -", "= −")
     label = _named(g, r)
     if lang == "zh":
-        way = "增加" if diff > 0 else "减少" if diff < 0 else "不变"
-        return Between(
-            [
-                f"{label}从{a.period}的{number(a.value)}变为{b.period}的{number(b.value)}，"
-                f"{way}{number(abs(diff))}{unit}：{pct.strip()} {ids([a, b])}。"
-            ],
-            cells=[a, b],
-        )
+        return Between([_zh_line(a, b, label, "$" if money else "", pct)], cells=[a, b])
     went = "rose" if diff > 0 else "fell" if diff < 0 else "was unchanged"
     change = "an increase" if diff > 0 else "a decrease"
     lead = ""
@@ -253,3 +247,18 @@ def _answer(hit: Hit, what: _Quantity, question: str, direction: str, lang: str)
     if diff:
         line += f", {change} of {money}{number(abs(diff))}{unit}:{pct}"
     return Between([f"{line} {ids([a, b])}."], cells=[a, b])
+
+
+def _zh_line(a: Cell, b: Cell, label: str, currency: str, pct: str) -> str:
+    """The change in Chinese: the row by its Chinese name, each period as a year (财年 of
+    an English filing), sums of money in 亿/万 (``zh_said.py``)."""
+    diff = b.value - a.value
+    way = "增加" if diff > 0 else "减少" if diff < 0 else "不变"
+    then, now = (zh_year(c, c.year) if c.year else c.period for c in (a, b))
+    was, became = (zh_value(c.value, c.scale, currency, c.raw) for c in (a, b))
+    moved = f"{number(abs(diff))}个百分点" if a.raw.strip().endswith("%") else ""
+    moved = moved or zh_value(abs(diff), a.scale, currency, "")
+    return (
+        f"{zh_label(b, label)}从{then}的{was}变为{now}的{became}，"
+        f"{way}{moved}：{pct.strip()} {ids([a, b])}。"
+    )

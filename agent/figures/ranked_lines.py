@@ -11,7 +11,8 @@ from typing import Literal
 
 from agent.figures.grid import Row
 from agent.figures.headings import Group
-from agent.figures.render import ZH_UNITS, number, scale_word
+from agent.figures.numerals import ZH_UNITS
+from agent.figures.render import number, scale_word
 from pipeline.text.periods import DATED_RE
 from pipeline.text.script import HAN_RE
 

@@ -11,13 +11,14 @@ from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
+from agent.figures.numerals import number
 from agent.figures.periods import PART_OF_YEAR, months_of
+from agent.figures.zh_said import zh_label, zh_value, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
 from pipeline.text.periods import DATED_RE, YEAR
 from pipeline.text.script import HAN_RE
 
-ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 _PART_YEAR = (3, 6, 9)
 
 
@@ -61,13 +62,15 @@ def cell_sentence(
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
     label = f"{shown_label(c.label)} {named}".strip()
-    if lang == "zh":
-        at = f"{year}年" if year else c.period
-        shown = _zh_shown(c.value, scale)
+    if lang == "zh":  # the item by its Chinese name, a sum in 亿/万 (``zh_said.py``)
+        at = zh_year(c, year) if year else c.period
+        shown = zh_value(c.value, scale, currency, c.raw)
         if before is not None:
-            then = f"{before.year}年" if before.year and str(before.year) in before.period else ""
-            shown += f"，{then or before.period}为{_zh_shown(before.value, before.scale)}"
-        return f"{at}{label}为{shown} [{c.chunk_id}]。"
+            dated = before.year and str(before.year) in before.period
+            then = zh_year(before, before.year) if dated and before.year else before.period
+            then_scale = before.scale or scale
+            shown += f"，{then}为{zh_value(before.value, then_scale, currency, before.raw)}"
+        return f"{at}{zh_label(c, label)}为{shown} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{_as_printed(c, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
@@ -112,12 +115,6 @@ def _day(period: str) -> str:
     """The month and day a column prints ("June 30"), or ""."""
     m = DATED_RE.search(period)
     return m.group(0).rsplit(",", 1)[0] if m else ""
-
-
-def _zh_shown(value: float, scale: str) -> str:
-    if scale in ZH_UNITS:
-        return zh_amount(value, scale)
-    return number(value) + scale_word(scale, "zh")
 
 
 def when(c: Cell, balance: bool) -> str:
@@ -165,6 +162,8 @@ def change_line(
     working = working.replace("= -", "= −")  # as reports print a decline
     label = f"{shown_label(b.label)} {named}".strip()
     low = label if part else _lower(label)
+    if lang == "zh":
+        label = zh_label(b, label)
     # a Chinese year is a figure the citation must print: periods named 本期, 上年同期
     # and dated by the report's cover are said by their names
     printed = all(c.year and str(c.year) in c.period for c in (a, b)) or lang != "zh"
@@ -179,7 +178,8 @@ def change_line(
             return f"{label}（{a.period}→{b.period}）变化 = {working} {ids([a, b])}。"
         return f"Change in {low} ({a.period} → {b.period}) = {working} {ids([a, b])}."
     if lang == "zh":
-        return f"{label}{a.year}→{b.year}年变化 = {working} {ids([a, b])}。"
+        span = f"{zh_year(a, a.year)}→{zh_year(b, b.year)}"
+        return f"{label}{span}变化 = {working} {ids([a, b])}。"
     return f"Change in {low} FY{a.year} → FY{b.year} = {working} {ids([a, b])}."
 
 
@@ -191,40 +191,15 @@ def _lower(label: str) -> str:
 def amount(value: float, digits: int, scale: tuple[str, str], lang: prompts.Lang) -> str:
     """A computed sum of money: "$9,068 million"."""
     unit, currency = scale
+    if lang == "zh":
+        return zh_value(round(value, digits), unit, currency, "")
     sign = ("−" if value < 0 else "") + ("$" if currency == "$" and lang == "en" else "")
     return f"{sign}{abs(value):,.{digits}f}{scale_word(unit, lang)}"
-
-
-_YI, _WAN = 1e8, 1e4
-
-
-def zh_amount(value: float, unit: str) -> str:
-    """A sum in yuan as a reader says it: from 一亿 up in 亿元, from 一万 up in 万元, two
-    decimals, the printed figure in its unit beside it so the row is found by it
-    ("12.35亿元（123,456.78万元）"); the printed figure alone when already so written."""
-    printed = f"{number(value)}{unit}"
-    if unit not in SCALES or unit not in ZH_UNITS:
-        return printed
-    yuan = value * SCALES[unit]
-    for big, word in ((_YI, "亿元"), (_WAN, "万元")):
-        if abs(yuan) < big:
-            continue
-        if word == unit or SCALES[unit] > big:
-            return printed
-        return f"{number(round(yuan / big, 2))}{word}（{printed}）"
-    return printed
 
 
 def signed(value: float, dollars: bool) -> str:
     """A figure of money with its sign before the currency: "−$1,693", never "$−1,693"."""
     return f"{'−' if value < 0 else ''}{'$' if dollars else ''}{number(abs(value))}"
-
-
-def number(value: float) -> str:
-    """As reports print figures: thousands separators, "−" for a negative."""
-    v = abs(value)
-    text = f"{v:,.2f}".rstrip("0").rstrip(".") if v != int(v) else f"{v:,.0f}"
-    return ("−" if value < 0 else "") + text
 
 
 def scale_word(scale: str, lang: prompts.Lang) -> str:

@@ -17,15 +17,8 @@ from agent import prompts
 from agent.evidence import Passage
 from agent.figures.grid import MONTH_DAY, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
-from agent.figures.render import (
-    ZH_UNITS,
-    asked_scale,
-    copula,
-    in_scale,
-    number,
-    scale_word,
-    zh_amount,
-)
+from agent.figures.numerals import ZH_UNITS, zh_amount
+from agent.figures.render import asked_scale, copula, in_scale, number, scale_word
 from agent.figures.tables import read_grids
 from pipeline.text import lexicon
 from pipeline.text.lang import script_language

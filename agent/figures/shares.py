@@ -11,6 +11,7 @@ from agent.figures.items import shown_label
 from agent.figures.parts import item_word
 from agent.figures.render import copula, decimals, ids, number, when
 from agent.figures.working import Turn
+from agent.figures.zh_said import zh_label
 
 
 def share_of_whole(ask: Ask, turn: Turn, year: int | None) -> tuple[str, list[Cell]]:
@@ -27,7 +28,10 @@ def share_of_whole(ask: Ask, turn: Turn, year: int | None) -> tuple[str, list[Ce
     total = shown_label(whole.label)
     cells = [part, whole]
     if turn.lang == "zh":
-        return f"{label}占{total}的比例 = {working} {ids(cells)}。", cells
+        return (
+            f"{zh_label(part, label)}占{zh_label(whole, total)}的比例 = {working} {ids(cells)}。",
+            cells,
+        )
     period = when(part, balance=False)
     low = total[:1].lower() + total[1:] if not total[:2].isupper() else total
     return f"{label} {copula(label)} {share} of {low} {period}: {working} {ids(cells)}.", cells

@@ -14,6 +14,7 @@ from agent.figures.formula import Cell, MissingFigure, parse
 from agent.figures.items import shown_label
 from agent.figures.lookup import Finder
 from agent.figures.render import ids, number, scale_word
+from agent.figures.zh_said import zh_label, zh_value, zh_year
 from pipeline.text.finance import Judgement, vocabulary
 from pipeline.text.script import HAN_RE
 
@@ -86,7 +87,9 @@ def trend(
     if lang == "zh":
         side = "逐年持平或增长" if held else "并非逐年增长"
         said = "；".join(steps)
-        return [f"{'是' if held else '否'}：{label}{side}：{said} {ids(cells)}。"], cells
+        return [
+            f"{'是' if held else '否'}：{zh_label(latest, label)}{side}：{said} {ids(cells)}。"
+        ], cells
     side = "rose or held every year" if held else "fell in at least one year"
     low = label[:1].lower() + label[1:] if not label[:2].isupper() else label
     return [f"{'Yes' if held else 'No'}: {low} {side}: {'; '.join(steps)} {ids(cells)}."], cells
@@ -94,7 +97,9 @@ def trend(
 
 def _step(c: Cell, before: Cell | None, money: bool, lang: prompts.Lang) -> str:
     shown = f"{'$' if money and lang == 'en' else ''}{number(c.value)}{scale_word(c.scale, lang)}"
-    when = f"{c.year}年" if lang == "zh" else f"FY{c.year}"
+    if lang == "zh":  # 亿/万 of its currency, as every Chinese figure (``zh_said.py``)
+        shown = zh_value(c.value, c.scale, "$" if money else "", c.raw)
+    when = zh_year(c, c.year) if lang == "zh" and c.year else f"FY{c.year}"
     if before is None or not before.value:
         return f"{when} {shown}"
     pct = (c.value - before.value) / abs(before.value) * 100

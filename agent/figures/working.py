@@ -12,7 +12,9 @@ from agent.figures.asking import Ask
 from agent.figures.formula import Result, ungrouped
 from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
-from agent.figures.render import amount, decimals, ids, number, when
+from agent.figures.numerals import number
+from agent.figures.render import amount, decimals, ids, when
+from agent.figures.zh_said import zh_label, zh_working, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.periods import DATED_RE
 
@@ -47,8 +49,9 @@ def points(ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn) -> str:
     shown = [shown_label(c.label) for c in cells]
     rows = list(dict.fromkeys(x.lower() if turn.lang == "en" else x for x in shown))
     if turn.lang == "zh":
-        source = "、".join(rows)
-        return f"{ask.name}{year - 1}→{year}年变化 = {working}个百分点（{source}）{ids(cells)}。"
+        source = "、".join(dict.fromkeys(zh_label(c) for c in cells))
+        span = f"{zh_year(cells[0], year - 1)}→{zh_year(cells[0], year)}" if cells else f"{year}"
+        return f"{ask.name}{span}变化 = {working}个百分点（{source}）{ids(cells)}。"
     name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
     source = " and ".join(rows) if len(rows) <= 2 else ", ".join(rows[:-1]) + " and " + rows[-1]
     return (
@@ -74,8 +77,9 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
     if turn.lang == "zh":
         # a year is a figure the citation must print: 期末余额 dated by the cover is not
         printed = shown_year and all(str(shown_year) in c.period for c in r.cells)
-        dated = f"{shown_year}年" if printed else ""
-        return f"{dated}{ask.name} = {shown} = {value} {ids(r.cells)}。"
+        dated = zh_year(r.cells[0], shown_year) if printed and shown_year and r.cells else ""
+        said = zh_working(shown, r.cells)
+        return f"{dated}{ask.name} = {said} = {value} {ids(r.cells)}。"
     return f"{ask.name}{_period(r, shown_year, turn)} = {shown} = {value} {ids(r.cells)}."
 
 

@@ -284,7 +284,42 @@ def decide(
     if not chosen:
         return Decision(False, "evidence", 0.0)
     p = gate().probability(gate_vector(question, evidence, chosen, best))
+    if gate().threshold <= p < _DOUBTFUL and everyday_unheld(question, evidence, chosen):
+        return Decision(False, "evidence", p)
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
+
+
+# Kinds one sentence holds or not: a reason, a figure, a date, a person, a place (a
+# definition or a list is any description, never missing as such).
+_HELD_KINDS = frozenset({"number", "date", "person", "place", "reason"})
+# The most informative word of a question of world knowledge is an everyday one ("叶子",
+# "地球", "速度": Zipf ≥ 3.4); a document's question names its own subject (a species, a
+# person, a product), which general language rarely uses.
+EVERYDAY = 0.6
+# ... and only when the gate passes it short of sure: a document's own question may be put
+# in everyday words, and its answer give the reason without a connective; the gate is
+# surest of those (0.9 and up), never so of world knowledge.
+_DOUBTFUL = 0.9
+# A year or a Latin name asked of ("为什么2008年NBA总决赛被誉为梦幻对决？") makes a question
+# about one particular thing, whatever its other words.
+_PARTICULAR = re.compile(r"[0-9A-Za-z]")
+
+
+def everyday_unheld(
+    question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate]
+) -> bool:
+    """A Chinese question of everyday words asking a kind of thing (why, how long, when,
+    who, where) that none of the chosen units holds: world knowledge whose words a
+    document happens to use ("叶子" in a plant's description), not its content. The
+    gate reads each of these apart; together they are a refusal."""
+    core = core_question(question)
+    kinds = asked_kinds(core) & _HELD_KINDS
+    if not HAN_RE.search(core) or not kinds or _PARTICULAR.search(core):
+        return False
+    words = _question_words(question, evidence)
+    if not words or max(information(w) for w in words.values()) >= EVERYDAY:
+        return False
+    return not any(holds(k, c.unit.text, question) for c in chosen for k in kinds)
 
 
 def after_judge(

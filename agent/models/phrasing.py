@@ -29,7 +29,7 @@ WEIGHT = 0.3  # the share of its rarity a phrasing word weighs (as an everyday C
 def _data() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     patterns = tuple(re.compile(p, re.I) for p in [*raw["document"], *raw["period"]])
-    return frozenset(stem(w) for w in raw["en"]), patterns
+    return frozenset(stem(w) for w in [*raw["en"], *raw["zh"]]), patterns
 
 
 @cache

@@ -31,8 +31,10 @@ from typing import Protocol, TypeVar
 from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
 from agent.models.kinds import FIGURE, holds
+from agent.models.phrasing import phrasing_words
 from agent.question.kinds import Kind, asked_kinds
-from agent.rewrite import core_question
+from agent.rewrite import core_question, key_terms
+from agent.scope import stem
 from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE
 
@@ -86,6 +88,17 @@ def with_reasons(chosen: Sequence[Q], question: str) -> list[Q]:
     asked = asked_kinds(core_question(question))
     why = "reason" in asked
     return [_widened(c, why=why, question=question, kinds=asked & _FACTOIDS) for c in chosen]
+
+
+def _same_topic(after: Unit, question: str) -> bool:
+    """A Chinese description ("有哪些症状", "以什么为食") runs over sentences: the next one
+    goes on with it when it uses a word of the question again ("……以头足类为食。体型较大的
+    物种可能也以小型海生爬行动物为食。")."""
+    if not HAN_RE.search(question) or not HAN_RE.search(after.text):
+        return False
+    phrasing = phrasing_words(question)
+    words = [t for t in key_terms(question) if HAN_RE.search(t) and stem(t) not in phrasing]
+    return any(w in after.text for w in words)
 
 
 def _goes_on(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> bool:
@@ -146,10 +159,12 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
     consequence = why and _CONSEQUENCE.match(c.unit.text)
     if before is not None and (consequence or leans_back(c.unit.text)):
         start = before.start
+    described = not kinds and not why and after is not None and _same_topic(after, question)
     if after is not None and (
         announces(c.unit.text)
         or _goes_on(c.unit, after, question, kinds)
         or (why and _states_what_it_explains(c.unit, after, question))
+        or described
     ):
         end = after.end
     if (start, end) == (c.unit.start, c.unit.end) or end - start > _MAX_WIDENED:

@@ -8,11 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent import prompts
-from agent.evidence import Evidence, Passage
+from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_candidates
 from agent.figures.candidate import FigureAnswer
+from agent.figures.formula import Cell
+from agent.figures.zh_said import english_source
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover, passages_text, traced
+from agent.models.judge import Candidate
+from agent.models.writing import row_text, with_column_headers
 from agent.question import Question
 
 
@@ -26,7 +30,7 @@ def _candidates(
     out: list[AnswerCandidate] = []
     for fa in figure_candidates(q.text, evidence, lang):
         if fa.lines:
-            out.append(_candidate(q, fa, evidence))
+            out.append(_candidate(q, fa, evidence, lang))
         if fa.missing:  # its note belongs to its own refusal, never before another answer
             note = "\n".join(fa.missing)
             said = prompts.REFUSAL[lang]
@@ -34,8 +38,10 @@ def _candidates(
     return out
 
 
-def _candidate(q: Question, fa: FigureAnswer, evidence: Sequence[Evidence]) -> AnswerCandidate:
-    body = "\n".join(fa.lines)
+def _candidate(
+    q: Question, fa: FigureAnswer, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> AnswerCandidate:
+    body = "\n".join([*fa.lines, *_printed_rows(fa, evidence, lang)])
     cited = _cited(fa.lines[0], evidence)
     ids = [c.chunk_id for c in fa.cells]
     return AnswerCandidate(
@@ -54,9 +60,45 @@ def _candidate(q: Question, fa: FigureAnswer, evidence: Sequence[Evidence]) -> A
     )
 
 
+def _printed_rows(fa: FigureAnswer, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[str]:
+    """A Chinese answer read from an English table says the rows in Chinese; the rows as
+    printed follow it, quoted, as its evidence."""
+    english = [c for c in fa.cells if english_source(c)]
+    rows = source_rows(english, evidence) if lang == "zh" and not fa.refusal else []
+    return [prompts.SUPPORT_HEADER[lang], *(f"- {r}" for r in rows)] if rows else []
+
+
 def _cited(line: str, evidence: Sequence[Evidence]) -> list[Passage]:
     """The passages the answer's first line cites (their neighbourhood gives follow-ups)."""
     return [p for ev in evidence for p in ev.passages if f"[{p.chunk_id}]" in line]
 
 
 STRATEGY = Strategy("figures", _applies, _candidates, frozenset({"figure"}))
+
+
+def source_rows(cells: Sequence[Cell], evidence: Sequence[Evidence]) -> list[str]:
+    """Each cited cell's row as its document prints it, with its columns ("Total revenue
+    | $7,301.5 | … ⟨列: … Fiscal 2017 …⟩ [doc#12]"), once per row."""
+    passages = {p.chunk_id: p for ev in evidence for p in ev.passages}
+    found: list[Candidate] = []
+    for c in cells:
+        p = passages.get(c.chunk_id)
+        unit = _row_of(p, c) if p is not None else None
+        if p is not None and unit is not None:
+            found.append(Candidate(p, unit, 0.0, frozenset(), len(found)))
+    out: list[str] = []
+    for row, head in with_column_headers(found):
+        columns = f" ⟨列: {row_text(head.unit.text)}⟩" if head is not None else ""
+        out.append(f"{row_text(row.unit.text).rstrip(':： ')}{columns} [{row.passage.chunk_id}]")
+    return list(dict.fromkeys(out))
+
+
+def _row_of(p: Passage, c: Cell) -> Unit | None:
+    """The row of the passage holding the cell: its label and its figure as printed."""
+    label = clean(c.label).strip().lower()
+    figure = clean(c.raw).strip("$()−- ")
+    for u in units(p.text):
+        text = clean(u.text)
+        if label and label in text.lower() and figure and figure in text:
+            return u
+    return None

@@ -8,6 +8,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.lookup import document_scales
 from agent.models.answering.candidate import AnswerCandidate
+from agent.models.answering.continued import continuation, continued
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.features import make_ask
 from agent.models.judge import Candidate
@@ -27,6 +28,10 @@ def written(
     scale = document_scales(evidence).get(chosen[0].passage.doc_id, "")
     body = render(with_column_headers(chosen), ask, lang, scale=scale)
     cited = [c.passage for c in chosen]
+    rest = continuation(chosen[0], evidence)
+    if rest is not None:  # a sentence the chunk's end cut: its rest opens the next chunk
+        body = continued(body, chosen[0], rest)
+        cited.append(rest[0])
     return AnswerCandidate(
         "page" if page else "sentences",
         "page" if page else "sentence",

@@ -1,0 +1,35 @@
+"""Figures as reports print them: thousands separators and "−" for a negative, and a sum
+in yuan as a Chinese reader says it (亿元 or 万元, the printed figure beside it)."""
+
+from __future__ import annotations
+
+from agent.figures.grid import SCALES
+
+ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
+
+
+def number(value: float) -> str:
+    """As reports print figures: thousands separators, "−" for a negative."""
+    v = abs(value)
+    text = f"{v:,.2f}".rstrip("0").rstrip(".") if v != int(v) else f"{v:,.0f}"
+    return ("−" if value < 0 else "") + text
+
+
+_YI, _WAN = 1e8, 1e4
+
+
+def zh_amount(value: float, unit: str) -> str:
+    """A sum in yuan as a reader says it: from 一亿 up in 亿元, from 一万 up in 万元, two
+    decimals, the printed figure in its unit beside it so the row is found by it
+    ("12.35亿元（123,456.78万元）"); the printed figure alone when already so written."""
+    printed = f"{number(value)}{unit}"
+    if unit not in SCALES or unit not in ZH_UNITS:
+        return printed
+    yuan = value * SCALES[unit]
+    for big, word in ((_YI, "亿元"), (_WAN, "万元")):
+        if abs(yuan) < big:
+            continue
+        if word == unit or SCALES[unit] > big:
+            return printed
+        return f"{number(round(yuan / big, 2))}{word}（{printed}）"
+    return printed

@@ -1,0 +1,78 @@
+"""How a figure reads in a Chinese answer, whatever the language of its document.
+
+A Chinese question asked of an English filing is answered in Chinese: the line item by its
+Chinese name ("营业收入", not "Total revenue"), the fiscal year as "2023财年", a sum of
+dollars as a Chinese reader says it ("2,119.15亿美元（211,915百万美元）": 亿 or 万, the
+printed figure in its table's unit beside it so the row is found by it). The row itself,
+as printed, is quoted after the answer as its evidence (``answering/figures.py``). A
+Chinese report's own labels are kept, and its sums in 元 read as before
+("12.35亿元（123,456.78万元）").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent.figures.formula import Cell
+from agent.figures.grid import SCALES
+from agent.figures.items import shown_label
+from agent.figures.numerals import ZH_UNITS, number, zh_amount
+from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN_RE
+
+# A table's scale in Chinese words, before the currency: "7,301,505千美元".
+_SCALE_ZH = {"thousands": "千", "millions": "百万", "billions": "十亿"}
+_CURRENCY_ZH = {"$": "美元", "€": "欧元", "£": "英镑", "¥": "元"}
+_YI, _WAN = 1e8, 1e4
+
+
+def english_source(c: Cell) -> bool:
+    """Is the cell's row labelled in a language other than Chinese (an English filing)?"""
+    return not HAN_RE.search(c.label)
+
+
+def zh_label(c: Cell, label: str = "") -> str:
+    """The row as a Chinese sentence names it: its own label when Chinese, else the line
+    item's Chinese name (``finance_terms.json``); a label no item names stays as printed
+    (a segment's or product's name)."""
+    label = label or shown_label(c.label)
+    if HAN_RE.search(label):
+        return label
+    item = vocabulary().items.get(c.item)
+    zh = next((n for n in item.names if HAN_RE.search(n)), "") if item else ""
+    return zh or label
+
+
+def zh_year(c: Cell, year: int) -> str:
+    """ "2023财年" for an English filing's fiscal year (its columns say "Fiscal 2023"),
+    "2023年" for a Chinese report's."""
+    return f"{year}财年" if english_source(c) else f"{year}年"
+
+
+def zh_value(value: float, scale: str, currency: str, raw: str) -> str:
+    """A cell's figure in Chinese: a percentage as printed, a sum of money in 亿 or 万 of
+    its currency with the printed figure beside it, anything else in its table's unit."""
+    if raw.strip().endswith("%"):
+        return f"{number(value)}%"
+    if scale in ZH_UNITS:
+        return zh_amount(value, scale)
+    money = _CURRENCY_ZH.get(currency, "")
+    printed = f"{number(value)}{_SCALE_ZH.get(scale, '')}{money}"
+    if not money:
+        return printed
+    whole = value * SCALES.get(scale, 1.0)
+    for big, word in ((_YI, "亿"), (_WAN, "万")):
+        if abs(whole) >= big:
+            return f"{number(round(whole / big, 2))}{word}{money}（{printed}）"
+    return printed
+
+
+def zh_working(working: str, cells: Sequence[Cell]) -> str:
+    """A formula's working with each operand named in Chinese ("total revenue 7,301,505"
+    → "营业收入 7,301,505"): the names ``formula.evaluate`` wrote are the rows' labels."""
+    for c in cells:
+        printed = shown_label(c.label).lower()
+        name = zh_label(c)
+        if printed and name != shown_label(c.label):
+            working = working.replace(f"{printed} ", f"{name} ")
+    return working
