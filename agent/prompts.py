@@ -195,12 +195,15 @@ SMALL_TALK: dict[Lang, dict[str, str]] = {
         "bye": "Goodbye! Your conversation is saved; you can come back to it any time.",
         "identity": "I'm Folio's document assistant: I answer only from your documents and "
         "cite the exact passages. What would you like to know?",
+        "wellbeing": "I'm doing well, thank you! Ask me anything about the selected documents; "
+        "every answer cites the exact passages it comes from.",
     },
     "zh": {
         "greeting": "你好！可以问我关于所选文档的任何问题，每个回答都会标出原文出处。",
         "thanks": "不客气！还想了解文档的哪些内容？",
         "bye": "再见！对话已保存，随时可以回来继续。",
         "identity": "我是 Folio 文档助手：只依据你的文档回答，并标出原文出处。想了解什么？",
+        "wellbeing": "我很好，谢谢！可以问我关于所选文档的任何问题，每个回答都会标出原文出处。",
     },
 }
 
