@@ -81,6 +81,12 @@ REFUSAL_NEAR: dict[Lang, str] = {
     "zh": "依据不足：文档中没有能回答这个问题的内容。",
 }
 NEAREST_HEADER: dict[Lang, str] = {"en": "The closest they come:", "zh": "最接近的内容："}
+# The sections a plain refusal's searches found nearest (agent/models/nearby.py): where
+# to look or how to ask again. It says they do not answer either: a refusal's sentence.
+NEARBY_SECTIONS: dict[Lang, str] = {
+    "en": " The nearest sections, which do not say it either, are {sections}.",
+    "zh": "最接近的章节是{sections}，其中也没有提到所问的内容。",
+}
 # What a Chinese refusal names as missing (agent/models/absent.py): the question's words
 # the documents never use, else the thing it asks for. English refusals name the missing
 # capitalised names instead (REFUSAL_MISSING).
