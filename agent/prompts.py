@@ -81,6 +81,12 @@ REFUSAL_NEAR: dict[Lang, str] = {
     "zh": "依据不足：文档中没有能回答这个问题的内容。",
 }
 NEAREST_HEADER: dict[Lang, str] = {"en": "The closest they come:", "zh": "最接近的内容："}
+# The sections a plain refusal's searches found nearest (agent/models/nearby.py): where
+# to look or how to ask again. It says they do not answer either: a refusal's sentence.
+NEARBY_SECTIONS: dict[Lang, str] = {
+    "en": " The nearest sections, which do not say it either, are {sections}.",
+    "zh": "最接近的章节是{sections}，其中也没有提到所问的内容。",
+}
 # What a Chinese refusal names as missing (agent/models/absent.py): the question's words
 # the documents never use, else the thing it asks for. English refusals name the missing
 # capitalised names instead (REFUSAL_MISSING).
@@ -195,12 +201,15 @@ SMALL_TALK: dict[Lang, dict[str, str]] = {
         "bye": "Goodbye! Your conversation is saved; you can come back to it any time.",
         "identity": "I'm Folio's document assistant: I answer only from your documents and "
         "cite the exact passages. What would you like to know?",
+        "wellbeing": "I'm doing well, thank you! Ask me anything about the selected documents; "
+        "every answer cites the exact passages it comes from.",
     },
     "zh": {
         "greeting": "你好！可以问我关于所选文档的任何问题，每个回答都会标出原文出处。",
         "thanks": "不客气！还想了解文档的哪些内容？",
         "bye": "再见！对话已保存，随时可以回来继续。",
         "identity": "我是 Folio 文档助手：只依据你的文档回答，并标出原文出处。想了解什么？",
+        "wellbeing": "我很好，谢谢！可以问我关于所选文档的任何问题，每个回答都会标出原文出处。",
     },
 }
 

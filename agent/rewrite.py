@@ -16,7 +16,7 @@ from pipeline.text.periods import PERIOD_TOKEN_RE, PREFIXED_YEAR_RE
 from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import _get_jieba, query_terms
 
-SmallTalk = Literal["greeting", "thanks", "bye", "identity"]
+SmallTalk = Literal["greeting", "thanks", "bye", "identity", "wellbeing"]
 
 _SMALL_TALK: list[tuple[SmallTalk, re.Pattern[str]]] = [
     (
@@ -38,12 +38,25 @@ _SMALL_TALK: list[tuple[SmallTalk, re.Pattern[str]]] = [
     ),
     ("bye", lexicon.pattern("small_talk.bye", template="^({})$")),
     ("identity", re.compile(r"^(who are you|what are you|what can you do|你是谁|你能做什么)$")),
+    # "hello, how are you?": asking after the assistant, maybe after a greeting; anything
+    # more ("hello, how are sales?") stays a question because the whole message must match.
+    (
+        "wellbeing",
+        re.compile(
+            r"^(("
+            + lexicon.alternation("small_talk.hello")
+            + r"|good (morning|afternoon|evening))( there| folio)? ?)?("
+            + lexicon.alternation("small_talk.how_are_you")
+            + r")( today)?( folio)?(呀|啊)?$"
+        ),
+    ),
 ]
 
 
 def small_talk(text: str) -> SmallTalk | None:
     """The kind of small talk a message is, or None for anything that may need the documents."""
-    norm = re.sub(r"[\s!！?？.。,，~～:：)）(（]+", " ", text.lower()).strip()
+    lowered = text.lower().replace("\u2019", "'")  # a typed ’ as in "how’s it going"
+    norm = re.sub(r"[\s!！?？.。,，~～:：)）(（]+", " ", lowered).strip()
     for kind, pattern in _SMALL_TALK:
         if pattern.match(norm):
             return kind

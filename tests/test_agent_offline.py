@@ -65,7 +65,7 @@ def test_small_talk_is_answered_without_searching(
 ) -> None:
     doc = ingest_hr(folio, tmp_path)
     events: list[str] = []
-    for text, lang in (("你好", "zh"), ("thanks!", "en")):
+    for text, lang in (("你好", "zh"), ("thanks!", "en"), ("Hello, how are you?", "en")):
         a = chat.ask(
             text, [doc], on_event=lambda e: events.append(getattr(e, "message", ""))
         ).answer

@@ -39,6 +39,28 @@ def test_small_talk_only_when_nothing_else_is_asked() -> None:
     assert small_talk("你好，年假有几天？") is None and small_talk("what is revenue") is None
 
 
+def test_asking_after_the_assistant_is_small_talk_in_any_case_and_punctuation() -> None:
+    for said in (
+        "hello, how are you?",
+        "Hi there! How are you doing today?",
+        "HEY, how’s it going?!",
+        "Good evening Folio, how have you been?",
+        "how do you do.",
+        "你好，最近怎么样？",
+        "您好吗",
+    ):
+        assert small_talk(said) == "wellbeing", said
+    # A greeting before a real question about the documents is not small talk.
+    for asked in (
+        "hello, how are sales this year?",
+        "Hi, how are the store leases accounted for?",
+        "hello, what was the net income?",
+        "hey, how are you calculating margin here?",
+        "你好，最近的营收怎么样？",
+    ):
+        assert small_talk(asked) is None, asked
+
+
 def test_elliptical_follow_ups_take_the_topic_from_history() -> None:
     assert resolve_followup("能顺延吗？", ["年假有几天？"]) == "年假 能顺延吗？"
     assert resolve_followup("and in 2022?", ["What was Adobe revenue in FY2021?"]) == (

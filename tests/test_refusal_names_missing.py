@@ -70,3 +70,25 @@ def test_the_named_absence_follows_the_refusal_as_chinese_writes_it_with_no_spac
     said = ["依据不足：文档中没有找到能回答这个问题的内容。", "文档中没有提到“门票”。"]
     kept = [Claim(text=t, factual=False) for t in said]
     assert _refusal_text(kept, "zh") == "".join(said)
+
+
+def test_a_word_for_the_document_itself_is_never_named_missing() -> None:
+    # An English report never writes "文件" or "报告"; the question lacks nothing by them.
+    for asked, df in (
+        ("这份文件提到灯塔门票了吗？", {"文件": 0, "灯塔": 3, "门票": 0}),
+        ("报告里有渡轮时刻表吗？", {"报告": 0, "渡轮": 0, "时刻表": 0}),
+    ):
+        note = absent_note(asked, [_search(df)])
+        assert "文件" not in note and "报告" not in note, note
+        assert "门票" in note or "渡轮" in note, note
+
+
+def test_a_chinese_question_about_the_document_itself_is_answered_from_an_english_report(
+    folio: Folio, tmp_path: Path
+) -> None:
+    from testkit.agentdocs import REPORT_MD
+
+    doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+    a = ChatService(folio).ask("请问该文件的重点内容是什么？", [doc]).answer
+    assert not a.refused and a.citations, a.answer
+    assert "文件" not in a.answer, a.answer

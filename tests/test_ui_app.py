@@ -319,7 +319,7 @@ def test_progress_shows_every_stage_from_the_start() -> None:
     job = Job(name="big.pdf", doc_id="d", state="running")
     assert "parsed 5/10 pages" in progress_html([job], {"d": doc}, lambda d, c: note, "en")
     zh = progress_html([job], {"d": doc}, lambda d, c: note, "zh")
-    assert "进行中 50%" in zh and "parsed" not in zh
+    assert "已解析 5/10 页" in zh and "parsed" not in zh
 
 
 def test_knowledge_tab_notices_background_progress(services: Services, tmp_path: Path) -> None:

@@ -171,7 +171,24 @@ def test_a_running_stage_shows_the_message_another_process_stored() -> None:
     en = progress_html(jobs, docs, lambda d, c: None, "en", stages=("parse",))
     zh = progress_html(jobs, docs, lambda d, c: None, "zh", stages=("parse",))
     assert "parsed 3/10 pages" in en
-    assert "parsed 3/10 pages" not in zh and "30%" in zh
+    assert "parsed 3/10 pages" not in zh and "已解析 3/10 页" in zh
+
+
+def test_the_chinese_card_counts_pages_and_chunks_as_the_english_one_does() -> None:
+    jobs = [Job(name="c.pdf", doc_id="c", state="running")]
+    for note, said in (
+        ("parsed 41/41 pages", "已解析 41/41 页"),
+        ("OCR 2/9 pages", "已识别（OCR）2/9 页"),
+        ("embedded 120/300 chunks", "已生成向量 120/300 个片段"),
+        ("parsed 1/1 page", "已解析 1/1 页"),
+    ):
+        running = ComponentStatus(component="parse", state="running", progress=1.0, note=note)
+        zh = progress_html(jobs, {"c": _doc("c", parse=running)}, lambda d, c: None, "zh")
+        assert said in zh and "进行中 100%" not in zh, zh
+    # a note no pattern knows is not shown in English: state and percent instead
+    odd = ComponentStatus(component="parse", state="running", progress=0.4, note="frobbing")
+    zh = progress_html(jobs, {"c": _doc("c", parse=odd)}, lambda d, c: None, "zh")
+    assert "frobbing" not in zh and "进行中 40%" in zh
 
 
 def test_a_stored_note_lives_only_while_its_component_runs(folio: Folio, tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pipeline.knowledge.title import shown_title
 from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
 from ui.i18n import keys, t
-from ui.reasons import localise_reason
+from ui.reasons import localise_note, localise_reason
 from ui.safe import esc
 from ui.services import Job, StageNote
 
@@ -138,13 +138,14 @@ def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang
     frac = status.progress if status is not None else 0.0
     if state == "ready":
         frac = 1.0
-    # Pipeline messages ("parsed 3/10 pages") are English; other languages get state and percent.
-    # The stored note is another process's (the background worker's) message.
+    # Pipeline messages ("parsed 3/10 pages") are English; Chinese renders the ones it knows
+    # (reasons_zh.json), else the state and percent. The stored note is another process's
+    # (the background worker's) message.
     message = ""
-    if lang == "en" and note is not None and note.state == state:
-        message = note.message
-    elif lang == "en" and state == "running" and status is not None:
-        message = status.note or ""
+    if note is not None and note.state == state:
+        message = localise_note(note.message, lang)
+    elif state == "running" and status is not None:
+        message = localise_note(status.note or "", lang)
     if state == "failed" and status is not None and status.reason:
         message = localise_reason(status.reason, lang)
     text = message or t(f"state.{state}", lang)

@@ -41,3 +41,12 @@ def localise_reason(reason: str, lang: str) -> str:
     if whole is not None:
         return whole
     return "；".join(_one(p.strip()) or p.strip() for p in reason.split("; "))
+
+
+def localise_note(note: str, lang: str) -> str:
+    """A running stage's progress note ("parsed 3/10 pages") for an interface in ``lang``;
+    "" when the interface is not English and no pattern knows the note (the card then
+    shows the state and percent rather than English in a Chinese interface)."""
+    if lang == "en" or not note:
+        return note
+    return (_one(note) or "") if lang == "zh" else ""

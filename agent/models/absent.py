@@ -13,8 +13,11 @@ words are shown as the question writes them: the search's cuts of one word ("澜
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
 
 from agent import prompts
 from agent.evidence import Evidence
@@ -26,6 +29,7 @@ from agent.scope import stem
 from pipeline.text import lexicon
 
 _ZH_ASK = lexicon.pattern("asking.question_words_zh", template="{}")
+SELF_WORDS = Path(__file__).with_name("data") / "document_self.json"
 MAX_NAMED = 3  # a refusal names what is missing, it does not list the question back
 
 
@@ -35,11 +39,27 @@ def absent_note(question: str, evidence: Sequence[Evidence]) -> str:
     if not any(ev.reads == "search" for ev in evidence):
         return ""
     gone = scope_missing(evidence)
-    words = [t for t in key_terms(question) if stem(t) in gone and not _asking(t, question)]
+    words = [
+        t
+        for t in key_terms(question)
+        if stem(t) in gone and not _asking(t, question) and not document_self(t)
+    ]
     absent = phrases(question, words)
     # Only a word no chunk uses is named: "the thing asked for" read off the question
     # ("艾的花" of "五月艾的花是什么颜色？") was named missing of documents that speak of it.
     return prompts.ABSENT_WORDS_ZH.format(terms=_quoted(absent)) if absent else ""
+
+
+@cache
+def _self_words() -> frozenset[str]:
+    raw: dict[str, list[str]] = json.loads(SELF_WORDS.read_text(encoding="utf-8"))
+    return frozenset(stem(w.lower()) for lang in ("en", "zh") for w in raw[lang])
+
+
+def document_self(word: str) -> bool:
+    """The word names the document itself ("文件" of "这份文件的主要事项是什么？"): a report
+    never calls itself so, yet it lacks nothing the question asks about."""
+    return stem(word.lower()) in _self_words()
 
 
 def _asking(word: str, question: str) -> bool:

@@ -15,6 +15,7 @@ from agent.models.answering.page import asks_page_overview
 from agent.models.answering.quoted import written
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.judge import Candidate, judge
+from agent.models.nearby import nearby_note
 from agent.question import Question
 
 
@@ -35,7 +36,7 @@ def _candidates(
     if not verdict.chosen:
         near = nearest_named(q.text, evidence, verdict.nearest)
         if near is None:
-            said = prompts.REFUSAL[lang] + note
+            said = prompts.REFUSAL[lang] + note + nearby_note(evidence, lang)
             return [AnswerCandidate("sentences", "refusal", said, follow=[])]
         return [_refusal(q, "evidence", [near], lang, note)]
     # the gate reads the judge's own order; the answer leads with the thing asked
