@@ -41,7 +41,10 @@ def lead_with_asked(
     if kind is None or not chosen:
         return chosen
     q = core_question(question)
-    if find(kind, chosen[0].unit.text, q) is not None:
+    # "who" may be answered by a firm as well as a person (a shareholder, a customer): a
+    # first unit naming either already answers in kind
+    accepted = (kind, "organisation") if kind == "person" else (kind,)
+    if any(find(k, chosen[0].unit.text, q) is not None for k in accepted):
         return chosen
     held = [c for c in chosen[1:] if find(kind, c.unit.text, q) is not None]
     held += [
