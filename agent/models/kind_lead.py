@@ -43,7 +43,7 @@ def lead_with_asked(
     q = core_question(question)
     # "who" may be answered by a firm as well as a person (a shareholder, a customer): a
     # first unit naming either already answers in kind
-    accepted = (kind, "organisation") if kind == "person" else (kind,)
+    accepted: tuple[Entity, ...] = (kind, "organisation") if kind == "person" else (kind,)
     if any(find(k, chosen[0].unit.text, q) is not None for k in accepted):
         return chosen
     held = [c for c in chosen[1:] if find(kind, c.unit.text, q) is not None]
