@@ -92,3 +92,28 @@ def test_a_chinese_question_about_the_document_itself_is_answered_from_an_englis
     a = ChatService(folio).ask("请问该文件的重点内容是什么？", [doc]).answer
     assert not a.refused and a.citations, a.answer
     assert "文件" not in a.answer, a.answer
+
+
+def test_a_chinese_refusal_of_an_english_report_names_no_word_as_missing(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """An English report writes no Chinese word: "没有提到“产假”" would say of every word
+    that the report lacks it, which tells the reader nothing."""
+    from testkit.agentdocs import REPORT_MD
+
+    doc = ingest_text(folio, tmp_path, "northwind.md", REPORT_MD)
+    a = ChatService(folio).ask("公司员工的育儿假有几周？", [doc]).answer
+    assert a.refused, a.answer
+    assert "没有提到“" not in a.answer and "育儿假" not in a.answer, a.answer
+
+
+def test_passages_in_another_script_name_nothing_missing() -> None:
+    from agent.evidence import Passage
+
+    ev = _search({"育儿假": 0, "员工": 0})
+    assert absent_note("员工的育儿假有几周？", [ev])  # nothing read: the words are named
+    ev.passages = [Passage(chunk_id="c#1", doc_id="c", page=1, page_end=1, text="Stores: 318.")]
+    assert absent_note("员工的育儿假有几周？", [ev]) == ""
+    zh = Passage(chunk_id="c#2", doc_id="c", page=1, page_end=1, text="员工共有三百人。")
+    ev.passages.append(zh)
+    assert absent_note("员工的育儿假有几周？", [ev])

@@ -27,6 +27,7 @@ from agent.question.kinds import marks
 from agent.rewrite import key_terms
 from agent.scope import stem
 from pipeline.text import lexicon
+from pipeline.text.script import HAN_RE
 
 _ZH_ASK = lexicon.pattern("asking.question_words_zh", template="{}")
 SELF_WORDS = Path(__file__).with_name("data") / "document_self.json"
@@ -38,6 +39,8 @@ def absent_note(question: str, evidence: Sequence[Evidence]) -> str:
     no search of the turn looked (nothing is known to be missing)."""
     if not any(ev.reads == "search" for ev in evidence):
         return ""
+    if _other_script(evidence):
+        return ""  # a Chinese word an English report never writes says nothing it lacks
     gone = scope_missing(evidence)
     words = [
         t
@@ -48,6 +51,13 @@ def absent_note(question: str, evidence: Sequence[Evidence]) -> str:
     # Only a word no chunk uses is named: "the thing asked for" read off the question
     # ("艾的花" of "五月艾的花是什么颜色？") was named missing of documents that speak of it.
     return prompts.ABSENT_WORDS_ZH.format(terms=_quoted(absent)) if absent else ""
+
+
+def _other_script(evidence: Sequence[Evidence]) -> bool:
+    """Were passages found, none of them written in Chinese (an English filing asked in
+    Chinese)? Then every Chinese word is "missing" and naming them would mislead."""
+    texts = [p.text for ev in evidence for p in ev.passages]
+    return bool(texts) and not any(HAN_RE.search(t) for t in texts)
 
 
 @cache
