@@ -22,6 +22,7 @@ from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.fakes import FakeEmbedder  # noqa: E402
 from tests.journeykit import (  # noqa: E402, F401  (the journey tests' shared fixtures)
+    browser,
     journey_app,
     journey_browser,
     journey_files,

@@ -227,6 +227,13 @@ def journey_browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
+def browser(journey_browser: Browser) -> Browser:
+    """The one Chromium of the test session, for every browser test: Playwright's sync API
+    runs one driver at a time, so a module launching its own beside this one fails."""
+    return journey_browser
+
+
+@pytest.fixture(scope="session")
 def journey_library(journey_browser: Browser, journey_app: App, journey_files: Files) -> Library:
     """Every sample uploaded at once by one visitor and ingested (the empty file refused)."""
     from playwright.sync_api import expect

@@ -23,7 +23,6 @@ from tests.browserkit import (
     ARTIFACTS,
     UPDATE_SCREENSHOT,
     Session,
-    launch_chromium,
     serve,
     settled_highlight,
 )
@@ -40,12 +39,6 @@ from playwright.sync_api import Browser, expect  # noqa: E402
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("app-data"), "app.log") as app:
         yield app.url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch_chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

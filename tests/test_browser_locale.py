@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browserkit import App, Session, launch_chromium, serve
+from tests.browserkit import App, Session, serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -21,12 +21,6 @@ ZONE = {"zh": ("点击上传", "Click to Upload"), "en": ("Click to Upload", "�
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     with serve(tmp_path_factory.mktemp("locale-data"), "locale-app.log") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch_chromium() as b:
-        yield b
 
 
 def switch(s: Session, label: str, lang: str) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browserkit import App, Session, launch_chromium, serve
+from tests.browserkit import App, Session, serve
 from tests.conftest import SAMPLES
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,12 +29,6 @@ BIG_BUDGET_MS = 900_000  # a hang guard for a 156-page parse on a loaded machine
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     with serve(tmp_path_factory.mktemp("queue-data"), "queue-app.log") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch_chromium() as b:
-        yield b
 
 
 def _note(folder: Path, name: str, topic: str) -> Path:

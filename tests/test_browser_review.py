@@ -17,7 +17,7 @@ import pytest
 
 from testkit.review_docs import contract_pdf
 from testkit.review_docs_zh import policy_zh_pdf
-from tests.browserkit import App, Session, launch_chromium, serve, settled_highlight
+from tests.browserkit import App, Session, serve, settled_highlight
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,12 +43,6 @@ WATCH_PLAN = """() => {
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     with serve(tmp_path_factory.mktemp("review-data"), "review-app.log") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch_chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browserkit import App, Session, launch_chromium, serve
+from tests.browserkit import App, Session, serve
 from tests.zhwalk import english_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -73,12 +73,6 @@ VISIBLE_TEXT_JS = """
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     with serve(tmp_path_factory.mktemp("rough-data"), "rough-app.log") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch_chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")
