@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import Session, browser, server, upload  # noqa: F401
+from tests.test_browser import Session, server, upload  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect  # noqa: E402
 
 
 def test_same_name_upload_asks_and_keeps_both(
-    browser: Browser,  # noqa: F811
+    browser: Browser,
     server: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import ARTIFACTS, Session, browser, server, upload  # noqa: F401
+from tests.test_browser import ARTIFACTS, Session, server, upload  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -46,7 +46,7 @@ def _ask(s: Session, question: str) -> None:
 
 
 def test_two_visitors_have_private_workspaces(
-    browser: Browser,  # noqa: F811
+    browser: Browser,
     server: str,  # noqa: F811
     tmp_path: Path,
 ) -> None:
