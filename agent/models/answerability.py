@@ -300,7 +300,7 @@ EVERYDAY = 0.6
 # in everyday words, and its answer give the reason without a connective; the gate is
 # surest of those (0.9 and up), never so of world knowledge.
 _DOUBTFUL = 0.9
-# A year or a Latin name asked of ("为什么2008年NBA总决赛被誉为梦幻对决？") makes a question
+# A year or a Latin name asked of ("为什么1987年的FIFA会议改在了秋天？") makes a question
 # about one particular thing, whatever its other words.
 _PARTICULAR = re.compile(r"[0-9A-Za-z]")
 
