@@ -172,3 +172,16 @@ def test_a_chinese_growth_and_verdict_of_an_english_table_speak_chinese() -> Non
     assert judged is not None and judged.lines
     assert judged.lines[0].startswith("否：营业总收入"), judged.lines
     assert not any("Total revenue" in line or "FY20" in line for line in judged.lines)
+
+
+def test_a_row_naming_its_unit_in_yuan_is_said_in_wan(folio: Folio, tmp_path: Path) -> None:
+    """ "营业收入（元）| 4,755,785.11" is said as a reader says it, 万元 with the printed figure."""
+    report = (
+        "# 青禾电器2024年第一季度报告\n\n## 主要会计数据\n\n"
+        "| 项目 | 本报告期 | 上年同期 |\n|---|---|---|\n"
+        "| 营业收入（元） | 4,755,785.11 | 5,699,227.63 |\n"
+        "| 基本每股收益（元/股） | -0.0053 | -0.0178 |\n"
+    )
+    doc = ingest_text(folio, tmp_path, "qinghe.md", report)
+    a = ChatService(folio).ask("营业收入是多少？", [doc]).answer
+    assert "475.58万元（4,755,785.11元）" in a.answer, a.answer

@@ -169,7 +169,14 @@ class Grid:
     def unit(self, row: Row) -> str:
         """The unit a row's figures are in: the table's, unless the row is per share or a
         ratio ("Diluted earnings per share" in a table "in millions")."""
+        own = LABEL_UNIT.search(row.label)  # "营业收入（元）": the row names its own unit
+        if own:
+            return own.group(1)
         return "" if _UNSCALED.search(row.label) else self.scale
+
+
+# a row's own unit in its label ("营业收入（元）"; not "每股收益（元/股）", a per-share figure)
+LABEL_UNIT = re.compile(r"[（(](千元|万元|亿元|百万元|元)[)）]")
 
 
 def stated_scale(texts: list[str]) -> str:
