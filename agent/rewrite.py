@@ -57,8 +57,27 @@ def small_talk(text: str) -> SmallTalk | None:
     """The kind of small talk a message is, or None for anything that may need the documents."""
     lowered = text.lower().replace("\u2019", "'")  # a typed ’ as in "how’s it going"
     norm = re.sub(r"[\s!！?？.。,，~～:：)）(（]+", " ", lowered).strip()
+    return _whole_small_talk(norm) or _two_small_talks(norm)
+
+
+def _whole_small_talk(norm: str) -> SmallTalk | None:
     for kind, pattern in _SMALL_TALK:
         if pattern.match(norm):
+            return kind
+    return None
+
+
+def _two_small_talks(norm: str) -> SmallTalk | None:
+    """'hi, thanks!', 'thanks, bye', '你好谢谢': two pleasantries in one message are small
+    talk too, and the later one is what to answer (the greeting before thanks is a courtesy).
+    Only when both halves are small talk, so 'hi, what was revenue?' stays a question."""
+    cuts = [m.start() for m in re.finditer(" ", norm)]
+    # Chinese pleasantries run together without a space ('你好谢谢'): cut between characters.
+    if not cuts and HAN_RE.search(norm):
+        cuts = list(range(1, len(norm)))
+    for cut in cuts:
+        first, second = norm[:cut].strip(), norm[cut:].strip()
+        if first and second and _whole_small_talk(first) and (kind := _whole_small_talk(second)):
             return kind
     return None
 

@@ -39,6 +39,17 @@ def test_small_talk_only_when_nothing_else_is_asked() -> None:
     assert small_talk("你好，年假有几天？") is None and small_talk("what is revenue") is None
 
 
+def test_two_pleasantries_in_one_message_are_small_talk_answered_by_the_later() -> None:
+    # A visitor's "hi, thanks!" was searched for in the documents and refused.
+    assert small_talk("hi, thanks!") == "thanks"
+    assert small_talk("Hello! Thank you so much.") == "thanks"
+    assert small_talk("ok thanks, bye") == "bye"
+    assert small_talk("你好，谢谢！") == "thanks" and small_talk("谢谢再见") == "bye"
+    # Only when every part is small talk: a greeting before a question stays a question.
+    for asked in ("hi, what was revenue?", "thanks, and the net margin?", "你好，营收呢？"):
+        assert small_talk(asked) is None, asked
+
+
 def test_asking_after_the_assistant_is_small_talk_in_any_case_and_punctuation() -> None:
     for said in (
         "hello, how are you?",
