@@ -101,7 +101,26 @@ def require_text(parsed: ParsedDocument, name: str) -> None:
                 return
     failed = [p for p in parsed.pages if p.failed]
     hint = f" {len(failed)} page(s) could not be read: {failed[0].failed}." if failed else ""
-    raise EmptyFileError(
-        f"No readable text was found in '{name}'.{hint} If it is a scan, check that OCR is "
-        "enabled (FOLIO_OCR_ENGINE); if it is a drawing or an image, there is nothing to search."
+    raise EmptyFileError(f"No readable text was found in '{name}'.{hint}{_empty_advice(parsed)}")
+
+
+def _empty_advice(parsed: ParsedDocument) -> str:
+    """What to do about a file without words. Asking to enable OCR is advice only when OCR
+    did not read the pages: after it read them, it only sends the user looking for a
+    setting that is already on."""
+    read = sum(1 for p in parsed.pages if p.source == "ocr" and not p.failed)
+    if read:
+        return (
+            f" OCR read {read} page(s) and found no words either: if it is a drawing or an "
+            "image, there is nothing to search; if it is a faint scan, scan it again at "
+            "300 dpi and upload that."
+        )
+    if any(p.needs_ocr for p in parsed.pages):
+        return (
+            " If it is a scan, check that OCR is enabled (FOLIO_OCR_ENGINE); if it is a "
+            "drawing or an image, there is nothing to search."
+        )
+    return (
+        " Check that it is the file you meant to upload; if it is a drawing or an image, "
+        "there is nothing to search."
     )
