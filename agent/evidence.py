@@ -168,9 +168,34 @@ def _is_row(line: str) -> bool:
 def units(text: str) -> list[Unit]:
     """Sentences of prose and single lines of tables, with offsets into ``text``."""
     out: list[Unit] = []
-    for s, e in split_sentences(text):
+    for s, e in _numbered(text, split_sentences(text)):
         out += _split_rows(text, s, e)
     return [u for u in out if u.text.strip() and not _SEP_ROW.match(u.text.strip())]
+
+
+# A heading's or list item's number opening a line ("1.", "2.3.", "iv.", "(b)"): the
+# sentence splitter ends a sentence at its full stop.
+_ENUMERATOR = re.compile(r"(?:\d{1,2}(?:\.\d{1,2})*|[ivx]{1,4}|[A-Za-z])\.|\(\w{1,3}\)")
+
+
+def _numbered(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans with a line's lone number joined to the words after it on its line:
+    "1. Eligibility⏎Employees who …" was read as "1." and "Eligibility Employees who …",
+    a heading glued to its paragraph in the answer."""
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        prev = out[-1] if out else None
+        if prev is None or "\n" in text[prev[1] : s]:
+            out.append((s, e))
+            continue
+        # the number is the previous span's last line ("Rules:⏎1.") or all of it
+        cut = text.rfind("\n", prev[0], prev[1]) + 1 or prev[0]
+        if _ENUMERATOR.fullmatch(text[cut : prev[1]].strip()) and _line_start(text, cut):
+            out[-1:] = [(prev[0], cut - 1)] if cut > prev[0] else []
+            out.append((cut, e))
+        else:
+            out.append((s, e))
+    return out
 
 
 def _split_rows(text: str, start: int, end: int) -> list[Unit]:

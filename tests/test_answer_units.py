@@ -245,3 +245,33 @@ def test_follow_ups_ask_of_names_and_figures_not_of_offices_headings_or_ages() -
     for junk in ("Proceedings", "Operating Officer", "Leadership Team"):
         assert junk not in said, qs
     assert any("Inkwell Partners" in q for q in qs), qs
+
+
+def test_a_numbered_heading_stands_apart_from_its_paragraph() -> None:
+    # "1. Eligibility⏎Employees who …" was read as "1." and "Eligibility Employees who …":
+    # the answer opened with the heading glued to its sentence (found in the app on a DOCX).
+    text = (
+        "1. Parking\nStaff who drive to work may park in level B for a monthly fee of 40 "
+        "euros. Visitors park free.\n2.3. Bicycles\nBicycles go in the courtyard racks."
+    )
+    got = [(u.kind, u.text) for u in units(text)]
+    assert ("heading", "1. Parking") in got and ("heading", "2.3. Bicycles") in got
+    assert got[1] == (
+        "sentence",
+        "Staff who drive to work may park in level B for a monthly fee of 40 euros.",
+    )
+    # a numbered sentence keeps its number with it, and no line's number stands alone
+    listed = [u.text for u in units("Rules:\n1. Badges stay visible at all times.")]
+    assert listed[-1] == "1. Badges stay visible at all times."
+    assert not any(u.text.strip() in ("1.", "2.3.") for u in units(text))
+
+
+def test_a_numbered_heading_is_not_said_in_the_answer(folio: Folio, tmp_path: Path) -> None:
+    text = (
+        "Parking rules\n\n1. Parking\nStaff who drive to work may park in level B for a "
+        "monthly fee of 40 euros.\n\n2. Bicycles\nBicycles go in the courtyard racks.\n"
+    )
+    doc = ingest_text(folio, tmp_path, "parking.txt", text)
+    a = ChatService(folio).ask("How much is the monthly parking fee?", [doc]).answer
+    assert not a.refused and "40 euros" in a.answer
+    assert "Parking Staff" not in a.answer and a.answer.startswith("Staff who drive")
