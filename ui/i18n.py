@@ -187,6 +187,11 @@ _T: dict[str, tuple[str, str]] = {
     "kn.overview": ("Overview", "全文摘要"),
     "kn.cite_tip": ("Show on the page {section}", "在页面中查看 {section}"),
     "kn.by_section": ("By section (click a section to open it)", "分节摘要（点击章节展开）"),
+    "kn.summary_empty": (
+        "No sentence of prose was found to quote as a summary (a document of tables and"
+        " figures has none). The mind map shows its sections; ask about its figures in Chat.",
+        "没有找到可以摘录为摘要的叙述句（只有表格和数字的文档没有这样的句子）。可在思维导图中查看它的章节，在对话中询问具体数字。",
+    ),
     "kn.left_out": (
         "The overview leaves out: {sections}",
         "全文摘要未涉及：{sections}",

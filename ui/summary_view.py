@@ -80,6 +80,10 @@ def summary_html(data: Mapping[str, Any], lang: str) -> str:
         note = t("kn.left_out", lang, sections=sep.join(left))
         out.append(f'<div class="folio-sum-left">{esc(note)}</div>')
     sections = _sections(data)
+    if not overview and not sections and not left:
+        # a report of statements only: say why the summary is empty and where to look,
+        # rather than an "Overview" heading over nothing
+        out.append(f'<div class="folio-sum-empty">{esc(t("kn.summary_empty", lang))}</div>')
     if sections:
         out.append(f'<div class="folio-sum-head">{esc(t("kn.by_section", lang))}</div>')
     n = len(overview)

@@ -341,21 +341,30 @@ def _spread(doc: DocText, idf: dict[str, float], parts: int = 6) -> list[Sentenc
     return out
 
 
+_EMPTY = (
+    "No sentence of prose was found to quote as a summary (a document of tables and figures "
+    "has none). The mind map shows its sections; ask about its figures in Chat.",
+    "没有找到可以摘录为摘要的叙述句（只有表格和数字的文档没有这样的句子）。可在思维导图中查看它的章节，在对话中询问具体数字。",
+)
+
+
 def summary_markdown(summary: Summary, title: str, *, lang: str = "en") -> str:
     zh = lang == "zh"
     lines = [f"# {title}", "", "## " + ("全文摘要" if zh else "Overview"), ""]
     opening = [s for s in summary.overview if not s.heading]
     lines += [" ".join(f"{s.text} {s.citation}" for s in opening), ""] if opening else []
     lines += [f"- **{s.heading}** — {s.text} {s.citation}" for s in summary.overview if s.heading]
-    if not summary.overview:
+    sections = [sec for sec in summary.sections if sec.section != 0]
+    if not summary.overview and not sections and not summary.left_out:
+        lines.append(_EMPTY[lang == "zh"])  # not a bullet over nothing: why, and what to do
+    elif not summary.overview:
         lines.append("-")
     if summary.left_out:
         note = "全文摘要未涉及以下章节：" if zh else "The overview leaves out: "
         lines += ["", f"> {note}{'; '.join(summary.left_out)}"]
-    lines += ["", "## " + ("分节摘要" if zh else "By section")]
-    for sec in summary.sections:
-        if sec.section == 0:
-            continue
+    if sections:
+        lines += ["", "## " + ("分节摘要" if zh else "By section")]
+    for sec in sections:
         lines += ["", f"{'#' * min(6, sec.level + 2)} {sec.title}"]
         lines += [f"- {s.text} {s.citation}" for s in sec.sentences]
     return "\n".join(lines) + "\n"
