@@ -275,3 +275,18 @@ def test_a_numbered_heading_is_not_said_in_the_answer(folio: Folio, tmp_path: Pa
     a = ChatService(folio).ask("How much is the monthly parking fee?", [doc]).answer
     assert not a.refused and "40 euros" in a.answer
     assert "Parking Staff" not in a.answer and a.answer.startswith("Staff who drive")
+
+
+def test_a_clause_answer_keeps_the_condition_that_limits_it(folio: Folio, tmp_path: Path) -> None:
+    # "… up to three days per week, subject to manager approval" was cut to "… up to three
+    # days per week": the answer allowed more than the policy does (found in the app).
+    text = (
+        "Relocation\n\n1. Support\nStaff who have served a notice period of 30 days may "
+        "claim relocation support up to two times per year, subject to director approval."
+        "\n\n2. Travel\nTrain tickets are booked by the office.\n"
+    )
+    doc = ingest_text(folio, tmp_path, "relocation.txt", text)
+    a = ChatService(folio).ask("How many days of notice before relocation support?", [doc])
+    assert not a.answer.refused and "30 days" in a.answer.answer
+    first = a.answer.answer.splitlines()[0]
+    assert "subject to director approval" in first

@@ -40,6 +40,7 @@ from pipeline.text.script import HAN_RE
 
 _DISCOURSE = Path(__file__).with_name("data") / "discourse.json"
 _CONSEQUENCE = pattern("connectives.consequence", template=r"^[\s“\"]*({})", flags=re.I)
+_CONDITION = pattern("connectives.condition", template=r"^\s*(?:{})(?![A-Za-z])", flags=re.I)
 _COLON_END = re.compile(r"[:：]\s*$")
 _LAST_CLAUSE = re.compile(r"[^，,；;]*$")
 _MAX_WIDENED = 400  # characters: past that the quote is a paragraph, not an answer
@@ -208,7 +209,18 @@ def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
         return 0, len(text)
     if end < pieces[-1][1] and _opens_dependent(text[start:end]):
         return 0, len(text)  # its main clause comes after it: alone it is a fragment
-    return start, end
+    return start, _with_conditions(text, pieces, end)
+
+
+def _with_conditions(text: str, pieces: list[tuple[int, int]], end: int) -> int:
+    """The clause's end, taken on over the clauses after it that limit it ("…, subject to
+    manager approval", "…，但须经批准"): without them the answer says more than the text."""
+    for s, e in pieces:
+        if s >= end and _CONDITION.match(text[s:e]):
+            end = e
+        elif s >= end:
+            break
+    return end
 
 
 _OPEN, _CLOSE = "(（《「『“[【", ")）》」』”]】"
