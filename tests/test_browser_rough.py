@@ -227,3 +227,56 @@ def test_a_reload_reopens_the_last_conversation(
         s.shot("rough-09-reloaded-chat")
     finally:
         s.close()
+
+
+RELOCATION = (
+    "Relocation policy\n\n1. Support\nStaff who have served a notice period of 30 days may "
+    "claim relocation support up to two times per year, subject to director approval.\n\n"
+    "2. Travel\nTrain tickets are booked by the office.\n"
+)
+RATES = "| Route | Fare (EUR) | Days |\n|---|---|---|\n| North | 42 | 3 |\n| South | 57 | 5 |\n"
+
+
+def test_a_newcomers_pleasantries_numbered_policy_and_table_only_summary(
+    browser: Browser, app: App, tmp_path: Path
+) -> None:
+    """Found trying the app: "hi, thanks!" was refused as not in the documents; a numbered
+    heading was glued into the answer ("Support Staff who …") and the condition after the
+    figure cut off; a document of tables only had an "Overview" heading over nothing."""
+    policy, rates = tmp_path / "relocation.txt", tmp_path / "fares.md"
+    policy.write_text(RELOCATION, encoding="utf-8")
+    rates.write_text(RATES, encoding="utf-8")
+    s = Session(browser, app.url, "en-US")
+    try:
+        s.upload(policy, rates)
+        ready(s, policy.name)
+        ready(s, rates.name)
+        s.tab("chat")
+        s.page.click("#chat-new")
+        answers = s.page.locator("#chat-bot .message.bot:has(.folio-answer-meta)")
+        s.page.fill("#chat-question textarea", "hi, thanks!")
+        s.page.click("#chat-send")
+        expect(answers).to_have_count(1, timeout=90_000)
+        expect(answers.last).to_contain_text("You're welcome")
+        expect(answers.last).not_to_contain_text("Not found")
+        # the finished turn clears the box: a question typed before that would be lost
+        expect(s.page.locator("#chat-question textarea")).to_have_value("")
+        s.page.wait_for_timeout(1000)
+        s.page.fill("#chat-question textarea", "How many days of notice before relocation support?")
+        s.page.click("#chat-send")
+        expect(answers).to_have_count(2, timeout=90_000)
+        said = answers.last.inner_text()
+        assert "30 days" in said and "subject to director approval" in said, said
+        assert "Support Staff" not in said, said
+        s.shot("rough-10-policy-answer")
+        s.tab("knowledge")
+        s.page.click("#kn-doc input")
+        s.page.get_by_role("option", name=rates.name).click()
+        s.page.get_by_role("tab", name="Summary", exact=True).click()
+        expect(s.page.locator("#kn-summary-body .folio-sum-empty")).to_contain_text(
+            "No sentence of prose was found"
+        )
+        s.shot("rough-11-table-only-summary")
+        assert app.tracebacks() == 0
+    finally:
+        s.close()
