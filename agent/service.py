@@ -30,6 +30,7 @@ from agent.context import ChatContext
 from agent.graph import build_graph, tools_version
 from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
+from agent.rewrite import small_talk
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
 from agent.scope import StatsCache
 from agent.timing import Clock
@@ -307,8 +308,17 @@ class ChatService:
             raise FolioError("Choose at least one document to ask about (--doc DOC_ID).")
         for d in scope:
             self.folio.document(d)
+        if conversation_id:
+            self._retitle(conversation_id, question)
         cid = conversation_id or self.chats.create(scope, _title(question))
         return cid, scope
+
+    def _retitle(self, cid: str, question: str) -> None:
+        """A conversation opened with a pleasantry ("hi, thanks!") takes its first question
+        as its name: a list of conversations all called "hello" tells none apart."""
+        info = self.chats.require(cid)
+        if small_talk(info.title) is not None and small_talk(question) is None:
+            self.chats.rename(cid, _title(question))
 
     def _turn_lock(self, cid: str) -> threading.Lock:
         root = self._root

@@ -115,6 +115,22 @@ def test_english_follow_up_swaps_the_year(chat: ChatService, folio: Folio, tmp_p
     assert "540" in second.answer.answer
 
 
+def test_a_conversation_opened_with_a_pleasantry_is_named_by_its_first_question(
+    chat: ChatService, folio: Folio, tmp_path: Path
+) -> None:
+    # Found in the app: the conversation list showed "hi, thanks!" for a chat about leave.
+    doc = ingest_hr(folio, tmp_path)
+    cid = chat.ask("你好！", [doc]).conversation_id
+    assert chat.conversations()[0].title == "你好！"
+    chat.ask("年假有几天？", [doc], conversation_id=cid)
+    chat.ask("谢谢", [doc], conversation_id=cid)
+    assert chat.conversations()[0].title == "年假有几天？"
+    # a name the user chose, or a first question, stays
+    chat.rename(cid, "假期")
+    chat.ask("能顺延吗？", [doc], conversation_id=cid)
+    assert chat.conversations()[0].title == "假期"
+
+
 def test_conversations_are_stored_renamed_and_deleted(
     chat: ChatService, folio: Folio, tmp_path: Path
 ) -> None:
