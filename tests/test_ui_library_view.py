@@ -212,3 +212,18 @@ def test_a_document_read_without_its_lost_pages_says_so_on_its_row() -> None:
     assert en.count("folio-warn-inline") == 1 and "11, 12. Upload a complete copy" in en
     zh = status_table_html([damaged], "zh")
     assert "12 页中有 2 页无法读取" in zh and "第 11, 12 页" in zh
+
+
+def test_inspect_table_header_says_a_period_once() -> None:
+    # Found in Inspect on a Chinese quarterly report: "上年同期" printed under "上年同期".
+    from pipeline.models import Block, Table
+    from ui.inspect_view import block_detail_html
+
+    table = Table(
+        rows=[["", "本报告期", "上年同期"], ["营业收入（元）", "4,755", "5,699"]],
+        columns=["", "本报告期", "上年同期"],
+        periods=["", "本期", "上年同期"],
+    )
+    html = block_detail_html(Block(page=1, kind="table", text="t", table=table), "zh")
+    assert html.count("上年同期") == 1
+    assert "本报告期<br><span class='folio-sub'>本期</span>" in html

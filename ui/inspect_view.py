@@ -162,8 +162,10 @@ def _table_html(block: Block, lang: str = "en") -> str:
     caption = " · ".join(f for f in facts if f)
     rows = []
     if table.periods and any(table.periods):
-        heads = [
-            f"{esc(c)}<br><span class='folio-sub'>{esc(p)}</span>" if p else esc(c)
+        heads = [  # a period the header already says ("上年同期" under "上年同期") is not repeated
+            f"{esc(c)}<br><span class='folio-sub'>{esc(p)}</span>"
+            if p and p.strip() != c.strip()
+            else esc(c)
             for c, p in zip(table.columns, table.periods, strict=False)
         ]
         rows.append("<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>")
