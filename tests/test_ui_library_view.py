@@ -227,3 +227,20 @@ def test_inspect_table_header_says_a_period_once() -> None:
     html = block_detail_html(Block(page=1, kind="table", text="t", table=table), "zh")
     assert html.count("上年同期") == 1
     assert "本报告期<br><span class='folio-sub'>本期</span>" in html
+
+
+def test_the_embedding_column_says_off_when_the_server_searches_by_keywords() -> None:
+    # Found on the demo (keyword search only): every row showed a green tick for "Embed"
+    # while Inspect said 0/44 chunks embedded.
+    doc = Document(
+        doc_id="d1", name="a.md", kind="md", content_hash="x", size=10, pages=1, chunks=2,
+        status={
+            c: ComponentStatus(component=c, state="ready", progress=1.0)
+            for c in ("parse", "index", "embed")
+        },
+    )  # fmt: skip
+    lexical = status_table_html([doc], "en", dense=False)
+    assert 'data-comp="embed" data-state="off"' in lexical and "keywords only" in lexical
+    assert 'data-comp="index" data-state="ready"' in lexical
+    assert "未配置向量模型" in status_table_html([doc], "zh", dense=False)
+    assert 'data-comp="embed" data-state="ready"' in status_table_html([doc], "en")

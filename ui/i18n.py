@@ -52,6 +52,11 @@ _T: dict[str, tuple[str, str]] = {
     "state.failed": ("failed", "失败"),
     "state.queued": ("queued", "排队中"),
     "state.missing": ("not run", "未运行"),
+    "state.off": ("off", "未启用"),
+    "lib.embed_off": (
+        "this server searches by keywords only (no embedding model is configured)",
+        "本服务器只按关键词检索（未配置向量模型）",
+    ),
     "state.partial": ("partly failed", "部分失败"),
     "edge.defined_with": ("defined with", "定义中提及"),
     "edge.is_a": ("is a", "属于"),

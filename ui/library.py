@@ -123,7 +123,9 @@ class LibraryHandlers:
         )
         stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
         failures = self.s.folio.ocr_failures()
-        return progress, stats, status_table_html(docs, lang, selected=selected, failures=failures)
+        dense = self.s.model_state != "lexical"
+        table = status_table_html(docs, lang, selected=selected, failures=failures, dense=dense)
+        return progress, stats, table
 
     def refresh(self, selected: str | None, shown: str, lang: str) -> list[Any]:
         """Timer tick: redraw only when something changed (no flicker, little traffic)."""

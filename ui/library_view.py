@@ -13,7 +13,7 @@ from ui.services import Job, StageNote
 
 NoteFn = Callable[[str, str], StageNote | None]
 Failures = Mapping[str, tuple[int, int]]  # doc id → (pages OCR failed on, pages needing OCR)
-_ICON = {"ready": "✓", "failed": "✕", "running": "", "pending": "…", "missing": "–"}
+_ICON = {"ready": "✓", "failed": "✕", "running": "", "pending": "…", "missing": "–", "off": "–"}
 # Cards in the order a person looks for them: what runs now, what went wrong, what is next.
 _CARD_ORDER = {"running": 0, "failed": 1, "queued": 2, "done": 3}
 
@@ -27,19 +27,30 @@ def _size(n: int) -> str:
 
 
 def chip(
-    comp: str, status: ComponentStatus | None, lang: str, partial: tuple[int, int] | None = None
+    comp: str,
+    status: ComponentStatus | None,
+    lang: str,
+    partial: tuple[int, int] | None = None,
+    *,
+    off: str = "",
 ) -> str:
     """One status cell: an icon with the state (and reason) as its tooltip.
 
     ``partial`` (failed, total) marks a component that finished with some parts failed:
-    it shows as a warning with the count, not as a green tick.
+    it shows as a warning with the count, not as a green tick. ``off`` (why) marks a
+    component the server does not run (no embedding model): "done" would claim vectors
+    the search never uses.
     """
     state: str = status.state if status is not None else "missing"
     if state == "ready" and partial is not None:
         state = "partial"
+    if state == "ready" and off:
+        state = "off"
     label = t(f"state.{state}", lang)
     title = f"{t(f'comp.{comp}', lang)}: {label}"
-    if status is not None and status.reason:
+    if state == "off":
+        title += f" — {off}"
+    elif status is not None and status.reason:
         title += f" — {localise_reason(status.reason, lang)}"
     text = _ICON.get(state, "")
     if state == "running":
@@ -66,9 +77,12 @@ def status_table_html(
     *,
     selected: str | None = None,
     failures: Failures | None = None,
+    dense: bool = True,
 ) -> str:
-    """Every document with the status of each component; clicking a row selects it."""
+    """Every document with the status of each component; clicking a row selects it.
+    Without ``dense`` search (no embedding model) the embedding column says "off"."""
     failures = failures or {}
+    off = {} if dense else {"embed": t("lib.embed_off", lang)}
     if not docs:
         return f'<div class="folio-empty">📄 {esc(t("lib.empty", lang))}</div>'
     head = "".join(
@@ -99,10 +113,11 @@ def status_table_html(
         if partial is not None:
             warn = t("lib.ocr_partial", lang, failed=partial[0], total=partial[1])
             sub += f' · <span class="folio-warn-inline">⚠ {esc(warn)}</span>'
-        cells = "".join(
-            f'<td class="c">{chip(c, d.status.get(c), lang, partial if c == "ocr" else None)}</td>'
+        chips = [
+            chip(c, d.status.get(c), lang, partial if c == "ocr" else None, off=off.get(c, ""))
             for c in ALL_COMPONENTS
-        )
+        ]
+        cells = "".join(f'<td class="c">{c}</td>' for c in chips)
         rows.append(
             f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
             f'<td class="name"><div class="folio-docname">{esc(title)}</div>'
