@@ -12,6 +12,7 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.grid import clean_label
 from agent.figures.row_said import row_said
+from agent.models import checkboxes
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask
 from agent.models.follow import follow_ups
@@ -23,6 +24,7 @@ from agent.models.judge import (
 from agent.models.kind_lead import phrased, unheld_note
 from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
+from agent.question import parse
 from pipeline.text.lang import script_language, split_sentences
 from pipeline.text.lexicon import pattern
 
@@ -130,12 +132,34 @@ def render(
         direct = sentence(clause, first, doc_lang)
         if (start, end) != (0, len(text)):  # the whole sentence the clause comes from
             quotes.insert(0, _line(first, None, lang, doc_lang))
+    boxed, quote = ticked(ask.question, chosen, lang)
+    if boxed:  # a form's tick box answers: the box's word first, then the line as before
+        if not same_text(quote, first.unit.text):
+            quotes.insert(0, direct)
+        direct = boxed
     lines = [lead, direct] if lead else [direct]
     note = unheld_note(ask.question, [c.unit.text for c, _ in chosen])
     lines[-1:-1] = [note] if note else []  # none holds the thing asked: say so first
     if quotes:
         lines += [prompts.SUPPORT_HEADER[lang], *(f"- {q}" for q in quotes)]
     return "\n".join(lines)
+
+
+def ticked(
+    question: str, chosen: list[tuple[Candidate, Candidate | None]], lang: str
+) -> tuple[str, str]:
+    """The yes/no a tick box of the chosen units gives a yes/no question ("No: “… Yes ☐
+    No ☒” [id].") and the line it quotes, or ("", "")."""
+    if "yes/no" not in parse(question).kinds:
+        return "", ""
+    # the boxes may stand after the unit's sentence ("… Securities Act. Yes ☒ No ☐")
+    texts = [(_with_boxes_after(c), c.passage.chunk_id) for c, _ in chosen]
+    return checkboxes.lead(question, texts, lang)
+
+
+def _with_boxes_after(c: Candidate) -> str:
+    after = c.passage.text[c.unit.end : c.unit.end + checkboxes.AFTER]
+    return c.unit.text + after
 
 
 def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: str) -> str:
