@@ -12,7 +12,8 @@ from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.grid import clean_label
 from agent.figures.row_said import row_said
-from agent.models import checkboxes
+from agent.models.checkboxes import AFTER as BOXES_AFTER
+from agent.models.checkboxes import lead as box_lead
 from agent.models.corroborate import corroborating
 from agent.models.features import Ask
 from agent.models.follow import follow_ups
@@ -154,11 +155,11 @@ def ticked(
         return "", ""
     # the boxes may stand after the unit's sentence ("… Securities Act. Yes ☒ No ☐")
     texts = [(_with_boxes_after(c), c.passage.chunk_id) for c, _ in chosen]
-    return checkboxes.lead(question, texts, lang)
+    return box_lead(question, texts, lang)
 
 
 def _with_boxes_after(c: Candidate) -> str:
-    after = c.passage.text[c.unit.end : c.unit.end + checkboxes.AFTER]
+    after = c.passage.text[c.unit.end : c.unit.end + BOXES_AFTER]
     return c.unit.text + after
 
 
