@@ -47,7 +47,6 @@ from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.render import (
-    asked_scale,
     cell_sentence,
     change_line,
     decimals,
@@ -63,6 +62,7 @@ from agent.figures.versus import versus_search
 from agent.figures.working import Turn, amount_growth, is_percent, points, working
 from agent.question.kinds import asked_kinds
 from agent.question.parsed import Operation, parse
+from agent.question.units import asked_scale
 from pipeline.text.finance import vocabulary
 
 # A cause ("what drove the margin change?") is a sentence of prose and a list of members

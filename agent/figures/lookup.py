@@ -25,6 +25,7 @@ from agent.figures.periods import months_of, naming_offset
 from agent.figures.statements import (
     TITLED,
     head_of,
+    in_exhibit,
     is_statement,
     primary,
     statement_fit,
@@ -36,6 +37,7 @@ from agent.figures.tables import read_grids
 from pipeline.text.finance import vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
+PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, fit, size
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
 
@@ -188,7 +190,7 @@ class Finder:
         """The item's figure for the part asked ("STELARA" in a table of sales), from the
         row naming most of the part's words, in the best-fitting, best-ranked table."""
         item = vocabulary().items[key]
-        best: tuple[Key, Cell] | None = None
+        best: tuple[PartKey, Cell] | None = None
         for g in self.tables:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
@@ -205,22 +207,32 @@ class Finder:
                 # ("Total subscription revenue"), breaks a tie
                 whole = any(row_match(x.label, item) >= MIN_ROW_MATCH for x in g.rows)
                 sure = 2 * int(fits[1]) + int(whole)
+                # the report's own table before an exhibit's (another entity's statement
+                # naming the part and the item in one label: "Casino revenues" of an
+                # affiliate against the group's "Casino" under "Revenues")
+                own = -int(in_exhibit(g))
                 # then, as for the whole (``__call__``), the largest figure: "U.S." of
                 # the company, not of one segment
                 size = abs(value) * SCALES.get(g.unit(r), 1.0)
-                score = (fits[0], sure, round(fit, 6), int(size))
+                score = (fits[0], own, sure, round(fit, 6), int(size))
                 if best is None or score > best[0]:
                     best = (score, self._cell(key, g, r, col, item.outflow))
         if best is None:
             raise PartMissing(key, year, self.parts)
-        self.scores.append(best[0])
+        if best[0][1] < 0 and self._primary_here(item.statement):
+            # an exhibit's row while a chunk of the report's own statement is in the turn:
+            # the part's row may be in a chunk of it not yet read
+            self.weak.append((key, year))
+        words, _, sure, fit, size = best[0]
+        self.scores.append((words, sure, fit, size))
         # a row that names the part but not the item, in a table only titled by it
-        self.part_unsure = self.part_unsure or best[0][1] < 2
+        self.part_unsure = self.part_unsure or sure < 2
         return best[1]
 
     @staticmethod
     def _is_primary(g: Grid, kind: str) -> bool:
-        return kind in TITLED and titled(g, kind) and primary(head_of(g))
+        # an exhibit's "Consolidated Statements of Operations" is another entity's
+        return kind in TITLED and titled(g, kind) and primary(head_of(g)) and not in_exhibit(g)
 
     def _primary_here(self, kind: str) -> bool:
         """Is the group's own statement of this kind among the turn's tables?"""
@@ -314,11 +326,12 @@ class Finder:
         kind = vocabulary().items[key].statement
         # a statement with columns of the period asked (a quarter's) before another one
         other = [self.months is not None and not self._has_period(g) for g in self.tables]
+        # the report's own statement before an exhibit's (``table_fit``)
         fits = [
-            (other[i], -statement_fit(g, kind), i, g.passage.page)
+            (other[i], -table_fit(g, kind), -statement_fit(g, kind), i, g.passage.page)
             for i, g in enumerate(self.tables)
         ]
-        return list(dict.fromkeys(page for _, fit, _, page in sorted(fits) if fit < 0))
+        return list(dict.fromkeys(page for _, _, fit, _, page in sorted(fits) if fit < 0))
 
     def _has_period(self, g: Grid) -> bool:
         return any(c.months == self.months for c in g.columns)

@@ -244,9 +244,17 @@ def names_item(text: str, item: LineItem) -> bool:
     return any(_pattern(n).search(t) for n in item.names)
 
 
+# A table's scale note the parse may join to its first column's header ("(In thousands,
+# except per share data) Year Ended December 31, 2018"): its "share" names no column
+_SCALE_NOTE = re.compile(
+    r"\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)|\bexcept (?:for )?per share \w+",
+    re.I,
+)
+
+
 def share_column(g: Grid, col: int) -> bool:
     """Does the column hold shares or changes of a figure ("Percent Change 2022")?"""
-    return _SHARE.search(g.columns[col].text) is not None
+    return _SHARE.search(_SCALE_NOTE.sub(" ", g.columns[col].text)) is not None
 
 
 def measure_column(g: Grid, col: int, item: LineItem) -> int:

@@ -18,8 +18,9 @@ from agent.evidence import Passage
 from agent.figures.grid import MONTH_DAY, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
-from agent.figures.render import asked_scale, copula, in_scale, number, scale_word
+from agent.figures.render import copula, in_scale, number, scale_word
 from agent.figures.tables import read_grids
+from agent.question.units import asked_scale
 from pipeline.text import lexicon
 from pipeline.text.lang import script_language
 from pipeline.text.normalise import no_spaces, single_spaces

@@ -61,8 +61,13 @@ def statement_fit(g: Grid, kind: str) -> float:
 def table_fit(g: Grid, kind: str) -> float:
     """How well a table fits an item of statement ``kind``: its statement's bonus or
     another statement's penalty, less for an exhibit's table."""
-    exhibit = EXHIBIT_PENALTY if _EXHIBIT.search(g.passage.section) else 0.0
+    exhibit = EXHIBIT_PENALTY if in_exhibit(g) else 0.0
     return statement_fit(g, kind) - exhibit
+
+
+def in_exhibit(g: Grid) -> bool:
+    """Is the table in an exhibit appended to the report (another entity's statements)?"""
+    return bool(_EXHIBIT.search(g.passage.section))
 
 
 def head_of(g: Grid) -> str:

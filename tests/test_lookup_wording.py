@@ -1,0 +1,166 @@
+"""Single-figure questions worded as analysts word them: a unit asked for ("in USD
+billions") is no word to search for, a company named by its ticker is the report's own,
+a statement's scale note is no share column, and the report's own statement comes before
+an exhibit's (another entity's) naming the same part. Invented documents only."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from agent.companies import named_documents
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer
+from agent.figures.lookup import Finder, grids
+from agent.figures.parts import share_column
+from agent.figures.tables import read_grids
+from agent.models.planner import plan
+from agent.question.units import asked_scale, without_unit
+from agent.scope import DocStats, trading_symbols
+from agent.service import ChatService
+from pipeline.service import Folio
+from testkit.agentdocs import ingest_text
+
+
+def _evidence(*texts: str, sections: tuple[str, ...] = (), page: int = 10) -> list[Evidence]:
+    passages = [
+        Passage(
+            chunk_id=f"co#{i}",
+            doc_id="co",
+            page=page + i,
+            page_end=page + i,
+            text=t,
+            rank=i + 1,
+            section=sections[i] if i < len(sections) else "",
+        )
+        for i, t in enumerate(texts)
+    ]
+    # the scope's counts: "casino" in a few of its many chunks (a part's word, not the
+    # company's own name)
+    df = {"casino": 6, "revenues": 200}
+    return [
+        Evidence(tool="search_document", query="q", passages=passages, term_df=df, scope_chunks=900)
+    ]
+
+
+def test_the_unit_asked_is_read_but_not_searched_for() -> None:
+    for q, unit, left in (
+        ("What was Orrin's inventory at the end of 2024, in USD billions?", "billions", "2024?"),
+        ("Give Orrin's FY2023 capex (in US$ millions).", "millions", "capex."),
+        ("What dividends did Orrin pay in 2022, in thousands of dollars?", "thousands", "2022?"),
+    ):
+        assert asked_scale(q) == unit
+        assert unit not in without_unit(q) and without_unit(q).endswith(left), without_unit(q)
+    calls = plan(
+        "What was Orrin's inventory at the end of 2024, in USD billions?",
+        [],
+        0,
+        ["search_document"],
+    )
+    queries = [c["args"]["query"] for c in calls]
+    assert queries and not any("billion" in q.lower() for q in queries), queries
+    assert any("inventory" in q.lower() for q in queries), queries
+
+
+def test_a_filing_states_its_own_trading_symbol() -> None:
+    said = (
+        "Market Information. Our common stock is traded on the Nasdaq Global Market under the "
+        "symbol “BRGW.” The following table sets forth the high and low prices."
+    )
+    cover = (
+        "| Title of each class | Trading Symbol(s) | Name of each exchange on which registered |\n"
+        "|---|---|---|\n| Common Stock, $0.01 par value | ORNL | New York Stock Exchange |"
+    )
+    spun_off = (
+        "Beginning in 2021, Kestrel operates as an independent publicly traded company, which "
+        "is traded under the symbol “KSTR”."
+    )
+    assert trading_symbols([said]) == {"BRGW"}
+    assert trading_symbols([cover]) == {"ORNL"}
+    assert trading_symbols([spun_off]) == frozenset()  # another company's stock
+
+
+REPORT = """# Annual Report of Brenmoor Glassworks 2023
+
+## Management
+
+Ilse Varga has served as our Chief Executive Officer since 2020.
+
+## Market for our common stock
+
+Our common stock is traded on the Nasdaq Global Market under the symbol “BRGW.”
+
+## Competition
+
+We compete with Kestrel Optics Inc., which also sells architectural glass.
+"""
+
+
+def test_a_company_asked_by_its_ticker_is_the_reports_own(folio: Folio, tmp_path: Path) -> None:
+    chat = ChatService(folio)
+    doc = ingest_text(folio, tmp_path, "brenmoor.md", REPORT)
+    a = chat.ask("Who is BRGW's chief executive officer?", [doc]).answer
+    assert not a.refused and "Ilse Varga" in a.answer, a.answer
+    other = chat.ask("Who is the chief executive officer of Kestrel Optics?", [doc]).answer
+    assert other.refused, other.answer
+
+
+OWN = """| CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands, except per share data) \
+| (In thousands, except per share data) Year Ended December 31, 2023 | Year Ended December 31, \
+2022 |
+|---|---|---|
+| Revenues |  |  |
+| Casino | $4,100,200 | $3,900,100 |
+| Rooms | 1,200,300 | 1,100,400 |
+|  | 5,300,500 | 5,000,500 |
+| Expenses |  |  |
+| Casino | 2,000,100 | 1,900,200 |"""
+
+AFFILIATE = """| CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands) \
+| Year Ended December 31, 2023 | Year Ended December 31, 2022 |
+|---|---|---|
+| Casino revenues | $310,400 | $290,700 |
+| Rooms revenues | 400,100 | 380,200 |
+| Net revenues | 710,500 | 670,900 |"""
+
+
+def test_a_scale_note_in_the_first_header_is_no_share_column() -> None:
+    g = read_grids(_evidence(OWN)[0].passages[0])[0]
+    assert "per share" in g.columns[0].text
+    assert not share_column(g, 0) and not share_column(g, 1)
+
+
+def test_the_reports_own_statement_answers_before_an_exhibits() -> None:
+    sections = (
+        "PART IV > EXHIBIT 99.2 > KESTREL HOLDINGS, LLC CONSOLIDATED STATEMENTS OF OPERATIONS",
+        "PART II > ITEM 8 > BRENMOOR RESORTS CONSOLIDATED STATEMENTS OF OPERATIONS",
+    )
+    ev = _evidence(AFFILIATE, OWN, sections=sections)  # the affiliate's ranks first
+    a = figure_answer("What were Brenmoor's casino revenues in 2023?", ev, "en")
+    assert a is not None and a.lines, a
+    assert "4,100,200" in a.lines[0] and "[co#1]" in a.lines[0], a.lines
+
+
+def test_an_exhibits_row_alone_sends_the_planner_to_the_reports_own_statement() -> None:
+    sections = (
+        "PART IV > EXHIBIT 99.2 > KESTREL HOLDINGS, LLC CONSOLIDATED STATEMENTS OF OPERATIONS",
+        "PART II > ITEM 8 > BRENMOOR RESORTS CONSOLIDATED STATEMENTS OF OPERATIONS",
+    )
+    # the group's statement is in the turn by a chunk without the part's row
+    later = OWN.split("| Revenues |", maxsplit=1)[0] + "| Depreciation | 500,000 | 480,000 |"
+    ev = _evidence(AFFILIATE, later, sections=sections)
+    a = figure_answer("What were Brenmoor's casino revenues in 2023?", ev, "en")
+    assert a is not None and a.wanted, a
+    assert a.pages and a.pages[0] == 11, a.pages
+    assert Finder(grids(ev)).statement_pages("revenue")[0] == 11
+
+
+def test_a_ticker_names_its_companys_documents_among_several() -> None:
+    docs = ("kestrel-10k", "orrin-10k")
+    names = ("KESTRELVANE_2025_10K.pdf", "ORRIN_LABS_2025_10K.pdf")
+    stats = [
+        DocStats(chunks=1, df=Counter(), initials=frozenset({"K"}), symbols=frozenset({"KVN"})),
+        DocStats(chunks=1, df=Counter(), initials=frozenset({"OL"}), symbols=frozenset({"ORL"})),
+    ]
+    assert named_documents("What was ORL's capex in 2025?", docs, names, stats) == ("orrin-10k",)
+    assert named_documents("What was XYZ's capex in 2025?", docs, names, stats) == docs
