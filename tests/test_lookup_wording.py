@@ -164,3 +164,22 @@ def test_a_ticker_names_its_companys_documents_among_several() -> None:
     ]
     assert named_documents("What was ORL's capex in 2025?", docs, names, stats) == ("orrin-10k",)
     assert named_documents("What was XYZ's capex in 2025?", docs, names, stats) == docs
+
+
+INCOME = """| Consolidated Statements of Income (in millions) | 2023 | 2022 |
+|---|---|---|
+| Net sales | $9,120 | $8,450 |
+| Cost of sales | 4,010 | 3,760 |
+| Sales and marketing | 1,875 | 1,640 |
+| General and administrative | 520 | 505 |
+| Operating income | 2,715 | 2,545 |"""
+
+
+def test_a_row_whose_name_holds_the_items_is_read_as_itself() -> None:
+    ev = _evidence(INCOME)
+    a = figure_answer("How much did Orrin book as sales and marketing expense in 2023?", ev, "en")
+    assert a is not None and a.lines, a
+    assert "1,875" in a.lines[0] and "9,120" not in a.lines[0], a.lines
+    assert "[co#0]" in a.lines[0]
+    plain = figure_answer("What were Orrin's net sales in 2023?", ev, "en")
+    assert plain is not None and "9,120" in plain.lines[0], plain

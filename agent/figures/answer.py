@@ -25,7 +25,8 @@ from agent.figures.formula import (
     names,
     without_definition,
 )
-from agent.figures.items import years
+from agent.figures.grid import Grid
+from agent.figures.items import longer_row, years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
     BETWEEN,
@@ -54,6 +55,7 @@ from agent.figures.render import (
     ids,
     missing_note,
 )
+from agent.figures.row_said import named_row
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.verdicts import trend, verdict
@@ -127,6 +129,10 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     tables = grids(evidence)
     if ask is None or not tables:
         return []
+    named = _longer_row(ask, question, tables)
+    if named:  # "sales and marketing" asked, not the "sales" whose name it holds
+        line = named_row(question, tables, named, ask_statement(ask), lang)
+        return [FigureAnswer([line])] if line else []
     asked = without_definition(question)
     months = months_of(asked)
     words = asked_words(question)
@@ -164,6 +170,22 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return [out]
+
+
+def _longer_row(ask: Ask, question: str, tables: list[Grid]) -> str:
+    """The row the question names whose name holds the item's ("sales and marketing" of
+    "sales"), or ""."""
+    if not ask.single or not isinstance(ask.formula, ast.Name):
+        return ""
+    item = vocabulary().items.get(ask.formula.id)
+    labels = (r.label for g in tables for r in g.rows)
+    return longer_row(question, labels, item) if item is not None else ""
+
+
+def ask_statement(ask: Ask) -> str:
+    """The statement the item asked is printed in ("income"), or ""."""
+    item = vocabulary().items.get(ask.formula.id) if isinstance(ask.formula, ast.Name) else None
+    return item.statement if item is not None else ""
 
 
 def _missing(ask: Ask, turn: Turn, gone: MissingFigure) -> FigureAnswer:

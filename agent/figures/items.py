@@ -9,6 +9,7 @@ row numbers or notes around the name. Years come from "FY2017", "fiscal 2021", "
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -154,6 +155,25 @@ def _abbreviated(question: str, q: str) -> list[Asked]:
         if m is not None and item is not None:
             out.append(Asked(item, m.start(), m.end()))
     return out
+
+
+def longer_row(question: str, labels: Iterable[str], item: LineItem) -> str:
+    """The row of the turn's tables the question names whose label holds the item's name
+    and goes on after it ("sales and marketing" holds "sales"): the question asks for that
+    row, not for the item. Its label as the table prints it; "" when it names none."""
+    q = norm(question)
+    spans = [a for a in asked_items(question) if a.item.key == item.key]
+    found = ""
+    for label in dict.fromkeys(labels):
+        lab = norm(shown_label(label))
+        if len(lab.split()) < 2 or row_match(label, item) >= MIN_ROW_MATCH:
+            continue
+        for m in re.finditer(rf"(?<!\w){re.escape(lab)}(?!\w)", q):
+            # the label goes on after the item's name: another thing ("sales and
+            # marketing"), not a kind of the item ("casino revenues": a part's, parts.py)
+            if any(m.start() <= a.start and a.end < m.end() for a in spans):
+                found = max(found, label, key=lambda x: len(norm(shown_label(x))))
+    return found
 
 
 def years(question: str) -> list[int]:

@@ -11,6 +11,7 @@ the periods its column headers, read with the table's title ("June 30" above "20
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from agent import prompts
@@ -19,6 +20,7 @@ from agent.figures.grid import MONTH_DAY, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
 from agent.figures.render import copula, in_scale, number, scale_word
+from agent.figures.statements import table_fit
 from agent.figures.tables import read_grids
 from agent.question.units import asked_scale
 from pipeline.text import lexicon
@@ -51,6 +53,21 @@ def row_said(
         if doc_lang != lang:
             return None
         return _said(g, row, question, lang, scale)
+    return None
+
+
+def named_row(
+    question: str, tables: Sequence[Grid], label: str, statement: str, lang: prompts.Lang
+) -> str | None:
+    """The sentence for the row labelled ``label`` the question names, from the table
+    best fitting the statement its item is in (the statement titled so first), then the
+    best-ranked; None when no such row dates its figures."""
+    rows = [(g, r) for g in tables for r in g.rows if r.label == label]
+    rows.sort(key=lambda gr: (-table_fit(gr[0], statement), gr[0].passage.rank or 99))
+    for g, r in rows:
+        said = _said(g, r, question, lang, "")
+        if said is not None:
+            return said
     return None
 
 
