@@ -183,3 +183,31 @@ def test_a_row_whose_name_holds_the_items_is_read_as_itself() -> None:
     assert "[co#0]" in a.lines[0]
     plain = figure_answer("What were Orrin's net sales in 2023?", ev, "en")
     assert plain is not None and "9,120" in plain.lines[0], plain
+
+
+CASH = """| Consolidated Statements of Cash Flows (in millions) | 2023 | 2022 |
+|---|---|---|
+| Net cash provided by operating activities | 3,310 | 2,980 |
+| Additions to property and equipment | (845) | (790) |
+| Purchases of treasury stock | (1,200) | (950) |
+| Dividends to shareholders | (610) | (575) |"""
+
+BALANCE = """| Consolidated Balance Sheets (in millions) | 2023 | 2022 |
+|---|---|---|
+| Property and equipment, net | 4,400 | 4,150 |
+| Goodwill | 2,730 | 2,715 |
+| Total assets | 19,880 | 18,640 |"""
+
+
+def test_paraphrased_cash_items_are_read_from_their_rows() -> None:
+    ev = _evidence(BALANCE, CASH)
+    for q, figure in (
+        ("How much money did Orrin spend buying property and equipment in 2023?", "845"),
+        ("How much did Orrin spend buying back its own shares in 2022?", "950"),
+        ("How much did Orrin spend repurchasing treasury stock in 2023?", "1,200"),
+        ("What dividends did Orrin pay in 2023?", "610"),
+        ("How much cash did Orrin pay out as dividends in 2022?", "575"),
+        ("What was Orrin's goodwill at the end of 2022?", "2,715"),
+    ):
+        a = figure_answer(q, ev, "en")
+        assert a is not None and a.lines and figure in a.lines[0], (q, a and a.lines)
