@@ -211,3 +211,43 @@ def test_paraphrased_cash_items_are_read_from_their_rows() -> None:
     ):
         a = figure_answer(q, ev, "en")
         assert a is not None and a.lines and figure in a.lines[0], (q, a and a.lines)
+
+
+QUARTERS = """| (In thousands, except per share data) 2023 | Quarter First | Quarter Second \
+| Quarter Third | Quarter Fourth | Quarter Total |
+|---|---|---|---|---|---|
+| Net revenues | $2,110,000 | $2,240,000 | $2,390,000 | $2,460,000 | $9,200,000 |
+| Earnings per share-diluted | $0.41 | $0.22 | $0.27 | $0.35 | $1.25 |
+| 2022 |  |  |  |  |  |
+| Net revenues | $1,900,000 | $2,050,000 | $2,120,000 | $2,230,000 | $8,300,000 |"""
+
+STATEMENT_EPS = """| CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands, except per share data) \
+| Year Ended December 31, 2023 | Year Ended December 31, 2022 |
+|---|---|---|
+| Net revenues | $9,200,000 | $8,300,000 |
+| Net income | 640,000 | 590,000 |
+| Earnings per share |  |  |
+| Basic | $1.27 | $1.10 |
+| Diluted | $1.25 | $1.08 |
+| Weighted average common shares outstanding |  |  |
+| Basic | 503,900 | 536,400 |
+| Diluted | 512,000 | 546,300 |"""
+
+
+def test_a_year_in_the_label_columns_header_dates_the_total_not_the_first_quarter() -> None:
+    grids_read = read_grids(_evidence(QUARTERS)[0].passages[0])
+    assert [c.year for c in grids_read[0].columns] == [None, None, None, None, 2023]
+    assert [c.year for c in grids_read[1].columns] == [None, None, None, None, 2022]
+    a = figure_answer("What were Orrin's net revenues in 2022?", _evidence(QUARTERS), "en")
+    assert a is not None and a.lines and "8,300,000" in a.lines[0], a and a.lines
+
+
+def test_a_short_row_is_read_with_the_heading_above_it() -> None:
+    ev = _evidence(QUARTERS, STATEMENT_EPS)  # the quarters' table ranks first
+    a = figure_answer(
+        "What was Orrin's diluted EPS for the year ended December 31, 2022?", ev, "en"
+    )
+    assert a is not None and a.lines, a
+    line = a.lines[0]
+    assert "1.08" in line and "[co#1]" in line and "thousand" not in line, line
+    assert line.startswith("Diluted earnings per share"), line
