@@ -37,7 +37,7 @@ def _evidence(*texts: str, sections: tuple[str, ...] = (), page: int = 10) -> li
     ]
     # the scope's counts: "casino" in a few of its many chunks (a part's word, not the
     # company's own name)
-    df = {"casino": 6, "revenues": 200}
+    df = {"casino": 6, "international": 9, "revenues": 200}
     return [
         Evidence(tool="search_document", query="q", passages=passages, term_df=df, scope_chunks=900)
     ]
@@ -251,3 +251,36 @@ def test_a_short_row_is_read_with_the_heading_above_it() -> None:
     line = a.lines[0]
     assert "1.08" in line and "[co#1]" in line and "thousand" not in line, line
     assert line.startswith("Diluted earnings per share"), line
+
+
+ONE_SEGMENT = """| International Segment Performance Summary ($ in millions) | 2023 | 2022 |
+|---|---|---|
+| Revenue | $3,575 | $3,489 |
+| Gross profit | $817 | $811 |
+| SG&A | $715 | $719 |"""
+
+CONSOLIDATED = """| Consolidated Performance Summary ($ in millions) | 2023 | 2022 |
+|---|---|---|
+| Revenue | $42,879 | $42,151 |
+| Gross profit | $9,961 | $9,876 |
+| SG&A | $8,015 | $8,023 |"""
+
+
+def test_a_table_titled_by_one_segment_does_not_answer_for_the_company() -> None:
+    ev = _evidence(ONE_SEGMENT, CONSOLIDATED)  # the segment's table ranks first
+    a = figure_answer("What was Orrin's gross profit in fiscal 2022?", ev, "en")
+    assert a is not None and a.lines and "9,876" in a.lines[0], a and a.lines
+    # the segment's table alone: its figure is no sure answer, the company's is searched for
+    alone = figure_answer(
+        "What was Orrin's gross profit in fiscal 2022?", _evidence(ONE_SEGMENT), "en"
+    )
+    assert alone is not None and alone.wanted == [("gross_profit", 2022)], alone
+    calls = plan(
+        "What was Orrin's gross profit in fiscal 2022?",
+        _evidence(ONE_SEGMENT),
+        1,
+        ["search_document", "read_page"],
+    )
+    assert any("gross profit" in c["args"].get("query", "") for c in calls), calls
+    part = figure_answer("What was Orrin's International gross profit in 2022?", ev, "en")
+    assert part is not None and part.lines and "811" in part.lines[0], part and part.lines

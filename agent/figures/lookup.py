@@ -34,6 +34,7 @@ from agent.figures.statements import (
     head_of,
     in_exhibit,
     is_statement,
+    one_part,
     primary,
     statement_fit,
     table_fit,
@@ -41,12 +42,14 @@ from agent.figures.statements import (
     titled,
 )
 from agent.figures.tables import read_grids
+from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, fit, size
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
+PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -190,7 +193,7 @@ class Finder:
             if col is None:
                 continue
             col = measure_column(g, col, item)
-            bonus = self._fit(g, col, item.statement)
+            bonus = self._fit(g, col, item.statement) - self._part_table(g)
             parts = parts_rows(g, item)
             for printed in g.rows:
                 if printed.start in parts:
@@ -265,6 +268,12 @@ class Finder:
         # a row that names the part but not the item, in a table only titled by it
         self.part_unsure = self.part_unsure or sure < 2
         return best[1]
+
+    def _part_table(self, g: Grid) -> float:
+        """A penalty for a table titled by one part of the business the question does not
+        name ("International Segment Performance Summary"): its figures are the part's."""
+        part = one_part(g)
+        return PART_TABLE if part and stem(part) not in self.asked else 0.0
 
     @staticmethod
     def _is_primary(g: Grid, kind: str) -> bool:
