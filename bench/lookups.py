@@ -1,7 +1,7 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
@@ -46,11 +46,16 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead and misses")
     ap.add_argument("--only", default="", help="ask only the questions holding this word")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A or B)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    items = [i for i in items if args.only.lower() in i["question"].lower()]
+    items = [
+        i
+        for i in items
+        if args.only.lower() in i["question"].lower() and args.batch in ("", i["batch"])
+    ]
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)
     page: dict[str, list[bool]] = defaultdict(list)
