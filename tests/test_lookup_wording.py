@@ -37,7 +37,7 @@ def _evidence(*texts: str, sections: tuple[str, ...] = (), page: int = 10) -> li
     ]
     # the scope's counts: "casino" in a few of its many chunks (a part's word, not the
     # company's own name)
-    df = {"casino": 6, "international": 9, "revenues": 200}
+    df = {"casino": 6, "international": 9, "coastal": 7, "revenues": 200}
     return [
         Evidence(tool="search_document", query="q", passages=passages, term_df=df, scope_chunks=900)
     ]
@@ -284,3 +284,24 @@ def test_a_table_titled_by_one_segment_does_not_answer_for_the_company() -> None
     assert any("gross profit" in c["args"].get("query", "") for c in calls), calls
     part = figure_answer("What was Orrin's International gross profit in 2022?", ev, "en")
     assert part is not None and part.lines and "811" in part.lines[0], part and part.lines
+
+
+COASTAL = """| Coastal Segment ($ in millions) | Three Months Ended March 31, 2024 \
+| Three Months Ended March 31, 2023 |
+|---|---|---|
+| Net sales | $1,410 | $1,322 |
+| Adjusted EBIT | 188 | 176 |"""
+
+GROUP_QUARTER = """| Condensed Consolidated Statements of Income ($ in millions) \
+| Three Months Ended March 31, 2024 | Three Months Ended March 31, 2023 |
+|---|---|---|
+| Net sales | $3,640 | $3,505 |
+| Operating income | 410 | 395 |"""
+
+
+def test_a_segments_own_table_gives_its_rows_for_the_segment() -> None:
+    prose = "Sales of the Coastal segment rose on demand from shipyards."  # a name so written
+    ev = _evidence(GROUP_QUARTER, COASTAL, prose)
+    q = "What net sales did Orrin's Coastal segment make in the quarter ended March 31, 2024?"
+    a = figure_answer(q, ev, "en")
+    assert a is not None and a.lines and "1,410" in a.lines[0], a and a.lines
