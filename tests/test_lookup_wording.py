@@ -305,3 +305,62 @@ def test_a_segments_own_table_gives_its_rows_for_the_segment() -> None:
     q = "What net sales did Orrin's Coastal segment make in the quarter ended March 31, 2024?"
     a = figure_answer(q, ev, "en")
     assert a is not None and a.lines and "1,410" in a.lines[0], a and a.lines
+
+
+EXPENSES = """| Consolidated Statements of Operations (in millions) | 2023 | 2022 |
+|---|---|---|
+| Net sales | $52,100 | $47,300 |
+| Fulfillment | 7,420 | 6,910 |
+| Technology and content | 6,050 | 5,480 |
+| Net income | 2,930 | 2,610 |
+| Net income attributable to noncontrolling interests | 130 | 120 |
+| Net income attributable to Orrin Labs | 2,800 | 2,490 |"""
+
+POSITION = """| Consolidated Balance Sheets (in millions) | 2023 | 2022 |
+|---|---|---|
+| Cash and cash equivalents | $1,240 | $1,115 |
+| Long-Term Debt Obligations | 8,300 | 8,950 |
+| Total assets | 31,200 | 29,800 |"""
+
+PPE_CASH = """| Consolidated Statements of Cash Flows (in millions) | 2023 | 2022 |
+|---|---|---|
+| Purchases of property, plant and equipment | (1,310) | (1,205) |"""
+
+
+def test_a_row_no_item_names_is_read_when_the_question_names_it() -> None:
+    ev = _evidence(EXPENSES)
+    a = figure_answer("How much did Orrin spend on fulfillment in 2022?", ev, "en")
+    assert a is not None and a.lines and "6,910" in a.lines[0], a and a.lines
+    # what a row holds is no figure asked
+    assert figure_answer("What is included in fulfillment?", ev, "en") is None
+
+
+def test_the_qualifier_after_an_items_name_picks_its_row() -> None:
+    ev = _evidence(EXPENSES)
+    q = "What net income attributable to Orrin Labs did the company report for 2023?"
+    a = figure_answer(q, ev, "en")
+    assert a is not None and a.lines and "2,800" in a.lines[0], a and a.lines
+    plain = figure_answer("What was Orrin's net income in 2023?", ev, "en")
+    assert plain is not None and "2,930" in plain.lines[0], plain
+
+
+def test_more_wordings_of_balance_and_cash_items() -> None:
+    ev = _evidence(POSITION, PPE_CASH)
+    for q, figure in (
+        ("How much long-term debt did Orrin carry at the end of 2023?", "8,300"),
+        ("How much cash did Orrin hold at the end of 2022?", "1,115"),
+        ("How much did Orrin spend on property, plant and equipment in 2022?", "1,205"),
+    ):
+        a = figure_answer(q, ev, "en")
+        assert a is not None and a.lines and figure in a.lines[0], (q, a and a.lines)
+
+
+DIVISION_CHARGES = """| Productivity plan charges by division (in millions) | 2023 | 2022 |
+|---|---|---|
+| Cost of sales | 29 | 30 |
+| Selling, general and administrative expenses | 140 | 95 |"""
+
+
+def test_an_items_row_outside_its_statement_sends_the_planner_to_the_statement() -> None:
+    a = figure_answer("What was Orrin's cost of sales in 2022?", _evidence(DIVISION_CHARGES), "en")
+    assert a is not None and a.wanted == [("cost_of_revenue", 2022)], a

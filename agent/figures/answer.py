@@ -26,7 +26,7 @@ from agent.figures.formula import (
     without_definition,
 )
 from agent.figures.grid import Grid
-from agent.figures.items import longer_row, years
+from agent.figures.items import longer_row, named_row_label, years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
     BETWEEN,
@@ -127,6 +127,10 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
+    if ask is None and tables and _row_asked(question):  # a row no item names, by its name
+        label = named_row_label(question, (r.label for g in tables for r in g.rows))
+        line = named_row(question, tables, label, "", lang) if label else None
+        return [FigureAnswer([line])] if line else []
     if ask is None or not tables:
         return []
     named = _longer_row(ask, question, tables)
@@ -145,6 +149,7 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         parts=asked_parts(question, evidence, words),
     )
     finder.doc_scales = document_scales(evidence)
+    finder.question = question
     turn = Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)
@@ -170,6 +175,17 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return [out]
+
+
+# what no figure answers, though the question names a row: a cause, a list, a definition
+_NOT_AMOUNTS = frozenset({"explanation", "list", "definition", "person", "date", "place"})
+
+
+def _row_asked(question: str) -> bool:
+    """Does the question ask a figure of a period ("What was X's technology and content
+    spending in 2019?"), not what a row holds ("What is included in …?")?"""
+    q = parse(question)
+    return q.operation == "lookup" and not q.kinds & _NOT_AMOUNTS and bool(q.periods)
 
 
 def _longer_row(ask: Ask, question: str, tables: list[Grid]) -> str:

@@ -176,6 +176,50 @@ def longer_row(question: str, labels: Iterable[str], item: LineItem) -> str:
     return found
 
 
+MIN_ONE_WORD_ROW = 8  # a one-word row the question names: "Fulfillment", not "Other"
+
+
+def named_row_label(question: str, labels: Iterable[str]) -> str:
+    """The longest row label of the turn's tables the question names in full ("technology
+    and content", "Subscription services (4)") that no vocabulary item names: a row asked
+    by its own name; "" when it names none. (An item's row the question names without
+    asking the item — "adjusted operating income", a quotient of an unknown figure — is
+    no figure asked.)"""
+    q = norm(question)
+    found, size = "", 0
+    for label in dict.fromkeys(labels):
+        lab = norm(shown_label(label))
+        words = lab.split()
+        if not words or (len(words) == 1 and len(lab) < MIN_ONE_WORD_ROW) or lab.isdigit():
+            continue
+        if any(row_match(label, i) >= MIN_ROW_MATCH for i in vocabulary().items.values()):
+            continue  # an item's row: a question naming it and asking nothing read is none
+        if len(lab) > size and re.search(rf"(?<!\w){re.escape(lab)}(?!\w)", q):
+            found, size = label, len(lab)
+    return found
+
+
+def asked_qualifier(question: str, item: LineItem) -> tuple[frozenset[str], frozenset[str]]:
+    """The words the question puts after the item's name when they open with a qualifier
+    ("net income attributable to Velmor …", "… including noncontrolling interests"), and
+    the words of the name itself; both empty when it qualifies nothing. The row whose
+    label says them is the one asked."""
+    q = norm(question)
+    for a in asked_items(question):
+        if a.item.key == item.key:
+            after = q[a.end :].split()
+            if after and after[0] in _QUALIFIERS and after[0] not in ("net", "of"):
+                return frozenset(after), frozenset(q[a.start : a.end].split())
+    return frozenset(), frozenset()
+
+
+def qualified(label: str, tail: frozenset[str], name: frozenset[str]) -> float:
+    """How much of what a label says besides the item's name the question's qualifier
+    says too (1: "attributable to Velmor" of "Net income attributable to Velmor")."""
+    words = set(norm(shown_label(label)).split()) - name
+    return len(words & tail) / len(words) if words and tail else 0.0
+
+
 def years(question: str) -> list[int]:
     """The fiscal years a question names, in order of mention, each once."""
     return fiscal_years(question)

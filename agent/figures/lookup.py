@@ -18,7 +18,7 @@ from agent.figures.grid import (
     stated_scale,
     with_report_year,
 )
-from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import (
     NO_PARTS,
@@ -50,6 +50,7 @@ PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, 
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
+QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -181,6 +182,7 @@ class Finder:
         self.scores: list[Key] = []  # how surely each cell looked up is its item
         # the one scale each document's passages state, said for a table stating none
         self.doc_scales: dict[str, str] = {}
+        self.question = ""  # the question, for the qualifier it puts after an item's name
 
     def __call__(self, key: str, year: int | None) -> Cell:
         item = vocabulary().items[key]
@@ -188,6 +190,7 @@ class Finder:
         if self.parts:
             return self._part_cell(key, year)
         best: tuple[Key, Cell, bool] | None = None
+        tail, name = asked_qualifier(self.question, item)
         for g in self.tables:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
@@ -199,6 +202,8 @@ class Finder:
                 if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s, r = read_as(g, printed, item)
+                if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
+                    s += QUALIFIED * qualified(r.label, tail, name)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
                     continue
@@ -217,6 +222,7 @@ class Finder:
                         bonus < 0
                         or (item.statement in self.statements and not is_statement(g, kind))
                         or (self._primary_here(kind) and not self._is_primary(g, kind))
+                        or self._unstated(g, kind)
                     )
                     best = (score, self._cell(key, g, r, col, item.outflow), weak)
         if best is None:
@@ -279,6 +285,14 @@ class Finder:
     def _is_primary(g: Grid, kind: str) -> bool:
         # an exhibit's "Consolidated Statements of Operations" is another entity's
         return kind in TITLED and titled(g, kind) and primary(head_of(g)) and not in_exhibit(g)
+
+    def _unstated(self, g: Grid, kind: str) -> bool:
+        """Is the cell's table none of the item's statement while no table of the turn is
+        one? A note's or a division's table ("Cost of sales | 29" of one charge) may hold
+        the row: the statement is searched for before its figure is trusted."""
+        if kind not in TITLED or is_statement(g, kind):
+            return False
+        return not any(is_statement(t, kind) for t in self.tables)
 
     def _primary_here(self, kind: str) -> bool:
         """Is the group's own statement of this kind among the turn's tables?"""
@@ -345,13 +359,13 @@ class Finder:
             asked=self.asked,
             parts=self.parts,
         )
-        out.doc_scales = self.doc_scales
+        out.doc_scales, out.question = self.doc_scales, self.question
         return out
 
     def whole(self) -> Finder:
         """The same lookups for the company as a whole, no part asked."""
         out = Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
-        out.doc_scales = self.doc_scales
+        out.doc_scales, out.question = self.doc_scales, self.question
         return out
 
     def tables_by_statement(self) -> list[list[Grid]]:

@@ -60,10 +60,12 @@ def named_row(
     question: str, tables: Sequence[Grid], label: str, statement: str, lang: prompts.Lang
 ) -> str | None:
     """The sentence for the row labelled ``label`` the question names, from the table
-    best fitting the statement its item is in (the statement titled so first), then the
-    best-ranked; None when no such row dates its figures."""
+    best fitting the statement its item is in (the statement titled so first; any
+    statement for a row no item names), then the best-ranked; None when no such row dates
+    its figures."""
     rows = [(g, r) for g in tables for r in g.rows if r.label == label]
-    rows.sort(key=lambda gr: (-table_fit(gr[0], statement), gr[0].passage.rank or 99))
+    kinds = (statement,) if statement else ("income", "balance", "cash")  # any statement
+    rows.sort(key=lambda gr: (-max(table_fit(gr[0], k) for k in kinds), gr[0].passage.rank or 99))
     for g, r in rows:
         said = _said(g, r, question, lang, "")
         if said is not None:
