@@ -25,8 +25,7 @@ from agent.figures.formula import (
     names,
     without_definition,
 )
-from agent.figures.grid import Grid
-from agent.figures.items import longer_row, named_row_label, years
+from agent.figures.items import years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
     BETWEEN,
@@ -37,6 +36,7 @@ from agent.figures.methods import (
     offered,
     single_figures,
 )
+from agent.figures.named_rows import named_row_answer
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -55,7 +55,6 @@ from agent.figures.render import (
     ids,
     missing_note,
 )
-from agent.figures.row_said import named_row
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.verdicts import trend, verdict
@@ -127,16 +126,11 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
-    if ask is None and tables and _row_asked(question):  # a row no item names, by its name
-        label = named_row_label(question, (r.label for g in tables for r in g.rows))
-        line = named_row(question, tables, label, "", lang) if label else None
-        return [FigureAnswer([line])] if line else []
+    by_name = named_row_answer(ask, question, tables, lang)  # a row asked by its own name
+    if by_name is not None:
+        return by_name
     if ask is None or not tables:
         return []
-    named = _longer_row(ask, question, tables)
-    if named:  # "sales and marketing" asked, not the "sales" whose name it holds
-        line = named_row(question, tables, named, ask_statement(ask), lang)
-        return [FigureAnswer([line])] if line else []
     asked = without_definition(question)
     months = months_of(asked)
     words = asked_words(question)
@@ -175,33 +169,6 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return [out]
-
-
-# what no figure answers, though the question names a row: a cause, a list, a definition
-_NOT_AMOUNTS = frozenset({"explanation", "list", "definition", "person", "date", "place"})
-
-
-def _row_asked(question: str) -> bool:
-    """Does the question ask a figure of a period ("What was X's technology and content
-    spending in 2019?"), not what a row holds ("What is included in …?")?"""
-    q = parse(question)
-    return q.operation == "lookup" and not q.kinds & _NOT_AMOUNTS and bool(q.periods)
-
-
-def _longer_row(ask: Ask, question: str, tables: list[Grid]) -> str:
-    """The row the question names whose name holds the item's ("sales and marketing" of
-    "sales"), or ""."""
-    if not ask.single or not isinstance(ask.formula, ast.Name):
-        return ""
-    item = vocabulary().items.get(ask.formula.id)
-    labels = (r.label for g in tables for r in g.rows)
-    return longer_row(question, labels, item) if item is not None else ""
-
-
-def ask_statement(ask: Ask) -> str:
-    """The statement the item asked is printed in ("income"), or ""."""
-    item = vocabulary().items.get(ask.formula.id) if isinstance(ask.formula, ast.Name) else None
-    return item.statement if item is not None else ""
 
 
 def _missing(ask: Ask, turn: Turn, gone: MissingFigure) -> FigureAnswer:

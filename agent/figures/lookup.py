@@ -18,13 +18,13 @@ from agent.figures.grid import (
     stated_scale,
     with_report_year,
 )
+from agent.figures.headed import read_as
 from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import (
     NO_PARTS,
     PartMissing,
     Parts,
-    group_label,
     measure_column,
     part_score,
 )
@@ -43,7 +43,7 @@ from agent.figures.statements import (
 )
 from agent.figures.tables import read_grids
 from agent.scope import stem
-from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.finance import vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, fit, size
@@ -126,36 +126,6 @@ def _fiscal_naming(tables: list[Grid], evidence: Sequence[Evidence]) -> None:
     naming = {doc: naming_offset(t) for doc, t in texts.items()}
     for g in tables:
         g.naming = naming.get(g.passage.doc_id, 0)
-
-
-HEADED = 0.95  # "Diluted" under "Earnings per share": the item, named by two rows
-_QUALIFIER_ROW = 2  # words at most of a row qualifying the heading above it
-
-
-def headed_match(g: Grid, r: Row, item: LineItem) -> float:
-    """How surely a short row names the item with the figure-less heading above it
-    ("Earnings per share" over "Basic" and "Diluted"); 0 when it does not."""
-    if len(r.label.split()) > _QUALIFIER_ROW:
-        return 0.0
-    heading = group_label(g, r)
-    return HEADED * row_match(f"{heading} {r.label}", item) if heading else 0.0
-
-
-def headed(g: Grid, r: Row) -> Row:
-    """The row under a heading, labelled as a sentence names it whole ("Diluted" under
-    "Earnings per share": "Diluted earnings per share", a per-share figure unscaled)."""
-    heading = group_label(g, r)
-    return replace(r, label=f"{r.label} {heading[:1].lower()}{heading[1:]}")
-
-
-def read_as(g: Grid, r: Row, item: LineItem) -> tuple[float, Row]:
-    """How surely a row is the item, and the row as a sentence names it: by its own
-    label, else with the heading above it ("Diluted" under "Earnings per share")."""
-    s = row_match(r.label, item)
-    if s >= MIN_ROW_MATCH:
-        return s, r
-    h = headed_match(g, r, item)
-    return (h, headed(g, r)) if h >= MIN_ROW_MATCH else (s, r)
 
 
 class Finder:
