@@ -5,7 +5,8 @@ line performance for Kestrel in 2025?" asks about one of them: the other's table
 nothing and crowd the search. A company is named by a capitalised word of the question
 (its first only when it cannot be a sentence's capital: "MGM's", not "What") that a word
 of a document's file name starts with ("MGM" in MGMRESORTS_10Q.pdf), or by its initials
-("J&J", "JnJ" for JOHNSON_JOHNSON_…). Words every filing's name uses ("earnings", "10K")
+("J&J", "JnJ" for JOHNSON_JOHNSON_…), or by the trading symbol the filing states ("ADBE").
+Words every filing's name uses ("earnings", "10K")
 name no company; they are in ``data/filing_words.json``. The result only ever narrows the
 scope: no named document, or every one, leaves it as it is.
 """
@@ -64,6 +65,8 @@ def _tokens(question: str) -> list[str]:
 
 
 def _names(token: str, file_name: str, st: DocStats) -> bool:
+    if token in st.symbols:  # its ticker, as the filing states it ("ADBE", "BBY")
+        return True
     low = token.lower()
     words = [
         w.lower()

@@ -13,7 +13,7 @@ import math
 import re
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -67,7 +67,9 @@ class DocStats:
     initials: frozenset[str]
     texts: tuple[str, ...] = ()
     names: frozenset[str] = frozenset()
-    owner: frozenset[str] = frozenset()  # the company its cover names (``_registrant``)
+    # the company its cover names (``_registrant``) and the trading symbol it states
+    owner: frozenset[str] = frozenset()
+    symbols: frozenset[str] = frozenset()  # "ADBE", "BBY": its stock's symbols as printed
     lead: str = ""  # the first word of that name ("mgm" of MGM Resorts International)
 
     def count(self, term: str) -> int:
@@ -154,15 +156,48 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     # the registrant's words, not its suffixes ("Inc", "plc", "com")
     named = re.findall(r"[A-Za-z]+", _registrant(chunks))
     owner = [w for w in named if w.lower() not in _suffixes()]
+    symbols = trading_symbols(ch.text for ch in chunks)
     return DocStats(
         chunks=len(chunks),
         df=df,
         initials=frozenset(i for i in initials if i),
         texts=keep,
         names=frozenset(stem(w) for w in file_words if len(w) > 2),
-        owner=frozenset(stem(w) for w in owner),
+        owner=frozenset(stem(w) for w in [*owner, *symbols]),
+        symbols=symbols,
         lead=owner[0].lower() if owner else "",
     )
+
+
+# "Our common stock is traded … under the symbol “ADBE.”", "ticker symbol BBY", "Stock
+# Trading Symbol – PEP": the filer's own stock is named just before ("Viatris … is traded
+# under the symbol “VTRS”" in Pfizer's report is another company's)
+_SYMBOL_SAID = re.compile(r"(?i:\b(?:ticker |trading )?symbol)\W{0,4}([A-Z]{2,5})\b")
+_OWN_STOCK = re.compile(r"common\s+(?:stock|equity)|ordinary\s+shares|registrant", re.I)
+_OWN_REACH = 160  # characters before the symbol its stock is named within
+# the cover's table: "Title of each class | Trading Symbol(s) | Name of each exchange" and
+# below it the class's row, whose symbol is a cell of its own ("Common Stock | MGM | NYSE")
+_SYMBOL_HEAD = re.compile(r"trading symbols?(?:\(s\))?", re.I)
+_SYMBOL_CELL = re.compile(r"(?:^|[|\n])\s*([A-Z]{2,5})\s*(?=[|\n]|$)")
+_SYMBOL_REACH = 300  # characters after the header the first class's row is within
+
+
+def trading_symbols(texts: Iterable[str]) -> frozenset[str]:
+    """The stock symbols a filing states for its registrant: a question may name the
+    company by its ticker ("What was ADBE's revenue?"), which no other word of the
+    filing spells."""
+    out: set[str] = set()
+    for text in texts:
+        if "ymbol" not in text and "YMBOL" not in text:
+            continue
+        for m in _SYMBOL_SAID.finditer(text):
+            if _OWN_STOCK.search(text[max(0, m.start() - _OWN_REACH) : m.start()]):
+                out.add(m.group(1))
+        for head in _SYMBOL_HEAD.finditer(text):
+            cell = _SYMBOL_CELL.search(text[head.end() : head.end() + _SYMBOL_REACH])
+            if cell is not None:
+                out.add(cell.group(1))
+    return frozenset(out)
 
 
 @cache

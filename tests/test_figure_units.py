@@ -213,7 +213,10 @@ def test_an_operand_outside_the_statement_the_question_names_is_looked_up_again(
     told = figure_answer("What was depreciation in FY2022, from the cash flow statement?", ev, "en")
     assert told is not None and told.wanted == [("depreciation_amortization", 2022)]
     free = figure_answer("What was depreciation in FY2022?", ev, "en")
-    assert free is not None and free.wanted == [] and "2,400" in free.lines[0]
+    # no cash-flow statement in the turn: the note's figure is given, the statement is
+    # searched for before it is trusted (a note's row may be one charge's)
+    assert free is not None and "2,400" in free.lines[0]
+    assert free.wanted == [("depreciation_amortization", 2022)]
 
 
 DOTTED = """CONSOLIDATED STATEMENTS OF CASH FLOWS (in thousands)

@@ -36,6 +36,7 @@ from agent.figures.methods import (
     offered,
     single_figures,
 )
+from agent.figures.named_rows import named_row_answer
 from agent.figures.parts import (
     PART_SEARCH_K,
     PartMissing,
@@ -47,7 +48,6 @@ from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.render import (
-    asked_scale,
     cell_sentence,
     change_line,
     decimals,
@@ -63,6 +63,7 @@ from agent.figures.versus import versus_search
 from agent.figures.working import Turn, amount_growth, is_percent, points, working
 from agent.question.kinds import asked_kinds
 from agent.question.parsed import Operation, parse
+from agent.question.units import asked_scale
 from pipeline.text.finance import vocabulary
 
 # A cause ("what drove the margin change?") is a sentence of prose and a list of members
@@ -125,6 +126,9 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
+    by_name = named_row_answer(ask, question, tables, lang)  # a row asked by its own name
+    if by_name is not None:
+        return by_name
     if ask is None or not tables:
         return []
     asked = without_definition(question)
@@ -139,6 +143,7 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         parts=asked_parts(question, evidence, words),
     )
     finder.doc_scales = document_scales(evidence)
+    finder.question = question
     turn = Turn(finder, question, lang)
     try:
         out = _answer(ask, turn)

@@ -253,16 +253,23 @@ def _header_columns(cells: list[str]) -> dict[int, Column]:
     return columns
 
 
-def _restated(cells: list[str], above: list[str]) -> dict[int, Column]:
+def _restated(
+    cells: list[str], above: list[str], stub_head: list[str] | None = None
+) -> dict[int, Column]:
     """A row inside the table that names the columns again ("| (in millions) | 2017 |
-    2016 | 2015 |"): every figure of it a year; the row above may name the period."""
+    2016 | 2015 |"): every figure of it a year; the row above may name the period. In a
+    table whose year stands in the label column (``stub_head``, see ``_stub_year``), a
+    row of a year alone opens that year's block ("| 2017 | | … |")."""
     figures = [(i, c) for i, c in enumerate(cells) if c and re.search(r"\d", c)]
     if not figures or not all(TABLE_YEAR_RE.fullmatch(c.strip()) for _, c in figures):
         return {}
-    return {
+    again = {
         i: Column(c.strip(), int(c.strip()), months_of(above[i]) if i < len(above) else None)
         for i, c in figures
     }
+    if stub_head is not None and list(again) == [0]:
+        return _stub_year(stub_head, again) or again
+    return again
 
 
 def markdown_grids(p: Passage) -> list[Grid]:
@@ -277,6 +284,8 @@ def markdown_grids(p: Passage) -> list[Grid]:
         return []
     head_cells = row_cells(lines[0][1])
     columns = _in_corner_period(head_cells[0], _header_columns(head_cells))
+    stub = _stub_year(head_cells, columns)
+    columns = stub or columns
     if not columns and p.columns:  # the header repeated from the chunk before
         found = _period_columns(p.columns)
         first = len(head_cells) - len(found)
@@ -289,7 +298,7 @@ def markdown_grids(p: Passage) -> list[Grid]:
         if re.fullmatch(r"[\s|:-]+", line):
             continue
         cells = row_cells(line)
-        again = _restated(cells, above)
+        again = _restated(cells, above, head_cells if stub else None)
         above = cells
         if again:
             if columns and rows:
@@ -309,6 +318,30 @@ def markdown_grids(p: Passage) -> list[Grid]:
     if columns and rows:
         grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows, unlabelled=bare))
     return [g for g in grids if not _items_across(g.columns)]
+
+
+# a column of a year's whole beside its quarters ("Quarter First | … | Quarter Total")
+_WHOLE_COLUMN = re.compile(r"\b(?:total|full year|year|fiscal year)\b", re.I)
+
+
+def _stub_year(cells: list[str], columns: dict[int, Column]) -> dict[int, Column] | None:
+    """The columns of a table whose year stands in the label column's header ("2018 |
+    Quarter First | Quarter Second | … | Quarter Total"): the year is the block's, not a
+    period column of its own; its figures are the other headers' (the quarters, and the
+    total, which is the year's). Columns of a part of the year are left undated: which
+    quarter each is the header does not say as a period. None for any other header."""
+    if list(columns) != [0]:
+        return None
+    year = columns[0].year
+    others = [(i, c) for i, c in enumerate(cells) if i and c and not TABLE_YEAR_RE.search(c)]
+    if year is None or len(others) < 2 or len(others) != len([c for c in cells[1:] if c]):
+        return None
+    out: dict[int, Column] = {}
+    for i, c in others:
+        whole = bool(_WHOLE_COLUMN.search(c))
+        text = f"{single_spaces(c)} {year}" if whole else single_spaces(c)
+        out[i] = Column(text, year if whole else None, 12 if whole else months_of(c))
+    return out
 
 
 def _in_corner_period(corner: str, columns: dict[int, Column]) -> dict[int, Column]:

@@ -9,6 +9,7 @@ row numbers or notes around the name. Years come from "FY2017", "fiscal 2021", "
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -154,6 +155,69 @@ def _abbreviated(question: str, q: str) -> list[Asked]:
         if m is not None and item is not None:
             out.append(Asked(item, m.start(), m.end()))
     return out
+
+
+def longer_row(question: str, labels: Iterable[str], item: LineItem) -> str:
+    """The row of the turn's tables the question names whose label holds the item's name
+    and goes on after it ("sales and marketing" holds "sales"): the question asks for that
+    row, not for the item. Its label as the table prints it; "" when it names none."""
+    q = norm(question)
+    spans = [a for a in asked_items(question) if a.item.key == item.key]
+    found = ""
+    for label in dict.fromkeys(labels):
+        lab = norm(shown_label(label))
+        if len(lab.split()) < 2 or row_match(label, item) >= MIN_ROW_MATCH:
+            continue
+        for m in re.finditer(rf"(?<!\w){re.escape(lab)}(?!\w)", q):
+            # the label goes on after the item's name: another thing ("sales and
+            # marketing"), not a kind of the item ("casino revenues": a part's, parts.py)
+            if any(m.start() <= a.start and a.end < m.end() for a in spans):
+                found = max(found, label, key=lambda x: len(norm(shown_label(x))))
+    return found
+
+
+MIN_ONE_WORD_ROW = 8  # a one-word row the question names: "Fulfillment", not "Other"
+
+
+def named_row_label(question: str, labels: Iterable[str]) -> str:
+    """The longest row label of the turn's tables the question names in full ("technology
+    and content", "Subscription services (4)") that no vocabulary item names: a row asked
+    by its own name; "" when it names none. (An item's row the question names without
+    asking the item — "adjusted operating income", a quotient of an unknown figure — is
+    no figure asked.)"""
+    q = norm(question)
+    found, size = "", 0
+    for label in dict.fromkeys(labels):
+        lab = norm(shown_label(label))
+        words = lab.split()
+        if not words or (len(words) == 1 and len(lab) < MIN_ONE_WORD_ROW) or lab.isdigit():
+            continue
+        if any(row_match(label, i) >= MIN_ROW_MATCH for i in vocabulary().items.values()):
+            continue  # an item's row: a question naming it and asking nothing read is none
+        if len(lab) > size and re.search(rf"(?<!\w){re.escape(lab)}(?!\w)", q):
+            found, size = label, len(lab)
+    return found
+
+
+def asked_qualifier(question: str, item: LineItem) -> tuple[frozenset[str], frozenset[str]]:
+    """The words the question puts after the item's name when they open with a qualifier
+    ("net income attributable to Velmor …", "… including noncontrolling interests"), and
+    the words of the name itself; both empty when it qualifies nothing. The row whose
+    label says them is the one asked."""
+    q = norm(question)
+    for a in asked_items(question):
+        if a.item.key == item.key:
+            after = q[a.end :].split()
+            if after and after[0] in _QUALIFIERS and after[0] not in ("net", "of"):
+                return frozenset(after), frozenset(q[a.start : a.end].split())
+    return frozenset(), frozenset()
+
+
+def qualified(label: str, tail: frozenset[str], name: frozenset[str]) -> float:
+    """How much of what a label says besides the item's name the question's qualifier
+    says too (1: "attributable to Velmor" of "Net income attributable to Velmor")."""
+    words = set(norm(shown_label(label)).split()) - name
+    return len(words & tail) / len(words) if words and tail else 0.0
 
 
 def years(question: str) -> list[int]:

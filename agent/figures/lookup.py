@@ -18,14 +18,23 @@ from agent.figures.grid import (
     stated_scale,
     with_report_year,
 )
-from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.headed import read_as
+from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
 from agent.figures.partitions import parts_rows
-from agent.figures.parts import NO_PARTS, PartMissing, Parts, measure_column, part_score
+from agent.figures.parts import (
+    NO_PARTS,
+    PartMissing,
+    Parts,
+    measure_column,
+    part_score,
+)
 from agent.figures.periods import months_of, naming_offset
 from agent.figures.statements import (
     TITLED,
     head_of,
+    in_exhibit,
     is_statement,
+    one_part,
     primary,
     statement_fit,
     table_fit,
@@ -33,11 +42,15 @@ from agent.figures.statements import (
     titled,
 )
 from agent.figures.tables import read_grids
+from agent.scope import stem
 from pipeline.text.finance import vocabulary
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
+PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, fit, size
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
+PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
+QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -139,6 +152,7 @@ class Finder:
         self.scores: list[Key] = []  # how surely each cell looked up is its item
         # the one scale each document's passages state, said for a table stating none
         self.doc_scales: dict[str, str] = {}
+        self.question = ""  # the question, for the qualifier it puts after an item's name
 
     def __call__(self, key: str, year: int | None) -> Cell:
         item = vocabulary().items[key]
@@ -146,17 +160,20 @@ class Finder:
         if self.parts:
             return self._part_cell(key, year)
         best: tuple[Key, Cell, bool] | None = None
+        tail, name = asked_qualifier(self.question, item)
         for g in self.tables:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
                 continue
             col = measure_column(g, col, item)
-            bonus = self._fit(g, col, item.statement)
+            bonus = self._fit(g, col, item.statement) - self._part_table(g)
             parts = parts_rows(g, item)
-            for r in g.rows:
-                if r.start in parts:
+            for printed in g.rows:
+                if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
-                s = row_match(r.label, item)
+                s, r = read_as(g, printed, item)
+                if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
+                    s += QUALIFIED * qualified(r.label, tail, name)
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
                     continue
@@ -175,6 +192,7 @@ class Finder:
                         bonus < 0
                         or (item.statement in self.statements and not is_statement(g, kind))
                         or (self._primary_here(kind) and not self._is_primary(g, kind))
+                        or self._unstated(g, kind)
                     )
                     best = (score, self._cell(key, g, r, col, item.outflow), weak)
         if best is None:
@@ -188,7 +206,7 @@ class Finder:
         """The item's figure for the part asked ("STELARA" in a table of sales), from the
         row naming most of the part's words, in the best-fitting, best-ranked table."""
         item = vocabulary().items[key]
-        best: tuple[Key, Cell] | None = None
+        best: tuple[PartKey, Cell] | None = None
         for g in self.tables:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
@@ -205,22 +223,46 @@ class Finder:
                 # ("Total subscription revenue"), breaks a tie
                 whole = any(row_match(x.label, item) >= MIN_ROW_MATCH for x in g.rows)
                 sure = 2 * int(fits[1]) + int(whole)
+                # the report's own table before an exhibit's (another entity's statement
+                # naming the part and the item in one label: "Casino revenues" of an
+                # affiliate against the group's "Casino" under "Revenues")
+                own = -int(in_exhibit(g))
                 # then, as for the whole (``__call__``), the largest figure: "U.S." of
                 # the company, not of one segment
                 size = abs(value) * SCALES.get(g.unit(r), 1.0)
-                score = (fits[0], sure, round(fit, 6), int(size))
+                score = (fits[0], own, sure, round(fit, 6), int(size))
                 if best is None or score > best[0]:
                     best = (score, self._cell(key, g, r, col, item.outflow))
         if best is None:
             raise PartMissing(key, year, self.parts)
-        self.scores.append(best[0])
+        if best[0][1] < 0 and self._primary_here(item.statement):
+            # an exhibit's row while a chunk of the report's own statement is in the turn:
+            # the part's row may be in a chunk of it not yet read
+            self.weak.append((key, year))
+        words, _, sure, fit, size = best[0]
+        self.scores.append((words, sure, fit, size))
         # a row that names the part but not the item, in a table only titled by it
-        self.part_unsure = self.part_unsure or best[0][1] < 2
+        self.part_unsure = self.part_unsure or sure < 2
         return best[1]
+
+    def _part_table(self, g: Grid) -> float:
+        """A penalty for a table titled by one part of the business the question does not
+        name ("International Segment Performance Summary"): its figures are the part's."""
+        part = one_part(g)
+        return PART_TABLE if part and stem(part) not in self.asked else 0.0
 
     @staticmethod
     def _is_primary(g: Grid, kind: str) -> bool:
-        return kind in TITLED and titled(g, kind) and primary(head_of(g))
+        # an exhibit's "Consolidated Statements of Operations" is another entity's
+        return kind in TITLED and titled(g, kind) and primary(head_of(g)) and not in_exhibit(g)
+
+    def _unstated(self, g: Grid, kind: str) -> bool:
+        """Is the cell's table none of the item's statement while no table of the turn is
+        one? A note's or a division's table ("Cost of sales | 29" of one charge) may hold
+        the row: the statement is searched for before its figure is trusted."""
+        if kind not in TITLED or is_statement(g, kind):
+            return False
+        return not any(is_statement(t, kind) for t in self.tables)
 
     def _primary_here(self, kind: str) -> bool:
         """Is the group's own statement of this kind among the turn's tables?"""
@@ -287,13 +329,13 @@ class Finder:
             asked=self.asked,
             parts=self.parts,
         )
-        out.doc_scales = self.doc_scales
+        out.doc_scales, out.question = self.doc_scales, self.question
         return out
 
     def whole(self) -> Finder:
         """The same lookups for the company as a whole, no part asked."""
         out = Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
-        out.doc_scales = self.doc_scales
+        out.doc_scales, out.question = self.doc_scales, self.question
         return out
 
     def tables_by_statement(self) -> list[list[Grid]]:
@@ -314,11 +356,12 @@ class Finder:
         kind = vocabulary().items[key].statement
         # a statement with columns of the period asked (a quarter's) before another one
         other = [self.months is not None and not self._has_period(g) for g in self.tables]
+        # the report's own statement before an exhibit's (``table_fit``)
         fits = [
-            (other[i], -statement_fit(g, kind), i, g.passage.page)
+            (other[i], -table_fit(g, kind), -statement_fit(g, kind), i, g.passage.page)
             for i, g in enumerate(self.tables)
         ]
-        return list(dict.fromkeys(page for _, fit, _, page in sorted(fits) if fit < 0))
+        return list(dict.fromkeys(page for _, _, fit, _, page in sorted(fits) if fit < 0))
 
     def _has_period(self, g: Grid) -> bool:
         return any(c.months == self.months for c in g.columns)

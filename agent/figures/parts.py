@@ -19,6 +19,7 @@ from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grid import Grid, Row, row_cells
 from agent.figures.items import _pattern, asked_items, norm
+from agent.figures.statements import one_part
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.scope import stem, word_set
 from pipeline.text.finance import LineItem, vocabulary
@@ -244,9 +245,17 @@ def names_item(text: str, item: LineItem) -> bool:
     return any(_pattern(n).search(t) for n in item.names)
 
 
+# A table's scale note the parse may join to its first column's header ("(In thousands,
+# except per share data) Year Ended December 31, 2018"): its "share" names no column
+_SCALE_NOTE = re.compile(
+    r"\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)|\bexcept (?:for )?per share \w+",
+    re.I,
+)
+
+
 def share_column(g: Grid, col: int) -> bool:
     """Does the column hold shares or changes of a figure ("Percent Change 2022")?"""
-    return _SHARE.search(g.columns[col].text) is not None
+    return _SHARE.search(_SCALE_NOTE.sub(" ", g.columns[col].text)) is not None
 
 
 def measure_column(g: Grid, col: int, item: LineItem) -> int:
@@ -274,8 +283,11 @@ def part_score(
     too; None when it is not the part's row (a table's title naming the item, and the
     label no other item, suffice for a label naming the part alone)."""
     hit = parts.words & word_set(r.label)
-    if not hit or share_column(g, col):  # a part's share or change is not its figure
+    if share_column(g, col):  # a part's share or change is not its figure
         return None
+    if not hit:  # "Net sales" in a table titled "Flexibles Segment": the part's own table
+        titled = stem(one_part(g).lower()) in parts.words
+        return (1.0, True) if titled and names_item(r.label, item) else None
     group = group_label(g, r)
     inside = bool(group) and not (parts.words & word_set(group)) and not WHOLE_ROW.match(group)
     count = parts.hits(word_set(r.label)) - (0.5 if inside else 0.0)

@@ -22,17 +22,6 @@ from pipeline.text.script import HAN_RE
 _PART_YEAR = (3, 6, 9)
 
 
-_ASKED_UNIT = re.compile(
-    r"\bin (?:units of )?(?:usd |us\$ ?|\$ ?)?(thousands|millions|billions)\b", re.I
-)
-
-
-def asked_scale(question: str) -> str:
-    """The unit a question wants figures in ("Answer in USD millions" → "millions")."""
-    m = _ASKED_UNIT.search(question)
-    return m.group(1).lower() if m else ""
-
-
 def in_scale(value: float, scale: str, asked: str, money: bool) -> str:
     """ " ($302.6 million)": the figure again in the unit asked, when the table prints
     another one (the reflection checks it as the cell's figure rescaled)."""

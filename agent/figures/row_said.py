@@ -11,6 +11,7 @@ the periods its column headers, read with the table's title ("June 30" above "20
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from agent import prompts
@@ -18,8 +19,10 @@ from agent.evidence import Passage
 from agent.figures.grid import MONTH_DAY, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
-from agent.figures.render import asked_scale, copula, in_scale, number, scale_word
+from agent.figures.render import copula, in_scale, number, scale_word
+from agent.figures.statements import table_fit
 from agent.figures.tables import read_grids
+from agent.question.units import asked_scale
 from pipeline.text import lexicon
 from pipeline.text.lang import script_language
 from pipeline.text.normalise import no_spaces, single_spaces
@@ -50,6 +53,23 @@ def row_said(
         if doc_lang != lang:
             return None
         return _said(g, row, question, lang, scale)
+    return None
+
+
+def named_row(
+    question: str, tables: Sequence[Grid], label: str, statement: str, lang: prompts.Lang
+) -> str | None:
+    """The sentence for the row labelled ``label`` the question names, from the table
+    best fitting the statement its item is in (the statement titled so first; any
+    statement for a row no item names), then the best-ranked; None when no such row dates
+    its figures."""
+    rows = [(g, r) for g in tables for r in g.rows if r.label == label]
+    kinds = (statement,) if statement else ("income", "balance", "cash")  # any statement
+    rows.sort(key=lambda gr: (-max(table_fit(gr[0], k) for k in kinds), gr[0].passage.rank or 99))
+    for g, r in rows:
+        said = _said(g, r, question, lang, "")
+        if said is not None:
+            return said
     return None
 
 

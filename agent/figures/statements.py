@@ -61,8 +61,33 @@ def statement_fit(g: Grid, kind: str) -> float:
 def table_fit(g: Grid, kind: str) -> float:
     """How well a table fits an item of statement ``kind``: its statement's bonus or
     another statement's penalty, less for an exhibit's table."""
-    exhibit = EXHIBIT_PENALTY if _EXHIBIT.search(g.passage.section) else 0.0
+    exhibit = EXHIBIT_PENALTY if in_exhibit(g) else 0.0
     return statement_fit(g, kind) - exhibit
+
+
+def in_exhibit(g: Grid) -> bool:
+    """Is the table in an exhibit appended to the report (another entity's statements)?"""
+    return bool(_EXHIBIT.search(g.passage.section))
+
+
+# A table titled by one part of the business ("International Segment Performance
+# Summary", "Frozen Foods Division"): its "Gross profit" is the part's, not the company's.
+# "Operating segment", "by segment", "Segment information" title no one part.
+_ONE_PART = re.compile(
+    r"\b([A-Z][\w&'.-]*)\s+(?:[Ss]egment|SEGMENT|[Dd]ivision|DIVISION)\b(?![Ss])"
+)
+_NO_PART = frozenset(
+    {"by", "per", "each", "all", "reportable", "operating", "business", "our", "the", "total"}
+    | {"other", "consolidated", "geographic", "and"}
+)
+
+
+def one_part(g: Grid) -> str:
+    """The part of the business a table's title names it for ("International"), or ""."""
+    for m in _ONE_PART.finditer(head_of(g)):
+        if m.group(1).lower() not in _NO_PART:
+            return m.group(1)
+    return ""
 
 
 def head_of(g: Grid) -> str:

@@ -26,6 +26,7 @@ from agent.models.phrasing import phrasing_words
 from agent.models.sections import topical
 from agent.models.selector import selector
 from agent.question.kinds import asks_overview
+from agent.question.units import without_unit
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -112,7 +113,7 @@ def _first_round(question: str) -> list[Call]:
     term = defined_term(question)
     if term:
         calls.append({"name": "lookup_term", "args": {"term": term}})
-    asked = core_question(question)
+    asked = without_unit(core_question(question))  # a unit asked is no word to search for
     if page is None and topical(asked):  # the section a topic's heading names, read whole
         calls.append({"name": "read_section", "args": {"topic": asked}})
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})

@@ -1,0 +1,99 @@
+"""Single-figure questions over the FinanceBench training filings, worded as analysts ask
+them: is the figure in the answer, and is a page printing it cited?
+
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B]
+
+The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
+names, varied period words and units; figures and pages read off the training PDFs with
+PyMuPDF). A figure counts as in the answer as ``bench/answers.py`` counts it (separators
+and units aside, within rounding, at any scale); "in the lead" counts it only in what the
+answer says before its supporting quotes (a figure only quoted is not the answer). Per
+question kind (income statement, balance sheet, cash-flow statement, segment/notes tables):
+figure, lead, page, refusals. Training documents only: they must already be ingested in
+the data directory (``bench/answers.py`` ingests them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.service import ChatService  # noqa: E402 - after the path set-up above
+from bench.answers_data import body, gold_figures, has_figure  # noqa: E402
+from pipeline.ids import doc_id_for  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from settings import Settings  # noqa: E402
+
+QUESTIONS = Path(__file__).with_name("lookup_questions.json")
+
+
+def _rate(xs: list[bool]) -> str:
+    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "folio-bench-answers"
+    )
+    ap.add_argument("--verbose", action="store_true", help="print every answer's lead and misses")
+    ap.add_argument("--only", default="", help="ask only the questions holding this word")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A or B)")
+    args = ap.parse_args()
+    folio = Folio(Settings(data_dir=args.data_dir / "data"))
+    chat = ChatService(folio)
+    items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    items = [
+        i
+        for i in items
+        if args.only.lower() in i["question"].lower() and args.batch in ("", i["batch"])
+    ]
+    figure: dict[str, list[bool]] = defaultdict(list)
+    led: dict[str, list[bool]] = defaultdict(list)
+    page: dict[str, list[bool]] = defaultdict(list)
+    refused: dict[str, list[bool]] = defaultdict(list)
+    for item in items:
+        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        chat.delete(event.conversation_id)
+        a = event.answer
+        gold = gold_figures(item["answer"])
+        ok_fig = not a.refused and has_figure(gold, a.answer)
+        # the answer's own statement, before its quotes: a figure only quoted is no answer
+        lead = body(a.answer).split("Supporting quotes:", 1)[0]
+        ok_lead = not a.refused and has_figure(gold, lead)
+        cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
+        ok_page = not a.refused and bool(cited & set(item["pages"]))
+        for kind in (item["kind"], "all"):
+            figure[kind].append(ok_fig)
+            led[kind].append(ok_lead)
+            page[kind].append(ok_page)
+            refused[kind].append(a.refused)
+        if args.verbose:
+            mark = "ok  " if ok_lead else "quot" if ok_fig else "REF " if a.refused else "MISS"
+            said = " ".join(lead.split())[:240]
+            print(
+                f"{mark} {item['doc']} | {item['question']} | gold {item['answer']} "
+                f"p{item['pages']} cited {sorted(cited)}\n     {said}",
+                flush=True,
+            )
+    print(f"questions {len(items)}")
+    heads = ("figure in the answer", "figure in the lead", "gold page cited", "refused")
+    print(f"{'kind':10} " + " ".join(f"{h:22}" for h in heads))
+    for kind in ("income", "balance", "cash", "segment", "all"):
+        if figure[kind]:
+            rates = (figure[kind], led[kind], page[kind], refused[kind])
+            print(f"{kind:10} " + " ".join(f"{_rate(r):22}" for r in rates))
+    folio.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
