@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES
 from agent.figures.items import shown_label
-from agent.figures.numerals import ZH_UNITS, number, zh_amount
+from agent.figures.numerals import ZH_UNITS, number, printed, zh_amount
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
 
@@ -53,18 +53,18 @@ def zh_value(value: float, scale: str, currency: str, raw: str) -> str:
     """A cell's figure in Chinese: a percentage as printed, a sum of money in 亿 or 万 of
     its currency with the printed figure beside it, anything else in its table's unit."""
     if raw.strip().endswith("%"):
-        return f"{number(value)}%"
+        return f"{printed(value, raw)}%"
     if scale in ZH_UNITS:
-        return zh_amount(value, scale)
+        return zh_amount(value, scale, raw)
     money = _CURRENCY_ZH.get(currency, "")
-    printed = f"{number(value)}{_SCALE_ZH.get(scale, '')}{money}"
+    shown = f"{printed(value, raw)}{_SCALE_ZH.get(scale, '')}{money}"
     if not money:
-        return printed
+        return shown
     whole = value * SCALES.get(scale, 1.0)
     for big, word in ((_YI, "亿"), (_WAN, "万")):
         if abs(whole) >= big:
-            return f"{number(round(whole / big, 2))}{word}{money}（{printed}）"
-    return printed
+            return f"{number(round(whole / big, 2))}{word}{money}（{shown}）"
+    return shown
 
 
 def zh_working(working: str, cells: Sequence[Cell]) -> str:
