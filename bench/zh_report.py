@@ -1,6 +1,7 @@
 """Questions of a Chinese quarterly report with tables, asked in Chinese (and a few in
-English): is the gold figure in the answer, the page printing it cited, the answer in the
-question's language, and are the questions the report cannot answer refused?
+English): is the gold figure in the answer (and in its lead, before the quoted rows), the
+page printing it cited, the answer in the question's language, and are the questions the
+report cannot answer refused?
 
     python bench/zh_report.py [--data-dir DIR] [--verbose]
 
@@ -38,6 +39,13 @@ def _rate(xs: list[bool]) -> str:
     return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
 
 
+def _lead(answer: str) -> str:
+    """The answer before its supporting quotes (which print whole rows, any figure)."""
+    for header in ("依据原文：", "Supporting quotes:"):
+        answer = answer.split(header, 1)[0]
+    return answer
+
+
 def _in_language(answer: str, lang: str) -> bool:
     """Is the answer's first line in the question's language (Chinese: any Han; English: none)?"""
     first = body(answer).splitlines()[0] if body(answer) else ""
@@ -71,18 +79,20 @@ def main() -> int:
             s.setdefault("refused", []).append(ok)
         else:
             fig = not a.refused and has_gold(q["gold"], a.answer)
+            lead = not a.refused and has_gold(q["gold"], _lead(a.answer))
             page = not a.refused and bool({c.page for c in a.citations} & set(q["pages"]))
             lang = _in_language(a.answer, q["lang"])
-            for name, v in (("figure", fig), ("page", page), ("language", lang)):
+            said = (("figure", fig), ("lead", lead), ("page", page), ("language", lang))
+            for name, v in said:
                 s.setdefault(name, []).append(v)
             s.setdefault("refused", []).append(a.refused)
-            ok = fig and page and lang
+            ok = lead and page and lang
         if args.verbose:
             cited = sorted({c.page for c in a.citations})
             lead = " ".join(body(a.answer).split())[:240]
             print(f"{'ok  ' if ok else 'MISS'} {q['id']} {q['question']}\n     {lead} p{cited}")
     folio.close()
-    names = ("figure", "page", "language", "refused")
+    names = ("figure", "lead", "page", "language", "refused")
     rows: list[list[object]] = [
         [k, *(_rate(s.get(n, [])) for n in names)] for k, s in score.items()
     ]
