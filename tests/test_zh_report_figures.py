@@ -39,3 +39,24 @@ def test_a_per_share_figure_keeps_the_decimals_its_table_prints(
     # a sum in 元 keeps its printed cents beside the 亿元 reading
     cash = _lead(chat, "期末货币资金是多少？", report)
     assert "15.2亿元（1,520,000,000.00元）" in cash, cash
+
+
+def test_the_quarter_and_the_year_to_date_are_read_from_their_own_columns(
+    chat: ChatService, report: str
+) -> None:
+    # a third-quarter report: 本报告期 is the quarter, 年初至报告期末 the nine months
+    assert "34.57亿元" in _lead(chat, "前三季度营业收入是多少？", report)
+    assert "34.57亿元" in _lead(chat, "年初至报告期末营业收入是多少？", report)
+    quarter = _lead(chat, "2025年第三季度营业收入是多少？", report)
+    assert "12.35亿元" in quarter and "34.57亿元" not in quarter, quarter
+
+
+def test_recurring_and_parent_net_profit_are_rows_of_their_own(
+    chat: ChatService, report: str
+) -> None:
+    # 扣非: the row net of non-recurring items, never the net profit above it
+    recurring = _lead(chat, "本报告期扣非净利润是多少？", report)
+    assert "9,012.35万元" in recurring and "9,876.54万元" not in recurring, recurring
+    # 归属于上市公司股东 is the statement's 归属于母公司所有者, not the group's 净利润
+    parent = _lead(chat, "年初至今归属于上市公司股东的净利润是多少？", report)
+    assert "2.88亿元" in parent and "2.9亿元" not in parent, parent

@@ -25,6 +25,7 @@ from agent.figures.formula import (
     names,
     without_definition,
 )
+from agent.figures.grid import asks_to_date
 from agent.figures.items import years
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
@@ -129,6 +130,8 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         return []
     asked = without_definition(question)
     months = months_of(asked)
+    if months is None and asks_to_date(asked):  # 年初至今: as long as the report's period
+        months = max((g.to_date for g in tables if g.to_date), default=None)
     words = asked_words(question)
     finder = Finder(
         tables,
