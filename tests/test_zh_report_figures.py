@@ -60,3 +60,12 @@ def test_recurring_and_parent_net_profit_are_rows_of_their_own(
     # 归属于上市公司股东 is the statement's 归属于母公司所有者, not the group's 净利润
     parent = _lead(chat, "年初至今归属于上市公司股东的净利润是多少？", report)
     assert "2.88亿元" in parent and "2.9亿元" not in parent, parent
+
+
+def test_a_row_both_statements_print_is_the_groups_unless_the_parent_is_asked(
+    chat: ChatService, report: str
+) -> None:
+    group = _lead(chat, "管理费用是多少？", report)  # 合并利润表 210,400,000; 母公司 12,500,000
+    assert "210,400,000.00" in group and "12,500,000.00" not in group, group
+    parent = _lead(chat, "母公司的管理费用是多少？", report)
+    assert "12,500,000.00" in parent and "210,400,000.00" not in parent, parent
