@@ -69,3 +69,12 @@ def test_a_row_both_statements_print_is_the_groups_unless_the_parent_is_asked(
     assert "210,400,000.00" in group and "12,500,000.00" not in group, group
     parent = _lead(chat, "母公司的管理费用是多少？", report)
     assert "12,500,000.00" in parent and "210,400,000.00" not in parent, parent
+
+
+def test_a_quarters_change_is_never_worked_against_nine_months(
+    chat: ChatService, report: str
+) -> None:
+    # the quarter's 本报告期 has no prior column of its length in the statements (their
+    # 上期发生额 is nine months): the printed change answers, not a quarter-over-9-months
+    lead = _lead(chat, "归母净利润同比增减幅度是多少？", report)
+    assert "-5.30%" in lead and "64.6" not in lead, lead

@@ -27,6 +27,7 @@ from agent.figures.formula import (
 )
 from agent.figures.grid import asks_to_date
 from agent.figures.items import years
+from agent.figures.lengths import at_length_of
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
     BETWEEN,
@@ -342,6 +343,7 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     ref = now.cells[0].year if now.cells else year
     if ref is None:  # 本期 beside 上年同期, undated: the row's two cells, by period name
         return _undated_change(ask, turn, now.cells, year)
+    turn = at_length_of(turn, now.cells)  # a quarter against a quarter, not nine months
     now, before = _evaluate(ask, turn, [year, ref - 1])
     if not (_read(ask, now) and _read(ask, before)):  # a metric over two years: each working
         lines = [working(ask, now, ref, turn), working(ask, before, ref - 1, turn)]
