@@ -78,3 +78,14 @@ def test_a_quarters_change_is_never_worked_against_nine_months(
     # 上期发生额 is nine months): the printed change answers, not a quarter-over-9-months
     lead = _lead(chat, "归母净利润同比增减幅度是多少？", report)
     assert "-5.30%" in lead and "64.6" not in lead, lead
+
+
+def test_how_much_a_sum_grew_is_said_as_an_amount_and_a_rate_as_a_rate(
+    chat: ChatService, report: str
+) -> None:
+    amount = _lead(chat, "货币资金比年初增加了多少？", report)
+    assert "= 140,000,000元（1.4亿元）" in amount and "10.1" in amount, amount
+    fell = _lead(chat, "存货比期初减少了多少？", report)
+    assert "−15,000,000元（−1,500万元）" in fell, fell
+    rate = _lead(chat, "货币资金比年初增长率是多少？", report)
+    assert "10.1" in rate and "增减额" not in rate, rate

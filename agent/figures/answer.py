@@ -63,6 +63,7 @@ from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import Computed, found_lines, said_names
 from agent.figures.versus import versus_search
 from agent.figures.working import Turn, amount_growth, is_percent, points, working
+from agent.figures.zh_said import zh_difference
 from agent.question.kinds import asked_kinds
 from agent.question.parsed import Operation, parse
 from pipeline.text.finance import vocabulary
@@ -365,7 +366,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
     pct = (b.value - a.value) / abs(a.value) * 100
     growth = Computed(ask.name, pct, "growth", True, True, (a.value, b.value))
-    return FigureAnswer([*sentences, line], cells=[b, a], computed=[growth])
+    moved = zh_difference(a, b, turn.question, ids([a, b])) if turn.lang == "zh" else []
+    return FigureAnswer([*sentences, *moved, line], cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -377,7 +379,8 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
     now = cells[0]
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (now, prior)]
     line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
-    return FigureAnswer([*sentences, line], cells=[now, prior])
+    moved = zh_difference(prior, now, turn.question, ids([prior, now])) if turn.lang == "zh" else []
+    return FigureAnswer([*sentences, *moved, line], cells=[now, prior])
 
 
 def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
