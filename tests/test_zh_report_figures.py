@@ -89,3 +89,14 @@ def test_how_much_a_sum_grew_is_said_as_an_amount_and_a_rate_as_a_rate(
     assert "−15,000,000元（−1,500万元）" in fell, fell
     rate = _lead(chat, "货币资金比年初增长率是多少？", report)
     assert "10.1" in rate and "增减额" not in rate, rate
+
+
+def test_a_quarter_or_year_the_report_does_not_cover_is_refused(
+    chat: ChatService, report: str
+) -> None:
+    # the 2025 third quarter's report (2024 beside it): not its first quarter, not 2023
+    for q in ("2025年第一季度的营业收入是多少？", "2023年营业收入是多少？"):
+        a = chat.ask(q, [report]).answer
+        assert a.refused and not a.citations, (q, a.answer)
+    covered = chat.ask("2025年第三季度营业收入是多少？", [report]).answer
+    assert not covered.refused and "12.35亿元" in covered.answer, covered.answer
