@@ -75,9 +75,10 @@ def test_a_quarters_change_is_never_worked_against_nine_months(
     chat: ChatService, report: str
 ) -> None:
     # the quarter's 本报告期 has no prior column of its length in the statements (their
-    # 上期发生额 is nine months): the printed change answers, not a quarter-over-9-months
+    # 上期发生额 is nine months): the quarter's printed change (-5.30%) or the nine
+    # months' (3.1%) answers, never the quarter over the nine months before (−64.6%)
     lead = _lead(chat, "归母净利润同比增减幅度是多少？", report)
-    assert "-5.30%" in lead and "64.6" not in lead, lead
+    assert ("-5.30%" in lead or "= 3.1%" in lead) and "64.6" not in lead, lead
 
 
 def test_how_much_a_sum_grew_is_said_as_an_amount_and_a_rate_as_a_rate(
@@ -100,3 +101,10 @@ def test_a_quarter_or_year_the_report_does_not_cover_is_refused(
         assert a.refused and not a.citations, (q, a.answer)
     covered = chat.ask("2025年第三季度营业收入是多少？", [report]).answer
     assert not covered.refused and "12.35亿元" in covered.answer, covered.answer
+
+
+def test_a_statement_row_with_its_sign_note_is_its_item(chat: ChatService, report: str) -> None:
+    # "二、营业利润（亏损以“－”号填列）" is the operating profit, read from the statement
+    # titled 利润表（年初至报告期末）, whose label column's header is no period of its own
+    assert "3.3亿元（330,120,000.00元）" in _lead(chat, "营业利润是多少？", report)
+    assert "2.9亿元（290,110,000.00元）" in _lead(chat, "净利润是多少？", report)

@@ -108,6 +108,8 @@ def with_report_year(grid: Grid, year: int, months: int | None = None) -> Grid:
     dated, kind = [], ""  # the kind of the last current period's column: a prior one's too
     for c in grid.columns:
         now, before = bool(CURRENT.search(c.text)), bool(PRIOR.search(c.text))
+        # the label column's header ("3、合并利润表（年初至报告期末） 项目") is no period
+        now = now and not _LABEL_HEADER.search(c.text)
         at = year if now and not before else year - 1 if before and not now else None
         if now and not before:
             kind = "to_date" if _TO_DATE.match(c.text.strip()) else ""
@@ -129,6 +131,7 @@ def asks_to_date(question: str) -> bool:
 
 
 _TO_DATE = lexicon.pattern("zh_periods.year_to_date", template="{}")
+_LABEL_HEADER = re.compile(r"项目\s*$|[表]\s*[（(]")
 _QUARTER_COLUMN = lexicon.pattern("zh_periods.quarter", template="(?:{})(?!末)")
 
 
