@@ -154,6 +154,7 @@ def check(sentence: str, cited: str) -> Support:
     missing = []
     checked = 0
     computed = {r.replace(",", "") for r in checked_results(sentence)}
+    results = [float(r) for r in computed]
     own = {float(n.replace(",", "")) for n in operands(sentence)} & CONSTANTS
     own |= thresholds
     signs = [_negative(sentence, m) for m in _NUMBER.finditer(sentence)]
@@ -171,7 +172,8 @@ def check(sentence: str, cited: str) -> Support:
         if not (
             derivable(value, decimals, cited_values)
             or (negative and derivable(-value, decimals, cited_values))
-            or (zh_scaled and in_yi_or_wan(value, decimals, cited_values))
+            # a result the working computes, restated in 亿元 or 万元 beside it
+            or (zh_scaled and in_yi_or_wan(value, decimals, cited_values + results))
         ):
             missing.append(written)
     if missing:

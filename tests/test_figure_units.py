@@ -320,7 +320,7 @@ def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer() -> None:
     a = figure_answer("本期营业总收入是多少？", _evidence(ZH_INCOME), "zh")
     assert a is not None and a.lines, a
     line = a.lines[0]
-    assert "营业总收入为246.8万元（2,468,000.5元）" in line and "一、" not in line, line
+    assert "营业总收入为246.8万元（2,468,000.50元）" in line and "一、" not in line, line
     assert check(line.split("[")[0], ZH_INCOME).supported
     # Follow-ups name the rows beside it without their numbers, and never the same item
     # again under another row (其中：营业收入 is the revenue just given).
@@ -356,8 +356,9 @@ def test_a_change_between_undated_periods_is_worked_from_the_rows_two_cells() ->
     """本期 beside 上期 with no report year in the turn: the change asked is still the
     row's two cells (a decline here), checked like any working."""
     a = figure_answer("营业总收入同比增长多少？", _evidence(ZH_DECLINE), "zh")
-    assert a is not None and len(a.lines) == 3, a
-    line = a.lines[2]
+    assert a is not None and len(a.lines) == 4, a  # the two cells, the amount, the rate
+    assert check(a.lines[2].split("[")[0], ZH_DECLINE).supported  # 增减额 −431,999.5元
+    line = a.lines[3]
     # (2,468,000.5 − 2,900,000) ÷ 2,900,000 = −14.90%
     assert "（上期发生额→本期发生额）" in line and "= −14.90%" in line, line
     assert check(line.split("[")[0], ZH_DECLINE).supported
@@ -377,10 +378,10 @@ def test_a_computed_decline_is_supported_whichever_minus_it_is_written_with() ->
 def test_a_row_under_a_lead_in_is_its_line_item() -> None:
     """ "减：营业成本", "其中：营业收入", "Less: Cost of sales" name the item after the lead-in."""
     a = figure_answer("营业成本同比增长多少？", _evidence(ZH_INCOME), "zh")
-    assert a is not None and len(a.lines) == 3, a
+    assert a is not None and len(a.lines) == 4, a  # the two cells, the amount, the rate
     # (1,500,000 − 1,350,000) ÷ 1,350,000 = 11.11%
-    assert "营业成本" in a.lines[2] and "= 11.11%" in a.lines[2], a.lines
-    assert check(a.lines[2].split("[")[0], ZH_INCOME).supported
+    assert "营业成本" in a.lines[3] and "= 11.11%" in a.lines[3], a.lines
+    assert check(a.lines[3].split("[")[0], ZH_INCOME).supported
 
 
 ZH_BALANCE = """| 合并资产负债表 (单位：元) 项目 | 期末余额 | 期初余额 |

@@ -25,7 +25,9 @@ from agent.figures.formula import (
     names,
     without_definition,
 )
+from agent.figures.grid import asks_to_date
 from agent.figures.items import years
+from agent.figures.lengths import at_length_of
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
     BETWEEN,
@@ -61,6 +63,7 @@ from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import Computed, found_lines, said_names
 from agent.figures.versus import versus_search
 from agent.figures.working import Turn, amount_growth, is_percent, points, working
+from agent.figures.zh_said import zh_difference
 from agent.question.kinds import asked_kinds
 from agent.question.parsed import Operation, parse
 from agent.question.units import asked_scale
@@ -133,6 +136,8 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         return []
     asked = without_definition(question)
     months = months_of(asked)
+    if months is None and asks_to_date(asked):  # 年初至今: as long as the report's period
+        months = max((g.to_date for g in tables if g.to_date), default=None)
     words = asked_words(question)
     finder = Finder(
         tables,
@@ -344,6 +349,7 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     ref = now.cells[0].year if now.cells else year
     if ref is None:  # 本期 beside 上年同期, undated: the row's two cells, by period name
         return _undated_change(ask, turn, now.cells, year)
+    turn = at_length_of(turn, now.cells)  # a quarter against a quarter, not nine months
     now, before = _evaluate(ask, turn, [year, ref - 1])
     if not (_read(ask, now) and _read(ask, before)):  # a metric over two years: each working
         lines = [working(ask, now, ref, turn), working(ask, before, ref - 1, turn)]
@@ -365,7 +371,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
     pct = (b.value - a.value) / abs(a.value) * 100
     growth = Computed(ask.name, pct, "growth", True, True, (a.value, b.value))
-    return FigureAnswer([*sentences, line], cells=[b, a], computed=[growth])
+    moved = zh_difference(a, b, turn.question, ids([a, b])) if turn.lang == "zh" else []
+    return FigureAnswer([*sentences, *moved, line], cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -377,7 +384,8 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
     now = cells[0]
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (now, prior)]
     line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
-    return FigureAnswer([*sentences, line], cells=[now, prior])
+    moved = zh_difference(prior, now, turn.question, ids([prior, now])) if turn.lang == "zh" else []
+    return FigureAnswer([*sentences, *moved, line], cells=[now, prior])
 
 
 def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:

@@ -21,6 +21,7 @@ from agent.figures.periods import (
     fiscal_year,
     months_of,
 )
+from pipeline.text import lexicon
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import TABLE_YEAR_RE, YEAR
 from pipeline.text.script import HAN
@@ -64,8 +65,9 @@ PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
 # A Chinese periodic report names its period once, on the cover ("2018 年第一季度报告",
 # "2020年年度报告"); its tables then say only 本报告期 / 上年同期.
 _REPORT_YEAR = re.compile(
-    r"(" + YEAR + r")\s*年\s*(?:第\s*[一二三四1-4]\s*季度|前三季度|半年度|年度|年)?\s*报告"
+    r"(" + YEAR + r")\s*年\s*(?:第\s*([一二三四1-4])\s*季度|(前三季度)|(半年度)|年度|年)?\s*报告"
 )
+_QUARTERS = {"一": 1, "二": 2, "三": 3, "四": 4}
 
 
 def report_year(text: str) -> int | None:
@@ -74,19 +76,63 @@ def report_year(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def with_report_year(grid: Grid, year: int) -> Grid:
+def report_months(text: str) -> int | None:
+    """How many months of its year a Chinese periodic report covers, from its title
+    (第三季度报告: 9, 半年度报告: 6, 年度报告: 12); None if no title names it."""
+    m = _REPORT_YEAR.search(text)
+    if m is None:
+        return None
+    if m.group(2):
+        return 3 * _QUARTERS.get(m.group(2), int(m.group(2)) if m.group(2).isdigit() else 0)
+    return 9 if m.group(3) else 6 if m.group(4) else 12
+
+
+def with_report_year(grid: Grid, year: int, months: int | None = None) -> Grid:
     """A table whose columns say only 本期 / 上年同期, dated by the report's year: the
     current period is that year, the prior one the year before; a change column (it
-    names both) stays undated."""
+    names both) stays undated. With the ``months`` the report covers, a period column is
+    as long as it says: the year to date (年初至报告期末, or a table so titled) those
+    months, the quarter's own (本报告期, and the 上年同期 after it) three; a first
+    quarter's report covers just its quarter. Balance columns (期末) are dates."""
     if any(c.year is not None for c in grid.columns):
         return grid
-    dated = []
+    # a header opening with the words (a title column's "利润表（年初至报告期末）" is no period)
+    to_date = any(_TO_DATE.match(c.text.strip()) for c in grid.columns)
+    # a statement titled so ("利润表（年初至报告期末）", in its header or its first column's)
+    heads = [
+        grid.passage.section,
+        grid.passage.columns.split("|")[0],
+        *(c.text for c in grid.columns),
+    ]
+    titled = any(_TO_DATE.search(h) and not _TO_DATE.match(h.strip()) for h in heads)
+    dated, kind = [], ""  # the kind of the last current period's column: a prior one's too
     for c in grid.columns:
         now, before = bool(CURRENT.search(c.text)), bool(PRIOR.search(c.text))
+        # the label column's header ("3、合并利润表（年初至报告期末） 项目") is no period
+        now = now and not _LABEL_HEADER.search(c.text)
         at = year if now and not before else year - 1 if before and not now else None
-        dated.append(Column(c.text, at, c.months))
+        if now and not before:
+            kind = "to_date" if _TO_DATE.match(c.text.strip()) else ""
+            kind = kind or ("flow" if _QUARTER_COLUMN.search(c.text) else "")
+        length = c.months
+        if at is not None and months and kind == "to_date":
+            length = months
+        elif at is not None and months and kind == "flow":
+            length = 3 if to_date or months == 3 else months if titled else c.months
+        dated.append(Column(c.text, at, length))
     grid.columns = dated
+    grid.to_date = months
     return grid
+
+
+def asks_to_date(question: str) -> bool:
+    """Does a question name the year to date (年初至今, 年初至报告期末)?"""
+    return bool(_TO_DATE.search(question))
+
+
+_TO_DATE = lexicon.pattern("zh_periods.year_to_date", template="{}")
+_LABEL_HEADER = re.compile(r"项目\s*$|[表]\s*[（(]")
+_QUARTER_COLUMN = lexicon.pattern("zh_periods.quarter", template="(?:{})(?!末)")
 
 
 @dataclass(frozen=True)
@@ -113,6 +159,7 @@ class Grid:
     scale: str = ""  # "millions", "万元", … as the table states it
     currency: str = ""
     naming: int = 0  # −1 when the document names fiscal years by the year before their end
+    to_date: int | None = None  # a Chinese report's months from its year's start to its end
     # rows of figures without a label: the total closing the rows above them ("| | 2,146 |")
     unlabelled: list[Row] = field(default_factory=list)
 

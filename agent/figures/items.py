@@ -80,7 +80,7 @@ def shown_label(label: str) -> str:
     """A row's label as a sentence names it: without its list number ("一、营业总收入"),
     a lead-in ("其中：营业收入", "Less: cost of sales") or footnote markers."""
     text = _MARKER.sub("", _ENUMERATOR.sub("", label.strip()))
-    text = _NOTE_REF.sub("", text)  # "Inventories (Notes 1 and 3)"
+    text = _NOTE_REF.sub("", _SIGN_NOTE.sub("", text))  # "Inventories (Notes 1 and 3)"
     for word in vocabulary().lead_ins:
         m = re.match(rf"{re.escape(word)}\s*[:：]\s*", text, re.I)
         if m and m.end() < len(text):
@@ -106,8 +106,12 @@ def _sentence_case(text: str) -> str:
 _ALTERNATIVE = pattern("row_labels.alternatives", template=r"\((?:{})\)")
 
 
+# how a Chinese label says its sign is printed: "营业利润（亏损以“－”号填列）" is 营业利润
+_SIGN_NOTE = pattern("row_labels.sign_notes_zh", template=r"[（(][^（）()]*(?:{})[)）]")
+
+
 def norm(text: str) -> str:
-    text = _ALTERNATIVE.sub(" ", text.lower())
+    text = _ALTERNATIVE.sub(" ", _SIGN_NOTE.sub(" ", text.lower()))
     text = _NOTE.sub(" ", _UNIT.sub(" ", text)).replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"[^\w&'" + HAN + r"]+", " ", text)
     # "Property & equipment" is "property and equipment"; "R&D" keeps its sign

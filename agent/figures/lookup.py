@@ -14,6 +14,7 @@ from agent.figures.grid import (
     SCALES,
     Grid,
     Row,
+    report_months,
     report_year,
     stated_scale,
     with_report_year,
@@ -76,6 +77,7 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
     seen: set[str] = set()
     out: list[Grid] = []
     years: dict[str, int] = {}
+    covered: dict[str, int | None] = {}  # the months of its year a report covers
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen:
@@ -85,8 +87,11 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
             year = report_year(p.text[:120])
             if year is not None and p.page <= 2:  # the cover or the page after it
                 years.setdefault(p.doc_id, year)
+                covered.setdefault(p.doc_id, report_months(p.text[:120]))
     out = [
-        with_report_year(g, years[g.passage.doc_id]) if g.passage.doc_id in years else g
+        with_report_year(g, years[doc], covered.get(doc))
+        if (doc := g.passage.doc_id) in years
+        else g
         for g in out
     ]
     _same_currency(out)

@@ -3,6 +3,8 @@ in yuan as a Chinese reader says it (亿元 or 万元, the printed figure beside
 
 from __future__ import annotations
 
+import re
+
 from agent.figures.grid import SCALES
 
 ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
@@ -15,21 +17,31 @@ def number(value: float) -> str:
     return ("−" if value < 0 else "") + text
 
 
+def printed(value: float, raw: str) -> str:
+    """A cell's figure with the digits its table prints when they are the value's (a
+    per-share "0.0053" is not "0.01", "2.80" not "2.8"), else as ``number`` writes it."""
+    m = _DIGITS.search(raw)
+    if m is None or float(m.group(0).replace(",", "")) != abs(value):
+        return number(value)
+    return ("−" if value < 0 else "") + m.group(0)
+
+
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YI, _WAN = 1e8, 1e4
 
 
-def zh_amount(value: float, unit: str) -> str:
+def zh_amount(value: float, unit: str, raw: str = "") -> str:
     """A sum in yuan as a reader says it: from 一亿 up in 亿元, from 一万 up in 万元, two
     decimals, the printed figure in its unit beside it so the row is found by it
     ("12.35亿元（123,456.78万元）"); the printed figure alone when already so written."""
-    printed = f"{number(value)}{unit}"
+    shown = f"{printed(value, raw)}{unit}"
     if unit not in SCALES or unit not in ZH_UNITS:
-        return printed
+        return shown
     yuan = value * SCALES[unit]
     for big, word in ((_YI, "亿元"), (_WAN, "万元")):
         if abs(yuan) < big:
             continue
         if word == unit or SCALES[unit] > big:
-            return printed
-        return f"{number(round(yuan / big, 2))}{word}（{printed}）"
-    return printed
+            return shown
+        return f"{number(round(yuan / big, 2))}{word}（{shown}）"
+    return shown

@@ -157,7 +157,7 @@ _PERIOD_LENGTHS = (
         3,
         re.compile(
             r"\b(?:three|3)[ -]months?\b|\b(?:13|14|thirteen|fourteen)[ -]weeks?\b|"
-            r"\bquarter\b|\b(?:q[1-4]|[1-4]q)\b|季度",
+            r"\bquarter\b|\b(?:q[1-4]|[1-4]q)\b|(?<!前三)季度",  # 前三季度: nine months
             re.I,
         ),
     ),

@@ -147,7 +147,10 @@ def change_line(
     """The change from cell ``a`` to cell ``b`` in percent, with the working; ``named``
     as for ``cell_sentence``; a ``part``'s row keeps its label's capitals (a name)."""
     pct = (b.value - a.value) / abs(a.value) * 100
-    working = f"({number(b.value)} − {number(a.value)}) ÷ {number(a.value)} = {pct:.{digits}f}%"
+    # over the prior figure's size: a loss narrowing from −9.1 to −8.4 is a rise of 7.7%
+    working = (
+        f"({number(b.value)} − {number(a.value)}) ÷ {number(abs(a.value))} = {pct:.{digits}f}%"
+    )
     working = working.replace("= -", "= −")  # as reports print a decline
     label = f"{shown_label(b.label)} {named}".strip()
     low = label if part else _lower(label)

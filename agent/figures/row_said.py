@@ -189,7 +189,7 @@ def _amount(row: Row, col: int, unit: str, currency: str, lang: str) -> str:
     if raw.strip().endswith("%"):
         return f"{sign}{digits}%"
     if lang == "zh":
-        return zh_amount(v, unit) if unit in ZH_UNITS else f"{sign}{digits}"
+        return zh_amount(v, unit, raw) if unit in ZH_UNITS else f"{sign}{digits}"
     money = currency == "$" and not _COUNTED.search(row.label)
     return f"{sign}{'$' if money else ''}{digits}{scale_word(unit, 'en')}"
 

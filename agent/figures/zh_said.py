@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES
 from agent.figures.items import shown_label
-from agent.figures.numerals import ZH_UNITS, number, zh_amount
+from agent.figures.numerals import ZH_UNITS, number, printed, zh_amount
+from pipeline.text import lexicon
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
 
@@ -53,18 +54,18 @@ def zh_value(value: float, scale: str, currency: str, raw: str) -> str:
     """A cell's figure in Chinese: a percentage as printed, a sum of money in 亿 or 万 of
     its currency with the printed figure beside it, anything else in its table's unit."""
     if raw.strip().endswith("%"):
-        return f"{number(value)}%"
+        return f"{printed(value, raw)}%"
     if scale in ZH_UNITS:
-        return zh_amount(value, scale)
+        return zh_amount(value, scale, raw)
     money = _CURRENCY_ZH.get(currency, "")
-    printed = f"{number(value)}{_SCALE_ZH.get(scale, '')}{money}"
+    shown = f"{printed(value, raw)}{_SCALE_ZH.get(scale, '')}{money}"
     if not money:
-        return printed
+        return shown
     whole = value * SCALES.get(scale, 1.0)
     for big, word in ((_YI, "亿"), (_WAN, "万")):
         if abs(whole) >= big:
-            return f"{number(round(whole / big, 2))}{word}{money}（{printed}）"
-    return printed
+            return f"{number(round(whole / big, 2))}{word}{money}（{shown}）"
+    return shown
 
 
 def zh_working(working: str, cells: Sequence[Cell]) -> str:
@@ -76,3 +77,29 @@ def zh_working(working: str, cells: Sequence[Cell]) -> str:
         if printed and name != shown_label(c.label):
             working = working.replace(f"{printed} ", f"{name} ")
     return working
+
+
+_RATE = lexicon.pattern("zh_periods.rate_asked", template="{}")
+
+
+def zh_difference(a: Cell, b: Cell, question: str, ids: str) -> list[str]:
+    """The change from ``a`` to ``b`` as an amount, for a Chinese question asking how much
+    a sum grew (比年初增加了多少, 减少了多少) and not a rate: "货币资金（期初余额→期末余额）
+    增减额 = 1,520,000,000 − 1,380,000,000 = 140,000,000元（1.4亿元）", the working first
+    (the reflection re-computes it), then the sum as a reader says it. None for a
+    percentage, a per-share figure or cells in two units."""
+    unit = a.scale
+    if _RATE.search(question) or unit != b.scale or unit not in ZH_UNITS or unit not in SCALES:
+        return []
+    if any(c.raw.strip().endswith("%") for c in (a, b)):
+        return []
+    diff = round(b.value - a.value, 2)
+    said = ""
+    for big, word in ((_YI, "亿元"), (_WAN, "万元")):
+        if abs(diff * SCALES[unit]) >= big and word != unit:
+            said = f"（{number(round(diff * SCALES[unit] / big, 2))}{word}）"
+            break
+    label = zh_label(b)
+    span = f"（{a.period}→{b.period}）" if a.period != b.period else ""
+    working = f"{number(b.value)} − {number(a.value)} = {number(diff)}{unit}"
+    return [f"{label}{span}增减额 = {working}{said} {ids}。"]

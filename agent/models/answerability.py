@@ -42,6 +42,7 @@ from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
 from agent.models.kinds import asked_kinds, holds
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
+from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
 from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
@@ -168,6 +169,9 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     years = absent_years(question, evidence)
     if years:
         return Decision(False, "period", 0.0, ", ".join(years))
+    uncovered = uncovered_period(question, evidence)  # a Chinese report's other quarter
+    if uncovered:
+        return Decision(False, "period", 0.0, uncovered)
     other = other_subject(question, evidence)
     if other:
         return Decision(False, "company", 0.0, other)

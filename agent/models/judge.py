@@ -31,6 +31,7 @@ from agent.models.features import (
 from agent.models.kind_lead import lead_with_asked
 from agent.models.selector import selector
 from agent.models.spans import with_reasons
+from agent.models.statement_rows import group_first
 from agent.models.subject import about_subject, asks_alias, gives_alias
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_extreme, what_is_compared
@@ -186,6 +187,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
             found, best, floor = counting, max(c.score for c in counting), 0.0
             addressed = True
     found.sort(key=lambda c: -c.rank)
+    found = group_first(found, question)  # the group's statement row before the parent company's
     found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]

@@ -1,0 +1,55 @@
+"""A period a Chinese periodic report does not cover. Its cover names what it covers
+("2018 年第一季度报告": the first three months of 2018, beside the same months of 2017);
+a question about another quarter ("第三季度"), a longer stretch of the year ("前三季度",
+"上半年", "全年") or another year ("2015年") is not answered from its figures, however
+many of the question's words the report uses (a year may be named in passing, a
+quarter's words are in every title). Only a report whose cover is among the turn's
+passages is judged."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.evidence import Evidence
+from agent.figures.grid import report_months, report_year
+from pipeline.text.periods import YEAR
+
+_NUMERALS = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+# "第三季度", "三季度", "Q3"; not "前三季度" (nine months, below)
+_QUARTER = re.compile(r"(?<!前)(?:第\s*)?([一二三四1-4])\s*季度|\bQ([1-4])\b", re.I)
+_SPANS = ((re.compile(r"前三季度|1\s*[-–~至]\s*9\s*月"), 9), (re.compile(r"上半年|半年度"), 6))
+_WHOLE_YEAR = re.compile(r"全年|年度(?!报告)")
+_YEAR = re.compile(rf"(?<!\d)({YEAR})\s*年")
+
+
+def _cover(evidence: Sequence[Evidence]) -> tuple[int, int] | None:
+    """The year and the months of it the turn's report covers, from its cover page."""
+    for ev in evidence:
+        for p in ev.passages:
+            year = report_year(p.text[:120]) if p.page <= 2 else None
+            months = report_months(p.text[:120]) if year is not None else None
+            if year is not None and months is not None:
+                return year, months
+    return None
+
+
+def uncovered_period(question: str, evidence: Sequence[Evidence]) -> str:
+    """The period words of a question that the turn's report does not cover ("第三季度"
+    of a first quarter's report), or ""."""
+    cover = _cover(evidence)
+    if cover is None:
+        return ""
+    year, months = cover
+    for m in _YEAR.finditer(question):
+        if int(m.group(1)) not in (year, year - 1):
+            return m.group(0)
+    q = _QUARTER.search(question)
+    if q is not None and 3 * _NUMERALS[(q.group(1) or q.group(2)).upper()] != months:
+        return q.group(0)
+    for pattern, length in _SPANS:
+        span = pattern.search(question)
+        if span is not None and length != months:
+            return span.group(0)
+    whole = _WHOLE_YEAR.search(question)
+    return whole.group(0) if whole is not None and months != 12 else ""

@@ -1,0 +1,104 @@
+"""Questions of a Chinese quarterly report with tables, asked in Chinese (and a few in
+English): is the gold figure in the answer (and in its lead, before the quoted rows), the
+page printing it cited, the answer in the question's language, and are the questions the
+report cannot answer refused?
+
+    python bench/zh_report.py [--data-dir DIR] [--verbose]
+
+The questions are ``bench/zh_report_questions.json`` over the sample
+``pdfs/zh/issue-67-example.pdf`` (in no question split: its answers may be studied). A gold
+figure is matched as a person says it (``zh_report_match.py``). The document is ingested
+into the data directory on the first run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.service import ChatService  # noqa: E402 - after the path set-up above
+from bench.answers_data import body  # noqa: E402
+from bench.common import SAMPLES, print_table  # noqa: E402
+from bench.zh_report_match import has_gold  # noqa: E402
+from pipeline.ids import doc_id_for  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from pipeline.text.script import HAN_RE  # noqa: E402
+from settings import Settings  # noqa: E402
+
+QUESTIONS = Path(__file__).with_name("zh_report_questions.json")
+
+
+def _rate(xs: list[bool]) -> str:
+    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
+
+
+def _lead(answer: str) -> str:
+    """The answer before its supporting quotes (which print whole rows, any figure)."""
+    for header in ("依据原文：", "Supporting quotes:"):
+        answer = answer.split(header, 1)[0]
+    return answer
+
+
+def _in_language(answer: str, lang: str) -> bool:
+    """Is the answer's first line in the question's language (Chinese: any Han; English: none)?"""
+    first = body(answer).splitlines()[0] if body(answer) else ""
+    return bool(HAN_RE.search(first)) == (lang == "zh")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    default = Path(tempfile.gettempdir()) / "folio-bench-zh-report"
+    ap.add_argument("--data-dir", type=Path, default=default)
+    ap.add_argument("--verbose", action="store_true", help="print every answer's first line")
+    ap.add_argument("--only", default="", help="ask only the questions with these ids (a,b,...)")
+    args = ap.parse_args()
+    spec = json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    folio = Folio(Settings(data_dir=args.data_dir / "data"))
+    chat = ChatService(folio)
+    folio.ingest([SAMPLES / "pdfs" / "zh" / spec["doc"]], wait=True)
+    doc = doc_id_for(spec["doc"])
+    only = set(filter(None, args.only.split(",")))
+    score: dict[str, dict[str, list[bool]]] = {}
+    for q in spec["questions"]:
+        if only and q["id"] not in only:
+            continue
+        event = chat.ask(q["question"], [doc])
+        chat.delete(event.conversation_id)
+        a = event.answer
+        kind = "refuse" if q.get("refuse") else q["lang"]
+        s = score.setdefault(kind, {})
+        if kind == "refuse":
+            ok = a.refused
+            s.setdefault("refused", []).append(ok)
+        else:
+            fig = not a.refused and has_gold(q["gold"], a.answer)
+            lead = not a.refused and has_gold(q["gold"], _lead(a.answer))
+            page = not a.refused and bool({c.page for c in a.citations} & set(q["pages"]))
+            lang = _in_language(a.answer, q["lang"])
+            said = (("figure", fig), ("lead", lead), ("page", page), ("language", lang))
+            for name, v in said:
+                s.setdefault(name, []).append(v)
+            s.setdefault("refused", []).append(a.refused)
+            ok = lead and page and lang
+        if args.verbose:
+            cited = sorted({c.page for c in a.citations})
+            lead = " ".join(body(a.answer).split())[:240]
+            print(f"{'ok  ' if ok else 'MISS'} {q['id']} {q['question']}\n     {lead} p{cited}")
+    folio.close()
+    names = ("figure", "lead", "page", "language", "refused")
+    rows: list[list[object]] = [
+        [k, *(_rate(s.get(n, [])) for n in names)] for k, s in score.items()
+    ]
+    print_table("Chinese report questions", ["set", *names], rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
