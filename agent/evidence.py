@@ -33,6 +33,9 @@ class Passage(BaseModel):
     section: str = ""
     text: str
     kind: Literal["text", "table"] = "text"
+    paged: bool = Field(
+        True, description="False for a document without pages: cited by section, not 'p. 1'."
+    )
     score: float = 0.0
     rank: int = Field(0, description="1-based rank within the tool result that returned it.")
     columns: str = Field(
