@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from difflib import SequenceMatcher
 
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
+from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.lang import join_lines
+from pipeline.text.normalise import single_spaces
 from pipeline.text.script import UNIFIED_RE
 
 _CN_NUM = "一二三四五六七八九十百零〇0-9"
@@ -68,16 +71,31 @@ def _header_row(text: str) -> bool:
     return numeric >= 2 and numeric >= 0.3 * len(tokens)
 
 
+_MAX_BARE = 30  # "83 Tower Road": a bare number beyond this is an address, not a section
+
+
+def named_level(text: str) -> int | None:
+    """Level of a named numbering ("PART II", "Item 7.", "第三章", "（一）"), or None."""
+    t = text.strip()
+    return next((level for pattern, level in _NUMBERED if pattern.match(t)), None)
+
+
+def dotted_level(text: str) -> int | None:
+    """Depth of a decimal numbering ("1.", "2.3", "4 Scope"), or None."""
+    m = _DOTTED.match(text.strip())
+    if m is None:
+        return None
+    number = m.group(1)
+    bare = "." not in number and not text.strip()[len(number) :].startswith((".", "、"))
+    if bare and int(number) > _MAX_BARE:
+        return None
+    return min(6, number.count(".") + 1)
+
+
 def numbering_level(text: str) -> int | None:
     """Heading level implied by a numbering prefix, or None."""
-    t = text.strip()
-    for pattern, level in _NUMBERED:
-        if pattern.match(t):
-            return level
-    m = _DOTTED.match(t)
-    if m:
-        return min(6, m.group(1).count(".") + 1)
-    return None
+    named = named_level(text)
+    return named if named is not None else dotted_level(text)
 
 
 def body_size(pages: list[Page]) -> float:
@@ -271,8 +289,62 @@ def contents_pages(pages: list[Page]) -> set[int]:
     return found
 
 
+def _lift_table_headings(pages: list[Page]) -> set[int]:
+    """A named heading ("Item 7. Management's Discussion …") printed as the first row of a
+    ruled box (the section's own contents, page numbers beside its topics) opens that
+    section: it is copied out above the table as a bold line, which the heading passes
+    then read, or the section would stay under the heading before it for many pages.
+    The document's contents (other named headings in later rows) are left alone.
+    Returns the ids of the lines made (headings even on a page of contents)."""
+    lifted: set[int] = set()
+    for page in pages:
+        for i in range(len(page.blocks) - 1, -1, -1):
+            b = page.blocks[i]
+            rows = b.table.rows if b.kind == "table" and b.table is not None else []
+            cells = [c for c in rows[0] if c.strip()] if rows else []
+            if len(cells) != 1 or rows[0][0] != cells[0] or named_level(cells[0]) is None:
+                continue
+            if any(named_level(c) is not None for r in rows[1:] for c in r if c.strip()):
+                continue
+            text = single_spaces(cells[0])
+            first = b.lines[0] if b.lines and single_spaces(b.lines[0].text) == text else None
+            line = Line(text=text, box=first.box if first else None)
+            head = Block(page=b.page, text=text, box=line.box, lines=[line], bold=True)
+            page.blocks.insert(i, head)
+            lifted.add(id(head))
+    return lifted
+
+
+def _split_named(pages: list[Page]) -> None:
+    """'PART II' over 'Item 5. Market for …' set as one block are two headings: a block
+    opening with a named numbering is cut where another line opens one, or 'Item 5'
+    would name the part and every later item would nest under it."""
+    for page in pages:
+        for b in list(page.blocks):
+            if b.kind != "paragraph" or len(b.lines) < 2 or named_level(b.lines[0].text) is None:
+                continue
+            cuts = [k for k, ln in enumerate(b.lines) if k and named_level(ln.text) is not None]
+            if not cuts:
+                continue
+            parts = [b.lines[i:j] for i, j in zip([0, *cuts], [*cuts, len(b.lines)], strict=True)]
+            made = [
+                b.model_copy(
+                    update={
+                        "lines": ls,
+                        "text": join_lines([ln.text for ln in ls])[0],
+                        "box": _union(ls, b.box),
+                    }
+                )
+                for ls in parts
+            ]
+            at = page.blocks.index(b)
+            page.blocks[at : at + 1] = made
+
+
 def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     """Set kind='heading' and a level on the heading blocks of a parsed document."""
+    _split_named(pages)
+    lifted = _lift_table_headings(pages)
     if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
         return
     body = body_size(pages)
@@ -286,14 +358,18 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
         for p in pages
         for b in p.blocks
         if _looks_like_heading(b, body, body_bold)
-        and (p.page not in contents or _CONTENTS_TITLE.match(b.text))
+        and (p.page not in contents or _CONTENTS_TITLE.match(b.text) or id(b) in lifted)
         and not ((b.font_size or body) < body - 0.5 and _beside_another(p, b))
     ]
 
     # A caps title outranks the plain headings of its own size ("CONSOLIDATED BALANCE
     # SHEETS" above "Current assets").
+    han_bold = _han_weight(candidates, body)
+
     def style(b: Block) -> tuple[int, bool, bool]:
-        return (round(b.font_size or body), b.bold, _title_caps(b.text))
+        size = round(b.font_size or body)
+        bold = han_bold.get(size, b.bold) if not _has_cjk(b.text) else b.bold
+        return (size, bold, _title_caps(b.text))
 
     styles = sorted({style(b) for b in candidates}, key=lambda s: (-s[0], not s[1], not s[2]))
     rank = {s: i + 1 for i, s in enumerate(styles)}
@@ -304,6 +380,49 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     for s in styles:
         if s[2] and s[0] < body - 0.5:
             rank[s] = max(display, default=1)
+    # Statement titles are sections of their own beside the auditor's report over them,
+    # which a caps title of their size outranks: they take that rank.
+    top_of_size = {s[0]: min(r for t, r in rank.items() if t[0] == s[0]) for s in styles}
     for b in candidates:
-        level = numbering_level(b.text) or rank[style(b)]
-        b.kind, b.level = "heading", min(6, level)
+        level = rank[style(b)]
+        if is_statement_title(b.text) and numbering_level(b.text) is None:
+            level = min(level, max(top_of_size[style(b)[0]], rank[style(b)] - 1))
+        b.kind, b.level = "heading", level
+    _number_levels(candidates, lambda b: style(b)[:2])
+
+
+def _han_weight(candidates: list[Block], body: float) -> dict[int, bool]:
+    """Per print size, whether the Chinese headings of that size are bold (most of them).
+    A heading of that size without Chinese ('POWER6' among Chinese article titles) is
+    drawn in another font, bold or not whatever the Chinese ones are: it takes their
+    weight, or it would rank above them and every later title would nest under it."""
+    votes: dict[int, list[bool]] = {}
+    for b in candidates:
+        if _has_cjk(b.text):
+            votes.setdefault(round(b.font_size or body), []).append(b.bold)
+    return {size: 2 * sum(v) > len(v) for size, v in votes.items() if len(v) >= 2}
+
+
+def _number_levels(headings: list[Block], print_of: Callable[[Block], tuple[int, bool]]) -> None:
+    """Levels of numbered headings, and of the headings inside their sections. A named
+    numbering ("PART II", "Item 8.", "第三章") says its level; a decimal one ("1.", "2.3")
+    counts from the named section it opens in, so a note "1. Summary of Accounting
+    Policies" nests under "Item 8." instead of climbing to the top and out of it. A
+    heading ranked by its print (``level`` on entry) stays inside the named section too,
+    unless it is set larger or bolder than that section's heading (``print_of``: size
+    and weight)."""
+    open_: list[tuple[int, tuple[int, bool]]] = []  # (level, print) of named sections open
+    for b in headings:
+        printed, weight = b.level, print_of(b)
+        named, dotted = named_level(b.text), dotted_level(b.text)
+        if named is not None:
+            while open_ and open_[-1][0] >= named:
+                open_.pop()
+            b.level = named
+            open_.append((named, weight))
+        else:
+            while open_ and open_[-1][1] < weight:  # set larger or bolder: it closes them
+                open_.pop()
+            inner = open_[-1][0] + 1 if open_ else 1
+            b.level = max(dotted if dotted is not None else printed, inner)
+        b.level = min(6, b.level)
