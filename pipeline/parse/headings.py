@@ -14,23 +14,12 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
+from pipeline.parse.heading_blocks import lift_table_headings, split_named
+from pipeline.parse.numbering import CN_NUM, dotted_level, named_level, numbering_level
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.lang import join_lines
-from pipeline.text.normalise import single_spaces
 from pipeline.text.script import UNIFIED_RE
 
-_CN_NUM = "一二三四五六七八九十百零〇0-9"
-_NUMBERED = [
-    (re.compile(rf"^第[{_CN_NUM}]+[章篇部]"), 1),
-    (re.compile(r"^(?:chapter|part)\s+[0-9ivxlc]+\b", re.I), 1),
-    (re.compile(rf"^第[{_CN_NUM}]+节"), 2),
-    (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
-    (re.compile(rf"^第[{_CN_NUM}]+条"), 3),
-    (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
-    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 3),
-    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 4),
-]
-_DOTTED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})(?:\.|\s|、)\s*\S")
 _SYMBOL_BULLET = re.compile(r"^[•●○◦▪■□◆◇·‣⁃–*]\s")
 _CELL_GAP = re.compile(r"\S {2,}\S")
 _SENTENCE_END = re.compile(r"[.。;；,，:：]$")
@@ -58,7 +47,7 @@ _NUMERIC_TOKEN = re.compile(r"^[(\[$€£¥]?[-+]?\d[\d,.:/%-]*[)\]]?[,.;:]?$")
 
 
 _PREFIX = re.compile(
-    rf"^(?:(?:chapter|part|section|item|article)\s+[0-9ivxlc]+[a-z]?\.?|第[{_CN_NUM}]+[章篇部节条]"
+    rf"^(?:(?:chapter|part|section|item|article)\s+[0-9ivxlc]+[a-z]?\.?|第[{CN_NUM}]+[章篇部节条]"
     r"|\d{1,2}(?:\.\d{1,2}){0,4}\.?)\s*",
     re.IGNORECASE,
 )
@@ -69,33 +58,6 @@ def _header_row(text: str) -> bool:
     tokens = _TOKEN.findall(_PREFIX.sub("", text.strip(), count=1))
     numeric = sum(1 for t in tokens if _NUMERIC_TOKEN.match(t))
     return numeric >= 2 and numeric >= 0.3 * len(tokens)
-
-
-_MAX_BARE = 30  # "83 Tower Road": a bare number beyond this is an address, not a section
-
-
-def named_level(text: str) -> int | None:
-    """Level of a named numbering ("PART II", "Item 7.", "第三章", "（一）"), or None."""
-    t = text.strip()
-    return next((level for pattern, level in _NUMBERED if pattern.match(t)), None)
-
-
-def dotted_level(text: str) -> int | None:
-    """Depth of a decimal numbering ("1.", "2.3", "4 Scope"), or None."""
-    m = _DOTTED.match(text.strip())
-    if m is None:
-        return None
-    number = m.group(1)
-    bare = "." not in number and not text.strip()[len(number) :].startswith((".", "、"))
-    if bare and int(number) > _MAX_BARE:
-        return None
-    return min(6, number.count(".") + 1)
-
-
-def numbering_level(text: str) -> int | None:
-    """Heading level implied by a numbering prefix, or None."""
-    named = named_level(text)
-    return named if named is not None else dotted_level(text)
 
 
 def body_size(pages: list[Page]) -> float:
@@ -289,62 +251,10 @@ def contents_pages(pages: list[Page]) -> set[int]:
     return found
 
 
-def _lift_table_headings(pages: list[Page]) -> set[int]:
-    """A named heading ("Item 7. Management's Discussion …") printed as the first row of a
-    ruled box (the section's own contents, page numbers beside its topics) opens that
-    section: it is copied out above the table as a bold line, which the heading passes
-    then read, or the section would stay under the heading before it for many pages.
-    The document's contents (other named headings in later rows) are left alone.
-    Returns the ids of the lines made (headings even on a page of contents)."""
-    lifted: set[int] = set()
-    for page in pages:
-        for i in range(len(page.blocks) - 1, -1, -1):
-            b = page.blocks[i]
-            rows = b.table.rows if b.kind == "table" and b.table is not None else []
-            cells = [c for c in rows[0] if c.strip()] if rows else []
-            if len(cells) != 1 or rows[0][0] != cells[0] or named_level(cells[0]) is None:
-                continue
-            if any(named_level(c) is not None for r in rows[1:] for c in r if c.strip()):
-                continue
-            text = single_spaces(cells[0])
-            first = b.lines[0] if b.lines and single_spaces(b.lines[0].text) == text else None
-            line = Line(text=text, box=first.box if first else None)
-            head = Block(page=b.page, text=text, box=line.box, lines=[line], bold=True)
-            page.blocks.insert(i, head)
-            lifted.add(id(head))
-    return lifted
-
-
-def _split_named(pages: list[Page]) -> None:
-    """'PART II' over 'Item 5. Market for …' set as one block are two headings: a block
-    opening with a named numbering is cut where another line opens one, or 'Item 5'
-    would name the part and every later item would nest under it."""
-    for page in pages:
-        for b in list(page.blocks):
-            if b.kind != "paragraph" or len(b.lines) < 2 or named_level(b.lines[0].text) is None:
-                continue
-            cuts = [k for k, ln in enumerate(b.lines) if k and named_level(ln.text) is not None]
-            if not cuts:
-                continue
-            parts = [b.lines[i:j] for i, j in zip([0, *cuts], [*cuts, len(b.lines)], strict=True)]
-            made = [
-                b.model_copy(
-                    update={
-                        "lines": ls,
-                        "text": join_lines([ln.text for ln in ls])[0],
-                        "box": _union(ls, b.box),
-                    }
-                )
-                for ls in parts
-            ]
-            at = page.blocks.index(b)
-            page.blocks[at : at + 1] = made
-
-
 def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     """Set kind='heading' and a level on the heading blocks of a parsed document."""
-    _split_named(pages)
-    lifted = _lift_table_headings(pages)
+    split_named(pages)
+    lifted = lift_table_headings(pages)
     if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
         return
     body = body_size(pages)
