@@ -18,7 +18,7 @@ def lift_table_headings(pages: list[Page]) -> set[int]:
     ruled box (the section's own contents, page numbers beside its topics) opens that
     section: it is copied out above the table as a bold line, which the heading passes
     then read, or the section would stay under the heading before it for many pages.
-    The document's contents (other named headings in later rows) are left alone.
+    The document's contents (later rows naming other items or parts) are left alone.
     Returns the ids of the lines made (headings even on a page of contents)."""
     lifted: set[int] = set()
     for page in pages:
@@ -28,8 +28,9 @@ def lift_table_headings(pages: list[Page]) -> set[int]:
             cells = [c for c in rows[0] if c.strip()] if rows else []
             if len(cells) != 1 or rows[0][0] != cells[0] or named_level(cells[0]) is None:
                 continue
-            if any(named_level(c) is not None for r in rows[1:] for c in r if c.strip()):
-                continue
+            level = named_level(cells[0]) or 0
+            if any((named_level(c) or 9) <= level for r in rows[1:] for c in r if c.strip()):
+                continue  # the document's contents: other items or parts follow
             text = single_spaces(cells[0])
             first = b.lines[0] if b.lines and single_spaces(b.lines[0].text) == text else None
             line = Line(text=text, box=first.box if first else None)
@@ -41,11 +42,14 @@ def lift_table_headings(pages: list[Page]) -> set[int]:
 
 def split_named(pages: list[Page]) -> None:
     """'PART II' over 'Item 5. Market for …' set as one block are two headings: a block
-    opening with a named numbering is cut where another line opens one, or 'Item 5'
-    would name the part and every later item would nest under it."""
+    opening with a named numbering (or a short bold one) is cut where another line opens
+    one, or 'Item 5' would name the part and every later item would nest under it."""
     for page in pages:
         for b in list(page.blocks):
-            if b.kind != "paragraph" or len(b.lines) < 2 or named_level(b.lines[0].text) is None:
+            if b.kind != "paragraph" or len(b.lines) < 2:
+                continue
+            # a numbered block, or a short bold one ('Notes to …' over 'Note 1 — …')
+            if named_level(b.lines[0].text) is None and not (b.bold and len(b.lines) <= 4):
                 continue
             cuts = [k for k, ln in enumerate(b.lines) if k and named_level(ln.text) is not None]
             if not cuts:

@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
 from pipeline.parse.heading_blocks import lift_table_headings, split_named
 from pipeline.parse.numbering import CN_NUM, dotted_level, named_level, numbering_level
+from pipeline.parse.subheadings import mark_sentence_headings
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.lang import join_lines
 from pipeline.text.script import UNIFIED_RE
@@ -255,13 +256,20 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     """Set kind='heading' and a level on the heading blocks of a parsed document."""
     split_named(pages)
     lifted = lift_table_headings(pages)
-    if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
-        return
-    body = body_size(pages)
     weights = Counter(
         b.bold for p in pages for b in p.blocks if b.kind == "paragraph" for _ in b.text
     )
     body_bold = weights[True] > weights[False]
+    if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
+        mark_sentence_headings(pages, body_bold)
+        return
+    _typographic(pages, lifted, body_bold)
+    mark_sentence_headings(pages, body_bold)
+
+
+def _typographic(pages: list[Page], lifted: set[int], body_bold: bool) -> None:
+    """Headings found by print: size and weight against the body text, and numbering."""
+    body = body_size(pages)
     contents = contents_pages(pages)
     candidates = [
         b

@@ -13,6 +13,7 @@ _NUMBERED = [
     (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
     (re.compile(rf"^第[{CN_NUM}]+条"), 3),
     (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
+    (re.compile(r"^note\s+[0-9]{1,2}\b(?!\s*(?:to|of|in|and|for)\b)", re.I), 3),
     (re.compile(rf"^[{CN_NUM[:-3]}]+[、.．]"), 3),
     (re.compile(rf"^[（(][{CN_NUM[:-3]}]+[)）]"), 4),
 ]
