@@ -101,11 +101,12 @@ def mark_sentence_headings(pages: list[Page], body_bold: bool) -> None:
     if body_bold:  # bold is the body's own weight: it sets nothing apart
         return
     blocks = list(_body(pages))
-    for b, nxt in itertools.pairwise(blocks):
-        if b.kind in ("paragraph", "heading") and b.bold and nxt.kind == "paragraph":
-            _mend_run_on(b, nxt)  # (a bold next block has no run-on tail: it is all bold)
+    for head, body in itertools.pairwise(blocks):
+        if head.kind in ("paragraph", "heading") and head.bold and body.kind == "paragraph":
+            _mend_run_on(head, body)  # (a bold next block has no run-on tail: it is all bold)
     runs: list[tuple[int, list[Block]]] = [(0, [])]  # (section level, candidates) per section
-    for b, nxt in zip(blocks, [*blocks[1:], None], strict=True):
+    following: list[Block | None] = [*blocks[1:], None]
+    for b, nxt in zip(blocks, following, strict=True):
         if _candidate(b, nxt):
             runs[-1][1].append(b)
         elif b.kind == "heading":
