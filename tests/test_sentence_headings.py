@@ -72,3 +72,12 @@ def test_a_lone_bold_sentence_stays_a_paragraph(tmp_path: Path) -> None:
     writer.close()
     parsed = parse_pdf(path, workers=1, timeout_s=60)
     assert [b.text for b in parsed.blocks() if b.kind == "heading"] == ["Item 5. Market"]
+
+
+def test_a_document_without_text_blocks_has_no_sentence_headings() -> None:
+    from pipeline.models import Page
+    from pipeline.parse.subheadings import mark_sentence_headings
+
+    pages = [Page(page=1), Page(page=2)]
+    mark_sentence_headings(pages, body_bold=False)  # a scan before its OCR: nothing to mark
+    assert all(not p.blocks for p in pages)

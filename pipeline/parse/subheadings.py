@@ -101,6 +101,8 @@ def mark_sentence_headings(pages: list[Page], body_bold: bool) -> None:
     if body_bold:  # bold is the body's own weight: it sets nothing apart
         return
     blocks = list(_body(pages))
+    if not blocks:  # a scan before its OCR
+        return
     for head, body in itertools.pairwise(blocks):
         if head.kind in ("paragraph", "heading") and head.bold and body.kind == "paragraph":
             _mend_run_on(head, body)  # (a bold next block has no run-on tail: it is all bold)
