@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pymupdf
 
+from agent.service import ChatService
 from pipeline.chunk import chunk_document
 from pipeline.parse.pdf import parse_pdf
+from pipeline.service import Folio
 
 EXPLAIN = (
     "The lantern trade depends on long winter nights and on the goodwill of harbour "
@@ -81,3 +83,15 @@ def test_a_document_without_text_blocks_has_no_sentence_headings() -> None:
     pages = [Page(page=1), Page(page=2)]
     mark_sentence_headings(pages, body_bold=False)  # a scan before its OCR: nothing to mark
     assert all(not p.blocks for p in pages)
+
+
+def test_a_pdf_filings_risk_factors_are_listed_each_cited_to_its_heading(
+    folio: Folio, tmp_path: Path
+) -> None:
+    result = folio.ingest([_filing(tmp_path / "lantern-filing.pdf")], wait=True)[0]
+    assert result.doc_id, result.error
+    a = ChatService(folio).ask("What are the main risk factors?", [result.doc_id]).answer
+    items = [ln[2:] for ln in a.answer.split("\n\n", 1)[0].splitlines() if ln.startswith("- ")]
+    assert [i.split(" [")[0] for i in items] == [r.rstrip(".") for r in [*RISKS, RUN_ON]], a.answer
+    quotes = {c.quote for c in a.citations}
+    assert all(r.rstrip(".") in quotes for r in RISKS), quotes
