@@ -16,6 +16,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from pydantic import BaseModel, Field, model_validator
 
 from agent.toolspec import REGISTRY, Reading
+from pipeline.text.fields import field_break
 from pipeline.text.lang import split_sentences
 from pipeline.text.script import CJK, HAN, HAN_RE
 from pipeline.text.segment import EN_STOPWORDS
@@ -33,6 +34,9 @@ class Passage(BaseModel):
     section: str = ""
     text: str
     kind: Literal["text", "table"] = "text"
+    paged: bool = Field(
+        True, description="False for a document without pages: cited by section, not 'p. 1'."
+    )
     score: float = 0.0
     rank: int = Field(0, description="1-based rank within the tool result that returned it.")
     columns: str = Field(
@@ -219,13 +223,15 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
     out: list[Unit] = []
     pos = start
     prose_start: int | None = None
-    for ln in lines:
+    for i, ln in enumerate(lines):
         ln_end = pos + len(ln)
-        if _is_row(ln) or _looks_like_label(ln):
+        field = _one_of_fields(lines, i)
+        if _is_row(ln) or _looks_like_label(ln) or field:
             if prose_start is not None:
                 out.append(_unit(text, prose_start, pos - 1, "sentence"))
                 prose_start = None
-            out.append(_unit(text, pos, ln_end, "row" if _is_row(ln) else "heading"))
+            kind: UnitKind = "row" if _is_row(ln) else "sentence" if field else "heading"
+            out.append(_unit(text, pos, ln_end, kind))
         elif prose_start is None:
             prose_start = pos
         pos = ln_end + 1
@@ -261,6 +267,11 @@ def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
         elif ln.rstrip().endswith(tuple(_CLOSES)) and starts:
             out.append(_unit(text, run, ln_end, "sentence"))
             run = ln_end + 1
+        elif _one_of_fields(lines, i):  # a memo's "TO: …" line is quoted alone
+            if text[run:pos].strip():
+                out.append(_unit(text, run, pos, "sentence"))
+            out.append(_unit(text, pos, ln_end, "sentence"))
+            run = ln_end + 1
         pos = ln_end + 1
     end = start + len("\n".join(lines))
     if text[run:end].strip():
@@ -269,6 +280,16 @@ def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
 
 
 _CLOSES = ".。!！?？"
+
+
+def _one_of_fields(lines: list[str], i: int) -> bool:
+    """A header field line ("FROM: …") next to another: a line of its own, not a
+    sentence wrapped onto the next line."""
+    return (i + 1 < len(lines) and field_break(lines[i], lines[i + 1])) or (
+        i > 0 and field_break(lines[i - 1], lines[i])
+    )
+
+
 _MARKUP = "*_#> \t"  # Markdown's emphasis, heading and quote marks around a line
 
 

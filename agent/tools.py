@@ -283,6 +283,7 @@ def _passage_from_hit(h: SearchHit, *, rank: int) -> Passage:
         section=h.section,
         text=h.text,
         kind=h.kind,
+        paged=h.paged,
         score=h.score,
         rank=rank,
     )
@@ -297,6 +298,7 @@ def _passage_from_chunk(ch: Chunk, *, rank: int, score: float = 0.0) -> Passage:
         section=ch.section_path,
         text=ch.text,
         kind=ch.kind,
+        paged=ch.paged,
         score=score,
         rank=rank,
     )
@@ -308,11 +310,20 @@ def render(ev: Evidence, lang: prompts.Lang) -> str:
         return prompts.NO_PASSAGES[lang]
     blocks = []
     for p in ev.passages:
-        where = f"p. {p.page}" if p.page == p.page_end else f"pp. {p.page}-{p.page_end}"
-        head = f"[{p.chunk_id}] {where}" + (f" · {p.section}" if p.section else "")
+        head = f"[{p.chunk_id}] {passage_place(p)}".rstrip()
         body = p.text if len(p.text) <= _PASSAGE_CHARS else p.text[:_PASSAGE_CHARS] + " …"
         blocks.append(f"{head}\n{body}")
     return "\n\n".join(blocks)
+
+
+def passage_place(p: Passage) -> str:
+    """Where a passage is, as the model reads it: its page(s) and section; a document
+    without pages by its section alone ('p. 1' of a Markdown note would be copied into
+    the answer as if it were a page)."""
+    if not p.paged:
+        return f"§ {p.section}" if p.section else ""
+    where = f"p. {p.page}" if p.page == p.page_end else f"pp. {p.page}-{p.page_end}"
+    return where + (f" · {p.section}" if p.section else "")
 
 
 def _lang(runtime: Runtime) -> prompts.Lang:

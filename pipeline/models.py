@@ -255,6 +255,12 @@ class Chunk(_Model):
     def section_path(self) -> str:
         return " > ".join(self.section)
 
+    @property
+    def paged(self) -> bool:
+        """Whether its document has pages: text formats (Markdown, TXT, DOCX) locate by line
+        and are cited by section, never as 'p. 1'."""
+        return not any(r.line_no is not None for r in self.lines)
+
     def boxes_for(self, start: int, end: int) -> list[tuple[int, Box]]:
         """Page and box of every line that overlaps chars [start, end) of the text."""
         return [
@@ -311,5 +317,6 @@ class SearchHit(_Model):
     text: str
     kind: Literal["text", "table"] = "text"
     boxes: list[tuple[int, Box]] = Field(default_factory=list)
+    paged: bool = Field(True, description="False for a document without pages (cited by section).")
     lexical_rank: int | None = None
     dense_rank: int | None = None

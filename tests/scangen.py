@@ -30,6 +30,8 @@ class ScanPage:
     turned: int = 0  # quarter turns (counter-clockwise) of the content, no /Rotate
     broken: bool = False  # the image data is damaged
     text_layer: str | None = None  # a visible text layer drawn over the image
+    leading: float = 30.0  # points from one line's baseline to the next
+    size: float = 15.0  # font size
 
 
 def _setup(page: pymupdf.Page, spec: ScanPage) -> None:
@@ -46,8 +48,9 @@ def _typeset(page: pymupdf.Page, spec: ScanPage) -> None:
     per_col = -(-len(spec.lines) // spec.columns)
     for i, line in enumerate(spec.lines):
         col, row = divmod(i, per_col)
-        at = pymupdf.Point(40 + col * (col_w + 24), 80 + row * 30) * page.derotation_matrix
-        page.insert_text(at, line, fontsize=15, fontname="helv", rotate=page.rotation)
+        at = pymupdf.Point(40 + col * (col_w + 24), 80 + row * spec.leading)
+        at = at * page.derotation_matrix
+        page.insert_text(at, line, fontsize=spec.size, fontname="helv", rotate=page.rotation)
 
 
 def _image(page: pymupdf.Page, spec: ScanPage, dpi: int) -> bytes:

@@ -154,3 +154,23 @@ def test_the_period_reads_in_lower_case_whatever_the_cover_prints() -> None:
     ]
     want = "Lantern Works plc — Form 10-Q, quarterly period ended June 30, 2031"
     assert document_title(cover, "", "x.pdf") == want
+
+
+def test_a_collection_of_articles_is_not_titled_after_its_first_article() -> None:
+    articles = []
+    for name in ("灯塔", "渡轮", "港口"):
+        articles += [_b(name, 14, "heading"), _b(f"{name}是本地的一个地方。" * 8, 10)]
+    assert document_title(articles, "", "文章合集-01.pdf") == "文章合集-01"
+    assert document_title(articles, "港区文章选", "文章合集-01.pdf") == "港区文章选"
+    # a title over its sections still titles the document, and a title set on two lines
+    # of one print is one title
+    book = [_b("Harbour Lights", 24, "heading"), _b("Body text " * 20, 10)]
+    for name in ("Ferries", "Quays", "Lanterns"):
+        book += [_b(name, 14, "heading"), _b("Body text " * 20, 10)]
+    book[0].level = 1
+    for b in book[2::2]:
+        b.level = 2
+    assert document_title(book, "", "lights.pdf") == "Harbour Lights"
+    two_lines = [_b("Annual Review of", 24, "heading"), _b("Village Lighting", 24, "heading")]
+    two_lines += [_b("Body text of the review goes on here.", 9) for _ in range(4)]
+    assert document_title(two_lines, "", "review.pdf") == "Annual Review of Village Lighting"

@@ -106,3 +106,31 @@ def test_a_mark_inside_a_title_or_quote_does_not_end_a_sentence() -> None:
         "她说：“出发！”然后离开。",
         "下一句。",
     ]
+
+
+def test_a_markdown_table_without_outer_pipes_keeps_its_header_on_its_rows(
+    tmp_path: Path,
+) -> None:
+    from pipeline.chunk import chunk_document
+
+    p = tmp_path / "sales.md"
+    p.write_text(
+        "# Sales\n\nRegion | 2030 units | 2031 units\n:--- | ---: | ---:\n"
+        "North | 120 | 140\nSouth | 80 \\| 85 | 95\n\nThe south did well.\n",
+        encoding="utf-8",
+    )
+    doc = parse_text(p, markdown=True)
+    table = next(b for b in doc.blocks() if b.kind == "table").table
+    assert table is not None
+    assert table.rows == [
+        ["Region", "2030 units", "2031 units"],
+        ["North", "120", "140"],
+        ["South", "80 | 85", "95"],
+    ]
+    assert table.columns == ["Region", "2030 units", "2031 units"]
+    assert table.row_labels == ["", "North", "South"] and table.years[1:] == [2030, 2031]
+    rows = next(c for c in chunk_document("s", doc) if c.kind == "table")
+    assert rows.text.splitlines()[0] == "| Region | 2030 units | 2031 units |"
+    assert "| North | 120 | 140 |" in rows.text
+    prose = [b.text for b in doc.blocks() if b.kind == "paragraph"]
+    assert prose == ["The south did well."]  # no cells glued into a paragraph

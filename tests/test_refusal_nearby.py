@@ -65,3 +65,9 @@ def test_a_refusal_says_which_sections_come_nearest_in_the_question_language(
         assert a.refused and a.citations == [], a.answer
         assert lead in a.answer, a.answer
         assert "“Results”" in a.answer or "“Stores”" in a.answer, a.answer
+
+
+def test_a_section_of_a_document_without_pages_is_named_without_a_page() -> None:
+    note = _passage("n#1", "Ferry timetable", 1, 0.9).model_copy(update={"paged": False})
+    ev = _found(note, _passage("r#4", "Harbour fees", 7, 0.4))
+    assert "“Ferry timetable” and “Harbour fees” (p. 7)" in nearby_note([ev], "en")

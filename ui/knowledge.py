@@ -115,7 +115,8 @@ def _text_parts(services: Services, doc_id: str, comp: str, lang: str) -> tuple[
     if view is None:
         return status_note(comp, _status(services, doc_id, comp), lang), ""
     if comp == "summary" and view.data.get("overview") is not None:
-        return "", summary_html(view.data, lang)
+        paged = services.folio.document(doc_id).kind == "pdf"  # text formats: by section
+        return "", summary_html(view.data, lang, paged=paged)
     return "", text_markdown(view)
 
 

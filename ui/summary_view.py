@@ -29,8 +29,25 @@ def _sections(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [s for s in data.get("sections") or [] if s.get("section") and s.get("sentences")]
 
 
-def _cite(s: Mapping[str, Any], n: int, lang: str) -> str:
-    where = t("pane.page_short", lang, page=s.get("page", "?"))
+_PLACE_CHARS = 40  # a section named on a chip is cut at a word beyond this
+
+
+def _section_chip(title: str) -> str:
+    """A section's name as a chip: a document without pages is cited by section."""
+    title = " ".join(title.split())
+    if len(title) > _PLACE_CHARS:
+        cut = title[:_PLACE_CHARS]
+        title = (cut[: cut.rfind(" ")] if cut.rfind(" ") > _PLACE_CHARS // 2 else cut) + "…"
+    return f"§ {title}" if title else "§"
+
+
+def _cite(s: Mapping[str, Any], n: int, lang: str, place: str | None = None) -> str:
+    """``place``: the section a sentence of a document without pages is cited by (its
+    every sentence is on 'page 1'); None for a paged document."""
+    if place is None:
+        where = t("pane.page_short", lang, page=s.get("page", "?"))
+    else:
+        where = _section_chip(str(s.get("heading") or place))
     label = str(s.get("section") or "")
     tip = t("kn.cite_tip", lang, section=label if label and label != "§0" else "")
     return (
@@ -39,41 +56,45 @@ def _cite(s: Mapping[str, Any], n: int, lang: str) -> str:
     )
 
 
-def _prose(sentences: Sequence[Mapping[str, Any]], start: int, lang: str) -> str:
+def _prose(
+    sentences: Sequence[Mapping[str, Any]], start: int, lang: str, place: str | None = None
+) -> str:
     """Sentences run on as one paragraph, each followed by where it comes from."""
     parts = [
-        f"{esc(str(s.get('text', '')).strip())} {_cite(s, start + i, lang)}"
+        f"{esc(str(s.get('text', '')).strip())} {_cite(s, start + i, lang, place)}"
         for i, s in enumerate(sentences)
     ]
     return f'<p class="folio-sum-prose">{" ".join(parts)}</p>'
 
 
-def _overview(sentences: Sequence[Mapping[str, Any]], lang: str) -> str:
+def _overview(sentences: Sequence[Mapping[str, Any]], lang: str, place: str | None) -> str:
     """The opening (what the document or its subject is) as a paragraph, then the main
     points as a list, each under the name of the section it stands for: sentences from
     different sections never run on as if they were one paragraph."""
     opening = [s for s in sentences if not s.get("heading")]
     if len(opening) == len(sentences):  # a summary stored before points had headings
-        return _prose(sentences, 0, lang)
-    out = [_prose(opening, 0, lang)] if opening else []
+        return _prose(sentences, 0, lang, place)
+    out = [_prose(opening, 0, lang, place)] if opening else []
     items = []
     for i, s in enumerate(sentences[len(opening) :], start=len(opening)):
         items.append(
             f'<li><span class="folio-sum-point">{esc(str(s["heading"]))}</span> '
-            f"{esc(str(s.get('text', '')).strip())} {_cite(s, i, lang)}</li>"
+            f"{esc(str(s.get('text', '')).strip())} {_cite(s, i, lang, place)}</li>"
         )
     out.append(f'<ul class="folio-sum-points">{"".join(items)}</ul>')
     return "".join(out)
 
 
-def summary_html(data: Mapping[str, Any], lang: str) -> str:
-    """HTML of a stored summary (``Summary.model_dump()``)."""
+def summary_html(data: Mapping[str, Any], lang: str, *, paged: bool = True) -> str:
+    """HTML of a stored summary (``Summary.model_dump()``). A document without pages
+    (Markdown, TXT, DOCX) has its sentences cited by section, not as 'p. 1'."""
+    opening = "" if paged else str(data.get("title") or "")
     overview = list(data.get("overview") or [])
     out = ['<div class="folio-summary">']
     if data.get("title"):  # the document's name heads its summary (older ones have none)
         out.append(f'<div class="folio-sum-title">{esc(str(data["title"]))}</div>')
     out.append(f'<div class="folio-sum-head">{esc(t("kn.overview", lang))}</div>')
-    out.append(_overview(overview, lang) if overview else "")
+    out.append(_overview(overview, lang, None if paged else opening) if overview else "")
     left = [str(x) for x in data.get("left_out") or []]
     if left:
         sep = "、" if lang == "zh" else "; "  # a Chinese list is joined with 、
@@ -89,11 +110,12 @@ def summary_html(data: Mapping[str, Any], lang: str) -> str:
     n = len(overview)
     for sec in sections:
         depth = max(0, int(sec.get("level") or 1) - 1)
-        title = esc(str(sec.get("title") or sec.get("label") or ""))
+        sec_title = str(sec.get("title") or sec.get("label") or "")
+        title = esc(sec_title)
         out.append(
             f'<details class="folio-sum-sec" style="margin-left:{min(depth, 4) * 14}px">'
             f'<summary data-cite="{n}">{title}</summary>'
-            f"{_prose(sec['sentences'], n, lang)}</details>"
+            f"{_prose(sec['sentences'], n, lang, None if paged else sec_title)}</details>"
         )
         n += len(sec["sentences"])
     out.append("</div>")

@@ -25,12 +25,13 @@ _PATH = re.compile(r"\s+>\s+")
 def nearby_note(evidence: Sequence[Evidence], lang: prompts.Lang) -> str:
     """The sentence naming the nearest sections ("" when no search found a headed one)."""
     found = [p for ev in evidence if ev.reads == "search" for p in ev.passages]
-    paginated = any(p.page > 1 for p in found)  # a Markdown note is all "page 1"
+    # A Markdown note is all "page 1" (and says so: ``paged``); a one-page PDF is too.
+    paginated = any(p.page > 1 for p in found if p.paged)
     named: dict[str, str] = {}
     for p in sorted(found, key=lambda p: (-p.score, p.rank)):
         heading = _heading(p)
         if heading and heading not in named:
-            named[heading] = _place(heading, p, paginated, lang)
+            named[heading] = _place(heading, p, paginated and p.paged, lang)
         if len(named) == MAX_SECTIONS:
             break
     if not named:

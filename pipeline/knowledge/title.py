@@ -4,7 +4,8 @@ API's title, the heading of the summary and of the term list.
 In order: a filing's registrant, form and period ("BEST BUY CO., INC. — Form 10-K,
 fiscal year ended February 2, 2019"; ``title_filing.py``),
 the largest print on the first page when it stands out from the body text, a title
-heading that opens the document (Word's Title style, a Markdown '# Title'), the
+heading that opens the document (Word's Title style, a Markdown '# Title') unless it
+heads only the first of a run of parts like it (a collection of articles), the
 file's metadata title unless it is a placeholder ("Document"), and last the file name.
 Identifiers (an SEC accession number such as 0000320187-21-000028, a file code) are
 never a title.
@@ -104,11 +105,48 @@ def metadata_title(text: str) -> str:
     return "" if not t or placeholder(t) else t
 
 
+PEERS = 2  # later headings like the first that make it the title of a first part only
+
+
+def titles_first_part(blocks: list[Block], found: str) -> bool:
+    """Whether ``found`` is the heading of the document's first part only: the first of
+    a run of headings of its level and print (a collection of articles, each under its
+    own title), not the title over them all."""
+    heads = [b for b in blocks if b.kind == "heading" and b.text.strip()]
+    at = next((i for i, b in enumerate(heads) if found.startswith(single_spaces(b.text))), None)
+    if at is None:
+        return False
+    first = heads[at]
+    peers = [
+        b
+        for b in heads[at + 1 :]
+        if b.level == first.level
+        and abs(_size(b) - _size(first)) < 0.5
+        and single_spaces(b.text) not in found  # a title set on two lines is one title
+    ]
+    outer = any(b.level < first.level for b in heads)
+    return len(peers) >= PEERS and not outer and not _heads_a_heading(blocks, found)
+
+
+def _heads_a_heading(blocks: list[Block], found: str) -> bool:
+    """Whether a heading follows the title straight away ('Travel Policy' over 'Chapter
+    1'): a title over the whole, where an article's title is followed by its text."""
+    body = [b for b in blocks if b.kind not in ("header", "footer") and b.text.strip()]
+    at = next((i for i, b in enumerate(body) if single_spaces(b.text) in found), None)
+    if at is None:
+        return False
+    rest = [b for b in body[at + 1 :] if single_spaces(b.text) not in found]
+    return bool(rest) and rest[0].kind == "heading"
+
+
 def document_title(blocks: list[Block], metadata: str, file_name: str) -> str:
-    """The title of a document, best source first, never an identifier or a placeholder."""
+    """The title of a document, best source first, never an identifier or a placeholder.
+    The heading of a collection's first article titles that article, not the document."""
     filing = filing_title(_front(blocks, 2), blocks, _usable)
-    for found in (filing, largest_print(blocks), opening_heading(blocks)):
-        if found and not placeholder(found):
+    if filing and not placeholder(filing):
+        return filing
+    for found in (largest_print(blocks), opening_heading(blocks)):
+        if found and not placeholder(found) and not titles_first_part(blocks, found):
             return found
     release = release_title(_front(blocks, 1))
     if release:

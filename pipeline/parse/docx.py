@@ -16,6 +16,7 @@ from pipeline.models import Block, Line, OutlineEntry, Page, ParsedDocument, Tab
 from pipeline.parse.headings import numbering_level
 from pipeline.parse.layout import is_bullet
 from pipeline.parse.pdf import finalize
+from pipeline.parse.table_structure import annotate_text_table
 from pipeline.text.normalise import single_spaces
 
 _HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)", re.IGNORECASE)
@@ -147,7 +148,7 @@ def parse_docx(path: Path) -> ParsedDocument:
             rows = [r for r in rows if any(r)]
             if not rows:
                 continue
-            table = Table(rows=rows, header_rows=1)
+            table = annotate_text_table(Table(rows=rows, header_rows=1))
             para_no += 1
             pages[-1].blocks.append(
                 Block(

@@ -10,24 +10,17 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from difflib import SequenceMatcher
 
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
+from pipeline.parse.heading_blocks import lift_table_headings, split_named
+from pipeline.parse.numbering import CN_NUM, dotted_level, named_level, numbering_level
+from pipeline.parse.subheadings import mark_sentence_headings
+from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.lang import join_lines
 from pipeline.text.script import UNIFIED_RE
 
-_CN_NUM = "一二三四五六七八九十百零〇0-9"
-_NUMBERED = [
-    (re.compile(rf"^第[{_CN_NUM}]+[章篇部]"), 1),
-    (re.compile(r"^(?:chapter|part)\s+[0-9ivxlc]+\b", re.I), 1),
-    (re.compile(rf"^第[{_CN_NUM}]+节"), 2),
-    (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
-    (re.compile(rf"^第[{_CN_NUM}]+条"), 3),
-    (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
-    (re.compile(rf"^[{_CN_NUM[:-3]}]+[、.．]"), 3),
-    (re.compile(rf"^[（(][{_CN_NUM[:-3]}]+[)）]"), 4),
-]
-_DOTTED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})(?:\.|\s|、)\s*\S")
 _SYMBOL_BULLET = re.compile(r"^[•●○◦▪■□◆◇·‣⁃–*]\s")
 _CELL_GAP = re.compile(r"\S {2,}\S")
 _SENTENCE_END = re.compile(r"[.。;；,，:：]$")
@@ -55,7 +48,7 @@ _NUMERIC_TOKEN = re.compile(r"^[(\[$€£¥]?[-+]?\d[\d,.:/%-]*[)\]]?[,.;:]?$")
 
 
 _PREFIX = re.compile(
-    rf"^(?:(?:chapter|part|section|item|article)\s+[0-9ivxlc]+[a-z]?\.?|第[{_CN_NUM}]+[章篇部节条]"
+    rf"^(?:(?:chapter|part|section|item|article)\s+[0-9ivxlc]+[a-z]?\.?|第[{CN_NUM}]+[章篇部节条]"
     r"|\d{1,2}(?:\.\d{1,2}){0,4}\.?)\s*",
     re.IGNORECASE,
 )
@@ -66,18 +59,6 @@ def _header_row(text: str) -> bool:
     tokens = _TOKEN.findall(_PREFIX.sub("", text.strip(), count=1))
     numeric = sum(1 for t in tokens if _NUMERIC_TOKEN.match(t))
     return numeric >= 2 and numeric >= 0.3 * len(tokens)
-
-
-def numbering_level(text: str) -> int | None:
-    """Heading level implied by a numbering prefix, or None."""
-    t = text.strip()
-    for pattern, level in _NUMBERED:
-        if pattern.match(t):
-            return level
-    m = _DOTTED.match(t)
-    if m:
-        return min(6, m.group(1).count(".") + 1)
-    return None
 
 
 def body_size(pages: list[Page]) -> float:
@@ -273,27 +254,40 @@ def contents_pages(pages: list[Page]) -> set[int]:
 
 def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     """Set kind='heading' and a level on the heading blocks of a parsed document."""
-    if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
-        return
-    body = body_size(pages)
+    split_named(pages)
+    lifted = lift_table_headings(pages)
     weights = Counter(
         b.bold for p in pages for b in p.blocks if b.kind == "paragraph" for _ in b.text
     )
     body_bold = weights[True] > weights[False]
+    if len(outline) >= 3 and _apply_outline(pages, outline) >= 0.5 * len(outline):
+        mark_sentence_headings(pages, body_bold)
+        return
+    _typographic(pages, lifted, body_bold)
+    mark_sentence_headings(pages, body_bold)
+
+
+def _typographic(pages: list[Page], lifted: set[int], body_bold: bool) -> None:
+    """Headings found by print: size and weight against the body text, and numbering."""
+    body = body_size(pages)
     contents = contents_pages(pages)
     candidates = [
         b
         for p in pages
         for b in p.blocks
         if _looks_like_heading(b, body, body_bold)
-        and (p.page not in contents or _CONTENTS_TITLE.match(b.text))
+        and (p.page not in contents or _CONTENTS_TITLE.match(b.text) or id(b) in lifted)
         and not ((b.font_size or body) < body - 0.5 and _beside_another(p, b))
     ]
 
     # A caps title outranks the plain headings of its own size ("CONSOLIDATED BALANCE
     # SHEETS" above "Current assets").
+    han_bold = _han_weight(candidates, body)
+
     def style(b: Block) -> tuple[int, bool, bool]:
-        return (round(b.font_size or body), b.bold, _title_caps(b.text))
+        size = round(b.font_size or body)
+        bold = han_bold.get(size, b.bold) if not _has_cjk(b.text) else b.bold
+        return (size, bold, _title_caps(b.text))
 
     styles = sorted({style(b) for b in candidates}, key=lambda s: (-s[0], not s[1], not s[2]))
     rank = {s: i + 1 for i, s in enumerate(styles)}
@@ -304,6 +298,49 @@ def mark_headings(pages: list[Page], outline: list[OutlineEntry]) -> None:
     for s in styles:
         if s[2] and s[0] < body - 0.5:
             rank[s] = max(display, default=1)
+    # Statement titles are sections of their own beside the auditor's report over them,
+    # which a caps title of their size outranks: they take that rank.
+    top_of_size = {s[0]: min(r for t, r in rank.items() if t[0] == s[0]) for s in styles}
     for b in candidates:
-        level = numbering_level(b.text) or rank[style(b)]
-        b.kind, b.level = "heading", min(6, level)
+        level = rank[style(b)]
+        if is_statement_title(b.text) and numbering_level(b.text) is None:
+            level = min(level, max(top_of_size[style(b)[0]], rank[style(b)] - 1))
+        b.kind, b.level = "heading", level
+    _number_levels(candidates, lambda b: style(b)[:2])
+
+
+def _han_weight(candidates: list[Block], body: float) -> dict[int, bool]:
+    """Per print size, whether the Chinese headings of that size are bold (most of them).
+    A heading of that size without Chinese ('POWER6' among Chinese article titles) is
+    drawn in another font, bold or not whatever the Chinese ones are: it takes their
+    weight, or it would rank above them and every later title would nest under it."""
+    votes: dict[int, list[bool]] = {}
+    for b in candidates:
+        if _has_cjk(b.text):
+            votes.setdefault(round(b.font_size or body), []).append(b.bold)
+    return {size: 2 * sum(v) > len(v) for size, v in votes.items() if len(v) >= 2}
+
+
+def _number_levels(headings: list[Block], print_of: Callable[[Block], tuple[int, bool]]) -> None:
+    """Levels of numbered headings, and of the headings inside their sections. A named
+    numbering ("PART II", "Item 8.", "第三章") says its level; a decimal one ("1.", "2.3")
+    counts from the named section it opens in, so a note "1. Summary of Accounting
+    Policies" nests under "Item 8." instead of climbing to the top and out of it. A
+    heading ranked by its print (``level`` on entry) stays inside the named section too,
+    unless it is set larger or bolder than that section's heading (``print_of``: size
+    and weight)."""
+    open_: list[tuple[int, tuple[int, bool]]] = []  # (level, print) of named sections open
+    for b in headings:
+        printed, weight = b.level, print_of(b)
+        named, dotted = named_level(b.text), dotted_level(b.text)
+        if named is not None:
+            while open_ and open_[-1][0] >= named:
+                open_.pop()
+            b.level = named
+            open_.append((named, weight))
+        else:
+            while open_ and open_[-1][1] < weight:  # set larger or bolder: it closes them
+                open_.pop()
+            inner = open_[-1][0] + 1 if open_ else 1
+            b.level = max(dotted if dotted is not None else printed, inner)
+        b.level = min(6, b.level)

@@ -14,6 +14,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from pipeline.models import Box
+from pipeline.text.fields import is_field_line
 
 _BULLET = re.compile(
     r"^\s*(?:[•●○◦▪■□◆◇·‣⁃\-–*]|\(?[0-9]{1,2}[.)]|\(?[a-zA-Z][.)]|[（(][一二三四五六七八九十0-9]+[)）]|[①-⑳])\s+"
@@ -205,11 +206,28 @@ def _starts_new_block(prev: RawLine, cur: RawLine, leading: float = 0.0) -> bool
         return True
     if bool(_CELL_GAP.search(prev.text)) != bool(_CELL_GAP.search(cur.text)):
         return True  # a title above a table's header row, or prose after the rows
+    if _leaves_fields(prev, cur):
+        return True
     # A sentence that ends well short of the next line's end closes its paragraph
     # (Chinese documents mark paragraphs by indent, without extra spacing).
     if _PARA_END.search(prev.text) and prev.box[2] < cur.box[2] - 2 * cur.size:
         return True
     return bool(_BULLET.match(cur.text))
+
+
+_SHORT_LINE = 40  # characters: a title over a memo's fields, not a wrapped line of prose
+
+
+def _leaves_fields(prev: RawLine, cur: RawLine) -> bool:
+    """A memo's header fields ("TO: …", "FROM: …") are a block of their own: the title
+    above them and the body under them are not glued to them. A field's value wrapped
+    onto the next line stays with it (the field line reaches that line's end)."""
+    was, now = is_field_line(prev.text), is_field_line(cur.text)
+    if was and not now:
+        return prev.box[2] < cur.box[2] - 2 * cur.size
+    if now and not was:
+        return len(prev.text) <= _SHORT_LINE or bool(_PARA_END.search(prev.text))
+    return False
 
 
 def page_blocks(lines: list[RawLine]) -> list[RawBlock]:

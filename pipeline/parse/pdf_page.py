@@ -14,6 +14,7 @@ from pipeline.parse.quality import text_layer_problem
 from pipeline.parse.tables import FoundTable, has_figures, page_tables
 from pipeline.text.lang import join_lines
 from pipeline.text.normalise import single_spaces
+from pipeline.text.script import HAN_RE
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,19 @@ def _iou(a: Box, b: Box) -> float:
 
 def _span_is_bold(span: dict[str, Any]) -> bool:
     return bool(span["flags"] & _BOLD_FLAG) or bool(_FONT_BOLD.search(span.get("font", "")))
+
+
+def _line_bold(spans: list[dict[str, Any]]) -> bool:
+    """Whether a line is set bold: most of its characters are. In a line holding Chinese
+    only its Chinese characters count: a title such as '2008年NBA总决赛' draws its Latin
+    letters and figures in another font, often bold where the Chinese one has no bold,
+    and counted in they would set it apart from the titles beside it."""
+    weights = [(HAN_RE.findall(s["text"]), _span_is_bold(s)) for s in spans]
+    if any(han for han, _ in weights):
+        counted = [(len(han), bold) for han, bold in weights]
+    else:
+        counted = [(len(s["text"]), _span_is_bold(s)) for s in spans]
+    return sum(n for n, bold in counted if bold) >= 0.6 * sum(n for n, _ in counted)
 
 
 def _bold_runs(spans: list[dict[str, Any]]) -> list[str]:
@@ -80,8 +94,7 @@ def _raw_lines(page: pymupdf.Page, textpage: Any = None) -> list[RawLine]:
                 continue
             text = "".join(s["text"] for s in line["spans"]).strip()
             size = max(s["size"] for s in spans)
-            bold_chars = sum(len(s["text"]) for s in spans if _span_is_bold(s))
-            bold = bold_chars >= 0.6 * sum(len(s["text"]) for s in spans)
+            bold = _line_bold(spans)
             lines.append(
                 RawLine(
                     text=single_spaces(text),

@@ -239,3 +239,12 @@ def annotate(
     table.title = next((single_spaces(t) for t in reversed(above) if is_statement_title(t)), "")
     table.unit, table.scale = find_unit([*reversed(above), *columns, *(r[0] for r in rows[:head])])
     return table
+
+
+def annotate_text_table(table: Table, above: list[str] | None = None) -> Table:
+    """The reader's view of a table a text format marks up itself (a Markdown or Word
+    table): its first row is the header, so its rows carry column headers, periods and
+    labels like a PDF table's."""
+    if not table.rows or not any(table.rows):
+        return table
+    return annotate(table, indents=[None] * len(table.rows), above=above or [], head=1)

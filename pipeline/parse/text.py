@@ -14,6 +14,7 @@ from pipeline.models import Block, Line, OutlineEntry, Page, ParsedDocument
 from pipeline.parse.headings import numbering_level
 from pipeline.parse.layout import is_bullet
 from pipeline.parse.pdf import finalize
+from pipeline.parse.table_structure import annotate_text_table
 from pipeline.text.lang import join_lines
 from pipeline.text.script import CJK_PUNCT, FULLWIDTH, HAN_SPAN
 
@@ -68,15 +69,38 @@ def decode_text(data: bytes, name: str) -> str:
     )
 
 
+def _cells(line: str) -> list[str]:
+    """A row's cells; an escaped pipe ('\\|') is text inside a cell."""
+    inner = line.strip().removeprefix("|")
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
+
+
+def pipe_table_lines(lines: list[str]) -> set[int]:
+    """Indices of the lines of tables written without outer pipes ('Region | Units' over
+    '--- | ---'): the delimiter row under a header row makes them a table, and the rows go
+    on while lines hold a pipe. Read as prose they would glue cells, header and rows into
+    one paragraph, and no row would carry its column headers."""
+    out: set[int] = set()
+    for i in range(1, len(lines)):
+        sep, head = lines[i], lines[i - 1]
+        if "|" not in sep or not _MD_TABLE_SEP.match(sep) or "|" not in head or not head.strip():
+            continue
+        if len(_cells(head)) != len(_cells(sep)):
+            continue
+        out.update((i - 1, i))
+        j = i + 1
+        while j < len(lines) and "|" in lines[j] and lines[j].strip():
+            out.add(j)
+            j += 1
+    return out
+
+
 def _table_block(rows: list[tuple[int, str]], page: int) -> Block:
     from pipeline.models import Table
 
-    cells = [
-        [c.strip() for c in line.strip().strip("|").split("|")]
-        for _, line in rows
-        if not _MD_TABLE_SEP.match(line)
-    ]
-    table = Table(rows=cells, header_rows=1)
+    cells = [_cells(line) for _, line in rows if not _MD_TABLE_SEP.match(line)]
+    table = annotate_text_table(Table(rows=cells, header_rows=1))
     return Block(
         page=page,
         kind="table",
@@ -89,8 +113,9 @@ def _table_block(rows: list[tuple[int, str]], page: int) -> Block:
 class _Builder:
     """Accumulates lines into blocks and pages."""
 
-    def __init__(self, markdown: bool) -> None:
+    def __init__(self, markdown: bool, table_lines: set[int] | None = None) -> None:
         self.markdown = markdown
+        self.table_lines = table_lines or set()  # line numbers of tables without outer pipes
         self.pages: list[Page] = [Page(page=1)]
         self.outline: list[OutlineEntry] = []
         self.para: list[Line] = []
@@ -136,7 +161,7 @@ class _Builder:
         if m:
             self.heading(len(m.group(1)), m.group(2).strip(), no)
             return True
-        if _MD_TABLE_ROW.match(line):
+        if _MD_TABLE_ROW.match(line) or no in self.table_lines:
             if self.para:
                 self.flush()
             self.table_rows.append((no, line))
@@ -171,8 +196,10 @@ def parse_text(path: Path, *, markdown: bool) -> ParsedDocument:
             f"'{path.name}' contains no text (only spaces or blank lines). "
             "Check that it is the file you meant, and upload it once it has text."
         )
-    builder = _Builder(markdown)
-    for no, raw in enumerate(text.splitlines(), start=1):
+    raw_lines = text.splitlines()
+    tables = {i + 1 for i in pipe_table_lines(raw_lines)} if markdown else set()
+    builder = _Builder(markdown, tables)
+    for no, raw in enumerate(raw_lines, start=1):
         for part_i, line in enumerate(raw.split("\f")):
             if part_i:  # a form feed starts a new page
                 builder.new_page()

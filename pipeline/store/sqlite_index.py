@@ -264,6 +264,7 @@ class SqliteIndex:
                     text=ch.text,
                     kind=ch.kind,
                     boxes=[(r.page, r.box) for r in ch.lines if r.box is not None],
+                    paged=ch.paged,
                     lexical_rank=lex_rank.get(cid),
                     dense_rank=den_rank.get(cid),
                 )

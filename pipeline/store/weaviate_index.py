@@ -201,6 +201,7 @@ class WeaviateIndex:
                 text=ch.text,
                 kind=ch.kind,
                 boxes=[(r.page, r.box) for r in ch.lines if r.box is not None],
+                paged=ch.paged,
             )
             for cid, score in ranked
             if (ch := chunks.get(cid)) is not None and ch.doc_id in allowed

@@ -6,6 +6,7 @@ import re
 from typing import Literal
 
 from pipeline.text import lexicon
+from pipeline.text.fields import field_break
 from pipeline.text.script import CJK_SPAN_RE, HAN_RE, UNIFIED
 from pipeline.text.words import LATIN_WORD_RE
 
@@ -118,11 +119,13 @@ _LIST_START = re.compile(
 
 def line_separator(prev: str, nxt: str) -> str:
     """How two visual lines of one block join: '' inside Chinese (and where Chinese meets
-    a figure or a Latin word), ' ' in wrapped prose, a newline between table-like rows and
-    list items."""
+    a figure or a Latin word), ' ' in wrapped prose, a newline between table-like rows,
+    list items and header fields."""
     if not prev or not nxt:
         return "\n"
     if _ROW_GAP.search(prev) or _ROW_GAP.search(nxt) or _LIST_START.match(nxt):
+        return "\n"
+    if field_break(prev, nxt):  # a memo's "TO: …" over "FROM: …": one field a line
         return "\n"
     if CJK_SPAN_RE.match(prev[-1]) or CJK_SPAN_RE.match(nxt[0]):
         return ""  # Chinese sets figures and Latin words without spaces: "于" + "2009年"
