@@ -40,6 +40,7 @@ from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
 from agent.models.kinds import asked_kinds, holds
+from agent.models.metric_rows import rows_miss_metric
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
 from agent.models.report_period import uncovered_period
@@ -286,6 +287,8 @@ def decide(
 ) -> Decision:
     """Does the best evidence answer the question (``chosen``: the judge's units)?"""
     if not chosen:
+        return Decision(False, "evidence", 0.0)
+    if rows_miss_metric(question, chosen):
         return Decision(False, "evidence", 0.0)
     p = gate().probability(gate_vector(question, evidence, chosen, best))
     if gate().threshold <= p < _DOUBTFUL and everyday_unheld(question, evidence, chosen):

@@ -81,7 +81,7 @@ def _unread(figures: FigureAnswer, evidence: Sequence[Evidence]) -> list[int]:
 def _operand_search(item: str, year: int | None) -> Call:
     vocab = vocabulary()
     line = vocab.items[item]
-    words = " ".join(line.names[:3]) + (f" {year}" if year else "")
+    words = " ".join(line.names) + (f" {year}" if year else "")
     if line.statement:
         words += " " + vocab.statements[line.statement]
     return {"name": "search_document", "args": {"query": words, "top_k": 6, "mode": "keyword"}}
