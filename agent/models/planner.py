@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.evidence import Evidence, units
+from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.answer import FigureAnswer, figure_answer
 from agent.models.corroborate import statement_search
 from agent.models.expansions import expansions
@@ -25,10 +25,12 @@ from agent.models.kinds import (
 from agent.models.phrasing import phrasing_words
 from agent.models.sections import topical
 from agent.models.selector import selector
+from agent.note_pointer import note_topic, only_points, pointed_note
 from agent.question.kinds import asks_overview
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN_RE
 
 MAX_WORDS = 12
 MAX_OVERVIEW = 6  # overview sentences per document
@@ -96,6 +98,36 @@ def _counted(question: str, evidence: Sequence[Evidence]) -> bool:
     )
 
 
+_POINTER_RANKS = 3  # a search's passages looked through for a pointer to a note
+
+
+def _pointed(question: str, evidence: Sequence[Evidence]) -> str:
+    """The note ("Note 13", "附注7") a sentence among the searches' first passages only
+    points to, speaking of a word of the question ("See Note 13 — Debt" for a question
+    about debt); "" when none does, or it was read already."""
+    asked = {stem(t) for t in key_terms(question)}
+    read = {e.query for e in evidence if e.tool == "read_section"}
+    for ev in evidence:
+        if ev.reads != "search":
+            continue
+        for p in ev.passages[:_POINTER_RANKS]:
+            for u in units(p.text):
+                said = {stem(t) for t in key_terms(u.text)}
+                if not only_points(u.text) or not (said & asked or _spoken(asked, p, u)):
+                    continue
+                topic = note_topic(pointed_note(u.text), bool(HAN_RE.search(u.text)))
+                if topic not in read:
+                    return topic
+    return ""
+
+
+def _spoken(asked: set[str], p: Passage, u: Unit) -> bool:
+    """Does the sentence before the pointer, in its passage, use a word of the question
+    ("Our credit facility … matures in 2043. See Note 13.")?"""
+    before = units(p.text[: u.start])[-1:]
+    return bool(before) and bool(asked & {stem(t) for t in key_terms(before[0].text)})
+
+
 def _arg(call: Call) -> str:
     return str(next(iter(call["args"].values())))
 
@@ -160,7 +192,12 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
             {"name": "search_document", "args": {"query": counting, "top_k": 8, "mode": "keyword"}}
         ]
     verdict = judge(question, evidence)
-    if verdict.missing_names or (verdict.answerable and verdict.best >= selector().confident):
+    if verdict.missing_names:
+        return []
+    note = _pointed(question, evidence)
+    if note:  # what is found points to a note for the question's words: read it
+        return [{"name": "read_section", "args": {"topic": note}}]
+    if verdict.answerable and verdict.best >= selector().confident:
         return []
     present = {t for e in evidence for t, df in e.term_df.items() if df > 0}
     phrasing = phrasing_words(question)

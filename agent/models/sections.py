@@ -22,6 +22,8 @@ from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
+from agent.models.spans import opens_mid_sentence
+from agent.note_pointer import only_points
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
 from pipeline.text.periods import PERIOD_MENTION_RE
@@ -110,6 +112,8 @@ def _statements(
         width = len(text) + len(HAN_RE.findall(text))  # a Chinese character says a word
         if u.kind != "sentence" or width < _MIN_CHARS or text == title:
             continue
+        if only_points(text) or opens_mid_sentence(text):
+            continue  # "See Note 5 for further details …", "or because …": no statement
         topic = len(meets(asked, topic_terms(text)))
         words = share(ask, hits(ask, u.text))
         found.append((topic, words, len(found), p, u))
