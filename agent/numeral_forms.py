@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agent.scope import stem
 from pipeline.perceive.references import cn_to_int
 from pipeline.text import lexicon
 
@@ -56,3 +57,27 @@ def other_forms(question: str) -> list[tuple[str, str, str]]:
         if value is not None:
             out.append((said, str(value), m.group(2)))
     return list(dict.fromkeys(out))
+
+
+def one_count(
+    question: str, weights: dict[str, float], language: dict[str, float]
+) -> tuple[tuple[frozenset[str], re.Pattern[str]], ...]:
+    """A count asked in one numeral form and written in the other ("23岁", "二十三岁") is
+    one question word: weighed under the question's form, as rare as the rarer form the
+    scope uses, and used by a text writing either (a synonym rule of its own). Neither
+    form then counts as missing (its ``language`` weight is nil)."""
+    out = []
+    for said, other, counter in other_forms(question):
+        key, alt = stem(said), stem(other)
+        weight = max(weights.pop(key, 0.0), weights.pop(alt, 0.0))
+        language.pop(alt, None)
+        if not weight:
+            continue
+        key = said + counter  # "28岁": matched by the rule below, never "28" alone
+        weights[key] = weight
+        language[key] = 0.0  # the scope uses one form of it: nothing of it is missing
+        # with its counter: "28岁", "二十八岁", not the day of "12月28日"
+        forms = f"{re.escape(said)}|{re.escape(other)}"
+        either = re.compile(rf"(?<![\d零一二两三四五六七八九十百])(?:{forms})\s*{counter}")
+        out.append((frozenset({key}), either))
+    return tuple(out)

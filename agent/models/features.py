@@ -22,7 +22,7 @@ from agent.models.focus import names as question_names
 from agent.models.kinds import holds
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
-from agent.numeral_forms import other_forms
+from agent.numeral_forms import one_count
 from agent.question.kinds import KINDS, Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
@@ -150,7 +150,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
                 del language[key]
             continue
         weights[key] = math.log(1 + n / (1 + d)) * (PHRASING if key in phrasing else 1.0)
-    counts = _one_count(question, weights, language)
+    counts = one_count(question, weights, language)
     for a in aka:
         d = _alias_df(a, df)
         if d:
@@ -189,30 +189,6 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
 def _lower_words(evidence: Sequence[Evidence]) -> frozenset[str]:
     """Words the passages write in lower case: English names are not (only) made of them."""
     return frozenset(w for ev in evidence for p in ev.passages for w in _LOWER.findall(p.text))
-
-
-def _one_count(
-    question: str, weights: dict[str, float], language: dict[str, float]
-) -> tuple[tuple[frozenset[str], re.Pattern[str]], ...]:
-    """A count asked in one numeral form and written in the other ("23岁", "二十三岁") is
-    one question word: weighed under the question's form, as rare as the rarer form the
-    scope uses, and used by a text writing either (a synonym rule of its own). Neither
-    form then counts as missing (its ``language`` weight is nil)."""
-    out = []
-    for said, other, counter in other_forms(question):
-        key, alt = stem(said), stem(other)
-        weight = max(weights.pop(key, 0.0), weights.pop(alt, 0.0))
-        language.pop(alt, None)
-        if not weight:
-            continue
-        key = said + counter  # "28岁": matched by the rule below, never "28" alone
-        weights[key] = weight
-        language[key] = 0.0  # the scope uses one form of it: nothing of it is missing
-        # with its counter: "28岁", "二十八岁", not the day of "12月28日"
-        forms = f"{re.escape(said)}|{re.escape(other)}"
-        either = re.compile(rf"(?<![\d零一二两三四五六七八九十百])(?:{forms})\s*{counter}")
-        out.append((frozenset({key}), either))
-    return tuple(out)
 
 
 def _synonyms(
