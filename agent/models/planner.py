@@ -98,22 +98,22 @@ def _counted(question: str, evidence: Sequence[Evidence]) -> bool:
     )
 
 
-_POINTER_RANKS = 3  # a search's passages looked through for a pointer to a note
+_POINTER_WORDS = 2  # question words (beyond the company's name) a pointer speaks of
+_POINTER_RANKS = 3  # a search's passages looked through for a pointer
 
 
 def _pointed(question: str, evidence: Sequence[Evidence]) -> str:
-    """The note ("Note 13", "附注7") a sentence among the searches' first passages only
-    points to, speaking of a word of the question ("See Note 13 — Debt" for a question
-    about debt); "" when none does, or it was read already."""
-    asked = {stem(t) for t in key_terms(question)}
+    """The note ("Note 13", "附注7") a sentence of a search's first passages only points to,
+    speaking of the question ("For the terms of the loom financing, see Note 13." for a
+    question about the loom financing: two of its words, or the sentence before it does);
+    "" when none does, or it was read already."""
+    owner = {stem(w) for e in evidence for w in (*e.owner, *e.names)}
+    asked = {stem(t) for t in key_terms(question)} - owner
     read = {e.query for e in evidence if e.tool == "read_section"}
     for ev in evidence:
-        if ev.reads != "search":
-            continue
-        for p in ev.passages[:_POINTER_RANKS]:
+        for p in ev.passages[:_POINTER_RANKS] if ev.reads == "search" else ():
             for u in units(p.text):
-                said = {stem(t) for t in key_terms(u.text)}
-                if not only_points(u.text) or not (said & asked or _spoken(asked, p, u)):
+                if not only_points(u.text) or not _speaks(asked, p, u):
                     continue
                 topic = note_topic(pointed_note(u.text), bool(HAN_RE.search(u.text)))
                 if topic not in read:
@@ -121,11 +121,12 @@ def _pointed(question: str, evidence: Sequence[Evidence]) -> str:
     return ""
 
 
-def _spoken(asked: set[str], p: Passage, u: Unit) -> bool:
-    """Does the sentence before the pointer, in its passage, use a word of the question
-    ("Our credit facility … matures in 2043. See Note 13.")?"""
+def _speaks(asked: set[str], p: Passage, u: Unit) -> bool:
+    """Does the pointer, or the sentence before it in its passage ("Our credit facility …
+    matures in 2043. See Note 13."), use two of the question's words and half of them?"""
     before = units(p.text[: u.start])[-1:]
-    return bool(before) and bool(asked & {stem(t) for t in key_terms(before[0].text)})
+    least = max(_POINTER_WORDS, (len(asked) + 1) // 2)  # and half of them, at least
+    return any(len(asked & {stem(t) for t in key_terms(x.text)}) >= least for x in [u, *before])
 
 
 def _arg(call: Call) -> str:
