@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 
 from pydantic import BaseModel, Field
@@ -87,12 +88,47 @@ def parse_claims(body: str) -> list[Claim]:
     return claims
 
 
+@cache
+def _refusal_line() -> re.Pattern[str]:
+    """A line in the wording of the app's own refusals (``prompts.REFUSAL*``), with the
+    sections it names nearest (``prompts.NEARBY_SECTIONS``) and the words it lacks: it
+    says what the documents do not answer, which no passage supports or needs to."""
+
+    def said(templates: Sequence[str]) -> str:
+        return "|".join(
+            ".+?".join(re.escape(part) for part in re.split(r"\{\w+\}", t.strip()))
+            for t in templates
+        )
+
+    opens = [
+        t
+        for d in (
+            prompts.REFUSAL,
+            prompts.REFUSAL_MISSING,
+            prompts.REFUSAL_NEAR,
+            prompts.REFUSAL_ARITHMETIC,
+            prompts.REFUSAL_COMPANY,
+        )
+        for t in d.values()
+    ]
+    absent = said([prompts.ABSENT_WORDS_ZH])
+    near = said(list(prompts.NEARBY_SECTIONS.values()))
+    return re.compile(rf"(?:{said(opens)})\s*(?:{absent})?\s*(?:{near})?\s*")
+
+
+def is_refusal_line(line: str) -> bool:
+    return _refusal_line().fullmatch(_BULLET.sub("", line).strip()) is not None
+
+
 def reflect(draft: str, passages: Mapping[str, Passage]) -> Verdict:
-    """Check every claim of a draft against the passages returned in this turn."""
+    """Check every claim of a draft against the passages returned in this turn. A line
+    in the words of the app's own refusal states nothing of the documents: none of its
+    sentences is a claim ("I found nothing in them …", the sections named nearest)."""
     body, follow_ups = split_follow_ups(draft)
     claims = parse_claims(body)
+    refusing = [is_refusal_line(line) for line in body.splitlines()]
     for c in claims:
-        c.factual = is_factual(c.text)
+        c.factual = is_factual(c.text) and not refusing[c.line]
         c.invalid_ids = [i for i in c.ids if i not in passages]
         c.ids = [i for i in c.ids if i in passages]
         if not c.factual:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from agent.numeral_forms import other_forms
 from pipeline.text import lexicon
 from pipeline.text.periods import PERIOD_TOKEN_RE, PREFIXED_YEAR_RE
 from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
@@ -171,6 +172,11 @@ def _is_cjk(text: str) -> bool:
 _FUNCTION_CHARS = frozenset("的了是在和与及或被把对从到以之其该为上下个些也就都而吗呢啊有能会要可")
 
 
+# single characters never part of a name: pronouns, counters after a number, and the
+# verbs, adverbs and particles a question's cut leaves alone ("他 曾 在", "岁 时 做 了")
+_NO_NAME = frozenset(lexicon.words("asking.not_in_names_zh"))
+
+
 def _unknown_names(text: str) -> list[str]:
     """Runs of single characters in jieba's cut ("乍 都 节" → "乍都节"), and words its HMM
     found outside the dictionary ("罗保铭", "高英"): usually names."""
@@ -180,10 +186,13 @@ def _unknown_names(text: str) -> list[str]:
     out: list[str] = []
     for run in HAN_RUN_RE.findall(text):
         buf = ""
-        for w in [*jieba.lcut(run), ""]:
-            if len(w) == 1:
-                buf += w
+        for cut in [*jieba.lcut(run), ""]:
+            if len(cut) == 1 and cut not in _NO_NAME:
+                buf += cut
                 continue
+            # a pronoun ("他曾…") or a word no name has ("23岁时做了") ends the run and is
+            # none of it: the one asked about is never "他曾"
+            w = "" if len(cut) == 1 else cut
             name = buf.strip(strip)
             if len(name) >= 2:
                 out.append(name)
@@ -218,6 +227,8 @@ def key_terms(question: str) -> list[str]:
                 out.append(year if len(year) == 4 else "20" + year)
             continue
         out.append(t)
+    # a count's other numeral form ("23岁" asked, "二十三岁" written): searched for too
+    out += [other for _, other, _ in other_forms(core)]
     return list(dict.fromkeys(out))
 
 

@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from agent.note_pointer import heads_note
 from agent.rewrite import content_terms
 from agent.scope import stem
 from agent.topic_match import MAX_WORDS, Thresholds, heading_vectors, scores, topic_words
@@ -117,6 +118,17 @@ def find_section(
     if best is None:  # no heading uses the topic's words: one may name it in others
         return by_meaning(corpus, doc_ids, topic, ignore)
     return best[1]
+
+
+def find_note(corpus: Corpus, doc_ids: Sequence[str], key: str) -> SectionRead | None:
+    """The note of the financial statements numbered ``key`` ("NOTE 13. DEBT", "附注十三、
+    借款"): where a sentence pointing to "Note 13" sends the reader. The first document
+    of the scope holding one."""
+    for doc_id in doc_ids:
+        for sec in _sections(corpus, doc_id):
+            if heads_note(sec.title, key):
+                return sec
+    return None
 
 
 def by_meaning(

@@ -25,10 +25,11 @@ from agent.evidence import UNIT_NOTE, Evidence, Passage, ToolName
 from agent.figures.formula import MissingFigure
 from agent.figures.items import asked_items
 from agent.figures.lookup import Finder, grids
+from agent.note_pointer import asked_note
 from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
-from agent.sections import MAX_ITEMS, find_section, topic_terms
+from agent.sections import MAX_ITEMS, find_note, find_section, topic_terms
 from agent.toolspec import REGISTRY, ToolResult
 from pipeline.models import Chunk, SearchHit
 from pipeline.text.finance import vocabulary
@@ -136,7 +137,12 @@ def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
     ctx, lang = runtime.context, _lang(runtime)
     _status(runtime, lang, "read_section", topic)
     stats = ctx.scope_stats()
-    found = find_section(ctx.corpus, ctx.doc_ids, topic, stats.owner_words | stats.name_words)
+    note = asked_note(topic)  # "Note 13": where a pointer sent the reader, by its number
+    found = (
+        find_note(ctx.corpus, ctx.doc_ids, note)
+        if note
+        else find_section(ctx.corpus, ctx.doc_ids, topic, stats.owner_words | stats.name_words)
+    )
     if found is None:
         ev = _evidence(ctx, "read_section", topic, [])
         return render(ev, lang), ev.model_dump()

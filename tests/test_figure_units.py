@@ -293,7 +293,8 @@ def test_a_change_and_a_verdict_dated_by_the_cover_say_their_periods_as_printed(
     assert "（上年同期→本报告期）" in change and "2019" not in change, change
     assert check(change.split("[")[0], ZH_KEY_FIGURES).supported, change
     a = figure_answer("公司是高增长企业吗？", ev, "zh")
-    assert a is not None and a.lines[0].startswith("是：营业收入（元）（上年同期→本报告期）变化"), a
+    # the label without its unit ("营业收入（元）"): a growth is a percentage of it
+    assert a is not None and a.lines[0].startswith("是：营业收入（上年同期→本报告期）变化"), a
     assert check(a.lines[0].split("[")[0], ZH_KEY_FIGURES).supported, a.lines[0]
 
 

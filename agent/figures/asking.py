@@ -73,15 +73,30 @@ def _computed(question: str) -> Ask | None:
         node = parse(m.formula)
         if isinstance(node, ast.Name) or not _reported(question, said):
             return Ask(_name(said), node, m.percent, isinstance(node, ast.Name), bound=m.bound)
-    items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
+    # named twice, asked once; "每股收益", "earnings per share": a measure rows report
+    keys = list(dict.fromkeys(a.item.key for a in asked_items(question))) or _stand_in(q)
     if worded(question):  # a quotient of a figure not known is not its other figure
         return None
-    if len(items) == 1:
-        key = next(iter(items))
+    if len(keys) == 1:
+        key = keys[0]
         return Ask(_name(item_name(key, question)), ast.Name(key), False, True)
-    if not items and top_line(question):  # "how did the X segment perform": its sales
+    if not keys and top_line(question):  # "how did the X segment perform": its sales
         return Ask(_name(item_name("revenue", question)), ast.Name("revenue"), False, True)
     return None
+
+
+def _stand_in(q: str) -> list[str]:
+    """The line item read for a measure the question names that has no formula of its own
+    but rows reporting it (``Metric.lines``: "earnings per share" is reported as basic and
+    diluted): the first of them, said by its own name in the answer, so a question naming
+    the measure alone is answered by its primary row, in whatever language it is asked."""
+    for m in vocabulary().metrics:
+        if m.formula or not m.lines or m.find(q) is None:
+            continue
+        keys = [a.item.key for line in m.lines for a in asked_items(line)]
+        if keys:
+            return keys[:1]
+    return []
 
 
 # "adjusted" before a figure's name, not "unadjusted" / "non-adjusted" (normalised text)

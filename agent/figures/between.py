@@ -29,7 +29,7 @@ from agent.figures.lookup import Finder, grids
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, when
 from agent.figures.statements import table_fit
-from agent.figures.zh_said import zh_label, zh_value, zh_year
+from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -255,9 +255,9 @@ def _zh_line(a: Cell, b: Cell, label: str, currency: str, pct: str) -> str:
     diff = b.value - a.value
     way = "增加" if diff > 0 else "减少" if diff < 0 else "不变"
     then, now = (zh_year(c, c.year) if c.year else c.period for c in (a, b))
-    was, became = (zh_value(c.value, c.scale, currency, c.raw) for c in (a, b))
+    was, became = (with_label_unit(zh_value(c.value, c.scale, currency, c.raw), c) for c in (a, b))
     moved = f"{number(abs(diff))}个百分点" if a.raw.strip().endswith("%") else ""
-    moved = moved or zh_value(abs(diff), a.scale, currency, "")
+    moved = moved or with_label_unit(zh_value(abs(diff), a.scale, currency, ""), a)
     return (
         f"{zh_label(b, label)}从{then}的{was}变为{now}的{became}，"
         f"{way}{moved}：{pct.strip()} {ids([a, b])}。"

@@ -13,7 +13,7 @@ from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number
 from agent.figures.periods import PART_OF_YEAR, months_of
-from agent.figures.zh_said import zh_label, zh_value, zh_year
+from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
 from pipeline.text.periods import DATED_RE, YEAR
@@ -53,12 +53,12 @@ def cell_sentence(
     label = f"{shown_label(c.label)} {named}".strip()
     if lang == "zh":  # the item by its Chinese name, a sum in 亿/万 (``zh_said.py``)
         at = zh_year(c, year) if year else c.period
-        shown = zh_value(c.value, scale, currency, c.raw)
+        shown = with_label_unit(zh_value(c.value, scale, currency, c.raw), c)
         if before is not None:
             dated = before.year and str(before.year) in before.period
             then = zh_year(before, before.year) if dated and before.year else before.period
-            then_scale = before.scale or scale
-            shown += f"，{then}为{zh_value(before.value, then_scale, currency, before.raw)}"
+            was = zh_value(before.value, before.scale or scale, currency, before.raw)
+            shown += f"，{then}为{with_label_unit(was, before)}"
         return f"{at}{zh_label(c, label)}为{shown} [{c.chunk_id}]。"
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{_as_printed(c, money)}{scale_word(scale, lang)}"

@@ -14,7 +14,7 @@ from agent.figures.formula import Cell, MissingFigure, parse
 from agent.figures.items import shown_label
 from agent.figures.lookup import Finder
 from agent.figures.render import ids, number, scale_word
-from agent.figures.zh_said import zh_label, zh_value, zh_year
+from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from pipeline.text.finance import Judgement, vocabulary
 from pipeline.text.script import HAN_RE
 
@@ -98,7 +98,7 @@ def trend(
 def _step(c: Cell, before: Cell | None, money: bool, lang: prompts.Lang) -> str:
     shown = f"{'$' if money and lang == 'en' else ''}{number(c.value)}{scale_word(c.scale, lang)}"
     if lang == "zh":  # 亿/万 of its currency, as every Chinese figure (``zh_said.py``)
-        shown = zh_value(c.value, c.scale, "$" if money else "", c.raw)
+        shown = with_label_unit(zh_value(c.value, c.scale, "$" if money else "", c.raw), c)
     when = zh_year(c, c.year) if lang == "zh" and c.year else f"FY{c.year}"
     if before is None or not before.value:
         return f"{when} {shown}"

@@ -11,6 +11,7 @@ Chinese report's own labels are kept, and its sums in 元 read as before
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from agent.figures.formula import Cell
@@ -32,13 +33,39 @@ def english_source(c: Cell) -> bool:
     return not HAN_RE.search(c.label)
 
 
+# a unit a Chinese row's label ends with: "营业收入（元）", "基本每股收益（元/股）", "（%）"
+_LABEL_UNIT = re.compile(
+    r"\s*[（(]\s*((?:千|万|百万|亿)?元(?:/[股人户])?|%|％|[股人户家个次倍天])\s*[)）]\s*$"
+)
+
+
+def label_unit(label: str) -> tuple[str, str]:
+    """A Chinese row label without the unit it names, and that unit as a figure is said
+    with it ("基本每股收益（元/股）" → ("基本每股收益", "元"): the label already says 每股);
+    ("label", "") when it names none."""
+    m = _LABEL_UNIT.search(label)
+    if m is None or not HAN_RE.search(label[: m.start()]):
+        return label, ""
+    bare, unit = label[: m.start()], m.group(1).replace("％", "%")
+    head, _, per = unit.partition("/")
+    return bare, head if per and f"每{per}" in bare else unit
+
+
+def with_label_unit(shown: str, c: Cell) -> str:
+    """A Chinese figure followed by the unit its row's label names, once: not again when
+    the figure already says it ("12.35亿元（1,234,567,890.12元）", "12.5%")."""
+    unit = label_unit(shown_label(c.label))[1]
+    return shown if not unit or unit[-1] in shown else f"{shown}{unit}"
+
+
 def zh_label(c: Cell, label: str = "") -> str:
-    """The row as a Chinese sentence names it: its own label when Chinese, else the line
-    item's Chinese name (``finance_terms.json``); a label no item names stays as printed
-    (a segment's or product's name)."""
+    """The row as a Chinese sentence names it: its own label when Chinese (without the
+    unit it names, which the figure says: ``with_label_unit``), else the line item's
+    Chinese name (``finance_terms.json``); a label no item names stays as printed (a
+    segment's or product's name)."""
     label = label or shown_label(c.label)
     if HAN_RE.search(label):
-        return label
+        return label_unit(label)[0]
     item = vocabulary().items.get(c.item)
     zh = next((n for n in item.names if HAN_RE.search(n)), "") if item else ""
     return zh or label

@@ -121,9 +121,23 @@ def every(spans: list[tuple[int, int]], text: str, question: str) -> list[tuple[
     for s, e in sorted(spans, key=lambda x: (x[0], -x[1])):
         if out and s < out[-1][1]:
             continue
-        if not _named(text[s:e], question):
+        if not _named(text[s:e], question) and not _defined_as_asked(text[e:], question):
             out.append((s, e))
     return out
+
+
+# "Acme Inc. and subsidiaries (the Company)": the name the text defines a term the question
+# uses by ("who audits the company's statements?" is not answered by Acme Inc.)
+_DEFINED = re.compile(
+    r"[\s,.]*(?:and\s+(?:its\s+)?(?:consolidated\s+)?subsidiaries\s*)?[(（]\s*(?:the\s+)?"
+    r"[\"“”'‘’]?(\w+)",
+    re.I,
+)
+
+
+def _defined_as_asked(after: str, question: str) -> bool:
+    m = _DEFINED.match(after)
+    return m is not None and re.search(rf"\b{re.escape(m.group(1))}\b", question, re.I) is not None
 
 
 def find(kind: Entity, text: str, question: str) -> tuple[int, int] | None:
@@ -153,11 +167,7 @@ def holds_entity(kind: Entity, text: str, question: str) -> bool:
 
 def _organisations(text: str) -> list[tuple[int, int]]:
     w = _words()
-    out = [
-        m.span()
-        for m in w.org_en.finditer(text)
-        if _proper_org(m.group(0)) and not _runs_on(m.group(0), text[m.end() :])
-    ]
+    out = [s for m in w.org_en.finditer(text) if (s := _named_within(m, text)) is not None]
     for m in w.org_zh.finditer(text):
         start = m.start()
         cut = max((m.group(1).rfind(c) for c in w.not_start), default=-1)
@@ -166,6 +176,19 @@ def _organisations(text: str) -> list[tuple[int, int]]:
             out.append((start, m.end()))
     out += _tag_spans(text, frozenset({"nt"}))
     return sorted(out)
+
+
+def _named_within(m: re.Match[str], text: str) -> tuple[int, int] | None:
+    """The span of the firm a match of ``org_en`` names: the whole match, or, when that
+    opens with words no name has ("Report of KPMG LLP" in a table of contents, "A
+    company"), the shortest tail of it that is a proper name ("KPMG LLP")."""
+    for k in [0, *(x.start() for x in re.finditer(r"(?<=\s)\S", m.group(0)))]:
+        tail = m if k == 0 else _words().org_en.match(text, m.start() + k)
+        if tail is None or tail.end() != m.end():
+            continue
+        if _proper_org(tail.group(0)) and not _runs_on(tail.group(0), text[tail.end() :]):
+            return tail.span()
+    return None
 
 
 def _proper_org(name: str) -> bool:
@@ -177,6 +200,8 @@ def _proper_org(name: str) -> bool:
     own = [w for w in said[:-1] if w not in not_names and w not in ("&", "and", "of")]
     if any(w in _words().not_org for w in said):
         return False  # "Name of Each Exchange on Which Registered": a form's label
+    if said[0] in ("a", "an"):
+        return False  # "A company's internal control …": a common noun, no name
     if not own or _words().places.fullmatch(" ".join(name.split()[:-1]).strip(",")):
         return False  # "a Delaware corporation" is the filer, said by its state
     return said[0] == "the" or said[0] not in not_names

@@ -22,6 +22,7 @@ from agent.models.focus import names as question_names
 from agent.models.kinds import holds
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
+from agent.numeral_forms import one_count
 from agent.question.kinds import KINDS, Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
@@ -149,6 +150,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
                 del language[key]
             continue
         weights[key] = math.log(1 + n / (1 + d)) * (PHRASING if key in phrasing else 1.0)
+    counts = one_count(question, weights, language)
     for a in aka:
         d = _alias_df(a, df)
         if d:
@@ -177,7 +179,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),
-        synonyms=_synonyms(question, weights),
+        synonyms=_synonyms(question, weights) + counts,
         # "what are the geographies …" is answered by the passage listing its regions
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
         common=_lower_words(evidence) if kinds & {"person", "place", "list"} else frozenset(),

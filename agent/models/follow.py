@@ -25,6 +25,7 @@ from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
 from agent.models.kinds import holds
+from agent.models.spans import opens_mid_sentence
 from agent.scope import stem
 from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN, HAN_RE
@@ -61,6 +62,8 @@ def follow_ups(
     topics: set[str] = set()
     own = _own_names(question, evidence)
     for n, (p, u) in enumerate(_neighbourhood(evidence, cited, quoted)):
+        if u.kind != "row" and opens_mid_sentence(u.text):
+            continue  # "or because …": a fragment of a sentence the chunk cut asks nothing
         made = _question_for(p, u, asked, topics, lang, own=own)
         if made is not None and all(made[1] != q for _, _, q in found):
             found.append((_PREFERENCE.index(made[0].split("_")[0]), n, made[1]))

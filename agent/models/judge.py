@@ -30,9 +30,10 @@ from agent.models.features import (
 )
 from agent.models.kind_lead import lead_with_asked
 from agent.models.selector import selector
-from agent.models.spans import with_reasons
+from agent.models.spans import opens_mid_sentence, with_reasons
 from agent.models.statement_rows import group_first
 from agent.models.subject import about_subject, asks_alias, gives_alias
+from agent.note_pointer import only_points
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_extreme, what_is_compared
 from agent.question.kinds import KINDS, asks_count
@@ -311,6 +312,10 @@ def _never_answers(p: Passage, u: Unit) -> bool:
         return True  # a table's caption or column labels: no figure, no answer
     if u.kind == "sentence" and POINTER.search(u.text):
         return True  # "… please see below", "Refer to Note 2": it points, it says nothing
+    if u.kind == "sentence" and only_points(u.text):
+        return True  # "See Note 13 — Debt.": the note answers (the planner reads it next)
+    if u.kind == "sentence" and opens_mid_sentence(u.text):
+        return True  # "or because the information …": the chunk cut its sentence
     if _PERIOD_ONLY.fullmatch(u.text.strip()):
         return True  # "Six Months Ended June 30": a column's period, not a statement
     # a title with the unit its table is in ("…持股情况表 单位：股") is still a title

@@ -52,15 +52,33 @@ def lead_with_asked(
         for c in found[:_LOOK]
         if c.score >= floor and c not in chosen and find(kind, c.unit.text, q) is not None
     ]
+    if kind in ("organisation", "person"):
+        # less likely, but saying the firm or person beside a word asked with ("Report of
+        # Harlow LLP, Independent Auditors" in a contents table, ranked low for its dots)
+        held += [
+            c
+            for c in found[:_LOOK]
+            if c.score < floor and c not in chosen and _said_of(kind, q, c.unit.text)
+        ]
     if kind == "organisation" and not HAN_RE.search(q):
         # a firm signs the passage found: its own line names it (a signature)
         held += _signed_units(kind, q, [*chosen, *found[:_LOOK]])
     if not held:
         return chosen
-    # the one whose passage speaks most to the question: the report a firm signs, not a
-    # biography that names another firm
-    best = max(held, key=lambda c: (c.cover, c in chosen, c.rank))
+    # first one saying the thing beside a word asked with ("KPMG LLP, Independent
+    # Registered Public Accounting Firm" for "who is the independent auditor", even a
+    # contents line), not one merely naming a firm ("Acme Inc.'s management is
+    # responsible …"); then the one whose passage speaks most to the question: the report
+    # a firm signs, not a biography that names another firm
+    best = max(held, key=lambda c: (_said_of(kind, q, c.unit.text), c.cover, c in chosen, c.rank))
     return [best, *(x for x in chosen if x is not best)]  # nothing chosen is dropped
+
+
+def _said_of(kind: Entity, question: str, text: str) -> bool:
+    """Does ``text`` say a thing of ``kind`` within a few words of a word the question
+    asks with?"""
+    after = kind in ("organisation", "person")
+    return any(_said_near(question, text, s, after=after) for s in find_all(kind, text, question))
 
 
 def _signed_units(kind: Entity, question: str, near: Sequence[Candidate]) -> list[Candidate]:
@@ -97,14 +115,18 @@ _WHERE_WHEN = re.compile(
 _FULL_DATE = re.compile(r"[A-Za-z]+\s+\d{1,2},?\s+\d{4}")
 
 
-def phrased(question: str, text: str) -> str | None:
+def phrased(question: str, text: str, *, rows: bool = False) -> str | None:
     """One sentence saying the thing asked, in the question's words ("Harlow & Finch LLP
     audits Acme's financial statements"), when ``text`` holds exactly one thing of the
     kind asked and the question's shape is one of the above; None otherwise (the lead is
-    then the text's own clause)."""
+    then the text's own clause). A table row (``rows``) is phrased only for a firm or a
+    person ("Report of Harlow & Finch LLP, Independent Auditors | 88" in a contents
+    table): its figures are said by the row's own reading."""
     q = core_question(question).strip()
     kind = asked_entity(q)
     if kind is None or kind == "count" or HAN_RE.search(q) or HAN_RE.search(text):
+        return None
+    if rows and kind not in ("organisation", "person"):
         return None
     spans = find_all(kind, text, q)
     names = {text[s:e].strip(" ,.") for s, e in spans}

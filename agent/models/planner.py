@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.evidence import Evidence, units
+from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.answer import FigureAnswer, figure_answer
 from agent.models.corroborate import statement_search
 from agent.models.expansions import expansions
@@ -25,11 +25,13 @@ from agent.models.kinds import (
 from agent.models.phrasing import phrasing_words
 from agent.models.sections import topical
 from agent.models.selector import selector
+from agent.note_pointer import note_topic, only_points, pointed_note
 from agent.question.kinds import asks_overview
 from agent.question.units import without_unit
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN_RE
 
 MAX_WORDS = 12
 MAX_OVERVIEW = 6  # overview sentences per document
@@ -97,6 +99,37 @@ def _counted(question: str, evidence: Sequence[Evidence]) -> bool:
     )
 
 
+_POINTER_WORDS = 2  # question words (beyond the company's name) a pointer speaks of
+_POINTER_RANKS = 3  # a search's passages looked through for a pointer
+
+
+def _pointed(question: str, evidence: Sequence[Evidence]) -> str:
+    """The note ("Note 13", "附注7") a sentence of a search's first passages only points to,
+    speaking of the question ("For the terms of the loom financing, see Note 13." for a
+    question about the loom financing: two of its words, or the sentence before it does);
+    "" when none does, or it was read already."""
+    owner = {stem(w) for e in evidence for w in (*e.owner, *e.names)}
+    asked = {stem(t) for t in key_terms(question)} - owner
+    read = {e.query for e in evidence if e.tool == "read_section"}
+    for ev in evidence:
+        for p in ev.passages[:_POINTER_RANKS] if ev.reads == "search" else ():
+            for u in units(p.text):
+                if not only_points(u.text) or not _speaks(asked, p, u):
+                    continue
+                topic = note_topic(pointed_note(u.text), bool(HAN_RE.search(u.text)))
+                if topic not in read:
+                    return topic
+    return ""
+
+
+def _speaks(asked: set[str], p: Passage, u: Unit) -> bool:
+    """Does the pointer, or the sentence before it in its passage ("Our credit facility …
+    matures in 2043. See Note 13."), use two of the question's words and half of them?"""
+    before = units(p.text[: u.start])[-1:]
+    least = max(_POINTER_WORDS, (len(asked) + 1) // 2)  # and half of them, at least
+    return any(len(asked & {stem(t) for t in key_terms(x.text)}) >= least for x in [u, *before])
+
+
 def _arg(call: Call) -> str:
     return str(next(iter(call["args"].values())))
 
@@ -161,7 +194,12 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
             {"name": "search_document", "args": {"query": counting, "top_k": 8, "mode": "keyword"}}
         ]
     verdict = judge(question, evidence)
-    if verdict.missing_names or (verdict.answerable and verdict.best >= selector().confident):
+    if verdict.missing_names:
+        return []
+    note = _pointed(question, evidence)
+    if note:  # what is found points to a note for the question's words: read it
+        return [{"name": "read_section", "args": {"topic": note}}]
+    if verdict.answerable and verdict.best >= selector().confident:
         return []
     present = {t for e in evidence for t, df in e.term_df.items() if df > 0}
     phrasing = phrasing_words(question)

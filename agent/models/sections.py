@@ -22,6 +22,8 @@ from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
 from agent.models.kinds import FIGURE, asked_kinds, asks_overview
+from agent.models.spans import opens_mid_sentence
+from agent.note_pointer import asked_note, only_points
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
 from pipeline.text.periods import PERIOD_MENTION_RE
@@ -37,6 +39,7 @@ class SectionAnswer:
     body: str
     cited: list[Passage]
     quoted: list[str]
+    pointed: bool = False  # read from a note a pointer named, not the topic asked
 
 
 def topical(question: str) -> bool:
@@ -54,7 +57,10 @@ def section_answer(
     or the question names a company the documents do not)."""
     if not topical(question):
         return None
-    ev = next((e for e in evidence if e.reads == "section" and e.passages), None)
+    # the section the question names first; a note read by its number ("Note 13"), where a
+    # pointer sent the reader, only when none was found (its answer weighs less: ``pointed``)
+    reads = [e for e in evidence if e.reads == "section" and e.passages]
+    ev = next((e for e in reads if not asked_note(e.query)), reads[0] if reads else None)
     if (
         ev is None
         or absent_names(question, evidence)
@@ -73,7 +79,10 @@ def section_answer(
     verdict = _verdict(chosen, asked) if yes_no else None
     lead = leads[verdict] if verdict else leads["prose"].format(title=title)
     lines = [lead, *(f"- {_cited(u.text, p)}" for p, u in chosen)]
-    return SectionAnswer("\n".join(lines), [p for p, _ in chosen], [u.text for _, u in chosen])
+    pointed = bool(asked_note(ev.query))
+    return SectionAnswer(
+        "\n".join(lines), [p for p, _ in chosen], [u.text for _, u in chosen], pointed
+    )
 
 
 def _items(ev: Evidence, title: str, lang: prompts.Lang) -> SectionAnswer | None:
@@ -110,6 +119,8 @@ def _statements(
         width = len(text) + len(HAN_RE.findall(text))  # a Chinese character says a word
         if u.kind != "sentence" or width < _MIN_CHARS or text == title:
             continue
+        if only_points(text) or opens_mid_sentence(text):
+            continue  # "See Note 5 for further details …", "or because …": no statement
         topic = len(meets(asked, topic_terms(text)))
         words = share(ask, hits(ask, u.text))
         found.append((topic, words, len(found), p, u))

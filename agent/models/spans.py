@@ -60,6 +60,7 @@ class _Discourse:
     pronouns_en: tuple[str, ...]
     announces: tuple[str, ...]
     dependent_en: tuple[str, ...]
+    continuing_en: tuple[str, ...]
 
 
 @cache
@@ -70,6 +71,7 @@ def _discourse() -> _Discourse:
         tuple(raw["pronouns_en"]),
         tuple(raw["announces_zh"] + raw["announces_en"]),
         tuple(raw["dependent_en"]),
+        tuple(raw["continuing_en"]),
     )
 
 
@@ -81,6 +83,20 @@ def _opens_dependent(text: str) -> bool:
         low.startswith(w) and not low[len(w) : len(w) + 1].isalpha()
         for w in _discourse().dependent_en
     )
+
+
+def opens_mid_sentence(text: str) -> bool:
+    """Does ``text`` start inside a sentence: in lower case, with a word carrying on from
+    what came before ("or because the information …", "which was …") or one opening a
+    clause that needs another ("although …")? Read alone it is a fragment."""
+    low = text.lstrip(' "“‘(')
+    if not low[:1].islower():
+        return False
+    return _starts_with(low, _discourse().continuing_en + _discourse().dependent_en)
+
+
+def _starts_with(low: str, words: Sequence[str]) -> bool:
+    return any(low.startswith(w) and not low[len(w) : len(w) + 1].isalpha() for w in words)
 
 
 def with_reasons(chosen: Sequence[Q], question: str) -> list[Q]:
@@ -209,6 +225,8 @@ def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
         return 0, len(text)
     if end < pieces[-1][1] and _opens_dependent(text[start:end]):
         return 0, len(text)  # its main clause comes after it: alone it is a fragment
+    if start and _starts_with(text[start:end].lower(), _discourse().continuing_en):
+        return 0, len(text)  # ", or because …" carries on the clause before it
     return start, _with_conditions(text, pieces, end)
 
 

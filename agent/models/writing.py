@@ -108,7 +108,14 @@ def render(
     quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
     row = first.unit.kind == "row"
     span = (first.unit.start, first.unit.end)
-    said = row_said(first.passage, span, ask.question, lang, scale=scale) if row else None
+    who = phrased(ask.question, row_text(first.unit.text), rows=True) if row else None
+    said = (
+        f"{who} [{first.passage.chunk_id}]."
+        if who
+        else row_said(first.passage, span, ask.question, lang, scale=scale)
+        if row
+        else None
+    )
     if said is not None:  # a sentence, then the row quoted
         direct = said
         quotes.insert(0, _line(first, head, lang, doc_lang))

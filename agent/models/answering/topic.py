@@ -14,6 +14,8 @@ from agent.models.sections import section_answer, topical
 from agent.question import Question
 from pipeline.text.script import HAN_RE
 
+_POINTED_FIT = 0.5
+
 
 def _applies(q: Question) -> bool:
     # an English factoid ("who audits …", "where is … incorporated") is one sentence's, not
@@ -34,7 +36,9 @@ def _candidates(
             found.body,
             cited=list(found.cited),
             quoted=list(found.quoted),
-            fit=1.0,  # a topic asked, the section about it read
+            # a topic asked, the section about it read; a note a pointer named is only
+            # likely to be it (a sentence answering outright goes first)
+            fit=_POINTED_FIT if found.pointed else 1.0,
             cover=cover(q, [found.body, *passages_text(found.cited)]),
         )
     ]
