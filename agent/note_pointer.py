@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from pipeline.perceive.references import normalise_key
-from pipeline.text.script import HAN_RE
+from pipeline.text.script import HAN, HAN_RE
 
 _EN = re.compile(
     r"\b(?:see|refer(?:ence)? to|described in|discussed in|included in|set forth in|"
@@ -37,17 +37,17 @@ def pointed_note(text: str) -> str:
     return normalise_key(m.group(1)) if m else ""
 
 
+# what a Chinese pointer says besides the note: anything not Han, and filler words
+_ZH_FILLER = re.compile(f"[^{HAN}]|的|有关|相关|内容|情况|说明|具体|本报告|财务报告|第.{{1,3}}节")
+
+
 def only_points(text: str) -> bool:
     """Does the sentence point to a note and say little else (the note's title at most)?"""
     if not pointed_note(text):
         return False
     if HAN_RE.search(text):
         rest = _ZH.sub("", text)
-        rest = re.sub(
-            r"[^\u4e00-\u9fff]|的|有关|相关|内容|情况|说明|具体|本报告|财务报告|第.{1,3}节",
-            "",
-            rest,
-        )
+        rest = _ZH_FILLER.sub("", rest)
         return len(rest) <= _MAX_OWN_CHARS_ZH
     return len(_FILLER_EN.sub(" ", text).split()) <= _MAX_OWN_WORDS
 
