@@ -218,10 +218,16 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     """Names a figure the tables do not give (worded so the reflection reads it as a
     statement about the documents, not a claim needing a source)."""
     known = vocabulary().items.get(item)
-    names = known.names if known else (item,)
+    names = [n for n in (known.names if known else (item,)) if n.strip()]
+    # either slot may be empty: each part of the sentence is said only with its word, so
+    # no "的" hangs without its year and no "what  was" names nothing
     if lang == "zh":
-        zh = next((n for n in names if HAN_RE.search(n)), names[0])
-        return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
+        zh = next((n for n in names if HAN_RE.search(n)), names[0] if names else "")
+        if not zh:
+            return f"文档没有提到{f'{year}年' if year else ''}所需的数据。"
+        return f"文档没有提到{f'{year}年' if year else ''}{zh}的数据。"
+    if not names:
+        return f"The documents do not give the figure needed{f' for FY{year}' if year else ''}."
     said = f"{f'FY{year} ' if year else ''}{names[0]}"
     return f"The documents do not say what {said} {copula(names[0])}."
 
