@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, units
+from agent.figures.follow_rows import follow_label
 from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
 from agent.models.kinds import holds
@@ -111,6 +112,8 @@ def _question_for(
         rest = cells[1] if len(cells) > 1 else ""
         figures = sum(c.isalpha() for c in rest) <= sum(c.isdigit() for c in rest)
         form, topic = ("figure", _row_label(u.text)) if figures else ("", "")
+        # by a name in the question's language, never a firm's or a person's
+        topic = follow_label(topic, lang) if topic else ""
     elif HAN_RE.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:
