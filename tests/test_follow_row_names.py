@@ -102,3 +102,17 @@ def test_a_neighbouring_passages_rows_are_asked_by_names_in_the_questions_langua
     said = " ".join(qs)
     assert "有限公司" not in said and not re.search(r"[A-Za-z]{3,}", said), qs
     assert "营业外收入是多少？" in qs, qs
+
+
+def test_a_tables_header_row_is_no_item_to_ask() -> None:
+    quote = "本报告期营业收入为125万元。"
+    table = (
+        "| 3、利润表项目的变动 (单位：元) 项目 | 2031年1-3月 | 2030年1-3月 | 增减% |\n"
+        "|---|---|---|---|\n| 营业外收入 | 12,000 | 9,000 | 33% |"
+    )
+    cited = Passage(chunk_id="z#0", doc_id="z", page=2, page_end=2, section="经营情况", text=quote)
+    rows = Passage(chunk_id="z#1", doc_id="z", page=2, page_end=2, section="经营情况", text=table)
+    ev = Evidence(tool="search_document", query="营业收入", passages=[cited, rows])
+    qs = follow_ups("本报告期营业收入是多少？", [ev], [cited], "zh", quoted=[quote])
+    assert not any("变动" in q for q in qs), qs
+    assert "营业外收入是多少？" in qs, qs
