@@ -147,7 +147,7 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         asked=words,
         parts=asked_parts(question, evidence, words),
     )
-    finder.doc_scales = document_scales(evidence)
+    finder.doc_scales, finder.lang = document_scales(evidence), lang
     finder.question = question
     turn = Turn(finder, question, lang)
     try:

@@ -45,6 +45,7 @@ from agent.figures.statements import (
 from agent.figures.tables import read_grids
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
+from pipeline.text.script import HAN_RE
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
 PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, fit, size
@@ -52,6 +53,8 @@ PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
+# above every statement's bonus: the question's own language decides between documents
+OWN_LANGUAGE_BONUS = 1.0
 
 
 def prior_column(grid: Grid, col: int) -> int | None:
@@ -158,6 +161,7 @@ class Finder:
         # the one scale each document's passages state, said for a table stating none
         self.doc_scales: dict[str, str] = {}
         self.question = ""  # the question, for the qualifier it puts after an item's name
+        self.lang = ""  # the question's language ("zh", "en"): its own rows first
 
     def __call__(self, key: str, year: int | None) -> Cell:
         item = vocabulary().items[key]
@@ -187,7 +191,8 @@ class Finder:
                 by_title = item.statement in TITLED and titled(g, item.statement)
                 size = 0.0 if by_title else abs(value) * SCALES.get(g.unit(r), 1.0)
                 rank = -(g.passage.rank or 0)
-                score = (round(s + bonus, 6), len(self.asked & title_words(g)), size, rank)
+                fit = s + bonus + self._own_language(r.label, s)
+                score = (round(fit, 6), len(self.asked & title_words(g)), size, rank)
                 if best is None or score > best[0]:
                     # read from another statement, or not from the one the question names,
                     # or from a part's statement while the group's is in the turn (its
@@ -255,6 +260,14 @@ class Finder:
         name ("International Segment Performance Summary"): its figures are the part's."""
         part = one_part(g)
         return PART_TABLE if part and stem(part) not in self.asked else 0.0
+
+    def _own_language(self, label: str, match: float) -> float:
+        """A row naming the item exactly in the question's language, among documents of
+        several: a Chinese question is answered from the Chinese report's own row, not a
+        translated match in an English filing beside it."""
+        if not self.lang or match < 1.0 or len({g.passage.doc_id for g in self.tables}) < 2:
+            return 0.0
+        return OWN_LANGUAGE_BONUS if (self.lang == "zh") == bool(HAN_RE.search(label)) else 0.0
 
     @staticmethod
     def _is_primary(g: Grid, kind: str) -> bool:
@@ -334,13 +347,13 @@ class Finder:
             asked=self.asked,
             parts=self.parts,
         )
-        out.doc_scales, out.question = self.doc_scales, self.question
+        out.doc_scales, out.question, out.lang = self.doc_scales, self.question, self.lang
         return out
 
     def whole(self) -> Finder:
         """The same lookups for the company as a whole, no part asked."""
         out = Finder(self.tables, months=self.months, into=self.into, statements=self.statements)
-        out.doc_scales, out.question = self.doc_scales, self.question
+        out.doc_scales, out.question, out.lang = self.doc_scales, self.question, self.lang
         return out
 
     def tables_by_statement(self) -> list[list[Grid]]:

@@ -11,9 +11,11 @@ ZH_UNITS = ("千元", "万元", "亿元", "百万元", "元")
 
 
 def number(value: float) -> str:
-    """As reports print figures: thousands separators, "−" for a negative."""
-    v = abs(value)
-    text = f"{v:,.2f}".rstrip("0").rstrip(".") if v != int(v) else f"{v:,.0f}"
+    """As reports print figures: thousands separators, "−" for a negative, every decimal
+    the figure has (a per-share −0.0053 is never said −0.01; six places drop only the
+    binary noise of a sum, 0.30000000000000004)."""
+    v = round(abs(value), 6)
+    text = f"{v:,.6f}".rstrip("0").rstrip(".") if v != int(v) else f"{v:,.0f}"
     return ("−" if value < 0 else "") + text
 
 

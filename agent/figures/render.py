@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.figures.follow_rows import follow_label
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
@@ -210,10 +211,16 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     """Names a figure the tables do not give (worded so the reflection reads it as a
     statement about the documents, not a claim needing a source)."""
     known = vocabulary().items.get(item)
-    names = known.names if known else (item,)
+    names = [n for n in (known.names if known else (item,)) if n.strip()]
+    # either slot may be empty: each part of the sentence is said only with its word, so
+    # no "的" hangs without its year and no "what  was" names nothing
     if lang == "zh":
-        zh = next((n for n in names if HAN_RE.search(n)), names[0])
-        return f"文档没有提到{f'{year}年' if year else ''}的{zh}数据。"
+        zh = next((n for n in names if HAN_RE.search(n)), names[0] if names else "")
+        if not zh:
+            return f"文档没有提到{f'{year}年' if year else ''}所需的数据。"
+        return f"文档没有提到{f'{year}年' if year else ''}{zh}的数据。"
+    if not names:
+        return f"The documents do not give the figure needed{f' for FY{year}' if year else ''}."
     said = f"{f'FY{year} ' if year else ''}{names[0]}"
     return f"The documents do not say what {said} {copula(names[0])}."
 
@@ -229,16 +236,23 @@ def follow_ups(
     for c in cells:
         item = vocabulary().items.get(c.item)
         balance = item is not None and item.statement == "balance"
-        for row in map(shown_label, finder.neighbours(c)):
-            if item and row_match(row, item) >= MIN_ROW_MATCH:
+        # more rows than are asked: some have no name to ask by (``follow_rows.py``)
+        for printed in finder.neighbours(c, 2 * _FOLLOW_UPS):
+            if item and row_match(printed, item) >= MIN_ROW_MATCH:
                 continue  # the same item again ("其中：营业收入" under 营业总收入)
+            row = follow_label(printed, lang)
+            if not row:
+                continue
             label = f"{row} {named}".strip()
             if lang == "zh":
                 out.append(f"{_zh_when(c)}{label}是多少？")
                 continue
             said = label if finder.parts else label[:1].lower() + label[1:]
             out.append(f"What {copula(label)} {said}{_asked_when(c, finder, balance)}?")
-    return list(dict.fromkeys(out))[:3]
+    return list(dict.fromkeys(out))[:_FOLLOW_UPS]
+
+
+_FOLLOW_UPS = 3
 
 
 def _asked_when(c: Cell, finder: Finder, balance: bool) -> str:

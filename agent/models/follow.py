@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, units
+from agent.figures.follow_rows import follow_label
 from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
 from agent.models.kinds import holds
@@ -36,6 +37,7 @@ _MAX_TOPIC = 24
 _MAX_TOPIC_WORDS = 8
 _MAX_SUBJECT = 20
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
+_HEADER_RULE = re.compile(r"[ \t]*\n[ \t]*\|?[ \t]*:?-{3,}")  # the rule under a table's header
 _LABEL_WORDS = re.compile(r"[A-Za-z" + HAN + r"]")
 _NUMBERING = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百\d]+[章节条部分篇]|item\s+\d+[a-z]?\.?|[\d.]+|[一二三四五六七八九十]+、)\s*",
@@ -113,7 +115,11 @@ def _question_for(
         cells = _ROW_LABEL.split(u.text.strip(" |"), maxsplit=1)  # ("Ann Lee  56  Chief …")
         rest = cells[1] if len(cells) > 1 else ""
         figures = sum(c.isalpha() for c in rest) <= sum(c.isdigit() for c in rest)
+        # a table's header ("项目 | 2018年1-3月 | 增减%") names its columns, no item
+        figures = figures and not _HEADER_RULE.match(p.text, u.end)
         form, topic = ("figure", _row_label(u.text)) if figures else ("", "")
+        # by a name in the question's language, never a firm's or a person's
+        topic = follow_label(topic, lang) if topic else ""
     elif HAN_RE.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:

@@ -89,7 +89,13 @@ def en_form(text: str, subject: str, asked: str, context: str = "") -> tuple[str
     if m and m.group(1).split()[0].lower() not in EN_STOPWORDS and _attribute(m, context):
         value = s[m.end() - 1 :]
         person = holds("person", value, asked) and not any(c.isdigit() for c in value)
-        return ("attribute_person" if person else "attribute"), m.group(1).lower()
+        topic = m.group(1).lower()
+        if not subject and " " not in topic and not person and not re.search(r"\d", value):
+            # "What is the responsibility?": one word, of nothing named, whose value is no
+            # figure nor person, asks nothing a reader could tell apart ("the tonnage" of
+            # "Tonnage was 4,200 tons" is still asked)
+            return "", ""
+        return ("attribute_person" if person else "attribute"), topic
     if _EN_LOCATED.search(s) and subject.lower() in s.lower():
         return "located", ""
     dated = _EN_DATED.match(s)

@@ -13,6 +13,7 @@ import pymupdf
 from pipeline.models import Block, Box, Line, Page, Table, Word, union_box
 from pipeline.parse.table_structure import annotate
 from pipeline.parse.table_words import is_figure, word_tables
+from pipeline.text.lang import line_separator
 from pipeline.text.normalise import single_spaces
 
 log = logging.getLogger(__name__)
@@ -105,11 +106,36 @@ def _clean(cell: str | None) -> str:
 
 
 def _cell_text(words: list[tuple], cell: Box | None) -> str:
+    """A cell's words in reading order: line by line, each left to right, the lines joined
+    as a block's are (``line_separator``: a wrapped Chinese label is one word again,
+    "扣除非经常性损" + "益的净利润"; wrapped English words keep their space)."""
     if cell is None:
         return ""
     x0, y0, x1, y1 = cell
     inside = [w for w in words if x0 <= (w[0] + w[2]) / 2 <= x1 and y0 <= (w[1] + w[3]) / 2 <= y1]
-    return " ".join(w[4] for w in sorted(inside, key=lambda w: (round(w[3]), w[0])))
+    lines = [" ".join(w[4] for w in sorted(line, key=lambda w: w[0])) for line in _lines(inside)]
+    text = lines[0] if lines else ""
+    for line in lines[1:]:
+        sep = line_separator(text, line)
+        text += (" " if sep == "\n" else sep) + line
+    return text
+
+
+def _lines(words: list[tuple]) -> list[list[tuple]]:
+    """Words grouped into printed lines: a word whose middle lies within the line's height
+    is on it, whatever its own baseline ("上升5.72" sits a point lower than "个百分点"
+    beside it; ordered by baseline alone, "个百分点" came first)."""
+    out: list[list[tuple]] = []
+    top = bottom = 0.0
+    for w in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
+        middle = (w[1] + w[3]) / 2
+        if out and top <= middle <= bottom:
+            out[-1].append(w)
+            top, bottom = min(top, w[1]), max(bottom, w[3])
+        else:
+            out.append([w])
+            top, bottom = w[1], w[3]
+    return out
 
 
 _CURRENCY_ONLY = {"$", "€", "£", "¥", "￥", "%", "(", ")"}

@@ -1,0 +1,61 @@
+"""The name a follow-up question asks a neighbouring row by, or none.
+
+A row beside the answer's cell is asked about by its label as a reader would say it: a
+Chinese cell wrapped over lines is one word again ("扣除非经常性损 益" → "扣除非经常性损益");
+a label in the other language than the question's is said by its line item's name in the
+question's language (``finance_terms.json``), or not asked at all (a Chinese question never
+embeds "Benefit for income taxes"); a row naming a shareholder, a firm or a person is no
+figure item ("南京某某有限公司是多少？" asks nothing a reader wants).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent import prompts
+from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
+from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.script import HAN, HAN_RE
+
+_WRAPPED = re.compile(rf"(?<=[{HAN}（）])\s+(?=[{HAN}（）])")
+_NAME_SHARE = 0.6  # of a label's characters a name must cover for the row to be that name
+
+
+def follow_label(row: str, lang: prompts.Lang) -> str:
+    """The row's name for a follow-up in ``lang``, or "" when no name reads well."""
+    label = _WRAPPED.sub("", shown_label(row)).strip()
+    if not label:
+        return ""
+    item = item_of(label)
+    if item is None and names_someone(label):
+        return ""
+    if (lang == "zh") == bool(HAN_RE.search(label)):
+        return label
+    if item is None:
+        return ""
+    return next((n for n in item.names if (lang == "zh") == bool(HAN_RE.search(n))), "")
+
+
+def item_of(label: str) -> LineItem | None:
+    """The line item a row's label names most surely, when surely enough."""
+    scored = ((row_match(label, i), i) for i in vocabulary().items.values())
+    score, item = max(scored, key=lambda s: s[0], default=(0.0, None))
+    return item if score >= MIN_ROW_MATCH else None
+
+
+def names_someone(label: str) -> bool:
+    """Is the label a firm's or (in Chinese) a person's name rather than a quantity? By
+    how much of it the names found in it cover; an English capitalised run is no person
+    (it is how tables print segments: "Digital Media")."""
+    # imported here: agent.models imports the figures' answer, which imports this module
+    from agent.models.entities import Entity, find_all
+
+    kinds: tuple[Entity, ...] = ("organisation",)
+    if HAN_RE.search(label):
+        kinds += ("person",)
+    covered: set[int] = set()
+    for kind in kinds:
+        for start, end in find_all(kind, label, ""):
+            covered.update(range(start, end))
+    size = len(re.sub(r"\s", "", label))
+    return bool(size) and len(covered) >= _NAME_SHARE * size
