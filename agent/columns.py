@@ -1,9 +1,12 @@
 """The column header a passage's table rows are read under.
 
 A statement split into chunks keeps its periods ("December 31, / 2016  2017") in the first
-chunk only; the rows of the next chunks ("Total current liabilities  43,816  57,883") mean
-nothing without them. A passage of rows with no period line of its own gets the last
-period line (and the title line naming the unit) of the chunks before it on its page.
+chunk only; the rows of the next chunks ("Total current liabilities  43,816  57,883", or
+Markdown rows "| Total equity | 3,306 | 3,612 |" under an empty or a data row's header)
+mean nothing without them. A passage of rows with no period line of its own gets the last
+period line (and the title line naming the unit) of the chunks before it on its page; a
+balance sheet's equity rows may sit a few chunks after its header (a note line, a heading
+chunk between).
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from pipeline.text.periods import TABLE_YEAR_RE
 from pipeline.text.script import HAN
 
 _ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
+# a Markdown row: a label with a letter, then a cell that is a figure
+_MD_ROW = re.compile(r"^\s*\|[^|]*[^\W\d_][^|]*\|(?:[^|]*\|)*?\s*\(?-?\$?\s?\d[\d,.]*\)?\s*\|")
 _UNIT = re.compile(r"in (millions|thousands|billions)|单位[:：]", re.I)
-LOOK_BACK = 2
+LOOK_BACK = 4
 
 
 class FetchChunks(Protocol):
@@ -37,7 +42,7 @@ def period_line(line: str) -> bool:
 
 def needs_columns(text: str) -> bool:
     lines = text.split("\n")
-    rows = sum(1 for ln in lines if _ROW.search(ln))
+    rows = sum(1 for ln in lines if _ROW.search(ln) or _MD_ROW.search(ln))
     return rows >= 2 and not any(period_line(ln) for ln in lines[:8])
 
 

@@ -277,15 +277,15 @@ def markdown_grids(p: Passage) -> list[Grid]:
         return []
     head_cells = row_cells(lines[0][1])
     columns = _in_corner_period(head_cells[0], _header_columns(head_cells))
-    if not columns and p.columns:  # the header repeated from the chunk before
-        found = _period_columns(p.columns)
-        first = len(head_cells) - len(found)
-        columns = {first + k: c for k, c in enumerate(found)}
+    borrowed = not columns and bool(p.columns)
+    if borrowed:  # the header repeated from the chunk before
+        columns = _borrowed_columns(p.columns, len(head_cells))
     grids: list[Grid] = []
     rows: list[Row] = []
     bare: list[Row] = []
     above: list[str] = head_cells
-    for start, line in lines[1:]:
+    # under a borrowed header, the first line is a row of the table continued
+    for start, line in lines if borrowed else lines[1:]:
         if re.fullmatch(r"[\s|:-]+", line):
             continue
         cells = row_cells(line)
@@ -309,6 +309,20 @@ def markdown_grids(p: Passage) -> list[Grid]:
     if columns and rows:
         grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows, unlabelled=bare))
     return [g for g in grids if not _items_across(g.columns)]
+
+
+def _borrowed_columns(header: str, width: int) -> dict[int, Column]:
+    """The columns a continued table takes from the chunk before it: its Markdown header
+    row's when that row is as wide as the table's rows, else the periods its header text
+    names, laid out right-aligned."""
+    for line in reversed(header.split("\n")):
+        cells = row_cells(line) if line.strip().startswith("|") else []
+        named = _header_columns(cells) if len(cells) == width else {}
+        if named:
+            return named
+    found = _period_columns(header)
+    first = width - len(found)
+    return {first + k: c for k, c in enumerate(found)}
 
 
 def _in_corner_period(corner: str, columns: dict[int, Column]) -> dict[int, Column]:
