@@ -10,7 +10,6 @@ tables do not give is named ("The documents do not say what FY2017 inventories w
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Sequence
 
 from agent import prompts
@@ -46,6 +45,8 @@ from agent.figures.parts import (
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
+from agent.figures.ratios import PERCENT
+from agent.figures.rejected import nearest, off_statement
 from agent.figures.render import (
     asked_scale,
     cell_sentence,
@@ -75,7 +76,6 @@ CELL_OPERATIONS: frozenset[Operation] = frozenset(
 )
 # the operations a figure answers with its change between two periods
 _CHANGES = frozenset({"change", "growth", "comparison"})
-_PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
 def figure_answer(
@@ -117,7 +117,9 @@ def figure_candidates(
         if not fa.problem()[1]:
             break
     failed = [fa for fa in answers if fa.nearest and fa.problem()[1]]
-    return [*answers, *(FigureAnswer(fa.nearest, cells=fa.cells, refusal=True) for fa in failed)]
+    # a senseless figure worked from a cell of another statement (a pension table's
+    # "Current liabilities") keeps asking for that cell's statement page: the planner reads it
+    return [*answers, *(nearest(fa) for fa in failed)]
 
 
 def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
@@ -158,6 +160,10 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     what, why = out.problem()
     if why:  # what to say instead when the verifier rejects it: the figures found
         out.nearest = found_lines(what or ask.name, why, out.cells, finder, lang)
+        # a senseless figure worked from a row of no statement (a five-year summary's
+        # per-share "Net earnings", a pension note's "Current liabilities"): its statement's
+        # row is still to be found
+        finder.weak += off_statement(finder, out.cells)
     out.wanted = list(dict.fromkeys(turn.finder.weak))
     out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.searches += year_table_search(out.cells, months)
@@ -295,16 +301,44 @@ def _one_table(
 
 
 def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
-    result = _evaluate(ask, turn, [year])[0]
+    try:
+        result = _evaluate(ask, turn, [year])[0]
+    except MissingFigure:
+        other = _by_convention(ask, turn, year)  # no debt row: debt to equity on liabilities
+        if other is None:
+            raise
+        return FigureAnswer([other[0]], cells=other[1].cells, computed=[other[2]])
     if _read(ask, result):
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
         before = _year_before(turn.finder, cell)
         line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named, before=before)
         return FigureAnswer([line], cells=result.cells)
-    return FigureAnswer(
+    out = FigureAnswer(
         [working(ask, result, year, turn)], cells=result.cells, computed=[_kind(ask, result, turn)]
     )
+    other = _by_convention(ask, turn, year)
+    if other is not None:  # the same ratio as the other common convention works it
+        out.lines.append(other[0])
+        out.cells += [c for c in other[1].cells if c not in out.cells]
+        out.computed.append(other[2])
+    return out
+
+
+def _by_convention(ask: Ask, turn: Turn, year: int | None) -> tuple[str, Result, Computed] | None:
+    """The figure asked by the metric's other common convention (``Ask.also``): its
+    working line, result and check; None when it has none or its operands are missing."""
+    if ask.also is None:
+        return None
+    name, node = ask.also
+    alt = Ask(
+        f"{ask.name} ({name[:1].lower()}{name[1:]})", node, ask.percent, False, bound=ask.bound
+    )
+    try:
+        r = _evaluate(alt, turn, [year])[0]
+    except (MissingFigure, PartMissing, ZeroDivisionError):
+        return None
+    return working(alt, r, year, turn), r, _kind(alt, r, turn)
 
 
 def _year_before(finder: Finder, cell: Cell) -> Cell | None:
@@ -377,17 +411,19 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
 
 def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
     results = _evaluate(ask, turn, list(span))
-    percent = ask.percent or bool(_PERCENT.search(turn.question))
+    percent = ask.percent or bool(PERCENT.search(turn.question))
     value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
     terms = tuple(r.value * (100 if percent else 1) for r in results)
     kind = "ratio" if divides else "amount"
     computed = [Computed(ask.name, v, kind, percent, divides, bound=ask.bound) for v in terms]
     computed.append(Computed(ask.name, value, "average", percent, divides, terms, ask.bound))
-    digits = decimals(turn.question, 1 if percent else 2)
+    # an average of large amounts is said as they are printed ("4,916"), not "4916.00"
+    whole = not percent and not divides and abs(value) >= 1000
+    digits = decimals(turn.question, 1 if percent else 0 if whole else 2)
     cells = [c for r in results for c in r.cells]
     parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
-    shown = f"{value:.{digits}f}{'%' if percent else ''}"
+    shown = f"{value:,.{digits}f}{'%' if percent else ''}"
     working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
     if turn.lang == "zh":
         line = f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
-from agent.figures.ratios import operands, quotient, worded
+from agent.figures.ratios import PERCENT, operands, quotient, worded
 from agent.figures.verdicts import judgement, measure_name
 from pipeline.text.finance import Judgement, vocabulary
 from pipeline.text.script import HAN_RE
@@ -21,7 +21,6 @@ _WHAT = re.compile(
     r"([\w &%-]{3,50}?)\s*\?",
     re.I,
 )
-_PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
 @dataclass(frozen=True)
@@ -32,6 +31,7 @@ class Ask:
     single: bool  # a line item read from its cell, not computed
     judged: Judgement | None = None  # the judgement the figure decides ("high growth?")
     bound: str = ""  # the values that make sense (``Metric.bound``: "share", "days", …)
+    also: tuple[str, ast.expr] | None = None  # the figure by another convention (``Metric.also``)
 
 
 def what_is_asked(question: str) -> Ask | None:
@@ -62,7 +62,7 @@ def _computed(question: str) -> Ask | None:
         # the term the question defines ("Fixed asset turnover ratio") unless a pronoun
         pronoun = defined[0].lower() in _PRONOUNS
         name = metric[1] if metric and pronoun else _asked_name(question, defined[0])
-        return Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
+        return Ask(_name(name), parse(defined[1]), bool(PERCENT.search(question)), False)
     if _adjusted_unknown(question):  # the company's adjusted figure: no row known holds it
         return None
     ratio = quotient(question)
@@ -72,7 +72,9 @@ def _computed(question: str) -> Ask | None:
         m, said = metric
         node = parse(m.formula)
         if isinstance(node, ast.Name) or not _reported(question, said):
-            return Ask(_name(said), node, m.percent, isinstance(node, ast.Name), bound=m.bound)
+            also = (m.also[0], parse(m.also[1])) if m.also[1] else None
+            single = isinstance(node, ast.Name)
+            return Ask(_name(said), node, m.percent, single, bound=m.bound, also=also)
     items = {a.item.key: a for a in asked_items(question)}  # named twice, asked once
     if worded(question):  # a quotient of a figure not known is not its other figure
         return None

@@ -168,6 +168,14 @@ _TOTAL = re.compile(r"^total\s+")
 _PER_SHARE = re.compile(r"\bper (?:\w+ ){0,2}share\b|每股")
 
 
+def per_share(text: str, item: LineItem) -> bool:
+    """Does a label or heading say per-share figures ("Per Share Data") of an item that is
+    an amount? Such a row is no amount of it: "Net earnings 5.20" under that heading."""
+    return bool(_PER_SHARE.search(text.lower())) and not any(
+        _PER_SHARE.search(n) for n in item.names
+    )
+
+
 def row_match(label: str, item: LineItem) -> float:
     """How surely a row's label names the item: 1 for a name, less for a name plus a
     qualifier ("…, net") or for the total of a name, 0 for another item."""

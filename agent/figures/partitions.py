@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from agent.figures.grid import Grid
 from agent.figures.headings import Group, groups
-from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.items import MIN_ROW_MATCH, per_share, row_match
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.totals import CONSOLIDATED_ROW, TOTAL_ROW
 
@@ -88,13 +88,18 @@ def parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
     each of several headings ("Retail / Net sales / Operating income", "Cloud / Net
     sales / Operating income") gives each heading's figure, and only a row under a
     "Consolidated" or "Total" heading is the whole's. Rows under one heading ("Current
-    liabilities:") are the whole's."""
+    liabilities:") are the whole's, unless it heads per-share figures ("Per Share Data"):
+    those are no amount of the item at all."""
+    found = groups(g)
+    per = [grp for grp in found if per_share(grp.heading, item)]
     under = [
         (grp.heading, r.start)
-        for grp in groups(g)
+        for grp in found
+        if grp not in per
         for r in grp.members
         if row_match(r.label, item) >= MIN_ROW_MATCH
     ]
+    shares = frozenset(r.start for grp in per for r in grp.members)
     if len({h for h, _ in under}) < 2:
-        return frozenset()
-    return frozenset(start for h, start in under if not CONSOLIDATED_ROW.match(h))
+        return shares
+    return shares | frozenset(start for h, start in under if not CONSOLIDATED_ROW.match(h))
