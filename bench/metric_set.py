@@ -2,7 +2,7 @@
 rate, payout, free cash flow, EBITDA, growth, averages, coverage, leverage) asked of the
 FinanceBench training filings: is the worked figure in the answer, its page cited?
 
-    python bench/metric_set.py [--data-dir DIR] [--verbose] [--only KIND]
+    python bench/metric_set.py [--data-dir DIR] [--verbose] [--only KIND] [--start N]
 
 The questions are ``bench/metric_questions.json`` (worded for this set; each gold worked by
 hand from the values printed on its pages, operands recorded beside it). Scored as
@@ -40,11 +40,12 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's first lines")
     ap.add_argument("--only", default="", help="ask only the questions whose kind holds this")
+    ap.add_argument("--start", type=int, default=0, help="skip the first questions")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    items = [i for i in items if args.only in i["kind"]]
+    items = [i for i in items[args.start :] if args.only in i["kind"]]
     figure = page = refused = insane = 0
     for item in items:
         event = chat.ask(item["question"], [doc_id_for(item["doc"])])

@@ -302,3 +302,35 @@ def test_a_notes_table_mentioning_the_balance_sheet_is_not_the_balance_sheet() -
     head = "| Consolidated Balance Sheets (in millions) | December 31, 2023 | December 31, 2022 |"
     sheet = read_grid(_passage("nb#41", f"{head}\n|---|---|---|\n| Total assets | 900 | 800 |"))
     assert sheet is not None and titled(sheet, "balance")
+
+
+@pytest.mark.parametrize(
+    ("question", "formula"),
+    [
+        (
+            "What return on average equity did Kestrel earn in 2023?",
+            "net_income / avg(total_equity)",
+        ),
+        ("What was the return on average total assets in 2023?", "net_income / avg(total_assets)"),
+        ("What were SG&A expenses as a percentage of net sales in 2023?", "sga / revenue"),
+    ],
+)
+def test_metric_wordings_analysts_use(question: str, formula: str) -> None:
+    ask = what_is_asked(question)
+    assert ask is not None and ast.unparse(ask.formula) == formula
+
+
+def test_a_margins_change_between_two_named_years_is_in_points_from_its_formula() -> None:
+    a = figure_answer(
+        "How many percentage points did Kestrel's gross margin change in 2023 compared with 2022?",
+        statements(),
+        "en",
+    )
+    assert a is not None and len(a.lines) == 3, a
+    # (3,000 − 1,800) ÷ 3,000 = 40.00%; (2,400 − 1,400) ÷ 2,400 = 41.67%: −1.67 points
+    assert "40.00% − 41.67% = −1.67 percentage points" in a.lines[2], a.lines
+
+
+def test_net_interest_expense_and_other_is_the_interest_expense_row() -> None:
+    item = vocabulary().items["interest_expense"]
+    assert row_match("Net interest expense and other", item) == 1.0
