@@ -25,6 +25,9 @@ _ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
 _MD_ROW = re.compile(r"^\s*\|[^|]*[^\W\d_][^|]*\|(?:[^|]*\|)*?\s*\(?-?\$?\s?\d[\d,.]*\)?\s*\|")
 _UNIT = re.compile(r"in (millions|thousands|billions)|单位[:：]", re.I)
 LOOK_BACK = 4
+_DASHES = frozenset({"—", "–", "-"})  # a cell printing no figure
+_MAX_YEAR_CELL = 60
+_MAX_LINE = 240  # a Markdown header repeats its title: "| Balance Sheets (…) (…) | As of … |"
 
 
 class FetchChunks(Protocol):
@@ -34,10 +37,19 @@ class FetchChunks(Protocol):
 
 
 def period_line(line: str) -> bool:
-    """A line naming columns by year: "2015  2016  2017", "| | 2022 | 2021 |"."""
+    """A line naming columns by year: "2015  2016  2017", "| | 2022 | 2021 |" — not a row
+    whose label ends in a date and whose cells are dashes ("… at December 31, 2020  —  —"),
+    nor a long label's line naming dates."""
     years = TABLE_YEAR_RE.findall(line)
     rest = TABLE_YEAR_RE.sub("", line)
-    return bool(years) and len(line) < 160 and not re.search(r"\d[\d,]{3,}", rest)
+    cells = [c.strip() for c in re.split(r" {2,}|\|", line.strip()) if c.strip()]
+    if any(c in _DASHES for c in cells[1:]):
+        return False
+    # a header's years stand in short cells; a wrapped label ("no shares issued or
+    # outstanding at December 31, 2021 and") names them inside a long one
+    if any(len(c) > _MAX_YEAR_CELL for c in cells if TABLE_YEAR_RE.search(c)):
+        return False
+    return bool(years) and len(line) < _MAX_LINE and not re.search(r"\d[\d,]{3,}", rest)
 
 
 def needs_columns(text: str) -> bool:

@@ -13,11 +13,12 @@ from collections.abc import Iterable, Mapping
 import pytest
 
 from agent.arith import checked_results
-from agent.columns import needs_columns, with_columns
+from agent.columns import needs_columns, period_line, with_columns
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer, figure_candidates
 from agent.figures.asking import what_is_asked
 from agent.figures.items import row_match
+from agent.figures.lookup import Finder
 from agent.figures.statements import titled
 from agent.figures.tables import read_grid
 from agent.figures.verify import Computed, insane
@@ -334,3 +335,76 @@ def test_a_margins_change_between_two_named_years_is_in_points_from_its_formula(
 def test_net_interest_expense_and_other_is_the_interest_expense_row() -> None:
     item = vocabulary().items["interest_expense"]
     assert row_match("Net interest expense and other", item) == 1.0
+
+
+def test_a_rows_dashes_after_a_date_and_a_wrapped_label_are_no_period_lines() -> None:
+    assert not period_line("December 31, 2024  —  —")
+    assert not period_line(
+        "Preferred stock, no par value; 27 shares authorized; none issued or outstanding at "
+        "December 31, 2024 and"
+    )
+    assert period_line("December 31,  2023  2024")
+    assert period_line(
+        "| Consolidated Balance Sheets (MILLIONS, EXCEPT PER SHARE DATA) (MILLIONS, EXCEPT PER "
+        "SHARE DATA) | As of December 31, 2024 | As of December 31, 2023 |"
+    )
+
+
+def test_a_plain_text_continuation_reads_a_markdown_header_of_the_chunk_before() -> None:
+    head = (
+        "| Consolidated Balance Sheets (MILLIONS) | As of December 31, 2024 "
+        "| As of December 31, 2023 |"
+    )
+    rows = "December 31, 2023  —  —\nRetained earnings  10,394  9,392\nTotal equity  7,746  6,347"
+    assert needs_columns(rows)
+    store = _chunks({20: f"{head}\n|---|---|---|\n| Total assets | 18,147 | 15,422 |", 21: rows})
+
+    class Store:
+        def __call__(self, chunk_ids: Iterable[str]) -> Mapping[str, Chunk]:
+            return {i: store[i] for i in chunk_ids if i in store}
+
+    continued = with_columns([_passage("nb#21", rows)], Store())[0]
+    grid = read_grid(continued)
+    assert grid is not None and [c.text for c in grid.columns] == [
+        "December 31, 2024",
+        "December 31, 2023",
+    ]
+    assert next(r for r in grid.rows if r.label == "Total equity").values == (7746.0, 6347.0)
+
+
+INCOME_AMOUNTS = """| Statements of Income (MILLIONS, EXCEPT PER SHARE DATA) | 2024 | 2023 |
+|---|---|---|
+| Net income before allocation to noncontrolling interests | 2,205 | 920 |
+| Less: Net income attributable to noncontrolling interests | 45 | 36 |
+| Net income attributable to Kestrel Inc. common shareholders | 2,160 | 884 |
+| Earnings per common share—basic: |  |  |"""
+
+# the next chunk: basic per-share rows (their heading left above), then the diluted ones
+INCOME_PER_SHARE = """| Statements of Income (MILLIONS, EXCEPT PER SHARE DATA) | 2024 | 2023 |
+|---|---|---|
+| Discontinued operations—net of tax | (0.08) | 0.46 |
+| Net income attributable to Kestrel Inc. common shareholders | 3.92 | 1.65 |
+| Earnings per common share—diluted: |  |  |
+| Income from continuing operations | 3.93 | 1.18 |
+| Discontinued operations—net of tax | (0.08) | 0.45 |
+| Net income attributable to Kestrel Inc. common shareholders | 3.85 | 1.63 |"""
+
+
+def test_the_amount_row_is_net_income_not_the_minoritys_share_nor_its_per_share_repeats() -> None:
+    per_share = read_grid(_passage("ki#6", INCOME_PER_SHARE, rank=1))
+    amounts = read_grid(_passage("ki#5", INCOME_AMOUNTS, rank=2))
+    assert per_share is not None and amounts is not None
+    cell = Finder([per_share, amounts])("net_income", 2024)
+    assert cell.value == 2160.0, cell
+    item = vocabulary().items["net_income"]
+    assert row_match("Less: Net income attributable to noncontrolling interests", item) == 0.0
+
+
+def test_how_many_times_a_profit_covers_its_interest_is_a_coverage() -> None:
+    ask = what_is_asked("How many times did Kestrel's operating income cover its interest expense?")
+    assert ask is not None and ast.unparse(ask.formula) == "operating_income / interest_expense"
+    ebitda = what_is_asked("How many times did EBITDA cover interest expense in 2023?")
+    assert ebitda is not None
+    assert ast.unparse(ebitda.formula) == (
+        "(operating_income + depreciation_amortization) / interest_expense"
+    )

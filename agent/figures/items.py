@@ -41,6 +41,8 @@ _SHORT_TAILS = frozenset(
     | {"charge", "charges", "amount", "amounts", "to", "from", "for", "in", "on", "by"}
     | {"trade"}  # "Accounts receivable trade"
 )
+# "… attributable to noncontrolling interests": the minority's share, another figure
+_OTHERS_SHARE = re.compile(r"^ attributable to (?:the )?(?:non ?controlling|minority) interests?\b")
 NAME_PLUS_TAIL, NAME_PLUS_WORD = 0.9, 0.7
 # Whom an amount went to keeps a name the item ("Dividends paid to common shareholders");
 # a longer "to" phrase otherwise makes another thing of it ("Revenue to be recognized").
@@ -211,8 +213,10 @@ def _label_match(lab: str, item: LineItem) -> float:
             if len(extra) <= 2:
                 kept = extra[0] in _SHORT_TAILS or extra[0] in _QUALIFIERS
                 best = max(best, NAME_PLUS_TAIL if kept else NAME_PLUS_WORD)
-            elif extra[0] in _QUALIFIERS:  # "… attributable to Northwind shareholders"
-                best = max(best, _QUALIFIERS[extra[0]])
+            elif extra[0] in _QUALIFIERS and not _OTHERS_SHARE.search(lab[len(n) :]):
+                best = max(
+                    best, _QUALIFIERS[extra[0]]
+                )  # "… attributable to Northwind shareholders"
             elif extra[0] == "to" and extra[-1] in _RECIPIENTS:  # "… paid to common holders"
                 best = max(best, TO_RECIPIENT)
     return best
