@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +26,7 @@ if str(ROOT) not in sys.path:
 
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body, gold_figures, has_figure  # noqa: E402
+from bench.common import percentile  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
@@ -47,8 +49,11 @@ def main() -> int:
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
     items = [i for i in items[args.start :] if args.only in i["kind"]]
     figure = page = refused = insane = 0
+    cpu: list[float] = []  # the process's CPU ms per answer: what it costs, however loaded
     for item in items:
+        started = time.process_time()
         event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        cpu.append((time.process_time() - started) * 1000)
         chat.delete(event.conversation_id)
         a = event.answer
         ok_fig = not a.refused and has_figure(gold_figures(item["answer"]), a.answer)
@@ -73,6 +78,7 @@ def main() -> int:
     print(f"gold page cited            {page / n:.3f} ({page}/{len(items)})")
     print(f"refused                    {refused / n:.3f} ({refused}/{len(items)})")
     print(f"computed values outside sane bounds  {insane}")
+    print(f"CPU ms per answer p50 / p95  {percentile(cpu, 50):.0f} / {percentile(cpu, 95):.0f}")
     folio.close()
     return 0
 

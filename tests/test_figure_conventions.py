@@ -408,3 +408,8 @@ def test_how_many_times_a_profit_covers_its_interest_is_a_coverage() -> None:
     assert ast.unparse(ebitda.formula) == (
         "(operating_income + depreciation_amortization) / interest_expense"
     )
+
+
+def test_debt_to_equity_on_liabilities_still_asks_for_the_debt_rows() -> None:
+    a = figure_answer("What was the debt-to-equity ratio in FY2023?", _no_debt(), "en")
+    assert a is not None and a.wanted and a.wanted[0][0] in ("total_debt", "long_term_debt")

@@ -164,8 +164,9 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
         # per-share "Net earnings", a pension note's "Current liabilities"): its statement's
         # row is still to be found
         finder.weak += off_statement(finder, out.cells)
-    out.wanted = list(dict.fromkeys(turn.finder.weak))
-    out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
+    out.wanted = list(dict.fromkeys([*out.wanted, *turn.finder.weak]))
+    weak = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
+    out.pages = list(dict.fromkeys([*out.pages, *weak]))
     out.searches += year_table_search(out.cells, months)
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
@@ -303,11 +304,19 @@ def _one_table(
 def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     try:
         result = _evaluate(ask, turn, [year])[0]
-    except MissingFigure:
+    except MissingFigure as gone:
         other = _by_convention(ask, turn, year)  # no debt row: debt to equity on liabilities
         if other is None:
             raise
-        return FigureAnswer([other[0]], cells=other[1].cells, computed=[other[2]])
+        # the rows missing are still searched for: the turn may not have read them yet
+        pages = turn.finder.statement_pages(gone.item) if gone.item in vocabulary().items else []
+        return FigureAnswer(
+            [other[0]],
+            cells=other[1].cells,
+            computed=[other[2]],
+            wanted=[(gone.item, gone.year)],
+            pages=pages,
+        )
     if _read(ask, result):
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
