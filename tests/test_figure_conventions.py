@@ -413,3 +413,11 @@ def test_how_many_times_a_profit_covers_its_interest_is_a_coverage() -> None:
 def test_debt_to_equity_on_liabilities_still_asks_for_the_debt_rows() -> None:
     a = figure_answer("What was the debt-to-equity ratio in FY2023?", _no_debt(), "en")
     assert a is not None and a.wanted and a.wanted[0][0] in ("total_debt", "long_term_debt")
+
+
+def test_a_share_whose_part_follows_a_few_words_after_the_whole() -> None:
+    ask = what_is_asked(
+        "What proportion of its 2023 net income did Kestrel pay out as cash dividends?"
+    )
+    assert ask is not None and ask.percent
+    assert ast.unparse(ask.formula) == "dividends_paid / net_income"

@@ -40,11 +40,13 @@ PERCENT = re.compile(r"percent|%|百分", re.I)
 # "what share of B went to A", "what percentage of B was spent on A", "what portion of B
 # did A account for": A ÷ B, the whole named first (the normalised text)
 _PART_OF = re.compile(r"\b(?:share|percentage|percent|proportion|portion|fraction) of ")
+# the verb joining the whole to its part, a few words after it ("… of net income did Acme
+# pay out as dividends", "… of revenue went to R&D", "… of total assets is goodwill")
 _WENT = re.compile(
-    r" (?:went to|went into|was spent on|were spent on|was used for|was devoted to|"
-    r"was allocated to|did|came from|was accounted for by|consisted of|is|was|are|were) "
-    r"(?:the )?(?:total )?"
+    r"\b(?:went|go|goes|spent|spend|spends|paid|pay|pays|used|devoted|allocated|account|"
+    r"accounted|came|come|comes|distributed|returned|consisted|is|was|are|were|did|does)\b"
 )
+_MAX_GAP = 6  # words between the whole and its part
 
 
 @dataclass(frozen=True)
@@ -128,9 +130,9 @@ def _whole_first(question: str) -> Quotient | None:
     whole = next((o for o in found if o.start >= m.end()), None)
     if whole is None or len(q[m.end() : whole.start].split()) > 3:
         return None
-    went = _WENT.match(q, whole.end)
-    part = next((o for o in found if went and o.start == went.end()), None)
-    if went is None or part is None:
+    part = next((o for o in found if o.start >= whole.end), None)
+    gap = q[whole.end : part.start] if part is not None else ""
+    if part is None or len(gap.split()) > _MAX_GAP or not _WENT.search(gap):
         return None
     node = ast.BinOp(part.node, ast.Div(), whole.node)
     said = (as_written(question, q[o.start : o.end]) for o in (part, whole))
