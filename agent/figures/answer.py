@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import Ask, what_is_asked
+from agent.figures.averages import averaged
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import (
     Cell,
@@ -45,7 +46,6 @@ from agent.figures.parts import (
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
-from agent.figures.ratios import PERCENT
 from agent.figures.rejected import nearest, off_statement
 from agent.figures.render import (
     asked_scale,
@@ -53,7 +53,6 @@ from agent.figures.render import (
     change_line,
     decimals,
     follow_ups,
-    ids,
     missing_note,
 )
 from agent.figures.shares import share_of_whole
@@ -419,24 +418,4 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
 
 
 def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
-    results = _evaluate(ask, turn, list(span))
-    percent = ask.percent or bool(PERCENT.search(turn.question))
-    value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
-    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
-    terms = tuple(r.value * (100 if percent else 1) for r in results)
-    kind = "ratio" if divides else "amount"
-    computed = [Computed(ask.name, v, kind, percent, divides, bound=ask.bound) for v in terms]
-    computed.append(Computed(ask.name, value, "average", percent, divides, terms, ask.bound))
-    # an average of large amounts is said as they are printed ("4,916"), not "4916.00"
-    whole = not percent and not divides and abs(value) >= 1000
-    digits = decimals(turn.question, 1 if percent else 0 if whole else 2)
-    cells = [c for r in results for c in r.cells]
-    parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
-    shown = f"{value:,.{digits}f}{'%' if percent else ''}"
-    working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
-    if turn.lang == "zh":
-        line = f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"
-        return FigureAnswer([line], cells=cells, computed=computed)
-    name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
-    line = f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."
-    return FigureAnswer([line], cells=cells, computed=computed)
+    return averaged(ask, turn, span, _evaluate(ask, turn, list(span)))
