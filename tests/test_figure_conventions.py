@@ -421,3 +421,12 @@ def test_a_share_whose_part_follows_a_few_words_after_the_whole() -> None:
     )
     assert ask is not None and ask.percent
     assert ast.unparse(ask.formula) == "dividends_paid / net_income"
+
+
+def test_a_metric_asked_in_a_sentence_is_named_by_the_metric() -> None:
+    ask = what_is_asked("How many times did Kestrel's operating income cover its interest expense?")
+    assert ask is not None and ask.name == "Interest coverage"
+    ebitda = what_is_asked("How many times did EBITDA cover its interest expense in 2023?")
+    assert ebitda is not None and ebitda.name == "EBITDA interest coverage"
+    roe = what_is_asked("What was the return on average total shareholders equity in 2023?")
+    assert roe is not None and ast.unparse(roe.formula) == "net_income / avg(total_equity)"

@@ -12,7 +12,7 @@ from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
 from agent.figures.ratios import PERCENT, operands, quotient, worded
 from agent.figures.verdicts import judgement, measure_name
-from pipeline.text.finance import Judgement, vocabulary
+from pipeline.text.finance import Judgement, Metric, vocabulary
 from pipeline.text.script import HAN_RE
 
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
@@ -57,7 +57,7 @@ def _computed(question: str) -> Ask | None:
     for m in vocabulary().metrics:
         hit = m.find(q)
         if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
-            metric = (m, question[hit.start() : hit.end()])  # as written: "EBITDA"
+            metric = (m, _metric_name(m, question[hit.start() : hit.end()]))
     if defined and (metric is None or metric[1].lower() in defined[0].lower()):
         # the term the question defines ("Fixed asset turnover ratio") unless a pronoun
         pronoun = defined[0].lower() in _PRONOUNS
@@ -138,6 +138,21 @@ def _asked_name(question: str, term: str) -> str:
         return term
     m = _WHAT.search(question)
     return m.group(1) if m else term
+
+
+def _metric_name(m: Metric, said: str) -> str:
+    """A metric as the question writes it ("EBITDA", "return on average equity"); a
+    sentence's stretch ("operating income cover its interest expense") is no name: the
+    metric's own is ("interest coverage")."""
+    if not _SENTENCE.search(said):
+        return said
+    words = m.key.split("_")
+    return " ".join(w.upper() if w in _INITIALS else w for w in words)
+
+
+# words of a sentence, not of a metric's name ("… cover its interest expense")
+_SENTENCE = re.compile(r"\b(?:its|their|the|covers?|covered)\b", re.I)
+_INITIALS = frozenset({"ebitda", "ebit", "eps", "roe", "roa", "roic", "roce", "fcf"})
 
 
 def _name(said: str) -> str:
