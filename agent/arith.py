@@ -23,12 +23,15 @@ _OPS: dict[type, Callable[[float, float], float]] = {
     ast.Div: operator.truediv,
 }
 _NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _RESULT = re.compile(r"=\s*(−|-)?\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(%|x|times|倍)?")
 
 
 def evaluate(expression: str) -> float | None:
     """The value of an expression of figures, or None when it is not one."""
-    text = expression.replace("−", "-").replace("÷", "/").replace("×", "*").replace("$", "")
+    # a hyphen inside a label ("long-term debt 1,332") is no minus sign
+    text = _HYPHEN.sub(" ", expression)
+    text = text.replace("−", "-").replace("÷", "/").replace("×", "*").replace("$", "")
     text = re.sub(r"[^\d.,+\-*/() ]", " ", text)  # labels and units are for the reader
     text = _NUM.sub(lambda m: m.group(0).replace(",", ""), text)
     text = re.sub(r"\(\s*\)", " ", text)

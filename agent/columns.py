@@ -1,9 +1,12 @@
 """The column header a passage's table rows are read under.
 
 A statement split into chunks keeps its periods ("December 31, / 2016  2017") in the first
-chunk only; the rows of the next chunks ("Total current liabilities  43,816  57,883") mean
-nothing without them. A passage of rows with no period line of its own gets the last
-period line (and the title line naming the unit) of the chunks before it on its page.
+chunk only; the rows of the next chunks ("Total current liabilities  43,816  57,883", or
+Markdown rows "| Total equity | 3,306 | 3,612 |" under an empty or a data row's header)
+mean nothing without them. A passage of rows with no period line of its own gets the last
+period line (and the title line naming the unit) of the chunks before it on its page; a
+balance sheet's equity rows may sit a few chunks after its header (a note line, a heading
+chunk between).
 """
 
 from __future__ import annotations
@@ -18,8 +21,13 @@ from pipeline.text.periods import TABLE_YEAR_RE
 from pipeline.text.script import HAN
 
 _ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
+# a Markdown row: a label with a letter, then a cell that is a figure
+_MD_ROW = re.compile(r"^\s*\|[^|]*[^\W\d_][^|]*\|(?:[^|]*\|)*?\s*\(?-?\$?\s?\d[\d,.]*\)?\s*\|")
 _UNIT = re.compile(r"in (millions|thousands|billions)|单位[:：]", re.I)
-LOOK_BACK = 2
+LOOK_BACK = 4
+_DASHES = frozenset({"—", "–", "-"})  # a cell printing no figure
+_MAX_YEAR_CELL = 60
+_MAX_LINE = 240  # a Markdown header repeats its title: "| Balance Sheets (…) (…) | As of … |"
 
 
 class FetchChunks(Protocol):
@@ -29,15 +37,24 @@ class FetchChunks(Protocol):
 
 
 def period_line(line: str) -> bool:
-    """A line naming columns by year: "2015  2016  2017", "| | 2022 | 2021 |"."""
+    """A line naming columns by year: "2015  2016  2017", "| | 2022 | 2021 |" — not a row
+    whose label ends in a date and whose cells are dashes ("… at December 31, 2020  —  —"),
+    nor a long label's line naming dates."""
     years = TABLE_YEAR_RE.findall(line)
     rest = TABLE_YEAR_RE.sub("", line)
-    return bool(years) and len(line) < 160 and not re.search(r"\d[\d,]{3,}", rest)
+    cells = [c.strip() for c in re.split(r" {2,}|\|", line.strip()) if c.strip()]
+    if any(c in _DASHES for c in cells[1:]):
+        return False
+    # a header's years stand in short cells; a wrapped label ("no shares issued or
+    # outstanding at December 31, 2021 and") names them inside a long one
+    if any(len(c) > _MAX_YEAR_CELL for c in cells if TABLE_YEAR_RE.search(c)):
+        return False
+    return bool(years) and len(line) < _MAX_LINE and not re.search(r"\d[\d,]{3,}", rest)
 
 
 def needs_columns(text: str) -> bool:
     lines = text.split("\n")
-    rows = sum(1 for ln in lines if _ROW.search(ln))
+    rows = sum(1 for ln in lines if _ROW.search(ln) or _MD_ROW.search(ln))
     return rows >= 2 and not any(period_line(ln) for ln in lines[:8])
 
 

@@ -143,7 +143,7 @@ def test_a_clause_that_is_most_of_its_sentence_is_the_sentence_said_once() -> No
 
 
 def test_how_many_asks_for_a_number_of_the_thing_counted() -> None:
-    from agent.models.kinds import holds
+    from agent.answer_kinds import holds
 
     q = "How many stores does Larkspur operate?"
     assert holds("number", "At year end we operated 1,138 stores in North America.", q)
@@ -174,7 +174,7 @@ def test_a_unit_giving_the_count_asked_answers_before_units_sharing_its_words() 
 
 
 def test_an_english_name_is_no_title_and_no_word_the_passages_write_in_lower_case() -> None:
-    from agent.models.kinds import holds
+    from agent.answer_kinds import holds
 
     q = "Who is the chief financial officer?"
     common = frozenset({"certification", "pursuant", "our", "officer", "executive"})

@@ -3,8 +3,8 @@ offered as an answer or a follow-up. Every document and name here is invented.""
 
 from __future__ import annotations
 
+from agent.entities import find
 from agent.evidence import Evidence, Passage, units
-from agent.models.entities import find
 from agent.models.judge import Candidate, candidates
 from agent.models.kind_lead import lead_with_asked, phrased
 from agent.models.spans import opens_mid_sentence

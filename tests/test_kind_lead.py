@@ -4,8 +4,8 @@ invented."""
 
 from __future__ import annotations
 
+from agent.entities import asked_entity, find
 from agent.evidence import Evidence, Passage, Unit, units
-from agent.models.entities import asked_entity, find
 from agent.models.judge import Candidate
 from agent.models.kind_lead import lead_with_asked, phrased
 
@@ -50,7 +50,7 @@ def test_a_who_question_asks_a_firm_when_it_asks_about_an_auditor() -> None:
 
 
 def _said(kind: str, text: str, question: str) -> str | None:
-    from agent.models.entities import Entity
+    from agent.entities import Entity
 
     k: Entity = kind  # type: ignore[assignment]
     at = find(k, text, question)

@@ -224,7 +224,7 @@ PERIOD_TEXTS = [
 OLD_YEARS = [
     # answerability, judge's YEARISH, features, the answerability bench
     (r"(?<!\d)(?:19|20)\d{2}(?!\d)", 0, "LONE_YEAR_RE"),
-    (r"(?:19|20)\d{2}", 0, "YEAR_RE"),  # models/focus, models/follow, models/kinds
+    (r"(?:19|20)\d{2}", 0, "YEAR_RE"),  # models/focus, models/follow, answer_kinds
     (r"^(19|20)\d{2}$", 0, "YEAR_ONLY_RE"),  # models/compare
     (r"(?<![\d.,$])(?:19|20)\d{2}(?![\d,.]\d)", 0, "TABLE_YEAR_RE"),  # figures/grid, columns
     (r"(?<!\d)((?:19|20)\d\d)(?!\d)", 0, "CAPTURED_YEAR_RE"),  # parse/table_structure

@@ -196,7 +196,7 @@ def test_comparison_words_match_as_the_literals_did() -> None:
 
 
 def test_asked_figure_words_match_as_the_literals_did() -> None:
-    from agent.models import kinds
+    from agent import answer_kinds as kinds
     from agent.question import parsed
 
     check(r"\b(ratio|margin|rate|turnover|return on|per share)\b|率|比率", re.I, parsed._RATIO)

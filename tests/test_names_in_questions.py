@@ -8,11 +8,11 @@ by the sentence naming the companies acquired.
 
 from __future__ import annotations
 
+from agent.answer_kinds import asked_kinds, holds
 from agent.evidence import Evidence, Passage
 from agent.models.features import hits, make_ask
 from agent.models.focus import owner_named
 from agent.models.judge import judge
-from agent.models.kinds import asked_kinds, holds
 from agent.question.compare import asks_extreme, wants_minimum, what_is_compared
 from agent.scope import build_stats
 from pipeline.models import Chunk, Document

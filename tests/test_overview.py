@@ -140,7 +140,7 @@ where we believe a loss is reasonably possible.
 
 
 def test_questions_about_what_the_subject_is_or_does() -> None:
-    from agent.models.kinds import asks_about_subject
+    from agent.answer_kinds import asks_about_subject
 
     for q in (
         "What does Velmor do?",

@@ -4,12 +4,12 @@ documents)."""
 
 from __future__ import annotations
 
+from agent.answer_kinds import asked_kinds, enumerates, holds
 from agent.evidence import Evidence, Passage, units
 from agent.figures.answer import figure_answer
 from agent.models.compose import compose
 from agent.models.follow import follow_ups
 from agent.models.judge import Candidate
-from agent.models.kinds import asked_kinds, enumerates, holds
 from agent.models.spans import with_reasons
 
 STATEMENT = """HARLOW FOODS INC.

@@ -10,12 +10,12 @@ tables do not give is named ("The documents do not say what FY2017 inventories w
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import Ask, what_is_asked
+from agent.figures.averages import averaged
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import (
     Cell,
@@ -49,6 +49,7 @@ from agent.figures.parts import (
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
+from agent.figures.rejected import nearest, off_statement
 from agent.figures.render import (
     cell_sentence,
     change_line,
@@ -79,7 +80,6 @@ CELL_OPERATIONS: frozenset[Operation] = frozenset(
 )
 # the operations a figure answers with its change between two periods
 _CHANGES = frozenset({"change", "growth", "comparison"})
-_PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
 def figure_answer(
@@ -121,7 +121,9 @@ def figure_candidates(
         if not fa.problem()[1]:
             break
     failed = [fa for fa in answers if fa.nearest and fa.problem()[1]]
-    return [*answers, *(FigureAnswer(fa.nearest, cells=fa.cells, refusal=True) for fa in failed)]
+    # a senseless figure worked from a cell of another statement (a pension table's
+    # "Current liabilities") keeps asking for that cell's statement page: the planner reads it
+    return [*answers, *(nearest(fa) for fa in failed)]
 
 
 def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
@@ -168,8 +170,13 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     what, why = out.problem()
     if why:  # what to say instead when the verifier rejects it: the figures found
         out.nearest = found_lines(what or ask.name, why, out.cells, finder, lang)
-    out.wanted = list(dict.fromkeys(turn.finder.weak))
-    out.pages = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
+        # a senseless figure worked from a row of no statement (a five-year summary's
+        # per-share "Net earnings", a pension note's "Current liabilities"): its statement's
+        # row is still to be found
+        finder.weak += off_statement(finder, out.cells)
+    out.wanted = list(dict.fromkeys([*out.wanted, *turn.finder.weak]))
+    weak = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
+    out.pages = list(dict.fromkeys([*out.pages, *weak]))
     out.searches += year_table_search(out.cells, months)
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
@@ -305,16 +312,52 @@ def _one_table(
 
 
 def _one(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
-    result = _evaluate(ask, turn, [year])[0]
+    try:
+        result = _evaluate(ask, turn, [year])[0]
+    except MissingFigure as gone:
+        other = _by_convention(ask, turn, year)  # no debt row: debt to equity on liabilities
+        if other is None:
+            raise
+        # the rows missing are still searched for: the turn may not have read them yet
+        pages = turn.finder.statement_pages(gone.item) if gone.item in vocabulary().items else []
+        return FigureAnswer(
+            [other[0]],
+            cells=other[1].cells,
+            computed=[other[2]],
+            wanted=[(gone.item, gone.year)],
+            pages=pages,
+        )
     if _read(ask, result):
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
         before = _year_before(turn.finder, cell)
         line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named, before=before)
         return FigureAnswer([line], cells=result.cells)
-    return FigureAnswer(
+    out = FigureAnswer(
         [working(ask, result, year, turn)], cells=result.cells, computed=[_kind(ask, result, turn)]
     )
+    other = _by_convention(ask, turn, year)
+    if other is not None:  # the same ratio as the other common convention works it
+        out.lines.append(other[0])
+        out.cells += [c for c in other[1].cells if c not in out.cells]
+        out.computed.append(other[2])
+    return out
+
+
+def _by_convention(ask: Ask, turn: Turn, year: int | None) -> tuple[str, Result, Computed] | None:
+    """The figure asked by the metric's other common convention (``Ask.also``): its
+    working line, result and check; None when it has none or its operands are missing."""
+    if ask.also is None:
+        return None
+    name, node = ask.also
+    alt = Ask(
+        f"{ask.name} ({name[:1].lower()}{name[1:]})", node, ask.percent, False, bound=ask.bound
+    )
+    try:
+        r = _evaluate(alt, turn, [year])[0]
+    except (MissingFigure, PartMissing, ZeroDivisionError):
+        return None
+    return working(alt, r, year, turn), r, _kind(alt, r, turn)
 
 
 def _year_before(finder: Finder, cell: Cell) -> Cell | None:
@@ -389,22 +432,4 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
 
 
 def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
-    results = _evaluate(ask, turn, list(span))
-    percent = ask.percent or bool(_PERCENT.search(turn.question))
-    value = sum(r.value for r in results) / len(results) * (100 if percent else 1)
-    divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
-    terms = tuple(r.value * (100 if percent else 1) for r in results)
-    kind = "ratio" if divides else "amount"
-    computed = [Computed(ask.name, v, kind, percent, divides, bound=ask.bound) for v in terms]
-    computed.append(Computed(ask.name, value, "average", percent, divides, terms, ask.bound))
-    digits = decimals(turn.question, 1 if percent else 2)
-    cells = [c for r in results for c in r.cells]
-    parts = " + ".join(f"({r.working})" if " " in r.working.strip() else r.working for r in results)
-    shown = f"{value:.{digits}f}{'%' if percent else ''}"
-    working = f"({parts}) ÷ {len(results)} = {shown} {ids(cells)}"
-    if turn.lang == "zh":
-        line = f"{ask.name}{span[0]}–{span[-1]}年平均 = {working}。"
-        return FigureAnswer([line], cells=cells, computed=computed)
-    name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
-    line = f"Average {name} FY{span[0]}–FY{span[-1]} = {working}."
-    return FigureAnswer([line], cells=cells, computed=computed)
+    return averaged(ask, turn, span, _evaluate(ask, turn, list(span)))

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from agent.figures.formula import defined_formula, parse
 from agent.figures.items import asked_items, norm
-from agent.figures.ratios import operands, quotient, worded
+from agent.figures.ratios import PERCENT, operands, quotient, worded
 from agent.figures.verdicts import judgement, measure_name
-from pipeline.text.finance import Judgement, vocabulary
+from pipeline.text.finance import Judgement, Metric, vocabulary
 from pipeline.text.script import HAN_RE
 
 _PRONOUNS = frozenset({"it", "this", "that", "which", "they", "these"})
@@ -21,7 +21,6 @@ _WHAT = re.compile(
     r"([\w &%-]{3,50}?)\s*\?",
     re.I,
 )
-_PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
 @dataclass(frozen=True)
@@ -32,6 +31,7 @@ class Ask:
     single: bool  # a line item read from its cell, not computed
     judged: Judgement | None = None  # the judgement the figure decides ("high growth?")
     bound: str = ""  # the values that make sense (``Metric.bound``: "share", "days", …)
+    also: tuple[str, ast.expr] | None = None  # the figure by another convention (``Metric.also``)
 
 
 def what_is_asked(question: str) -> Ask | None:
@@ -57,12 +57,12 @@ def _computed(question: str) -> Ask | None:
     for m in vocabulary().metrics:
         hit = m.find(q)
         if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
-            metric = (m, question[hit.start() : hit.end()])  # as written: "EBITDA"
+            metric = (m, _metric_name(m, question[hit.start() : hit.end()]))
     if defined and (metric is None or metric[1].lower() in defined[0].lower()):
         # the term the question defines ("Fixed asset turnover ratio") unless a pronoun
         pronoun = defined[0].lower() in _PRONOUNS
         name = metric[1] if metric and pronoun else _asked_name(question, defined[0])
-        return Ask(_name(name), parse(defined[1]), bool(_PERCENT.search(question)), False)
+        return Ask(_name(name), parse(defined[1]), bool(PERCENT.search(question)), False)
     if _adjusted_unknown(question):  # the company's adjusted figure: no row known holds it
         return None
     ratio = quotient(question)
@@ -72,7 +72,9 @@ def _computed(question: str) -> Ask | None:
         m, said = metric
         node = parse(m.formula)
         if isinstance(node, ast.Name) or not _reported(question, said):
-            return Ask(_name(said), node, m.percent, isinstance(node, ast.Name), bound=m.bound)
+            also = (m.also[0], parse(m.also[1])) if m.also[1] else None
+            single = isinstance(node, ast.Name)
+            return Ask(_name(said), node, m.percent, single, bound=m.bound, also=also)
     # named twice, asked once; "每股收益", "earnings per share": a measure rows report
     keys = list(dict.fromkeys(a.item.key for a in asked_items(question))) or _stand_in(q)
     if worded(question):  # a quotient of a figure not known is not its other figure
@@ -151,6 +153,21 @@ def _asked_name(question: str, term: str) -> str:
         return term
     m = _WHAT.search(question)
     return m.group(1) if m else term
+
+
+def _metric_name(m: Metric, said: str) -> str:
+    """A metric as the question writes it ("EBITDA", "return on average equity"); a
+    sentence's stretch ("operating income cover its interest expense") is no name: the
+    metric's own is ("interest coverage")."""
+    if not _SENTENCE.search(said):
+        return said
+    words = m.key.split("_")
+    return " ".join(w.upper() if w in _INITIALS else w for w in words)
+
+
+# words of a sentence, not of a metric's name ("… cover its interest expense")
+_SENTENCE = re.compile(r"\b(?:its|their|the|covers?|covered)\b", re.I)
+_INITIALS = frozenset({"ebitda", "ebit", "eps", "roe", "roa", "roic", "roce", "fcf"})
 
 
 def _name(said: str) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.asking import what_is_asked
 from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
@@ -101,6 +102,9 @@ def _order(p: Period) -> tuple[int, int]:
 def _quantity(question: str) -> _Quantity | None:
     """What changed: the one line item the question names, else the words naming a
     quantity ("stores" in "the number of stores")."""
+    ask = what_is_asked(question)
+    if ask is not None and ask.percent and not ask.single:
+        return None  # a margin's change is worked in points from its formula, not a row's
     items = {a.item.key: a.item for a in asked_items(question)}
     if len(items) == 1:
         item = next(iter(items.values()))

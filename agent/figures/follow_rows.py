@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent import prompts
+from agent.entities import Entity, find_all
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.script import HAN, HAN_RE
@@ -47,9 +48,6 @@ def names_someone(label: str) -> bool:
     """Is the label a firm's or (in Chinese) a person's name rather than a quantity? By
     how much of it the names found in it cover; an English capitalised run is no person
     (it is how tables print segments: "Digital Media")."""
-    # imported here: agent.models imports the figures' answer, which imports this module
-    from agent.models.entities import Entity, find_all
-
     kinds: tuple[Entity, ...] = ("organisation",)
     if HAN_RE.search(label):
         kinds += ("person",)

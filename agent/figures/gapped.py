@@ -25,8 +25,9 @@ from pipeline.text.periods import TABLE_YEAR_RE
 
 def gapped_grid(p: Passage) -> Grid | None:
     """The passage as a table whose columns are runs of spaces under a line of years."""
-    lines = (p.columns + "\n" if p.columns else "") + p.text
-    offset = -(len(p.columns) + 1) if p.columns else 0
+    header = _plain_header(p.columns)
+    lines = (header + "\n" if header else "") + p.text
+    offset = -(len(header) + 1) if header else 0
     columns: list[Column] = []
     rows: list[Row] = []
     pos = offset
@@ -47,6 +48,25 @@ def gapped_grid(p: Passage) -> Grid | None:
             rows.append(_fit(row, len(columns)))
     rows = [r for r in rows if r.values]
     return Grid(p, columns, rows) if columns and rows else None
+
+
+def _plain_header(columns: str) -> str:
+    """A header borrowed from the chunk before as plain text prints it: a Markdown header
+    row ("| Balance Sheets | As of December 31, 2021 | As of December 31, 2020 |", the
+    statement's first chunk a table, its continuation plain text) as its dates' line over
+    its years' line."""
+    out = []
+    for line in columns.split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        dated = (
+            [c for c in cells if TABLE_YEAR_RE.search(c)] if line.lstrip().startswith("|") else []
+        )
+        if not dated:
+            out.append(line)
+            continue
+        out.append("  ".join(TABLE_YEAR_RE.sub("", c).strip(" ,") for c in dated))
+        out.append("  ".join(TABLE_YEAR_RE.findall(c)[-1] for c in dated))
+    return "\n".join(out)
 
 
 def _period_line(line: str, years: list[str]) -> bool:

@@ -333,15 +333,15 @@ def markdown_grids(p: Passage) -> list[Grid]:
     columns = _in_corner_period(head_cells[0], _header_columns(head_cells))
     stub = _stub_year(head_cells, columns)
     columns = stub or columns
-    if not columns and p.columns:  # the header repeated from the chunk before
-        found = _period_columns(p.columns)
-        first = len(head_cells) - len(found)
-        columns = {first + k: c for k, c in enumerate(found)}
+    borrowed = not columns and bool(p.columns)
+    if borrowed:  # the header repeated from the chunk before
+        columns = _borrowed_columns(p.columns, len(head_cells))
     grids: list[Grid] = []
     rows: list[Row] = []
     bare: list[Row] = []
     above: list[str] = head_cells
-    for start, line in lines[1:]:
+    # under a borrowed header, the first line is a row of the table continued
+    for start, line in lines if borrowed else lines[1:]:
         if re.fullmatch(r"[\s|:-]+", line):
             continue
         cells = row_cells(line)
@@ -389,6 +389,20 @@ def _stub_year(cells: list[str], columns: dict[int, Column]) -> dict[int, Column
         text = f"{single_spaces(c)} {year}" if whole else single_spaces(c)
         out[i] = Column(text, year if whole else None, 12 if whole else months_of(c))
     return out
+
+
+def _borrowed_columns(header: str, width: int) -> dict[int, Column]:
+    """The columns a continued table takes from the chunk before it: its Markdown header
+    row's when that row is as wide as the table's rows, else the periods its header text
+    names, laid out right-aligned."""
+    for line in reversed(header.split("\n")):
+        cells = row_cells(line) if line.strip().startswith("|") else []
+        named = _header_columns(cells) if len(cells) == width else {}
+        if named:
+            return named
+    found = _period_columns(header)
+    first = width - len(found)
+    return {first + k: c for k, c in enumerate(found)}
 
 
 def _in_corner_period(corner: str, columns: dict[int, Column]) -> dict[int, Column]:

@@ -42,6 +42,8 @@ _SHORT_TAILS = frozenset(
     | {"charge", "charges", "amount", "amounts", "to", "from", "for", "in", "on", "by"}
     | {"trade"}  # "Accounts receivable trade"
 )
+# "… attributable to noncontrolling interests": the minority's share, another figure
+_OTHERS_SHARE = re.compile(r"^ attributable to (?:the )?(?:non ?controlling|minority) interests?\b")
 NAME_PLUS_TAIL, NAME_PLUS_WORD = 0.9, 0.7
 # Whom an amount went to keeps a name the item ("Dividends paid to common shareholders");
 # a longer "to" phrase otherwise makes another thing of it ("Revenue to be recognized").
@@ -236,6 +238,14 @@ _TOTAL = re.compile(r"^total\s+")
 _PER_SHARE = re.compile(r"\bper (?:\w+ ){0,2}share\b|每股")
 
 
+def per_share(text: str, item: LineItem) -> bool:
+    """Does a label or heading say per-share figures ("Per Share Data") of an item that is
+    an amount? Such a row is no amount of it: "Net earnings 5.20" under that heading."""
+    return bool(_PER_SHARE.search(text.lower())) and not any(
+        _PER_SHARE.search(n) for n in item.names
+    )
+
+
 def row_match(label: str, item: LineItem) -> float:
     """How surely a row's label names the item: 1 for a name, less for a name plus a
     qualifier ("…, net") or for the total of a name, 0 for another item."""
@@ -271,8 +281,10 @@ def _label_match(lab: str, item: LineItem) -> float:
             if len(extra) <= 2:
                 kept = extra[0] in _SHORT_TAILS or extra[0] in _QUALIFIERS
                 best = max(best, NAME_PLUS_TAIL if kept else NAME_PLUS_WORD)
-            elif extra[0] in _QUALIFIERS:  # "… attributable to Northwind shareholders"
-                best = max(best, _QUALIFIERS[extra[0]])
+            elif extra[0] in _QUALIFIERS and not _OTHERS_SHARE.search(lab[len(n) :]):
+                best = max(
+                    best, _QUALIFIERS[extra[0]]
+                )  # "… attributable to Northwind shareholders"
             elif extra[0] == "to" and extra[-1] in _RECIPIENTS:  # "… paid to common holders"
                 best = max(best, TO_RECIPIENT)
     return best

@@ -201,7 +201,7 @@ class Finder:
                     weak = (
                         bonus < 0
                         or (item.statement in self.statements and not is_statement(g, kind))
-                        or (self._primary_here(kind) and not self._is_primary(g, kind))
+                        or (self._primary_here(kind) and not self.is_primary(g, kind))
                         or self._unstated(g, kind)
                     )
                     best = (score, self._cell(key, g, r, col, item.outflow), weak)
@@ -270,8 +270,9 @@ class Finder:
         return OWN_LANGUAGE_BONUS if (self.lang == "zh") == bool(HAN_RE.search(label)) else 0.0
 
     @staticmethod
-    def _is_primary(g: Grid, kind: str) -> bool:
-        # an exhibit's "Consolidated Statements of Operations" is another entity's
+    def is_primary(g: Grid, kind: str) -> bool:
+        """Is the table the group's own statement of this kind (its primary one)? An
+        exhibit's "Consolidated Statements of Operations" is another entity's."""
         return kind in TITLED and titled(g, kind) and primary(head_of(g)) and not in_exhibit(g)
 
     def _unstated(self, g: Grid, kind: str) -> bool:
@@ -284,13 +285,13 @@ class Finder:
 
     def _primary_here(self, kind: str) -> bool:
         """Is the group's own statement of this kind among the turn's tables?"""
-        return any(self._is_primary(g, kind) for g in self.tables)
+        return any(self.is_primary(g, kind) for g in self.tables)
 
     def _fit(self, g: Grid, col: int, kind: str) -> float:
         """The table's fit for an item of ``kind``: its statement's bonus (more for the
         primary, consolidated one), less for a quarter's column read for a year."""
         fit = table_fit(g, kind)
-        if self._is_primary(g, kind):
+        if self.is_primary(g, kind):
             fit += PRIMARY_BONUS
         # a column's length from its header when the parse dated it without one
         # ("FOURTH QUARTER 2022 Percent to Sales")

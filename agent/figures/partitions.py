@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.figures.grid import Grid
+from agent.figures.grid import Grid, Row
 from agent.figures.headings import Group, groups
-from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.items import MIN_ROW_MATCH, per_share, row_match
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.totals import CONSOLIDATED_ROW, TOTAL_ROW
 
@@ -83,18 +83,39 @@ def is_item(label: str) -> bool:
     return any(row_match(label, it) >= MIN_ROW_MATCH for it in vocabulary().items.values())
 
 
+_CENTS = re.compile(r"^\(?[-−]?\$?\s?\d{1,3}\.\d{2}\)?$")
+
+
+def _cents(r: Row) -> bool:
+    """Are all the row's figures printed as a per-share amount is ("3.92", "(0.08)")?"""
+    raws = [x.strip() for x, v in zip(r.raws, r.values, strict=True) if v is not None]
+    return bool(raws) and all(_CENTS.match(x) for x in raws)
+
+
 def parts_rows(g: Grid, item: LineItem) -> frozenset[int]:
     """Where the item's rows are parts' figures: a table printing the item once under
     each of several headings ("Retail / Net sales / Operating income", "Cloud / Net
     sales / Operating income") gives each heading's figure, and only a row under a
     "Consolidated" or "Total" heading is the whole's. Rows under one heading ("Current
-    liabilities:") are the whole's."""
+    liabilities:") are the whole's, unless it heads per-share figures ("Per Share Data"):
+    those, and the rows of the table repeating their labels, are no amount of the item."""
+    found = groups(g)
+    per = [grp for grp in found if per_share(grp.heading, item)]
     under = [
         (grp.heading, r.start)
-        for grp in groups(g)
+        for grp in found
+        if grp not in per
         for r in grp.members
         if row_match(r.label, item) >= MIN_ROW_MATCH
     ]
+    # a label printed under a per-share heading is per share where the table repeats it
+    # with cents (basic above diluted, the "basic" heading left in the chunk before); the
+    # amount's own row ("Net income attributable to …  21,979") keeps its label
+    labels = {r.label for grp in per for r in grp.members}
+    under_per = {r.start for grp in per for r in grp.members}
+    shares = frozenset(
+        r.start for r in g.rows if r.start in under_per or (r.label in labels and _cents(r))
+    )
     if len({h for h, _ in under}) < 2:
-        return frozenset()
-    return frozenset(start for h, start in under if not CONSOLIDATED_ROW.match(h))
+        return shares
+    return shares | frozenset(start for h, start in under if not CONSOLIDATED_ROW.match(h))

@@ -24,16 +24,29 @@ _OF = re.compile(
 _LEAD = re.compile(r"(?:the )?(?:total )?")
 _SAID = re.compile(r"的?(?:比例|比重|百分比|占比)")
 # "A to B", "A divided by B", "A over B" between two operands (the normalised text)
-_TO = re.compile(r" to (?:the )?(?:total )?")
+_TO = re.compile(r" to (?:the |its |their )?(?:total )?")
 _DIVIDED = re.compile(r" (?:divided by|over) (?:the )?(?:total )?")
 # "the ratio of A to B", "A to B ratio" / "multiple" / "coverage": "to" asks a quotient
-_RATIO_BEFORE = re.compile(r"\bratio of (?:the )?$")
+# (a company's name and a year may stand between: "the ratio of Acme's 2022 cash flow to …")
+_RATIO_BEFORE = re.compile(r"\bratio of (?:the )?(?:[\w&.-]+'s? )?(?:fy ?\d{2,4} |\d{4} )?$")
 _RATIO_AFTER = re.compile(r" (?:ratio|multiple|coverage)\b")
 # "A-to-B", written with hyphens: a quotient's name ("debt-to-capital")
 _HYPHENED = re.compile(r"\w-to-\w", re.I)
 # "A / B", "A/B" between words (not "A/R", an abbreviation's own slash)
 _SLASH = re.compile(r"(?<=[\w&)]{2})\s*/\s*(?=[\w(]{2})")
-_PERCENT = re.compile(r"percent|%|百分", re.I)
+# a question asking in percent ("as a %", "in percentage terms", "百分比"): one pattern for
+# every figure method (asking, working and the answer's averages read it)
+PERCENT = re.compile(r"percent|%|百分", re.I)
+# "what share of B went to A", "what percentage of B was spent on A", "what portion of B
+# did A account for": A ÷ B, the whole named first (the normalised text)
+_PART_OF = re.compile(r"\b(?:share|percentage|percent|proportion|portion|fraction) of ")
+# the verb joining the whole to its part, a few words after it ("… of net income did Acme
+# pay out as dividends", "… of revenue went to R&D", "… of total assets is goodwill")
+_WENT = re.compile(
+    r"\b(?:went|go|goes|spent|spend|spends|paid|pay|pays|used|devoted|allocated|account|"
+    r"accounted|came|come|comes|distributed|returned|consisted|is|was|are|were|did|does)\b"
+)
+_MAX_GAP = 6  # words between the whole and its part
 
 
 @dataclass(frozen=True)
@@ -59,7 +72,7 @@ def quotient(question: str) -> Quotient | Literal[False] | None:
     share = _share(question)
     if share is not None:
         return share
-    return _between(question)
+    return _whole_first(question) or _between(question)
 
 
 def _share(question: str) -> Quotient | Literal[False] | None:
@@ -102,7 +115,29 @@ def _between(question: str) -> Quotient | None:
         return None
     _, a, b, end = best
     node = ast.BinOp(a.node, ast.Div(), b.node)
-    return Quotient(as_written(written, q[a.start : end]), node, bool(_PERCENT.search(question)))
+    return Quotient(as_written(written, q[a.start : end]), node, bool(PERCENT.search(question)))
+
+
+def _whole_first(question: str) -> Quotient | None:
+    """ "What share of revenue went to R&D?": the part over the whole named before it, in
+    percent. The whole follows "share of" after at most a company's name and a year; the
+    part follows the verb after the whole."""
+    q = norm(question)
+    m = _PART_OF.search(q)
+    if m is None:
+        return None
+    found = sorted(operands(q), key=lambda o: (o.start, o.start - o.end))
+    whole = next((o for o in found if o.start >= m.end()), None)
+    if whole is None or len(q[m.end() : whole.start].split()) > 3:
+        return None
+    part = next((o for o in found if o.start >= whole.end), None)
+    gap = q[whole.end : part.start] if part is not None else ""
+    if part is None or len(gap.split()) > _MAX_GAP or not _WENT.search(gap):
+        return None
+    node = ast.BinOp(part.node, ast.Div(), whole.node)
+    said = (as_written(question, q[o.start : o.end]) for o in (part, whole))
+    name = " as a share of ".join(said)
+    return Quotient(name, node, True)
 
 
 # a quotient asked in words, whatever its two sides: "the ratio of A to B", "A to B

@@ -97,8 +97,18 @@ def head_of(g: Grid) -> str:
 
 
 def titled(g: Grid, kind: str) -> bool:
-    """The table is headed by the statement's title."""
-    return bool(TITLED[kind].search(head_of(g)))
+    """The table is headed by the statement's title, not by a note's words saying where its
+    amounts go ("the funded status recognized in our consolidated balance sheets")."""
+    head = head_of(g)
+    return any(not _MENTION.search(head[: m.start()]) for m in TITLED[kind].finditer(head))
+
+
+# a note's table mentions the statement its amounts are recognized in: no title of it
+_MENTION = re.compile(
+    r"\b(?:recogni[sz]ed|reported|included|presented|reflected|recorded|classified)\s+"
+    r"(?:in|on|within)\s+(?:our|the)\s+(?:condensed\s+)?(?:consolidated\s+)?$",
+    re.I,
+)
 
 
 def primary(title: str) -> bool:

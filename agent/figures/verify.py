@@ -87,8 +87,11 @@ _BOUNDS = {
     "share": "a margin or share lies between −100% and 100%",
     "positive": "a turnover, cover or ratio of two balances is above zero",
     "days": "a number of days is above zero and below 1,000",
+    # a tax rate or a payout far above its base: a per-share figure read for an amount
+    "rate": "a rate of tax or payout is not ten times its base",
 }
 _MAX_DAYS = 1000
+_MAX_RATE = 10  # times the base: 1,000%
 
 
 def _out_of_bound(c: Computed) -> str:
@@ -101,6 +104,7 @@ def _out_of_bound(c: Computed) -> str:
         "share": abs(c.value) > whole + _SLACK,
         "positive": c.value <= 0,
         "days": not 0 < c.value < _MAX_DAYS,
+        "rate": abs(c.value) > _MAX_RATE * whole,
     }
     return _BOUNDS[c.bound] if fails[c.bound] else ""
 

@@ -4,7 +4,6 @@ move between two years in points. Every figure carries the markers of its cells.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 
 from agent import prompts
@@ -13,12 +12,11 @@ from agent.figures.formula import Result, ungrouped
 from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number
+from agent.figures.ratios import PERCENT
 from agent.figures.render import amount, decimals, ids, when
 from agent.figures.zh_said import zh_label, zh_working, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.periods import DATED_RE
-
-_PERCENT = re.compile(r"percent|%|百分", re.I)
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,7 @@ class Turn:
 
 def is_percent(ask: Ask, turn: Turn) -> bool:
     divides = any(isinstance(n, ast.Div) for n in ast.walk(ask.formula))
-    return ask.percent or (bool(_PERCENT.search(turn.question)) and divides)
+    return ask.percent or (bool(PERCENT.search(turn.question)) and divides)
 
 
 def points(ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn) -> str:

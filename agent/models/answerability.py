@@ -34,12 +34,12 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from agent import prompts
+from agent.answer_kinds import asked_kinds, holds
 from agent.evidence import Evidence, clean
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
-from agent.models.kinds import asked_kinds, holds
 from agent.models.metric_rows import rows_miss_metric
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words

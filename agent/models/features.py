@@ -15,11 +15,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent.answer_kinds import holds
 from agent.evidence import Evidence, Passage, Unit
 from agent.models.expansions import Alias, aliases, kin, metrics, operands
 from agent.models.focus import focus, owner_named
 from agent.models.focus import names as question_names
-from agent.models.kinds import holds
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
 from agent.numeral_forms import one_count

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from agent.models.kinds import _tagged
+from agent.answer_kinds import _tagged
 from agent.models.phrasing import phrasing_words
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem

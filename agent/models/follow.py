@@ -21,11 +21,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from agent import prompts
+from agent.answer_kinds import holds
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.follow_rows import follow_label
 from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
-from agent.models.kinds import holds
 from agent.models.spans import opens_mid_sentence
 from agent.scope import stem
 from pipeline.text.periods import YEAR_RE

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from agent.models.kinds import holds, is_title
+from agent.answer_kinds import holds, is_title
 from pipeline.text import lexicon
 from pipeline.text.periods import YEAR
 from pipeline.text.segment import EN_STOPWORDS

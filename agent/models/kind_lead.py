@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from agent.entities import Entity, asked_entity, find, find_all
 from agent.evidence import Unit, units
-from agent.models.entities import Entity, asked_entity, find, find_all
 from agent.rewrite import content_terms, core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE

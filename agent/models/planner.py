@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.evidence import Evidence, Passage, Unit, units
-from agent.figures.answer import FigureAnswer, figure_answer
-from agent.models.corroborate import statement_search
-from agent.models.expansions import expansions
-from agent.models.judge import judge
-from agent.models.kinds import (
+from agent.answer_kinds import (
     asks_about_subject,
     count_search,
     holds,
     search_words,
 )
+from agent.evidence import Evidence, Passage, Unit, units
+from agent.figures.answer import FigureAnswer, figure_answer
+from agent.models.corroborate import statement_search
+from agent.models.expansions import expansions
+from agent.models.judge import judge
 from agent.models.phrasing import phrasing_words
 from agent.models.sections import topical
 from agent.models.selector import selector

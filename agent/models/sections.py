@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from agent import prompts
+from agent.answer_kinds import FIGURE, asked_kinds, asks_overview
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
-from agent.models.kinds import FIGURE, asked_kinds, asks_overview
 from agent.models.spans import opens_mid_sentence
 from agent.note_pointer import asked_note, only_points
 from agent.rewrite import page_reference

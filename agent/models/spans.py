@@ -28,9 +28,9 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from agent.answer_kinds import FIGURE, holds
 from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
-from agent.models.kinds import FIGURE, holds
 from agent.models.phrasing import phrasing_words
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import core_question, key_terms

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.answer_kinds import FIGURE
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.grid import clean_label
 from agent.figures.row_said import row_said
@@ -23,7 +24,6 @@ from agent.models.judge import (
     same_text,
 )
 from agent.models.kind_lead import phrased, unheld_note
-from agent.models.kinds import FIGURE
 from agent.models.spans import answer_clause
 from agent.question import parse
 from pipeline.text.lang import script_language, split_sentences

@@ -2,7 +2,7 @@
 definition, a reason, a list — whether it asks about a whole document, which name it
 gives, and whether it counts something. Read from the question's words alone; the words
 are data (``agent/models/data/question_kinds.json``, shared with the sentence side in
-``agent/models/kinds.py``, which says whether a sentence holds the kind asked)."""
+``agent/answer_kinds.py``, which says whether a sentence holds the kind asked)."""
 
 from __future__ import annotations
 

@@ -41,8 +41,12 @@ class Metric:
     search: str  # retrieval words, statement words included
     lines: tuple[str, ...]  # line items that stand in for the metric in a sentence
     # what values make sense (``agent/figures/verify.py``): "share" (a part of a whole,
-    # within ±100%), "positive" (a turnover, a cover), "days" (positive, under 1,000)
+    # within ±100%), "positive" (a turnover, a cover), "days" (positive, under 1,000),
+    # "rate" (a tax rate, a payout: within ten times its base)
     bound: str = ""
+    # the figure by another common convention, said beside it (name, formula): debt to
+    # equity is total debt ÷ equity to most analysts, total liabilities ÷ equity to others
+    also: tuple[str, str] = ("", "")
 
     def find(self, text: str) -> re.Match[str] | None:
         hits = [m for p in self.patterns if (m := p.search(text))]
@@ -142,6 +146,7 @@ def vocabulary() -> Vocabulary:
                 search=search,
                 lines=tuple(v.get("lines", ())),
                 bound=v.get("bound", ""),
+                also=(v["also"]["name"], v["also"]["formula"]) if "also" in v else ("", ""),
             )
         )
     return Vocabulary(

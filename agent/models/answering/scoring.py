@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from agent.answer_kinds import asks_about_subject
 from agent.evidence import Passage
 from agent.figures.asking import what_is_asked
 from agent.figures.prose_totals import asked_verb
 from agent.models.answerability import information
 from agent.models.answering.candidate import Form
-from agent.models.kinds import asks_about_subject
 from agent.models.sections import topical
 from agent.question import Question
 from agent.rewrite import content_terms

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.answer_kinds import asks_about_subject
 from agent.evidence import Evidence
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.features import make_ask
 from agent.models.judge import Candidate, absent_names
-from agent.models.kinds import asks_about_subject
 from agent.models.writing import overview_candidates, render
 from agent.question import Question
 from pipeline.knowledge.describe import describes

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.entities import asked_entity
 from agent.evidence import Evidence
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover, passages_text
-from agent.models.entities import asked_entity
 from agent.models.sections import section_answer, topical
 from agent.question import Question
 from pipeline.text.script import HAN_RE

@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from agent.models.kinds import _tagged, count_span
+from agent.answer_kinds import _tagged, count_span
 from agent.question.kinds import COUNTED, FIRST_ASKING, asked_kinds
 from agent.question.kinds import marks as _marks
 from agent.rewrite import core_question
@@ -31,7 +31,7 @@ from pipeline.text.script import HAN, HAN_RE
 
 Entity = Literal["organisation", "person", "date", "place", "count"]
 _DATA = Path(__file__).with_name("data") / "entity_kinds.json"
-_SUFFIXES = Path(__file__).parents[1] / "data" / "company_suffixes.json"
+_SUFFIXES = Path(__file__).with_name("data") / "company_suffixes.json"
 _ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条项人座所只件]")
 # "which firm …", "on which exchange …", "哪家公司"
 _WHICH = re.compile(r"^\W*(?:(?:on|in|at|by|from|with)\s+)?(?:which|what)\b|哪家|哪个|什么", re.I)

@@ -1,0 +1,87 @@
+"""Computed metrics (margins, turnover, days outstanding, liquidity ratios, returns, tax
+rate, payout, free cash flow, EBITDA, growth, averages, coverage, leverage) asked of the
+FinanceBench training filings: is the worked figure in the answer, its page cited?
+
+    python bench/metric_set.py [--data-dir DIR] [--verbose] [--only KIND] [--start N]
+
+The questions are ``bench/metric_questions.json`` (worded for this set; each gold worked by
+hand from the values printed on its pages, operands recorded beside it). Scored as
+``bench/answers.py`` scores FinanceBench: the gold figure in the answer within rounding
+(``has_figure``), a gold page cited, refusals, and computed values outside sane bounds.
+Training documents only: they must already be ingested in the data directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.service import ChatService  # noqa: E402 - after the path set-up above
+from bench.answers_data import body, gold_figures, has_figure  # noqa: E402
+from bench.common import percentile  # noqa: E402
+from pipeline.ids import doc_id_for  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from settings import Settings  # noqa: E402
+from testkit.answer_checks import insane_values  # noqa: E402
+
+QUESTIONS = Path(__file__).with_name("metric_questions.json")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "folio-bench-answers"
+    )
+    ap.add_argument("--verbose", action="store_true", help="print every answer's first lines")
+    ap.add_argument("--only", default="", help="ask only the questions whose kind holds this")
+    ap.add_argument("--start", type=int, default=0, help="skip the first questions")
+    args = ap.parse_args()
+    folio = Folio(Settings(data_dir=args.data_dir / "data"))
+    chat = ChatService(folio)
+    items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    items = [i for i in items[args.start :] if args.only in i["kind"]]
+    figure = page = refused = insane = 0
+    cpu: list[float] = []  # the process's CPU ms per answer: what it costs, however loaded
+    for item in items:
+        started = time.process_time()
+        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        cpu.append((time.process_time() - started) * 1000)
+        chat.delete(event.conversation_id)
+        a = event.answer
+        ok_fig = not a.refused and has_figure(gold_figures(item["answer"]), a.answer)
+        cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
+        ok_page = not a.refused and bool(cited & set(item["pages"]))
+        bad = insane_values(a.answer)
+        figure, page, refused, insane = (
+            figure + ok_fig,
+            page + ok_page,
+            refused + a.refused,
+            insane + bad,
+        )
+        if args.verbose:
+            mark = ("ok " if ok_fig else "MISS") + (" p" if ok_page else " -")
+            said = " ".join(body(a.answer).split())[:300]
+            print(f"{mark} [{item['kind']}] {item['doc']} | {item['question']}", flush=True)
+            print(f"     gold {item['answer']} ({item['operands']}) pages {item['pages']}")
+            print(f"     said {said}\n     cited {sorted(cited)}", flush=True)
+    n = len(items) or 1
+    print(f"questions {len(items)}")
+    print(f"gold figure in the answer  {figure / n:.3f} ({figure}/{len(items)})")
+    print(f"gold page cited            {page / n:.3f} ({page}/{len(items)})")
+    print(f"refused                    {refused / n:.3f} ({refused}/{len(items)})")
+    print(f"computed values outside sane bounds  {insane}")
+    print(f"CPU ms per answer p50 / p95  {percentile(cpu, 50):.0f} / {percentile(cpu, 95):.0f}")
+    folio.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
