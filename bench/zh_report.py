@@ -89,8 +89,8 @@ def main() -> int:
             ok = lead and page and lang
         if args.verbose:
             cited = sorted({c.page for c in a.citations})
-            lead = " ".join(body(a.answer).split())[:240]
-            print(f"{'ok  ' if ok else 'MISS'} {q['id']} {q['question']}\n     {lead} p{cited}")
+            shown = " ".join(body(a.answer).split())[:240]
+            print(f"{'ok  ' if ok else 'MISS'} {q['id']} {q['question']}\n     {shown} p{cited}")
     folio.close()
     names = ("figure", "lead", "page", "language", "refused")
     rows: list[list[object]] = [
