@@ -65,7 +65,7 @@ def _operand_calls(figures: FigureAnswer, asked: set[str], read: set[str]) -> li
     of the right one."""
     pages = [p for p in figures.pages if str(p) not in read]
     calls: list[Call] = [{"name": "read_page", "args": {"page": pages[0]}}] if pages else []
-    operands = [_operand_search(*w) for w in figures.wanted]
+    operands = [_operand_search(*w, asked=asked) for w in figures.wanted]
     calls += [c for c in operands if c["args"]["query"] not in asked]
     return calls or operands[:1]
 
@@ -80,13 +80,29 @@ def _unread(figures: FigureAnswer, evidence: Sequence[Evidence]) -> list[int]:
     return [p for p in figures.read if str(p) not in {e.query for e in pages}]
 
 
-def _operand_search(item: str, year: int | None) -> Call:
+# names of a line item searched for at once: more would let its commonest words ("sales")
+# find other statements' rows ("Sales of investments")
+_NAMES_AT_ONCE = 3
+
+
+def _operand_search(
+    item: str, year: int | None, asked: set[str] | frozenset[str] = frozenset()
+) -> Call:
+    """A keyword search for an operand's row: its first names, then, once that search was
+    made and the operand is still missing, its next names (a filing may call operating
+    income "Operating Profit", the item's fourth name)."""
     vocab = vocabulary()
     line = vocab.items[item]
-    words = " ".join(line.names) + (f" {year}" if year else "")
-    if line.statement:
-        words += " " + vocab.statements[line.statement]
-    return {"name": "search_document", "args": {"query": words, "top_k": 6, "mode": "keyword"}}
+    call: Call | None = None
+    for i in range(0, len(line.names), _NAMES_AT_ONCE):
+        words = " ".join(line.names[i : i + _NAMES_AT_ONCE]) + (f" {year}" if year else "")
+        if line.statement:
+            words += " " + vocab.statements[line.statement]
+        call = {"name": "search_document", "args": {"query": words, "top_k": 6, "mode": "keyword"}}
+        if words not in asked:
+            return call
+    assert call is not None  # every line item has a name
+    return call
 
 
 def _counted(question: str, evidence: Sequence[Evidence]) -> bool:
