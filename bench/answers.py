@@ -48,7 +48,7 @@ from bench.answers_data import (  # noqa: E402
     related,
 )
 from bench.cmrc import PackedQuestion, build  # noqa: E402
-from bench.common import SAMPLES, percentile, print_table  # noqa: E402
+from bench.common import SAMPLES, percentile, print_table, rate  # noqa: E402
 from bench.tables import table_recognition  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
@@ -101,10 +101,6 @@ class Tally:
     contradicting: int = 0  # answers saying a figure is not given, then giving figures
     insane: int = 0  # computed figures that cannot be what they are called
     keys: int = 0  # answers naming something by an internal key
-
-
-def _rate(xs: list[bool]) -> str:
-    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
 
 
 def main() -> int:
@@ -324,27 +320,27 @@ def _ms(latency: list[int], q: float) -> str:
 def _report(tallies: dict[str, Tally], verbose: bool) -> None:
     rows: list[list[object]] = []
     metrics: list[tuple[str, Callable[[Tally], str]]] = [
-        ("gold figure in the answer", lambda t: _rate(t.figure)),
-        ("gold page cited (FinanceBench)", lambda t: _rate(t.page)),
-        ("gold page cited (FinanceBench, numeric)", lambda t: _rate(t.page_numeric)),
-        ("gold page cited (FinanceBench, non-numeric)", lambda t: _rate(t.page_other)),
-        ("gold page cited (Chinese)", lambda t: _rate(t.zh_page)),
+        ("gold figure in the answer", lambda t: rate(t.figure)),
+        ("gold page cited (FinanceBench)", lambda t: rate(t.page)),
+        ("gold page cited (FinanceBench, numeric)", lambda t: rate(t.page_numeric)),
+        ("gold page cited (FinanceBench, non-numeric)", lambda t: rate(t.page_other)),
+        ("gold page cited (Chinese)", lambda t: rate(t.zh_page)),
         ("pages cited per 10-K answer (mean)", _mean_pages),
-        ("Chinese gold span in the answer", lambda t: _rate(t.span)),
+        ("Chinese gold span in the answer", lambda t: rate(t.span)),
         ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
-        ("supporting quotes sharing content with the question", lambda t: _rate(t.quotes)),
-        ("answers with a follow-up question", lambda t: _rate(t.follow)),
-        ("unrelated questions refused", lambda t: _rate(t.refused)),
-        ("wrong-document questions refused", lambda t: _rate(t.wrong_doc)),
-        ("general knowledge refused", lambda t: _rate(t.general)),
+        ("supporting quotes sharing content with the question", lambda t: rate(t.quotes)),
+        ("answers with a follow-up question", lambda t: rate(t.follow)),
+        ("unrelated questions refused", lambda t: rate(t.refused)),
+        ("wrong-document questions refused", lambda t: rate(t.wrong_doc)),
+        ("general knowledge refused", lambda t: rate(t.general)),
         (
             "general knowledge with document words refused",
-            lambda t: _rate(t.kinds.get("world", [])),
+            lambda t: rate(t.kinds.get("world", [])),
         ),
-        ("arithmetic refused", lambda t: _rate(t.kinds.get("arithmetic", []))),
-        ("another company's figures refused", lambda t: _rate(t.kinds.get("other_company", []))),
-        ("a period not covered refused", lambda t: _rate(t.kinds.get("other_period", []))),
-        ("statement pages as tables", lambda t: _rate(t.tables)),
+        ("arithmetic refused", lambda t: rate(t.kinds.get("arithmetic", []))),
+        ("another company's figures refused", lambda t: rate(t.kinds.get("other_company", []))),
+        ("a period not covered refused", lambda t: rate(t.kinds.get("other_period", []))),
+        ("statement pages as tables", lambda t: rate(t.tables)),
         ("self-contradicting answers", lambda t: str(t.contradicting)),
         ("computed values outside sane bounds", lambda t: str(t.insane)),
         ("answers naming an internal key", lambda t: str(t.keys)),

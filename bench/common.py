@@ -35,6 +35,11 @@ def mean(values: Sequence[float]) -> float:
     return statistics.fmean(values) if values else float("nan")
 
 
+def rate(xs: list[bool]) -> str:
+    """A share of hits as the benches print it: "0.951 (78/82)", or "—" of none."""
+    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
+
+
 def print_table(title: str, headers: list[str], rows: list[list[object]]) -> None:
     cells = [[f"{c:.3f}" if isinstance(c, float) else str(c) for c in r] for r in rows]
     widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]

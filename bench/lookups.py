@@ -28,15 +28,12 @@ if str(ROOT) not in sys.path:
 
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body, gold_figures, has_figure  # noqa: E402
+from bench.common import rate  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("lookup_questions.json")
-
-
-def _rate(xs: list[bool]) -> str:
-    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
 
 
 def main() -> int:
@@ -90,7 +87,7 @@ def main() -> int:
     for kind in ("income", "balance", "cash", "segment", "all"):
         if figure[kind]:
             rates = (figure[kind], led[kind], page[kind], refused[kind])
-            print(f"{kind:10} " + " ".join(f"{_rate(r):22}" for r in rates))
+            print(f"{kind:10} " + " ".join(f"{rate(r):22}" for r in rates))
     folio.close()
     return 0
 

@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
 
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body  # noqa: E402
-from bench.common import SAMPLES, print_table  # noqa: E402
+from bench.common import SAMPLES, print_table, rate  # noqa: E402
 from bench.zh_report_match import has_gold  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
@@ -33,10 +33,6 @@ from pipeline.text.script import HAN_RE  # noqa: E402
 from settings import Settings  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("zh_report_questions.json")
-
-
-def _rate(xs: list[bool]) -> str:
-    return f"{sum(xs) / len(xs):.3f} ({sum(xs)}/{len(xs)})" if xs else "—"
 
 
 def _lead(answer: str) -> str:
@@ -93,9 +89,7 @@ def main() -> int:
             print(f"{'ok  ' if ok else 'MISS'} {q['id']} {q['question']}\n     {shown} p{cited}")
     folio.close()
     names = ("figure", "lead", "page", "language", "refused")
-    rows: list[list[object]] = [
-        [k, *(_rate(s.get(n, [])) for n in names)] for k, s in score.items()
-    ]
+    rows: list[list[object]] = [[k, *(rate(s.get(n, [])) for n in names)] for k, s in score.items()]
     print_table("Chinese report questions", ["set", *names], rows)
     return 0
 
