@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
+from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
 from agent.models.expansions import aliases
 from agent.models.features import (
@@ -75,35 +75,6 @@ _HEADER_RULE = re.compile(r"\s*\|?\s*:?-{3,}")
 _LATIN_NAME = re.compile(
     r"\(?[A-Za-z](?:[^\W" + EAST_ASIAN_SPAN + FULLWIDTH + r"]|[&.-])*(?:['’]s)?\)?"
 )
-
-
-@dataclass
-class Candidate:
-    passage: Passage
-    unit: Unit
-    score: float
-    matched: frozenset[str]
-    order: int
-    cover: float = 0.0  # how much of the question the unit's passage speaks to
-    left: float = 0.0  # the rarest question word its passage leaves out (``features.missed``)
-    features: tuple[float, ...] = ()
-    rank: float = 0.0  # the ranker's score: the order among the candidates
-
-
-@dataclass
-class Judgement:
-    """What the evidence supports: the chosen units, or why there is no answer."""
-
-    chosen: list[Candidate] = field(default_factory=list)
-    best: float = 0.0
-    missing_names: list[str] = field(default_factory=list)
-    uncovered: list[str] = field(default_factory=list)
-    nearest: Candidate | None = None  # a refusal's first-ranked unit: what is said nearest
-    written: list[Candidate] = field(default_factory=list)  # ``chosen`` in the answer's order
-
-    @property
-    def answerable(self) -> bool:
-        return bool(self.chosen) and not self.missing_names
 
 
 def absent_names(question: str, evidence: Sequence[Evidence]) -> list[str]:

@@ -18,16 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from agent.entities import Entity, asked_entity, find, find_all
 from agent.evidence import Unit, units
+from agent.models.candidates import Candidate
 from agent.rewrite import content_terms, core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE
-
-if TYPE_CHECKING:
-    from agent.models.judge import Candidate
 
 _LOOK = 12  # candidates by rank looked through for one holding the thing asked
 

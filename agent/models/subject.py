@@ -15,14 +15,11 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from typing import TYPE_CHECKING
 
 from agent.evidence import Passage, Unit
+from agent.models.candidates import Candidate
 from agent.question.kinds import DATA
 from pipeline.text.script import HAN_RE, UNIFIED
-
-if TYPE_CHECKING:  # judge imports this module
-    from agent.models.judge import Candidate
 
 # A leading word that points back or asks, never a subject of its own.
 _NOT_SUBJECT = re.compile(r"^(?:这|那|该|此|其|它|他|她|哪|什么|谁|为什么|如何|怎么|请问|本|我|你)")
