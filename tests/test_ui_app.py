@@ -223,6 +223,25 @@ def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
     assert v.image is not None and 'data-highlights="1"' in v.caption
 
 
+def test_a_markdown_files_term_table_names_sections_not_pages(
+    services: Services, tmp_path: Path
+) -> None:
+    note = tmp_path / "fleet.md"
+    note.write_text(
+        "# Fleet handbook\n\n## Vehicle rules\n\n"
+        "A pool car is a vehicle shared by every team and booked a day ahead. "
+        "Each pool car is returned with a full tank.\n",
+        encoding="utf-8",
+    )
+    ingest(services, note)
+    (doc,) = services.folio.documents()
+    terms = services.folio.terms(doc.doc_id)
+    assert terms, "the note's definition gave no term"
+    table = knowledge.components_view(services, doc.doc_id, "", "en")[6]
+    assert "<th>Section</th>" in table and "<th>Page</th>" not in table
+    assert "Vehicle rules" in table
+
+
 def test_inspect_summarises_quality_and_selects_blocks_by_click(
     services: Services, tmp_path: Path
 ) -> None:

@@ -143,8 +143,8 @@ def test_knowledge_views_escape_and_explain_missing_parts() -> None:
     assert "not available" in diagram_html("graph", None, None, "en")
 
 
-def term(name: str, definition: str, **kw: object) -> TermMatch:
-    return TermMatch(term=name, definition=definition, doc_id="d", chunk_id="d#1", page=2, **kw)
+def term(name: str, definition: str, chunk_id: str = "d#1", **kw: object) -> TermMatch:
+    return TermMatch(term=name, definition=definition, doc_id="d", chunk_id=chunk_id, page=2, **kw)
 
 
 def test_term_table_filters_and_escapes() -> None:
@@ -157,6 +157,22 @@ def test_term_table_filters_and_escapes() -> None:
     assert "No term matches" in terms_html(terms, "zzz", "en")
     ready = ComponentStatus(component="terms", state="ready")
     assert "No terms yet" in terms_html([], "", "en", status=ready)
+
+
+def test_a_document_without_pages_places_its_terms_by_section_not_page() -> None:
+    terms = [
+        term("EBIT", "Earnings before interest"),
+        term("FCF", "Free cash flow", chunk_id="d#2"),
+    ]
+    for lang, column in (("en", "Section"), ("zh", "章节")):
+        html = terms_html(terms, "", lang, sections={"d#1": "Reporting measures"})
+        head = html.split("</thead>", 1)[0]
+        assert f"<th>{column}</th>" in head and "Page" not in head and "<th>页</th>" not in head
+        cells = [row.rsplit("<td>", 1)[1] for row in html.split("</tr>")[1:3]]
+        assert "Reporting measures" in cells[0] and "2" not in cells[0]
+        assert "§" in cells[1] and ">2<" not in cells[1]  # a term outside any section
+    paged = terms_html(terms, "", "en")
+    assert "<th>Page</th>" in paged and "<td>2</td>" in paged
 
 
 def test_an_undefined_term_shows_the_sentence_it_is_used_in_in_both_languages() -> None:

@@ -206,6 +206,7 @@ _T: dict[str, tuple[str, str]] = {
     "kn.col_term": ("Term", "术语"),
     "kn.col_definition": ("Definition", "定义"),
     "kn.col_page": ("Page", "页"),
+    "kn.col_section": ("Section", "章节"),
     "kn.in_context": ("Not defined; in the text:", "文中未定义，原文："),
     "kn.no_terms": ("No terms yet.", "暂无术语。"),
     "kn.no_match": ("No term matches “{q}”.", "没有匹配“{q}”的术语。"),
