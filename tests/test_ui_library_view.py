@@ -244,3 +244,18 @@ def test_the_embedding_column_says_off_when_the_server_searches_by_keywords() ->
     assert 'data-comp="index" data-state="ready"' in lexical
     assert "未配置向量模型" in status_table_html([doc], "zh", dense=False)
     assert 'data-comp="embed" data-state="ready"' in status_table_html([doc], "en")
+
+
+def test_a_keyword_only_server_shows_the_embedding_stage_off_on_the_card_as_in_the_table() -> None:
+    ready = ComponentStatus(component="embed", state="ready")
+    parse = ComponentStatus(component="parse", state="ready")
+    jobs = [Job(name="e.pdf", doc_id="e", state="running")]
+    docs = {"e": _doc("e", parse=parse, embed=ready)}
+    stages = ("parse", "embed")
+    for lang, said in (("en", "keywords only"), ("zh", "只按关键词")):
+        card = progress_html(jobs, docs, lambda d, c: None, lang, stages=stages, dense=False)
+        embed = card.split('data-comp="embed"', 1)[1].split("</div>", 1)[0]
+        assert 'data-state="off"' in card and said in embed
+        assert 'data-comp="parse" data-state="ready"' in card  # the others are untouched
+    dense = progress_html(jobs, docs, lambda d, c: None, "en", stages=stages)
+    assert 'data-comp="embed" data-state="ready"' in dense
