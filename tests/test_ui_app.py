@@ -104,6 +104,22 @@ def test_delete_needs_confirmation_and_removes_the_document(
     assert services.folio.documents() == []
 
 
+def test_a_deleted_failed_upload_leaves_no_card_on_the_progress_list(
+    services: Services, tmp_path: Path
+) -> None:
+    """A refused file stays listed so the user reads why; once they delete it, its
+    "Could not add …" card must go with it (it lingered for ten minutes)."""
+    empty = tmp_path / "blank-notes.txt"
+    empty.write_bytes(b"")
+    ingest(services, empty)
+    (doc,) = services.folio.documents()
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    assert "blank-notes.txt" in h.views(None, "en")[0]  # the refusal is shown first
+    progress = h.delete(doc.doc_id, "en")[3]
+    assert "blank-notes.txt" not in progress
+    assert "blank-notes.txt" not in h.views(None, "en")[0]
+
+
 def _run_ask(services: Services, question: str, lang: str = "en") -> list[list[Any]]:
     with gr.Blocks():
         c = chat.build(Labels())

@@ -197,6 +197,7 @@ class LibraryHandlers:
         if doc_id and name is not None:
             try:
                 self.s.folio.delete(doc_id)
+                self.s.jobs.forget(doc_id, self.s.workspace)
                 gr.Info(t("lib.deleted", lang, name=name), duration=3)
             except FolioError as exc:
                 gr.Warning(str(exc))
