@@ -156,7 +156,7 @@ def test_term_table_filters_and_escapes() -> None:
     assert "<i>interest" not in html and 'class="folio-row selected" data-index="1"' in html
     assert "No term matches" in terms_html(terms, "zzz", "en")
     ready = ComponentStatus(component="terms", state="ready")
-    assert "No terms yet" in terms_html([], "", "en", status=ready)
+    assert "No terms were found" in terms_html([], "", "en", status=ready)  # not "yet": it ran
 
 
 def test_a_document_without_pages_places_its_terms_by_section_not_page() -> None:
