@@ -249,3 +249,16 @@ def test_english_plurals_follow_the_count() -> None:
     assert t("pane.highlights", "en", n=3) == "3 highlighted passages"
     assert t("lib.queued_files", "en", n=2) == "2 files queued for processing."
     assert t("pane.highlights", "zh", n=1) == "1 处高亮"
+
+
+def test_inspect_says_embedding_is_off_on_a_keyword_only_server() -> None:
+    from pipeline.models import Document
+    from ui.inspect_view import Quality, quality_html
+
+    doc = Document(doc_id="d", name="scan.pdf", kind="pdf", size=1, content_hash="h")
+    q = Quality(pages=1, text_pages=0, ocr_pages=1, failed=(), mean_ocr_conf=0.99, tables=0,
+                headings=2, chunks=12, embedded=0, terms=4)  # fmt: skip
+    assert "0/12" in quality_html(doc, q, "en")
+    for lang, off in (("en", "off"), ("zh", "未启用")):
+        html = quality_html(doc, q, lang, dense=False)
+        assert "0/12" not in html and f'<div class="folio-stat-value">{off}</div>' in html
