@@ -122,7 +122,7 @@ def status_table_html(
             f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
             f'<td class="name"><div class="folio-docname">{esc(title)}</div>'
             f'<div class="folio-sub">{sub}</div></td>'
-            f"<td>{d.pages or '–'}</td><td>{d.chunks or '–'}</td>"
+            f"<td>{_pages(d)}</td><td>{d.chunks or '–'}</td>"
             f'<td title="{esc(d.language)}">{esc(language_name(d.language, lang))}</td>{cells}</tr>'
         )
     return (
@@ -131,8 +131,15 @@ def status_table_html(
     )
 
 
+def _pages(d: Document) -> str:
+    """A PDF's page count; a Word, Markdown or text file has no pages to count (it is read,
+    and cited, by lines and sections), so "1" would mislead."""
+    return str(d.pages) if d.kind == "pdf" and d.pages else "–"
+
+
 def library_stats(docs: Sequence[Document], lang: str) -> str:
-    pages, chunks = sum(d.pages for d in docs), sum(d.chunks for d in docs)
+    pages = sum(d.pages for d in docs if d.kind == "pdf")
+    chunks = sum(d.chunks for d in docs)
     if lang == "zh":
         return t("lib.stats", lang, docs=len(docs), pages=pages, chunks=chunks)
     return t(
