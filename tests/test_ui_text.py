@@ -262,3 +262,13 @@ def test_inspect_says_embedding_is_off_on_a_keyword_only_server() -> None:
     for lang, off in (("en", "off"), ("zh", "未启用")):
         html = quality_html(doc, q, lang, dense=False)
         assert "0/12" not in html and f'<div class="folio-stat-value">{off}</div>' in html
+
+
+def test_a_symbol_font_bullet_shows_as_a_bullet_not_an_empty_box() -> None:
+    from ui.safe import esc, md_text
+
+    said = "\uf0b7  filled 37% of new positions"  # a filing's list item, as its text layer has it
+    assert esc(said).startswith("•  filled") and "\uf0b7" not in esc(said)
+    assert md_text(said).startswith("•  filled")
+    html = terms_html([term("staffing goal", "", sentence=said)], "", "en")
+    assert "\uf0b7" not in html and "• filled 37%" in html
