@@ -72,6 +72,7 @@ def test_a_word_files_mind_map_names_no_pages(folio: Folio, tmp_path: Path) -> N
     import re
 
     result = folio.ingest([zh_policy_docx(tmp_path / "policy.docx")], wait=True)[0]
+    assert result.doc_id, result.error
     view = load_view(folio.db, result.doc_id, "mindmap")
     assert view is not None and view.svg and view.markdown
     shown = re.findall(r">([^<>]+)</text>", view.svg)
