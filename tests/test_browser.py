@@ -206,21 +206,3 @@ def test_document_text_cannot_inject_script(en: Session, tmp_path: Path) -> None
     assert en.page.evaluate("() => window.__pwned") is None
     assert en.page.locator("#chat-pane-passage script, #chat-pane-passage img").count() == 0
     en.shot("06-escaping")
-
-
-def test_chat_buttons_wait_while_the_page_redraws(en: Session) -> None:
-    """A language switch redraws the chat with the conversation it started from: a "New
-    chat" or a question clicked meanwhile was overwritten (and the question went into the old
-    conversation). While the page is not ready, those buttons take no clicks."""
-    page = en.page
-    en.tab("chat")
-    hit = (
-        "(sel) => { const b = document.querySelector(sel).getBoundingClientRect();"
-        " const e = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);"
-        " return !!e && !!e.closest(sel); }"
-    )
-    assert page.evaluate(hit, "#chat-new") and page.evaluate(hit, "#chat-send")
-    page.evaluate("() => { delete document.body.dataset.folioReady; }")  # as a switch starts
-    assert not page.evaluate(hit, "#chat-new") and not page.evaluate(hit, "#chat-send")
-    page.evaluate("() => { document.body.dataset.folioReady = '1'; }")  # as it ends
-    assert page.evaluate(hit, "#chat-new")
