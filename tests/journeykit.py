@@ -183,9 +183,10 @@ def mind_map_svg(s: Session, expected: str) -> str:
 
 
 def root_title(svg: str) -> str:
-    """The first node drawn is the root; its tooltip starts with its full title."""
+    """The first node drawn is the root; its tooltip starts with its full title (then its
+    pages, for a PDF, and its terms on the next line)."""
     first = re.search(r"<title>([^<]*)</title>", svg)
-    return first.group(1).split(" (p")[0] if first else ""
+    return first.group(1).split("\n")[0].split(" (p")[0] if first else ""
 
 
 def open_cited_page(s: Session, chip: Locator) -> Locator:

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from pipeline.service import Folio
+from settings import Settings
 from testkit import pdfgen
+from testkit.fakes import FakeEmbedder
 from ui.api import FolioApi
 from ui.api_base import ApiError
 from ui.services import Services
@@ -82,6 +84,24 @@ def test_interface_events_are_hidden_and_the_api_is_named(services: Services) ->
         "/review", "/review_rules",
     ]  # fmt: skip
     assert all(e["description"] for e in every.values())  # docstrings document each one
+
+
+@pytest.mark.parametrize("model", ["none", "e5"])
+def test_the_search_description_says_which_search_the_server_runs(
+    settings: Settings, fake_embedder: FakeEmbedder, model: str
+) -> None:
+    """A keyword-only server must not promise semantic search to API and MCP clients."""
+    from app import create_app
+
+    folio = Folio(settings.model_copy(update={"embedding_model": model}), embedder=fake_embedder)
+    s = Services(folio)
+    try:
+        search = create_app(s).get_api_info()["named_endpoints"]["/search"]["description"]
+    finally:
+        s.jobs.shutdown()
+        folio.close()
+    assert ("semantic (dense embedding)" in search) is (model == "e5")
+    assert ("keyword (BM25) ranking only" in search) is (model == "none")
 
 
 def test_ingest_returns_ids_and_statuses_under_the_users_file_names(

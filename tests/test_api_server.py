@@ -146,6 +146,9 @@ def test_mcp_lists_the_read_tools_and_search_returns_cited_results(
     by_name = {t.name: t for t in tools}
     assert set(by_name) == {"search_document", "ask", "list_documents"}
     assert all(t.description for t in tools)  # the functions' docstrings
+    # this server is keyword-only (no model): its search tool must not promise semantic search
+    assert "keyword (BM25) ranking only" in (by_name["search_document"].description or "")
+    assert "semantic (dense" not in (by_name["search_document"].description or "")
     assert "query" in by_name["search_document"].inputSchema["properties"]
     assert not found.isError
     payload = json.loads(found.content[0].text)

@@ -84,6 +84,9 @@ def test_knowledge_tab_in_chinese_root_terms_and_summary(
     assert root_title(mind_map_svg(zh_user, ZH_POLICY_TITLE)) == ZH_POLICY_TITLE
     rows = page.locator("#kn-terms tr[data-index]")
     expect(page.locator("#kn-terms thead")).to_contain_text("定义")
+    # a Word file has no pages: its terms are placed by section, as its summary chips are
+    expect(page.locator("#kn-terms thead")).to_contain_text("章节")
+    expect(page.locator("#kn-terms thead")).not_to_contain_text("页")
     employee = rows.filter(has=page.locator("td.folio-term b", has_text=re.compile("^员工$")))
     expect(employee).to_contain_text("与公司签订劳动合同")
     assert not page.locator("#kn-terms td.folio-term b", has_text="部门经理").count()

@@ -61,6 +61,33 @@ def test_a_known_term_opening_a_defining_sentence_gets_its_definition() -> None:
     assert subject_definition(["补给站"], ["补给站指出了选手的位置。"]) is None
 
 
+def test_a_filings_definition_may_speak_of_the_company_after_its_opening() -> None:
+    """10-K definitions say "our" somewhere ("… the performance of our existing piers");
+    only a predicate that opens with the writer is a claim, not a meaning."""
+    metric = (
+        "Berth yield is a measure used by management to compare the performance of our "
+        "existing piers over a period of equal length."
+    )
+    found = subject_definition(["berth yield"], [metric])
+    assert found is not None and found[0].startswith("measure used by management")
+    claim = "Berth yield is our main measure of growth."
+    assert subject_definition(["Berth yield"], [claim]) is None
+
+
+def test_a_catalogue_entry_with_a_dash_defines_its_product() -> None:
+    said = "Harbour Ledger—records nothing."  # no describing verb: no entry
+    assert subject_definition(["Harbour Ledger"], [said]) is None
+    entry = "Harbour Ledger—provides one register of every berth fee charged in the port."
+    assert subject_definition(["Harbour Ledger"], [entry]) == (
+        "provides one register of every berth fee charged in the port",
+        0,
+    )
+    noun = subject_definition(["Tide Desk"], ["Tide Desk – a schedule of tides kept per quay."])
+    assert noun == ("schedule of tides kept per quay", 0)
+    assert subject_definition(["Tide Desk"], ["Tide Desk—helps us grow every year."]) is None
+    assert subject_definition(["Tide Desk"], ["Tide Desk — a leading schedule of tides."]) is None
+
+
 def test_chinese_article_numbers_and_bare_zhi_definitions() -> None:
     assert _defs("第二条 本规则所称选手，是指报名并通过资格审核的参赛人员。", find_zh) == {
         "选手": "报名并通过资格审核的参赛人员"

@@ -67,6 +67,33 @@ def test_a_docx_title_style_is_the_mind_map_root(folio: Folio, tmp_path: Path) -
     assert [c.title for c in root.children][:2] == ["第一章 总则", "第二章 术语和定义"]
 
 
+def test_a_word_files_mind_map_names_no_pages(folio: Folio, tmp_path: Path) -> None:
+    """A DOCX has no pages: its boxes and outline must not all say "p1"."""
+    import re
+
+    result = folio.ingest([zh_policy_docx(tmp_path / "policy.docx")], wait=True)[0]
+    assert result.doc_id, result.error
+    view = load_view(folio.db, result.doc_id, "mindmap")
+    assert view is not None and view.svg and view.markdown
+    shown = re.findall(r">([^<>]+)</text>", view.svg)
+    tips = re.findall(r"<title>([^<]*)</title>", view.svg)
+    assert "第一章 总则" in shown
+    assert not [t for t in shown if re.fullmatch(r"p\d+(–\d+)?", t.strip())]
+    assert not [t for t in tips if re.search(r"\(p\d", t)]
+    assert "(p1" not in view.markdown and "- 第一章 总则" in view.markdown
+
+
+def test_a_pdfs_mind_map_still_names_pages() -> None:
+    from pipeline.knowledge.mindmap import mindmap_markdown
+    from pipeline.knowledge.render import mindmap_svg
+
+    root = MindNode(title="Report", level=0, children=[MindNode(title="Risks", level=1,
+                    page_start=4, page_end=6)])  # fmt: skip
+    assert ">p4–6<" in mindmap_svg(root) and "<title>Risks (p4–6)" in mindmap_svg(root)
+    assert "- Risks (p4–6)" in mindmap_markdown(root)
+    assert ">p4–6<" not in mindmap_svg(root, paged=False)
+
+
 def test_a_cover_with_its_name_in_a_logo_takes_the_name_from_the_signatures() -> None:
     cover = [
         _b("FORM 10-K", 13, "heading"),

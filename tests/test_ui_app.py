@@ -104,6 +104,22 @@ def test_delete_needs_confirmation_and_removes_the_document(
     assert services.folio.documents() == []
 
 
+def test_a_deleted_failed_upload_leaves_no_card_on_the_progress_list(
+    services: Services, tmp_path: Path
+) -> None:
+    """A refused file stays listed so the user reads why; once they delete it, its
+    "Could not add …" card must go with it (it lingered for ten minutes)."""
+    empty = tmp_path / "blank-notes.txt"
+    empty.write_bytes(b"")
+    ingest(services, empty)
+    (doc,) = services.folio.documents()
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    assert "blank-notes.txt" in h.views(None, "en")[0]  # the refusal is shown first
+    progress = h.delete(doc.doc_id, "en")[3]
+    assert "blank-notes.txt" not in progress
+    assert "blank-notes.txt" not in h.views(None, "en")[0]
+
+
 def _run_ask(services: Services, question: str, lang: str = "en") -> list[list[Any]]:
     with gr.Blocks():
         c = chat.build(Labels())
@@ -221,6 +237,25 @@ def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
     )
     v = pagepane.view(services, target, "en")
     assert v.image is not None and 'data-highlights="1"' in v.caption
+
+
+def test_a_markdown_files_term_table_names_sections_not_pages(
+    services: Services, tmp_path: Path
+) -> None:
+    note = tmp_path / "fleet.md"
+    note.write_text(
+        "# Fleet handbook\n\n## Vehicle rules\n\n"
+        "A pool car is a vehicle shared by every team and booked a day ahead. "
+        "Each pool car is returned with a full tank.\n",
+        encoding="utf-8",
+    )
+    ingest(services, note)
+    (doc,) = services.folio.documents()
+    terms = services.folio.terms(doc.doc_id)
+    assert terms, "the note's definition gave no term"
+    table = knowledge.components_view(services, doc.doc_id, "", "en")[6]
+    assert "<th>Section</th>" in table and "<th>Page</th>" not in table
+    assert "Vehicle rules" in table
 
 
 def test_inspect_summarises_quality_and_selects_blocks_by_click(

@@ -244,3 +244,36 @@ def test_the_embedding_column_says_off_when_the_server_searches_by_keywords() ->
     assert 'data-comp="index" data-state="ready"' in lexical
     assert "未配置向量模型" in status_table_html([doc], "zh", dense=False)
     assert 'data-comp="embed" data-state="ready"' in status_table_html([doc], "en")
+
+
+def test_a_keyword_only_server_shows_the_embedding_stage_off_on_the_card_as_in_the_table() -> None:
+    ready = ComponentStatus(component="embed", state="ready")
+    parse = ComponentStatus(component="parse", state="ready")
+    jobs = [Job(name="e.pdf", doc_id="e", state="running")]
+    docs = {"e": _doc("e", parse=parse, embed=ready)}
+    stages = ("parse", "embed")
+    for lang, said in (("en", "keywords only"), ("zh", "只按关键词")):
+        card = progress_html(jobs, docs, lambda d, c: None, lang, stages=stages, dense=False)
+        embed = card.split('data-comp="embed"', 1)[1].split("</div>", 1)[0]
+        assert 'data-state="off"' in card and said in embed
+        assert 'data-comp="parse" data-state="ready"' in card  # the others are untouched
+    dense = progress_html(jobs, docs, lambda d, c: None, "en", stages=stages)
+    assert 'data-comp="embed" data-state="ready"' in dense
+
+
+def test_word_and_markdown_files_count_no_pages_in_the_table_or_the_totals() -> None:
+    from ui.library_view import library_stats
+
+    kw = {"content_hash": "h", "size": 10, "chunks": 4}
+    docs = [
+        Document(doc_id="p", name="report.pdf", kind="pdf", pages=12, **kw),
+        Document(doc_id="w", name="policy.docx", kind="docx", pages=1, **kw),
+        Document(doc_id="m", name="notes.md", kind="md", pages=1, **kw),
+    ]
+    html = status_table_html(docs, "en")
+    cells = {
+        row.split('data-doc="', 1)[1].split('"', 1)[0]: row.split("</td><td>", 2)[1]
+        for row in html.split("<tr ")[1:]
+    }
+    assert cells == {"p": "12", "w": "–", "m": "–"}
+    assert library_stats(docs, "en") == "3 documents · 12 pages · 12 chunks"

@@ -143,8 +143,8 @@ def test_knowledge_views_escape_and_explain_missing_parts() -> None:
     assert "not available" in diagram_html("graph", None, None, "en")
 
 
-def term(name: str, definition: str, **kw: object) -> TermMatch:
-    return TermMatch(term=name, definition=definition, doc_id="d", chunk_id="d#1", page=2, **kw)
+def term(name: str, definition: str, chunk_id: str = "d#1", **kw: object) -> TermMatch:
+    return TermMatch(term=name, definition=definition, doc_id="d", chunk_id=chunk_id, page=2, **kw)
 
 
 def test_term_table_filters_and_escapes() -> None:
@@ -156,7 +156,23 @@ def test_term_table_filters_and_escapes() -> None:
     assert "<i>interest" not in html and 'class="folio-row selected" data-index="1"' in html
     assert "No term matches" in terms_html(terms, "zzz", "en")
     ready = ComponentStatus(component="terms", state="ready")
-    assert "No terms yet" in terms_html([], "", "en", status=ready)
+    assert "No terms were found" in terms_html([], "", "en", status=ready)  # not "yet": it ran
+
+
+def test_a_document_without_pages_places_its_terms_by_section_not_page() -> None:
+    terms = [
+        term("EBIT", "Earnings before interest"),
+        term("FCF", "Free cash flow", chunk_id="d#2"),
+    ]
+    for lang, column in (("en", "Section"), ("zh", "章节")):
+        html = terms_html(terms, "", lang, sections={"d#1": "Reporting measures"})
+        head = html.split("</thead>", 1)[0]
+        assert f"<th>{column}</th>" in head and "Page" not in head and "<th>页</th>" not in head
+        cells = [row.rsplit("<td>", 1)[1] for row in html.split("</tr>")[1:3]]
+        assert "Reporting measures" in cells[0] and "2" not in cells[0]
+        assert "§" in cells[1] and ">2<" not in cells[1]  # a term outside any section
+    paged = terms_html(terms, "", "en")
+    assert "<th>Page</th>" in paged and "<td>2</td>" in paged
 
 
 def test_an_undefined_term_shows_the_sentence_it_is_used_in_in_both_languages() -> None:
@@ -233,3 +249,26 @@ def test_english_plurals_follow_the_count() -> None:
     assert t("pane.highlights", "en", n=3) == "3 highlighted passages"
     assert t("lib.queued_files", "en", n=2) == "2 files queued for processing."
     assert t("pane.highlights", "zh", n=1) == "1 处高亮"
+
+
+def test_inspect_says_embedding_is_off_on_a_keyword_only_server() -> None:
+    from pipeline.models import Document
+    from ui.inspect_view import Quality, quality_html
+
+    doc = Document(doc_id="d", name="scan.pdf", kind="pdf", size=1, content_hash="h")
+    q = Quality(pages=1, text_pages=0, ocr_pages=1, failed=(), mean_ocr_conf=0.99, tables=0,
+                headings=2, chunks=12, embedded=0, terms=4)  # fmt: skip
+    assert "0/12" in quality_html(doc, q, "en")
+    for lang, off in (("en", "off"), ("zh", "未启用")):
+        html = quality_html(doc, q, lang, dense=False)
+        assert "0/12" not in html and f'<div class="folio-stat-value">{off}</div>' in html
+
+
+def test_a_symbol_font_bullet_shows_as_a_bullet_not_an_empty_box() -> None:
+    from ui.safe import esc, md_text
+
+    said = "\uf0b7  filled 37% of new positions"  # a filing's list item, as its text layer has it
+    assert esc(said).startswith("•  filled") and "\uf0b7" not in esc(said)
+    assert md_text(said).startswith("•  filled")
+    html = terms_html([term("staffing goal", "", sentence=said)], "", "en")
+    assert "\uf0b7" not in html and "• filled 37%" in html

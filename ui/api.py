@@ -22,7 +22,7 @@ from gradio_client.utils import is_file_obj_with_meta
 from ui import review_api
 from ui.api_base import API_ONLY
 from ui.api_library import LibraryEndpoints
-from ui.api_reading import ReadingEndpoints
+from ui.api_reading import ReadingEndpoints, search_description
 from ui.services import Services
 
 
@@ -37,7 +37,8 @@ def register(demo: gr.Blocks, services: Services) -> set[int]:
     before = set(demo.fns)
     gr.api(api.ingest, api_name="ingest", concurrency_limit=1)
     gr.api(api.list_documents, api_name="documents")
-    gr.api(api.search_document, api_name="search")
+    dense = services.model_state != "lexical" and services.settings.dense_weight > 0
+    gr.api(api.search_document, api_name="search", api_description=search_description(dense))
     gr.api(api.ask, api_name="ask", concurrency_limit=4)
     gr.api(api.conversation, api_name="conversation")
     gr.api(api.delete, api_name="delete", concurrency_limit=1)

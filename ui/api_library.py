@@ -119,4 +119,5 @@ class LibraryEndpoints(ApiBase):
             doc = scope.folio.delete(doc_id)
         except FolioError as exc:
             raise refusal(exc) from exc
+        self.s.jobs.forget(doc_id, scope.workspace)
         return Deleted(workspace=scope.workspace, doc_id=doc.doc_id, name=doc.name)

@@ -27,6 +27,22 @@ if TYPE_CHECKING:
     from agent.service import ChatService
 
 MAX_HITS = 50
+SEARCH_DENSE = "keyword (BM25) and semantic (dense embedding) ranks fused"
+SEARCH_KEYWORD = (
+    "keyword (BM25) ranking only: this server runs no semantic model, so query with "
+    "the words the documents use"
+)
+
+
+def search_description(dense: bool) -> str:
+    """The /search endpoint's description, as API clients and MCP tools read it: what kind
+    of search this server runs (the docstring cannot know; it depends on the settings)."""
+    how = SEARCH_DENSE if dense else SEARCH_KEYWORD
+    return (
+        f"Search the documents for passages relevant to a query ({how}). Returns: passages "
+        "with chunk_id, doc_id, doc_name, page, section, score and text, and the boxes of "
+        "each passage's lines on its page."
+    )
 
 
 def _messages(scope: Scope, chat: "ChatService", conversation_id: str) -> list[MessageInfo]:
@@ -54,7 +70,9 @@ class ReadingEndpoints(ApiBase):
         workspace: str | None = None,
         request: gr.Request | None = None,
     ) -> SearchResults:
-        """Search the documents for passages relevant to a query (hybrid keyword + semantic).
+        """Search the documents for passages relevant to a query.
+
+        (Described to clients by :func:`search_description`, which says the kind of search.)
 
         Args:
             query: What to look for, in Chinese or English.

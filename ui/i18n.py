@@ -206,8 +206,12 @@ _T: dict[str, tuple[str, str]] = {
     "kn.col_term": ("Term", "术语"),
     "kn.col_definition": ("Definition", "定义"),
     "kn.col_page": ("Page", "页"),
+    "kn.col_section": ("Section", "章节"),
     "kn.in_context": ("Not defined; in the text:", "文中未定义，原文："),
-    "kn.no_terms": ("No terms yet.", "暂无术语。"),
+    "kn.no_terms": (
+        "No terms were found in this document.",
+        "本文档中未找到术语。",
+    ),
     "kn.no_match": ("No term matches “{q}”.", "没有匹配“{q}”的术语。"),
     "kn.pick_doc": ("Choose a document.", "请选择一个文档。"),
     "kn.pending": (

@@ -52,8 +52,15 @@ def _stat(label: str, value: str, cls: str = "") -> str:
     )
 
 
-def quality_html(doc: Document, q: Quality, lang: str) -> str:
+def quality_html(doc: Document, q: Quality, lang: str, *, dense: bool = True) -> str:
+    """``dense``: the server embeds chunks; without a model "0/12 embedded" would read as a
+    failure, so the count says off, as the library's status table does."""
     conf = "–" if q.mean_ocr_conf is None else f"{q.mean_ocr_conf:.0%}"
+    embedded = (
+        _stat(t("ins.embedded", lang), f"{q.embedded}/{q.chunks}")
+        if dense
+        else _stat(t("ins.embedded", lang), t("state.off", lang))
+    )
     conf_cls = "warn" if q.mean_ocr_conf is not None and q.mean_ocr_conf < LOW_CONF else ""
     stats = [
         _stat(t("ins.pages", lang), str(q.pages or doc.pages)),
@@ -63,7 +70,7 @@ def quality_html(doc: Document, q: Quality, lang: str) -> str:
         _stat(t("ins.tables", lang), str(q.tables)),
         _stat(t("ins.headings", lang), str(q.headings)),
         _stat(t("ins.chunks", lang), str(q.chunks)),
-        _stat(t("ins.embedded", lang), f"{q.embedded}/{q.chunks}"),
+        embedded,
         _stat(t("ins.terms", lang), str(q.terms)),
         _stat(t("ins.failed", lang), str(len(q.failed)), "bad" if q.failed else "good"),
     ]

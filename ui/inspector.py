@@ -138,7 +138,9 @@ class InspectHandlers:
         pages = folio.pages(doc.doc_id)
         q = quality(pages, folio.counts(doc.doc_id), len(folio.terms(doc.doc_id)))
         seen = inspect_perception.load(folio, doc.doc_id)
-        return quality_html(doc, q, lang) + inspect_perception.summary_html(seen, lang)
+        dense = self.s.model_state != "lexical"
+        html = quality_html(doc, q, lang, dense=dense)
+        return html + inspect_perception.summary_html(seen, lang)
 
     def show_page(
         self,

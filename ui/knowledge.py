@@ -110,6 +110,20 @@ def _terms(services: Services, doc_id: str | None) -> list[TermMatch]:
         return []
 
 
+def _term_table(
+    services: Services, doc_id: str | None, query: str, lang: str, selected: int | None = None
+) -> str:
+    """The term table; a document without pages places its terms by section."""
+    terms = _terms(services, doc_id)
+    status = _status(services, doc_id, "terms") if doc_id else None
+    sections: dict[str, str] | None = None
+    doc = services.folio.find_document(doc_id) if doc_id and terms else None
+    if doc is not None and doc.kind != "pdf":
+        chunks = services.folio.get_chunks({term.chunk_id for term in terms})
+        sections = {i: c.section[-1] for i, c in chunks.items() if c.section}
+    return terms_html(terms, query or "", lang, status=status, selected=selected, sections=sections)
+
+
 def _text_parts(services: Services, doc_id: str, comp: str, lang: str) -> tuple[str, str]:
     view = _view(services, doc_id, comp)
     if view is None:
@@ -131,10 +145,7 @@ def components_view(services: Services, doc_id: str | None, query: str, lang: st
     ]
     route = _text_parts(services, doc_id, "route", lang)
     summary = _text_parts(services, doc_id, "summary", lang)
-    terms = terms_html(
-        _terms(services, doc_id), query or "", lang, status=_status(services, doc_id, "terms")
-    )
-    return [*diagrams, *route, *summary, terms]
+    return [*diagrams, *route, *summary, _term_table(services, doc_id, query, lang)]
 
 
 def show(services: Services, doc_id: str | None, query: str, lang: str) -> list[Any]:
@@ -167,8 +178,7 @@ def outputs(c: KnowledgeComponents) -> list[Any]:
 
 def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio, timer: gr.Timer) -> None:
     def filter_terms(doc_id: str | None, query: str, lang_value: str) -> str:
-        status = _status(services, doc_id, "terms") if doc_id else None
-        return terms_html(_terms(services, doc_id), query or "", lang_value, status=status)
+        return _term_table(services, doc_id, query, lang_value)
 
     def open_term(doc_id: str | None, query: str, lang_value: str, evt: gr.EventData) -> list[Any]:
         index = int(getattr(evt, "_data", {}).get("index", -1))
@@ -178,13 +188,7 @@ def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio, timer: gr.T
         term = terms[index]
         quote = term.sentence or term.definition
         target = pagepane.target_for_quote(services, doc_id, term.chunk_id, term.page, quote)
-        table = terms_html(
-            terms,
-            query or "",
-            lang_value,
-            status=_status(services, doc_id, "terms"),
-            selected=index,
-        )
+        table = _term_table(services, doc_id, query, lang_value, selected=index)
         return [table, *pagepane.updates(services, target, lang_value)]
 
     def open_cite(doc_id: str | None, lang_value: str, evt: gr.EventData) -> list[Any]:

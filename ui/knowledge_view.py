@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pipeline.knowledge.api import ComponentView, TermMatch
 from pipeline.models import ComponentStatus
 from ui.i18n import t
 from ui.reasons import localise_reason
 from ui.safe import esc, safe_markdown, svg_image
+from ui.summary_view import section_chip
 
 # The graph's legend names its edge kinds by their identifiers; readers get words.
 _LEGEND = re.compile(r">(defined_with|is_a|part_of|co_occurs|same_section)</text>")
@@ -87,6 +88,12 @@ def _meaning_cell(term: TermMatch, lang: str) -> str:
     return f'<td class="folio-context"><span class="folio-sub">{label}</span> {esc(text)}</td>'
 
 
+def _place(term: TermMatch, sections: Mapping[str, str] | None) -> str:
+    if sections is None:
+        return str(term.page)
+    return f'<span class="folio-sub">{esc(section_chip(sections.get(term.chunk_id, "")))}</span>'
+
+
 def terms_html(
     terms: Sequence[TermMatch],
     query: str,
@@ -94,8 +101,13 @@ def terms_html(
     *,
     status: ComponentStatus | None = None,
     selected: int | None = None,
+    sections: Mapping[str, str] | None = None,
 ) -> str:
-    """The searchable term table; clicking a row shows the definition on its page."""
+    """The searchable term table; clicking a row shows the definition on its page.
+
+    ``sections`` (chunk id → section title) is given for a document without pages (DOCX,
+    MD, TXT): each term is placed by the section it is in, as its summary cites, since
+    every line of such a file is on "page 1"."""
     if not terms:
         if status is not None and status.state == "ready":
             return f'<div class="folio-empty">{esc(t("kn.no_terms", lang))}</div>'
@@ -103,8 +115,9 @@ def terms_html(
     rows = filter_terms(terms, query)
     if not rows:
         return f'<div class="folio-empty">{esc(t("kn.no_match", lang, q=query))}</div>'
+    where = "kn.col_page" if sections is None else "kn.col_section"
     head = "".join(
-        f"<th>{esc(t(k, lang))}</th>" for k in ("kn.col_term", "kn.col_definition", "kn.col_page")
+        f"<th>{esc(t(k, lang))}</th>" for k in ("kn.col_term", "kn.col_definition", where)
     )
     body = []
     for i, term in rows:
@@ -114,7 +127,7 @@ def terms_html(
         cls = "folio-row selected" if i == selected else "folio-row"
         body.append(
             f'<tr class="{cls}" data-index="{i}"><td class="folio-term"><b>{esc(term.term)}</b>'
-            f"{aliases}</td>{_meaning_cell(term, lang)}<td>{term.page}</td></tr>"
+            f"{aliases}</td>{_meaning_cell(term, lang)}<td>{_place(term, sections)}</td></tr>"
         )
     return (
         f'<div class="folio-table-wrap folio-terms"><table class="folio-table">'

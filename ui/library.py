@@ -118,12 +118,17 @@ class LibraryHandlers:
         docs = self.s.folio.documents()
         by_id = {d.doc_id: d for d in docs}
         stages = ("parse", "ocr", "index", *background_components())
+        dense = self.s.model_state != "lexical"
         progress = progress_html(
-            self.s.jobs.snapshot(self.s.workspace), by_id, self.s.jobs.note, lang, stages=stages
+            self.s.jobs.snapshot(self.s.workspace),
+            by_id,
+            self.s.jobs.note,
+            lang,
+            stages=stages,
+            dense=dense,
         )
         stats = f'<span class="folio-sub">{esc(library_stats(docs, lang))}</span>' if docs else ""
         failures = self.s.folio.ocr_failures()
-        dense = self.s.model_state != "lexical"
         table = status_table_html(docs, lang, selected=selected, failures=failures, dense=dense)
         return progress, stats, table
 
@@ -192,6 +197,7 @@ class LibraryHandlers:
         if doc_id and name is not None:
             try:
                 self.s.folio.delete(doc_id)
+                self.s.jobs.forget(doc_id, self.s.workspace)
                 gr.Info(t("lib.deleted", lang, name=name), duration=3)
             except FolioError as exc:
                 gr.Warning(str(exc))

@@ -122,7 +122,7 @@ def status_table_html(
             f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
             f'<td class="name"><div class="folio-docname">{esc(title)}</div>'
             f'<div class="folio-sub">{sub}</div></td>'
-            f"<td>{d.pages or '–'}</td><td>{d.chunks or '–'}</td>"
+            f"<td>{_pages(d)}</td><td>{d.chunks or '–'}</td>"
             f'<td title="{esc(d.language)}">{esc(language_name(d.language, lang))}</td>{cells}</tr>'
         )
     return (
@@ -131,8 +131,15 @@ def status_table_html(
     )
 
 
+def _pages(d: Document) -> str:
+    """A PDF's page count; a Word, Markdown or text file has no pages to count (it is read,
+    and cited, by lines and sections), so "1" would mislead."""
+    return str(d.pages) if d.kind == "pdf" and d.pages else "–"
+
+
 def library_stats(docs: Sequence[Document], lang: str) -> str:
-    pages, chunks = sum(d.pages for d in docs), sum(d.chunks for d in docs)
+    pages = sum(d.pages for d in docs if d.kind == "pdf")
+    chunks = sum(d.chunks for d in docs)
     if lang == "zh":
         return t("lib.stats", lang, docs=len(docs), pages=pages, chunks=chunks)
     return t(
@@ -148,9 +155,21 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
-def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang: str) -> str:
+def _bar(
+    comp: str, status: ComponentStatus | None, note: StageNote | None, lang: str, off: str = ""
+) -> str:
+    """One stage's bar and message; ``off`` (why) for a stage this server does not run, which
+    the status table shows as off too: a green "ready" would claim vectors no search uses."""
     state = status.state if status is not None else "pending"
     frac = status.progress if status is not None else 0.0
+    if off and state == "ready":
+        return (
+            f'<div class="folio-stage off" data-comp="{comp}" data-state="off">'
+            f'<span class="folio-stage-name">{esc(t(f"comp.{comp}", lang))}</span>'
+            f'<span class="folio-bar"><span style="width:0%"></span></span>'
+            f'<span class="folio-stage-msg" title="{esc(off)}">'
+            f"{esc(t('state.off', lang))} — {esc(off)}</span></div>"
+        )
     if state == "ready":
         frac = 1.0
     # Pipeline messages ("parsed 3/10 pages") are English; Chinese renders the ones it knows
@@ -175,7 +194,13 @@ def _bar(comp: str, status: ComponentStatus | None, note: StageNote | None, lang
 
 
 def _job_card(
-    job: Job, doc: Document | None, notes: NoteFn, lang: str, stages: Sequence[str]
+    job: Job,
+    doc: Document | None,
+    notes: NoteFn,
+    lang: str,
+    stages: Sequence[str],
+    *,
+    off: Mapping[str, str],
 ) -> str:
     if job.state == "failed" and (doc is None or job.error):
         error = localise_reason(job.error or "", lang)
@@ -187,7 +212,9 @@ def _job_card(
             f'<span class="folio-sub"> · {esc(t("state.queued", lang))}</span></div>'
         )
     comps = [c for c in ALL_COMPONENTS if c in doc.status or c in stages]
-    bars = "".join(_bar(c, doc.status.get(c), notes(doc.doc_id, c), lang) for c in comps)
+    bars = "".join(
+        _bar(c, doc.status.get(c), notes(doc.doc_id, c), lang, off.get(c, "")) for c in comps
+    )
     state = _card_state(job, doc, stages)
     extra = ""
     if job.outcome == "unchanged":
@@ -205,12 +232,15 @@ def progress_html(
     lang: str,
     *,
     stages: Sequence[str] = PIPELINE_COMPONENTS,
+    dense: bool = True,
 ) -> str:
     """Recent uploads, each with a progress bar per stage; what runs now comes first.
 
     ``stages`` are shown from the start (as pending) so the whole road is visible. A
-    finished job whose document is gone was deleted: it is not shown at all.
+    finished job whose document is gone was deleted: it is not shown at all. Without
+    ``dense`` search the embedding stage says "off", as the status table does.
     """
+    off = {} if dense else {"embed": t("lib.embed_off", lang)}
     active = [j for j in jobs if not (j.doc_id not in docs and j.state in ("done", "running"))]
     busy_docs = [
         d
@@ -224,13 +254,13 @@ def progress_html(
         (
             _card_state(j, docs.get(j.doc_id), stages),
             -i,
-            _job_card(j, docs.get(j.doc_id), notes, lang, stages),
+            _job_card(j, docs.get(j.doc_id), notes, lang, stages, off=off),
         )
         for i, j in enumerate(active)
     ]
     for d in busy_docs:
         job = Job(name=d.name, doc_id=d.doc_id, state="running")
-        cards.append(("running", 0, _job_card(job, d, notes, lang, stages)))
+        cards.append(("running", 0, _job_card(job, d, notes, lang, stages, off=off)))
     # Queued files keep their upload order (next up first); the others newest first.
     cards.sort(key=lambda c: (_CARD_ORDER[c[0]], -c[1] if c[0] == "queued" else c[1]))
     return f'<div class="folio-jobs">{"".join(html for _, _, html in cards)}</div>'

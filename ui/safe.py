@@ -13,11 +13,15 @@ import re
 _MD_LINK_OPEN = re.compile(r"!?\[")
 _JS_URL = re.compile(r"\]\(\s*(?:javascript|vbscript|data):", re.IGNORECASE)
 _QUOTE_MARK = re.compile(r"^([ \t]*)&gt;", re.MULTILINE)  # "> note" at a line start
+# Bullets set in the Symbol or Wingdings font reach a PDF's text layer as private-use code
+# points (U+F0B7 …), which no browser font draws: a reader saw an empty box before a
+# filing's list items. Shown as the bullet they print as; the stored text is unchanged.
+_SYMBOL_BULLETS = str.maketrans(dict.fromkeys([0xF0B7, 0xF0A7, 0xF06E, 0xF076, 0xF0D8], "•"))
 
 
 def esc(text: object) -> str:
     """Text for an HTML element or attribute."""
-    return html.escape(str(text), quote=True)
+    return html.escape(str(text).translate(_SYMBOL_BULLETS), quote=True)
 
 
 def md_text(text: str) -> str:
@@ -26,7 +30,7 @@ def md_text(text: str) -> str:
     Brackets become entities so that ``[x](javascript:…)`` or ``![](http://…)`` in a
     document can never turn into a link or a remote image; they still read as brackets.
     """
-    out = html.escape(text, quote=False)
+    out = html.escape(text.translate(_SYMBOL_BULLETS), quote=False)
     return out.replace("[", "&#91;").replace("]", "&#93;")
 
 

@@ -153,6 +153,13 @@ class IngestJobs:
             ]
             return [j for j in self._jobs if j.workspace == ws]
 
+    def forget(self, doc_id: str, workspace: str | None = None) -> None:
+        """Drop a deleted document's jobs: its card ("Could not add …", a finished upload)
+        must not stay on the progress list of a document the user has just removed."""
+        ws = workspace or self.folio.workspace
+        with self._lock:
+            self._jobs = [j for j in self._jobs if not (j.doc_id == doc_id and j.workspace == ws)]
+
     def busy(self, workspace: str | None = None) -> bool:
         return any(j.state in ("queued", "running") for j in self.snapshot(workspace))
 

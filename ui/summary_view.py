@@ -32,7 +32,7 @@ def _sections(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 _PLACE_CHARS = 40  # a section named on a chip is cut at a word beyond this
 
 
-def _section_chip(title: str) -> str:
+def section_chip(title: str) -> str:
     """A section's name as a chip: a document without pages is cited by section."""
     title = " ".join(title.split())
     if len(title) > _PLACE_CHARS:
@@ -47,7 +47,7 @@ def _cite(s: Mapping[str, Any], n: int, lang: str, place: str | None = None) -> 
     if place is None:
         where = t("pane.page_short", lang, page=s.get("page", "?"))
     else:
-        where = _section_chip(str(s.get("heading") or place))
+        where = section_chip(str(s.get("heading") or place))
     label = str(s.get("section") or "")
     tip = t("kn.cite_tip", lang, section=label if label and label != "§0" else "")
     return (

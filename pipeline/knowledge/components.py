@@ -118,12 +118,13 @@ def run_mindmap(ctx: StageContext) -> None:
 def _save_mindmap(
     ctx: StageContext, doc: DocText, root: mindmap_mod.MindNode, ref: Refinement
 ) -> None:
+    paged = ctx.doc.kind == "pdf"
     save_view(
         ctx.store.db,
         doc.doc_id,
         "mindmap",
-        markdown=mindmap_mod.mindmap_markdown(root, lang=doc.lang),
-        svg=mindmap_svg(root),
+        markdown=mindmap_mod.mindmap_markdown(root, lang=doc.lang, paged=paged),
+        svg=mindmap_svg(root, paged=paged),
         data={"root": root.model_dump(mode="json")},
         refinement=ref,
     )

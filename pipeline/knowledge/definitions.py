@@ -27,7 +27,12 @@ _EN_VERBS = (
 )
 _ZH_VERBS = f"(?:{alternation('definitions.verbs_zh')})"
 _ZH_SCOPE = f"^(?:本[{UNIFIED}]{{1,4}}(?:中|里)?所称的?|所谓的?)?"
+# A catalogue's entry "Harbour Ledger—records every berth fee …": the name, a dash and
+# what the thing does (or what it is: "Harbour Ledger — a berth-fee register").
+_EN_DASH_KEEP = ("provides", "enables", "delivers", "helps", "offers", "allows", "lets")
+_EN_DASH_VERBS = "|".join([*_EN_DASH_KEEP, "is", "are", "an?(?=\\s)"])
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us|ours)\b", re.I)
+_CLAIM_WORDS = 3  # the opening words of a definition that may not speak of the writer
 _ZH_FIRST_PERSON = re.compile(r"我们|我司")
 _ZH_NOT_DEFINING = pattern("definitions.not_defining_after_zhi", template="^(?:{})")  # 指出, 指定…
 
@@ -39,18 +44,38 @@ def _en(surface: str, sentence: str) -> str | None:
         rf"^(?:the\s+|an?\s+)?{name}(?:\s*\([^)]{{1,60}}\))?,?\s+(?P<v>{_EN_VERBS})\s+(?P<d>.+)$",
         sentence.strip(),
         re.I,
+    ) or re.match(
+        rf"^(?:the\s+|an?\s+)?{name}\s*[—–]\s*(?P<v>{_EN_DASH_VERBS})\s+(?P<d>.+)$",
+        sentence.strip(),
+        re.I,
     )
     if not m:
         return None
-    d = clean_definition(m.group("d"))
+    verb, rest = m.group("v").lower(), m.group("d")
+    if verb in _EN_DASH_KEEP:  # "X—provides …": the verb is the meaning
+        return _dash_description(verb, rest)
+    if verb in ("a", "an"):  # "X — a berth-fee register": as "X is a berth-fee register"
+        verb, rest = "is", f"{verb} {rest}"
+    d = clean_definition(rest)
     words = re.findall(r"[A-Za-z][\w'’-]*", d)
-    if len(words) < 4 or _FIRST_PERSON.search(d):
+    # "… is our largest market": a claim about the writer. Further on, a filing's "our" is
+    # part of a meaning ("a metric used by management to evaluate the performance of our
+    # existing stores"); refusing every such sentence left a 10-K's terms undefined.
+    if len(words) < 4 or _FIRST_PERSON.search(" ".join(words[:_CLAIM_WORDS])):
         return None
-    if m.group("v").lower() in ("is", "are"):
+    if verb in ("is", "are"):
         head = [w.lower() for w in words[1:3]]
         if any(w in word_lists().evaluative for w in head) or head[:1] == ["same"]:
             return None  # "… is a key part of …": a claim, not a meaning
     return re.sub(r"^(?:the|an?)\s+", "", d)  # as the pattern finders give it
+
+
+def _dash_description(verb: str, rest: str) -> str | None:
+    d = clean_definition(f"{verb} {rest}")
+    words = re.findall(r"[A-Za-z][\w'’-]*", d)
+    if len(words) < 5 or _FIRST_PERSON.search(" ".join(words[:_CLAIM_WORDS])):
+        return None
+    return d
 
 
 def _zh(surface: str, sentence: str) -> str | None:

@@ -82,7 +82,9 @@ def build_mindmap(doc: DocText, idx: TermIndex | None, *, per_section: int = 4) 
     return root
 
 
-def mindmap_markdown(root: MindNode, *, lang: str = "en") -> str:
+def mindmap_markdown(root: MindNode, *, lang: str = "en", paged: bool = True) -> str:
+    """The outline as Markdown; ``paged``: each heading with its pages (a file without
+    pages has none to name)."""
     lines = [f"# {root.title}", ""]
     if root.terms:
         lines += [("关键术语：" if lang == "zh" else "Key terms: ") + "、".join(root.terms), ""]
@@ -92,7 +94,8 @@ def mindmap_markdown(root: MindNode, *, lang: str = "en") -> str:
             f"–{node.page_end}" if node.page_end != node.page_start else ""
         )
         terms = f" — {', '.join(node.terms)}" if node.terms else ""
-        lines.append(f"{'  ' * depth}- {node.title} ({pages}){terms}")
+        where = f" ({pages})" if paged else ""
+        lines.append(f"{'  ' * depth}- {node.title}{where}{terms}")
         for c in node.children:
             walk(c, depth + 1)
 

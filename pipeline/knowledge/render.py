@@ -104,12 +104,17 @@ def _count(node: MindNode, depth: int, max_depth: int) -> int:
     return 1 + sum(_count(c, depth + 1, max_depth) for c in node.children)
 
 
-def _draw_node(p: _Placed, out: list[str]) -> None:
+def _draw_node(p: _Placed, out: list[str], paged: bool = True) -> None:
+    """``paged``: a PDF's boxes name their pages; a Word or Markdown file has none (every
+    line of it is on "p1"), so its boxes name terms only."""
     n = p.node
     fill = "#34495e" if p.depth == 0 else ("#dbe9f6" if p.depth == 1 else "#f3f6f9")
     color = "#ffffff" if p.depth == 0 else "#1d2a35"
     pages = f"p{n.page_start}" + (f"–{n.page_end}" if n.page_end != n.page_start else "")
-    tip = f"{n.title} ({pages})" + (f"\n{' · '.join(n.terms)}" if n.terms else "")
+    pages = pages if paged else ""
+    tip = (f"{n.title} ({pages})" if pages else n.title) + (
+        f"\n{' · '.join(n.terms)}" if n.terms else ""
+    )
     out.append(f"<g><title>{escape(tip)}</title>")
     out.append(
         f'<rect x="{p.x:.1f}" y="{p.y - _BOX_H / 2:.1f}" width="{_BOX_W}" height="{_BOX_H}" '
@@ -139,7 +144,7 @@ def _draw_node(p: _Placed, out: list[str]) -> None:
             f'<path d="M{x0:.1f},{p.y:.1f} C{mid:.1f},{p.y:.1f} {mid:.1f},{c.y:.1f} '
             f'{x1:.1f},{c.y:.1f}" fill="none" stroke="#9fb3c8" stroke-width="1.2"/>'
         )
-        _draw_node(c, out)
+        _draw_node(c, out, paged)
 
 
 def _trim(node: MindNode, max_children: int, top: bool = True) -> MindNode:
@@ -154,9 +159,11 @@ def _trim(node: MindNode, max_children: int, top: bool = True) -> MindNode:
     return node.model_copy(update={"children": kids})
 
 
-def mindmap_svg(root: MindNode, *, max_nodes: int = 80, max_children: int = 5) -> str:
+def mindmap_svg(
+    root: MindNode, *, max_nodes: int = 80, max_children: int = 5, paged: bool = True
+) -> str:
     """The top of the tree, as deep as fits in ``max_nodes`` boxes (at least one level);
-    long lists of subsections are cut to ``max_children``."""
+    long lists of subsections are cut to ``max_children``. ``paged``: boxes name pages."""
     root = _trim(root, max_children)
     depth = 1
     while (
@@ -170,7 +177,7 @@ def mindmap_svg(root: MindNode, *, max_nodes: int = 80, max_children: int = 5) -
     if not rows:
         rows.append(placed.y)
     out: list[str] = []
-    _draw_node(placed, out)
+    _draw_node(placed, out, paged)
     width = 40 + (depth + 1) * _COL
     height = max(rows) + 40
     return _svg(width, height, out, root.title)
