@@ -47,6 +47,7 @@ from agent.figures.parts import (
     part_queries,
 )
 from agent.figures.pending import also_missing, unsure_part
+from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import nearest, off_statement
@@ -104,7 +105,8 @@ def figure_candidates(
     selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
-    found = offered(METHODS, question, evidence, lang)
+    # an amount asked per share is not its total's cell (``per_share_asked``)
+    found = per_share_answers(question, offered(METHODS, question, evidence, lang))
     if not found:
         # a comparison no table of the turn answers: search for the table listing both (a
         # turn with no tables at all is no figures' turn)

@@ -1,0 +1,119 @@
+"""Single figures asked of notes' rows and in wordings the statements' items do not
+cover: a row the question names by its whole label beyond the item's name ("interest
+expense, net of amounts capitalized"), a kind of an item named before it by several
+words ("raw materials and supplies inventory"), an amount asked per share (not its
+total). Invented documents only."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.answer import figure_answer, figure_candidates
+from agent.figures.named_in_full import named_in_full
+from agent.figures.per_share_asked import asks_amount_per_share
+from pipeline.text.finance import vocabulary
+
+
+def _evidence(*texts: str, sections: tuple[str, ...] = ()) -> list[Evidence]:
+    passages = [
+        Passage(
+            chunk_id=f"co#{i}",
+            doc_id="co",
+            page=20 + i,
+            page_end=20 + i,
+            text=t,
+            rank=i + 1,
+            section=sections[i] if i < len(sections) else "",
+        )
+        for i, t in enumerate(texts)
+    ]
+    df = {"materials": 5, "supplies": 4, "finished": 4, "goods": 6, "inventory": 40}
+    return [
+        Evidence(tool="search_document", query="q", passages=passages, term_df=df, scope_chunks=900)
+    ]
+
+
+OWN_INCOME = """| CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands) \
+| Year Ended December 31, 2024 \
+| Year Ended December 31, 2023 |
+|---|---|---|
+| Total revenues | 9,400,100 | 8,900,200 |
+| Operating income | 1,500,300 | 1,300,400 |
+| Interest expense, net of amounts capitalized | (612,450) | (598,120) |
+| Income before income taxes | 890,000 | 700,000 |"""
+
+OTHER_ENTITY = """| STATEMENTS OF OPERATIONS (In thousands) | Year Ended December 31, 2024 \
+| Year Ended December 31, 2023 |
+|---|---|---|
+| Net revenues | 1,210,000 | 1,150,000 |
+| Interest expense, net | (77,310) | (70,020) |
+| Net income | 140,000 | 120,000 |"""
+
+
+def test_a_row_named_by_its_whole_label_beats_the_items_bare_name() -> None:
+    ev = _evidence(OTHER_ENTITY, OWN_INCOME)  # the other table ranks first
+    q = "How much interest expense, net of amounts capitalized, did Brenmoor incur in 2024?"
+    a = figure_answer(q, ev, "en")
+    assert a is not None and a.lines, a
+    assert "612,450" in a.lines[0] and "77,310" not in a.lines[0], a.lines
+    plain = figure_answer("What was Brenmoor's interest expense, net in 2024?", ev, "en")
+    assert plain is not None and "77,310" in plain.lines[0], plain.lines  # its own row
+
+
+def test_named_in_full_needs_the_label_beyond_the_items_name() -> None:
+    item = vocabulary().items["depreciation_amortization"]
+    q = "How much depreciation expense did Orrin record in 2024?"
+    assert named_in_full(q, "Depreciation expense", item)
+    assert not named_in_full(q, "Depreciation and amortization", item)
+    assert not named_in_full("What was Orrin's depreciation in 2024?", "Depreciation", item)
+
+
+INVENTORY_NOTE = """| Note 4 — Inventories (in millions) | 2024 | 2023 |
+|---|---|---|
+| Raw materials and supplies | $ 1,310 | $ 1,275 |
+| Work in process | 402 | 388 |
+| Finished goods | 2,915 | 2,604 |
+| Total inventories | $ 4,627 | $ 4,267 |"""
+
+BALANCE = """| Consolidated Balance Sheets (in millions) | 2024 | 2023 |
+|---|---|---|
+| Cash and cash equivalents | 2,100 | 1,900 |
+| Inventories | 4,627 | 4,267 |
+| Total current assets | 9,870 | 9,015 |"""
+
+
+def _searched(q: str, ev: list[Evidence]) -> list[Evidence]:
+    """The turn after the searches the figure asks for ran (finding nothing new)."""
+    first = figure_answer(q, ev, "en")
+    assert first is not None
+    return [*ev, *(Evidence(tool="search_document", query=s, passages=[]) for s in first.searches)]
+
+
+def test_a_kind_of_an_item_named_before_it_by_several_words_is_its_row() -> None:
+    ev = _evidence(BALANCE, INVENTORY_NOTE)
+    q = "How much raw materials and supplies inventory did Orrin hold at the end of 2024?"
+    a = figure_answer(q, _searched(q, ev), "en")
+    assert a is not None and a.lines, a
+    assert "1,310" in a.lines[0] and "4,627" not in a.lines[0], a.lines
+    q = "How much finished goods inventory did Orrin have in 2024?"
+    one = figure_answer(q, _searched(q, ev), "en")
+    assert one is not None and "2,915" in one.lines[0], one.lines
+    whole = figure_answer("How much inventory did Orrin hold at the end of 2024?", ev, "en")
+    assert whole is not None and "4,627" in whole.lines[0], whole.lines
+
+
+CASH = """| Consolidated Statements of Cash Flows (in millions) | 2024 | 2023 |
+|---|---|---|
+| Net cash provided by operating activities | 3,310 | 2,980 |
+| Dividends paid | (1,610) | (1,575) |"""
+
+
+def test_an_amount_asked_per_share_is_not_its_totals_cell() -> None:
+    assert asks_amount_per_share("What cash dividends did Orrin declare per common share in 2024?")
+    assert asks_amount_per_share("What cash dividends per share did ORL pay in 2024?")
+    assert not asks_amount_per_share("What were Orrin's diluted earnings per share in 2024?")
+    assert not asks_amount_per_share("What cash dividends did Orrin pay in 2024?")
+    ev = _evidence(CASH)
+    per = figure_candidates("What cash dividends per share did Orrin pay in 2024?", ev, "en")
+    assert not any("1,610" in line for fa in per for line in fa.lines), per
+    total = figure_answer("What cash dividends did Orrin pay in 2024?", ev, "en")
+    assert total is not None and "1,610" in total.lines[0], total.lines
