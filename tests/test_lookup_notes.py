@@ -117,3 +117,37 @@ def test_an_amount_asked_per_share_is_not_its_totals_cell() -> None:
     assert not any("1,610" in line for fa in per for line in fa.lines), per
     total = figure_answer("What cash dividends did Orrin pay in 2024?", ev, "en")
     assert total is not None and "1,610" in total.lines[0], total.lines
+
+
+OPEX = """| Operating expenses (in millions) | 2024 | 2023 |
+|---|---|---|
+| Fulfillment | 14,020 | 12,310 |
+| Technology and content | 9,840 | 8,770 |
+| Total operating expenses | 23,860 | 21,080 |"""
+
+# a chunk continuing a "Percent of net sales" block: its heading stayed in the chunk before
+OPEX_SHARES = """| (in millions) | 2024 | 2023 |
+|---|---|---|
+| Technology and content | 12.8 | 12.4 |
+| Marketing | 6.7 | 5.9 |"""
+
+
+def test_a_row_asked_by_its_own_name_is_its_amount_not_its_share() -> None:
+    ev = _evidence(OPEX_SHARES, OPEX)  # the shares' chunk ranks first
+    a = figure_answer("What was Orrin's technology and content spending in 2024?", ev, "en")
+    assert a is not None and a.lines, a
+    assert "9,840" in a.lines[0] and "12.8" not in a.lines[0], a.lines
+
+
+def test_an_amount_asked_by_wording_alone_wants_a_figure() -> None:
+    from agent.models.answering.scoring import wants_figure
+    from agent.question.parsed import parse
+
+    for q in (
+        "What was Orrin's technology and content spending in 2024?",
+        "What was ORL's stock-based compensation expense for 2024?",
+        "What did Orrin record as stock-based compensation in FY2024?",
+    ):
+        assert wants_figure(parse(q)), q
+    for q in ("What was Orrin's strategy in 2024?", "What were Orrin's main risks in 2024?"):
+        assert not wants_figure(parse(q)), q

@@ -133,7 +133,8 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
-    by_name = named_row_answer(ask, question, tables, lang)  # a row asked by its own name
+    # a row asked by its own name
+    by_name = named_row_answer(ask, question, tables, lang, document_scales(evidence))
     if by_name is not None:
         return by_name
     if ask is None or not tables:
