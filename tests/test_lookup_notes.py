@@ -151,3 +151,45 @@ def test_an_amount_asked_by_wording_alone_wants_a_figure() -> None:
         assert wants_figure(parse(q)), q
     for q in ("What was Orrin's strategy in 2024?", "What were Orrin's main risks in 2024?"):
         assert not wants_figure(parse(q)), q
+
+
+EQUITY_THOUSANDS = """| CONSOLIDATED BALANCE SHEETS (In thousands, except par value) \
+| November 29, 2024 \
+| December 1, 2023 |
+|---|---|---|
+| Total liabilities | 6,075,687 | 5,272,411 |
+| Common stock, $0.0001 par value; 900,000 shares authorized; 600,834 shares issued; \
+488,117 and 493,020 shares outstanding, respectively | 61 | 61 |
+| Retained earnings | 9,573,870 | 8,114,517 |"""
+
+EQUITY_BROKEN = """| CONSOLIDATED BALANCE SHEETS (In thousands, except share data) | June 30, 2024 \
+| December 31, 2023 |
+|---|---|---|
+| Stockholders' equity |  |  |
+| Common stock, $0.01 par value: authorized 1,000,000,000 shares, issued and outstanding \
+341,220,118 and |  |  |
+| 366,004,250 shares | 3,412 | 3,660 |
+| Retained earnings | 4,382,588 | 4,794,239 |"""
+
+
+def test_shares_outstanding_a_label_states_are_read_by_column() -> None:
+    a = figure_answer(
+        "How many Orrin shares were outstanding at the end of fiscal 2024?",
+        _evidence(EQUITY_THOUSANDS),
+        "en",
+    )
+    assert a is not None and a.lines, a
+    assert a.lines[0].startswith("488,117 thousand shares") and "2024" in a.lines[0], a.lines
+    prior = figure_answer(
+        "How many shares of Orrin were outstanding as of December 1, 2023?",
+        _evidence(EQUITY_THOUSANDS),
+        "en",
+    )
+    assert prior is not None and prior.lines[0].startswith("493,020 thousand"), prior.lines
+    # a label the page broke over two lines; a table whose share data is not in thousands
+    b = figure_answer(
+        "How many Orrin shares were issued and outstanding as of June 30, 2024?",
+        _evidence(EQUITY_BROKEN),
+        "en",
+    )
+    assert b is not None and b.lines[0].startswith("341,220,118 shares were"), b.lines

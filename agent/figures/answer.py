@@ -27,6 +27,7 @@ from agent.figures.formula import (
 )
 from agent.figures.grid import asks_to_date
 from agent.figures.items import years
+from agent.figures.label_counts import label_count_line
 from agent.figures.lengths import at_length_of
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
@@ -133,6 +134,9 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
+    counted = label_count_line(question, tables)  # shares outstanding a row's label states
+    if counted is not None:
+        return [FigureAnswer([counted])]
     # a row asked by its own name
     by_name = named_row_answer(ask, question, tables, lang, document_scales(evidence))
     if by_name is not None:
