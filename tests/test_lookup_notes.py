@@ -193,3 +193,20 @@ def test_shares_outstanding_a_label_states_are_read_by_column() -> None:
         "en",
     )
     assert b is not None and b.lines[0].startswith("341,220,118 shares were"), b.lines
+
+
+# the parse repeats a year's header over the blank column a percentage line uses
+MDNA_EXPENSES = """| (MILLIONS) | Year Ended December 31, 2024 | Year Ended December 31, 2023 \
+| Year Ended December 31, 2023 | Year Ended December 31, 2022 | % Change 21/20 |
+|---|---|---|---|---|---|
+| Cost of sales | $9,120 | $8,450 |  | $8,054 | 8 |
+| Percentage of Revenues | 37.9 % |  | 20.4 % |  |  |
+| Selling, marketing and medical affairs expenses | 6,210 | 5,980 |  | 5,870 | 4 |"""
+
+
+def test_a_header_repeated_over_an_empty_column_leaves_the_row_dated() -> None:
+    ev = _evidence(MDNA_EXPENSES)
+    q = "What were Orrin's selling, marketing and medical affairs expenses in 2024?"
+    a = figure_answer(q, ev, "en")
+    assert a is not None and a.lines, a
+    assert "6,210" in a.lines[0] and "5,980" in a.lines[0], a.lines

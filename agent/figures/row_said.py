@@ -149,7 +149,13 @@ def _ambiguous(g: Grid, row: Row) -> bool:
     length: segments or plans side by side, or a header read one cell off; more figures in
     the row than periods in the header), or a latest
     period whose figure is a printed dash (a nil the sentence would pass over)."""
-    periods = [(c.year, c.months) for c in g.columns if not _NOT_PERIOD.search(c.text)]
+    # a header repeated over a column this row leaves empty (a percentage's spacer) is
+    # no second period of its figures
+    periods = [
+        (c.year, c.months)
+        for i, c in enumerate(g.columns)
+        if not _NOT_PERIOD.search(c.text) and i < len(row.values) and row.values[i] is not None
+    ]
     if len(set(periods)) < len(periods):
         return True
     line = g.passage.text[row.start : row.end]
