@@ -56,7 +56,7 @@ def test_a_row_named_by_its_whole_label_beats_the_items_bare_name() -> None:
     assert a is not None and a.lines, a
     assert "612,450" in a.lines[0] and "77,310" not in a.lines[0], a.lines
     plain = figure_answer("What was Brenmoor's interest expense, net in 2024?", ev, "en")
-    assert plain is not None and "77,310" in plain.lines[0], plain.lines  # its own row
+    assert plain is not None and "77,310" in plain.lines[0], plain  # its own row
 
 
 def test_named_in_full_needs_the_label_beyond_the_items_name() -> None:
@@ -96,9 +96,9 @@ def test_a_kind_of_an_item_named_before_it_by_several_words_is_its_row() -> None
     assert "1,310" in a.lines[0] and "4,627" not in a.lines[0], a.lines
     q = "How much finished goods inventory did Orrin have in 2024?"
     one = figure_answer(q, _searched(q, ev), "en")
-    assert one is not None and "2,915" in one.lines[0], one.lines
+    assert one is not None and "2,915" in one.lines[0], one
     whole = figure_answer("How much inventory did Orrin hold at the end of 2024?", ev, "en")
-    assert whole is not None and "4,627" in whole.lines[0], whole.lines
+    assert whole is not None and "4,627" in whole.lines[0], whole
 
 
 CASH = """| Consolidated Statements of Cash Flows (in millions) | 2024 | 2023 |
@@ -116,7 +116,7 @@ def test_an_amount_asked_per_share_is_not_its_totals_cell() -> None:
     per = figure_candidates("What cash dividends per share did Orrin pay in 2024?", ev, "en")
     assert not any("1,610" in line for fa in per for line in fa.lines), per
     total = figure_answer("What cash dividends did Orrin pay in 2024?", ev, "en")
-    assert total is not None and "1,610" in total.lines[0], total.lines
+    assert total is not None and "1,610" in total.lines[0], total
 
 
 OPEX = """| Operating expenses (in millions) | 2024 | 2023 |
@@ -185,14 +185,14 @@ def test_shares_outstanding_a_label_states_are_read_by_column() -> None:
         _evidence(EQUITY_THOUSANDS),
         "en",
     )
-    assert prior is not None and prior.lines[0].startswith("493,020 thousand"), prior.lines
+    assert prior is not None and prior.lines[0].startswith("493,020 thousand"), prior
     # a label the page broke over two lines; a table whose share data is not in thousands
     b = figure_answer(
         "How many Orrin shares were issued and outstanding as of June 30, 2024?",
         _evidence(EQUITY_BROKEN),
         "en",
     )
-    assert b is not None and b.lines[0].startswith("341,220,118 shares were"), b.lines
+    assert b is not None and b.lines[0].startswith("341,220,118 shares were"), b
 
 
 # the parse repeats a year's header over the blank column a percentage line uses
