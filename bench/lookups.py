@@ -1,16 +1,16 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|C]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
 PyMuPDF). A figure counts as in the answer as ``bench/answers.py`` counts it (separators
 and units aside, within rounding, at any scale); "in the lead" counts it only in what the
 answer says before its supporting quotes (a figure only quoted is not the answer). Per
-question kind (income statement, balance sheet, cash-flow statement, segment/notes tables):
-figure, lead, page, refusals. Training documents only: they must already be ingested in
-the data directory (``bench/answers.py`` ingests them).
+question kind (income statement, balance sheet, cash-flow statement, segment tables, notes,
+MD&A or cover page): figure, lead, page, refusals. Training documents only: they must
+already be ingested in the data directory (``bench/answers.py`` ingests them).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead and misses")
     ap.add_argument("--only", default="", help="ask only the questions holding this word")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A or B)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B or C)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
@@ -84,7 +84,7 @@ def main() -> int:
     print(f"questions {len(items)}")
     heads = ("figure in the answer", "figure in the lead", "gold page cited", "refused")
     print(f"{'kind':10} " + " ".join(f"{h:22}" for h in heads))
-    for kind in ("income", "balance", "cash", "segment", "all"):
+    for kind in ("income", "balance", "cash", "segment", "notes", "all"):
         if figure[kind]:
             rates = (figure[kind], led[kind], page[kind], refused[kind])
             print(f"{kind:10} " + " ".join(f"{rate(r):22}" for r in rates))

@@ -27,6 +27,7 @@ from agent.figures.formula import (
 )
 from agent.figures.grid import asks_to_date
 from agent.figures.items import years
+from agent.figures.label_counts import label_count_line
 from agent.figures.lengths import at_length_of
 from agent.figures.lookup import Finder, common_scale, document_scales, grids, rescaled
 from agent.figures.methods import (
@@ -47,6 +48,7 @@ from agent.figures.parts import (
     part_queries,
 )
 from agent.figures.pending import also_missing, unsure_part
+from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import nearest, off_statement
@@ -104,7 +106,8 @@ def figure_candidates(
     selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
-    found = offered(METHODS, question, evidence, lang)
+    # an amount asked per share is not its total's cell (``per_share_asked``)
+    found = per_share_answers(question, offered(METHODS, question, evidence, lang))
     if not found:
         # a comparison no table of the turn answers: search for the table listing both (a
         # turn with no tables at all is no figures' turn)
@@ -131,7 +134,11 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
-    by_name = named_row_answer(ask, question, tables, lang)  # a row asked by its own name
+    counted = label_count_line(question, tables)  # shares outstanding a row's label states
+    if counted is not None:
+        return [FigureAnswer([counted])]
+    # a row asked by its own name
+    by_name = named_row_answer(ask, question, tables, lang, document_scales(evidence))
     if by_name is not None:
         return by_name
     if ask is None or not tables:

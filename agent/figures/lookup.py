@@ -21,6 +21,7 @@ from agent.figures.grid import (
 )
 from agent.figures.headed import read_as
 from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
+from agent.figures.named_in_full import NAMED_IN_FULL, named_in_full
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import (
     NO_PARTS,
@@ -183,6 +184,8 @@ class Finder:
                 s, r = read_as(g, printed, item)
                 if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
                     s += QUALIFIED * qualified(r.label, tail, name)
+                if s >= MIN_ROW_MATCH and named_in_full(self.question, r.label, item):
+                    s += NAMED_IN_FULL  # "depreciation expense" asked: that row
                 value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
                 if value is None:
                     continue

@@ -21,7 +21,11 @@ _NOT_AMOUNTS = frozenset({"explanation", "list", "definition", "person", "date",
 
 
 def named_row_answer(
-    ask: Ask | None, question: str, tables: list[Grid], lang: prompts.Lang
+    ask: Ask | None,
+    question: str,
+    tables: list[Grid],
+    lang: prompts.Lang,
+    scales: dict[str, str] | None = None,
 ) -> list[FigureAnswer] | None:
     """The answer from the row the question names, when it asks for a row by its own name
     (empty when that row dates no figure); None when it asks for an item or a metric."""
@@ -36,7 +40,7 @@ def named_row_answer(
         label, statement = _longer_row(ask, question, tables), _statement(ask)
     if not label:
         return None
-    line = named_row(question, tables, label, statement, lang)
+    line = named_row(question, tables, label, statement, lang, scales=scales)
     return [FigureAnswer([line])] if line else []
 
 

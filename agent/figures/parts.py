@@ -113,17 +113,26 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     return Parts(words, crowded, shown + tuple(a.upper() for a, _ in short), short)
 
 
+# the longest run of words before an item that may be a row's label ("raw materials and
+# packaging inventory")
+_LONGEST_QUALIFIER = 6
+
+
 def _qualifiers(question: str, labels: set[str], known: frozenset[str]) -> list[str]:
     """Lower-case words right before an item the question names that are a row's whole
-    label in the turn's tables ("casino revenues" beside a row "Casino"): the item of
-    that part, not the company's."""
+    label in the turn's tables ("casino revenues" beside a row "Casino", "finished goods
+    inventory" beside a row "Finished goods" under "Inventories"): the item of that part,
+    not the company's. The longest such run; its words the vocabulary does not use."""
     q = norm(question)
-    out = []
+    out: list[str] = []
     for a in asked_items(question):
         before = q[: a.start].split()
-        word = before[-1] if before else ""
-        if word.isalpha() and word in labels and stem(word) in known:
-            out.append(word)
+        for n in range(min(_LONGEST_QUALIFIER, len(before)), 0, -1):
+            run = before[-n:]
+            words = [w for w in run if w.isalpha() and stem(w) in known]
+            if all(w.isalpha() for w in run) and words and " ".join(run) in labels:
+                out.extend(words)
+                break
     return out
 
 

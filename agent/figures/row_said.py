@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Passage
-from agent.figures.grid import MONTH_DAY, Column, Grid, Row, unscaled_label
+from agent.figures.grid import MONTH_DAY, SCALES, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
 from agent.figures.render import copula, in_scale, number, scale_word
@@ -57,20 +57,43 @@ def row_said(
 
 
 def named_row(
-    question: str, tables: Sequence[Grid], label: str, statement: str, lang: prompts.Lang
+    question: str,
+    tables: Sequence[Grid],
+    label: str,
+    statement: str,
+    lang: prompts.Lang,
+    *,
+    scales: dict[str, str] | None = None,
 ) -> str | None:
     """The sentence for the row labelled ``label`` the question names, from the table
     best fitting the statement its item is in (the statement titled so first; any
     statement for a row no item names), then the best-ranked; None when no such row dates
-    its figures."""
+    its figures. ``scales``: each document's one stated scale (``lookup.document_scales``)."""
     rows = [(g, r) for g in tables for r in g.rows if r.label == label]
     kinds = (statement,) if statement else ("income", "balance", "cash")  # any statement
-    rows.sort(key=lambda gr: (-max(table_fit(gr[0], k) for k in kinds), gr[0].passage.rank or 99))
+    # among tables fitting alike, the row's largest figures: the amount itself, not its
+    # share of sales, its growth or the part of it another table breaks out (a chunk
+    # continuing a "Percent of net sales" block no longer shows that heading)
+    rows.sort(
+        key=lambda gr: (
+            -max(table_fit(gr[0], k) for k in kinds),
+            -_size(*gr),
+            gr[0].passage.rank or 99,
+        )
+    )
     for g, r in rows:
-        said = _said(g, r, question, lang, "")
+        # a table whose caption sat in another chunk: its document's one stated scale
+        said = _said(g, r, question, lang, (scales or {}).get(g.passage.doc_id, ""))
         if said is not None:
             return said
     return None
+
+
+def _size(g: Grid, r: Row) -> float:
+    """The row's largest figure in units (its table's scale applied; a per-share or a
+    percentage row counts as none)."""
+    factor = SCALES.get(g.unit(r), 1.0) if g.unit(r) or not unscaled_label(r.label) else 0.0
+    return max((abs(v) for v in r.values if v is not None), default=0.0) * factor
 
 
 @lru_cache(maxsize=256)
@@ -126,7 +149,13 @@ def _ambiguous(g: Grid, row: Row) -> bool:
     length: segments or plans side by side, or a header read one cell off; more figures in
     the row than periods in the header), or a latest
     period whose figure is a printed dash (a nil the sentence would pass over)."""
-    periods = [(c.year, c.months) for c in g.columns if not _NOT_PERIOD.search(c.text)]
+    # a header repeated over a column this row leaves empty (a percentage's spacer) is
+    # no second period of its figures
+    periods = [
+        (c.year, c.months)
+        for i, c in enumerate(g.columns)
+        if not _NOT_PERIOD.search(c.text) and i < len(row.values) and row.values[i] is not None
+    ]
     if len(set(periods)) < len(periods):
         return True
     line = g.passage.text[row.start : row.end]

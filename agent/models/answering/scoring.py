@@ -25,6 +25,7 @@ from agent.models.answerability import information
 from agent.models.answering.candidate import Form
 from agent.models.sections import topical
 from agent.question import Question
+from agent.question.amount_asked import asks_period_amount
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 
@@ -63,7 +64,7 @@ def wants_figure(q: Question) -> bool:
     done ("the total amount X may borrow", ``figures/prose_totals.py``)?"""
     if "number" in q.kinds or q.metrics or q.items or q.operation in _FIGURE_OPERATIONS:
         return True
-    if asked_verb(q.text):
+    if asked_verb(q.text) or asks_period_amount(q):  # a row's amount asked by its name
         return True
     return what_is_asked(q.text) is not None
 

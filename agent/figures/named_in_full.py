@@ -1,0 +1,32 @@
+"""A row the question names by its whole label, longer than the item's name it holds:
+"interest expense, net of amounts capitalized", "depreciation expense". Among the rows of
+the item ("Interest expense, net" of an affiliate's statement, "Depreciation and
+amortization" of the cash-flow statement) that one is asked: the question's own words
+say which of them it means."""
+
+from __future__ import annotations
+
+import re
+
+from agent.figures.items import asked_items, norm, shown_label
+from pipeline.text.finance import LineItem
+
+# above a name's tail (1 against NAME_PLUS_TAIL, items.py) and a table's statement bonus
+NAMED_IN_FULL = 0.25
+_MIN_WORDS = 2  # a one-word label ("Net") says nothing more than the item's name
+
+
+def named_in_full(question: str, label: str, item: LineItem) -> bool:
+    """Does the question name the row's whole label where it names the item, the label
+    going beyond the item's name it uses ("depreciation expense" of "depreciation")?"""
+    lab = norm(shown_label(label)).strip()
+    if len(lab.split()) < _MIN_WORDS:
+        return False
+    q = norm(question)
+    spans = [a for a in asked_items(question) if a.item.key == item.key]
+    for m in re.finditer(rf"(?<!\w){re.escape(lab)}(?!\w)", q):
+        if any(
+            m.start() <= a.start and a.end <= m.end() and a.end - a.start < len(lab) for a in spans
+        ):
+            return True
+    return False

@@ -1,0 +1,40 @@
+"""An amount asked of a period by a row's own name, not by a line item the vocabulary
+knows: "What was Velmor's technology and content spending in 2024?", "What did Velmor
+record as stock-based compensation in FY2024?". The answer is a figure (the row's), so a
+figure candidate is of the form asked; the words are data (``agent/data/amount_words.json``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from agent.question.parsed import Question
+
+_DATA = Path(__file__).resolve().parents[1] / "data" / "amount_words.json"
+# what no figure answers, though the question names a period: a cause, a list, a definition
+_NOT_AMOUNTS = frozenset({"explanation", "list", "definition", "person", "date", "place"})
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    data = json.loads(_DATA.read_text(encoding="utf-8"))
+    heads = "|".join(re.escape(w) for w in data["heads"])
+    verbs = "|".join(re.escape(w) for w in data["verbs"])
+    # "what was/were … <head noun> in|for|during <period>"
+    head = re.compile(
+        rf"^\W*what (?:was|were|is|are)\b.*\b(?:{heads})\s+(?:in|for|during|of)\b", re.I
+    )
+    # "what did … record as …", "what did … spend on …"
+    verb = re.compile(rf"^\W*(?:what|how much) did\b.*\b(?:{verbs})\b", re.I)
+    return head, verb
+
+
+def asks_period_amount(q: Question) -> bool:
+    """Does the question ask an amount of a period by wording alone (its head noun or its
+    verb), naming no item?"""
+    if not q.periods or q.operation != "lookup" or q.kinds & _NOT_AMOUNTS or q.lang != "en":
+        return False
+    head, verb = _patterns()
+    return bool(head.search(q.text) or verb.search(q.text))
