@@ -1,8 +1,8 @@
 """Financial statements printed without their item heading close the discussion before
 them: a set of primary statement titles ends an open "Item 7." and opens sections of
 their own, the notes after them are their siblings, and a heading of the discussion
-that only reads like a title leaves the item alone
-(pipeline/parse/statement_sections.py, pipeline/parse/headings.py)."""
+that only reads like a title leaves the item alone; a statement of equity is a title of
+its own (pipeline/parse/statement_sections.py, pipeline/parse/headings.py)."""
 
 from __future__ import annotations
 
@@ -107,15 +107,31 @@ def test_statements_under_their_own_item_stay_there(tmp_path: Path) -> None:
     parsed = _pdf(
         tmp_path / "item8.pdf",
         [
-            [_h("PART II"), _h("Item 8. Financial Statements and Supplementary Data"), Item(BODY)],
+            [
+                Item("PART II", size=15, bold=True),
+                Item("Item 8. Financial Statements and Supplementary Data", size=13, bold=True),
+                Item(BODY),
+            ],
+            # the statement titles rank with the caps title of their print
+            [_h("REPORT OF THE INDEPENDENT AUDITORS"), Item("We audited the ledgers. " + BODY)],
             [_h("Consolidated Statement of Income"), Item("Fares collected were counted. " + BODY)],
             [_h("Consolidated Balance Sheet"), Item("Hulls on hand were valued. " + BODY)],
+            [
+                _h("Consolidated Statements of Equity"),
+                Item("Retained earnings grew. " + BODY),
+            ],
         ],
     )
     assert _section_of(parsed, "Hulls on hand") == [
         "PART II",
         "Item 8. Financial Statements and Supplementary Data",
         "Consolidated Balance Sheet",
+    ]
+    # a statement of equity is a statement of its own, not a part of the balance sheet
+    assert _section_of(parsed, "Retained earnings grew") == [
+        "PART II",
+        "Item 8. Financial Statements and Supplementary Data",
+        "Consolidated Statements of Equity",
     ]
 
 
