@@ -139,6 +139,13 @@ class Table(_Model):
         default_factory=list,
         description="Per row, the index of the row it sits under; None at top level.",
     )
+    derived_rows: list[int] = Field(
+        default_factory=list,
+        description=(
+            "Rows whose label is not printed but derived ('Total Revenues' for an unlabelled "
+            "row adding up the rows under 'Revenues'); their label cell has no box."
+        ),
+    )
 
     def value(self, row: int, col: int) -> float | None:
         """The parsed number of a cell (unit not applied), None when it holds no number."""

@@ -11,11 +11,19 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
 from pipeline.parse.heading_blocks import lift_table_headings, split_named
-from pipeline.parse.numbering import CN_NUM, dotted_level, named_level, numbering_level
+from pipeline.parse.numbering import (
+    CN_NUM,
+    dotted_level,
+    is_note,
+    named_level,
+    numbering_level,
+)
+from pipeline.parse.statement_sections import closable_item, statement_set
 from pipeline.parse.subheadings import mark_sentence_headings
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.lang import join_lines
@@ -328,19 +336,48 @@ def _number_levels(headings: list[Block], print_of: Callable[[Block], tuple[int,
     Policies" nests under "Item 8." instead of climbing to the top and out of it. A
     heading ranked by its print (``level`` on entry) stays inside the named section too,
     unless it is set larger or bolder than that section's heading (``print_of``: size
-    and weight)."""
-    open_: list[tuple[int, tuple[int, bool]]] = []  # (level, print) of named sections open
+    and weight). A set of statements printed without their item closes the item before
+    them (``statement_sections``)."""
+    statements = statement_set(headings)
+    open_: list[_Open] = []  # the named sections open, and the statements' own
     for b in headings:
         printed, weight = b.level, print_of(b)
         named, dotted = named_level(b.text), dotted_level(b.text)
-        if named is not None:
-            while open_ and open_[-1][0] >= named:
+        at = _statements_close(b, open_, statements, named, dotted)
+        if at is not None:
+            b.level = open_[at].level
+            del open_[at:]
+            open_.append(_Open(b.level, weight, statements=True))
+        elif named is not None:
+            while open_ and open_[-1].level >= named:
                 open_.pop()
             b.level = named
-            open_.append((named, weight))
+            open_.append(_Open(named, weight, item=closable_item(b.text)))
         else:
-            while open_ and open_[-1][1] < weight:  # set larger or bolder: it closes them
+            while open_ and open_[-1].print < weight:  # set larger or bolder: it closes them
                 open_.pop()
-            inner = open_[-1][0] + 1 if open_ else 1
+            inner = open_[-1].level + 1 if open_ else 1
             b.level = max(dotted if dotted is not None else printed, inner)
         b.level = min(6, b.level)
+
+
+@dataclass
+class _Open:
+    level: int
+    print: tuple[int, bool]
+    item: bool = False  # an item the statements can close ("Item 7. Management's …")
+    statements: bool = False  # a statement or note section opened in place of such an item
+
+
+def _statements_close(
+    b: Block, open_: list[_Open], statements: set[int], named: int | None, dotted: int | None
+) -> int | None:
+    """Where in ``open_`` the heading starts a section of the statements, or None: a
+    statement title closes the item it was printed in, and a note after the statements
+    ("Note 1 — …", "1. Basis of …") closes the statement before it, taking its level."""
+    if id(b) in statements:  # the item, or the statement (or note) before it
+        return next((i for i, o in enumerate(open_) if o.item or o.statements), None)
+    note = is_note(b.text) or (named is None and dotted == 1)
+    if not note:
+        return None
+    return next((i for i, o in enumerate(open_) if o.statements), None)

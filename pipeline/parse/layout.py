@@ -215,6 +215,20 @@ def _starts_new_block(prev: RawLine, cur: RawLine, leading: float = 0.0) -> bool
     return bool(_BULLET.match(cur.text))
 
 
+def _wraps_item(lines: list[RawLine], cur: RawLine) -> bool:
+    """A list item's text wrapped onto the next line: indented past the bullet, under a
+    line that does not end a sentence, at the item's spacing. Its size may read smaller
+    (OCR sizes a short line by its box) or its weight differ (a bold lead-in); it is
+    still the item's."""
+    first, prev = lines[0], lines[-1]
+    if not _BULLET.match(first.text) or _BULLET.match(cur.text) or _PARA_END.search(prev.text):
+        return False
+    size = max(prev.size, cur.size, 1.0)
+    gap = cur.box[1] - prev.box[3]
+    indent = cur.box[0] - first.box[0]
+    return -0.5 * size <= gap <= 0.7 * size and 0.3 * size <= indent <= 3 * size
+
+
 _SHORT_LINE = 40  # characters: a title over a memo's fields, not a wrapped line of prose
 
 
@@ -255,7 +269,10 @@ def page_blocks(lines: list[RawLine]) -> list[RawBlock]:
                 current = None
                 continue
             line = merge_row(row)
-            if current is None or _starts_new_block(current.lines[-1], line, leading):
+            if current is None or (
+                _starts_new_block(current.lines[-1], line, leading)
+                and not _wraps_item(current.lines, line)
+            ):
                 current = RawBlock()
                 blocks.append(current)
             current.lines.append(line)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 CN_NUM = "一二三四五六七八九十百零〇0-9"
+_NOTE = re.compile(r"^note\s+[0-9]{1,2}\b(?!\s*(?:to|of|in|and|for)\b)", re.I)
 _NUMBERED = [
     (re.compile(rf"^第[{CN_NUM}]+[章篇部]"), 1),
     (re.compile(r"^(?:chapter|part)\s+[0-9ivxlc]+\b", re.I), 1),
@@ -13,7 +14,7 @@ _NUMBERED = [
     (re.compile(r"^(?:section|item)\s+[0-9]+[a-z]?\b", re.I), 2),
     (re.compile(rf"^第[{CN_NUM}]+条"), 3),
     (re.compile(r"^article\s+[0-9ivxlc]+\b", re.I), 2),
-    (re.compile(r"^note\s+[0-9]{1,2}\b(?!\s*(?:to|of|in|and|for)\b)", re.I), 3),
+    (_NOTE, 3),
     (re.compile(rf"^[{CN_NUM[:-3]}]+[、.．]"), 3),
     (re.compile(rf"^[（(][{CN_NUM[:-3]}]+[)）]"), 4),
 ]
@@ -45,3 +46,8 @@ def numbering_level(text: str) -> int | None:
     """Heading level implied by a numbering prefix, or None."""
     named = named_level(text)
     return named if named is not None else dotted_level(text)
+
+
+def is_note(text: str) -> bool:
+    """Whether the heading opens a note of the financial statements ("Note 4 — Leases")."""
+    return _NOTE.match(text.strip()) is not None

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pipeline.models import Table, parse_figure
+from pipeline.parse.subtotal_rows import label_subtotals
 from pipeline.text.lexicon import pattern as words_pattern
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import CAPTURED_YEAR_RE, FY_SHORT_RE, YEAR
@@ -232,6 +233,7 @@ def annotate(
     ]
     table.periods = [p for p, _ in resolved]
     table.years = [y for _, y in resolved]
+    table.derived_rows = sorted({*table.derived_rows, *label_subtotals(table, head)})
     table.row_labels = [("" if i < head else single_spaces(r[0])) for i, r in enumerate(rows)]
     values = [i >= head and _has_value(r[1:]) for i, r in enumerate(rows)]
     parents = row_parents(table.row_labels, indents, values)

@@ -258,7 +258,12 @@ def page_tables(
 def quality(table: Table) -> tuple[bool, float]:
     """Whether a reader gets periods for the columns, then how full its labelled rows are
     (a grid that splits '$' and figures into columns of their own leaves holes)."""
-    body = [r for i, r in enumerate(table.rows) if i >= table.header_rows and r and r[0].strip()]
+    derived = set(table.derived_rows)  # labels read, not printed: as the grid printed it
+    body = [
+        r
+        for i, r in enumerate(table.rows)
+        if i >= table.header_rows and r and r[0].strip() and i not in derived
+    ]
     cells = [c for r in body for c in r[1:]]
     with_value = [r for r in body if any(c.strip() for c in r[1:])]
     fill = sum(1 for r in with_value for c in r[1:] if c.strip()) / max(
