@@ -12,7 +12,7 @@ from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
-from agent.figures.numerals import number
+from agent.figures.numerals import number, subtrahend
 from agent.figures.periods import PART_OF_YEAR, months_of
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from pipeline.text.finance import vocabulary
@@ -150,7 +150,7 @@ def change_line(
     pct = (b.value - a.value) / abs(a.value) * 100
     # over the prior figure's size: a loss narrowing from −9.1 to −8.4 is a rise of 7.7%
     working = (
-        f"({number(b.value)} − {number(a.value)}) ÷ {number(abs(a.value))} = {pct:.{digits}f}%"
+        f"({number(b.value)} − {subtrahend(a.value)}) ÷ {number(abs(a.value))} = {pct:.{digits}f}%"
     )
     working = working.replace("= -", "= −")  # as reports print a decline
     label = f"{shown_label(b.label)} {named}".strip()
