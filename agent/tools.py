@@ -255,6 +255,7 @@ def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passa
         missing=[t for t in terms if not stats.present(t) and not _straddles(t, query, stats)],
         names=sorted(stats.name_words),
         owner=sorted(stats.owner_words),
+        covers=stats.covers,
     )
 
 

@@ -3,8 +3,9 @@
 a question about another quarter ("第三季度"), a longer stretch of the year ("前三季度",
 "上半年", "全年") or another year ("2015年") is not answered from its figures, however
 many of the question's words the report uses (a year may be named in passing, a
-quarter's words are in every title). Only a report whose cover is among the turn's
-passages is judged."""
+quarter's words are in every title). The cover is a passage of the turn or the one the
+scope read; only a scope of one report is judged by the scope's cover (two reports may
+cover different periods)."""
 
 from __future__ import annotations
 
@@ -24,13 +25,16 @@ _YEAR = re.compile(rf"(?<!\d)({YEAR})\s*年")
 
 
 def _cover(evidence: Sequence[Evidence]) -> tuple[int, int] | None:
-    """The year and the months of it the turn's report covers, from its cover page."""
-    for ev in evidence:
-        for p in ev.passages:
-            year = report_year(p.text[:120]) if p.page <= 2 else None
-            months = report_months(p.text[:120]) if year is not None else None
-            if year is not None and months is not None:
-                return year, months
+    """The year and the months of it the turn's report covers, from its cover page: a
+    passage of the turn, or the cover the scope read (``Evidence.covers``)."""
+    pages = [p.text[:120] for ev in evidence for p in ev.passages if p.page <= 2]
+    scope = {doc: c[:120] for ev in evidence for doc, c in ev.covers.items()}
+    covers = list(scope.values()) if len(scope) == 1 else []
+    for text in [*pages, *covers]:
+        year = report_year(text)
+        months = report_months(text) if year is not None else None
+        if year is not None and months is not None:
+            return year, months
     return None
 
 
