@@ -67,3 +67,15 @@ def test_a_year_the_cover_does_not_name_is_refused(chat: ChatService, report: st
         assert a.refused, (q, a.answer)
     covered = _lead(chat, "2024年第一季度营业收入是多少？", report)
     assert "8,642万元" in covered, covered
+
+
+def test_a_company_the_report_never_names_is_refused(chat: ChatService, report: str) -> None:
+    # every other word is the report's own (revenue, the quarter): the name alone says
+    # it is another company's figure asked
+    for q in ("星河重工一季度的营业收入是多少？", "What was Orbiton's revenue in the first quarter?"):
+        a = chat.ask(q, [report]).answer
+        assert a.refused and not a.citations, (q, a.answer)
+        assert "星河重工" in a.answer or "Orbiton" in a.answer, a.answer
+    # the report's own company, and a question opening with a period word, are answered
+    assert "8,642万元" in _lead(chat, "华东新材料一季度的营业收入是多少？", report)
+    assert "7,125万元" in _lead(chat, "年初的货币资金有多少？", report)
