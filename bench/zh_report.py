@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -43,8 +44,11 @@ def _lead(answer: str) -> str:
 
 
 def _in_language(answer: str, lang: str) -> bool:
-    """Is the answer's first line in the question's language (Chinese: any Han; English: none)?"""
+    """Is the answer's first line in the question's language (Chinese: any Han; English:
+    none outside quotes, the report's own labels quoted as printed: “营业总收入”)?"""
     first = body(answer).splitlines()[0] if body(answer) else ""
+    if lang == "en":
+        first = re.sub(r"“[^”]*”", "", first)
     return bool(HAN_RE.search(first)) == (lang == "zh")
 
 

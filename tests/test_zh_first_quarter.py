@@ -67,15 +67,34 @@ def test_a_year_the_cover_does_not_name_is_refused(chat: ChatService, report: st
         assert a.refused, (q, a.answer)
     covered = _lead(chat, "2024年第一季度营业收入是多少？", report)
     assert "8,642万元" in covered, covered
+    # 上年度末 is a date (the last year's end), no whole year asked
+    since = _lead(chat, "总资产较上年度末变动了百分之几？", report)
+    assert "4.9" in since, since
 
 
 def test_a_company_the_report_never_names_is_refused(chat: ChatService, report: str) -> None:
     # every other word is the report's own (revenue, the quarter): the name alone says
     # it is another company's figure asked
-    for q in ("星河重工一季度的营业收入是多少？", "What was Orbiton's revenue in the first quarter?"):
+    others = ("星河重工一季度的营业收入是多少？", "What was Orbiton's revenue last quarter?")
+    for q in others:
         a = chat.ask(q, [report]).answer
         assert a.refused and not a.citations, (q, a.answer)
         assert "星河重工" in a.answer or "Orbiton" in a.answer, a.answer
     # the report's own company, and a question opening with a period word, are answered
     assert "8,642万元" in _lead(chat, "华东新材料一季度的营业收入是多少？", report)
     assert "7,125万元" in _lead(chat, "年初的货币资金有多少？", report)
+
+
+def test_an_english_question_is_answered_in_english_with_the_unit_and_the_label_quoted(
+    chat: ChatService, report: str
+) -> None:
+    a = chat.ask("What was operating revenue in the first quarter of 2024?", [report]).answer
+    assert not a.refused, a.answer
+    first = a.answer.splitlines()[0]
+    # the figure in RMB millions, the printed yuan beside it; the Chinese label quoted
+    assert "RMB 86.42 million" in first and "86,420,000.00 yuan" in first, first
+    assert "“营业总收入”" in first or "“营业收入”" in first, first
+    unquoted = re.sub(r"“[^”]*”", "", first)
+    assert not re.search(r"[\u4e00-\u9fff]", unquoted), first
+    change = chat.ask("By what percentage did operating revenue change?", [report]).answer
+    assert "−6.2" in change.answer and "Change in “" in change.answer, change.answer

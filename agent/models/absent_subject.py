@@ -36,7 +36,10 @@ def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
         return ""
     core = core_question(question)
     for name in [*_latin_names(core), *_han_names(core)]:
-        terms = [stem(t) for t in content_terms(name) if not t.isdigit()]
+        # its smallest words: a name no dictionary holds ("星河重工") is judged by its parts
+        # ("星河", "重工"), the whole being found missing or a chance of its pairs
+        found = [t for t in content_terms(name) if not t.isdigit()]
+        terms = [stem(t) for t in found if not any(o != t and o in t for o in found)]
         # "Pepsi" of PepsiCo, "JnJ": a short form of the owner's name is the owner
         if terms and all(t in gone for t in terms) and not abbreviates(name, evidence):
             return name

@@ -20,7 +20,8 @@ _NUMERALS = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4"
 # "第三季度", "三季度", "Q3"; not "前三季度" (nine months, below)
 _QUARTER = re.compile(r"(?<!前)(?:第\s*)?([一二三四1-4])\s*季度|\bQ([1-4])\b", re.I)
 _SPANS = ((re.compile(r"前三季度|1\s*[-–~至]\s*9\s*月"), 9), (re.compile(r"上半年|半年度"), 6))
-_WHOLE_YEAR = re.compile(r"全年|年度(?!报告)")
+# "上年度末" is a date (the last year's end, a balance sheet's column), no whole year
+_WHOLE_YEAR = re.compile(r"全年|年度(?!报告|末)")
 _YEAR = re.compile(rf"(?<!\d)({YEAR})\s*年")
 
 
