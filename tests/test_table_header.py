@@ -29,7 +29,8 @@ def test_a_group_header_spans_the_parts_named_below_it() -> None:
     head = stacked_header(HOLDERS, at)
     assert head is not None
     assert head.text == (
-        "| 股东名称 | 股东性质 | 持股比例 | 持股数量 | 质押或冻结情况 股份状态 | 质押或冻结情况 数量 |"
+        "| 股东名称 | 股东性质 | 持股比例 | 持股数量 "
+        "| 质押或冻结情况 股份状态 | 质押或冻结情况 数量 |"
     ), head.text
     # a name already said by the row above is said once
     assert merged(["| 股份种类 |  |", "| 股份种类 | 数量 |"]) == "| 股份种类 | 股份种类 数量 |"
