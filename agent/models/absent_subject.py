@@ -1,4 +1,4 @@
-"""A company the question asks about that the scope never names: "What was <Name>'s
+"""A company whose figures the question asks that the scope never names: "What was <Name>'s
 revenue?", "<某公司>一季度的营业收入是多少？" asked of another company's report. Every other
 word of such a question is the report's own (revenue, the quarter), so the figures would
 answer with the report's own row; the name alone says it is not this report. The words
@@ -14,6 +14,7 @@ from agent.evidence import Evidence
 from agent.models.features import scope_missing
 from agent.models.judge import METRIC_ACRONYMS
 from agent.models.other_company import SUBJECT_PATTERNS, abbreviates
+from agent.question import parse
 from agent.rewrite import content_terms, core_question
 from agent.scope import stem
 from pipeline.text import lexicon
@@ -29,7 +30,10 @@ MIN_NAME = 2  # characters: one character names nothing
 def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     """The name the question asks about when no chunk of the scope uses any of its words
     (a name cut into words by the search is wholly missing), or ""."""
-    if not any(ev.reads == "search" for ev in evidence):
+    # a figure of a report asked (a line item, a metric): "意大利的首都" names a country
+    # whose capital no report gives, not another company's report
+    asked = parse(question)
+    if not (asked.items or asked.metrics) or not any(ev.reads == "search" for ev in evidence):
         return ""
     gone = scope_missing(evidence)
     if not gone:
