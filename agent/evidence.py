@@ -73,6 +73,11 @@ class Evidence(BaseModel):
     owner: list[str] = Field(
         default_factory=list, description="Words of the company the scope's covers name."
     )
+    covers: dict[str, str] = Field(
+        default_factory=dict,
+        description="Each scope document's first-page opening, by id: a Chinese report's "
+        "cover names the period its tables call only 本报告期.",
+    )
     note: str = ""
     quotes: list[str] = Field(
         default_factory=list,

@@ -71,6 +71,10 @@ class DocStats:
     owner: frozenset[str] = frozenset()
     symbols: frozenset[str] = frozenset()  # "ADBE", "BBY": its stock's symbols as printed
     lead: str = ""  # the first word of that name ("mgm" of MGM Resorts International)
+    doc_id: str = ""
+    # the opening of its first page: a Chinese report's cover names its period there once
+    # ("2018 年第一季度报告"), its tables saying only 本报告期 / 上年同期
+    cover: str = ""
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
@@ -95,6 +99,11 @@ class ScopeStats:
     @property
     def chunks(self) -> int:
         return sum(d.chunks for d in self.docs)
+
+    @property
+    def covers(self) -> dict[str, str]:
+        """Each document's cover opening (``DocStats.cover``), by its id."""
+        return {d.doc_id: d.cover for d in self.docs if d.cover}
 
     def df(self, term: str) -> int:
         return sum(d.count(term) for d in self.docs)
@@ -166,7 +175,18 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         owner=frozenset(stem(w) for w in [*owner, *symbols]),
         symbols=symbols,
         lead=owner[0].lower() if owner else "",
+        doc_id=doc.doc_id,
+        cover=_cover(chunks),
     )
+
+
+COVER_CHARS = 200  # a cover's title, company and date; not the notice that may follow
+
+
+def _cover(chunks: Sequence[Chunk]) -> str:
+    """The opening of the document's first page (its first chunks there)."""
+    first = [ch.text for ch in chunks[:3] if ch.page_start == 1]
+    return "\n".join(first)[:COVER_CHARS]
 
 
 # "Our common stock is traded … under the symbol “ADBE.”", "ticker symbol BBY", "Stock

@@ -34,6 +34,7 @@ from agent.toolspec import REGISTRY, ToolResult
 from pipeline.models import Chunk, SearchHit
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN, HAN_RE
+from pipeline.text.segment import dictionary_word
 
 log = logging.getLogger(__name__)
 
@@ -255,6 +256,7 @@ def _evidence(ctx: ChatContext, tool: ToolName, query: str, passages: list[Passa
         missing=[t for t in terms if not stats.present(t) and not _straddles(t, query, stats)],
         names=sorted(stats.name_words),
         owner=sorted(stats.owner_words),
+        covers=stats.covers,
     )
 
 
@@ -265,9 +267,12 @@ def _as(ev: Evidence, tool: ToolName, **update: str) -> Evidence:
 
 def _straddles(term: str, query: str, stats: ScopeStats) -> bool:
     """A Chinese word jieba cut across a real one ("年假能" → "年/假能"): the pair it broke
-    ("年假") is in the scope, so the word is a cutting artefact, not something missing."""
+    ("年假") is in the scope, so the word is a cutting artefact, not something missing. A
+    word of the dictionary is none."""
     at = query.find(term)
-    if at < 0 or not HAN_RE.match(term):
+    # a dictionary word is no cutting artefact: "格力电器" (a company the scope never names)
+    # is missing however many chance pairs across it ("力电") the scope holds
+    if at < 0 or not HAN_RE.match(term) or dictionary_word(term):
         return False
     pairs = [
         query[at - 1 : at + 1] if at > 0 else "",

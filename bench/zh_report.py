@@ -3,11 +3,13 @@ English): is the gold figure in the answer (and in its lead, before the quoted r
 page printing it cited, the answer in the question's language, and are the questions the
 report cannot answer refused?
 
-    python bench/zh_report.py [--data-dir DIR] [--verbose]
+    python bench/zh_report.py [--data-dir DIR] [--verbose] [--only ID,…] [--batch NAME]
 
 The questions are ``bench/zh_report_questions.json`` over the sample
 ``pdfs/zh/issue-67-example.pdf`` (in no question split: its answers may be studied). A gold
-figure is matched as a person says it (``zh_report_match.py``). The document is ingested
+figure is matched as a person says it (``zh_report_match.py``). A question's "batch" names
+the questions added together to check that fixes generalise (``--batch`` asks only
+those). The document is ingested
 into the data directory on the first run.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -43,8 +46,11 @@ def _lead(answer: str) -> str:
 
 
 def _in_language(answer: str, lang: str) -> bool:
-    """Is the answer's first line in the question's language (Chinese: any Han; English: none)?"""
+    """Is the answer's first line in the question's language (Chinese: any Han; English:
+    none outside quotes, the report's own labels quoted as printed: “营业总收入”)?"""
     first = body(answer).splitlines()[0] if body(answer) else ""
+    if lang == "en":
+        first = re.sub(r"“[^”]*”", "", first)
     return bool(HAN_RE.search(first)) == (lang == "zh")
 
 
@@ -54,6 +60,7 @@ def main() -> int:
     ap.add_argument("--data-dir", type=Path, default=default)
     ap.add_argument("--verbose", action="store_true", help="print every answer's first line")
     ap.add_argument("--only", default="", help="ask only the questions with these ids (a,b,...)")
+    ap.add_argument("--batch", default="", help="ask only the questions of this batch")
     args = ap.parse_args()
     spec = json.loads(QUESTIONS.read_text(encoding="utf-8"))
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
@@ -63,7 +70,7 @@ def main() -> int:
     only = set(filter(None, args.only.split(",")))
     score: dict[str, dict[str, list[bool]]] = {}
     for q in spec["questions"]:
-        if only and q["id"] not in only:
+        if (only and q["id"] not in only) or (args.batch and q.get("batch") != args.batch):
             continue
         event = chat.ask(q["question"], [doc])
         chat.delete(event.conversation_id)

@@ -32,3 +32,23 @@ def test_the_first_search_names_only_the_first_names() -> None:
     names = vocabulary().items["revenue"].names
     first = _query("revenue", set())
     assert names[0] in first and names[-1] not in first
+
+
+def test_a_chinese_questions_operand_search_tries_the_chinese_names_first() -> None:
+    # a Chinese report names its rows in Chinese: its first search must not be spent on
+    # "total revenue total revenues total net revenue"
+    for key in ("revenue", "total_assets", "cost_of_revenue"):
+        names = vocabulary().items[key].names
+        zh = [n for n in names if any("\u4e00" <= ch <= "\u9fff" for ch in n)]
+        first = str(_operand_search(key, None, lang="zh")["args"]["query"])
+        assert first.split()[: len(zh[:3])] == zh[:3], (key, first)
+        # and every name is still reached, round by round
+        asked: set[str] = set()
+        searched = ""
+        for _ in range(0, len(names), 3):
+            query = str(_operand_search(key, None, asked=asked, lang="zh")["args"]["query"])
+            asked.add(query)
+            searched += " " + query
+        assert all(name in searched for name in names), key
+    # an English question keeps the vocabulary's order
+    assert vocabulary().items["revenue"].names[0] in _query("revenue", set())

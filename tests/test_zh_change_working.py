@@ -51,3 +51,13 @@ def test_a_change_with_no_length_asked_reads_the_prior_figure_at_the_current_one
     with pytest.raises(MissingFigure):  # no quarter of 2024: not the nine months' 310
         held.finder("revenue", 2024)
     assert turn.finder("revenue", 2024).value == 310.0  # what the change read before
+
+
+def test_a_negative_figure_taken_away_is_written_in_parentheses() -> None:
+    # "a − −b" reads as a typo: the negative prior figure is bracketed, and the working
+    # still evaluates to the result it states
+    before = _cell(-12_345_678.9, "-12,345,678.90", "上期发生额")
+    now = _cell(-2_345_678.9, "-2,345,678.90", "本期发生额")
+    line = change_line(before, now, 2, "zh")
+    assert "− −" not in line and "− (−12,345,678.9)" in line, line
+    assert checked_results(line) == ["81.00"], line

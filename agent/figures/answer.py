@@ -17,6 +17,7 @@ from agent.evidence import Evidence
 from agent.figures.asking import Ask, what_is_asked
 from agent.figures.averages import averaged
 from agent.figures.candidate import FigureAnswer
+from agent.figures.en_said import chinese_row
 from agent.figures.formula import (
     Cell,
     MissingFigure,
@@ -415,7 +416,9 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
         raise ZeroDivisionError
-    digits = decimals(turn.question, 1)
+    # a Chinese report prints its 增减 rates to two decimals (as the undated change says
+    # them): its columns dated by the cover are said so too
+    digits = decimals(turn.question, 2 if chinese_row(b) else 1)
     named = item_word(turn.finder.parts, turn.question, b)
     sentences = [cell_sentence(c, turn.finder, turn.lang, named=named) for c in (b, a)]
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))

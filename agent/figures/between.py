@@ -28,7 +28,7 @@ from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
 from agent.figures.lookup import Finder, grids
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
-from agent.figures.render import decimals, ids, number, scale_word, signed, when
+from agent.figures.render import decimals, ids, number, scale_word, signed, subtrahend, when
 from agent.figures.statements import table_fit
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from agent.rewrite import content_terms
@@ -230,7 +230,7 @@ def _answer(hit: Hit, what: _Quantity, question: str, direction: str, lang: str)
     money = "$" if dollars and not a.raw.strip().endswith("%") else ""
     unit = scale_word(a.scale, "en")
     diff = b.value - a.value
-    pct = f" ({number(b.value)} − {number(a.value)}) ÷ {number(a.value)}" if a.value else ""
+    pct = f" ({number(b.value)} − {subtrahend(a.value)}) ÷ {number(a.value)}" if a.value else ""
     if pct:
         digits = decimals(question, 1)
         pct += f" = {diff / abs(a.value) * 100:.{digits}f}%".replace("= -", "= −")

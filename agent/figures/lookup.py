@@ -76,8 +76,8 @@ _PAIRED = re.compile(r"\w\s*/\s*\(|\)\s*/\s*\w")
 
 def grids(evidence: Sequence[Evidence]) -> list[Grid]:
     """Every passage of the turn that reads as a table, best-ranked first; tables that
-    name their periods only as 本期 / 上年同期 are dated by their report's title when a
-    passage of the turn holds it."""
+    name their periods only as 本期 / 上年同期 are dated by their report's title, from a
+    passage of the turn or the cover the scope read (``Evidence.covers``)."""
     seen: set[str] = set()
     out: list[Grid] = []
     years: dict[str, int] = {}
@@ -92,6 +92,12 @@ def grids(evidence: Sequence[Evidence]) -> list[Grid]:
             if year is not None and p.page <= 2:  # the cover or the page after it
                 years.setdefault(p.doc_id, year)
                 covered.setdefault(p.doc_id, report_months(p.text[:120]))
+        # the cover as the scope read it, when no passage of the turn holds it
+        for doc, cover in ev.covers.items():
+            year = report_year(cover[:120])
+            if year is not None:
+                years.setdefault(doc, year)
+                covered.setdefault(doc, report_months(cover[:120]))
     out = [
         with_report_year(g, years[doc], covered.get(doc))
         if (doc := g.passage.doc_id) in years

@@ -19,6 +19,13 @@ def number(value: float) -> str:
     return ("−" if value < 0 else "") + text
 
 
+def subtrahend(value: float) -> str:
+    """A figure taken away, as a reader writes it: a negative one in parentheses, never
+    the double minus "a − −15,563,758.44"."""
+    text = number(value)
+    return f"({text})" if value < 0 else text
+
+
 def printed(value: float, raw: str) -> str:
     """A cell's figure with the digits its table prints when they are the value's (a
     per-share "0.0053" is not "0.01", "2.80" not "2.8"), else as ``number`` writes it."""

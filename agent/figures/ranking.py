@@ -29,7 +29,7 @@ from agent.figures.lookup import grids
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
-from agent.figures.render import number
+from agent.figures.render import number, subtrahend
 from agent.figures.stated_ranks import prose_search, stated_lines, stated_moves
 from agent.figures.subtotals import Subtotals, subtotaled
 from agent.figures.versus import same_length
@@ -326,7 +326,7 @@ def _members(found: Found, mode: Mode) -> list[Member]:
             now, then = r.values[col] or 0.0, r.values[before]
             if then is not None and then > 0:  # a growth needs a positive base
                 growth = (now - then) / abs(then) * 100
-                working = f"({number(now)} − {number(then)}) ÷ {number(then)} = {pct(growth)}"
+                working = f"({number(now)} − {subtrahend(then)}) ÷ {number(then)} = {pct(growth)}"
                 out.append(Member(r, now, then, growth, working))
         return out
     total_row = found.group.total

@@ -7,12 +7,13 @@ import re
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.figures.en_said import chinese_row, en_label, en_period, en_value
 from agent.figures.follow_rows import follow_label
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
-from agent.figures.numerals import number
+from agent.figures.numerals import number, subtrahend
 from agent.figures.periods import PART_OF_YEAR, months_of
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from pipeline.text.finance import vocabulary
@@ -61,6 +62,8 @@ def cell_sentence(
             was = zh_value(before.value, before.scale or scale, currency, before.raw)
             shown += f"，{then}为{with_label_unit(was, before)}"
         return f"{at}{zh_label(c, label)}为{shown} [{c.chunk_id}]。"
+    if chinese_row(c):  # a Chinese report asked in English (``en_said.py``)
+        return _chinese_row_sentence(c, scale, before)
     money = currency == "$" and not c.raw.strip().endswith("%")
     value = f"{_as_printed(c, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
@@ -76,6 +79,18 @@ def cell_sentence(
         same_day = _day(c.period) == _day(before.period)
         ago = "a year earlier" if year_apart and same_day else when(before, balance)
         said += f", {move} {then} {ago}"
+    return f"{said} [{c.chunk_id}]."
+
+
+def _chinese_row_sentence(c: Cell, scale: str, before: Cell | None) -> str:
+    """ "“营业总收入” (total revenue) was RMB 4.76 million (4,755,785.11 yuan) (“本期发生额”),
+    down from RMB 5.70 million (5,699,227.63 yuan) (“上期发生额”) [id]." """
+    label = en_label(c, c.label)
+    said = f"{label} was {en_value(c, scale)} {en_period(c)}"
+    if before is not None:
+        move = "up from" if c.value > before.value else "down from"
+        move = "unchanged from" if c.value == before.value else move
+        said += f", {move} {en_value(before, before.scale or scale)} {en_period(before)}"
     return f"{said} [{c.chunk_id}]."
 
 
@@ -150,7 +165,7 @@ def change_line(
     pct = (b.value - a.value) / abs(a.value) * 100
     # over the prior figure's size: a loss narrowing from −9.1 to −8.4 is a rise of 7.7%
     working = (
-        f"({number(b.value)} − {number(a.value)}) ÷ {number(abs(a.value))} = {pct:.{digits}f}%"
+        f"({number(b.value)} − {subtrahend(a.value)}) ÷ {number(abs(a.value))} = {pct:.{digits}f}%"
     )
     working = working.replace("= -", "= −")  # as reports print a decline
     label = f"{shown_label(b.label)} {named}".strip()
@@ -160,6 +175,9 @@ def change_line(
     # a Chinese year is a figure the citation must print: periods named 本期, 上年同期
     # and dated by the report's cover are said by their names
     printed = all(c.year and str(c.year) in c.period for c in (a, b)) or lang != "zh"
+    if lang == "en" and chinese_row(b):  # periods as the Chinese columns print them
+        span = f"{en_period(a)[1:-1]} → {en_period(b)[1:-1]}"
+        return f"Change in {en_label(b, label)} ({span}) = {working} {ids([a, b])}."
     part = lang == "en" and months_of(b.period) in _PART_YEAR and not DATED_RE.search(b.period)
     if part:  # "Q2 2022 → Q2 2023", as the columns print them
         return (

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence, units
-from agent.figures.render import number
+from agent.figures.render import number, subtrahend
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 from pipeline.text import lexicon
@@ -148,7 +148,7 @@ def change_sentence(s: Stated, question: str, lang: prompts.Lang) -> str:
 
     if _PERCENT_ASKED.search(question) and s.then:
         pct = diff / abs(s.then) * 100
-        working = f"({number(s.now)} − {number(s.then)}) ÷ {number(s.then)} = {pct:.1f}%"
+        working = f"({number(s.now)} − {subtrahend(s.then)}) ÷ {number(s.then)} = {pct:.1f}%"
     elif s.unit == "%":
         working = f"{shown(s.now)} − {shown(s.then)} = {number(round(diff, 2))} percentage points"
     else:

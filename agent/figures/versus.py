@@ -24,7 +24,7 @@ from agent.figures.grid import Grid, Row, figure, row_cells
 from agent.figures.items import years
 from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
-from agent.figures.render import number, scale_word
+from agent.figures.render import number, scale_word, subtrahend
 from pipeline.text.lexicon import alternation, pattern
 from pipeline.text.periods import YEAR
 from pipeline.text.script import HAN, HAN_RE
@@ -180,7 +180,8 @@ def _part(g: Grid, r: Row, col: int, before: int, lang: str = "en") -> str:
         if lang == "zh":
             return f"{pct_text}（{number(now)} 对 {number(then)}，表中所列）"
         return f"{pct_text} ({number(now)} against {number(then)}, as printed)"
-    return f"({number(now)} − {number(then)}) ÷ {number(then)} = {pct:.1f}%".replace("= -", "= −")
+    working = f"({number(now)} − {subtrahend(then)}) ÷ {number(then)} = {pct:.1f}%"
+    return working.replace("= -", "= −")
 
 
 def _printed_change(g: Grid, r: Row) -> float | None:

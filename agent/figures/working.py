@@ -11,7 +11,7 @@ from agent.figures.asking import Ask
 from agent.figures.formula import Result, ungrouped
 from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
-from agent.figures.numerals import number
+from agent.figures.numerals import number, subtrahend
 from agent.figures.ratios import PERCENT
 from agent.figures.render import amount, decimals, ids, when
 from agent.figures.zh_said import zh_label, zh_working, zh_year
@@ -106,12 +106,13 @@ def amount_growth(
     digits = decimals(turn.question, 1)
     a, b = number(before.value), number(now.value)
     shown = f"{pct:.{digits}f}".replace("-", "−")
+    change = f"({b} − {subtrahend(before.value)}) ÷ {a} = {shown}%"
     cells = now.cells + before.cells
     if turn.lang == "zh":
-        line = f"{ask.name}{year - 1}→{year}年变化 = ({b} − {a}) ÷ {a} = {shown}% {ids(cells)}。"
+        line = f"{ask.name}{year - 1}→{year}年变化 = {change} {ids(cells)}。"
         return line, pct
     name = ask.name if ask.name.isupper() or not ask.name.isascii() else ask.name.lower()
     return (
-        f"Change in {name} FY{year - 1} → FY{year} = ({b} − {a}) ÷ {a} = {shown}% {ids(cells)}.",
+        f"Change in {name} FY{year - 1} → FY{year} = {change} {ids(cells)}.",
         pct,
     )

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES
 from agent.figures.items import shown_label
-from agent.figures.numerals import ZH_UNITS, number, printed, zh_amount
+from agent.figures.numerals import ZH_UNITS, number, printed, subtrahend, zh_amount
 from pipeline.text import lexicon
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
@@ -128,5 +128,5 @@ def zh_difference(a: Cell, b: Cell, question: str, ids: str) -> list[str]:
             break
     label = zh_label(b)
     span = f"（{a.period}→{b.period}）" if a.period != b.period else ""
-    working = f"{number(b.value)} − {number(a.value)} = {number(diff)}{unit}"
+    working = f"{number(b.value)} − {subtrahend(a.value)} = {number(diff)}{unit}"
     return [f"{label}{span}增减额 = {working}{said} {ids}。"]

@@ -36,6 +36,7 @@ from pathlib import Path
 from agent import prompts
 from agent.answer_kinds import asked_kinds, holds
 from agent.evidence import Evidence, clean
+from agent.models.absent_subject import absent_subject
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
@@ -173,7 +174,7 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     uncovered = uncovered_period(question, evidence)  # a Chinese report's other quarter
     if uncovered:
         return Decision(False, "period", 0.0, uncovered)
-    other = other_subject(question, evidence)
+    other = other_subject(question, evidence) or absent_subject(question, evidence)
     if other:
         return Decision(False, "company", 0.0, other)
     return Decision(True)

@@ -33,6 +33,7 @@ _SUBJECT = (
     re.compile(r"\b(?:of|for)\s+" + _NAME + r"\s*[?？.]?\s*$"),
     re.compile(rf"\b(?:{_AUXILIARIES})\s+{_NAME}\s+[a-z]"),
 )
+SUBJECT_PATTERNS = _SUBJECT  # read by absent_subject.py for a name the scope never uses
 
 
 def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
@@ -59,7 +60,7 @@ def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
             continue  # "Q3", "FY2022"; "Board of Directors": a title, not a company
         # a part of the report (a segment, a region: "the revenue of Americas") heads
         # sections of its own; another company is only mentioned in them
-        if all(w in parts for w in words) or _abbreviates("".join(raw), evidence):
+        if all(w in parts for w in words) or abbreviates("".join(raw), evidence):
             continue
         # "<Name>'s" is a company's; a name elsewhere ("the capital of Japan") is one when
         # the scope writes it as one ("Kestrel Optics Inc.")
@@ -93,7 +94,7 @@ def _titled(core: str, start: int) -> bool:
     return len(before) >= 3 and before[-1] in ("of", "for") and before[-2][:1].isupper()
 
 
-def _abbreviates(name: str, evidence: Sequence[Evidence]) -> bool:
+def abbreviates(name: str, evidence: Sequence[Evidence]) -> bool:
     """Is the name a short form of the owner's or the document's name: its letters, in
     order and from the first, in those names' letters ("JnJ" of Johnson & Johnson, whose
     words the scope's lists hold once)?"""

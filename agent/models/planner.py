@@ -59,13 +59,15 @@ def plan(
     return out
 
 
-def _operand_calls(figures: FigureAnswer, asked: set[str], read: set[str]) -> list[Call]:
+def _operand_calls(
+    figures: FigureAnswer, asked: set[str], read: set[str], lang: str = "en"
+) -> list[Call]:
     """Read the missing operands' statement and search for their rows in the same round:
     the page read may be the wrong statement, and a search may find only another chunk
     of the right one."""
     pages = [p for p in figures.pages if str(p) not in read]
     calls: list[Call] = [{"name": "read_page", "args": {"page": pages[0]}}] if pages else []
-    operands = [_operand_search(*w, asked=asked) for w in figures.wanted]
+    operands = [_operand_search(*w, asked=asked, lang=lang) for w in figures.wanted]
     calls += [c for c in operands if c["args"]["query"] not in asked]
     return calls or operands[:1]
 
@@ -80,24 +82,40 @@ def _unread(figures: FigureAnswer, evidence: Sequence[Evidence]) -> list[int]:
     return [p for p in figures.read if str(p) not in {e.query for e in pages}]
 
 
+def names_in_language(names: Sequence[str], lang: str) -> list[str]:
+    """A line item's names, those in ``lang`` (Chinese: holding Han) first, each side in
+    the vocabulary's order."""
+    zh = [n for n in names if HAN_RE.search(n)]
+    en = [n for n in names if not HAN_RE.search(n)]
+    return zh + en if lang == "zh" else en + zh
+
+
 # names of a line item searched for at once: more would let its commonest words ("sales")
 # find other statements' rows ("Sales of investments")
 _NAMES_AT_ONCE = 3
 
 
 def _operand_search(
-    item: str, year: int | None, asked: set[str] | frozenset[str] = frozenset()
+    item: str,
+    year: int | None,
+    asked: set[str] | frozenset[str] = frozenset(),
+    lang: str = "en",
 ) -> Call:
     """A keyword search for an operand's row: its first names, then, once that search was
     made and the operand is still missing, its next names (a filing may call operating
-    income "Operating Profit", the item's fourth name)."""
+    income "Operating Profit", the item's fourth name). The names in the question's
+    language come first: a Chinese question's report names its rows in Chinese, and its
+    first round spent on "total revenue net revenue" finds nothing."""
     vocab = vocabulary()
     line = vocab.items[item]
+    names = names_in_language(line.names, lang)
     call: Call | None = None
-    for i in range(0, len(line.names), _NAMES_AT_ONCE):
-        words = " ".join(line.names[i : i + _NAMES_AT_ONCE]) + (f" {year}" if year else "")
-        if line.statement:
-            words += " " + vocab.statements[line.statement]
+    for i in range(0, len(names), _NAMES_AT_ONCE):
+        words = " ".join(names[i : i + _NAMES_AT_ONCE]) + (f" {year}" if year else "")
+        if line.statement:  # the statement's words, in the question's language too
+            words += " " + " ".join(
+                names_in_language(vocab.statements[line.statement].split(), lang)
+            )
         call = {"name": "search_document", "args": {"query": words, "top_k": 6, "mode": "keyword"}}
         if words not in asked:
             return call
@@ -179,6 +197,7 @@ def _first_round(question: str) -> list[Call]:
 
 def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     figures = figure_answer(question, evidence, "en")
+    lang = "zh" if HAN_RE.search(question) else "en"
     asked = {e.query for e in evidence}
     searches = [q for q in figures.searches if q not in asked] if figures is not None else []
     read = {e.query for e in evidence if e.reads == "page"}
@@ -191,13 +210,13 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
             for q in (searches if figures.alternatives else searches[:1])
         ]
         # with an operand missing too (a part's share of the whole), both in one round
-        return [*calls, *(_operand_calls(figures, asked, read) if figures.wanted else [])]
+        return [*calls, *(_operand_calls(figures, asked, read, lang) if figures.wanted else [])]
     beside = _unread(figures, evidence) if figures is not None else []
     if beside and figures is not None:  # the page of a value not in the turn
         doc = {"document": figures.read_doc} if figures.read_doc else {}
         return [{"name": "read_page", "args": {"page": beside[0], **doc}}]
     if figures is not None and figures.wanted:  # a formula's operand
-        return _operand_calls(figures, asked, read)
+        return _operand_calls(figures, asked, read, lang)
     stated = statement_search(question, figures.lines, evidence) if figures is not None else ""
     if stated and stated not in asked:  # the sentence stating the figure in prose
         return [

@@ -3,8 +3,9 @@
 a question about another quarter ("第三季度"), a longer stretch of the year ("前三季度",
 "上半年", "全年") or another year ("2015年") is not answered from its figures, however
 many of the question's words the report uses (a year may be named in passing, a
-quarter's words are in every title). Only a report whose cover is among the turn's
-passages is judged."""
+quarter's words are in every title). The cover is a passage of the turn or the one the
+scope read; only a scope of one report is judged by the scope's cover (two reports may
+cover different periods)."""
 
 from __future__ import annotations
 
@@ -19,18 +20,22 @@ _NUMERALS = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4"
 # "第三季度", "三季度", "Q3"; not "前三季度" (nine months, below)
 _QUARTER = re.compile(r"(?<!前)(?:第\s*)?([一二三四1-4])\s*季度|\bQ([1-4])\b", re.I)
 _SPANS = ((re.compile(r"前三季度|1\s*[-–~至]\s*9\s*月"), 9), (re.compile(r"上半年|半年度"), 6))
-_WHOLE_YEAR = re.compile(r"全年|年度(?!报告)")
+# "上年度末" is a date (the last year's end, a balance sheet's column), no whole year
+_WHOLE_YEAR = re.compile(r"全年|年度(?!报告|末)")
 _YEAR = re.compile(rf"(?<!\d)({YEAR})\s*年")
 
 
 def _cover(evidence: Sequence[Evidence]) -> tuple[int, int] | None:
-    """The year and the months of it the turn's report covers, from its cover page."""
-    for ev in evidence:
-        for p in ev.passages:
-            year = report_year(p.text[:120]) if p.page <= 2 else None
-            months = report_months(p.text[:120]) if year is not None else None
-            if year is not None and months is not None:
-                return year, months
+    """The year and the months of it the turn's report covers, from its cover page: a
+    passage of the turn, or the cover the scope read (``Evidence.covers``)."""
+    pages = [p.text[:120] for ev in evidence for p in ev.passages if p.page <= 2]
+    scope = {doc: c[:120] for ev in evidence for doc, c in ev.covers.items()}
+    covers = list(scope.values()) if len(scope) == 1 else []
+    for text in [*pages, *covers]:
+        year = report_year(text)
+        months = report_months(text) if year is not None else None
+        if year is not None and months is not None:
+            return year, months
     return None
 
 

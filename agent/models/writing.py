@@ -25,6 +25,7 @@ from agent.models.judge import (
 )
 from agent.models.kind_lead import phrased, unheld_note
 from agent.models.spans import answer_clause
+from agent.models.table_header import stacked_header
 from agent.question import parse
 from pipeline.text.lang import script_language, split_sentences
 from pipeline.text.lexicon import pattern
@@ -314,7 +315,12 @@ def with_column_headers(chosen: list[Candidate]) -> list[tuple[Candidate, Candid
 
 
 def _column_header(c: Candidate) -> Candidate | None:
-    """The first row of a Markdown table, or the last row above naming two or more years."""
+    """The header rows above a Markdown row, merged (``table_header.py``: a group over its
+    parts, a second header opening later rows); else the first row of a Markdown table,
+    or the last row above naming two or more years."""
+    stacked = stacked_header(c.passage.text, c.unit.start) if _markdown(c.unit.text) else None
+    if stacked is not None:
+        return Candidate(c.passage, stacked, 0.0, frozenset(), 0)
     best = None
     parts = units(c.passage.text)
     first = parts[0] if parts else None
@@ -330,3 +336,7 @@ def _column_header(c: Candidate) -> Candidate | None:
     if best is None:
         return None
     return Candidate(c.passage, Unit(best.start, best.end, best.text, "row"), 0.0, frozenset(), 0)
+
+
+def _markdown(text: str) -> bool:
+    return text.lstrip().startswith("|")

@@ -14,10 +14,12 @@ from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_change, asks_extreme
 from agent.question.kinds import FIRST_ASKING, Kind, asked_kinds, asks_overview, subject_named
 from agent.rewrite import page_reference
+from pipeline.text.expand import spelled_out
 from pipeline.text.finance import vocabulary
 from pipeline.text.lang import cjk_ratio
 from pipeline.text.lexicon import pattern
 from pipeline.text.periods import FISCAL_YEAR_RE, fiscal_years
+from pipeline.text.script import HAN_RE
 
 Operation = Literal[
     "lookup", "change", "growth", "average", "ratio", "share", "comparison", "extreme", "between"
@@ -95,10 +97,13 @@ def _parse(text: str) -> Question:
 
 def _items(text: str) -> tuple[str, ...]:
     low = text.lower()
+    # a Chinese abbreviation the filings spell out names the item of its long form
+    # ("营收": 营业收入); English ones are read where the figures are found (items.py)
+    spelled = {f for w, a in spelled_out(text) if HAN_RE.search(w) for f in a.long}
     return tuple(
         key
         for key, item in vocabulary().items.items()
-        if any(_named(name, low) for name in item.names)
+        if any(_named(name, low) or name in spelled for name in item.names)
     )
 
 

@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pipeline.text.script import HAN_RE
+
 DATA = Path(__file__).with_name("data") / "finance_terms.json"
 
 
@@ -204,5 +206,8 @@ def _judgement(key: str, raw: dict[str, Any], statements: dict[str, str]) -> Jud
 
 def _abbreviation(raw: dict[str, Any]) -> Abbreviation:
     # Bounded by anything but a letter, digit, "&" or "/": "PP&E" is not "E", "A/R" not "R".
-    pattern = re.compile(rf"(?<![\w&/])(?:{raw['short']})(?![\w&/])", re.I)
+    # Chinese runs on without spaces: a Chinese abbreviation ("营收") is found inside the
+    # question's run, its entry's own pattern saying what may not stand beside it.
+    bound = ("", "") if HAN_RE.search(raw["short"]) else (r"(?<![\w&/])", r"(?![\w&/])")
+    pattern = re.compile(rf"{bound[0]}(?:{raw['short']}){bound[1]}", re.I)
     return Abbreviation(pattern, tuple(raw["long"]))

@@ -256,6 +256,12 @@ def _get_jieba() -> Any:
     return _jieba
 
 
+def dictionary_word(word: str) -> bool:
+    """Is a Chinese word of two characters or more one of jieba's dictionary's ("格力电器",
+    "电器"), not characters a cut left together ("假能")?"""
+    return len(word) >= 2 and _get_jieba().dt.FREQ.get(word, 0) > 0
+
+
 _idf: dict[str, float] | None = None
 EVERYDAY_IDF = 8.0
 """Below this IDF (jieba's table of general Chinese) a word is everyday vocabulary."""

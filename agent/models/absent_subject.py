@@ -1,0 +1,68 @@
+"""A company whose figures the question asks that the scope never names: "What was <Name>'s
+revenue?", "<某公司>一季度的营业收入是多少？" asked of another company's report. Every other
+word of such a question is the report's own (revenue, the quarter), so the figures would
+answer with the report's own row; the name alone says it is not this report. The words
+of the name are those every search of the turn found in no chunk of the scope
+(``features.scope_missing``). A name the scope does use is ``other_company``'s."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.evidence import Evidence
+from agent.models.features import scope_missing
+from agent.models.judge import METRIC_ACRONYMS
+from agent.models.other_company import SUBJECT_PATTERNS, abbreviates
+from agent.question import parse
+from agent.rewrite import content_terms, core_question
+from agent.scope import stem
+from pipeline.text import lexicon
+from pipeline.text.script import HAN
+
+_ENDS = lexicon.alternation("zh_periods.subject_ends")
+# the opening words of a Chinese question up to a period word, a year or the first 的;
+# a period word opening it ("年初的货币资金") is no name
+_ZH_SUBJECT = re.compile(rf"^\s*(?!{_ENDS})([{HAN}]{{2,12}}?)(?=(?:{_ENDS}|\d{{4}}\s*年|的))")
+MIN_NAME = 2  # characters: one character names nothing
+
+
+def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
+    """The name the question asks about when no chunk of the scope uses any of its words
+    (a name cut into words by the search is wholly missing), or ""."""
+    # a figure of a report asked (a line item, a metric): "意大利的首都" names a country
+    # whose capital no report gives, not another company's report
+    asked = parse(question)
+    if not (asked.items or asked.metrics) or not any(ev.reads == "search" for ev in evidence):
+        return ""
+    gone = scope_missing(evidence)
+    if not gone:
+        return ""
+    core = core_question(question)
+    for name in [*_latin_names(core), *_han_names(core)]:
+        # its smallest words: a name no dictionary holds ("星河重工") is judged by its parts
+        # ("星河", "重工"), the whole being found missing or a chance of its pairs
+        found = [t for t in content_terms(name) if not t.isdigit()]
+        terms = [stem(t) for t in found if not any(o != t and o in t for o in found)]
+        # "Pepsi" of PepsiCo, "JnJ": a short form of the owner's name is the owner
+        if terms and all(t in gone for t in terms) and not abbreviates(name, evidence):
+            return name
+    return ""
+
+
+def _latin_names(core: str) -> list[str]:
+    """The capitalised names where an English question puts its subject ("<Name>'s")."""
+    out = []
+    for pattern in SUBJECT_PATTERNS:
+        for m in pattern.finditer(core):
+            raw = m.group(1).split()
+            raw = raw[1:] if m.start(1) == 0 else raw  # a question's first word is capitalised
+            figures = any(c.isdigit() for w in raw for c in w)
+            if raw and not figures and not all(w.lower() in METRIC_ACRONYMS for w in raw):
+                out.append(" ".join(raw))
+    return out
+
+
+def _han_names(core: str) -> list[str]:
+    m = _ZH_SUBJECT.match(core)
+    return [m.group(1)] if m and len(m.group(1)) >= MIN_NAME else []
