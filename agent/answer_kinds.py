@@ -48,6 +48,8 @@ _AMOUNT_ASKED = re.compile(
     re.I,
 )
 _ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")  # "(FLNA)": a member's abbreviation
+# a question asking a date ("When …", "On what date …"): never what the subject is or does
+_ASKS_DATE = re.compile(r"^\W*(?:when|(?:on |in )?what (?:date|day|month|year))\b", re.I)
 _MIN_MEMBERS = 3
 _MAX_MEMBER_WORDS = 4  # a member of a list is a name, not a clause
 _MAX_MEMBER_HAN = 10
@@ -63,6 +65,8 @@ def asks_about_subject(question: str) -> bool:
     from agent.rewrite import content_terms
 
     q = FIRST_ASKING.match(question.strip()).group(0).strip()  # type: ignore[union-attr]
+    if _ASKS_DATE.match(q):  # "When does Acme's fiscal year end?": a date, not what Acme is
+        return False
     # a period ("FY2022", "Q2") is no name
     runs = [
         [w for w in m.group(0).split() if not re.search(r"\d", w)] for m in NAME_RUN.finditer(q)

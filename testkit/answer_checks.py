@@ -26,8 +26,8 @@ def figures(text: str) -> list[tuple[float, int]]:
         except ValueError:
             continue
         decimals = len(raw.split(".")[1]) if "." in raw else 0
-        if decimals == 0 and 1900 <= value <= 2100:
-            continue  # a year
+        if decimals == 0 and 1900 <= value <= 2100 and "," not in m.group(0):
+            continue  # a year ("2,064" with its separator is an amount)
         out.append((value, decimals))
     return out
 

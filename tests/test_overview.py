@@ -156,6 +156,8 @@ def test_questions_about_what_the_subject_is_or_does() -> None:
         "What were net sales in FY2025?",
         "Who is the chief executive?",
         "Summarize this report",
+        "When does the company's fiscal year end?",  # a date, whose words say nothing else
+        "On what date did Velmor's fiscal year end?",
     ):
         assert not asks_about_subject(q), q
 

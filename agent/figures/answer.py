@@ -17,6 +17,7 @@ from agent.evidence import Evidence
 from agent.figures.asking import Ask, what_is_asked
 from agent.figures.averages import averaged
 from agent.figures.candidate import FigureAnswer
+from agent.figures.differences import difference_line
 from agent.figures.en_said import chinese_row
 from agent.figures.formula import (
     Cell,
@@ -424,7 +425,10 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     line = change_line(a, b, digits, turn.lang, named=named, part=bool(turn.finder.parts))
     pct = (b.value - a.value) / abs(a.value) * 100
     growth = Computed(ask.name, pct, "growth", True, True, (a.value, b.value))
-    moved = zh_difference(a, b, turn.question, ids([a, b])) if turn.lang == "zh" else []
+    if turn.lang == "zh":
+        moved = zh_difference(a, b, turn.question, ids([a, b]))
+    else:
+        moved = difference_line(a, b, turn.question, ids([a, b]), named)
     return FigureAnswer([*sentences, *moved, line], cells=[b, a], computed=[growth])
 
 

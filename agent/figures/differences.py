@@ -1,0 +1,42 @@
+"""The change between two periods' figures as an amount, for an English question asking
+how much a figure moved ("By how much did operating income change from fiscal 2023 to
+fiscal 2024?", "… change in dollars?"), said beside the change in percent: a reader asking
+"by how much" wants the sum first."""
+
+from __future__ import annotations
+
+import re
+
+from agent.figures.formula import Cell
+from agent.figures.items import shown_label
+from agent.figures.numerals import number
+
+# a question asking the amount of a move, and one asking its rate (then the percent
+# line alone answers)
+_AMOUNT = re.compile(
+    r"\bby how much\b|\bin (?:us\s*)?dollars\b|\b(?:dollar|absolute) (?:change|increase|decrease)"
+    r"|\bhow much (?:did|has|have|had|was|were)\b.{0,80}\b(?:chang|increas|decreas|ris|ros|"
+    r"fall|fell|declin|drop)\w*|\b(?:change|difference|increase|decrease) in\b",
+    re.I,
+)
+_RATE = re.compile(r"percent|%|\bgrowth\b|\bgr[oe]w\w*|\brate\b|\bhow fast\b|\bpace\b", re.I)
+
+
+def asks_amount_change(question: str) -> bool:
+    return bool(_AMOUNT.search(question)) and not _RATE.search(question)
+
+
+def difference_line(a: Cell, b: Cell, question: str, ids: str, named: str = "") -> list[str]:
+    """ "Change in operating income FY2023 → FY2024 = 204,485 − 207,522 = −3,037 [1]." for a
+    question asking the amount of a move; none for a rate, a percentage row, or two
+    cells of different scales."""
+    if not asks_amount_change(question) or a.scale != b.scale:
+        return []
+    if any(c.raw.strip().endswith("%") for c in (a, b)):
+        return []
+    label = f"{shown_label(b.label)} {named}".strip()
+    low = label if re.match(r"[A-Z]{2,}\b", label) else label[:1].lower() + label[1:]
+    span = f"FY{a.year} → FY{b.year}" if a.year and b.year else f"({a.period} → {b.period})"
+    diff = round(b.value - a.value, 6)
+    working = f"{number(b.value)} − {number(a.value)} = {number(diff)}"
+    return [f"Change in {low} {span} = {working} {ids}."]

@@ -1,0 +1,2 @@
+"""Synthetic annual reports for measuring answers on layouts and wordings nobody tuned on
+(``bench/synth_filings.py``)."""
