@@ -173,9 +173,7 @@ def by_meaning(
     return found[1] if found else None
 
 
-def meaning_sections(
-    corpus: Corpus, doc_id: str
-) -> tuple[list[SectionRead], Sections] | None:
+def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Sections] | None:
     """The document's sections with English headings naming a topic, as the match by
     meaning reads them; None when the document or the dense model is gone."""
     embedder = corpus.embedder()
