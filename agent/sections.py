@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -168,9 +169,29 @@ def by_meaning(
         except EmbeddingError:  # the answer goes on without it: search finds the sentences
             log.warning("sections of %s not compared by meaning", doc_id, exc_info=True)
             return None
-        if m is not None and (found is None or m.score > found[0]):
+        if m is None or _asks_more(topic, ignore, reads[m.index]):
+            continue
+        if found is None or m.score > found[0]:
             found = (m.score, reads[m.index])
     return found[1] if found else None
+
+
+def _asks_more(topic: str, ignore: Iterable[str], sec: SectionRead) -> bool:
+    """Does the topic name something (a capitalised word within it) that the section's
+    heading and opening never mention? Then it asks about that ("What currency does Japan
+    use?" of "Foreign Currency"), not about the section's topic."""
+    skip = {stem(w) for w in ignore}
+    names = {stem(w.lower()) for w in _NAME.findall(topic)} - skip
+    said = sec.terms | {stem(w.lower()) for w in _WORD.findall(_opening_text(sec))}
+    return bool(names - said)
+
+
+def _opening_text(sec: SectionRead) -> str:
+    return " ".join(i.text for i in sec.sentences[:2])
+
+
+_NAME = re.compile(r"(?<=\s)[A-Z][a-z]+")  # capitalised after the first word: a name
+_WORD = re.compile(r"\w+")
 
 
 def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Sections] | None:
@@ -183,7 +204,7 @@ def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Se
     secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
     secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
     heads = [words for _, words in secs]
-    openings = [opening(w, [i.text for i in sec.sentences[:2]]) for sec, w in secs]
+    openings = [opening(w, [_opening_text(sec)]) for sec, w in secs]
     key = (*version, getattr(embedder, "name", ""))
     return [sec for sec, _ in secs], Sections(key, heads, openings)
 

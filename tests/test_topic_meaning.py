@@ -111,10 +111,12 @@ Management concluded that internal control over financial reporting was effectiv
 PARAPHRASES = (
     ("Is anyone suing them?", "Legal Proceedings"),
     ("What court cases is it defending?", "Legal Proceedings"),
+    ("Is the firm fighting lawsuits?", "Legal Proceedings"),
     ("Which buildings does it own or rent?", "Properties"),
 )
 UNRELATED = (
     "What is the capital of France?",
+    "What is the capital of Chile?",  # a heading's word, asking what no heading names
     "Who painted the Mona Lisa?",
     "How do bees make honey?",
     "What causes earthquakes?",
