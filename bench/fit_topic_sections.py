@@ -11,7 +11,8 @@ as ``bench/answers.py`` leaves them) against the invented questions of
 with a heading its pattern matches and negatives on one without (a topic the filing lacks),
 and topics no filing has and general-knowledge questions, negatives everywhere. A positive
 counts as found when the section taken is one its pattern matches; a section taken for a
-negative, or a wrong one for a positive, counts against twice. Writes the thresholds into
+negative, or a wrong one for a positive, counts against twice; a section is never taken for
+a question naming what it never mentions (``sections._asks_more``). Writes the thresholds into
 ``agent/data/topic_sections.json`` (its background headings kept). ``--validation``
 measures the thresholds written on the validation split's filings instead, aggregates only.
 """
@@ -29,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.models.phrasing import phrasing_words  # noqa: E402
-from agent.sections import _generic, meaning_sections  # noqa: E402
+from agent.sections import _asks_more, _generic, meaning_sections  # noqa: E402
 from agent.topic_match import (  # noqa: E402
     DATA,
     Match,
@@ -50,7 +51,8 @@ QUESTIONS = Path(__file__).with_name("topic_questions.json")
 SPLITS = {"train": "financebench-train", "validation": "financebench"}
 FILINGS = re.compile(r"10-?K|10-?Q", re.I)  # filings with the items a topic has a section in
 
-Case = tuple[Match | None, list[str], str | None]  # the nearest, the titles, the pattern
+# the nearest section, whether the question names what it never mentions, titles, pattern
+Case = tuple[Match | None, bool, list[str], str | None]
 
 
 def main() -> int:
@@ -102,18 +104,19 @@ def _cases(folio: Folio, embedder: Embedder, doc: str) -> list[Case]:
     out: list[Case] = []
     for q, pattern in questions():
         asked = topic_words(q, _generic(), phrasing_words(q))
-        out.append((nearest(embedder, q, asked, sections), titles, pattern))
+        m = nearest(embedder, q, asked, sections)
+        out.append((m, m is not None and _asks_more(q, (), reads[m.index]), titles, pattern))
     return out
 
 
 def _count(cases: list[Case], t: Thresholds) -> tuple[int, int, int]:
     """Positives found, sections taken wrongly, positives."""
     found = wrong = positives = 0
-    for m, titles, pattern in cases:
+    for m, names_other, titles, pattern in cases:
         fits = [bool(pattern and re.search(pattern, title)) for title in titles]
         positives += any(fits)
         taken = accepted(m, t)
-        if taken is None:
+        if taken is None or names_other:  # as agent/sections.py leaves it
             continue
         if fits[taken.index]:
             found += 1
