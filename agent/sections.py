@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -25,8 +26,15 @@ from typing import Any
 from agent.note_pointer import heads_note
 from agent.rewrite import content_terms
 from agent.scope import stem
-from agent.topic_match import MAX_WORDS, Thresholds, heading_vectors, scores, topic_words
-from agent.topic_match import best as best_match
+from agent.topic_match import (
+    MAX_WORDS,
+    Sections,
+    Thresholds,
+    accepted,
+    nearest,
+    opening,
+    topic_words,
+)
 from pipeline.corpus import Corpus
 from pipeline.errors import EmbeddingError
 from pipeline.knowledge.source import DocText
@@ -138,9 +146,9 @@ def by_meaning(
     ignore: Iterable[str] = (),
     limits: Thresholds | None = None,
 ) -> SectionRead | None:
-    """The section whose heading means what the topic's words say, in other words
-    ("litigation": "Legal Proceedings"; ``topic_match.py``); None without a dense model
-    or when no heading is near enough."""
+    """The section that is about what the topic says, in other words ("Is anyone suing
+    them?": "Legal Proceedings"; ``topic_match.py``); None without a dense model or when
+    no section is near enough."""
     embedder = corpus.embedder()
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 
@@ -152,25 +160,53 @@ def by_meaning(
         return None
     found: tuple[float, SectionRead] | None = None
     for doc_id in doc_ids:
-        secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
-        secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
-        if not secs:
+        secs = meaning_sections(corpus, doc_id)
+        if secs is None:
             continue
-        heads = [words for _, words in secs]
-        version = _version(corpus, doc_id)
-        if version is None:
-            continue
-        key = (*version, embedder.name)
+        reads, sections = secs
         try:
-            m = best_match(
-                scores(embedder, asked, heads, heading_vectors(embedder, key, heads)), limits
-            )
+            m = accepted(nearest(embedder, topic, asked, sections), limits)
         except EmbeddingError:  # the answer goes on without it: search finds the sentences
-            log.warning("headings of %s not compared by meaning", doc_id, exc_info=True)
+            log.warning("sections of %s not compared by meaning", doc_id, exc_info=True)
             return None
-        if m is not None and (found is None or m.phrase > found[0]):
-            found = (m.phrase, secs[m.index][0])
+        if m is None or _asks_more(topic, ignore, reads[m.index]):
+            continue
+        if found is None or m.score > found[0]:
+            found = (m.score, reads[m.index])
     return found[1] if found else None
+
+
+def _asks_more(topic: str, ignore: Iterable[str], sec: SectionRead) -> bool:
+    """Does the topic name something (a capitalised word within it) that the section's
+    heading and opening never mention? Then it asks about that ("What currency does Japan
+    use?" of "Foreign Currency"), not about the section's topic."""
+    skip = {stem(w) for w in ignore}
+    names = {stem(w.lower()) for w in _NAME.findall(topic)} - skip
+    said = sec.terms | {stem(w.lower()) for w in _WORD.findall(_opening_text(sec))}
+    return bool(names - said)
+
+
+def _opening_text(sec: SectionRead) -> str:
+    return " ".join(i.text for i in sec.sentences[:2])
+
+
+_NAME = re.compile(r"(?<=\s)[A-Z][a-z]+")  # capitalised after the first word: a name
+_WORD = re.compile(r"\w+")
+
+
+def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Sections] | None:
+    """The document's sections with English headings naming a topic, as the match by
+    meaning reads them; None when the document or the dense model is gone."""
+    embedder = corpus.embedder()
+    version = _version(corpus, doc_id)
+    if embedder is None or version is None:
+        return None
+    secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
+    secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
+    heads = [words for _, words in secs]
+    openings = [opening(w, [_opening_text(sec)]) for sec, w in secs]
+    key = (*version, getattr(embedder, "name", ""))
+    return [sec for sec, _ in secs], Sections(key, heads, openings)
 
 
 def _version(corpus: Corpus, doc_id: str) -> tuple[str, str, str] | None:

@@ -1,27 +1,27 @@
-"""Fit the thresholds by which a topic question finds a heading in other words.
+"""Fit the thresholds by which a topic question finds a section in other words.
 
-    python bench/fit_topic_sections.py [--data-dir DIR]
+    python bench/fit_topic_sections.py [--data-dir DIR] [--docs A.pdf,B.pdf] [--validation]
 
-``agent/topic_match.py`` takes a heading when the question's topic phrase is near it
-(cosine ``phrase``) and its rarest word is the heading's or near it (``rare``). Here both
-are fitted on the headings of the training split's 10-Ks (ingested in DIR, as
-``bench/answers.py`` leaves them) against topic questions invented for this fit, each
-with the heading words it is about, and unrelated questions that no section answers.
-A question counts as found when the accepted heading is the one intended; accepting any
-heading for an unrelated question, or the wrong one, counts against twice. Writes
-``agent/data/topic_sections.json``.
-
-Chinese topics get thresholds of their own (``zh``; Chinese phrases sit higher on the
-model's scale), and a margin fitted too: fitted on the headings of one invented Chinese
-report and measured (precision, recall) on another's, other headings in other words
-(``bench/topic_sections_zh.json``). The English fit is measured the same way on the
-headings of filings it did not see (``HELD_OUT``) before it is refitted on all of them.
+``agent/topic_match.py`` takes a section when its opening stands high enough above the
+background headings for the question (``score``), apart from the next of the shortlist
+(``margin``), and the question's rarest word is the heading's or near it (``rare``). Here the
+three are fitted on the sections of the training split's 10-Ks and 10-Qs (ingested in DIR,
+as ``bench/answers.py`` leaves them) against the invented questions of
+``bench/topic_questions.json``: each topic's paraphrased questions, positives on a filing
+with a heading its pattern matches and negatives on one without (a topic the filing lacks),
+and topics no filing has and general-knowledge questions, negatives everywhere. A positive
+counts as found when the section taken is one its pattern matches; a section taken for a
+negative, or a wrong one for a positive, counts against twice; a section is never taken for
+a question naming what it never mentions (``sections._asks_more``). Writes the thresholds into
+``agent/data/topic_sections.json`` (its background headings kept). ``--validation``
+measures the thresholds written on the validation split's filings instead, aggregates only.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -30,220 +30,120 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.models.phrasing import phrasing_words  # noqa: E402
-from agent.sections import _generic, _sections, _version  # noqa: E402
+from agent.sections import _asks_more, _generic, meaning_sections  # noqa: E402
 from agent.topic_match import (  # noqa: E402
     DATA,
     Match,
     Thresholds,
-    best,
-    heading_vectors,
-    scores,
-    thresholds,
+    accepted,
+    nearest,
     topic_words,
 )
+from agent.topic_match import thresholds as written  # noqa: E402
+from bench.common import SAMPLES  # noqa: E402
 from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.embed import Embedder  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 
-# Set by hand, not fitted: the nearest heading must stand this far above the next (a
-# training question whose one topic word was as near two unrelated headings).
-MARGIN = 0.02
+QUESTIONS = Path(__file__).with_name("topic_questions.json")
+SPLITS = {"train": "financebench-train", "validation": "financebench"}
+FILINGS = re.compile(r"10-?K|10-?Q", re.I)  # filings with the items a topic has a section in
 
-DOCS = (
-    "ADOBE_2015_10K.pdf",
-    "AMAZON_2019_10K.pdf",
-    "BESTBUY_2019_10K.pdf",
-    "PFIZER_2021_10K.pdf",
-    "MGMRESORTS_2020_10K.pdf",
-    "PEPSICO_2022_10K.pdf",
-    "JOHNSON_JOHNSON_2022_10K.pdf",
-)
-
-HELD_OUT = ("PFIZER_2021_10K.pdf", "JOHNSON_JOHNSON_2022_10K.pdf")  # measured, then fitted on
-ZH_DATA = Path(__file__).with_name("topic_sections_zh.json")
-ZH_MARGINS = (0.0, 0.005, 0.01, 0.015, 0.02)
-
-Case = tuple[list[Match], list[str], str | None]
-
-# Invented for this fit (none is a sample question): the question, and a word of the
-# heading it is about.
-TOPICS: dict[str, str] = {
-    "Have there been any legal battles?": "legal proceedings",
-    "Is it fighting any lawsuits?": "legal proceedings",
-    "Who are its rivals?": "competition",
-    "How large is the workforce?": "employees",
-    "How many staff work there?": "employees",
-    "Who are the senior leaders?": "executive officers",
-    "Who runs the firm day to day?": "executive officers",
-    "What buildings and facilities does it occupy?": "properties",
-    "Where are its plants and offices?": "properties",
-    "What threats could hurt the business?": "risk factors",
-    "What dangers could harm results?": "risk factors",
-    "How does it guard its inventions?": "protection",
-    "What patents and trademarks does it hold?": "intellectual property",
-    "Who checks the books?": "accounting firm",
-    "What are its tax matters?": "income taxes",
-    "Which purchases of other firms were made?": "acquisition",
-    "How exposed is it to currency and interest swings?": "market risk",
-    "Any mine accidents?": "mine safety",
-    "How is the money raised and spent?": "liquidity",
-    "How is the stock performing against the market?": "performance graph",
-}
-UNRELATED = (
-    "What is the capital of France?",
-    "Who won the football world cup?",
-    "What is the speed of light?",
-    "Who wrote Hamlet?",
-    "What is the boiling point of water?",
-    "Who is the president of the United States?",
-    "What is the tallest mountain?",
-    "How do you bake bread?",
-    "What planets orbit the sun?",
-    "Who painted the Mona Lisa?",
-    "What is the weather like in Paris?",
-    "Which team won the baseball championship?",
-    "What language is spoken in Brazil?",
-    "How far away is the moon?",
-    "How do volcanoes form?",
-    "Who discovered penicillin?",
-    "What is the best pizza topping?",
-    "How do bees make honey?",
-    "Why is the sky blue?",
-    "Who invented the telephone?",
-    "What is the capital of China?",
-    "How many legs does a spider have?",
-    "What causes earthquakes?",
-    "Which river is the longest?",
-)
+# the nearest section, whether the question names what it never mentions, titles, pattern
+Case = tuple[Match | None, bool, list[str], str | None]
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--data-dir", type=Path, default=Path("/tmp/folio-bench-answers"))
-    ap.add_argument(
-        "--zh-only", action="store_true", help="fit the Chinese thresholds, keep the English"
-    )
+    ap.add_argument("--docs", default="", help="comma-separated file names (default: all)")
+    ap.add_argument("--validation", action="store_true", help="measure on validation, no fit")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     embedder = folio.embedder()
     if embedder is None:
         print("the fit needs the dense model (FOLIO_EMBEDDING_MODEL)", file=sys.stderr)
         return 2
-    fitted = thresholds("en") if args.zh_only else _english(folio, embedder)
-    zh_fit, zh_held = _chinese_cases(embedder)
-    zh = _grid(zh_fit, phrases=(0.82, 0.005, 25), margins=ZH_MARGINS)
-    print(f"Chinese, on the fit's report: {_measured(zh_fit, zh)}")
-    print(f"Chinese, on the held-out report: {_measured(zh_held, zh)}", flush=True)
-    about = (
-        "Thresholds of agent/topic_match.py, fitted by bench/fit_topic_sections.py on the "
-        "headings of the training split's 10-Ks: 'phrase', the cosine of the question's "
-        "topic phrase with a heading; 'rare', that of its rarest word (1 when the heading "
-        "uses it); 'margin', how far the heading taken must stand above the next nearest "
-        "(set by hand, not fitted). 'zh': the same for Chinese topics and headings, fitted "
-        "(margin too) on an invented Chinese report's headings; fitted, not used yet: with "
-        "them the Chinese answers fell on the bench (README)."
-    )
-    out = {"_about": about, **_rounded(fitted), "zh": _rounded(zh)}
-    DATA.write_text(json.dumps(out, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    split = "validation" if args.validation else "train"
+    docs = [d for d in args.docs.split(",") if d] or filings(split)
+    cases = [c for doc in docs for c in _cases(folio, embedder, doc)]
+    if args.validation:
+        print(f"validation ({len(docs)} filings): {_measured(cases, written())}")
+    else:
+        fitted = _grid(cases)
+        print(f"train ({len(docs)} filings), fitted: {_measured(cases, fitted)}")
+        data = json.loads(DATA.read_text(encoding="utf-8"))
+        data.update(score=round(fitted.score, 3), rare=round(fitted.rare, 3))
+        data.update(margin=round(fitted.margin, 3))
+        DATA.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     folio.close()
     return 0
 
 
-def _english(folio: Folio, embedder: Embedder) -> Thresholds:
-    by_doc = {doc: _english_cases(folio, embedder, doc) for doc in DOCS}
-    seen = [c for doc, cs in by_doc.items() if doc not in HELD_OUT for c in cs]
-    held = [c for doc in HELD_OUT for c in by_doc[doc]]
-    if seen and held:
-        print(f"English, fitted without {', '.join(HELD_OUT)}: {_measured(held, _grid(seen))}")
-    cases = [c for cs in by_doc.values() for c in cs]
-    fitted = _grid(cases)
-    print(f"English, fitted on all: {_measured(cases, fitted)}", flush=True)
-    return fitted
+def filings(split: str) -> list[str]:
+    pdfs = sorted((SAMPLES / SPLITS[split] / "pdfs").glob("*.pdf"))
+    return [p.name for p in pdfs if FILINGS.search(p.name)]
 
 
-def _rounded(t: Thresholds) -> dict[str, float]:
-    return {"phrase": round(t.phrase, 3), "rare": round(t.rare, 3), "margin": t.margin}
+def questions() -> list[tuple[str, str | None]]:
+    data = json.loads(QUESTIONS.read_text(encoding="utf-8"))
+    topics = [(q, pattern) for pattern, qs in data["topics"].items() for q in qs]
+    return topics + [(q, None) for q in (*data["absent"], *data["general"])]
 
 
-def _english_cases(folio: Folio, embedder: Embedder, doc: str) -> list[Case]:
+def _cases(folio: Folio, embedder: Embedder, doc: str) -> list[Case]:
     doc_id = doc_id_for(doc)
-    corpus = Corpus(folio, [doc_id])
-    version = _version(corpus, doc_id)
-    if version is None:
-        return []  # not ingested in this data dir
-    secs = [(s, topic_words(s.title, _generic())) for s in _sections(corpus, doc_id)]
-    secs = [(s, w) for s, w in secs if w]
-    heads = [w for _, w in secs]
-    titles = [s.title.lower() for s, _ in secs]
-    vectors = heading_vectors(embedder, (*version, embedder.name, False), heads)
+    found = meaning_sections(Corpus(folio, [doc_id]), doc_id)
+    if found is None:
+        print(f"{doc} is not ingested in this data dir; left out", file=sys.stderr)
+        return []
+    reads, sections = found
+    titles = [r.title.lower() for r in reads]
     out: list[Case] = []
-    for q, want in [*TOPICS.items(), *((q, None) for q in UNRELATED)]:
-        if want is not None and not any(want in t for t in titles):
-            continue  # this filing has no such section
+    for q, pattern in questions():
         asked = topic_words(q, _generic(), phrasing_words(q))
-        out.append((scores(embedder, asked, heads, vectors), titles, want))
+        m = nearest(embedder, q, asked, sections)
+        out.append((m, m is not None and _asks_more(q, (), reads[m.index]), titles, pattern))
     return out
 
 
-def _chinese_cases(embedder: Embedder) -> tuple[list[Case], list[Case]]:
-    """The invented Chinese reports' cases: the fit's, the held-out one's."""
-    data = json.loads(ZH_DATA.read_text(encoding="utf-8"))
-    out: list[list[Case]] = []
-    for name in ("fit", "held_out"):
-        report = data["reports"][name]
-        heads = [topic_words(h, _generic()) for h in report["headings"]]
-        vectors = heading_vectors(embedder, ("zh-fit", name, embedder.name), heads)
-        pairs = [*report["topics"].items(), *((q, None) for q in data["unrelated"])]
-        cases: list[Case] = []
-        for q, want in pairs:
-            asked = topic_words(q, _generic(), phrasing_words(q))
-            cases.append((scores(embedder, asked, heads, vectors), report["headings"], want))
-        out.append(cases)
-    return out[0], out[1]
+def _count(cases: list[Case], t: Thresholds) -> tuple[int, int, int]:
+    """Positives found, sections taken wrongly, positives."""
+    found = wrong = positives = 0
+    for m, names_other, titles, pattern in cases:
+        fits = [bool(pattern and re.search(pattern, title)) for title in titles]
+        positives += any(fits)
+        taken = accepted(m, t)
+        if taken is None or names_other:  # as agent/sections.py leaves it
+            continue
+        if fits[taken.index]:
+            found += 1
+        else:
+            wrong += 1
+    return found, wrong, positives
 
 
 def _measured(cases: list[Case], t: Thresholds) -> str:
-    found, wrong = _count(cases, t)
-    positives = sum(1 for *_, w in cases if w)
+    found, wrong, positives = _count(cases, t)
     precision = found / (found + wrong) if found + wrong else 1.0
     return (
-        f"phrase {t.phrase:.3f} rare {t.rare:.3f} margin {t.margin}: found {found}/{positives} "
-        f"(recall {found / max(positives, 1):.2f}), wrong or unrelated accepted {wrong} "
+        f"score {t.score:.2f} margin {t.margin:.2f} rare {t.rare:.3f}: found {found}/"
+        f"{positives} (recall {found / max(positives, 1):.2f}), wrong or absent taken {wrong} "
         f"(precision {precision:.2f}) of {len(cases)} cases"
     )
 
 
-def _count(cases: list[Case], t: Thresholds) -> tuple[int, int]:
-    found = wrong = 0
-    for matches, titles, want in cases:
-        m = best(matches, t)
-        if m is None:
-            continue
-        if want is not None and want.lower() in titles[m.index].lower():
-            found += 1
-        else:
-            wrong += 1
-    return found, wrong
-
-
-def _grid(
-    cases: list[Case],
-    phrases: tuple[float, float, int] = (0.80, 0.005, 31),
-    margins: tuple[float, ...] = (MARGIN,),
-) -> Thresholds:
-    """The thresholds scoring best (found − 2 × wrong); of equals, the strictest.
-    ``phrases``: the first phrase threshold tried, its step, how many."""
+def _grid(cases: list[Case]) -> Thresholds:
+    """The thresholds scoring best (found − 2 × wrong); of equals, the strictest."""
     top: tuple[int, float, Thresholds] | None = None
-    first, step, n = phrases
-    for margin in margins:
-        for i in range(n):
-            phrase = first + i * step
-            for j in range(0, 31):
-                t = Thresholds(phrase, 0.75 + j * 0.005, margin)
-                found, wrong = _count(cases, t)
-                key = (found - 2 * wrong, t.phrase + t.rare + t.margin)
+    for i in range(41):
+        for margin in (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5):
+            for j in range(21):
+                t = Thresholds(1.0 + i * 0.1, 0.8 + j * 0.005, margin)
+                found, wrong, _ = _count(cases, t)
+                key = (found - 2 * wrong, t.score + t.rare + t.margin)
                 if top is None or key > top[:2]:
                     top = (*key, t)
     assert top is not None

@@ -48,6 +48,7 @@ from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
 from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
+from agent.role_field import names_role
 from agent.scope import stem
 from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN_RE
@@ -292,6 +293,10 @@ def decide(
     if rows_miss_metric(question, chosen):
         return Decision(False, "evidence", 0.0)
     p = gate().probability(gate_vector(question, evidence, chosen, best))
+    if names_role(question, [c.unit.text for c in chosen]):
+        # "公司负责人是谁？" of "公司负责人刘道骐、…": the field names the very role asked,
+        # however everyday the question's words (``agent/role_field.py``)
+        return Decision(True, "", max(p, gate().threshold))
     if gate().threshold <= p < _DOUBTFUL and everyday_unheld(question, evidence, chosen):
         return Decision(False, "evidence", p)
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)

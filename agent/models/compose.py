@@ -21,8 +21,10 @@ from agent.models.answerability import Decision, before_figures, refusal
 from agent.models.answering.candidate import AnswerCandidate, best_score
 from agent.models.answering.scoring import form_fit
 from agent.models.answering.strategies import Strategy, registered
+from agent.models.sections import stated_verdict
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
 from agent.question import Question, parse
+from agent.sections import section_words
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +115,9 @@ def written(
     """The candidate as the reader sees it: its note (its own), the body, the other places
     stating its figures, and follow-up questions."""
     body = f"{c.note}\n{c.body}" if c.note else c.body
+    verdict = stated_verdict(q.text, evidence, c.quoted) if c.form == "sentence" else None
+    if verdict is not None and not c.note:  # "Is it exposed to …?": the statement decides it
+        body = f"{section_words()['leads'][lang][verdict]} {body}"
     if c.corroborate:
         body = with_sources(q.text, body, evidence, lang)
     if c.follow is None:

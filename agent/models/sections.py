@@ -154,6 +154,25 @@ def _verdict(chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str]) -> s
     return said.pop() if len(said) == 1 else None
 
 
+def stated_verdict(
+    question: str, evidence: Sequence[Evidence], statements: Sequence[str]
+) -> str | None:
+    """'yes' or 'no' for a yes/no question whose answer's first statement decides it: it
+    holds the question's topic words (all but one, of three or more: "exposed to currency
+    exchange rates" for "exposed to changes in currency exchange rates") and says it, or
+    denies it by a negation word; None when the question asks no yes/no or the statement
+    does not decide it (another topic word is missing: a statement near the topic, not on
+    it)."""
+    if not statements or not _yes_no(question):
+        return None
+    ignore = [w for e in evidence for w in (*e.owner, *e.names)]
+    asked = topic_terms(question, ignore=ignore)
+    held = meets(asked, topic_terms(statements[0]))
+    if len(asked) < 2 or len(held) < len(asked) - (1 if len(asked) >= 3 else 0):
+        return None
+    return "no" if _denies(statements[0]) else "yes"
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     data = section_words()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import permutations
 
 from agent.review.catalog import Kind, goal_stopwords
 from agent.review.scope import DocView, unit_label
@@ -19,6 +20,31 @@ def goal_terms(goal: str) -> tuple[str, ...]:
     """The goal's content words (what it is about), without the words that say what to do."""
     terms = [t for t in query_terms(goal) if t not in goal_stopwords() and len(t) > 1]
     return tuple(dict.fromkeys(terms))
+
+
+def goal_phrases(goal: str, blocks: list[str]) -> tuple[str, ...]:
+    """Two or three of the goal's content words that the goal writes as one phrase and the
+    document writes too ("going concern", "持续经营"): each one term, longest first. Apart,
+    their words say little ("going", "concern"; "持续", "经营") and find anything."""
+    terms = goal_terms(goal)
+    low = goal.lower()
+    found: list[str] = []
+    for n in (3, 2):
+        for run in permutations(terms, n):
+            phrase = ("" if HAN_RE.search(run[0]) else " ").join(run)
+            if (
+                phrase in low  # adjacent in the goal, in this order
+                and not any(phrase in f for f in found)
+                and any(_written(phrase, b) for b in blocks)
+            ):
+                found.append(phrase)
+    return tuple(found)
+
+
+def _written(phrase: str, block: str) -> bool:
+    if HAN_RE.search(phrase):
+        return phrase in block
+    return re.search(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", block) is not None
 
 
 @lru_cache(maxsize=64)

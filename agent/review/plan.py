@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from agent.review import prompts
 from agent.review.catalog import GOAL_TERMS, Kind, by_id, kinds
-from agent.review.detect import goal_cue_count, goal_terms, hits
+from agent.review.detect import goal_cue_count, goal_phrases, goal_terms, hits
 from agent.review.models import Lang, Plan, Step, SubGoal
 from agent.review.scope import DocView
 from pipeline.service import Rule, RuleStore
+from pipeline.text.script import HAN_RE
+from pipeline.text.segment import query_terms
 
 CANDIDATES = 3
 CHOSEN = 2
@@ -53,10 +55,21 @@ def specific_terms(goal: str, views: list[DocView]) -> tuple[str, ...]:
     cues = {c for k in kinds() for c in k.goal_cues}
     blocks = [b.text.lower() for v in views for b in v.body()]
     limit = max(3, MAX_TERM_SHARE * len(blocks))
-    return tuple(
-        t for t in goal_terms(goal)
-        if t not in cues and sum(1 for b in blocks if t in b) <= limit
+    # a phrase the document writes ("going concern", "持续经营") is searched whole, before
+    # and instead of its words, even a named kind's cue ("credit risk": 'risk')
+    phrases = tuple(p for p in goal_phrases(goal, blocks) if _share(p, blocks) <= limit)
+    terms = goal_terms(goal)
+    # the words of a phrase kept, and a Chinese word's parts ("确定" of "不确定性"), go
+    inside = {w for p in phrases for w in query_terms(p)}
+    inside |= {t for t in terms if HAN_RE.search(t) and any(t != o and t in o for o in terms)}
+    return phrases + tuple(
+        t for t in terms
+        if t not in cues and t not in inside and _share(t, blocks) <= limit
     )  # fmt: skip
+
+
+def _share(term: str, blocks: list[str]) -> int:
+    return sum(1 for b in blocks if term in b)
 
 
 def goal_kind(goal: str, views: list[DocView]) -> Kind:

@@ -1,0 +1,104 @@
+"""Non-numeric questions over the FinanceBench training 10-Ks: topics and lists, yes/no
+questions and single facts. Is a page saying it cited, does the answer hold the key words,
+does a yes/no answer open with the right word, was it refused?
+
+    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B]
+
+The questions are ``bench/topics_questions.json`` (invented; pages and key words read off
+the training PDFs with PyMuPDF). Key words count in the answer's body (its quotes
+included: a section answer says what it found by quoting it); the yes/no opening counts in
+the answer's first words. Training documents only: they must already be ingested in the
+data directory (``bench/answers.py`` ingests them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from agent.service import ChatService  # noqa: E402 - after the path set-up above
+from bench.answers_data import body  # noqa: E402
+from bench.common import rate  # noqa: E402
+from pipeline.ids import doc_id_for  # noqa: E402
+from pipeline.service import Folio  # noqa: E402
+from settings import Settings  # noqa: E402
+
+QUESTIONS = Path(__file__).with_name("topics_questions.json")
+KINDS = ("topic", "yesno", "fact", "all")
+_OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not at all
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument(
+        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "folio-bench-answers"
+    )
+    ap.add_argument("--verbose", action="store_true", help="print every answer and its misses")
+    ap.add_argument("--only", default="", help="ask only the questions holding this word")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A or B)")
+    args = ap.parse_args()
+    folio = Folio(Settings(data_dir=args.data_dir / "data"))
+    chat = ChatService(folio)
+    items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    items = [
+        i
+        for i in items
+        if args.only.lower() in i["question"].lower() and args.batch in ("", i["batch"])
+    ]
+    table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    for item in items:
+        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        chat.delete(event.conversation_id)
+        a = event.answer
+        text = body(a.answer)
+        cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
+        marks = {
+            "page cited": not a.refused and bool(cited & set(item["pages"])),
+            "key words": not a.refused and has_keys(item["keys"], text),
+            "refused": a.refused,
+        }
+        if item.get("expect"):
+            marks["yes/no opening"] = not a.refused and opens_with(item["expect"], text)
+        for kind in (item["kind"], "all"):
+            for name, ok in marks.items():
+                table[kind][name].append(ok)
+        if args.verbose:
+            bad = [n for n, ok in marks.items() if ok == (n == "refused")]
+            said = " ".join(text.split())[:300]
+            print(
+                f"{'ok  ' if not bad else 'MISS'} {item['doc']} | {item['question']} | "
+                f"p{item['pages']} cited {sorted(cited)} {bad}\n     {said}",
+                flush=True,
+            )
+    print(f"questions {len(items)}")
+    heads = ("page cited", "key words", "yes/no opening", "refused")
+    print(f"{'kind':8} " + " ".join(f"{h:16}" for h in heads))
+    for kind in KINDS:
+        if table[kind]:
+            print(f"{kind:8} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
+    folio.close()
+    return 0
+
+
+def has_keys(keys: list[str], text: str) -> bool:
+    """Does the text hold every key (a regular expression; alternatives by '|')?"""
+    return all(re.search(k, text, re.I) for k in keys)
+
+
+def opens_with(word: str, text: str) -> bool:
+    """Does the answer open with the verdict word ("yes", "no")?"""
+    first = re.findall(r"[a-z]+", text.lower())[:_OPENING_WORDS]
+    return word.lower() in first
+
+
+if __name__ == "__main__":
+    sys.exit(main())
