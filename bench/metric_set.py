@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import tempfile
 import time
@@ -33,6 +34,7 @@ from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.answer_checks import insane_values  # noqa: E402
 
+log = logging.getLogger(__name__)
 QUESTIONS = Path(__file__).with_name("metric_questions.json")
 
 
@@ -54,11 +56,17 @@ def main() -> int:
         for i in items[args.start :]
         if args.only in i["kind"] and (not args.batch or i.get("batch", "1") == args.batch)
     ]
-    figure = page = refused = insane = 0
+    figure = page = refused = insane = crashed = 0
     cpu: list[float] = []  # the process's CPU ms per answer: what it costs, however loaded
     for item in items:
         started = time.process_time()
-        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        try:
+            event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        except Exception as exc:  # one crash is a miss, not the run's end
+            crashed += 1
+            log.exception("crashed on %s | %s", item["doc"], item["question"])
+            print(f"CRASH [{item['kind']}] {item['doc']} | {item['question']}\n     {exc!r}\n")
+            continue
         cpu.append((time.process_time() - started) * 1000)
         chat.delete(event.conversation_id)
         a = event.answer
@@ -84,6 +92,7 @@ def main() -> int:
     print(f"gold page cited            {page / n:.3f} ({page}/{len(items)})")
     print(f"refused                    {refused / n:.3f} ({refused}/{len(items)})")
     print(f"computed values outside sane bounds  {insane}")
+    print(f"crashed (counted as misses)  {crashed}")
     print(f"CPU ms per answer p50 / p95  {percentile(cpu, 50):.0f} / {percentile(cpu, 95):.0f}")
     folio.close()
     return 0
