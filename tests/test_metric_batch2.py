@@ -19,3 +19,21 @@ def test_a_continued_table_under_a_wider_header_is_read_without_a_crash() -> Non
     # no row is given a figure for a period the header cannot tie to a cell
     assert not [r for g in grids for r in g.rows if sum(v is not None for v in r.values) > 1]
     assert grids == []
+
+
+def test_a_typographic_minus_is_read_as_a_negative_figure() -> None:
+    from testkit.answer_checks import figures
+
+    assert figures("Net cash = 310 − 1,150 = −$840 million; margin −3.5%") == [
+        (310.0, 0),
+        (1150.0, 0),
+        (-840.0, 0),
+        (-3.5, 1),
+    ]
+
+
+def test_words_starting_like_a_month_do_not_hide_the_figure_after_them() -> None:
+    from testkit.answer_checks import figures
+
+    said = "Gross margin 41.2%; sales declined 0.7 points; market 12 units; on March 3 and Dec. 9"
+    assert figures(said) == [(41.2, 1), (0.7, 1), (12.0, 0)]
