@@ -16,6 +16,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import Ask, what_is_asked
 from agent.figures.averages import averaged
+from agent.figures.cagr import cagr_span, compounded
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import (
     Cell,
@@ -48,6 +49,7 @@ from agent.figures.parts import (
 )
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
+from agent.figures.points_asked import asks_points
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import nearest, off_statement
 from agent.figures.render import (
@@ -214,6 +216,11 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     from the question without its definition: the words defining a metric ask nothing)."""
     ys = years(turn.question)
     operation = parse(without_definition(turn.question)).operation
+    span = cagr_span(without_definition(turn.question))
+    if span is not None:  # a compound annual rate: its two ends, never a simple growth
+        return compounded(ask, turn, span, _evaluate(ask, turn, list(span)))
+    if ask.percent and not ask.single and asks_points(turn.question):
+        return _change(ask, turn, max(ys) if ys else None)  # a margin's move in points
     if operation == "average" and len(ys) >= 2:
         return _average(ask, turn, range(min(ys), max(ys) + 1))
     year = max(ys) if ys else None

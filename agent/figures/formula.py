@@ -139,7 +139,7 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
             c = lookup(node.id, year)
         except MissingFigure as gone:
             return _derived(node.id, lookup, year, gone)
-        return Result(c.value, f"{shown_label(c.label).lower()} {_fmt(c.value)}", [c])
+        return Result(c.value, f"{mid_sentence(shown_label(c.label))} {_fmt(c.value)}", [c])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
         if node.func.id == "opt":  # a line item many statements do not have: none is 0
             try:
@@ -163,6 +163,30 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
         )
         return Result(value, f"{lw} {sym} {rw}", left.cells + right.cells)
     raise ValueError(f"unsupported formula element {ast.dump(node)}")
+
+
+def mid_sentence(label: str) -> str:
+    """A row's label as printed, inside a sentence: its first word lower-cased when that
+    is an ordinary capitalised word ("Net earnings attributable to Best Buy Co., Inc."
+    → "net earnings attributable to Best Buy Co., Inc."); a label in title case ("Long-Term
+    Debt Obligations") is a heading's style, each ordinary word lower-cased. Names with
+    capitals inside ("PepsiCo") and initials ("SG&A", "EBITDA") stay as printed."""
+    words = label.split(" ")
+    long = [w for w in words if len(w) > 2 and w[:1].isalpha()]
+    titled = len(long) > 1 and all(w[:1].isupper() for w in long)
+    out = [
+        _lowered(w) if (titled or i == 0) else w  # the first word, or every one of a title
+        for i, w in enumerate(words)
+    ]
+    return " ".join(out)
+
+
+def _lowered(word: str) -> str:
+    """ "Total" → "total", "Long-Term" → "long-term"; "SG&A", "PepsiCo", "U.S." unchanged."""
+    head, *rest = word.rstrip(",;:.").split("-")
+    plain = head[:1].isupper() and head[1:].isalpha() and head[1:] == head[1:].lower()
+    rest_plain = all(p.isalpha() and (p == p.lower() or p == p.capitalize()) for p in rest)
+    return word.lower() if plain and rest_plain else word
 
 
 def _derived(key: str, lookup: Lookup, year: int | None, gone: MissingFigure) -> Result:
