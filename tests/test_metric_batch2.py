@@ -201,3 +201,15 @@ def test_times_interest_earned_hyphenated_is_the_interest_coverage() -> None:
 def test_a_working_names_each_row_as_printed_a_companys_name_capitalised() -> None:
     said = _answer("What was Larkspur's net margin in fiscal 2024?")
     assert "net earnings attributable to Larkspur Toolworks Ltd. 314" in said, said
+
+
+def test_a_compound_rates_working_supports_its_result() -> None:
+    from agent.support import check
+
+    line = (
+        "Compound annual growth rate of net sales FY2019 → FY2024 (5 years) = (net sales "
+        "2,500 ÷ 1,250)^(1/5) − 1 = 14.9% [1]."
+    )
+    assert check(line, "Net sales | 1,250 | 1,400 | 1,700 | 2,100 | 2,500").supported
+    wrong = line.replace("14.9%", "16.8%")
+    assert not check(wrong, "Net sales | 1,250 | 1,400 | 1,700 | 2,100 | 2,500").supported
