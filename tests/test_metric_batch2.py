@@ -213,3 +213,12 @@ def test_a_compound_rates_working_supports_its_result() -> None:
     assert check(line, "Net sales | 1,250 | 1,400 | 1,700 | 2,100 | 2,500").supported
     wrong = line.replace("14.9%", "16.8%")
     assert not check(wrong, "Net sales | 1,250 | 1,400 | 1,700 | 2,100 | 2,500").supported
+
+
+def test_the_benches_gold_figure_matches_whatever_sign_the_answer_writes() -> None:
+    from bench.answers_data import gold_figures, has_figure
+
+    assert has_figure(gold_figures("1.08"), "Change = 21.41% − 22.49% = −1.08 percentage points")
+    assert has_figure(gold_figures("-875"), "Net debt = −$875 million")
+    assert has_figure(gold_figures("(105)"), "Free cash flow = −$105 million")
+    assert not has_figure(gold_figures("-875"), "Net debt = −$915 million")
