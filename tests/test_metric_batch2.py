@@ -222,3 +222,34 @@ def test_the_benches_gold_figure_matches_whatever_sign_the_answer_writes() -> No
     assert has_figure(gold_figures("-875"), "Net debt = −$875 million")
     assert has_figure(gold_figures("(105)"), "Free cash flow = −$105 million")
     assert not has_figure(gold_figures("-875"), "Net debt = −$915 million")
+
+
+_INCOME_ROWS = _INCOME.replace(
+    "Operating income  240  320  450",
+    "Fulfillment  160  210  275\nSales and marketing  90  120  150\nOperating income  240  320  450",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "What were Larkspur's fulfillment costs as a percentage of net sales in fiscal 2024?",
+            "Fulfillment as a share of net sales FY2024 = fulfillment 275 ÷ net sales 2,500 = 11.0%",
+        ),
+        (
+            "How large were Larkspur's sales and marketing expenses relative to net sales in "
+            "fiscal 2024, as a percentage?",
+            "sales and marketing 150 ÷ net sales 2,500 = 6.0%",
+        ),
+    ],
+)
+def test_a_row_no_item_names_is_worked_as_a_share_of_the_item_named(
+    question: str, said: str
+) -> None:
+    ev = _statements()
+    ev[0].passages[0] = ev[0].passages[0].model_copy(update={"text": _INCOME_ROWS})
+    a = figure_answer(question, ev, "en")
+    assert a is not None and not a.problem()[1]
+    assert said in a.lines[0], a.lines
+    assert a.cells[0].page == 31

@@ -60,6 +60,7 @@ from agent.figures.render import (
     ids,
     missing_note,
 )
+from agent.figures.row_shares import row_share
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.verdicts import trend, verdict
@@ -133,6 +134,10 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
+    # a row no item names, as a share of one (a quotient of two items is the ask's own)
+    shared = row_share(question, tables, lang) if ask is None or ask.single else None
+    if shared is not None:
+        return [shared]
     by_name = named_row_answer(ask, question, tables, lang)  # a row asked by its own name
     if by_name is not None:
         return by_name
