@@ -226,7 +226,8 @@ def test_the_benches_gold_figure_matches_whatever_sign_the_answer_writes() -> No
 
 _INCOME_ROWS = _INCOME.replace(
     "Operating income  240  320  450",
-    "Fulfillment  160  210  275\nSales and marketing  90  120  150\nOperating income  240  320  450",
+    "Fulfillment  160  210  275\nSales and marketing  90  120  150\n"
+    "Operating income  240  320  450",
 )
 
 
@@ -235,7 +236,8 @@ _INCOME_ROWS = _INCOME.replace(
     [
         (
             "What were Larkspur's fulfillment costs as a percentage of net sales in fiscal 2024?",
-            "Fulfillment as a share of net sales FY2024 = fulfillment 275 ÷ net sales 2,500 = 11.0%",
+            "Fulfillment as a share of net sales FY2024 = fulfillment 275 ÷ net sales 2,500 "
+            "= 11.0%",
         ),
         (
             "How large were Larkspur's sales and marketing expenses relative to net sales in "
@@ -253,3 +255,49 @@ def test_a_row_no_item_names_is_worked_as_a_share_of_the_item_named(
     assert a is not None and not a.problem()[1]
     assert said in a.lines[0], a.lines
     assert a.cells[0].page == 31
+
+
+_DEBT_NOTE = (
+    "| | 2024 | 2023 |\n|---|---|---|\n| Short-term debt obligations | | |\n"
+    "| Current maturities of long-term debt | $90 | $70 |\n| Commercial paper | 160 | 130 |\n"
+    "| | $250 | $200 |\n| Long-term debt obligations | | |\n| Notes due 2027 | 640 | 600 |"
+)
+
+
+def test_a_debt_notes_breakdown_is_not_added_to_the_balance_sheets_debt_again() -> None:
+    balance = _BALANCE.replace(
+        "Total current liabilities",
+        "Short-term debt obligations  200  250\nTotal current liabilities",
+    )
+    cash = _CASH.replace("Purchases", "Depreciation and amortization  80  100\nPurchases")
+    ev = _statements()
+    ev[0].passages[1] = ev[0].passages[1].model_copy(update={"text": balance})
+    ev[0].passages[2] = ev[0].passages[2].model_copy(update={"text": cash})
+    note = Passage(
+        chunk_id="lt#40", doc_id="lt", page=72, page_end=72, text=_DEBT_NOTE, rank=4,
+        section="Note 9 — Debt Obligations",
+    )  # fmt: skip
+    ev[0].passages.append(note)
+    a = figure_answer("What was Larkspur's net debt to EBITDA in fiscal 2024?", ev, "en")
+    assert a is not None and not a.problem()[1]
+    # (250 + 640 − 180) ÷ (450 + 100) = 1.29: the note's 90 of current maturities is inside
+    # the 250 (adding it again gives 1.45)
+    line = " ".join(a.lines)
+    assert "= 1.29" in line, line
+    assert "current maturities" not in line.lower()
+
+
+def test_a_notes_current_maturities_count_when_the_statement_prints_no_short_term_debt() -> None:
+    cash = _CASH.replace("Purchases", "Depreciation and amortization  80  100\nPurchases")
+    ev = _statements()
+    ev[0].passages[2] = ev[0].passages[2].model_copy(update={"text": cash})
+    note = Passage(
+        chunk_id="lt#40", doc_id="lt", page=72, page_end=72, text=_DEBT_NOTE, rank=4,
+        section="Note 9 — Debt Obligations",
+    )  # fmt: skip
+    ev[0].passages.append(note)
+    a = figure_answer("What was Larkspur's net debt to EBITDA in fiscal 2024?", ev, "en")
+    assert a is not None and not a.problem()[1]
+    # (90 + 640 − 180) ÷ 550 = 1.00 (commercial paper is no item of the sum)
+    line = " ".join(a.lines)
+    assert "current maturities of long-term debt 90" in line, line

@@ -196,11 +196,41 @@ def _derived(key: str, lookup: Lookup, year: int | None, gone: MissingFigure) ->
     item = vocabulary().items.get(key)
     if item is None or not item.derived:
         raise gone
+    node = parse(item.derived)
     try:
-        r = evaluate(parse(item.derived), lookup, year)
+        r = evaluate(node, lookup, year)
+        stray = _stray_parts(node, r.cells)
+        if stray:  # a breakdown of another part, printed elsewhere: not a part of its own
+
+            def kept(k: str, y: int | None) -> Cell:
+                if k in stray:
+                    raise MissingFigure(k, y)
+                return lookup(k, y)
+
+            r = evaluate(node, kept, year)
     except MissingFigure:
         raise gone from None
     return Result(r.value, grouped(r.working) if len(r.cells) > 1 else r.working, r.cells)
+
+
+def _stray_parts(node: ast.expr, cells: list[Cell]) -> set[str]:
+    """The optional parts of a derived item read from another page than its required ones
+    ("current maturities of long-term debt" from a debt note, beside a balance sheet whose
+    "short-term debt obligations" already hold them): each would count a figure twice. Only
+    when another optional part is on that page: a note's part is kept when the statement
+    prints none of them."""
+    optional = {
+        n.id
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "opt"
+        for n in ast.walk(call)
+        if isinstance(n, ast.Name) and n.id != "opt"
+    }
+    pages = {c.page for c in cells if c.item not in optional}
+    here = [c for c in cells if c.item in optional and c.page in pages]
+    if not here:  # no optional part on the statement's page: a note's is the only one
+        return set()
+    return {c.item for c in cells if c.item in optional and c.page not in pages}
 
 
 def grouped(working: str) -> str:
