@@ -3,7 +3,8 @@
 The answerer shows its working as an expression of cited figures; the reflection checks
 the result by evaluating that expression again, so a computed figure is supported exactly
 when its operands are cited and the arithmetic is right. Words inside the working (the
-line items' labels) are ignored; "−" is minus, "÷" and "×" divide and multiply.
+line items' labels) are ignored; "−" is minus, "÷" and "×" divide and multiply, "^" raises
+to a power (a compound growth rate's "(b ÷ a)^(1/2) − 1").
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ _OPS: dict[type, Callable[[float, float], float]] = {
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
     ast.Div: operator.truediv,
+    ast.Pow: operator.pow,
 }
+_MAX_POWER = 100.0  # an exponent a working may hold (a rate over years), not a blow-up
 _NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _RESULT = re.compile(r"=\s*(−|-)?\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(%|x|times|倍)?")
@@ -32,7 +35,7 @@ def evaluate(expression: str) -> float | None:
     # a hyphen inside a label ("long-term debt 1,332") is no minus sign
     text = _HYPHEN.sub(" ", expression)
     text = text.replace("−", "-").replace("÷", "/").replace("×", "*").replace("$", "")
-    text = re.sub(r"[^\d.,+\-*/() ]", " ", text)  # labels and units are for the reader
+    text = re.sub(r"[^\d.,+\-*/()^ ]", " ", text).replace("^", "**")  # labels are for the reader
     text = _NUM.sub(lambda m: m.group(0).replace(",", ""), text)
     text = re.sub(r"\(\s*\)", " ", text)
     if not re.search(r"[+\-*/]", text):
@@ -40,7 +43,7 @@ def evaluate(expression: str) -> float | None:
     try:
         tree = ast.parse(text.strip(), mode="eval")
         return _value(tree.body)
-    except (SyntaxError, ValueError, ZeroDivisionError):
+    except (SyntaxError, ValueError, ZeroDivisionError, OverflowError):
         return None
 
 
@@ -50,7 +53,10 @@ def _value(node: ast.AST) -> float:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return -_value(node.operand)
     if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-        return _OPS[type(node.op)](_value(node.left), _value(node.right))
+        left, right = _value(node.left), _value(node.right)
+        if isinstance(node.op, ast.Pow) and (abs(right) > _MAX_POWER or left < 0):
+            raise ValueError("no power of a negative figure, nor a blow-up")
+        return float(_OPS[type(node.op)](left, right))
     raise ValueError("not arithmetic")
 
 

@@ -59,12 +59,14 @@ def gold_figures(answer: str) -> list[tuple[float, int]]:
 def has_figure(gold: list[tuple[float, int]], answer: str) -> bool:
     """Is one of the gold figures in the answer, separators and units aside, within
     rounding (half a unit of the gold's last digit, or 1%), at any scale (millions or
-    billions; a share or a percentage)?"""
-    shown = [v for v, _ in figures(answer)]
+    billions; a share or a percentage)? Magnitudes are compared: a decline of 10.6% is
+    "−10.6%" in one answer and "a decline of 10.6%" in another gold, a net cash position
+    "(105)" or "−105"."""
+    shown = [abs(v) for v, _ in figures(answer)]
     for g, decimals in gold:
         tol = max(0.5 * 10**-decimals, abs(g) * 0.01)
         for a in shown:
-            if any(abs(a * s - g) <= tol for s in (1, 1e3, 1e-3, 1e6, 1e-6, 100, 0.01)):
+            if any(abs(a * s - abs(g)) <= tol for s in (1, 1e3, 1e-3, 1e6, 1e-6, 100, 0.01)):
                 return True
     return False
 

@@ -2,10 +2,11 @@
 rate, payout, free cash flow, EBITDA, growth, averages, coverage, leverage) asked of the
 FinanceBench training filings: is the worked figure in the answer, its page cited?
 
-    python bench/metric_set.py [--data-dir DIR] [--verbose] [--only KIND] [--start N]
+    python bench/metric_set.py [--data-dir DIR] [--verbose] [--only KIND] [--start N] [--batch B]
 
 The questions are ``bench/metric_questions.json`` (worded for this set; each gold worked by
-hand from the values printed on its pages, operands recorded beside it). Scored as
+hand from the values printed on its pages, operands recorded beside it), in batches: batch 1
+was studied and fixed against, so only a later, unstudied batch measures generalisation. Scored as
 ``bench/answers.py`` scores FinanceBench: the gold figure in the answer within rounding
 (``has_figure``), a gold page cited, refusals, and computed values outside sane bounds.
 Training documents only: they must already be ingested in the data directory.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import tempfile
 import time
@@ -32,6 +34,7 @@ from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.answer_checks import insane_values  # noqa: E402
 
+log = logging.getLogger(__name__)
 QUESTIONS = Path(__file__).with_name("metric_questions.json")
 
 
@@ -43,16 +46,27 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="print every answer's first lines")
     ap.add_argument("--only", default="", help="ask only the questions whose kind holds this")
     ap.add_argument("--start", type=int, default=0, help="skip the first questions")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (1, 2, ...)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    items = [i for i in items[args.start :] if args.only in i["kind"]]
-    figure = page = refused = insane = 0
+    items = [
+        i
+        for i in items[args.start :]
+        if args.only in i["kind"] and (not args.batch or i.get("batch", "1") == args.batch)
+    ]
+    figure = page = refused = insane = crashed = 0
     cpu: list[float] = []  # the process's CPU ms per answer: what it costs, however loaded
     for item in items:
         started = time.process_time()
-        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        try:
+            event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        except Exception as exc:  # one crash is a miss, not the run's end
+            crashed += 1
+            log.exception("crashed on %s | %s", item["doc"], item["question"])
+            print(f"CRASH [{item['kind']}] {item['doc']} | {item['question']}\n     {exc!r}\n")
+            continue
         cpu.append((time.process_time() - started) * 1000)
         chat.delete(event.conversation_id)
         a = event.answer
@@ -78,6 +92,7 @@ def main() -> int:
     print(f"gold page cited            {page / n:.3f} ({page}/{len(items)})")
     print(f"refused                    {refused / n:.3f} ({refused}/{len(items)})")
     print(f"computed values outside sane bounds  {insane}")
+    print(f"crashed (counted as misses)  {crashed}")
     print(f"CPU ms per answer p50 / p95  {percentile(cpu, 50):.0f} / {percentile(cpu, 95):.0f}")
     folio.close()
     return 0

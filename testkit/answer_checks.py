@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import re
 
-_NUM = re.compile(r"(?<![\w.])-?\$?\d[\d,]*(?:\.\d+)?")
+# a minus is a hyphen or the typographic sign answers print ("−$875 million", "= −28.20")
+_NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?")
 MARK = re.compile(r"\[\d+\]")
 # a day of a month ("January 28, 2023") is a date, not a figure
-_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$", re.I)
+# (a month's name or its abbreviation, whole: "margin 3.5%" and "declined 0.7" are figures)
+_DAY = re.compile(
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+$",
+    re.I,
+)
 
 
 def figures(text: str) -> list[tuple[float, int]]:
@@ -20,7 +26,7 @@ def figures(text: str) -> list[tuple[float, int]]:
     for m in _NUM.finditer(text):
         if _DAY.search(text[max(0, m.start() - 12) : m.start()]):
             continue
-        raw = m.group(0).replace("$", "").replace(",", "")
+        raw = m.group(0).replace("$", "").replace(",", "").replace("−", "-")
         try:
             value = float(raw)
         except ValueError:

@@ -214,7 +214,7 @@ def test_rows_under_a_per_share_heading_are_no_amounts_of_the_item() -> None:
     assert not a.problem()[1], a.problem()
     # 114 ÷ 456 = 25.0%, never 114 ÷ 4.56 per share
     assert (
-        "dividends paid 114 ÷ net income attributable to kestrel shareholders 456 = 25.0%"
+        "dividends paid 114 ÷ net income attributable to Kestrel shareholders 456 = 25.0%"
         in (a.lines[0])
     ), a.lines
 

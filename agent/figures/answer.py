@@ -16,6 +16,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import Ask, what_is_asked
 from agent.figures.averages import averaged
+from agent.figures.cagr import cagr_span, compounded
 from agent.figures.candidate import FigureAnswer
 from agent.figures.differences import difference_line
 from agent.figures.en_said import chinese_row
@@ -52,6 +53,7 @@ from agent.figures.parts import (
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import into_year, months_of, year_table_search
+from agent.figures.points_asked import asks_points
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import nearest, off_statement
 from agent.figures.render import (
@@ -62,6 +64,7 @@ from agent.figures.render import (
     ids,
     missing_note,
 )
+from agent.figures.row_shares import row_share
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.verdicts import trend, verdict
@@ -139,6 +142,10 @@ def _cells(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> l
     counted = label_count_line(question, tables)  # shares outstanding a row's label states
     if counted is not None:
         return [FigureAnswer([counted])]
+    # a row no item names, as a share of one (a quotient of two items is the ask's own)
+    shared = row_share(question, tables, lang) if ask is None or ask.single else None
+    if shared is not None:
+        return [shared]
     # a row asked by its own name
     by_name = named_row_answer(ask, question, tables, lang, document_scales(evidence))
     if by_name is not None:
@@ -223,6 +230,11 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     from the question without its definition: the words defining a metric ask nothing)."""
     ys = years(turn.question)
     operation = parse(without_definition(turn.question)).operation
+    span = cagr_span(without_definition(turn.question))
+    if span is not None:  # a compound annual rate: its two ends, never a simple growth
+        return compounded(ask, turn, span, _evaluate(ask, turn, list(span)))
+    if ask.percent and not ask.single and asks_points(turn.question):
+        return _change(ask, turn, max(ys) if ys else None)  # a margin's move in points
     if operation == "average" and len(ys) >= 2:
         return _average(ask, turn, range(min(ys), max(ys) + 1))
     year = max(ys) if ys else None

@@ -8,7 +8,9 @@ import ast
 import re
 from dataclasses import dataclass
 
+from agent.figures.conventions import on_stated_balance
 from agent.figures.formula import defined_formula, parse
+from agent.figures.glosses import glossed, unglossed
 from agent.figures.items import asked_items, norm
 from agent.figures.ratios import PERCENT, operands, quotient, worded
 from agent.figures.verdicts import judgement, measure_name
@@ -38,6 +40,7 @@ def what_is_asked(question: str) -> Ask | None:
     """What the question asks to compute (``_computed``), with the judgement it decides;
     for a judgement alone ("Is X capital-intensive?"), the figure deciding it."""
     ask = _computed(question)
+    ask = on_stated_balance(ask, question) if ask is not None else None
     judged = judgement(question, ask.formula if ask else None)
     if judged is None:
         return ask
@@ -50,14 +53,14 @@ def what_is_asked(question: str) -> Ask | None:
 
 def _computed(question: str) -> Ask | None:
     """The longest metric the question names (or the formula it defines), else the one
-    line item it names; None when it names neither, or several items."""
-    q = question.lower()
+    line item it names; None when it names neither, or several items. A metric named
+    outside a bracketed gloss of its working is read without the gloss (``glosses``)."""
     defined = defined_formula(question)
-    metric = None
-    for m in vocabulary().metrics:
-        hit = m.find(q)
-        if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
-            metric = (m, _metric_name(m, question[hit.start() : hit.end()]))
+    metric = _named_metric(unglossed(question))
+    if metric is not None and glossed(question) and not defined:
+        question = unglossed(question)
+    else:
+        metric = _named_metric(question)
     if defined and (metric is None or metric[1].lower() in defined[0].lower()):
         # the term the question defines ("Fixed asset turnover ratio") unless a pronoun
         pronoun = defined[0].lower() in _PRONOUNS
@@ -76,7 +79,8 @@ def _computed(question: str) -> Ask | None:
             single = isinstance(node, ast.Name)
             return Ask(_name(said), node, m.percent, single, bound=m.bound, also=also)
     # named twice, asked once; "每股收益", "earnings per share": a measure rows report
-    keys = list(dict.fromkeys(a.item.key for a in asked_items(question))) or _stand_in(q)
+    asked = asked_items(question)
+    keys = list(dict.fromkeys(a.item.key for a in asked)) or _stand_in(question.lower())
     if worded(question):  # a quotient of a figure not known is not its other figure
         return None
     if len(keys) == 1:
@@ -85,6 +89,17 @@ def _computed(question: str) -> Ask | None:
     if not keys and top_line(question):  # "how did the X segment perform": its sales
         return Ask(_name(item_name("revenue", question)), ast.Name("revenue"), False, True)
     return None
+
+
+def _named_metric(question: str) -> tuple[Metric, str] | None:
+    """The longest metric with a formula the question names, and how it names it."""
+    q = question.lower()
+    metric = None
+    for m in vocabulary().metrics:
+        hit = m.find(q)
+        if hit and m.formula and (metric is None or len(hit.group(0)) > len(metric[1])):
+            metric = (m, _metric_name(m, question[hit.start() : hit.end()]))
+    return metric
 
 
 def _stand_in(q: str) -> list[str]:
@@ -165,8 +180,9 @@ def _metric_name(m: Metric, said: str) -> str:
     return " ".join(w.upper() if w in _INITIALS else w for w in words)
 
 
-# words of a sentence, not of a metric's name ("… cover its interest expense")
-_SENTENCE = re.compile(r"\b(?:its|their|the|covers?|covered)\b", re.I)
+# words of a sentence, not of a metric's name ("… cover its interest expense", "share of net
+# income … was paid out as dividends")
+_SENTENCE = re.compile(r"\b(?:its|their|the|covers?|covered|paid|pays?|was|were|did|went)\b", re.I)
 _INITIALS = frozenset({"ebitda", "ebit", "eps", "roe", "roa", "roic", "roce", "fcf"})
 
 

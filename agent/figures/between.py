@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import what_is_asked
+from agent.figures.cagr import asks_cagr
 from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
@@ -77,8 +78,8 @@ def between_answer(
     the question asks no such change."""
     periods = asked_periods(question)
     direction = moved(question)
-    if len(periods) != 2 or not direction:
-        return None
+    if len(periods) != 2 or not direction or asks_cagr(question):
+        return None  # a compound annual rate is the cells method's (``cagr``), not a change
     what = _quantity(question)
     tables = grids(evidence)
     if what is None or not tables:

@@ -139,7 +139,7 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
             c = lookup(node.id, year)
         except MissingFigure as gone:
             return _derived(node.id, lookup, year, gone)
-        return Result(c.value, f"{shown_label(c.label).lower()} {_fmt(c.value)}", [c])
+        return Result(c.value, f"{mid_sentence(shown_label(c.label))} {_fmt(c.value)}", [c])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
         if node.func.id == "opt":  # a line item many statements do not have: none is 0
             try:
@@ -165,6 +165,30 @@ def evaluate(node: ast.expr, lookup: Lookup, year: int | None) -> Result:
     raise ValueError(f"unsupported formula element {ast.dump(node)}")
 
 
+def mid_sentence(label: str) -> str:
+    """A row's label as printed, inside a sentence: its first word lower-cased when that
+    is an ordinary capitalised word ("Net earnings attributable to Best Buy Co., Inc."
+    → "net earnings attributable to Best Buy Co., Inc."); a label in title case ("Long-Term
+    Debt Obligations") is a heading's style, each ordinary word lower-cased. Names with
+    capitals inside ("PepsiCo") and initials ("SG&A", "EBITDA") stay as printed."""
+    words = label.split(" ")
+    long = [w for w in words if len(w) > 2 and w[:1].isalpha()]
+    titled = len(long) > 1 and all(w[:1].isupper() for w in long)
+    out = [
+        _lowered(w) if (titled or i == 0) else w  # the first word, or every one of a title
+        for i, w in enumerate(words)
+    ]
+    return " ".join(out)
+
+
+def _lowered(word: str) -> str:
+    """ "Total" → "total", "Long-Term" → "long-term"; "SG&A", "PepsiCo", "U.S." unchanged."""
+    head, *rest = word.rstrip(",;:.").split("-")
+    plain = head[:1].isupper() and head[1:].isalpha() and head[1:] == head[1:].lower()
+    rest_plain = all(p.isalpha() and (p == p.lower() or p == p.capitalize()) for p in rest)
+    return word.lower() if plain and rest_plain else word
+
+
 def _derived(key: str, lookup: Lookup, year: int | None, gone: MissingFigure) -> Result:
     """An item no row names, worked from the rows it is the sum or difference of ("total
     liabilities" as total assets less total equity), its working in brackets; the item
@@ -172,11 +196,41 @@ def _derived(key: str, lookup: Lookup, year: int | None, gone: MissingFigure) ->
     item = vocabulary().items.get(key)
     if item is None or not item.derived:
         raise gone
+    node = parse(item.derived)
     try:
-        r = evaluate(parse(item.derived), lookup, year)
+        r = evaluate(node, lookup, year)
+        stray = _stray_parts(node, r.cells)
+        if stray:  # a breakdown of another part, printed elsewhere: not a part of its own
+
+            def kept(k: str, y: int | None) -> Cell:
+                if k in stray:
+                    raise MissingFigure(k, y)
+                return lookup(k, y)
+
+            r = evaluate(node, kept, year)
     except MissingFigure:
         raise gone from None
     return Result(r.value, grouped(r.working) if len(r.cells) > 1 else r.working, r.cells)
+
+
+def _stray_parts(node: ast.expr, cells: list[Cell]) -> set[str]:
+    """The optional parts of a derived item read from another page than its required ones
+    ("current maturities of long-term debt" from a debt note, beside a balance sheet whose
+    "short-term debt obligations" already hold them): each would count a figure twice. Only
+    when another optional part is on that page: a note's part is kept when the statement
+    prints none of them."""
+    optional = {
+        n.id
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "opt"
+        for n in ast.walk(call)
+        if isinstance(n, ast.Name) and n.id != "opt"
+    }
+    pages = {c.page for c in cells if c.item not in optional}
+    here = [c for c in cells if c.item in optional and c.page in pages]
+    if not here:  # no optional part on the statement's page: a note's is the only one
+        return set()
+    return {c.item for c in cells if c.item in optional and c.page not in pages}
 
 
 def grouped(working: str) -> str:

@@ -394,7 +394,8 @@ def _stub_year(cells: list[str], columns: dict[int, Column]) -> dict[int, Column
 def _borrowed_columns(header: str, width: int) -> dict[int, Column]:
     """The columns a continued table takes from the chunk before it: its Markdown header
     row's when that row is as wide as the table's rows, else the periods its header text
-    names, laid out right-aligned."""
+    names, laid out right-aligned; none when it names more periods than the rows are wide
+    (a negative column would read a figure from the row's end, or past its start)."""
     for line in reversed(header.split("\n")):
         cells = row_cells(line) if line.strip().startswith("|") else []
         named = _header_columns(cells) if len(cells) == width else {}
@@ -402,6 +403,8 @@ def _borrowed_columns(header: str, width: int) -> dict[int, Column]:
             return named
     found = _period_columns(header)
     first = width - len(found)
+    if first < 0:  # more periods named than the rows have cells: which is whose is unknown
+        return {}
     return {first + k: c for k, c in enumerate(found)}
 
 

@@ -45,7 +45,7 @@ class Computed:
 
     name: str
     value: float
-    kind: str  # "ratio", "average", "growth" or "amount"
+    kind: str  # "ratio", "average", "growth", "cagr" or "amount"
     percent: bool = False
     divides: bool = True  # does the formula divide one figure by another?
     operands: tuple[float, ...] = ()  # an average's terms; a growth's (before, now)
@@ -72,6 +72,8 @@ def insane(c: Computed) -> str:
         low, high = min(c.operands), max(c.operands)
         if not low - _slack(low) <= c.value <= high + _slack(high):
             return "an average lies between its smallest and largest terms"
+    if c.kind == "cagr":
+        return _compound_problem(c)
     if c.kind == "growth" and len(c.operands) == 2:
         before, now = c.operands
         if before == 0:
@@ -79,6 +81,19 @@ def insane(c: Computed) -> str:
         expected = (now - before) / abs(before) * 100
         if abs(expected - c.value) > 0.05 + abs(expected) * 0.01:
             return "the growth does not follow from its two figures"
+    return ""
+
+
+def _compound_problem(c: Computed) -> str:
+    """Why a compound annual growth rate cannot be what it is called, or ""."""
+    if len(c.operands) != 3:
+        return "a compound growth rate needs its first and last figures and its years"
+    before, now, n = c.operands
+    if before <= 0 or now <= 0 or n < 1:
+        return "a compound growth rate needs two positive figures a year or more apart"
+    expected = ((now / before) ** (1 / n) - 1) * 100
+    if abs(expected - c.value) > 0.05 + abs(expected) * 0.01:
+        return "the compound growth rate does not follow from its two figures"
     return ""
 
 
