@@ -12,6 +12,8 @@ documents do not say …") is its own, never said before another candidate's ans
 
 from __future__ import annotations
 
+import re
+
 import logging
 from collections.abc import Sequence
 
@@ -109,6 +111,12 @@ def check(c: AnswerCandidate, ruling: Decision) -> str:
     return c.verify() if c.verify is not None else ""
 
 
+def _opens_with_verdict(body: str, leads: dict[str, str]) -> bool:
+    """Whether the answer already opens with yes or no ("No:", "否：")."""
+    words = "|".join(re.escape(leads[v].rstrip(".。")) for v in ("yes", "no"))
+    return re.match(rf"\s*(?:{words})(?![A-Za-z])", body) is not None
+
+
 def written(
     c: AnswerCandidate, q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> str:
@@ -116,8 +124,11 @@ def written(
     stating its figures, and follow-up questions."""
     body = f"{c.note}\n{c.body}" if c.note else c.body
     verdict = stated_verdict(q.text, evidence, c.quoted) if c.form == "sentence" else None
-    if verdict is not None and not c.note:  # "Is it exposed to …?": the statement decides it
-        body = f"{section_words()['leads'][lang][verdict]} {body}"
+    leads = section_words()["leads"][lang]
+    # "Is it exposed to …?": the statement decides it, unless the strategy opened with its
+    # own verdict already (a tick box: "No: “…☒”")
+    if verdict is not None and not c.note and not _opens_with_verdict(body, leads):
+        body = f"{leads[verdict]} {body}"
     if c.corroborate:
         body = with_sources(q.text, body, evidence, lang)
     if c.follow is None:
