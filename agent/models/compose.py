@@ -12,9 +12,8 @@ documents do not say …") is its own, never said before another candidate's ans
 
 from __future__ import annotations
 
-import re
-
 import logging
+import re
 from collections.abc import Sequence
 
 from agent import prompts
