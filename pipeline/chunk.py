@@ -38,15 +38,10 @@ def _packs(
     size = 0
     for raw in sec.pieces:
         if isinstance(raw, TablePiece):
-            # A heading right above a table travels in the table's title cell: alone it
-            # would be a chunk of one line that answers nothing and cites nothing useful.
-            lead = ""
-            if current and all(p.kind == "heading" for p in current):
-                lead = " ".join(p.text for p in current)
-            elif current:
+            if current:
                 yield current, "text"
-            current, size = [], 0
-            for part in table_pieces(raw.block, int(max_tokens * 1.5), lead=lead):
+                current, size = [], 0
+            for part in table_pieces(raw.block, int(max_tokens * 1.5)):
                 yield [part], "table"
             continue
         parts = (

@@ -29,10 +29,9 @@ def _md_row(cells: list[str], boxes: list[Box | None], width: int) -> tuple[str,
     return text, words
 
 
-def _table_head(table: Table, width: int, lead: str = "") -> list[str]:
+def _table_head(table: Table, width: int) -> list[str]:
     """The header row: resolved column headers, the first cell naming the statement and
-    its unit so every chunk of a long table says what its figures are. ``lead`` is the
-    heading printed right above the table, put before the title unless the title says it."""
+    its unit so every chunk of a long table says what its figures are."""
     cols = table.columns or [
         " ".join(filter(None, col)).strip()
         for col in zip(*table.rows[: table.header_rows], strict=False)
@@ -41,22 +40,19 @@ def _table_head(table: Table, width: int, lead: str = "") -> list[str]:
     context = " ".join(
         filter(None, [table.title, f"({table.unit})" if table.unit else "", cols[0]])
     )
-    lead = " ".join(lead.split())
-    if lead and lead.casefold() not in " ".join(context.split()).casefold():
-        context = f"{lead} {context}".strip()
     return [context, *cols[1:]]
 
 
-def table_pieces(block: Block, max_tokens: int, lead: str = "") -> list[Piece]:
+def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
     """The table as Markdown, split by rows with the header repeated when too long. Each
     row is a line whose words are its cells, so a quote of one figure and its row label
-    is highlighted on exactly those cells. ``lead``: the heading right above the table."""
+    is highlighted on exactly those cells."""
     table = block.table
     assert table is not None
     width = max((len(r) for r in table.rows), default=0)
     boxes = table.cell_boxes or [[] for _ in table.rows]
     head_n = min(table.header_rows, len(table.rows))
-    head_text, _ = _md_row(_table_head(table, width, lead), [], width)
+    head_text, _ = _md_row(_table_head(table, width), [], width)
     head_boxes = [b for row in boxes[:head_n] for b in row]
     sep = "|" + "---|" * width
     body = [
