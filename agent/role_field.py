@@ -24,7 +24,7 @@ import re
 from functools import cache
 from typing import Any
 
-from pipeline.text.script import HAN_RE
+from pipeline.text.script import HAN_RE, UNIFIED
 
 # "X是谁", "X是哪位", "X叫什么名字", "谁是X", "谁担任X"; the role is X
 _ZH_ASKS = (
@@ -41,7 +41,7 @@ _EN_ASKS = re.compile(
 )
 _OWNER = re.compile(r"^(?:本公司|该公司|公司|本行|本集团|该集团)的")
 _BOUNDARY = r"(?:^|(?<=[\s、，,；;。：:（(）)|]))"
-_ZH_NAME = re.compile(r"[：:]?\s*([\u4e00-\u9fff·]{2,4})(?=$|[\s、，,；;。及和与（(：:])")
+_ZH_NAME = re.compile(r"[：:]?\s*([" + UNIFIED + r"·]{2,4})(?=$|[\s、，,；;。及和与（(：:])")
 _EN_NAME = re.compile(r"[ \t]*[:：][ \t]*((?:[A-Z][a-z'’.-]*\.?[ \t]+){1,3}[A-Z][a-z'’-]+)")
 
 

@@ -41,8 +41,6 @@ from bench.answers_data import (  # noqa: E402
     body,
     financebench,
     general,
-    gold_figures,
-    has_figure,
     heading_only,
     quotes,
     related,
@@ -53,7 +51,13 @@ from bench.tables import table_recognition  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
-from testkit.answer_checks import insane_values, internal_keys, self_contradicting  # noqa: E402
+from testkit.answer_checks import (  # noqa: E402  # noqa: E402
+    gold_figures,
+    has_figure,
+    insane_values,
+    internal_keys,
+    self_contradicting,
+)
 
 TARGETS = {
     "gold figure in the answer": ">= 0.6",

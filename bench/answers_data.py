@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.common import SAMPLES, load_jsonl
 from pipeline.text.script import HAN_RE
-from testkit.answer_checks import MARK, figures  # what the tests check answers with too
+from testkit.answer_checks import MARK  # what the tests check answers with too
 
 GENERAL_FILE = Path(__file__).with_name("general_questions.json")
 
@@ -45,30 +45,6 @@ def financebench(split: str) -> list[FbQuestion]:
         )
         for r in rows
     ]
-
-
-# an annotator's note on how the question's period was read ("The answer here assumes
-# FY2023 refers to the 12 months ended on …"): its "12" is no figure of the answer
-_NOTE = re.compile(r"\bThe answer here assumes\b.*", re.S)
-
-
-def gold_figures(answer: str) -> list[tuple[float, int]]:
-    return [(v, d) for v, d in figures(_NOTE.sub("", answer)) if v != 0 or d]
-
-
-def has_figure(gold: list[tuple[float, int]], answer: str) -> bool:
-    """Is one of the gold figures in the answer, separators and units aside, within
-    rounding (half a unit of the gold's last digit, or 1%), at any scale (millions or
-    billions; a share or a percentage)? Magnitudes are compared: a decline of 10.6% is
-    "−10.6%" in one answer and "a decline of 10.6%" in another gold, a net cash position
-    "(105)" or "−105"."""
-    shown = [abs(v) for v, _ in figures(answer)]
-    for g, decimals in gold:
-        tol = max(0.5 * 10**-decimals, abs(g) * 0.01)
-        for a in shown:
-            if any(abs(a * s - abs(g)) <= tol for s in (1, 1e3, 1e-3, 1e6, 1e-6, 100, 0.01)):
-                return True
-    return False
 
 
 def body(answer: str) -> str:

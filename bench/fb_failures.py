@@ -43,18 +43,12 @@ from agent.evidence import Evidence, turn_evidence  # noqa: E402
 from agent.figures.answer import figure_answer  # noqa: E402
 from agent.figures.lookup import grids  # noqa: E402
 from agent.service import ChatService  # noqa: E402
-from bench.answers_data import (  # noqa: E402
-    FbQuestion,
-    body,
-    figures,
-    financebench,
-    gold_figures,
-    has_figure,
-)
+from bench.answers_data import FbQuestion, body, financebench  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.workspace import thread_id  # noqa: E402 - after the path set-up above
 from settings import Settings  # noqa: E402
+from testkit.answer_checks import figures, gold_figures, has_figure  # noqa: E402
 
 
 def _printed(gold: list[tuple[float, int]], text: str) -> bool:

@@ -27,11 +27,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
-from bench.answers_data import body, gold_figures, has_figure  # noqa: E402
+from bench.answers_data import body  # noqa: E402
 from bench.common import rate  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 

@@ -31,11 +31,12 @@ from agent.figures.parts import names_item, share_column  # noqa: E402
 from agent.figures.tables import read_grids  # noqa: E402
 from agent.service import ChatService  # noqa: E402
 from agent.tools import _passage_from_chunk  # noqa: E402
-from bench.answers_data import financebench, gold_figures, has_figure  # noqa: E402
+from bench.answers_data import financebench  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.text.finance import vocabulary  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 _NAME = re.compile(r"^[A-Z][A-Za-z.&'’ -]{1,38}$")
 _NOT_A_PART = re.compile(r"^(total|other|less|net|percentage|change|growth)\b|%|\bmix\b", re.I)

@@ -20,8 +20,8 @@ if str(ROOT) not in sys.path:
 
 from agent.evidence import Evidence  # noqa: E402 - after the path set-up above
 from agent.models.judge import candidates, missing_names  # noqa: E402
-from bench.answers_data import gold_figures, has_figure  # noqa: E402
 from bench.selector_examples import Example  # noqa: E402
+from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 _FEATURE_CODE = [
     ROOT / "agent" / "models" / name

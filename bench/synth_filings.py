@@ -3,7 +3,7 @@
     python bench/synth_filings.py --data-dir DIR [--seed 1] [--count 12] [--verbose]
                                   [--only KIND] [--write-only]
 
-Writes ``count`` seeded 10-K-like PDFs (``bench/synth/``: invented companies; 2 or 3 year
+Writes ``count`` seeded 10-K-like PDFs (``testkit/synth/``: invented companies; 2 or 3 year
 columns, newest or oldest first; fiscal years ending in different months; statements
 running onto a second page; income, balance-sheet, cash-flow and equity statements; a
 segment note; MD&A prose; cover, Item headings, the auditor's report, people and
@@ -30,14 +30,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
-from bench.answers_data import body, gold_figures, has_figure  # noqa: E402
+from bench.answers_data import body  # noqa: E402
 from bench.common import rate  # noqa: E402
-from bench.synth.company import companies  # noqa: E402
-from bench.synth.questions import Question, questions_for  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.answer_checks import insane_values, self_contradicting  # noqa: E402
+from testkit.synth.company import companies  # noqa: E402
+from testkit.synth.questions import Question, hit, questions_for  # noqa: E402
 
 KINDS = (
     "income",
@@ -65,18 +65,6 @@ def write_set(out: Path, seed: int, count: int) -> list[Question]:
     rows = [q.__dict__ for q in questions]
     (out / "questions.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return questions
-
-
-def hit(q: Question, text: str) -> bool:
-    """Is the gold in a text: a figure within rounding at any scale (either sign for a
-    change), or a name (a firm without its "LLP", a date without its year)."""
-    if q.check == "text":
-        key = q.answer.replace(" LLP", "").split(",")[0]
-        return key.lower() in text.lower()
-    gold = gold_figures(q.answer)
-    if q.check == "change":
-        gold += [(-v, d) for v, d in gold]
-    return has_figure(gold, text)
 
 
 def main() -> int:

@@ -216,7 +216,7 @@ def test_a_compound_rates_working_supports_its_result() -> None:
 
 
 def test_the_benches_gold_figure_matches_whatever_sign_the_answer_writes() -> None:
-    from bench.answers_data import gold_figures, has_figure
+    from testkit.answer_checks import gold_figures, has_figure
 
     assert has_figure(gold_figures("1.08"), "Change = 21.41% − 22.49% = −1.08 percentage points")
     assert has_figure(gold_figures("-875"), "Net debt = −$875 million")

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from bench.synth.company import Company, companies
-from bench.synth.questions import questions_for
-from bench.synth_filings import hit
+from testkit.synth.company import Company, companies
+from testkit.synth.questions import hit, questions_for
 
 LOOKUPS = {"income", "balance", "cash", "prior_year", "segment", "fact"}
 
@@ -66,7 +65,7 @@ def test_the_same_seed_gives_the_same_set(filings: list[Company]) -> None:
 
 
 def test_scoring_reads_names_dates_and_signed_changes() -> None:
-    from bench.synth.questions import Question
+    from testkit.synth.questions import Question
 
     firm = Question("x.pdf", "Who audits?", "Mercer Hale LLP", "fact", check="text")
     assert hit(firm, "The auditor is Mercer Hale.") and not hit(firm, "Mercer audits it.")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bench.synth.layout import RIGHT, Cell, PageFull, Row, Writer
-from bench.synth.ledger import Ledger
-from bench.synth.profile import Profile, long_date
+from testkit.synth.layout import RIGHT, Cell, PageFull, Row, Writer
+from testkit.synth.ledger import Ledger
+from testkit.synth.profile import Profile, long_date
 
 
 def edges(n: int) -> list[float]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from bench.synth.layout import LEFT, Row, Writer
-from bench.synth.ledger import Ledger
-from bench.synth.profile import Profile, long_date
-from bench.synth.statements import (
+from testkit.synth.layout import LEFT, Row, Writer
+from testkit.synth.ledger import Ledger
+from testkit.synth.profile import Profile, long_date
+from testkit.synth.statements import (
     balance_rows,
     cash_rows,
     edges,

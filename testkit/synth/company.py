@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bench.synth.filing import write_filing
-from bench.synth.layout import Writer
-from bench.synth.ledger import Ledger, build_ledger
-from bench.synth.profile import VOCAB, Profile, make_profile
+from testkit.synth.filing import write_filing
+from testkit.synth.layout import Writer
+from testkit.synth.ledger import Ledger, build_ledger
+from testkit.synth.profile import VOCAB, Profile, make_profile
 
 
 @dataclass

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from bench.synth.company import Company
-from bench.synth.layout import amount
-from bench.synth.profile import VOCAB, long_date
+from testkit.answer_checks import gold_figures, has_figure
+from testkit.synth.company import Company
+from testkit.synth.layout import amount
+from testkit.synth.profile import VOCAB, long_date
 
 FLOW = (
     "revenue",
@@ -372,3 +373,15 @@ def questions_for(c: Company, seed: int) -> list[Question]:
     a.facts()
     a.refusals()
     return a.out
+
+
+def hit(q: Question, text: str) -> bool:
+    """Is the gold in a text: a figure within rounding at any scale (either sign for a
+    change), or a name (a firm without its "LLP", a date without its year)."""
+    if q.check == "text":
+        key = q.answer.replace(" LLP", "").split(",")[0]
+        return key.lower() in text.lower()
+    gold = gold_figures(q.answer)
+    if q.check == "change":
+        gold += [(-v, d) for v, d in gold]
+    return has_figure(gold, text)
