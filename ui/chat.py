@@ -326,7 +326,10 @@ def wire(c: ChatComponents, services: Services, lang: gr.Radio) -> ChatHandlers:
     for b in c.followups:
         c_inputs = [b, c.docs, c.conversation, c.messages, lang]
         b.click(h.ask, c_inputs, h.turn_outputs, **opts)
-    c.cards.click(h.show_citation, [c.answer, lang], [c.cards, *c.pane.outputs])
+    # no progress overlay: Gradio's "queue: 1/1" is English in every interface language
+    c.cards.click(
+        h.show_citation, [c.answer, lang], [c.cards, *c.pane.outputs], show_progress="hidden"
+    )
     c.conversations.input(h.open, [c.conversations, lang], h.open_outputs)
     c.new.click(h.new, [lang], [*h.open_outputs, c.conversations])
     c.rename.click(h.start_rename, [c.conversation, lang], [c.rename_row, c.title])

@@ -239,9 +239,24 @@ def wire(c: PaneComponents, services: Services, lang: gr.Radio) -> None:
         new = int(page or target.page) + delta
         return updates(services, replace(target, page=max(1, new)), lang_value)
 
-    c.prev.click(lambda tg, p, lv: go(tg, p, -1, lv), [c.target, c.page, lang], c.outputs)
-    c.next.click(lambda tg, p, lv: go(tg, p, 1, lv), [c.target, c.page, lang], c.outputs)
-    c.page.submit(lambda tg, p, lv: go(tg, p, 0, lv), [c.target, c.page, lang], c.outputs)
+    c.prev.click(
+        lambda tg, p, lv: go(tg, p, -1, lv),
+        [c.target, c.page, lang],
+        c.outputs,
+        show_progress="hidden",
+    )
+    c.next.click(
+        lambda tg, p, lv: go(tg, p, 1, lv),
+        [c.target, c.page, lang],
+        c.outputs,
+        show_progress="hidden",
+    )
+    c.page.submit(
+        lambda tg, p, lv: go(tg, p, 0, lv),
+        [c.target, c.page, lang],
+        c.outputs,
+        show_progress="hidden",
+    )
 
 
 def merge_marks(*groups: Sequence[Mark]) -> tuple[Mark, ...]:
