@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from agent.service import ChatService
+
 # a minus is a hyphen or the typographic sign answers print ("−$875 million", "= −28.20")
 _NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?")
 MARK = re.compile(r"\[\d+\]")
@@ -120,3 +122,11 @@ def has_figure(gold: list[tuple[float, int]], answer: str) -> bool:
             if any(abs(a * s - abs(g)) <= tol for s in (1, 1e3, 1e-3, 1e6, 1e-6, 100, 0.01)):
                 return True
     return False
+
+
+def asked_lead(chat: ChatService, question: str, doc: str) -> str:
+    """The answer to a question of one document before its supporting quotes; the
+    answer must not be a refusal."""
+    a = chat.ask(question, [doc]).answer
+    assert not a.refused, a.answer
+    return re.split("依据原文|Supporting quotes", a.answer)[0]

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent  # also testkit.ROOT
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from agent.service import ChatService  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.fakes import FakeEmbedder  # noqa: E402
@@ -77,3 +78,9 @@ def folio(settings: Settings, fake_embedder: FakeEmbedder) -> Iterator[Folio]:
     yield f
     f.wait(timeout=60)
     f.close()
+
+
+@pytest.fixture
+def chat(folio: Folio) -> ChatService:
+    """The chat service over the test's store (the offline answerer)."""
+    return ChatService(folio)

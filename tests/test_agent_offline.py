@@ -24,11 +24,6 @@ from testkit.agentdocs import (
 )
 
 
-@pytest.fixture
-def chat(folio: Folio) -> ChatService:
-    return ChatService(folio)
-
-
 def test_answer_cites_the_exact_sentence_with_boxes(
     chat: ChatService, folio: Folio, tmp_path: Path
 ) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from agent.service import ChatService
 from pipeline.service import Folio
+from testkit.answer_checks import asked_lead
 from testkit.zh_first_quarter import first_quarter_report_pdf
 
 
@@ -23,22 +24,11 @@ def report(folio: Folio, tmp_path: Path) -> str:
     return res.doc_id
 
 
-@pytest.fixture
-def chat(folio: Folio) -> ChatService:
-    return ChatService(folio)
-
-
-def _lead(chat: ChatService, question: str, doc: str) -> str:
-    a = chat.ask(question, [doc]).answer
-    assert not a.refused, a.answer
-    return re.split("依据原文|Supporting quotes", a.answer)[0]
-
-
 def test_an_abbreviation_is_read_as_the_item_it_shortens(chat: ChatService, report: str) -> None:
     # 营收 is 营业收入: never the longer 营业外收入, whose characters hold 营…收 too
-    level = _lead(chat, "本季度营收是多少？", report)
+    level = asked_lead(chat, "本季度营收是多少？", report)
     assert "8,642万元" in level and "196万元" not in level, level
-    rate = _lead(chat, "本报告期营收同比增长率是多少？", report)
+    rate = asked_lead(chat, "本报告期营收同比增长率是多少？", report)
     assert "6.2" in rate and "营业外" not in rate, rate
 
 
@@ -46,16 +36,16 @@ def test_a_change_since_the_years_start_is_worked_between_the_balance_columns(
     chat: ChatService, report: str
 ) -> None:
     # 总资产 is the balance sheet's 资产总计: 期末余额 less 期初余额, amount and rate
-    fell = _lead(chat, "总资产比年初减少了多少？", report)
+    fell = asked_lead(chat, "总资产比年初减少了多少？", report)
     assert "−2,660万元" in fell and "−4.9" in fell, fell
-    cash = _lead(chat, "货币资金比年初减少了多少？", report)
+    cash = asked_lead(chat, "货币资金比年初减少了多少？", report)
     assert "−775万元" in cash, cash
 
 
 def test_a_negative_prior_figure_is_taken_away_in_parentheses(
     chat: ChatService, report: str
 ) -> None:
-    lead = _lead(chat, "归母净利润同比增减幅度是多少？", report)
+    lead = asked_lead(chat, "归母净利润同比增减幅度是多少？", report)
     assert "62.8" in lead and "− (−8,640,000)" in lead and "− −" not in lead, lead
 
 
@@ -65,10 +55,10 @@ def test_a_year_the_cover_does_not_name_is_refused(chat: ChatService, report: st
     for q in ("2021年营业收入是多少？", "2024年全年的营业收入是多少？"):
         a = chat.ask(q, [report]).answer
         assert a.refused, (q, a.answer)
-    covered = _lead(chat, "2024年第一季度营业收入是多少？", report)
+    covered = asked_lead(chat, "2024年第一季度营业收入是多少？", report)
     assert "8,642万元" in covered, covered
     # 上年度末 is a date (the last year's end), no whole year asked
-    since = _lead(chat, "总资产较上年度末变动了百分之几？", report)
+    since = asked_lead(chat, "总资产较上年度末变动了百分之几？", report)
     assert "4.9" in since, since
 
 
@@ -81,8 +71,8 @@ def test_a_company_the_report_never_names_is_refused(chat: ChatService, report: 
         assert a.refused and not a.citations, (q, a.answer)
         assert "星河重工" in a.answer or "Orbiton" in a.answer, a.answer
     # the report's own company, and a question opening with a period word, are answered
-    assert "8,642万元" in _lead(chat, "华东新材料一季度的营业收入是多少？", report)
-    assert "7,125万元" in _lead(chat, "年初的货币资金有多少？", report)
+    assert "8,642万元" in asked_lead(chat, "华东新材料一季度的营业收入是多少？", report)
+    assert "7,125万元" in asked_lead(chat, "年初的货币资金有多少？", report)
 
 
 def test_an_english_question_is_answered_in_english_with_the_unit_and_the_label_quoted(
