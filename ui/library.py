@@ -53,7 +53,20 @@ class LibraryComponents:
     names: library_names.NamePrompt
 
 
-def build(labels: Labels) -> LibraryComponents:
+def regenerable(dense: bool) -> tuple[Component, ...]:
+    """The components the Regenerate picker offers: embedding only on a server that has a
+    dense model (a keyword-only server has nothing to embed with, and the picker's first,
+    preselected choice must be one that runs)."""
+    return tuple(c for c in ALL_COMPONENTS if dense or c != "embed")
+
+
+def default_component(dense: bool) -> Component:
+    """The picker's preselected component: embedding where it runs, else a fresh parse."""
+    return "embed" if dense else "parse"
+
+
+def build(labels: Labels, *, dense: bool = True) -> LibraryComponents:
+    """``dense``: the server embeds (see :func:`regenerable`)."""
     with gr.Row(equal_height=False):
         with gr.Column(scale=4, min_width=300):
             upload = labels.make(
@@ -81,8 +94,8 @@ def build(labels: Labels) -> LibraryComponents:
         component = labels.make(
             gr.Dropdown,
             {"label": "lib.component"},
-            choice_keys=[(f"comp.{c}", c) for c in ALL_COMPONENTS],
-            value="embed",
+            choice_keys=[(f"comp.{c}", c) for c in regenerable(dense)],
+            value=default_component(dense),
             show_label=False,
             container=False,
             elem_id="lib-component",
@@ -155,8 +168,10 @@ class LibraryHandlers:
         doc_id = data.get("doc") or selected
         comp = data.get("comp")
         _, _, table = self.views(doc_id, lang)
-        return [doc_id, table, self.selected_label(doc_id, lang),
-                gr.update(value=comp) if comp else gr.skip(), gr.update(visible=False)]  # fmt: skip
+        offered = regenerable(self.s.model_state != "lexical")
+        pick = gr.update(value=comp) if comp in offered else gr.skip()
+        return [doc_id, table, self.selected_label(doc_id, lang), pick,
+                gr.update(visible=False)]  # fmt: skip
 
     def selected_label(self, doc_id: str | None, lang: str) -> str:
         name = self._name(doc_id)
@@ -177,7 +192,7 @@ class LibraryHandlers:
         if name is None or doc_id is None:
             gr.Warning(t("lib.no_selection", lang))
             return
-        comp: Component = component or "embed"
+        comp: Component = component or default_component(self.s.model_state != "lexical")
         self.s.jobs.regenerate(doc_id, name, comp, self.s.workspace)
         gr.Info(
             t("lib.regenerating", lang, component=t(f"comp.{comp}", lang), name=name), duration=4

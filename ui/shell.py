@@ -184,7 +184,7 @@ def build_blocks(services: Services) -> gr.Blocks:
         timer = gr.Timer(TICK_S)
         with gr.Tabs(elem_id="folio-tabs"):
             with labels.make(gr.Tab, {"label": "tab.library"}, id="library", elem_id="tab-library"):
-                lib = library.build(labels)
+                lib = library.build(labels, dense=services.model_state != "lexical")
             with labels.make(
                 gr.Tab, {"label": "tab.knowledge"}, id="knowledge", elem_id="tab-knowledge"
             ):
