@@ -95,3 +95,34 @@ def test_new_chat_right_after_a_language_switch_starts_a_new_conversation(
         assert app.tracebacks() == 0
     finally:
         s.close()
+
+
+def test_a_chinese_visitor_is_told_in_chinese_which_files_were_not_added(
+    browser: Browser, app: App, tmp_path: Path
+) -> None:
+    """Gradio's own refusal was "Invalid file type: …" in English; the readable file of the
+    same drop is still added, the other leaves no row. The Regenerate picker of this
+    keyword-only server preselects a stage it runs (parsing), not embedding."""
+    sheet = tmp_path / "预算表.xlsx"
+    sheet.write_bytes(b"PK\x03\x04 a spreadsheet")
+    note = tmp_path / "实验室守则.md"
+    note.write_text(NOTE, encoding="utf-8")
+    s = Session(browser, app.url, "zh-CN")
+    try:
+        zone = s.page.locator("#lib-upload input[type=file]")
+        expect(zone).to_have_attribute("accept", ".docx,.markdown,.md,.pdf,.text,.txt")
+        s.upload(sheet, note)
+        toast = s.page.locator(".toast-body", has_text="预算表.xlsx")
+        expect(toast).to_contain_text("未添加")
+        s.shot("trial3-unsupported-file-zh", full=False)
+        assert "Invalid file" not in s.page.locator("body").inner_text()
+        ready(s, note.name)
+        expect(row(s, "预算表.xlsx")).to_have_count(0)
+        picker = s.page.locator("#lib-component input")
+        expect(picker).to_have_value("解析")
+        s.page.click("#lib-component input")
+        expect(s.page.get_by_role("option", name="向量")).to_have_count(0)
+        s.page.keyboard.press("Escape")
+        assert app.tracebacks() == 0
+    finally:
+        s.close()

@@ -69,11 +69,14 @@ def build(labels: Labels, *, dense: bool = True) -> LibraryComponents:
     """``dense``: the server embeds (see :func:`regenerable`)."""
     with gr.Row(equal_height=False):
         with gr.Column(scale=4, min_width=300):
+            # No ``file_types``: Gradio would refuse other files with its own English toast
+            # ("Invalid file type") in every interface language; the upload handler refuses
+            # them in the page's language instead, and the page script keeps the file
+            # dialog's filter (ui/theme.py).
             upload = labels.make(
                 gr.File,
                 {"label": "lib.upload"},
                 file_count="multiple",
-                file_types=sorted(SUFFIXES),
                 type="filepath",
                 height=170,
                 elem_id="lib-upload",
@@ -156,7 +159,14 @@ class LibraryHandlers:
     def upload(self, files: list[str] | None, lang: str) -> list[Any]:
         """Queue the files; those named like a different stored document wait for a choice."""
         folio = self.s.folio
-        split = split_uploads(folio, [(Path(f), Path(f).name) for f in files or []])
+        paths = [Path(f) for f in files or []]
+        refused = [p.name for p in paths if p.suffix.lower() not in SUFFIXES]
+        if refused:  # nothing of them is stored: no row, no copy
+            names = "、".join(refused) if lang == "zh" else ", ".join(refused)
+            kinds = " ".join(sorted(SUFFIXES))
+            gr.Warning(t("lib.unsupported_files", lang, names=names, kinds=kinds), duration=10)
+        kept = [(p, p.name) for p in paths if p.suffix.lower() in SUFFIXES]
+        split = split_uploads(folio, kept)
         if split.ready:
             self.s.jobs.submit(split.ready, self.s.workspace)
             gr.Info(t("lib.queued_files", lang, n=len(split.ready)), duration=3)
@@ -234,6 +244,9 @@ def wire(
     n = c.names
     c.upload.upload(h.upload, [c.upload, lang],
                     [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending],
+                    # no "processing | 1.3s" over the zone: English in every language; the
+                    # progress list shows the files at once
+                    show_progress="hidden",
                     ).then(None, None, None, js=library_names.SHOW_JS)  # fmt: skip
     choices: tuple[tuple[gr.Button, Choice], ...] = (
         (n.replace, "replace"), (n.keep_both, "keep_both"))  # fmt: skip

@@ -243,6 +243,9 @@ def build_blocks(services: Services) -> gr.Blocks:
                 *chat.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
                 *ins_h.page_outputs, docs_sig,
             ],
+            # Gradio's "processing | 2.0s" over every field is English in any language;
+            # the page is marked not ready meanwhile (chat moves still count, see ChatMoves).
+            show_progress="hidden",
         )  # fmt: skip
         restored = gr.State(False)  # the last conversation was reopened on this page
         relabelled.then(
