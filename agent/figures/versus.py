@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, figure, row_cells
+from agent.figures.grid import Grid, Row, figure
 from agent.figures.items import years
 from agent.figures.lookup import grids
+from agent.figures.markdown_tables import row_cells
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, subtrahend
 from pipeline.text.lexicon import alternation, pattern
