@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
-from agent.figures.lookup import grids
 from agent.figures.methods import METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.rejected import nearest
+from agent.figures.turn_tables import grids
 from agent.figures.verify import said_names
 from agent.figures.versus import versus_search
 from agent.question.kinds import asked_kinds

@@ -16,7 +16,7 @@ from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import MissingFigure, without_definition
 from agent.figures.grid import asks_to_date
 from agent.figures.items import years
-from agent.figures.lookup import Finder, document_scales, grids
+from agent.figures.lookup import Finder
 from agent.figures.parts import PART_SEARCH_K, PartMissing, asked_parts, item_word, part_queries
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
@@ -27,6 +27,7 @@ from agent.figures.render import follow_ups, missing_note
 from agent.figures.row_methods import row_answer
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
+from agent.figures.turn_tables import document_scales, grids
 from agent.figures.verdicts import trend, verdict
 from agent.figures.verify import found_lines
 from agent.figures.worked import average_answer, change_answer, evaluated, one_figure

@@ -13,9 +13,9 @@ from agent.figures.asking import Ask
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
 from agent.figures.label_counts import label_count_line
-from agent.figures.lookup import document_scales
 from agent.figures.named_rows import named_row_answer
 from agent.figures.row_shares import row_share
+from agent.figures.turn_tables import document_scales
 
 RowMethod = Callable[
     [Ask | None, str, Sequence[Evidence], list[Grid], prompts.Lang], list[FigureAnswer] | None
