@@ -15,8 +15,8 @@ from PIL import Image
 import pipeline.reads
 from pipeline.knowledge.api import ComponentView, TermMatch
 from testkit import pdfgen
-from testkit.ui_docs import ingest, leave_pdf
 from tests.conftest import FIXTURES, ROOT
+from tests.uikit import ingest, leave_pdf
 from ui import inspector, knowledge, pagepane
 from ui.labels import Labels
 from ui.library import LibraryHandlers

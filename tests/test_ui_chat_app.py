@@ -12,7 +12,7 @@ from PIL import Image
 
 from agent.schemas import Answer, Citation
 from testkit import pdfgen
-from testkit.ui_docs import ingest, leave_pdf
+from tests.uikit import ingest, leave_pdf
 from ui import chat, pagepane
 from ui.labels import Labels
 from ui.services import Services

@@ -1,5 +1,5 @@
-"""The UI handlers' test documents: files ingested through the app's job queue, and a
-one-page leave-policy PDF with a small footer."""
+"""The UI handler tests' documents (``test_ui_app.py``, ``test_ui_chat_app.py``): files
+ingested through the app's job queue, and a one-page leave-policy PDF with a small footer."""
 
 from __future__ import annotations
 
