@@ -24,7 +24,7 @@ from agent.figures.points_asked import asks_points
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import off_statement
 from agent.figures.render import follow_ups, missing_note
-from agent.figures.row_methods import row_answer
+from agent.figures.row_methods import RowQuestion, row_answer
 from agent.figures.shares import share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.turn_tables import document_scales, grids
@@ -51,7 +51,7 @@ def cells_answer(
     figure not given (its note, its statement's pages) or the part's row to search for."""
     ask = what_is_asked(question)
     tables = grids(evidence)
-    by_row = row_answer(ask, question, evidence, tables, lang)
+    by_row = row_answer(RowQuestion(ask, question, evidence, tables, lang))
     if by_row is not None:
         return by_row
     if ask is None or not tables:

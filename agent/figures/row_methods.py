@@ -6,6 +6,7 @@ the vocabulary. The first that answers wins; None from each passes to the next.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
@@ -17,61 +18,48 @@ from agent.figures.named_rows import named_row_answer
 from agent.figures.row_shares import row_share
 from agent.figures.turn_tables import document_scales
 
-RowMethod = Callable[
-    [Ask | None, str, Sequence[Evidence], list[Grid], prompts.Lang], list[FigureAnswer] | None
-]
+
+@dataclass(frozen=True)
+class RowQuestion:
+    """What a row method reads: the item asked (None when no item is), the question, the
+    turn's evidence and its tables, the answer's language."""
+
+    ask: Ask | None
+    question: str
+    evidence: Sequence[Evidence]
+    tables: list[Grid]
+    lang: prompts.Lang
 
 
-def _counted(
-    ask: Ask | None,
-    question: str,
-    evidence: Sequence[Evidence],
-    tables: list[Grid],
-    lang: prompts.Lang,
-) -> list[FigureAnswer] | None:
+RowMethod = Callable[[RowQuestion], list[FigureAnswer] | None]
+
+
+def _counted(q: RowQuestion) -> list[FigureAnswer] | None:
     """Shares outstanding a row's label states."""
-    line = label_count_line(question, tables)
+    line = label_count_line(q.question, q.tables)
     return [FigureAnswer([line])] if line is not None else None
 
 
-def _shared(
-    ask: Ask | None,
-    question: str,
-    evidence: Sequence[Evidence],
-    tables: list[Grid],
-    lang: prompts.Lang,
-) -> list[FigureAnswer] | None:
+def _shared(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row no item names, as a share of one (a quotient of two items is the ask's own)."""
-    if ask is not None and not ask.single:
+    if q.ask is not None and not q.ask.single:
         return None
-    out = row_share(question, tables, lang)
+    out = row_share(q.question, q.tables, q.lang)
     return [out] if out is not None else None
 
 
-def _named(
-    ask: Ask | None,
-    question: str,
-    evidence: Sequence[Evidence],
-    tables: list[Grid],
-    lang: prompts.Lang,
-) -> list[FigureAnswer] | None:
+def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
-    return named_row_answer(ask, question, tables, lang, document_scales(evidence))
+    return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
 
 
 ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _named)
 
 
-def row_answer(
-    ask: Ask | None,
-    question: str,
-    evidence: Sequence[Evidence],
-    tables: list[Grid],
-    lang: prompts.Lang,
-) -> list[FigureAnswer] | None:
+def row_answer(q: RowQuestion) -> list[FigureAnswer] | None:
     """The first row method's answer, or None when none answers."""
     for method in ROW_METHODS:
-        out = method(ask, question, evidence, tables, lang)
+        out = method(q)
         if out is not None:
             return out
     return None
