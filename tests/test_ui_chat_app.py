@@ -18,11 +18,14 @@ from ui.labels import Labels
 from ui.services import Services
 
 
-def _run_ask(services: Services, question: str, lang: str = "en") -> list[list[Any]]:
+def _handlers(services: Services) -> chat.ChatHandlers:
     with gr.Blocks():
         c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
-    return list(h.ask(question, None, None, [], lang))
+    return chat.ChatHandlers(c, services)
+
+
+def _run_ask(services: Services, question: str, lang: str = "en") -> list[list[Any]]:
+    return list(_handlers(services).ask(question, None, None, [], lang))
 
 
 def test_chat_streams_then_shows_cards_followups_and_the_cited_page(
@@ -67,9 +70,7 @@ def test_citation_click_moves_the_pane_to_its_page(services: Services, tmp_path:
                      quote="revenue grew by 11 percent"),
         ],
     )  # fmt: skip
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
+    h = _handlers(services)
     out = h.show_citation(answer, "en", gr.EventData(None, {"marker": 1}))
     assert 'class="folio-card active" data-marker="1"' in out[0]
     assert "page 3 of 3" in out[1] and 'data-highlights="1"' in out[1]
@@ -113,9 +114,7 @@ def test_conversations_can_be_reopened_renamed_and_deleted(
     services: Services, tmp_path: Path
 ) -> None:
     ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
+    h = _handlers(services)
     final = list(h.ask("How many days carry over?", None, None, [], "en"))[-1]
     cid = final[8]
     assert cid in [v for _, v in chat.conversation_choices(services, "en")]
@@ -134,9 +133,7 @@ def test_a_reloaded_page_reopens_the_last_conversation_once(
     services: Services, tmp_path: Path
 ) -> None:
     ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
+    h = _handlers(services)
     first = list(h.ask("How many days carry over?", None, None, [], "en"))[-1][8]
     last = list(h.ask("When do carried-over days expire?", None, None, [], "en"))[-1][8]
     assert first != last
