@@ -44,7 +44,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead and misses")
     ap.add_argument("--only", default="", help="ask only the questions holding this word")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B or C)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B, C or D)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
