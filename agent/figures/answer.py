@@ -18,6 +18,7 @@ from agent.figures.asking import Ask, what_is_asked
 from agent.figures.averages import averaged
 from agent.figures.cagr import cagr_span, compounded
 from agent.figures.candidate import FigureAnswer
+from agent.figures.crossed import crossed_answers
 from agent.figures.differences import difference_line
 from agent.figures.en_said import chinese_row
 from agent.figures.formula import (
@@ -222,6 +223,7 @@ METHODS: tuple[FigureMethod, ...] = (
     FigureMethod("cells", single_figures, _cells, CELL_OPERATIONS),
     STATED,
     TOTAL,
+    FigureMethod("crossed", single_figures, crossed_answers, frozenset({"lookup"})),
 )
 
 
