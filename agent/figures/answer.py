@@ -53,7 +53,7 @@ from agent.figures.parts import (
 )
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.per_share_asked import per_share_answers
-from agent.figures.periods import into_year, months_of, year_table_search
+from agent.figures.periods import fiscal_worded, into_year, months_of, year_table_search
 from agent.figures.points_asked import asks_points
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import nearest, off_statement
@@ -112,6 +112,8 @@ def figure_candidates(
     selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
+    # a retailer's year-end named by its date is the fiscal year its documents name
+    question = fiscal_worded(question, (p.text for ev in evidence for p in ev.passages))
     # an amount asked per share is not its total's cell (``per_share_asked``)
     found = per_share_answers(question, offered(METHODS, question, evidence, lang))
     if not found:
