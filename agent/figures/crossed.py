@@ -19,8 +19,9 @@ from pathlib import Path
 from agent import prompts
 from agent.evidence import Evidence, Passage
 from agent.figures.candidate import FigureAnswer
-from agent.figures.grid import figure, row_cells, scale_named
+from agent.figures.grid import figure, scale_named
 from agent.figures.items import years
+from agent.figures.markdown_tables import row_cells
 from agent.figures.render import scale_word
 from agent.scope import stem
 from pipeline.text.periods import TABLE_YEAR_RE
