@@ -1,7 +1,7 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|C]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|C|D]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
@@ -44,7 +44,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead and misses")
     ap.add_argument("--only", default="", help="ask only the questions holding this word")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B or C)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B, C or D)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
