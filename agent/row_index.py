@@ -26,6 +26,7 @@ from pipeline.models import Chunk
 
 # a cell holding a figure: "$8,192", "(25,493)", "6.8 %", "—" (a nil figure)
 _FIGURE = re.compile(r"^\(?-?[$€£¥]?\s*\(?-?\d[\d,.]*\)?\s*%?\)?$|^[—–-]$")
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _SEPARATOR = re.compile(r"^\|?\s*:?-{2,}")
 _MAX_LABEL = 160  # a longer first cell is a sentence the parser put in a table
 _DATA = Path(__file__).resolve().parent / "data" / "label_words.json"
@@ -45,6 +46,7 @@ class RowIndex:
     rows: tuple[RowEntry, ...] = ()
     df: Counter[str] = field(default_factory=Counter)  # rows whose label or context use a word
     titles: dict[str, frozenset[str]] = field(default_factory=dict)  # each table's title words
+    years: dict[str, frozenset[int]] = field(default_factory=dict)  # the years its header names
 
     def idf(self, word: str) -> float:
         return math.log(1 + len(self.rows) / (1 + self.df.get(word, 0)))
@@ -75,23 +77,25 @@ def words_of(text: str) -> frozenset[str]:
 def row_index(chunks: Sequence[Chunk]) -> RowIndex:
     rows: list[RowEntry] = []
     titles: dict[str, frozenset[str]] = {}
+    years: dict[str, frozenset[int]] = {}
     for ch in chunks:
         if "|" in ch.text:
-            found, titles[ch.chunk_id] = _table_rows(ch)
+            found, titles[ch.chunk_id], years[ch.chunk_id] = _table_rows(ch)
             rows += found
     df: Counter[str] = Counter()
     for r in rows:
         df.update(r.words | r.context)
-    return RowIndex(tuple(rows), df, {c: t for c, t in titles.items() if t})
+    titled = {c: t for c, t in titles.items() if t}
+    return RowIndex(tuple(rows), df, titled, {c: y for c, y in years.items() if y})
 
 
 def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def _table_rows(ch: Chunk) -> tuple[list[RowEntry], frozenset[str]]:
+def _table_rows(ch: Chunk) -> tuple[list[RowEntry], frozenset[str], frozenset[int]]:
     """The rows of the chunk's Markdown tables, each with its heading row and title, and
-    the words of the titles."""
+    the words and years of the titles."""
     out: list[RowEntry] = []
     heading: frozenset[str] = frozenset()
     title: frozenset[str] = frozenset()
@@ -99,6 +103,7 @@ def _table_rows(ch: Chunk) -> tuple[list[RowEntry], frozenset[str]]:
     section = ch.section[-1] if ch.section else ""
     header_next = True
     titles: set[str] = set()
+    years: set[int] = set()
     for line in ch.text.split("\n"):
         if not line.lstrip().startswith("|"):
             header_next = True
@@ -110,6 +115,7 @@ def _table_rows(ch: Chunk) -> tuple[list[RowEntry], frozenset[str]]:
             titled = f"{section}\n{' | '.join(cells)}"
             title = words_of(titled)
             titles |= title
+            years.update(int(y) for y in _YEAR.findall(titled))
             heading, header_next = frozenset(), False
             continue
         label = cells[0] if cells else ""
@@ -122,4 +128,4 @@ def _table_rows(ch: Chunk) -> tuple[list[RowEntry], frozenset[str]]:
             heading = words  # a heading row: the rows below are its parts
             continue
         out.append(RowEntry(ch.chunk_id, label, words, (heading | title) - words, titled))
-    return out, frozenset(titles)
+    return out, frozenset(titles), frozenset(years)

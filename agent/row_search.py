@@ -19,12 +19,12 @@ Each way keeps its best few tables, so every operand of a metric reaches its own
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from agent.figures.asking import what_is_asked
-from agent.figures.items import MIN_ROW_MATCH, row_match
+from agent.figures.items import MIN_ROW_MATCH, norm, row_match, shown_label
 from agent.figures.statements import TITLED, primary
 from agent.question.parsed import parse
 from agent.question.units import without_unit
@@ -37,6 +37,7 @@ MIN_PRECISION = 0.6  # of a label's weight, the question's words must say this m
 MIN_SCORE = 0.3  # precision × how much of the question's label words the row covers
 CONTEXT_SHARE = 0.5  # a word said by the row's heading or title counts half a label's
 WORD_TABLES = 4  # tables kept for the question's words
+SAME_LABEL_TABLES = 1  # tables kept for one label the question's words say
 TITLE_TABLES = 1  # tables kept for their titles saying the question's words
 MIN_TITLE = 0.6  # of the question's label words, a title must say this much (two at least)
 TITLE_SHARE = 0.8  # a table found by its title scores below a row its label names
@@ -44,6 +45,7 @@ ITEM_TABLES = 2  # tables kept for each line item asked
 MAX_TABLES = 8
 STATEMENT_BONUS = 0.2  # an item's row on its own statement
 PRIMARY_BONUS = 0.05  # … the group's ("Consolidated") statement
+YEAR_BONUS = 0.05  # a table whose header names the years asked, over another year's
 
 
 @dataclass(frozen=True)
@@ -87,12 +89,14 @@ def find_rows(
     ``MAX_TABLES`` tables (``known``: words naming no row: the question's phrasing, the
     scope's owner and file-name words)."""
     wanted = question_words(question, known)
+    years = frozenset(parse(question).periods)
     found: list[FoundRow] = []
     for index in indexes:
-        found += _best_tables(_by_words(index, wanted), WORD_TABLES)
-        found += _best_tables(_by_title(index, wanted), TITLE_TABLES)
+        dated = _dated(index, years)
+        found += _best_tables(_one_label(dated(_by_words(index, wanted))), WORD_TABLES)
+        found += _best_tables(dated(_by_title(index, wanted)), TITLE_TABLES)
         for item in asked_items(question):
-            found += _best_tables(_by_item(index, item), ITEM_TABLES)
+            found += _best_tables(dated(_by_item(index, item)), ITEM_TABLES)
     out: dict[str, FoundRow] = {}
     for f in sorted(found, key=lambda f: -f.score):
         out.setdefault(f.chunk_id, f)
@@ -127,6 +131,35 @@ def _by_words(index: RowIndex, wanted: frozenset[str]) -> list[FoundRow]:
             titled = any(p.search(r.title) for p in TITLED.values())
             out.append(FoundRow(r.chunk_id, r.label, score + titled * PRIMARY_BONUS))
     return out
+
+
+def _dated(index: RowIndex, years: frozenset[int]) -> Callable[[list[FoundRow]], list[FoundRow]]:
+    """Rows of tables whose header names the years asked scored up by ``YEAR_BONUS``."""
+
+    def dated(rows: list[FoundRow]) -> list[FoundRow]:
+        if not years:
+            return rows
+        return [
+            replace(r, score=r.score + YEAR_BONUS)
+            if years <= index.years.get(r.chunk_id, frozenset())
+            else r
+            for r in rows
+        ]
+
+    return dated
+
+
+def _one_label(rows: list[FoundRow]) -> list[FoundRow]:
+    """Of the tables repeating one label ("Stock-based compensation" on the cash-flow
+    statement, in the tax-rate reconciliation, among the deferred taxes), the best
+    ``SAME_LABEL_TABLES``: the others' rows are other figures of that name (a tax effect),
+    which would only contradict the one asked."""
+    kept: dict[str, list[FoundRow]] = {}
+    for r in sorted(rows, key=lambda r: -r.score):
+        same = kept.setdefault(norm(shown_label(r.label)), [])
+        if len(same) < SAME_LABEL_TABLES and all(x.chunk_id != r.chunk_id for x in same):
+            same.append(r)
+    return [r for same in kept.values() for r in same]
 
 
 def _by_title(index: RowIndex, wanted: frozenset[str]) -> list[FoundRow]:

@@ -99,6 +99,27 @@ CHUNKS = [
         ["Trademarks licensed to partners | 30 | 28", "Machinery | 2,410 | 2,250"],
         65,
     ),
+    _table(
+        9,
+        "Note 10 — Income Taxes",
+        YEARS,
+        ["Income taxes at the statutory rate | 250 | 230", "Accrued kiln maintenance | (9) | (8)"],
+        75,
+    ),
+    _table(
+        10,
+        "Note 11 — Selected Quarterly Data",
+        "(in millions) | 2022 | 2021",
+        ["Trade creditors | 410 | 388"],
+        90,
+    ),
+    _table(
+        11,
+        "Note 4 — Payables",
+        YEARS,
+        ["Trade creditors | 530 | 410"],
+        64,
+    ),
 ]
 INDEX = row_index(CHUNKS)
 
@@ -182,3 +203,12 @@ def test_the_chat_answers_a_row_its_searches_rank_below_prose(folio: Folio, tmp_
     assert any(s.startswith("finding table rows") for s in seen)
     lead = event.answer.answer.split("Supporting quotes:", 1)[0]
     assert "64" in lead and not event.answer.refused
+
+
+def test_a_label_repeated_in_other_tables_brings_only_its_best_table() -> None:
+    found = _found("How much accrued kiln maintenance did Velmor owe at the end of 2024?")
+    assert f"{DOC}#4" in found and f"{DOC}#9" not in found  # not the tax note's effect
+
+
+def test_the_table_dated_with_the_year_asked_comes_first() -> None:
+    assert _found("How much did Velmor owe trade creditors at the end of 2024?")[0] == f"{DOC}#11"
