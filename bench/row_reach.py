@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.evidence import Evidence, turn_evidence  # noqa: E402
-from agent.figures.lookup import grids  # noqa: E402
+from agent.figures.turn_tables import grids  # noqa: E402
 from agent.service import ChatService  # noqa: E402
 from bench.answers_data import body  # noqa: E402
 from bench.common import percentile, rate  # noqa: E402
