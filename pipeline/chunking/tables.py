@@ -5,6 +5,7 @@ those cells."""
 from __future__ import annotations
 
 from pipeline.chunking.pieces import Piece
+from pipeline.chunking.table_heads import bound_rows, headers_in_force
 from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
 from pipeline.text.lang import estimate_tokens
 
@@ -29,13 +30,14 @@ def _md_row(cells: list[str], boxes: list[Box | None], width: int) -> tuple[str,
     return text, words
 
 
-def _table_head(table: Table, width: int) -> list[str]:
-    """The header row: resolved column headers, the first cell naming the statement and
-    its unit so every chunk of a long table says what its figures are."""
-    cols = table.columns or [
-        " ".join(filter(None, col)).strip()
-        for col in zip(*table.rows[: table.header_rows], strict=False)
-    ]
+def _table_head(table: Table, width: int, rows: list[int] | None = None) -> list[str]:
+    """The header row: resolved column headers (or, for a header printed part-way down,
+    its ``rows`` joined per column), the first cell naming the statement and its unit so
+    every chunk of a long table says what its figures are."""
+    if rows is None:
+        cols = table.columns or _joined(table, list(range(table.header_rows)))
+    else:
+        cols = _joined(table, rows)
     cols = [*cols, *[""] * (width - len(cols))][:width]
     context = " ".join(
         filter(None, [table.title, f"({table.unit})" if table.unit else "", cols[0]])
@@ -43,36 +45,71 @@ def _table_head(table: Table, width: int) -> list[str]:
     return [context, *cols[1:]]
 
 
+def _joined(table: Table, rows: list[int]) -> list[str]:
+    return [
+        " ".join(filter(None, col)).strip()
+        for col in zip(*(table.rows[i] for i in rows), strict=False)
+    ]
+
+
 def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
-    """The table as Markdown, split by rows with the header repeated when too long. Each
-    row is a line whose words are its cells, so a quote of one figure and its row label
-    is highlighted on exactly those cells."""
+    """The table as Markdown, split by rows with the header in force repeated when too
+    long. Each row is a line whose words are its cells, so a quote of one figure and its
+    row label is highlighted on exactly those cells."""
     table = block.table
     assert table is not None
     width = max((len(r) for r in table.rows), default=0)
     boxes = table.cell_boxes or [[] for _ in table.rows]
     head_n = min(table.header_rows, len(table.rows))
-    head_text, _ = _md_row(_table_head(table, width), [], width)
-    head_boxes = [b for row in boxes[:head_n] for b in row]
+    heads = headers_in_force(table, head_n)
+    bound = bound_rows(heads, head_n)
     sep = "|" + "---|" * width
     body = [
-        (_md_row(r, b, width), union_box(b))
-        for r, b in zip(table.rows[head_n:], boxes[head_n:], strict=False)
-        if any(c.strip() for c in r)
+        (i, _md_row(table.rows[i], boxes[i], width))
+        for i in range(head_n, min(len(table.rows), len(boxes)))
+        if any(c.strip() for c in table.rows[i])
     ]
+    at = {row: k for k, (row, _) in enumerate(body)}
     pieces: list[Piece] = []
     start = 0
     while start < len(body) or not pieces:
+        first = body[start][0] if body else head_n
+        in_force = heads[first] if first < len(heads) else list(range(head_n))
+        own = in_force == list(range(head_n))
+        head_text, _ = _md_row(_table_head(table, width, None if own else in_force), [], width)
+        head_box = union_box([b for i in in_force if i < len(boxes) for b in boxes[i]])
         end = start + 1
-        size = estimate_tokens(head_text) + estimate_tokens(body[start][0][0]) if body else 0
-        while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
-            size += estimate_tokens(body[end][0][0])
+        size = estimate_tokens(head_text) + estimate_tokens(body[start][1][0]) if body else 0
+        while end < len(body) and size + estimate_tokens(body[end][1][0]) <= max_tokens:
+            size += estimate_tokens(body[end][1][0])
             end += 1
-        pieces.append(_rows_piece(block, head_text, union_box(head_boxes), sep, body[start:end]))
+        end = _keep_header_with_rows(body, start, end, bound, at)
+        rows = [(line, union_box(boxes[i])) for i, line in body[start:end]]
+        pieces.append(_rows_piece(block, head_text, head_box, sep, rows))
         start = end
         if start >= len(body):
             break
     return pieces
+
+
+def _keep_header_with_rows(
+    body: list[tuple[int, tuple[str, list[WordRef]]]],
+    start: int,
+    end: int,
+    bound: dict[int, int],
+    at: dict[int, int],
+) -> int:
+    """Where a chunk of rows [start, end) should end so that a header printed part-way
+    down opens a chunk with its first row: before that header, or, when the chunk opens
+    with it, after its first row."""
+    if end >= len(body) or body[end][0] not in bound:
+        return end
+    head_at = at.get(bound[body[end][0]], end)
+    if head_at > start:
+        return head_at
+    while end < len(body) and body[end][0] in bound:
+        end += 1
+    return end
 
 
 def _rows_piece(
