@@ -54,6 +54,7 @@ from agent.figures.pending import also_missing, unsure_part
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.points_asked import asks_points
+from agent.figures.printed_rates import printed_lead
 from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import nearest, off_statement
 from agent.figures.render import (
@@ -441,7 +442,8 @@ def _change(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         moved = zh_difference(a, b, turn.question, ids([a, b]))
     else:
         moved = difference_line(a, b, turn.question, ids([a, b]), named)
-    return FigureAnswer([*sentences, *moved, line], cells=[b, a], computed=[growth])
+    lead = printed_lead(turn.finder.tables, turn.question, a, b, turn.lang)
+    return FigureAnswer([*lead, *sentences, *moved, line], cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -454,7 +456,8 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (now, prior)]
     line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
     moved = zh_difference(prior, now, turn.question, ids([prior, now])) if turn.lang == "zh" else []
-    return FigureAnswer([*sentences, *moved, line], cells=[now, prior])
+    lead = printed_lead(turn.finder.tables, turn.question, prior, now, turn.lang)
+    return FigureAnswer([*lead, *sentences, *moved, line], cells=[now, prior])
 
 
 def _average(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
