@@ -5,8 +5,8 @@ those cells."""
 from __future__ import annotations
 
 from pipeline.chunking.pieces import Piece
-from pipeline.chunking.table_heads import bound_rows, headers_in_force
 from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
+from pipeline.parse.table_heads import bound_rows, headers_in_force
 from pipeline.text.lang import estimate_tokens
 
 
