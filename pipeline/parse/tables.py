@@ -256,7 +256,45 @@ def page_tables(
             continue  # the ruled grid reads at least as well
         found = [t for t in found if t not in rivals]
         found.append(FoundTable(wt.table, wt.box, wt.indents))
+    for t in found:
+        _drop_trailing_remarks(t)
     return sorted(found, key=lambda t: (t.box[1], t.box[0]))
+
+
+REMARK_CHARS = 40  # a cell this long with no figure of its own is prose, not a value
+
+
+def _is_remark(row: list[str]) -> bool:
+    """A row naming a matter in its first cell and saying it in one cell of prose beside
+    it ("上述股东关联关系的说明 | 就本公司知晓的范围内……"): a paragraph under a label."""
+    filled = [c for c in row[1:] if c.strip()]
+    return (
+        bool(row[0].strip())
+        and len(filled) == 1
+        and len(filled[0]) >= REMARK_CHARS
+        and not is_figure(filled[0])
+    )
+
+
+def _drop_trailing_remarks(t: FoundTable) -> None:
+    """Remarks printed in a list's grid after its rows are text, not rows of the list: the
+    table ends above them and their lines read as paragraphs (label, then what it says)."""
+    rows, boxes = t.table.rows, t.table.cell_boxes
+    n = len(rows)
+    while n > 0 and _is_remark(rows[n - 1]):
+        n -= 1
+    if n == len(rows) or n < 2 or not boxes or len(boxes) != len(rows):
+        return
+    tops = [b[1] for b in boxes[n] if b is not None]
+    if not tops:
+        return
+    table = t.table
+    table.rows, table.cell_boxes = rows[:n], boxes[:n]
+    table.row_labels, table.row_parent = table.row_labels[:n], table.row_parent[:n]
+    table.derived_rows = [i for i in table.derived_rows if i < n]
+    if t.indents is not None:
+        t.indents = t.indents[:n]
+    t.box = (t.box[0], t.box[1], t.box[2], min(tops))
 
 
 def quality(table: Table) -> tuple[bool, float]:
