@@ -86,3 +86,15 @@ def test_second_list_in_one_grid_repeats_its_own_header(tmp_path: Path) -> None:
     assert "种类数量" not in late.split("\n", 2)[-1], late  # cut after the second header
     assert "股份种类" in head and "种类数量" in head, late
     assert "持有比例" not in head, late
+
+
+def test_no_chunk_holds_rows_of_two_headers(tmp_path: Path) -> None:
+    parsed = parse_pdf(_pdf(tmp_path / "flows.pdf", FLOWS), workers=1, timeout_s=60)
+    [block] = [b for p in parsed.pages for b in p.blocks if b.kind == "table"]
+    pieces = table_pieces(block, 2000)  # room for the whole table: still two parts
+    assert len(pieces) == 2, [p.text for p in pieces]
+    first, second = (p.text for p in pieces)
+    assert "第8项收入（元）" in first and "资产（元）" not in first, first
+    head, _, rows = second.split("\n", 2)
+    assert "上年年末" in head and "本期金额" not in head, second
+    assert "上年年末" not in rows and "收入（元）" not in rows, second  # no header row again

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pipeline.chunking.pieces import Piece
 from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
-from pipeline.parse.table_heads import bound_rows, headers_in_force
+from pipeline.parse.table_heads import header_parts
 from pipeline.text.lang import estimate_tokens
 
 
@@ -54,62 +54,49 @@ def _joined(table: Table, rows: list[int]) -> list[str]:
 
 def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
     """The table as Markdown, split by rows with the header in force repeated when too
-    long. Each row is a line whose words are its cells, so a quote of one figure and its
-    row label is highlighted on exactly those cells."""
+    long; a header printed part-way down opens a chunk of its own rows (no chunk holds
+    rows of two headers). Each row is a line whose words are its cells, so a quote of
+    one figure and its row label is highlighted on exactly those cells."""
     table = block.table
     assert table is not None
     width = max((len(r) for r in table.rows), default=0)
     boxes = table.cell_boxes or [[] for _ in table.rows]
     head_n = min(table.header_rows, len(table.rows))
-    heads = headers_in_force(table, head_n)
-    bound = bound_rows(heads, head_n)
     sep = "|" + "---|" * width
-    body = [
-        (i, _md_row(table.rows[i], boxes[i], width))
-        for i in range(head_n, min(len(table.rows), len(boxes)))
-        if any(c.strip() for c in table.rows[i])
+    pieces: list[Piece] = []
+    for head_rows, body_rows in header_parts(table, head_n, min(len(table.rows), len(boxes))):
+        own = head_rows == list(range(head_n))
+        head_text, _ = _md_row(_table_head(table, width, None if own else head_rows), [], width)
+        head_box = union_box([b for i in head_rows if i < len(boxes) for b in boxes[i]])
+        body = [
+            (_md_row(table.rows[i], boxes[i], width), union_box(boxes[i]))
+            for i in body_rows
+            if any(c.strip() for c in table.rows[i])
+        ]
+        pieces += _pack(block, head_text, head_box, sep, body, max_tokens=max_tokens)
+    return pieces or [
+        _rows_piece(block, _md_row(_table_head(table, width), [], width)[0], None, sep, [])
     ]
-    at = {row: k for k, (row, _) in enumerate(body)}
+
+
+Body = list[tuple[tuple[str, list[WordRef]], Box | None]]
+
+
+def _pack(
+    block: Block, head: str, head_box: Box | None, sep: str, body: Body, *, max_tokens: int
+) -> list[Piece]:
+    """The rows under one header, as many to a chunk as fit."""
     pieces: list[Piece] = []
     start = 0
-    while start < len(body) or not pieces:
-        first = body[start][0] if body else head_n
-        in_force = heads[first] if first < len(heads) else list(range(head_n))
-        own = in_force == list(range(head_n))
-        head_text, _ = _md_row(_table_head(table, width, None if own else in_force), [], width)
-        head_box = union_box([b for i in in_force if i < len(boxes) for b in boxes[i]])
+    while start < len(body):
         end = start + 1
-        size = estimate_tokens(head_text) + estimate_tokens(body[start][1][0]) if body else 0
-        while end < len(body) and size + estimate_tokens(body[end][1][0]) <= max_tokens:
-            size += estimate_tokens(body[end][1][0])
+        size = estimate_tokens(head) + estimate_tokens(body[start][0][0])
+        while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
+            size += estimate_tokens(body[end][0][0])
             end += 1
-        end = _keep_header_with_rows(body, start, end, bound, at)
-        rows = [(line, union_box(boxes[i])) for i, line in body[start:end]]
-        pieces.append(_rows_piece(block, head_text, head_box, sep, rows))
+        pieces.append(_rows_piece(block, head, head_box, sep, body[start:end]))
         start = end
-        if start >= len(body):
-            break
     return pieces
-
-
-def _keep_header_with_rows(
-    body: list[tuple[int, tuple[str, list[WordRef]]]],
-    start: int,
-    end: int,
-    bound: dict[int, int],
-    at: dict[int, int],
-) -> int:
-    """Where a chunk of rows [start, end) should end so that a header printed part-way
-    down opens a chunk with its first row: before that header, or, when the chunk opens
-    with it, after its first row."""
-    if end >= len(body) or body[end][0] not in bound:
-        return end
-    head_at = at.get(bound[body[end][0]], end)
-    if head_at > start:
-        return head_at
-    while end < len(body) and body[end][0] in bound:
-        end += 1
-    return end
 
 
 def _rows_piece(

@@ -50,13 +50,17 @@ def headers_in_force(table: Table, head_n: int) -> list[list[int]]:
     return out
 
 
-def bound_rows(heads: list[list[int]], head_n: int) -> dict[int, int]:
-    """Rows a chunk must not open with, each with the row its header starts at: the rows
-    of a header printed part-way down after its first, and the first row under it (a cut
-    there leaves the header at the foot of one chunk and its rows without it)."""
-    out: dict[int, int] = {}
-    for row, rows in enumerate(heads):
-        if rows and rows[0] >= head_n and rows[-1] == row - 1:
-            out.update({r: rows[0] for r in rows[1:]})
-            out[row] = rows[0]
-    return out
+def header_parts(table: Table, head_n: int, n: int) -> list[tuple[list[int], list[int]]]:
+    """The first ``n`` rows after the table's own header as parts, each its header rows
+    and the rows under them: a header printed part-way down opens a part of its own."""
+    heads = headers_in_force(table, head_n)
+    parts: list[tuple[list[int], list[int]]] = [(list(range(head_n)), [])]
+    opens = {rows[0]: rows for rows in heads if rows and rows[0] >= head_n}
+    skip: set[int] = set()
+    for i in range(head_n, n):
+        if i in opens:
+            parts.append((opens[i], []))
+            skip.update(opens[i])
+        if i not in skip:
+            parts[-1][1].append(i)
+    return [(h, rows) for h, rows in parts if rows]
