@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from agent import prompts
 from agent.figures.en_said import en_label
 from agent.figures.formula import Cell
-from agent.figures.grid import Grid, Row, figure, row_cells
+from agent.figures.grid import Grid, Row, figure
 from agent.figures.items import shown_label
+from agent.figures.markdown_tables import row_cells
 from agent.figures.zh_said import label_unit
 from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE
