@@ -38,9 +38,9 @@ def _page() -> pymupdf.Page:
 
 def test_a_remark_under_a_list_is_a_paragraph_not_a_row() -> None:
     blocks = extract_page(_page()).blocks
-    tables = [b for b in blocks if b.kind == "table" and b.table is not None]
+    tables = [b.table for b in blocks if b.kind == "table" and b.table is not None]
     assert tables, [b.text for b in blocks]
-    rows = [r for t in tables for r in t.table.rows if t.table is not None]
+    rows = [r for t in tables for r in t.rows]
     assert all(REMARK[0] not in " ".join(r) for r in rows), rows
     assert any("庚辛第7号公司" in r[0] for r in rows), rows
     text = "\n".join(b.text for b in blocks if b.kind != "table")
