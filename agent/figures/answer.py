@@ -18,6 +18,7 @@ from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
 from agent.figures.methods import METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
+from agent.figures.periods import fiscal_worded
 from agent.figures.rejected import nearest
 from agent.figures.turn_tables import grids
 from agent.figures.verify import said_names
@@ -51,6 +52,8 @@ def figure_candidates(
     selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
+    # a retailer's year-end named by its date is the fiscal year its documents name
+    question = fiscal_worded(question, (p.text for ev in evidence for p in ev.passages))
     # an amount asked per share is not its total's cell (``per_share_asked``)
     found = per_share_answers(question, offered(METHODS, question, evidence, lang))
     if not found:

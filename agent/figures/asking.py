@@ -13,6 +13,7 @@ from agent.figures.formula import defined_formula, parse
 from agent.figures.glosses import glossed, unglossed
 from agent.figures.items import asked_items, norm
 from agent.figures.ratios import PERCENT, operands, quotient, worded
+from agent.figures.stated_terms import stated_term, with_stated, without_statement
 from agent.figures.verdicts import judgement, measure_name
 from pipeline.text.finance import Judgement, Metric, vocabulary
 from pipeline.text.script import HAN_RE
@@ -52,6 +53,19 @@ def what_is_asked(question: str) -> Ask | None:
 
 
 def _computed(question: str) -> Ask | None:
+    """What ``_as_asked`` reads, with a measure the question says how to take ("taking
+    A plus B as EBIT", ``stated_terms``) worked that way wherever the metric uses it."""
+    stated = stated_term(question)
+    if stated is None:
+        return _as_asked(question)
+    ask = _as_asked(without_statement(question, stated))
+    node = with_stated(ask.formula, stated) if ask is not None else None
+    if ask is None or node is None:
+        return ask
+    return Ask(ask.name, node, ask.percent, False, bound=ask.bound)
+
+
+def _as_asked(question: str) -> Ask | None:
     """The longest metric the question names (or the formula it defines), else the one
     line item it names; None when it names neither, or several items. A metric named
     outside a bracketed gloss of its working is read without the gloss (``glosses``)."""

@@ -89,6 +89,12 @@ def defined_formula(question: str) -> tuple[str, str] | None:
     return (term, formula) if formula else None
 
 
+def defined_formula_of(working: str) -> str | None:
+    """A working in words ("income before income taxes plus interest expense") as a
+    formula of line-item names, or None when a part of it names no one item."""
+    return _formula(working)
+
+
 def _formula(definition: str) -> str | None:
     text = re.sub(r"\[[^\]]*\]|\b(?:from|in|on) the [\w ]+statement\b", " ", definition)
     text = norm_ops(text)

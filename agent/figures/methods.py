@@ -18,9 +18,12 @@ the table's cells).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from agent import prompts
 from agent.evidence import Evidence
@@ -29,6 +32,7 @@ from agent.figures.between import between_answer, moved
 from agent.figures.candidate import FigureAnswer
 from agent.figures.cells import CELL_OPERATIONS, cells_answer
 from agent.figures.comparisons import compared_answer
+from agent.figures.crossed import crossed_answers
 from agent.figures.formula import without_definition
 from agent.figures.items import years
 from agent.figures.periods import asked_periods
@@ -61,8 +65,24 @@ class FigureMethod:
 
 def single_figures(question: str) -> bool:
     """Is the question one a figure of its own answers? "Which …", "explain …" are
-    answered by a comparison or by prose; "how did X perform" by its top line."""
-    return not _EXPLAIN.search(question) or bool(top_line(question))
+    answered by a comparison or by prose; "how did X perform" by its top line; "how did X
+    move, in percentage points" by the figure its unit asks for (``_unit_asked``)."""
+    return not _EXPLAIN.search(question) or bool(top_line(question)) or _unit_asked(question)
+
+
+@cache
+def _asked_phrases() -> re.Pattern[str]:
+    raw = json.loads(_FIGURE_ASKED.read_text(encoding="utf-8"))["phrases"]
+    alternation = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in raw)
+    return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.I)
+
+
+def _unit_asked(question: str) -> bool:
+    """Does a "how did …" question ask its answer in a unit ("in percentage points")?"""
+    return _asked_phrases().search(question) is not None
+
+
+_FIGURE_ASKED = Path(__file__).resolve().parents[1] / "data" / "figure_asked.json"
 
 
 def _anything(question: str) -> bool:
@@ -219,4 +239,5 @@ METHODS: tuple[FigureMethod, ...] = (
     FigureMethod("cells", single_figures, cells_answer, CELL_OPERATIONS),
     STATED,
     TOTAL,
+    FigureMethod("crossed", single_figures, crossed_answers, frozenset({"lookup"})),
 )

@@ -13,6 +13,7 @@ from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
 from agent.figures.items import longer_row, named_row_label
 from agent.figures.row_said import named_row
+from agent.figures.stated_rows import stated_row_label
 from agent.question.parsed import parse
 from pipeline.text.finance import vocabulary
 
@@ -31,6 +32,11 @@ def named_row_answer(
     (empty when that row dates no figure); None when it asks for an item or a metric."""
     if not tables:
         return None
+    stated = stated_row_label(question, tables) if ask is not None and not ask.single else ""
+    if stated:  # a measure asked plainly that a row states: the row, not a recomputation
+        line = named_row(question, tables, stated, "", lang, scales=scales)
+        if line:
+            return [FigureAnswer([line])]
     if ask is None:
         if not _row_asked(question):
             return None

@@ -279,3 +279,31 @@ def year_table_search(cells: Sequence[_Read], months: int | None) -> list[str]:
         return []
     years_read = sorted({c.year for c in cells if c.year is not None})
     return [" ".join([cells[0].label, "twelve months", *map(str, years_read[-1:])])]
+
+
+# a period named by the date it closed: "the year ended February 1, 2025", "as of January
+# 30, 2021" (a year closing in its first months: the one a retailer names by the year before)
+_YEAR_LONG = r"(?:year|52[- ]weeks?|53[- ]weeks?|twelve months|12 months)"
+_CLOSED_ON = re.compile(
+    rf"\b(?:(?:the\s+)?(?:fiscal\s+)?{_YEAR_LONG}\s+(?:ended|ending)|as of|at)\s+"
+    rf"(?:on\s+)?(?:January|February|March)\s+\d{{1,2}},?\s+({YEAR})",
+    re.I,
+)
+
+
+def fiscal_worded(question: str, texts: Iterable[str]) -> str:
+    """The question with a year-end named by its date said as the fiscal year the
+    documents name it ("the year ended February 1, 2025" → "fiscal 2024") when they name
+    their fiscal years by the calendar year before the one they end in
+    (``naming_offset``); unchanged otherwise."""
+    if naming_offset(texts) != -1:
+        return question
+
+    def named(m: re.Match[str]) -> str:
+        year = int(m.group(1)) - 1
+        said = m.group(0).lower()
+        return (
+            f"at the end of fiscal {year}" if said.startswith(("as of", "at")) else f"fiscal {year}"
+        )
+
+    return _CLOSED_ON.sub(named, question)

@@ -64,7 +64,9 @@ def cell_sentence(
         return f"{at}{zh_label(c, label)}为{shown} [{c.chunk_id}]。"
     if chinese_row(c):  # a Chinese report asked in English (``en_said.py``)
         return _chinese_row_sentence(c, scale, before)
-    money = currency == "$" and not c.raw.strip().endswith("%")
+    known = vocabulary().items.get(c.item)
+    counted = known is not None and known.counted  # shares: no dollars
+    money = currency == "$" and not c.raw.strip().endswith("%") and not counted
     value = f"{_as_printed(c, money)}{scale_word(scale, lang)}"
     value += in_scale(c.value, scale, asked, money)
     balance = vocabulary().items[c.item].statement == "balance"

@@ -159,7 +159,8 @@ def _ambiguous(g: Grid, row: Row) -> bool:
     if len(set(periods)) < len(periods):
         return True
     line = g.passage.text[row.start : row.end]
-    figures = [x for x in line.split("|")[1:] if re.search(r"\d", x)]
+    # the label's own digits ("Effective tax rate(1)", "Notes due 2028") are no figure
+    figures = [x for x in line.split("|")[2:] if re.search(r"\d", x)]
     if len(figures) > len(g.columns):  # more figures than periods named: quarters, a total
         return True
     dated = [i for i, c in enumerate(g.columns) if c.year is not None and i < len(row.values)]

@@ -38,8 +38,14 @@ def points(ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn) -> str:
     ("18.55% − 19.39% = −0.84 percentage points")."""
     # one decimal more than the margins shown: the move between two rounded margins
     # would be off by up to a tenth
-    digits = decimals(turn.question, 1) + 1
+    asked = digits = decimals(turn.question, 1) + 1
+    exact = round((pair[1].value - pair[0].value) * 100, asked)
     a, b = (round(r.value * 100, digits) for r in pair)
+    # a decimal more while the move between the margins shown is not the move itself
+    # (13.33% − 14.04% = −0.71 of a true −0.7195): the working still adds up as shown
+    while digits < asked + 2 and round(b - a, asked) != exact:
+        digits += 1
+        a, b = (round(r.value * 100, digits) for r in pair)
     diff = f"{b - a:.{digits}f}".replace("-", "−")
     working = f"{b:.{digits}f}% − {a:.{digits}f}% = {diff}"
     cells = pair[1].cells + pair[0].cells

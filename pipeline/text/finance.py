@@ -32,6 +32,7 @@ class LineItem:
     # False for an item only formulas read (a part of total debt): a question naming its
     # row is answered from the row as printed, not as this item
     asked: bool = True
+    counted: bool = False  # a number of things (shares), never an amount of money
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ def vocabulary() -> Vocabulary:
             bool(v.get("outflow")),
             v.get("derived", ""),
             v.get("asked", True),
+            bool(v.get("counted")),
         )
         for k, v in raw["line_items"].items()
     }

@@ -9,6 +9,7 @@ from agent.evidence import Evidence
 from agent.figures.turn_tables import document_scales
 from agent.models.answering.candidate import AnswerCandidate
 from agent.models.answering.continued import continuation, continued
+from agent.models.answering.figure_next import followed, next_amount
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.features import make_ask
 from agent.models.judge import Candidate
@@ -32,6 +33,9 @@ def written(
     if rest is not None:  # a sentence the chunk's end cut: its rest opens the next chunk
         body = continued(body, chosen[0], rest)
         cited.append(rest[0])
+    amount = next_amount(chosen[0]) if q.numeric and rest is None else None
+    if amount is not None:  # the thing said in one sentence, how much in the next
+        body = followed(body, chosen[0], amount)
     return AnswerCandidate(
         "page" if page else "sentences",
         "page" if page else "sentence",
