@@ -1,7 +1,8 @@
 """Questions of a Chinese quarterly report with tables, asked in Chinese (and a few in
 English): is the gold figure in the answer (and in its lead, before the quoted rows), the
-page printing it cited, the answer in the question's language, and are the questions the
-report cannot answer refused?
+page printing it cited, the answer in the question's language, a sum said at a reader's
+scale ("RMB 4.76 million", "475.58万元"), and are the questions the report cannot answer
+refused?
 
     python bench/zh_report.py [--data-dir DIR] [--verbose] [--only ID,…] [--batch NAME]
 
@@ -29,7 +30,7 @@ if str(ROOT) not in sys.path:
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body  # noqa: E402
 from bench.common import SAMPLES, print_table, rate  # noqa: E402
-from bench.zh_report_match import has_gold  # noqa: E402
+from bench.zh_report_match import figures, has_gold  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from pipeline.text.script import HAN_RE  # noqa: E402
@@ -52,6 +53,24 @@ def _in_language(answer: str, lang: str) -> bool:
     if lang == "en":
         first = re.sub(r"“[^”]*”", "", first)
     return bool(HAN_RE.search(first)) == (lang == "zh")
+
+
+_MONEY_UNIT = re.compile(r"元|million|billion")
+_SCALED = {
+    "en": re.compile(r"RMB\s?[−-]?[\d.,]+\s?(?:million|billion)"),
+    "zh": re.compile(r"[\d.]\s?[亿万]元"),
+}
+
+
+def _scaled(answer: str, lang: str, gold: list[str]) -> bool | None:
+    """Is a sum of money said at a reader's scale in the lead ("RMB 4.76 million",
+    "475.58万元")? None for a gold that is no sum of at least 10,000 yuan (a rate, a
+    per-share figure, a count of shares)."""
+    money = [g for g in gold if _MONEY_UNIT.search(g)]
+    sized = [v for g in money for v, _, pct in figures(g)[:1] if not pct and abs(v) >= 1e4]
+    if not sized:
+        return None
+    return bool(_SCALED[lang].search(_lead(answer)))
 
 
 def main() -> int:
@@ -88,6 +107,9 @@ def main() -> int:
             said = (("figure", fig), ("lead", lead), ("page", page), ("language", lang))
             for name, v in said:
                 s.setdefault(name, []).append(v)
+            scaled = None if a.refused else _scaled(a.answer, q["lang"], q["gold"])
+            if scaled is not None:
+                s.setdefault("scale", []).append(scaled)
             s.setdefault("refused", []).append(a.refused)
             ok = lead and page and lang
         if args.verbose:
@@ -95,7 +117,7 @@ def main() -> int:
             shown = " ".join(body(a.answer).split())[:240]
             print(f"{'ok  ' if ok else 'MISS'} {q['id']} {q['question']}\n     {shown} p{cited}")
     folio.close()
-    names = ("figure", "lead", "page", "language", "refused")
+    names = ("figure", "lead", "page", "language", "scale", "refused")
     rows: list[list[object]] = [[k, *(rate(s.get(n, [])) for n in names)] for k, s in score.items()]
     print_table("Chinese report questions", ["set", *names], rows)
     return 0

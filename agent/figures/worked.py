@@ -18,6 +18,7 @@ from agent.figures.formula import Cell, MissingFigure, Result, evaluate, names
 from agent.figures.lengths import at_length_of
 from agent.figures.lookup import Finder, common_scale, rescaled
 from agent.figures.parts import PartMissing, item_word
+from agent.figures.printed_rates import printed_lead
 from agent.figures.render import cell_sentence, change_line, decimals, ids
 from agent.figures.verify import Computed
 from agent.figures.working import Turn, amount_growth, is_percent, points, working
@@ -191,7 +192,8 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         moved = zh_difference(a, b, turn.question, ids([a, b]))
     else:
         moved = difference_line(a, b, turn.question, ids([a, b]), named)
-    return FigureAnswer([*sentences, *moved, line], cells=[b, a], computed=[growth])
+    lead = printed_lead(turn.finder.tables, turn.question, a, b, turn.lang)
+    return FigureAnswer([*lead, *sentences, *moved, line], cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -204,7 +206,8 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
     sentences = [cell_sentence(c, turn.finder, turn.lang) for c in (now, prior)]
     line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
     moved = zh_difference(prior, now, turn.question, ids([prior, now])) if turn.lang == "zh" else []
-    return FigureAnswer([*sentences, *moved, line], cells=[now, prior])
+    lead = printed_lead(turn.finder.tables, turn.question, prior, now, turn.lang)
+    return FigureAnswer([*lead, *sentences, *moved, line], cells=[now, prior])
 
 
 def average_answer(ask: Ask, turn: Turn, span: range) -> FigureAnswer:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pipeline.chunking.pieces import Piece
 from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
+from pipeline.parse.table_heads import header_parts
 from pipeline.text.lang import estimate_tokens
 
 
@@ -29,13 +30,14 @@ def _md_row(cells: list[str], boxes: list[Box | None], width: int) -> tuple[str,
     return text, words
 
 
-def _table_head(table: Table, width: int) -> list[str]:
-    """The header row: resolved column headers, the first cell naming the statement and
-    its unit so every chunk of a long table says what its figures are."""
-    cols = table.columns or [
-        " ".join(filter(None, col)).strip()
-        for col in zip(*table.rows[: table.header_rows], strict=False)
-    ]
+def _table_head(table: Table, width: int, rows: list[int] | None = None) -> list[str]:
+    """The header row: resolved column headers (or, for a header printed part-way down,
+    its ``rows`` joined per column), the first cell naming the statement and its unit so
+    every chunk of a long table says what its figures are."""
+    if rows is None:
+        cols = table.columns or _joined(table, list(range(table.header_rows)))
+    else:
+        cols = _joined(table, rows)
     cols = [*cols, *[""] * (width - len(cols))][:width]
     context = " ".join(
         filter(None, [table.title, f"({table.unit})" if table.unit else "", cols[0]])
@@ -43,35 +45,57 @@ def _table_head(table: Table, width: int) -> list[str]:
     return [context, *cols[1:]]
 
 
+def _joined(table: Table, rows: list[int]) -> list[str]:
+    return [
+        " ".join(filter(None, col)).strip()
+        for col in zip(*(table.rows[i] for i in rows), strict=False)
+    ]
+
+
 def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
-    """The table as Markdown, split by rows with the header repeated when too long. Each
-    row is a line whose words are its cells, so a quote of one figure and its row label
-    is highlighted on exactly those cells."""
+    """The table as Markdown, split by rows with the header in force repeated when too
+    long; a header printed part-way down opens a chunk of its own rows (no chunk holds
+    rows of two headers). Each row is a line whose words are its cells, so a quote of
+    one figure and its row label is highlighted on exactly those cells."""
     table = block.table
     assert table is not None
     width = max((len(r) for r in table.rows), default=0)
     boxes = table.cell_boxes or [[] for _ in table.rows]
     head_n = min(table.header_rows, len(table.rows))
-    head_text, _ = _md_row(_table_head(table, width), [], width)
-    head_boxes = [b for row in boxes[:head_n] for b in row]
     sep = "|" + "---|" * width
-    body = [
-        (_md_row(r, b, width), union_box(b))
-        for r, b in zip(table.rows[head_n:], boxes[head_n:], strict=False)
-        if any(c.strip() for c in r)
+    pieces: list[Piece] = []
+    for head_rows, body_rows in header_parts(table, head_n, min(len(table.rows), len(boxes))):
+        own = head_rows == list(range(head_n))
+        head_text, _ = _md_row(_table_head(table, width, None if own else head_rows), [], width)
+        head_box = union_box([b for i in head_rows if i < len(boxes) for b in boxes[i]])
+        body = [
+            (_md_row(table.rows[i], boxes[i], width), union_box(boxes[i]))
+            for i in body_rows
+            if any(c.strip() for c in table.rows[i])
+        ]
+        pieces += _pack(block, head_text, head_box, sep, body, max_tokens=max_tokens)
+    return pieces or [
+        _rows_piece(block, _md_row(_table_head(table, width), [], width)[0], None, sep, [])
     ]
+
+
+Body = list[tuple[tuple[str, list[WordRef]], Box | None]]
+
+
+def _pack(
+    block: Block, head: str, head_box: Box | None, sep: str, body: Body, *, max_tokens: int
+) -> list[Piece]:
+    """The rows under one header, as many to a chunk as fit."""
     pieces: list[Piece] = []
     start = 0
-    while start < len(body) or not pieces:
+    while start < len(body):
         end = start + 1
-        size = estimate_tokens(head_text) + estimate_tokens(body[start][0][0]) if body else 0
+        size = estimate_tokens(head) + estimate_tokens(body[start][0][0])
         while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
             size += estimate_tokens(body[end][0][0])
             end += 1
-        pieces.append(_rows_piece(block, head_text, union_box(head_boxes), sep, body[start:end]))
+        pieces.append(_rows_piece(block, head, head_box, sep, body[start:end]))
         start = end
-        if start >= len(body):
-            break
     return pieces
 
 

@@ -101,9 +101,13 @@ def _is_column_split(left: list[RawLine], right: list[RawLine], width: float) ->
         return wide and min(med_l, med_r) >= 0.3 * width
     if wide:
         return True
-    # Narrow lines on both sides: columns only if they do not pair up into rows.
+    # Narrow lines on both sides: columns only if they do not pair up into rows. A label
+    # wrapped over two lines beside a paragraph, centred on it, pairs with none of its
+    # lines: read row by row, the two would interleave.
     small, big = (left, right) if len(left) <= len(right) else (right, left)
     paired = sum(1 for a in small if any(_v_overlap(a.box, b.box) >= 0.5 for b in big))
+    if paired == 0:
+        return True
     return paired / len(small) < 0.5 and min(len(left), len(right)) >= 3
 
 

@@ -5,12 +5,14 @@ the vector graphics) and whitespace-aligned statements from word positions
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymupdf
 
 from pipeline.models import Block, Box, Line, Page, Table, Word, union_box
+from pipeline.parse.table_heads import headers_in_force
 from pipeline.parse.table_structure import annotate
 from pipeline.parse.table_words import is_figure, word_tables
 from pipeline.text.lang import line_separator
@@ -197,6 +199,8 @@ def extract_tables(page: pymupdf.Page) -> list[FoundTable]:
 
 
 Words = list[tuple[float, float, float, float, str]]
+# a figure grouped in thousands standing alone between words ("张三 2,431,359 普通股")
+_GROUPED_FIGURE = re.compile(r"(?<!\S)[-(]?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?!\S)")
 _MIN_FIGURE_LINES = 6  # below this a page has no statement worth looking for
 
 
@@ -252,7 +256,45 @@ def page_tables(
             continue  # the ruled grid reads at least as well
         found = [t for t in found if t not in rivals]
         found.append(FoundTable(wt.table, wt.box, wt.indents))
+    for t in found:
+        _drop_trailing_remarks(t)
     return sorted(found, key=lambda t: (t.box[1], t.box[0]))
+
+
+REMARK_CHARS = 40  # a cell this long with no figure of its own is prose, not a value
+
+
+def _is_remark(row: list[str]) -> bool:
+    """A row naming a matter in its first cell and saying it in one cell of prose beside
+    it ("上述股东关联关系的说明 | 就本公司知晓的范围内……"): a paragraph under a label."""
+    filled = [c for c in row[1:] if c.strip()]
+    return (
+        bool(row[0].strip())
+        and len(filled) == 1
+        and len(filled[0]) >= REMARK_CHARS
+        and not is_figure(filled[0])
+    )
+
+
+def _drop_trailing_remarks(t: FoundTable) -> None:
+    """Remarks printed in a list's grid after its rows are text, not rows of the list: the
+    table ends above them and their lines read as paragraphs (label, then what it says)."""
+    rows, boxes = t.table.rows, t.table.cell_boxes
+    n = len(rows)
+    while n > 0 and _is_remark(rows[n - 1]):
+        n -= 1
+    if n == len(rows) or n < 2 or not boxes or len(boxes) != len(rows):
+        return
+    tops = [b[1] for b in boxes[n] if b is not None]
+    if not tops:
+        return
+    table = t.table
+    table.rows, table.cell_boxes = rows[:n], boxes[:n]
+    table.row_labels, table.row_parent = table.row_labels[:n], table.row_parent[:n]
+    table.derived_rows = [i for i in table.derived_rows if i < n]
+    if t.indents is not None:
+        t.indents = t.indents[:n]
+    t.box = (t.box[0], t.box[1], t.box[2], min(tops))
 
 
 def quality(table: Table) -> tuple[bool, float]:
@@ -269,7 +311,15 @@ def quality(table: Table) -> tuple[bool, float]:
     fill = sum(1 for r in with_value for c in r[1:] if c.strip()) / max(
         1, sum(len(r) - 1 for r in with_value)
     )
-    return bool(any(table.periods)) and bool(cells), round(fill, 2)
+    # a cell holding a figure beside words ("徐开东 2,431,359 人民币普通股") is cells run
+    # together: the rows read no better than their share of rows without such a cell
+    merged = sum(1 for r in body if any(_run_together(c) for c in r)) / max(1, len(body))
+    return bool(any(table.periods)) and bool(cells), round(fill * (1 - merged), 2)
+
+
+def _run_together(cell: str) -> bool:
+    m = _GROUPED_FIGURE.search(cell)
+    return m is not None and m.group(0) != cell.strip()
 
 
 def has_figures(lines: list[str]) -> bool:
@@ -302,8 +352,58 @@ def continue_tables(pages: list[Page]) -> None:
             and len(first.rows[0]) == len(prev.periods)
         ):
             _inherit(first, prev)
+        elif first is not None and prev is not None and prev_page == page.page - 1:
+            go_on_under(first, prev)
         if tables:
             prev, prev_page = tables[-1], page.page
+
+
+def go_on_under(table: Table, source: Table) -> None:
+    """A list running onto the next page without a header (its first row has figures)
+    is read under the header in force at the end of the list before (a second list's own
+    header, printed part-way down), its columns matched by where they are printed: the
+    next page's grid may drop the empty columns of the one before."""
+    if table.header_rows or any(table.columns) or not source.cell_boxes or not table.cell_boxes:
+        return
+    rows = headers_in_force(source, min(source.header_rows, len(source.rows)))[-1]
+    if not rows:
+        return
+    spans = _column_spans(source.cell_boxes, last=True)
+    heads = [
+        " ".join(filter(None, (source.rows[i][k] for i in rows if k < len(source.rows[i]))))
+        for k in range(len(spans))
+    ]
+    columns = []
+    for x0, x1 in _column_spans(table.cell_boxes, last=False):
+        # the same grid: each column's edges where a column of the list before has them
+        k = next(
+            (j for j, (a, b) in enumerate(spans) if abs(a - x0) <= _EDGE and abs(b - x1) <= _EDGE),
+            None,
+        )
+        if k is None:
+            return
+        columns.append(heads[k])
+    if any(columns[1:]):
+        table.columns = columns
+        table.title = table.title or source.title
+        if not table.unit:
+            table.unit, table.scale = source.unit, source.scale
+
+
+_EDGE = 3.0  # points two grids' column edges may differ and still be one grid
+
+
+def _column_spans(boxes: list[list[Box | None]], *, last: bool) -> list[tuple[float, float]]:
+    """Each column's left and right edge, from the first (or ``last``) row boxing a cell
+    in it: where a list ends (not the grid of a list above it), or where one goes on (not
+    the remarks printed under it)."""
+    width = max((len(r) for r in boxes), default=0)
+    spans: list[tuple[float, float]] = []
+    order = list(reversed(boxes)) if last else boxes
+    for j in range(width):
+        box = next((r[j] for r in order if j < len(r) and r[j] is not None), None)
+        spans.append((box[0], box[2]) if box is not None else (0.0, 0.0))
+    return spans
 
 
 def _inherit(table: Table, source: Table) -> None:
