@@ -17,6 +17,9 @@ against the question:
   headers); a quarter asked ("the third quarter") is, when the documents name quarters
   and none of theirs is it.
 
+A Chinese question's one year (of no line item) is in the answer or its cited sections'
+headings (a year of an article's other event is not the year asked).
+
 ``misfit`` says why a candidate does not fit ("" when it does); ``compose`` then gives the
 next candidate, or the refusal quoting what the documents hold nearest.
 """
@@ -55,10 +58,18 @@ def _lists() -> dict[str, frozenset[str]]:
 def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[Evidence]) -> str:
     """Why an answer (``text``, citing ``cited``) does not give the single figure asked
     ("" when it does, or the question asks no single line of a period)."""
-    if q.lang != "en" or q.operation != "lookup":
-        return ""
     said = "\n".join([text, *(p.section for p in cited)])
     whole = "\n".join([said, *(p.text for p in cited)])
+    if q.lang == "zh":  # "2012年…的金牌得主" answered from the 2008 race's article
+        # a report's figure is of the period its cover names, which its tables call
+        # 本报告期 (``report_period.py``): only a question of no line item is read here
+        # the year is in the sentence given or its article's heading, not elsewhere in
+        # the passage (an article tells of more than one year)
+        gone = [y for y in q.periods if str(y) not in said]
+        one = cited and len(q.periods) == 1 and not (q.items or q.metrics)
+        return f"it is not of {gone[0]}" if one and gone else ""
+    if q.operation != "lookup":
+        return ""
     if q.items:
         names = [n for k in q.items for n in vocabulary().items[k].names if n.isascii()]
         if not any(_find(n, said) for n in names):
