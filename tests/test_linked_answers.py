@@ -1,8 +1,10 @@
 """A unit that only mentions the name asked of does not answer what is asked of it: the
 other company appears buying a brand, its headquarters are nowhere. A Chinese question's
 year is the year its answer is of: the article's race of another year does not answer
-it. The company whose headquarters the article gives, and the race of the year asked,
-are still answered. Invented documents only."""
+it. A "when" or "who" question none of whose units holds a date or a person is refused
+(what they say nearest is quoted, not given as the answer). The company whose
+headquarters the article gives, the race of the year asked, the founding year the report
+gives are still answered. Invented documents only."""
 
 from __future__ import annotations
 
@@ -51,3 +53,29 @@ def test_the_name_and_year_the_articles_cover_are_answered(
     ):
         a = chat.ask(q, [doc]).answer
         assert not a.refused and said in a.answer, (q, a.answer)
+
+
+FILING = """# Annual Report of Quillon Gearworks
+
+## Business
+
+Quillon Gearworks was founded in 1987 and makes industrial gears. Our common stock trades
+on the Harbor Stock Exchange under the symbol QGW. Our governor assemblies are sold to
+utilities in Ohio and Indiana.
+
+## Securities
+
+Common Stock, $0.01 par value per share | QGW | Harbor Stock Exchange American
+"""
+
+
+def test_a_who_or_when_question_no_unit_holds_the_answer_of_is_refused(
+    folio: Folio, tmp_path: Path
+) -> None:
+    chat = ChatService(folio)
+    doc = ingest_text(folio, tmp_path, "quillon.md", FILING)
+    for q in ("When was common stock first issued?", "When was the Harbor Stock Exchange founded?"):
+        a = chat.ask(q, [doc]).answer
+        assert a.refused, (q, a.answer)
+    a = chat.ask("When was Quillon Gearworks founded?", [doc]).answer
+    assert not a.refused and "1987" in a.answer, a.answer
