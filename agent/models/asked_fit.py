@@ -8,8 +8,9 @@ Data Group" for research and development). Given as the answer they say a differ
 figure is the one asked. Each answer candidate of a single-figure question is read
 against the question:
 
-- the thing a company's figure is asked of ("<Name>'s advertising expense in 2024"):
-  its words, the generic ones aside, are in the answer or its cited passages;
+- the thing a company's figure is asked of, when no line item names it ("<Name>'s
+  advertising expense in 2024"): a word of it that no chunk of the scope uses (the
+  searches' ``scope_missing``) says the documents lack it;
 - the item: a name of a line item asked (``finance_terms.json``) is in the answer or its
   cited sections, and so are the words before it that say which ("subscription"), the
   generic ones aside ("total", "consolidated": ``data/asked_fit.json``);
@@ -19,6 +20,9 @@ against the question:
 
 A Chinese question's one year (of no line item) is in the answer or its cited sections'
 headings (a year of an article's other event is not the year asked).
+
+A question of a metric (worked from lines, named by its own words) is left to the
+figure methods' own checks.
 
 ``misfit`` says why a candidate does not fit ("" when it does); ``compose`` then gives the
 next candidate, or the refusal quoting what the documents hold nearest.
@@ -33,6 +37,7 @@ from functools import cache
 from pathlib import Path
 
 from agent.evidence import Evidence, Passage
+from agent.models.features import scope_missing
 from agent.question import Question
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -68,32 +73,36 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
         gone = [y for y in q.periods if str(y) not in said]
         one = cited and len(q.periods) == 1 and not (q.items or q.metrics)
         return f"it is not of {gone[0]}" if one and gone else ""
-    if q.operation != "lookup":
-        return ""
+    if q.operation != "lookup" or q.metrics:
+        return ""  # a metric's answer names the metric and its working, not its lines
     if q.items:
         names = [n for k in q.items for n in vocabulary().items[k].names if n.isascii()]
         if not any(_find(n, said) for n in names):
             return "it names no line item asked"
-        missing = [w for w in qualifiers(q.text, names) if stem(w) not in _stems(whole)]
+        stems = _stems(whole)
+        missing = [
+            w
+            for w in qualifiers(q.text, names)
+            if not all(stem(x) in stems for x in re.findall(r"[a-z]+", w))
+        ]
         if missing:
             return f"it is not the {' '.join(missing)} line asked"
-    # a line item's own words are matched by any of its names ("revenue": "Net sales")
-    named = {stem(w) for k in q.items for n in vocabulary().items[k].names for w in n.split()}
-    phrase = [w for w in asked_phrase(q.text) if stem(w) not in named]
-    missing = [w for w in phrase if stem(w) not in _stems(whole)]
-    if q.periods and missing:
-        return f"it does not name the {' '.join(missing)} asked"
-    if q.items or q.metrics:
-        years = {
-            int(m.group(0)) if not m.group(1) else 2000 + int(m.group(1))
-            for m in _YEAR.finditer(whole)
-        }
-        gone = [y for y in q.periods if y not in years]
-        if len(q.periods) == 1 and gone:
-            return f"it is not of {gone[0]}"
-        quarter = asked_quarter(q.text)
-        if quarter and quarter not in quarters(whole) and _named_quarters(evidence):
-            return f"it is not of the {_ORDINALS[quarter - 1]} quarter"
+    else:
+        # a thing no line item names: its words the scope's chunks never use at all
+        unused = scope_missing(evidence)
+        missing = [w for w in asked_phrase(q.text) if stem(w) in unused]
+        if q.periods and missing and not any(stem(w) in _stems(whole) for w in missing):
+            return f"it does not name the {' '.join(missing)} asked"
+        return ""
+    years = {
+        int(m.group(0)) if not m.group(1) else 2000 + int(m.group(1)) for m in _YEAR.finditer(whole)
+    }
+    gone_years = [y for y in q.periods if y not in years]
+    if len(q.periods) == 1 and gone_years:
+        return f"it is not of {gone_years[0]}"
+    quarter = asked_quarter(q.text)
+    if quarter and quarter not in quarters(whole) and _named_quarters(evidence):
+        return f"it is not of the {_ORDINALS[quarter - 1]} quarter"
     return ""
 
 
@@ -123,8 +132,14 @@ def asked_phrase(question: str) -> list[str]:
     m = _OWNED.search(question)
     if m is None:
         return []
-    generic = _lists()["generic"] | _lists()["stops"]
-    return [w for w in _WORD.findall(m.group(1)) if w.lower() not in generic and len(w) > 2]
+    lists = _lists()
+    out: list[str] = []
+    for w in re.findall(r"[A-Za-z]+", re.sub(r"\([^)]*\)", " ", m.group(1))):
+        if w.lower() in lists["stops"]:
+            break  # "<Name>'s long-term debt was due …": the thing ends at its verb
+        if w.lower() not in lists["generic"] and len(w) > 2 and not w.isupper():
+            out.append(w.lower())
+    return out
 
 
 def asked_quarter(question: str) -> int:
