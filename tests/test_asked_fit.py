@@ -46,6 +46,8 @@ def test_a_line_or_period_the_report_lacks_is_refused(chat_doc: tuple[ChatServic
     ):
         a = chat.ask(q, [doc]).answer
         assert a.refused, (q, a.answer)
+        # it says where the documents come nearest: a section or a quoted unit
+        assert "nearest sections" in a.answer or "closest they come" in a.answer, (q, a.answer)
         for figure in ("48,210", "44,905", "30,117", "9,876"):
             assert figure not in a.answer, (q, a.answer)
 

@@ -67,7 +67,7 @@ def compose(
         return written(best, q, evidence, lang)
     if refusals:
         return written(ranked(refusals)[0], q, evidence, lang)
-    return prompts.REFUSAL[lang]
+    return prompts.REFUSAL[lang] + nearby_note(evidence, lang)  # where they come nearest
 
 
 def _bound(q: Question, strategy: Strategy) -> float:
