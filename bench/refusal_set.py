@@ -6,9 +6,10 @@ it can?
 
 The questions are ``bench/refusal_questions.json`` (its ``_about`` says how they were
 written). A negative counts when the answer is a refusal; a positive when it is not and
-it holds one of the gold strings (a figure compared as ``bench/answers.py`` compares
-figures). Per kind (another company, general knowledge, a missing line item, an
-uncovered period): negatives refused, positives answered. Training documents only: they
+its lead (before the supporting quotes) holds one of the gold strings (a figure compared
+as ``bench/answers.py`` compares figures; the cold run counted the whole answer). Per
+kind (another company, general knowledge, a missing line item, an uncovered period):
+negatives refused, positives answered. Training documents only: they
 must already be ingested in the data directory (``bench/answers.py`` ingests them).
 """
 
@@ -70,7 +71,9 @@ def main() -> int:
             for kind in (item["kind"], "all"):
                 refused[kind].append(ok)
         else:
-            ok = not a.refused and holds_gold(item["gold"], lead)
+            # in the answer's own statement, before its quotes: a gold only quoted is no answer
+            said = lead.split("Supporting quotes:", 1)[0].split("依据原文：", 1)[0]
+            ok = not a.refused and holds_gold(item["gold"], said)
             for kind in (item["kind"], "all"):
                 answered[kind].append(ok)
         if args.verbose:
