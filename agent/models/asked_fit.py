@@ -14,7 +14,8 @@ against the question:
 - the item: a name of a line item asked (``finance_terms.json``) is in the answer or its
   cited sections, and so are the words before it that say which ("subscription"), the
   generic ones aside ("total", "consolidated": ``data/asked_fit.json``);
-- the period: each year asked is in the answer or its cited passages (a table's column
+- the period: each year asked, or a year beside it (a fiscal year is named by the year
+  it starts or ends in), is in the answer or its cited passages (a table's column
   headers); a quarter asked ("the third quarter") is, when the documents name quarters
   and none of theirs is it.
 
@@ -97,7 +98,9 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
     years = {
         int(m.group(0)) if not m.group(1) else 2000 + int(m.group(1)) for m in _YEAR.finditer(whole)
     }
-    gone_years = [y for y in q.periods if y not in years]
+    # a fiscal year is named by the year it starts or ends in ("fiscal 2024" ended on
+    # February 1, 2025): only a year with no neighbour among the answer's is another
+    gone_years = [y for y in q.periods if not years & {y - 1, y, y + 1}]
     if len(q.periods) == 1 and gone_years:
         return f"it is not of {gone_years[0]}"
     quarter = asked_quarter(q.text)
@@ -114,7 +117,8 @@ def qualifiers(question: str, names: Sequence[str]) -> list[str]:
     if not found:
         return []
     start = min(found, key=lambda m: (m.start(), -(m.end() - m.start()))).start()
-    words = _WORD.findall(question[:start])
+    # "overhead (SG&A)": what the parenthesis names is the item, the words before it too
+    words = _WORD.findall(re.split(r"[()]", question[:start])[-1])
     lists = _lists()
     out: list[str] = []
     for w in reversed(words):
