@@ -40,6 +40,7 @@ from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate
+from agent.models.linked import unlinked
 from agent.models.metric_rows import rows_miss_metric
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
@@ -288,7 +289,7 @@ def decide(
     """Does the best evidence answer the question (``chosen``: the judge's units)?"""
     if not chosen:
         return Decision(False, "evidence", 0.0)
-    if rows_miss_metric(question, chosen):
+    if rows_miss_metric(question, chosen) or _name_only(question, evidence, chosen):
         return Decision(False, "evidence", 0.0)
     p = gate().probability(gate_vector(question, evidence, chosen, best))
     if names_role(question, [c.unit.text for c in chosen]):
@@ -298,6 +299,14 @@ def decide(
     if gate().threshold <= p < _DOUBTFUL and everyday_unheld(question, evidence, chosen):
         return Decision(False, "evidence", p)
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
+
+
+def _name_only(question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate]) -> bool:
+    """The first unit uses the names asked of but nothing else the question asks
+    (``linked.py``)."""
+    words = _question_words(question, evidence)
+    text = f"{chosen[0].passage.section}\n{chosen[0].unit.text}"
+    return unlinked(question, words, _names(question) & set(words), text)
 
 
 # Kinds one sentence holds or not: a reason, a figure, a date, a person, a place (a

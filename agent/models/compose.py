@@ -22,6 +22,8 @@ from agent.models.answerability import Decision, before_figures
 from agent.models.answering.candidate import AnswerCandidate, best_score
 from agent.models.answering.scoring import form_fit
 from agent.models.answering.strategies import Strategy, registered
+from agent.models.asked_fit import misfit
+from agent.models.nearby import nearby_note
 from agent.models.refusals import refusal
 from agent.models.sections import stated_verdict
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
@@ -43,7 +45,9 @@ def compose(
     ruling = before_figures(question, evidence) if q.page is None else Decision(True)
     refusals = []
     if not ruling.answers:  # the question's own ruling names what the documents lack
-        said = refusal(ruling, [], lang)
+        # what the documents do cover nearby, for a company or a period they are not of
+        near = nearby_note(evidence, lang) if ruling.reason != "arithmetic" else ""
+        said = refusal(ruling, [], lang) + near
         refusals.append(AnswerCandidate("gate", "refusal", said, follow=[], fit=1.0, cover=1.0))
     best: AnswerCandidate | None = None
     for strategy in _by_bound(q, registered() if strategies is None else strategies):
@@ -53,7 +57,7 @@ def compose(
             if c.form == "refusal":
                 refusals.append(c)
                 continue
-            why = check(c, ruling)
+            why = check(c, ruling) or misfit(q, c.body, c.cited, evidence)
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
             )
@@ -63,7 +67,7 @@ def compose(
         return written(best, q, evidence, lang)
     if refusals:
         return written(ranked(refusals)[0], q, evidence, lang)
-    return prompts.REFUSAL[lang]
+    return prompts.REFUSAL[lang] + nearby_note(evidence, lang)  # where they come nearest
 
 
 def _bound(q: Question, strategy: Strategy) -> float:

@@ -199,4 +199,7 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
         return ""
     if any(find(kind, t, q) is not None for t in texts):
         return ""
-    return f"The passages found do not specify {_UNHELD[kind]}; what they say nearest:"
+    return f"{UNHELD_LEAD} {_UNHELD[kind]}; what they say nearest:"
+
+
+UNHELD_LEAD = "The passages found do not specify"  # how ``unheld_note`` opens

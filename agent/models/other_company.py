@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.answer_kinds import asked_kinds
 from agent.evidence import Evidence
 from agent.models.judge import METRIC_ACRONYMS
 from agent.rewrite import core_question
@@ -34,6 +35,10 @@ _SUBJECT = (
     re.compile(rf"\b(?:{_AUXILIARIES})\s+{_NAME}\s+[a-z]"),
 )
 SUBJECT_PATTERNS = _SUBJECT  # read by absent_subject.py for a name the scope never uses
+# Any other capitalised name after a word of the sentence ("Who leads <Name> as its chief
+# executive?"): a company only when it is written as one (a legal form after it).
+_ANYWHERE = re.compile(r"(?<=[a-z,]\s)" + _NAME)
+_ARTICLE = frozenset({"The", "the"})  # "The Coca-Cola Company": the article is no name
 
 
 def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
@@ -49,26 +54,68 @@ def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
         return ""
     core = core_question(question)
     parts = {stem(w) for ev in evidence for p in ev.passages for w in _WORD.findall(p.section)}
-    for k, m in ((k, m) for k, pattern in enumerate(_SUBJECT) for m in pattern.finditer(core)):
-        raw = m.group(1).split()
-        if m.start(1) == 0:  # the question's first word is capitalised anyway ("Did X's")
-            raw = raw[1:]
+    person = "person" in asked_kinds(core)
+    for k, raw, start in _named(core):
         words = [stem(w.strip(".")) for w in raw]
-        if not words or any(w in owner for w in words) or not all(w in used for w in words):
+        # the search cuts "Coca-Cola" in two: each piece must be used
+        pieces = [stem(w) for w in re.findall(r"[A-Za-z0-9]+", " ".join(raw))]
+        if not words or any(w in owner for w in words) or not all(w in used for w in pieces):
             continue
-        if any(c.isdigit() for w in words for c in w) or _titled(core, m.start()):
+        if any(c.isdigit() for w in words for c in w) or _titled(core, start):
             continue  # "Q3", "FY2022"; "Board of Directors": a title, not a company
         # a part of the report (a segment, a region: "the revenue of Americas") heads
         # sections of its own; another company is only mentioned in them
         if all(w in parts for w in words) or abbreviates("".join(raw), evidence):
             continue
-        # "<Name>'s" is a company's; a name elsewhere ("the capital of Japan") is one when
-        # the scope writes it as one ("Kestrel Optics Inc.")
-        if k and not _incorporated(" ".join(raw), evidence):
+        # "<Name>'s" is a company's, and so is the holder of an office asked of ("Who is
+        # the chief financial officer of <Name>?"); a name elsewhere ("the capital of
+        # Japan") is one when it or the scope writes it as one ("Kestrel Optics Inc.")
+        legal = _legal_form(raw) or _incorporated(" ".join(raw), evidence)
+        if (k == 3 or (k and not person)) and not legal:
             continue
-        if not all(w in METRIC_ACRONYMS for w in words):
-            return " ".join(raw)
+        if all(w in METRIC_ACRONYMS for w in words):
+            continue
+        # "What share of <Owner>'s revenue did <Name> represent?": the question names the
+        # report's own company too, and asks how the other one stands to it
+        if _names_owner(core, raw, owner, evidence):
+            return ""
+        return " ".join(raw)
     return ""
+
+
+def _named(core: str) -> list[tuple[int, list[str], int]]:
+    """The capitalised names of a question, by where it puts them (``_SUBJECT``'s index,
+    3 for elsewhere), each as its words without a leading article or the question's own
+    capitalised first word, and where its match starts."""
+    out: list[tuple[int, list[str], int]] = []
+    for k, pattern in enumerate((*_SUBJECT, _ANYWHERE)):
+        for m in pattern.finditer(core):
+            raw = m.group(1).split()
+            if m.start(1) == 0:  # the question's first word is capitalised anyway
+                raw = raw[1:]
+            while raw and raw[0] in _ARTICLE:
+                raw = raw[1:]
+            out.append((k, raw, m.start()))
+    return out
+
+
+def _legal_form(raw: Sequence[str]) -> bool:
+    """Does the name end in a legal form ("Coca-Cola Company", "Novartis AG")?"""
+    return len(raw) > 1 and raw[-1].lower().rstrip(".") in _suffixes()
+
+
+def _names_owner(
+    core: str, raw: Sequence[str], owner: set[str], evidence: Sequence[Evidence]
+) -> bool:
+    """Does a capitalised word of the question other than the name's name the report's
+    own company (or abbreviate it)?"""
+    for _, other, _ in _named(core):
+        if other == list(raw):
+            continue
+        words = [stem(re.sub(r"['’]s?$", "", w).strip(".")) for w in other]
+        if any(w in owner for w in words) or (other and abbreviates("".join(other), evidence)):
+            return True
+    return False
 
 
 def _incorporated(name: str, evidence: Sequence[Evidence]) -> bool:

@@ -16,6 +16,7 @@ from agent.figures.zh_said import english_source
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover, passages_text, traced
 from agent.models.judge import Candidate
+from agent.models.nearby import nearby_note
 from agent.models.writing import row_text, with_column_headers
 from agent.question import Question
 
@@ -33,7 +34,7 @@ def _candidates(
             out.append(_candidate(q, fa, evidence, lang))
         if fa.missing:  # its note belongs to its own refusal, never before another answer
             note = "\n".join(fa.missing)
-            said = prompts.REFUSAL[lang]
+            said = prompts.REFUSAL[lang] + nearby_note(evidence, lang)  # where to look
             out.append(AnswerCandidate("figures", "refusal", said, note=note, follow=[], fit=1.0))
     return out
 

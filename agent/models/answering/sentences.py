@@ -15,6 +15,7 @@ from agent.models.answering.page import asks_page_overview
 from agent.models.answering.quoted import written
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.judge import Candidate, judge
+from agent.models.kind_lead import UNHELD_LEAD
 from agent.models.nearby import nearby_note
 from agent.models.refusals import refusal
 from agent.question import Question
@@ -43,6 +44,10 @@ def _candidates(
     # the gate reads the judge's own order; the answer leads with the thing asked
     answer = written(q, verdict.written or verdict.chosen, evidence, lang)
     decision = decide(q.text, evidence, verdict.chosen, verdict.best)
+    if decision.answers and UNHELD_LEAD in answer.body:
+        # none of the units written holds the person, date, place or firm asked ("Who was
+        # …?"): what they say nearest is a refusal's to quote, not an answer
+        decision = Decision(False, "evidence", decision.probability)
     answer.ruled = True
     answer.verify = lambda: "" if decision.answers else "its words, not its answer"
     if decision.answers:

@@ -1,0 +1,71 @@
+"""Does the chosen evidence say the thing asked of the name asked, or only mention the
+name?
+
+"泰森食品公司的总部设在哪里？" asked of an article where the other company appears once, buying
+a brand: the unit holds the name and a place of some kind, and shares enough of the
+question with it for the gate to pass it. What the question asks of the name (its
+headquarters) is nowhere in that unit. A question asking a person, a place, a date or a
+figure of a name the unit uses is answered by that unit only when the unit (or its
+section) also uses one of the question's other words, outside the name as the question
+writes it ("食品" and "公司" of "泰森食品公司" are the name), or holds a person besides the
+name when one is asked (a paraphrase: "夺冠" for "冠军"): the relation asked, not the
+name alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from agent.answer_kinds import asked_kinds, holds
+from agent.rewrite import core_question
+from agent.scope import stem
+
+# the kinds of thing a question asks of a name (a description or a list is any text)
+_OF_NAME = frozenset({"person", "place", "date", "number"})
+
+
+def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -> bool:
+    """``words``: the question's content words (stem → word) beyond phrasing and the
+    report's own names; ``named``: the stems of those naming something; ``text``: the
+    first chosen unit with its section. True when the text uses every name but none of
+    the question's other words outside the names, and the question asks a person, place,
+    date or figure."""
+    core = core_question(question)
+    if not named or not (asked_kinds(core) & _OF_NAME):
+        return False
+    low = text.lower()
+    if not all(words[k].lower() in low for k in named):
+        return False  # a name it lacks is the gate's to weigh ("name_gap")
+    rest = _without(low, core.lower(), (words[k].lower() for k in named))
+    others = [w.lower() for k, w in words.items() if k not in named]
+    kept = [w for w in others if w not in _spans(core.lower(), low, named, words)]
+    if not kept or any(w in rest or stem(w) in rest for w in kept):
+        return False
+    # a paraphrase ("夺冠" for "冠军") still holds the person asked; a place or a date is
+    # too common a thing for holding one to say anything (another name, another year)
+    return not ("person" in asked_kinds(core) and holds("person", rest, question))
+
+
+def _span(question: str, text: str, name: str) -> str:
+    """The longest run of the question around ``name`` that the text also writes."""
+    i = question.find(name)
+    if i < 0:
+        return name
+    best = name
+    for start in range(i, -1, -1):
+        for end in range(i + len(name), len(question) + 1):
+            piece = question[start:end]
+            if piece in text and len(piece) > len(best):
+                best = piece
+    return best
+
+
+def _spans(question: str, text: str, named: set[str], words: dict[str, str]) -> str:
+    return " ".join(_span(question, text, words[k].lower()) for k in named)
+
+
+def _without(text: str, question: str, names: Iterable[str]) -> str:
+    """The text with each name, as far as the question writes it around the name, taken out."""
+    for name in names:
+        text = text.replace(_span(question, text, name), " ")
+    return text

@@ -1,0 +1,81 @@
+"""A unit that only mentions the name asked of does not answer what is asked of it: the
+other company appears buying a brand, its headquarters are nowhere. A Chinese question's
+year is the year its answer is of: the article's race of another year does not answer
+it. A "when" or "who" question none of whose units holds a date or a person is refused
+(what they say nearest is quoted, not given as the answer). The company whose
+headquarters the article gives, the race of the year asked, the founding year the report
+gives are still answered. Invented documents only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.service import ChatService
+from pipeline.service import Folio
+from testkit.agentdocs import ingest_text
+
+ARTICLES = """# 岚川纺织公司
+
+岚川纺织公司成立于1987年，主要生产棉布和毛巾。现在岚川纺织的总部设于宁波，员工约三千人。
+2016年，泰和食品公司斥资12亿元收购岚川纺织旗下的毛巾品牌。
+
+# 青石湖马拉松
+
+青石湖马拉松每年十月举行。2015年的青石湖马拉松由选手韩博文以2小时11分夺冠。
+赛道在2019年改为环湖路线。
+"""
+
+
+@pytest.fixture
+def chat_doc(folio: Folio, tmp_path: Path) -> tuple[ChatService, str]:
+    return ChatService(folio), ingest_text(folio, tmp_path, "articles.md", ARTICLES)
+
+
+def test_a_name_mentioned_or_a_year_not_covered_is_refused(
+    chat_doc: tuple[ChatService, str],
+) -> None:
+    chat, doc = chat_doc
+    for q in ("泰和食品公司的总部设在哪里？", "2019年的青石湖马拉松冠军是谁？"):
+        a = chat.ask(q, [doc]).answer
+        assert a.refused, (q, a.answer)
+
+
+def test_the_name_and_year_the_articles_cover_are_answered(
+    chat_doc: tuple[ChatService, str],
+) -> None:
+    chat, doc = chat_doc
+    for q, said in (
+        ("岚川纺织公司的总部设在哪里？", "宁波"),
+        ("2015年的青石湖马拉松冠军是谁？", "韩博文"),
+        ("泰和食品公司斥资多少收购岚川纺织旗下的毛巾品牌？", "12亿元"),
+    ):
+        a = chat.ask(q, [doc]).answer
+        assert not a.refused and said in a.answer, (q, a.answer)
+
+
+FILING = """# Annual Report of Quillon Gearworks
+
+## Business
+
+Quillon Gearworks was founded in 1987 and makes industrial gears. Our common stock trades
+on the Harbor Stock Exchange under the symbol QGW. Our governor assemblies are sold to
+utilities in Ohio and Indiana.
+
+## Securities
+
+Common Stock, $0.01 par value per share | QGW | Harbor Stock Exchange American
+"""
+
+
+def test_a_who_or_when_question_no_unit_holds_the_answer_of_is_refused(
+    folio: Folio, tmp_path: Path
+) -> None:
+    chat = ChatService(folio)
+    doc = ingest_text(folio, tmp_path, "quillon.md", FILING)
+    for q in ("When was common stock first issued?", "When was the Harbor Stock Exchange founded?"):
+        a = chat.ask(q, [doc]).answer
+        assert a.refused, (q, a.answer)
+    a = chat.ask("When was Quillon Gearworks founded?", [doc]).answer
+    assert not a.refused and "1987" in a.answer, a.answer
