@@ -1,5 +1,6 @@
 """Non-numeric questions over the FinanceBench training 10-Ks: topics and lists, yes/no
-questions and single facts. Is a page saying it cited, does the answer hold the key words,
+questions and single facts (batch B adds a few Chinese ones over the packed CMRC training
+articles). Is a page saying it cited, does the answer hold the key words,
 does a yes/no answer open with the right word, was it refused?
 
     python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B]
