@@ -69,7 +69,7 @@ def main() -> int:
         }
         if item.get("expect"):
             marks["yes/no opening"] = not a.refused and opens_with(item["expect"], text)
-        for kind in (item["kind"], "all"):
+        for kind in (item["kind"], "all", f"batch {item['batch']}"):
             for name, ok in marks.items():
                 table[kind][name].append(ok)
         if args.verbose:
@@ -83,7 +83,7 @@ def main() -> int:
     print(f"questions {len(items)}")
     heads = ("page cited", "key words", "yes/no opening", "refused")
     print(f"{'kind':8} " + " ".join(f"{h:16}" for h in heads))
-    for kind in KINDS:
+    for kind in (*KINDS, *sorted(k for k in table if k.startswith("batch"))):
         if table[kind]:
             print(f"{kind:8} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
     folio.close()
