@@ -145,7 +145,7 @@ def summarize(rows: Sequence[EvalRow]) -> dict[str, Any]:
         "citation_precision": _rate(sum(r.supported for r in rows), n_cites),
         "citations": n_cites,
         "unrelated_questions": len(other),
-        # a refusal may quote what the documents hold nearest (answerability.refusal)
+        # a refusal may quote what the documents hold nearest (refusals.refusal)
         "unrelated_refusal_rate": _rate(sum(r.refused for r in other), len(other)),
         "latency_ms_p50": int(statistics.median(lat)) if lat else 0,
         "latency_ms_p95": int(lat[min(len(lat) - 1, int(0.95 * len(lat)))]) if lat else 0,

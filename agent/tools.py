@@ -24,7 +24,8 @@ from agent.context import ChatContext
 from agent.evidence import UNIT_NOTE, Evidence, Passage, ToolName
 from agent.figures.formula import MissingFigure
 from agent.figures.items import asked_items
-from agent.figures.lookup import Finder, grids
+from agent.figures.lookup import Finder
+from agent.figures.turn_tables import grids
 from agent.note_pointer import asked_note
 from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced

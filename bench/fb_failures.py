@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 
 from agent.evidence import Evidence, turn_evidence  # noqa: E402
 from agent.figures.answer import figure_answer  # noqa: E402
-from agent.figures.lookup import grids  # noqa: E402
+from agent.figures.turn_tables import grids  # noqa: E402
 from agent.service import ChatService  # noqa: E402
 from bench.answers_data import FbQuestion, body, financebench  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402

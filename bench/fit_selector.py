@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.models.features import FEATURES  # noqa: E402 - after the path set-up above
+from agent.models.feature_vector import FEATURES  # noqa: E402 - after the path set-up above
 from agent.models.selector import DATA  # noqa: E402
 from bench import selector_fit as fitting  # noqa: E402
 from bench.answers_data import general  # noqa: E402

@@ -15,10 +15,7 @@ already be ingested in the data directory (``bench/answers.py`` ingests them).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -26,48 +23,28 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body  # noqa: E402
 from bench.common import rate  # noqa: E402
-from pipeline.ids import doc_id_for  # noqa: E402
-from pipeline.service import Folio  # noqa: E402
-from settings import Settings  # noqa: E402
+from bench.question_sets import ask_each, chosen, set_args  # noqa: E402
 from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "folio-bench-answers"
-    )
-    ap.add_argument("--verbose", action="store_true", help="print every answer's lead and misses")
-    ap.add_argument("--only", default="", help="ask only the questions holding this word")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B or C)")
-    args = ap.parse_args()
-    folio = Folio(Settings(data_dir=args.data_dir / "data"))
-    chat = ChatService(folio)
-    items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    items = [
-        i
-        for i in items
-        if args.only.lower() in i["question"].lower() and args.batch in ("", i["batch"])
-    ]
+    args = set_args(__doc__, "A, B or C")
+    items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)
     page: dict[str, list[bool]] = defaultdict(list)
     refused: dict[str, list[bool]] = defaultdict(list)
-    for item in items:
-        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
-        chat.delete(event.conversation_id)
-        a = event.answer
+    for asked in ask_each(args, items):
+        item, a, cited = asked.item, asked.answer, asked.cited
         gold = gold_figures(item["answer"])
         ok_fig = not a.refused and has_figure(gold, a.answer)
         # the answer's own statement, before its quotes: a figure only quoted is no answer
         lead = body(a.answer).split("Supporting quotes:", 1)[0]
         ok_lead = not a.refused and has_figure(gold, lead)
-        cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
         ok_page = not a.refused and bool(cited & set(item["pages"]))
         for kind in (item["kind"], "all"):
             figure[kind].append(ok_fig)
@@ -89,7 +66,6 @@ def main() -> int:
         if figure[kind]:
             rates = (figure[kind], led[kind], page[kind], refused[kind])
             print(f"{kind:10} " + " ".join(f"{rate(r):22}" for r in rates))
-    folio.close()
     return 0
 
 

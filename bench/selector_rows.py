@@ -27,6 +27,7 @@ _FEATURE_CODE = [
     ROOT / "agent" / "models" / name
     for name in (
         "features.py",
+        "feature_vector.py",
         "focus.py",
         "kinds.py",
         "judge.py",

@@ -14,11 +14,8 @@ data directory (``bench/answers.py`` ingests them).
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -26,12 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body  # noqa: E402
 from bench.common import rate  # noqa: E402
-from pipeline.ids import doc_id_for  # noqa: E402
-from pipeline.service import Folio  # noqa: E402
-from settings import Settings  # noqa: E402
+from bench.question_sets import ask_each, chosen, set_args  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("topics_questions.json")
 KINDS = ("topic", "yesno", "fact", "all")
@@ -39,29 +33,12 @@ _OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not a
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument(
-        "--data-dir", type=Path, default=Path(tempfile.gettempdir()) / "folio-bench-answers"
-    )
-    ap.add_argument("--verbose", action="store_true", help="print every answer and its misses")
-    ap.add_argument("--only", default="", help="ask only the questions holding this word")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A or B)")
-    args = ap.parse_args()
-    folio = Folio(Settings(data_dir=args.data_dir / "data"))
-    chat = ChatService(folio)
-    items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    items = [
-        i
-        for i in items
-        if args.only.lower() in i["question"].lower() and args.batch in ("", i["batch"])
-    ]
+    args = set_args(__doc__, "A or B")
+    items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
-    for item in items:
-        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
-        chat.delete(event.conversation_id)
-        a = event.answer
+    for asked in ask_each(args, items):
+        item, a, cited = asked.item, asked.answer, asked.cited
         text = body(a.answer)
-        cited = {c.page for c in a.citations} | {p for c in a.citations for p, _ in c.boxes}
         marks = {
             "page cited": not a.refused and bool(cited & set(item["pages"])),
             "key words": not a.refused and has_keys(item["keys"], text),
@@ -86,7 +63,6 @@ def main() -> int:
     for kind in (*KINDS, *sorted(k for k in table if k.startswith("batch"))):
         if table[kind]:
             print(f"{kind:8} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
-    folio.close()
     return 0
 
 

@@ -11,6 +11,7 @@ import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -30,6 +31,9 @@ from tests.journeykit import (  # noqa: E402, F401  (the journey tests' shared f
     journey_library,
     journey_user,
 )
+
+if TYPE_CHECKING:
+    from ui.services import Services
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLES = ROOT.parent / "shared" / "samples"
@@ -84,3 +88,13 @@ def folio(settings: Settings, fake_embedder: FakeEmbedder) -> Iterator[Folio]:
 def chat(folio: Folio) -> ChatService:
     """The chat service over the test's store (the offline answerer)."""
     return ChatService(folio)
+
+
+@pytest.fixture
+def services(folio: Folio) -> Iterator[Services]:
+    """The UI's services over the test's store; its ingestion jobs shut down after."""
+    from ui.services import Services  # loads gradio: only the tests asking for it
+
+    s = Services(folio)
+    yield s
+    s.jobs.shutdown()

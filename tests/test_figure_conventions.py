@@ -1,19 +1,17 @@
 """Computed metrics as analysts work them on statements printed in several ways: debt to
 equity on total debt (with the total-liabilities figure beside it), a share worded with
 the whole first ("what share of revenue went to R&D"), a ratio "of A to its B", a
-statement continued in a later chunk under an empty or a data row's header, rows under a
-"Per Share Data" heading, labels with hyphens in a working, and payout or tax rates far
+statement continued in a later chunk (its reading: ``test_continued_tables.py``), rows
+under a "Per Share Data" heading, labels with hyphens in a working, and payout or tax rates far
 above their base. Invented companies only."""
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
 
 import pytest
 
 from agent.arith import checked_results
-from agent.columns import needs_columns, period_line, with_columns
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer, figure_candidates
 from agent.figures.asking import what_is_asked
@@ -22,84 +20,9 @@ from agent.figures.lookup import Finder
 from agent.figures.statements import titled
 from agent.figures.tables import read_grid
 from agent.figures.verify import Computed, insane
-from pipeline.models import Chunk
 from pipeline.text.finance import vocabulary
+from testkit.continued_tables import EQUITY_EMPTY_HEAD, continued_balance, evidence, passage
 from tests.test_figure_metrics import statements
-
-BALANCE_TOP = """| Consolidated Balance Sheets ($ in millions) | March 1, 2025 | March 2, 2024 |
-|---|---|---|
-| Cash and cash equivalents | $410 | $380 |
-| Total current assets | 2,100 | 1,950 |
-| Total assets | $6,400 | $6,000 |
-| Loans and notes payable | 120 | 90 |
-| Total current liabilities | 1,500 | 1,400 |
-| Long-Term Debt Obligations | 1,380 | 1,410 |
-| Equity |  |  |"""
-
-# the equity rows in a chunk of their own, its first row read as the table's header
-EQUITY_DATA_HEAD = """| Preferred stock, none issued | — | — |
-|---|---|---|
-| Retained earnings | 2,985 | 2,700 |
-| Total equity | 3,000 | 2,760 |"""
-
-# ... or under an empty header row
-EQUITY_EMPTY_HEAD = """|  |  |  |
-|---|---|---|
-| Retained earnings | 2,985 | 2,700 |
-| Total equity | 3,000 | 2,760 |"""
-
-
-def _passage(cid: str, text: str, *, page: int = 52, rank: int = 1, columns: str = "") -> Passage:
-    return Passage(
-        chunk_id=cid, doc_id="nb", page=page, page_end=page, text=text, rank=rank, columns=columns
-    )
-
-
-def _evidence(*passages: Passage) -> list[Evidence]:
-    return [Evidence(tool="read_page", query="52", passages=list(passages))]
-
-
-def _chunks(texts: dict[int, str]) -> Mapping[str, Chunk]:
-    return {
-        f"nb#{n}": Chunk(chunk_id=f"nb#{n}", doc_id="nb", n=n, text=t, page_start=52, page_end=52)
-        for n, t in texts.items()
-    }
-
-
-def _continued(equity: str) -> list[Evidence]:
-    """The balance sheet's chunks as a page read returns them, a note chunk between."""
-    store = _chunks(
-        {10: BALANCE_TOP, 11: "Commitments and contingencies", 12: "Equity", 13: equity}
-    )
-
-    class Store:
-        def __call__(self, chunk_ids: Iterable[str]) -> Mapping[str, Chunk]:
-            return {i: store[i] for i in chunk_ids if i in store}
-
-    fetch = Store()
-    passages = [_passage("nb#10", BALANCE_TOP, rank=1), _passage("nb#13", equity, rank=2)]
-    return _evidence(*with_columns(passages, fetch))
-
-
-@pytest.mark.parametrize("equity", [EQUITY_DATA_HEAD, EQUITY_EMPTY_HEAD])
-def test_a_statement_continued_in_markdown_takes_the_header_of_a_chunk_before(equity: str) -> None:
-    assert needs_columns(equity)
-    ev = _continued(equity)
-    continued = ev[0].passages[1]
-    assert "March 1, 2025" in continued.columns
-    grid = read_grid(continued)
-    assert grid is not None and [c.year for c in grid.columns] == [2025, 2024]
-    equity_row = next(r for r in grid.rows if r.label == "Total equity")
-    assert equity_row.values == (3000.0, 2760.0)
-
-
-def test_a_continued_tables_first_row_under_a_borrowed_header_is_a_row() -> None:
-    text = "| Retained earnings | 2,985 | 2,700 |\n|---|---|---|\n| Total equity | 3,000 | 2,760 |"
-    header = "| Consolidated Balance Sheets ($ in millions) | March 1, 2025 | March 2, 2024 |"
-    grid = read_grid(_passage("nb#13", text, columns=header))
-    assert grid is not None
-    assert [r.label for r in grid.rows] == ["Retained earnings", "Total equity"]
-    assert grid.columns[0].text == "March 1, 2025"
 
 
 def test_debt_to_equity_is_total_debt_over_equity_with_the_liabilities_figure_beside() -> None:
@@ -107,7 +30,7 @@ def test_debt_to_equity_is_total_debt_over_equity_with_the_liabilities_figure_be
     assert ask is not None and ast.unparse(ask.formula) == "total_debt / total_equity"
     a = figure_answer(
         "What was Northbeam's debt-to-equity ratio at the end of fiscal 2025?",
-        _continued(EQUITY_EMPTY_HEAD),
+        continued_balance(EQUITY_EMPTY_HEAD),
         "en",
     )
     assert a is not None
@@ -205,7 +128,7 @@ SELECTED = """| Five-Year Highlights ($ in millions, except per share amounts) |
 
 def test_rows_under_a_per_share_heading_are_no_amounts_of_the_item() -> None:
     cash = CASH_DIVIDENDS
-    ev = _evidence(
+    ev = evidence(
         Passage(chunk_id="ko#2", doc_id="ko", page=20, page_end=20, text=SELECTED, rank=1),
         Passage(chunk_id="ko#9", doc_id="ko", page=45, page_end=45, text=cash, rank=2),
     )
@@ -282,7 +205,7 @@ SUMMARY_TAIL = """| ($ in millions, except per share amounts) Fiscal Year | 2023
 
 def test_a_senseless_figure_from_a_summary_table_asks_for_its_statements_row() -> None:
     cash = CASH_DIVIDENDS
-    ev = _evidence(
+    ev = evidence(
         Passage(chunk_id="ko#2", doc_id="ko", page=20, page_end=20, text=SUMMARY_TAIL, rank=1),
         Passage(chunk_id="ko#9", doc_id="ko", page=45, page_end=45, text=cash, rank=2),
     )
@@ -298,10 +221,10 @@ def test_a_notes_table_mentioning_the_balance_sheet_is_not_the_balance_sheet() -
         "December 31, 2023 | December 31, 2022 |\n|---|---|---|\n"
         "| Current liabilities | (12) | (10) |"
     )
-    grid = read_grid(_passage("nb#40", note))
+    grid = read_grid(passage("nb#40", note))
     assert grid is not None and not titled(grid, "balance")
     head = "| Consolidated Balance Sheets (in millions) | December 31, 2023 | December 31, 2022 |"
-    sheet = read_grid(_passage("nb#41", f"{head}\n|---|---|---|\n| Total assets | 900 | 800 |"))
+    sheet = read_grid(passage("nb#41", f"{head}\n|---|---|---|\n| Total assets | 900 | 800 |"))
     assert sheet is not None and titled(sheet, "balance")
 
 
@@ -337,41 +260,6 @@ def test_net_interest_expense_and_other_is_the_interest_expense_row() -> None:
     assert row_match("Net interest expense and other", item) == 1.0
 
 
-def test_a_rows_dashes_after_a_date_and_a_wrapped_label_are_no_period_lines() -> None:
-    assert not period_line("December 31, 2024  —  —")
-    assert not period_line(
-        "Preferred stock, no par value; 27 shares authorized; none issued or outstanding at "
-        "December 31, 2024 and"
-    )
-    assert period_line("December 31,  2023  2024")
-    assert period_line(
-        "| Consolidated Balance Sheets (MILLIONS, EXCEPT PER SHARE DATA) (MILLIONS, EXCEPT PER "
-        "SHARE DATA) | As of December 31, 2024 | As of December 31, 2023 |"
-    )
-
-
-def test_a_plain_text_continuation_reads_a_markdown_header_of_the_chunk_before() -> None:
-    head = (
-        "| Consolidated Balance Sheets (MILLIONS) | As of December 31, 2024 "
-        "| As of December 31, 2023 |"
-    )
-    rows = "December 31, 2023  —  —\nRetained earnings  10,394  9,392\nTotal equity  7,746  6,347"
-    assert needs_columns(rows)
-    store = _chunks({20: f"{head}\n|---|---|---|\n| Total assets | 18,147 | 15,422 |", 21: rows})
-
-    class Store:
-        def __call__(self, chunk_ids: Iterable[str]) -> Mapping[str, Chunk]:
-            return {i: store[i] for i in chunk_ids if i in store}
-
-    continued = with_columns([_passage("nb#21", rows)], Store())[0]
-    grid = read_grid(continued)
-    assert grid is not None and [c.text for c in grid.columns] == [
-        "December 31, 2024",
-        "December 31, 2023",
-    ]
-    assert next(r for r in grid.rows if r.label == "Total equity").values == (7746.0, 6347.0)
-
-
 INCOME_AMOUNTS = """| Statements of Income (MILLIONS, EXCEPT PER SHARE DATA) | 2024 | 2023 |
 |---|---|---|
 | Net income before allocation to noncontrolling interests | 2,205 | 920 |
@@ -391,8 +279,8 @@ INCOME_PER_SHARE = """| Statements of Income (MILLIONS, EXCEPT PER SHARE DATA) |
 
 
 def test_the_amount_row_is_net_income_not_the_minoritys_share_nor_its_per_share_repeats() -> None:
-    per_share = read_grid(_passage("ki#6", INCOME_PER_SHARE, rank=1))
-    amounts = read_grid(_passage("ki#5", INCOME_AMOUNTS, rank=2))
+    per_share = read_grid(passage("ki#6", INCOME_PER_SHARE, rank=1))
+    amounts = read_grid(passage("ki#5", INCOME_AMOUNTS, rank=2))
     assert per_share is not None and amounts is not None
     cell = Finder([per_share, amounts])("net_income", 2024)
     assert cell.value == 2160.0, cell

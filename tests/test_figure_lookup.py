@@ -8,8 +8,9 @@ from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.choices import alternatives
 from agent.figures.items import row_match
-from agent.figures.lookup import Finder, grids
+from agent.figures.lookup import Finder
 from agent.figures.tables import read_grid, read_grids
+from agent.figures.turn_tables import grids
 from agent.models.planner import plan
 from agent.question.units import asked_scale
 from agent.support import check

@@ -107,7 +107,8 @@ def test_a_share_of_a_singular_item_reads_was() -> None:
 
 
 def test_a_statement_of_the_quarter_asked_is_read_first_for_a_missing_figure() -> None:
-    from agent.figures.lookup import Finder, grids
+    from agent.figures.lookup import Finder
+    from agent.figures.turn_tables import grids
 
     six = STATEMENT.replace("Q2 2025", "Six Months 2025").replace("Q2 2024", "Six Months 2024")
     tables = grids(_evidence(six, STATEMENT))  # pages 2 and 3

@@ -245,3 +245,44 @@ def test_not_an_answer_words_match_as_the_literals_did() -> None:
         support._META,
         ("The report does not say.", "it does not mention x", "文中没有提到", "未找到相关内容"),
     )
+
+
+def test_change_question_words_match_as_the_literals_did() -> None:
+    from agent.figures import cagr, differences
+
+    check(
+        r"\bcagr\b|\bcompound(?:ed)?(?: average)? annual(?: rate of)? growth|"
+        r"\bcompound(?:ed)? (?:annual )?growth rate|\bgrowth rate compounded|"
+        r"\bannuali[sz]ed (?:growth|rate of growth)",
+        re.I,
+        cagr._CAGR,
+        (
+            "the compounded average annual rate of growth of sales",
+            "a compound annual growth rate (CAGR) from 2019",
+            "compound growth rates",
+            "annualised growth",
+            "CAGRs",
+        ),
+    )
+    check(
+        r"\bby how much\b|\bin (?:us\s*)?dollars\b|"
+        r"\b(?:dollar|absolute) (?:change|increase|decrease)"
+        r"|\bhow much (?:did|has|have|had|was|were)\b.{0,80}\b(?:chang|increas|decreas|ris|ros|"
+        r"fall|fell|declin|drop)\w*|\b(?:change|difference|increase|decrease) in\b",
+        re.I,
+        differences._AMOUNT,
+        (
+            "How much did the Orchard line's sales rise from 2023 to 2024?",
+            "the change in US  dollars",
+            "in usdollars",
+            "dollar changes",
+            "absolute decreases in cost",
+            "how much has it dropped",
+        ),
+    )
+    check(
+        r"percent|%|\bgrowth\b|\bgr[oe]w\w*|\brate\b|\bhow fast\b|\bpace\b",
+        re.I,
+        differences._RATE,
+        ("percentage growth", "growths", "grew 12%", "at what pace", "rates", "outgrew"),
+    )

@@ -11,9 +11,10 @@ from pathlib import Path
 from agent.companies import named_documents
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
-from agent.figures.lookup import Finder, grids
+from agent.figures.lookup import Finder
 from agent.figures.parts import share_column
 from agent.figures.tables import read_grids
+from agent.figures.turn_tables import grids
 from agent.models.planner import plan
 from agent.question.units import asked_scale, without_unit
 from agent.scope import DocStats, trading_symbols

@@ -9,7 +9,7 @@ import pytest
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.asking import what_is_asked
-from agent.figures.grid import markdown_grids
+from agent.figures.markdown_tables import markdown_grids
 from agent.figures.verify import Computed, insane
 
 # a continued table whose header, in the chunk before, names more periods than its rows

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agent.evidence import Evidence, Passage
-from agent.models.features import FEATURES
+from agent.models.feature_vector import FEATURES
 from agent.models.focus import focus, names
 from agent.models.judge import candidates
 from agent.rewrite import key_terms

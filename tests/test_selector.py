@@ -9,7 +9,8 @@ import pytest
 
 from agent.evidence import Evidence, Passage
 from agent.models.compose import compose
-from agent.models.features import FEATURES, make_ask
+from agent.models.feature_vector import FEATURES
+from agent.models.features import make_ask
 from agent.models.follow import follow_ups
 from agent.models.judge import judge
 from agent.models.selector import DATA, SelectorDataError, from_dict, selector

@@ -5,7 +5,7 @@ the passage's other sentences nearly as likely, though they add no question word
 from __future__ import annotations
 
 from agent.evidence import Passage, Unit
-from agent.models.features import FEATURES
+from agent.models.feature_vector import FEATURES
 from agent.models.judge import Candidate, _select
 
 

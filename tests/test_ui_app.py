@@ -1,56 +1,26 @@
-"""The app's handlers against a real Folio (fake embedder), without a browser or a server."""
+"""The app's handlers against a real Folio (fake embedder), without a browser or a server;
+the chat tab's in ``test_ui_chat_app.py``."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import gradio as gr
 import pytest
 from PIL import Image
 
 import pipeline.reads
-from agent.schemas import Answer, Citation
 from pipeline.knowledge.api import ComponentView, TermMatch
-from pipeline.service import Folio
 from testkit import pdfgen
 from tests.conftest import FIXTURES, ROOT
-from ui import chat, inspector, knowledge, pagepane
+from tests.uikit import ingest, leave_pdf
+from ui import inspector, knowledge, pagepane
 from ui.labels import Labels
 from ui.library import LibraryHandlers
 from ui.services import Services
-
-
-@pytest.fixture
-def services(folio: Folio) -> Iterator[Services]:
-    s = Services(folio)
-    yield s
-    s.jobs.shutdown()
-
-
-def ingest(services: Services, *files: Path, timeout: float = 90) -> None:
-    services.jobs.submit([(f, f.name) for f in files])
-    deadline = time.monotonic() + timeout
-    while services.jobs.busy():
-        assert time.monotonic() < deadline, "ingestion did not finish"
-        time.sleep(0.1)
-    services.folio.wait(timeout=timeout)
-
-
-def leave_pdf(path: Path) -> Path:
-    pdfgen.write_flow(page := (doc := pdfgen.pymupdf.open()).new_page(), [
-        pdfgen.Item("Leave policy", size=16, bold=True),
-        pdfgen.Item("Employees may carry over up to five days of unused annual leave into the "
-                    "next calendar year. Carried-over days expire on 31 March."),
-    ])  # fmt: skip
-    page.insert_text((72, 800), "Company handbook", fontsize=8)
-    doc.save(path)
-    return path
 
 
 def test_app_module_has_no_import_side_effects(tmp_path: Path) -> None:
@@ -118,90 +88,6 @@ def test_a_deleted_failed_upload_leaves_no_card_on_the_progress_list(
     progress = h.delete(doc.doc_id, "en")[3]
     assert "blank-notes.txt" not in progress
     assert "blank-notes.txt" not in h.views(None, "en")[0]
-
-
-def _run_ask(services: Services, question: str, lang: str = "en") -> list[list[Any]]:
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
-    return list(h.ask(question, None, None, [], lang))
-
-
-def test_chat_streams_then_shows_cards_followups_and_the_cited_page(
-    services: Services, tmp_path: Path
-) -> None:
-    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
-    steps = _run_ask(services, "How many days of annual leave carry over?")
-    assert len(steps) >= 3  # searching…, streamed tokens…, final
-    first_bot = steps[0][0][-1]
-    assert first_bot["metadata"]["status"] == "pending"
-    final = steps[-1]
-    shown, cards = final[0], final[2]
-    assert shown[-2]["metadata"]["status"] == "done"
-    assert "folio-cite" in shown[-1]["content"]
-    assert 'class="folio-card active" data-marker="1"' in cards
-    caption, image = final[10], final[11]
-    assert "handbook.pdf — page 1 of 1" in caption
-    assert 'data-highlights="' in caption and 'data-highlights="0"' not in caption
-    assert isinstance(image["value"], Image.Image) and image["visible"] is True
-    cid = final[8]
-    assert cid and services.chat.history(cid)
-
-
-def test_chat_without_documents_warns_instead_of_failing(services: Services) -> None:
-    with pytest.warns(UserWarning, match="Upload a document"):
-        steps = _run_ask(services, "anything?")
-    assert len(steps) == 1 and steps[0][0] == []
-
-
-def test_citation_click_moves_the_pane_to_its_page(services: Services, tmp_path: Path) -> None:
-    pdf = pdfgen.headed_pdf(tmp_path / "report.pdf", pages=3)
-    ingest(services, pdf)
-    (doc,) = services.folio.documents()
-    chunks = services.folio.store.chunks(doc.doc_id)
-    on3 = next(c for c in chunks if c.page_start == 3)
-    answer = Answer(
-        answer="Growth was 13 percent [1] and 11 percent [2].",
-        citations=[
-            Citation(marker=1, chunk_id=on3.chunk_id, doc_id=doc.doc_id, page=3,
-                     quote="revenue grew by 13 percent"),
-            Citation(marker=2, chunk_id=chunks[0].chunk_id, doc_id=doc.doc_id, page=1,
-                     quote="revenue grew by 11 percent"),
-        ],
-    )  # fmt: skip
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
-    out = h.show_citation(answer, "en", gr.EventData(None, {"marker": 1}))
-    assert 'class="folio-card active" data-marker="1"' in out[0]
-    assert "page 3 of 3" in out[1] and 'data-highlights="1"' in out[1]
-    target = out[-1]
-    assert target.page == 3 and target.active == 1
-    # Page navigation keeps every highlight of that document.
-    back = pagepane.updates(services, pagepane.PaneTarget(doc.doc_id, 1, target.marks, 1), "zh")
-    assert "第 1 页，共 3 页" in back[0] and 'data-highlights="1"' in back[0]
-
-
-def test_non_pdf_citation_shows_the_passage_with_the_span_marked(
-    services: Services, tmp_path: Path
-) -> None:
-    md = tmp_path / "notes.md"
-    md.write_text(
-        "# Notes\n\nThe <b>secret</b> code is 4711 and never changes.\n", encoding="utf-8"
-    )
-    ingest(services, md)
-    (doc,) = services.folio.documents()
-    chunk = services.folio.store.chunks(doc.doc_id)[0]
-    cited = Citation(
-        marker=1, chunk_id=chunk.chunk_id, doc_id=doc.doc_id, page=1, quote="code is 4711"
-    )
-    answer = Answer(answer="It is 4711 [1].", citations=[cited])
-    target = pagepane.target_for_citation(services, answer, 1)
-    v = pagepane.view(services, target, "en")
-    assert v.image is None and v.passage is not None
-    assert "<mark>code is 4711</mark>" in v.passage
-    assert "&lt;b&gt;secret&lt;/b&gt;" in v.passage and "<b>secret" not in v.passage
-    assert "line 3 · Notes" in v.passage
 
 
 def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
@@ -370,65 +256,3 @@ def test_knowledge_tab_notices_background_progress(services: Services, tmp_path:
     assert during != before and "summary:running:0.30" in during
     assert "Generating Summary… 30%" in knowledge.components_view(services, doc.doc_id, "", "en")[4]
     assert knowledge.status_signature(services, None) == ""
-
-
-def test_followups_fill_the_buttons_and_hide_the_rest() -> None:
-    a = Answer(answer="x", follow_up_questions=["When?", "Who?"])
-    first, second, third = chat._followup_updates(a)
-    assert first == gr.update(value="When?", visible=True)
-    assert second["value"] == "Who?" and third["visible"] is False
-
-
-def test_conversations_can_be_reopened_renamed_and_deleted(
-    services: Services, tmp_path: Path
-) -> None:
-    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
-    final = list(h.ask("How many days carry over?", None, None, [], "en"))[-1]
-    cid = final[8]
-    assert cid in [v for _, v in chat.conversation_choices(services, "en")]
-
-    shown, cards, *_ = opened = h.open(cid, "en")
-    assert [m["role"] for m in shown] == ["user", "assistant"]
-    assert "folio-card" in cards and opened[6] is not None  # the answer is back in state
-    hidden, choices = h.save_title(cid, "  Leave rules  ", "en")
-    assert hidden["visible"] is False and ("Leave rules", cid) in choices["choices"]
-
-    after = h.delete(cid, "en")
-    assert after[0] == [] and after[-1]["choices"] == [] and after[-1]["value"] is None
-
-
-def test_a_reloaded_page_reopens_the_last_conversation_once(
-    services: Services, tmp_path: Path
-) -> None:
-    ingest(services, leave_pdf(tmp_path / "handbook.pdf"))
-    with gr.Blocks():
-        c = chat.build(Labels())
-    h = chat.ChatHandlers(c, services)
-    first = list(h.ask("How many days carry over?", None, None, [], "en"))[-1][8]
-    last = list(h.ask("When do carried-over days expire?", None, None, [], "en"))[-1][8]
-    assert first != last
-    restored_outputs = chat.reopen_last(h, False, None, "en")  # a new page
-    restored, shown, *_, radio = restored_outputs
-    assert restored is True and [m["role"] for m in shown] == ["user", "assistant"]
-    assert "expire" in shown[0]["content"] and radio["value"] == last
-    # Once per page: a later language switch after "New chat" leaves the empty chat alone.
-    again = chat.reopen_last(h, True, None, "en")
-    assert again[0] is True and all(v == gr.skip() for v in again[1:])
-    # A page that already shows a conversation keeps it.
-    kept = chat.reopen_last(h, False, first, "en")
-    assert all(v == gr.skip() for v in kept[1:])
-    # The reopened conversation leaves the picker empty (every document), where a click on
-    # it picks its documents: a document uploaded since is asked about in it too.
-    clicked = h.open(last, "en")
-    picked = next(i for i, v in enumerate(clicked) if isinstance(v, dict) and v.get("value"))
-    assert clicked[picked]["value"] == [d.doc_id for d in services.folio.documents()]
-    assert restored_outputs[1 + picked] == gr.skip()
-    note = tmp_path / "crane-note.md"
-    note.write_text("# Crane\n\nThe harbour crane lifts 42 tonnes at most.\n", encoding="utf-8")
-    ingest(services, note)
-    turn = list(h.ask("How many tonnes does the harbour crane lift?", [], last, shown, "en"))
-    said = turn[-1][0][-1]["content"]
-    assert "42" in said and turn[-1][8] == last, said

@@ -27,10 +27,11 @@ from agent.figures.cagr import asks_cagr
 from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
-from agent.figures.lookup import Finder, grids
+from agent.figures.lookup import Finder
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, subtrahend, when
 from agent.figures.statements import table_fit
+from agent.figures.turn_tables import grids
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from agent.rewrite import content_terms
 from agent.scope import stem

@@ -15,11 +15,12 @@ from agent.figures.items import years
 from agent.figures.render import decimals, ids
 from agent.figures.verify import Computed
 from agent.figures.working import Turn
+from pipeline.text.lexicon import alternation
 
+# the words asking a compound rate are data (``asked_changes`` in the lexicon)
 _CAGR = re.compile(
-    r"\bcagr\b|\bcompound(?:ed)?(?: average)? annual(?: rate of)? growth|"
-    r"\bcompound(?:ed)? (?:annual )?growth rate|\bgrowth rate compounded|"
-    r"\bannuali[sz]ed (?:growth|rate of growth)",
+    rf"\b(?:{alternation('asked_changes.compound_rate_words')})\b"
+    rf"|\b(?:{alternation('asked_changes.compound_rate_openings')})",
     re.I,
 )
 _SPAN = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ]years?\b", re.I)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from agent.evidence import Evidence
 from agent.figures.grid import Grid, Row
 from agent.figures.items import years
-from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word
+from agent.figures.turn_tables import grids
 from agent.question.compare import asks_extreme, wants_minimum
 from agent.rewrite import content_terms
 from pipeline.text.periods import DATED_RE

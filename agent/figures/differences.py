@@ -10,16 +10,27 @@ import re
 from agent.figures.formula import Cell
 from agent.figures.items import shown_label
 from agent.figures.numerals import number
+from pipeline.text.lexicon import alternation
 
 # a question asking the amount of a move, and one asking its rate (then the percent
-# line alone answers)
+# line alone answers); the words are data (``asked_changes`` in the lexicon)
+_CURRENCIES = alternation("asked_changes.amount_currencies", space=r"\s*")
 _AMOUNT = re.compile(
-    r"\bby how much\b|\bin (?:us\s*)?dollars\b|\b(?:dollar|absolute) (?:change|increase|decrease)"
-    r"|\bhow much (?:did|has|have|had|was|were)\b.{0,80}\b(?:chang|increas|decreas|ris|ros|"
-    r"fall|fell|declin|drop)\w*|\b(?:change|difference|increase|decrease) in\b",
+    rf"\b(?:{alternation('asked_changes.amount_phrases')})\b"
+    rf"|\bin (?:{_CURRENCIES})\b"
+    rf"|\b(?:{alternation('asked_changes.amount_kinds')}) "
+    rf"(?:{alternation('asked_changes.amount_moves')})"
+    r"|\bhow much (?:did|has|have|had|was|were)\b.{0,80}"
+    rf"\b(?:{alternation('asked_changes.amount_moved_stems')})\w*"
+    rf"|\b(?:{alternation('asked_changes.amount_of_nouns')}) in\b",
     re.I,
 )
-_RATE = re.compile(r"percent|%|\bgrowth\b|\bgr[oe]w\w*|\brate\b|\bhow fast\b|\bpace\b", re.I)
+_RATE = re.compile(
+    rf"{alternation('asked_changes.rate_marks')}"
+    rf"|\b(?:{alternation('asked_changes.rate_words')})\b"
+    rf"|\b(?:{alternation('asked_changes.rate_stems')})\w*",
+    re.I,
+)
 
 
 def asks_amount_change(question: str) -> bool:

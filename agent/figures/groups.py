@@ -17,9 +17,9 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.headings import MIN_MEMBERS, Group, groups
 from agent.figures.items import years
-from agent.figures.lookup import grids
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, signed
+from agent.figures.turn_tables import grids
 from agent.question.compare import asks_extreme, wants_minimum, what_is_compared
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set

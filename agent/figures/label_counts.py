@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agent.figures.grid import Grid, Row, row_cells, scale_named
+from agent.figures.grid import Grid, Row, scale_named
 from agent.figures.items import years
+from agent.figures.markdown_tables import row_cells
 
 _ASKED = re.compile(r"\bhow many\b.*\bshares?\b.*\boutstanding\b|\bshares outstanding\b", re.I)
 _N = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"

@@ -27,6 +27,7 @@ from agent.evidence import Evidence
 from agent.figures.asking import top_line
 from agent.figures.between import between_answer, moved
 from agent.figures.candidate import FigureAnswer
+from agent.figures.cells import CELL_OPERATIONS, cells_answer
 from agent.figures.comparisons import compared_answer
 from agent.figures.formula import without_definition
 from agent.figures.items import years
@@ -208,3 +209,14 @@ def _need(question: str, fa: FigureAnswer, method: FigureMethod) -> float:
         + _YEARS * share
         + _TRACED * bool(fa.read or fa.pages)
     )
+
+
+# The registry, in no order that counts (``offered`` ranks every method's answers): the
+# cells method (``cells.py``) reads the line item's cell or works the metric from cells.
+METHODS: tuple[FigureMethod, ...] = (
+    COMPARISON,
+    BETWEEN,
+    FigureMethod("cells", single_figures, cells_answer, CELL_OPERATIONS),
+    STATED,
+    TOTAL,
+)

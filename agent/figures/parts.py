@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from agent.evidence import Evidence
 from agent.figures.formula import Cell, MissingFigure
-from agent.figures.grid import Grid, Row, row_cells
+from agent.figures.grid import Grid, Row
 from agent.figures.items import _pattern, asked_items, norm
+from agent.figures.markdown_tables import row_cells
 from agent.figures.statements import one_part
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.scope import stem, word_set

@@ -25,13 +25,13 @@ from agent.evidence import Evidence
 from agent.figures.grid import SCALES, Grid
 from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, norm, years
-from agent.figures.lookup import grids
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
 from agent.figures.render import number, subtrahend
 from agent.figures.stated_ranks import prose_search, stated_lines, stated_moves
 from agent.figures.subtotals import Subtotals, subtotaled
+from agent.figures.turn_tables import grids
 from agent.figures.versus import same_length
 from agent.question.compare import asks_change, asks_extreme, wants_minimum
 from agent.rewrite import content_terms

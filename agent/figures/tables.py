@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from agent.evidence import Passage
 from agent.figures.gapped import gapped_grid
-from agent.figures.grid import Grid, markdown_grids, scale_named
+from agent.figures.grid import Grid, scale_named
+from agent.figures.markdown_tables import markdown_grids
 
 
 def read_grid(p: Passage) -> Grid | None:

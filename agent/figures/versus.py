@@ -20,11 +20,12 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import Grid, Row, figure, row_cells
+from agent.figures.grid import Grid, Row, figure
 from agent.figures.items import years
-from agent.figures.lookup import grids
+from agent.figures.markdown_tables import row_cells
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, subtrahend
+from agent.figures.turn_tables import grids
 from pipeline.text.lexicon import alternation, pattern
 from pipeline.text.periods import YEAR
 from pipeline.text.script import HAN, HAN_RE

@@ -20,7 +20,7 @@ decides, before anything is composed, whether that sentence answers it:
   ``bench/fit_answerability.py`` fits it on the training split against negatives of every
   kind (``bench/answerability_questions.json``) and writes ``data/answerability.json``.
 
-A refusal says what the documents do cover nearby: the best unit found, cited.
+A refusal says what the documents do cover nearby: the best unit found, cited (``refusals.py``).
 """
 
 from __future__ import annotations
@@ -33,20 +33,18 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from agent import prompts
 from agent.answer_kinds import asked_kinds, holds
-from agent.evidence import Evidence, clean
+from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
-from agent.models.judge import METRIC_ACRONYMS, Candidate, Judgement
+from agent.models.judge import METRIC_ACRONYMS, Candidate
 from agent.models.metric_rows import rows_miss_metric
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
 from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
-from agent.prompts import Lang
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -335,19 +333,6 @@ def everyday_unheld(
     return not any(holds(k, c.unit.text, question) for c in chosen for k in kinds)
 
 
-def after_judge(
-    question: str, evidence: Sequence[Evidence], verdict: Judgement, lang: Lang, *, noted: bool
-) -> str | None:
-    """The refusal of what the judge chose when it does not answer (the gate), or of the
-    judge's own refusal when its nearest unit names what is asked of (unless a figure
-    method's note is said first); None: compose the answer, or refuse plainly."""
-    if verdict.chosen:
-        d = decide(question, evidence, verdict.chosen, verdict.best)
-        return None if d.answers else refusal(d, verdict.chosen, lang)
-    near = None if noted else nearest_named(question, evidence, verdict.nearest)
-    return refusal(Decision(False, "evidence", 0.0), [near], lang) if near else None
-
-
 def nearest_named(
     question: str, evidence: Sequence[Evidence], c: Candidate | None
 ) -> Candidate | None:
@@ -362,41 +347,3 @@ def nearest_named(
         return None
     said = hits(make_ask(question, evidence), f"{c.passage.section}\n{c.unit.text}")
     return c if named <= _uses(words, said, c) else None
-
-
-_NEAREST_CHARS = 220  # a pointer, not an answer: the opening of the nearest unit
-
-
-def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang, note: str = "") -> str:
-    """The refusal for a decision: why, briefly, and for evidence that does not answer,
-    what the documents lack (``note``, ``absent.py``) and the nearest unit they hold,
-    cited, so the reader sees what they do cover."""
-    if decision.reason == "arithmetic":
-        return prompts.REFUSAL_ARITHMETIC[lang]
-    if decision.reason == "period":
-        quoted = ", ".join(f"“{y}”" for y in decision.detail.split(", "))
-        return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
-    if decision.reason == "company":
-        return prompts.REFUSAL_COMPANY[lang].format(name=decision.detail)
-    if not near:
-        return prompts.REFUSAL[lang] + note
-    c = near[0]
-    return "\n".join(
-        [
-            prompts.REFUSAL_NEAR[lang] + note,
-            prompts.NEAREST_HEADER[lang],
-            f"- {_opening(c)} [{c.passage.chunk_id}]",
-        ]
-    )
-
-
-def _opening(c: Candidate) -> str:
-    """The unit's text as a quote: a row's cells joined, a long sentence cut at a word."""
-    text = clean(c.unit.text)
-    if c.unit.kind == "row":
-        text = " | ".join(x.strip() for x in text.strip().strip("|").split("|") if x.strip())
-    if len(text) <= _NEAREST_CHARS:
-        return text
-    cut = text[:_NEAREST_CHARS]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > _NEAREST_CHARS // 2 else cut).rstrip(",;:，；：") + " …"

@@ -18,10 +18,11 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.models.answerability import Decision, before_figures, refusal
+from agent.models.answerability import Decision, before_figures
 from agent.models.answering.candidate import AnswerCandidate, best_score
 from agent.models.answering.scoring import form_fit
 from agent.models.answering.strategies import Strategy, registered
+from agent.models.refusals import refusal
 from agent.models.sections import stated_verdict
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
 from agent.question import Question, parse

@@ -17,8 +17,9 @@ from collections.abc import Mapping, Sequence
 from agent import prompts
 from agent.citations import Verdict, locate_quote
 from agent.evidence import Evidence, Passage, Unit
-from agent.models.answerability import GATE_FEATURES, Decision, gate_vector, refusal
+from agent.models.answerability import GATE_FEATURES, Decision, gate_vector
 from agent.models.judge import Candidate
+from agent.models.refusals import refusal
 
 _FOCUS_NAMED = GATE_FEATURES.index("focus_named")
 

@@ -1,7 +1,7 @@
 """The offline answerer's judgement: which sentences answer the question, or none.
 
 Every sentence and table row of the passages returned in this turn is a candidate; the
-fitted selector (``selector.py``, features in ``features.py``) gives each the probability
+fitted selector (``selector.py``, features in ``feature_vector.py``) gives each the probability
 that it answers the question. The best unit is the direct answer, units nearly as likely
 support it, and a best probability below the fitted threshold — or a name the documents
 never mention — is a refusal. A heading is never a candidate: a title names a topic, it
@@ -17,16 +17,14 @@ from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
 from agent.models.expansions import aliases
+from agent.models.feature_vector import FEATURES, relative, unit_features
 from agent.models.features import (
-    FEATURES,
     Ask,
     make_ask,
     missed,
     passage_hits,
-    relative,
     scope_missing,
     share,
-    unit_features,
 )
 from agent.models.kind_lead import lead_with_asked
 from agent.models.selector import selector

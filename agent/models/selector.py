@@ -1,5 +1,5 @@
-"""The fitted sentence selector over ``features.FEATURES``: a listwise ranker (which unit
-answers best) and a logistic support model (the probability that a unit answers at all).
+"""The fitted sentence selector over ``feature_vector.FEATURES``: a listwise ranker (which
+unit answers best) and a logistic support model (the probability that a unit answers at all).
 
 ``bench/fit_selector.py`` fits it on the training split (FinanceBench-train gold evidence,
 CMRC trial articles 0–127 answer spans, and the same questions asked of documents that do
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from agent.models.features import FEATURES
+from agent.models.feature_vector import FEATURES
 
 DATA = Path(__file__).with_name("data") / "selector.json"
 

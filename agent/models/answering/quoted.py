@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.lookup import document_scales
+from agent.figures.turn_tables import document_scales
 from agent.models.answering.candidate import AnswerCandidate
 from agent.models.answering.continued import continuation, continued
 from agent.models.answering.scoring import cover, passages_text

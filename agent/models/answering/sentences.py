@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence
 from agent.models.absent import absent_note
-from agent.models.answerability import Decision, decide, nearest_named, refusal
+from agent.models.answerability import Decision, decide, nearest_named
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.page import asks_page_overview
 from agent.models.answering.quoted import written
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.judge import Candidate, judge
 from agent.models.nearby import nearby_note
+from agent.models.refusals import refusal
 from agent.question import Question
 
 

@@ -1,0 +1,65 @@
+"""The row methods, a registry tried in order before the cells method's item lookup
+(``cells.cells_answer``): rows the question asks of by their own words, not by an item of
+the vocabulary. The first that answers wins; None from each passes to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.figures.asking import Ask
+from agent.figures.candidate import FigureAnswer
+from agent.figures.grid import Grid
+from agent.figures.label_counts import label_count_line
+from agent.figures.named_rows import named_row_answer
+from agent.figures.row_shares import row_share
+from agent.figures.turn_tables import document_scales
+
+
+@dataclass(frozen=True)
+class RowQuestion:
+    """What a row method reads: the item asked (None when no item is), the question, the
+    turn's evidence and its tables, the answer's language."""
+
+    ask: Ask | None
+    question: str
+    evidence: Sequence[Evidence]
+    tables: list[Grid]
+    lang: prompts.Lang
+
+
+RowMethod = Callable[[RowQuestion], list[FigureAnswer] | None]
+
+
+def _counted(q: RowQuestion) -> list[FigureAnswer] | None:
+    """Shares outstanding a row's label states."""
+    line = label_count_line(q.question, q.tables)
+    return [FigureAnswer([line])] if line is not None else None
+
+
+def _shared(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A row no item names, as a share of one (a quotient of two items is the ask's own)."""
+    if q.ask is not None and not q.ask.single:
+        return None
+    out = row_share(q.question, q.tables, q.lang)
+    return [out] if out is not None else None
+
+
+def _named(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A row asked by its own name."""
+    return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
+
+
+ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _named)
+
+
+def row_answer(q: RowQuestion) -> list[FigureAnswer] | None:
+    """The first row method's answer, or None when none answers."""
+    for method in ROW_METHODS:
+        out = method(q)
+        if out is not None:
+            return out
+    return None
