@@ -28,21 +28,33 @@ def _limit(current: list[Piece], piece: Piece, max_tokens: int) -> int:
     return max_tokens
 
 
+# Formats whose headings are the author's structure (Markdown "##", Word heading styles).
+# A PDF's "heading" above a table is read from the print and is often the statement's own
+# title, which the table's title cell already says: moving it there doubled titles and put
+# one table's title on the next table (reverted 9c929ad), so PDFs keep their headings apart.
+STRUCTURED_KINDS = frozenset({"md", "docx", "txt"})
+
+
 def _packs(
-    sec: Section, max_tokens: int, overlap_tokens: int
+    sec: Section, max_tokens: int, overlap_tokens: int, *, lead_tables: bool = False
 ) -> Iterator[tuple[list[Piece], ChunkKind]]:
     """The pieces of each chunk of one section, in order: text packed up to the size
     (the next chunk opening with the last sentences of the one before), each table part
-    alone."""
+    alone. With ``lead_tables`` a heading right above a table (nothing in between) is the
+    first line of the table's first chunk: alone it would be a chunk that answers nothing."""
     current: list[Piece] = []
     size = 0
     for raw in sec.pieces:
         if isinstance(raw, TablePiece):
-            if current:
+            lead: list[Piece] = []
+            if lead_tables and current and all(p.kind == "heading" for p in current):
+                lead = current
+            elif current:
                 yield current, "text"
-                current, size = [], 0
+            current, size = [], 0
             for part in table_pieces(raw.block, int(max_tokens * 1.5)):
-                yield [part], "table"
+                yield [*lead, part], "table"
+                lead = []
             continue
         parts = (
             split_rows(raw, 2 * max_tokens) if raw.kind == "rows" else split_long(raw, max_tokens)
@@ -64,7 +76,8 @@ def chunk_document(
 ) -> list[Chunk]:
     chunks: list[Chunk] = []
     for sec in group_sections(parsed):
-        for pieces, kind in _packs(sec, max_tokens, overlap_tokens):
+        lead_tables = parsed.kind in STRUCTURED_KINDS
+        for pieces, kind in _packs(sec, max_tokens, overlap_tokens, lead_tables=lead_tables):
             text, refs = join_pieces(pieces)
             if not text.strip():
                 continue

@@ -32,6 +32,9 @@ class ScanPage:
     text_layer: str | None = None  # a visible text layer drawn over the image
     leading: float = 30.0  # points from one line's baseline to the next
     size: float = 15.0  # font size
+    # Lines set larger than ``size``, by index: what OCR measures for a line of capitals and
+    # descenders in small type (its box grows with its letters)
+    larger: dict[int, float] = field(default_factory=dict)
 
 
 def _setup(page: pymupdf.Page, spec: ScanPage) -> None:
@@ -50,7 +53,8 @@ def _typeset(page: pymupdf.Page, spec: ScanPage) -> None:
         col, row = divmod(i, per_col)
         at = pymupdf.Point(40 + col * (col_w + 24), 80 + row * spec.leading)
         at = at * page.derotation_matrix
-        page.insert_text(at, line, fontsize=spec.size, fontname="helv", rotate=page.rotation)
+        size = spec.larger.get(i, spec.size)
+        page.insert_text(at, line, fontsize=size, fontname="helv", rotate=page.rotation)
 
 
 def _image(page: pymupdf.Page, spec: ScanPage, dpi: int) -> bytes:

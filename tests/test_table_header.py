@@ -57,3 +57,23 @@ def test_a_chosen_row_is_quoted_with_its_merged_header() -> None:
     row = next(u for u in units(HOLDERS) if "申江" in u.text)
     [(_, head)] = with_column_headers([Candidate(p, row, 1.0, frozenset(), 0)])
     assert head is not None and "质押或冻结情况 数量" in head.unit.text, head
+
+
+STORES = "\n".join(
+    [
+        "Storage limits",
+        "| Store | Capacity | Temperature |",
+        "|---|---|---|",
+        "| Cold room | 400 samples | 4 °C |",
+        "| Freezer | 120 samples | -20 °C |",
+    ]
+)
+
+
+def test_a_body_row_of_counts_in_words_is_no_header_row() -> None:
+    """ "400 samples" reads as no figure on its own; the row above the one asked is still a
+    row of the table, not a second header ("120 samples in Capacity 400 samples")."""
+    head = stacked_header(STORES, STORES.index("| Freezer"))
+    assert head is not None and head.text == "| Store | Capacity | Temperature |"
+    dated = STORES.replace("| Cold room | 400 samples | 4 °C |", "| | June 30, 2024 | Q1 2025 |")
+    assert "June 30, 2024" in stacked_header(dated, dated.index("| Freezer")).text  # type: ignore[union-attr]

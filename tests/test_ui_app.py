@@ -256,3 +256,49 @@ def test_knowledge_tab_notices_background_progress(services: Services, tmp_path:
     assert during != before and "summary:running:0.30" in during
     assert "Generating Summary… 30%" in knowledge.components_view(services, doc.doc_id, "", "en")[4]
     assert knowledge.status_signature(services, None) == ""
+
+
+def test_the_regenerate_picker_preselects_a_component_this_server_runs() -> None:
+    from ui import library
+
+    for dense, want in ((False, "parse"), (True, "embed")):
+        with gr.Blocks():
+            c = library.build(Labels(), dense=dense)
+        offered = [value for _, value in c.component.choices]
+        assert c.component.value == want and want in offered
+        assert ("embed" in offered) is dense
+
+
+def test_a_file_of_another_type_is_refused_in_the_page_language_and_stores_nothing(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gradio's own check said "Invalid file type" in English in the Chinese interface; the
+    upload zone now takes any file and the handler refuses the others in the page's language,
+    queueing the readable files of the same drop."""
+    said: list[str] = []
+    monkeypatch.setattr(gr, "Warning", lambda msg, **_: said.append(msg))
+    sheet = tmp_path / "预算表.xlsx"
+    sheet.write_bytes(b"PK\x03\x04 not a document Folio reads")
+    note = tmp_path / "note.md"
+    note.write_text("# Note\n\nThe gate opens at seven.\n", encoding="utf-8")
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    h.upload([str(sheet), str(note)], "zh")
+    ingest(services)
+    assert len(said) == 1 and "预算表.xlsx" in said[0] and "未添加" in said[0], said
+    assert "Invalid" not in said[0] and ".docx" in said[0]
+    assert [d.name for d in services.folio.documents()] == ["note.md"]
+    h.upload([str(sheet)], "en")
+    assert said[-1].startswith("Not added") and "预算表.xlsx" in said[-1]
+    assert [d.name for d in services.folio.documents()] == ["note.md"]
+
+
+def test_the_language_switch_and_uploads_draw_no_english_progress_overlay(
+    services: Services,
+) -> None:
+    """Gradio's overlay reads "processing | 2.0s" in every interface language: the language
+    switch's redraw (every field) and the upload zone do without it."""
+    from app import create_app
+
+    demo = create_app(services)
+    shown = {fn.name: fn.show_progress for fn in demo.fns.values()}
+    assert shown["relabel"] == "hidden" and shown["upload"] == "hidden", shown

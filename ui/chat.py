@@ -41,6 +41,22 @@ element.addEventListener('click', (e) => {
 
 
 @dataclass
+class ChatMoves:
+    """How many times this page's visitor opened, started, deleted or asked in a conversation.
+
+    Held in a ``gr.State`` and changed in place (never an event's output), so an event that
+    took its inputs before a move sees the move when it ends: the language switch's redraw,
+    which began with the old conversation, then leaves the chat alone instead of writing it
+    back over a "New chat" clicked meanwhile.
+    """
+
+    n: int = 0
+
+    def moved(self) -> None:
+        self.n += 1
+
+
+@dataclass
 class ChatComponents:
     docs: gr.Dropdown
     new: gr.Button
@@ -59,6 +75,7 @@ class ChatComponents:
     messages: gr.State
     conversation: gr.State
     answer: gr.State
+    moves: gr.State
 
 
 def build(labels: Labels) -> ChatComponents:
@@ -132,6 +149,7 @@ def build(labels: Labels) -> ChatComponents:
     return ChatComponents(
         docs, new, conversations, rename, delete, rename_row, title, save, chatbot, fus,
         question, send, cards, pane, gr.State([]), gr.State(None), gr.State(None),
+        gr.State(ChatMoves()),
     )  # fmt: skip
 
 
@@ -243,6 +261,12 @@ class ChatHandlers:
             turn.seconds = time.monotonic() - started
         yield self._finish(turn, messages, conversation, lang)
 
+    def ask_moved(self, *inputs: Any) -> Iterator[list[Any]]:
+        """:meth:`ask` from the page: its inputs, then the page's :class:`ChatMoves`."""
+        *ask_inputs, moves = inputs
+        moves.moved()
+        yield from self.ask(*ask_inputs)
+
     def _finish(
         self, turn: Turn, messages: list[ChatMessage], conversation: str | None, lang: str
     ) -> list[Any]:
@@ -293,7 +317,14 @@ class ChatHandlers:
             gr.update(visible=False), *_pane_for(self.s, answer, marker, lang),
         ]  # fmt: skip
 
-    def new(self, lang: str) -> list[Any]:
+    def open_moved(self, conversation: str | None, lang: str, moves: ChatMoves) -> list[Any]:
+        """The visitor picked a saved conversation."""
+        moves.moved()
+        return self.open(conversation, lang)
+
+    def new(self, lang: str, moves: ChatMoves | None = None) -> list[Any]:
+        if moves is not None:
+            moves.moved()
         return [*self.open(None, lang), gr.update(value=None)]
 
     def start_rename(self, conversation: str | None, lang: str) -> list[Any]:
@@ -310,7 +341,11 @@ class ChatHandlers:
         choices = conversation_choices(self.s, lang)
         return [gr.update(visible=False), gr.update(choices=choices, value=conversation)]
 
-    def delete(self, conversation: str | None, lang: str) -> list[Any]:
+    def delete(
+        self, conversation: str | None, lang: str, moves: ChatMoves | None = None
+    ) -> list[Any]:
+        if moves is not None:
+            moves.moved()
         if conversation:
             self.s.chat.delete(conversation)
         choices = conversation_choices(self.s, lang)
@@ -319,23 +354,23 @@ class ChatHandlers:
 
 def wire(c: ChatComponents, services: Services, lang: gr.Radio) -> ChatHandlers:
     h = ChatHandlers(c, services)
-    ask_inputs = [c.question, c.docs, c.conversation, c.messages, lang]
+    ask_inputs = [c.question, c.docs, c.conversation, c.messages, lang, c.moves]
     opts: dict[str, Any] = {"show_progress": "hidden", "concurrency_limit": 4}
-    c.send.click(h.ask, ask_inputs, h.turn_outputs, **opts)
-    c.question.submit(h.ask, ask_inputs, h.turn_outputs, **opts)
+    c.send.click(h.ask_moved, ask_inputs, h.turn_outputs, **opts)
+    c.question.submit(h.ask_moved, ask_inputs, h.turn_outputs, **opts)
     for b in c.followups:
-        c_inputs = [b, c.docs, c.conversation, c.messages, lang]
-        b.click(h.ask, c_inputs, h.turn_outputs, **opts)
+        c_inputs = [b, c.docs, c.conversation, c.messages, lang, c.moves]
+        b.click(h.ask_moved, c_inputs, h.turn_outputs, **opts)
     # no progress overlay: Gradio's "queue: 1/1" is English in every interface language
     c.cards.click(
         h.show_citation, [c.answer, lang], [c.cards, *c.pane.outputs], show_progress="hidden"
     )
-    c.conversations.input(h.open, [c.conversations, lang], h.open_outputs)
-    c.new.click(h.new, [lang], [*h.open_outputs, c.conversations])
+    c.conversations.input(h.open_moved, [c.conversations, lang, c.moves], h.open_outputs)
+    c.new.click(h.new, [lang, c.moves], [*h.open_outputs, c.conversations])
     c.rename.click(h.start_rename, [c.conversation, lang], [c.rename_row, c.title])
     c.save.click(h.save_title, [c.conversation, c.title, lang], [c.rename_row, c.conversations])
     c.title.submit(h.save_title, [c.conversation, c.title, lang], [c.rename_row, c.conversations])
-    c.delete.click(h.delete, [c.conversation, lang], [*h.open_outputs, c.conversations])
+    c.delete.click(h.delete, [c.conversation, lang, c.moves], [*h.open_outputs, c.conversations])
     pagepane.wire(c.pane, services, lang)
     return h
 
@@ -348,15 +383,22 @@ def refresh_language(
     conversation: str | None,
     *,
     lang: str,
+    unless_moved: tuple[ChatMoves, int] | None = None,
 ) -> list[Any]:
     """Texts built in Python, redone after a language switch: chat, cards and pane (the
     conversation list is redrawn by :func:`conversations_update`, as the relabelling
-    event already updates that radio's label and one event must not output it twice)."""
+    event already updates that radio's label and one event must not output it twice).
+    ``unless_moved``: the page's moves and their count when the switch began; if the
+    visitor started, opened or asked in a conversation since, the chat they left is not
+    written back over the one they are in (every output skipped)."""
     active = target.active if target is not None else _first_marker(answer)
     cards = _cards(h.s, answer, lang, active)
     history = h.s.chat.history(conversation) if conversation else []
     shown = relabel_messages(messages or [], history, lang)
-    return [shown, shown, cards, *pagepane.updates(h.s, target, lang)]
+    out = [shown, shown, cards, *pagepane.updates(h.s, target, lang)]
+    if unless_moved is not None and unless_moved[0].n != unless_moved[1]:
+        return [gr.skip()] * len(out)
+    return out
 
 
 def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -> Any:
@@ -366,11 +408,14 @@ def conversations_update(h: ChatHandlers, conversation: str | None, lang: str) -
     return gr.update(choices=choices, value=keep)
 
 
-def reopen_last(h: ChatHandlers, restored: bool, conversation: str | None, lang: str) -> list[Any]:
+def reopen_last(
+    h: ChatHandlers, restored: bool, conversation: str | None, lang: str, moves: ChatMoves
+) -> list[Any]:
     """Once per page (``restored`` says it was done): a reload shows the conversation the
-    person was last in, not an empty pane. Outputs: restored, open_outputs, the list."""
+    person was last in, not an empty pane, unless they already started or opened one on
+    this page. Outputs: restored, open_outputs, the list."""
     skip = [gr.skip()] * (len(h.open_outputs) + 1)
-    if restored or conversation:
+    if restored or conversation or moves.n:
         return [True, *skip]
     convs = h.s.chat.conversations()  # the most recently updated first
     if not convs:
@@ -380,6 +425,8 @@ def reopen_last(h: ChatHandlers, restored: bool, conversation: str | None, lang:
     # The picker stays as the page drew it (empty: every document): a document uploaded
     # since that conversation is asked about too; clicking the conversation picks its own.
     opened = h.open(latest, lang, pick_docs=False)
+    if moves.n:  # a click while the conversation was read wins over it
+        return [True, *skip]
     return [True, *opened, gr.update(choices=choices, value=latest)]
 
 

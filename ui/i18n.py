@@ -92,6 +92,12 @@ _T: dict[str, tuple[str, str]] = {
     "langname.pt": ("Portuguese", "葡萄牙文"),
     "langname.nl": ("Dutch", "荷兰文"),
     "lib.queued_files": ("{n} file(s) queued for processing.", "已加入处理队列：{n} 个文件。"),
+    "lib.unsupported_files": (
+        "Not added (Folio reads PDF, Word .docx, Markdown and text files only): {names}. "
+        "Save them in one of these formats ({kinds}) and upload them again.",
+        "未添加（Folio 只能读取 PDF、Word .docx、Markdown 和纯文本文件）：{names}。"
+        "请另存为以下格式之一（{kinds}）后重新上传。",
+    ),
     "lib.ocr_partial": (
         "OCR failed on {failed} of {total} page(s)",
         "{total} 页中有 {failed} 页 OCR 失败",

@@ -53,14 +53,30 @@ class LibraryComponents:
     names: library_names.NamePrompt
 
 
-def build(labels: Labels) -> LibraryComponents:
+def regenerable(dense: bool) -> tuple[Component, ...]:
+    """The components the Regenerate picker offers: embedding only on a server that has a
+    dense model (a keyword-only server has nothing to embed with, and the picker's first,
+    preselected choice must be one that runs)."""
+    return tuple(c for c in ALL_COMPONENTS if dense or c != "embed")
+
+
+def default_component(dense: bool) -> Component:
+    """The picker's preselected component: embedding where it runs, else a fresh parse."""
+    return "embed" if dense else "parse"
+
+
+def build(labels: Labels, *, dense: bool = True) -> LibraryComponents:
+    """``dense``: the server embeds (see :func:`regenerable`)."""
     with gr.Row(equal_height=False):
         with gr.Column(scale=4, min_width=300):
+            # No ``file_types``: Gradio would refuse other files with its own English toast
+            # ("Invalid file type") in every interface language; the upload handler refuses
+            # them in the page's language instead, and the page script keeps the file
+            # dialog's filter (ui/theme.py).
             upload = labels.make(
                 gr.File,
                 {"label": "lib.upload"},
                 file_count="multiple",
-                file_types=sorted(SUFFIXES),
                 type="filepath",
                 height=170,
                 elem_id="lib-upload",
@@ -81,8 +97,8 @@ def build(labels: Labels) -> LibraryComponents:
         component = labels.make(
             gr.Dropdown,
             {"label": "lib.component"},
-            choice_keys=[(f"comp.{c}", c) for c in ALL_COMPONENTS],
-            value="embed",
+            choice_keys=[(f"comp.{c}", c) for c in regenerable(dense)],
+            value=default_component(dense),
             show_label=False,
             container=False,
             elem_id="lib-component",
@@ -143,7 +159,14 @@ class LibraryHandlers:
     def upload(self, files: list[str] | None, lang: str) -> list[Any]:
         """Queue the files; those named like a different stored document wait for a choice."""
         folio = self.s.folio
-        split = split_uploads(folio, [(Path(f), Path(f).name) for f in files or []])
+        paths = [Path(f) for f in files or []]
+        refused = [p.name for p in paths if p.suffix.lower() not in SUFFIXES]
+        if refused:  # nothing of them is stored: no row, no copy
+            names = "、".join(refused) if lang == "zh" else ", ".join(refused)
+            kinds = " ".join(sorted(SUFFIXES))
+            gr.Warning(t("lib.unsupported_files", lang, names=names, kinds=kinds), duration=10)
+        kept = [(p, p.name) for p in paths if p.suffix.lower() in SUFFIXES]
+        split = split_uploads(folio, kept)
         if split.ready:
             self.s.jobs.submit(split.ready, self.s.workspace)
             gr.Info(t("lib.queued_files", lang, n=len(split.ready)), duration=3)
@@ -155,8 +178,10 @@ class LibraryHandlers:
         doc_id = data.get("doc") or selected
         comp = data.get("comp")
         _, _, table = self.views(doc_id, lang)
-        return [doc_id, table, self.selected_label(doc_id, lang),
-                gr.update(value=comp) if comp else gr.skip(), gr.update(visible=False)]  # fmt: skip
+        offered = regenerable(self.s.model_state != "lexical")
+        pick = gr.update(value=comp) if comp in offered else gr.skip()
+        return [doc_id, table, self.selected_label(doc_id, lang), pick,
+                gr.update(visible=False)]  # fmt: skip
 
     def selected_label(self, doc_id: str | None, lang: str) -> str:
         name = self._name(doc_id)
@@ -177,7 +202,7 @@ class LibraryHandlers:
         if name is None or doc_id is None:
             gr.Warning(t("lib.no_selection", lang))
             return
-        comp: Component = component or "embed"
+        comp: Component = component or default_component(self.s.model_state != "lexical")
         self.s.jobs.regenerate(doc_id, name, comp, self.s.workspace)
         gr.Info(
             t("lib.regenerating", lang, component=t(f"comp.{comp}", lang), name=name), duration=4
@@ -219,6 +244,9 @@ def wire(
     n = c.names
     c.upload.upload(h.upload, [c.upload, lang],
                     [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending],
+                    # no "processing | 1.3s" over the zone: English in every language; the
+                    # progress list shows the files at once
+                    show_progress="hidden",
                     ).then(None, None, None, js=library_names.SHOW_JS)  # fmt: skip
     choices: tuple[tuple[gr.Button, Choice], ...] = (
         (n.replace, "replace"), (n.keep_both, "keep_both"))  # fmt: skip

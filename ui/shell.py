@@ -142,6 +142,22 @@ READY_JS = "() => { document.body.dataset.folioReady = '1'; }"
 UNREADY_JS = "() => { delete document.body.dataset.folioReady; }"
 
 
+def _wire_gradio_locale(lang: gr.Radio, relabelled: Any, upload: gr.File) -> None:
+    """Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
+    locale, which only knows the browser's language: switch it along, then redraw
+    the upload zone, which reads those texts only when it is drawn.
+    Then (after the relabel, so "ready" means every text is drawn) the upload zone."""
+    locale_step = gr.Textbox(visible=False)
+    lang.change(None, None, None, js=UNREADY_JS)
+    relabelled.then(
+        lambda _, step: gr.update() if step == "same" else gr.update(visible=False),
+        [lang, locale_step], upload,
+        js=GRADIO_LOCALE_JS, show_progress="hidden",
+    ).then(
+        lambda: gr.update(visible=True), None, upload, show_progress="hidden"
+    ).then(None, None, None, js=READY_JS)  # fmt: skip
+
+
 def build_blocks(services: Services) -> gr.Blocks:
     labels = Labels()
     with gr.Blocks(title="Folio", analytics_enabled=False, fill_width=True) as demo:
@@ -168,7 +184,7 @@ def build_blocks(services: Services) -> gr.Blocks:
         timer = gr.Timer(TICK_S)
         with gr.Tabs(elem_id="folio-tabs"):
             with labels.make(gr.Tab, {"label": "tab.library"}, id="library", elem_id="tab-library"):
-                lib = library.build(labels)
+                lib = library.build(labels, dense=services.model_state != "lexical")
             with labels.make(
                 gr.Tab, {"label": "tab.knowledge"}, id="knowledge", elem_id="tab-knowledge"
             ):
@@ -200,32 +216,36 @@ def build_blocks(services: Services) -> gr.Blocks:
 
         def relabel(v: dict[Any, Any]) -> list[Any]:
             """Every translatable text, redone in the chosen language."""
-            lv = v[lang]
+            lv, moves = v[lang], v[ch.moves]
+            since = moves.n
+            # The chat last: it is left alone if the visitor moved on while the rest was drawn.
+            tabs = [
+                *knowledge.show(services, v[kn.doc], v[kn.query], lv),
+                *ins_h.open_doc(v[ins.doc], v[ins.layers], lv),
+            ]
             return [
                 *labels.updates(lv),
                 *library.refresh_language(lib_h, v[lib.selected], lv),
                 *chat.refresh_language(
-                    chat_h,
-                    v[ch.answer],
-                    v[ch.pane.target],
-                    v[ch.messages],
-                    v[ch.conversation],
-                    lang=lv,
+                    chat_h, v[ch.answer], v[ch.pane.target], v[ch.messages], v[ch.conversation],
+                    lang=lv, unless_moved=(moves, since),
                 ),
-                *knowledge.show(services, v[kn.doc], v[kn.query], lv),
-                *ins_h.open_doc(v[ins.doc], v[ins.layers], lv),
+                *tabs,
                 "",  # forces the next tick to redraw the pickers and badges
-            ]
+            ]  # fmt: skip
 
         relabelled = lang.change(
             relabel,
             {lang, lib.selected, ch.answer, ch.pane.target, ch.messages, ch.conversation,
-             kn.doc, kn.query, ins.doc, ins.layers},
+             ch.moves, kn.doc, kn.query, ins.doc, ins.layers},
             [
                 *labels.components, lib.progress, lib.stats, lib.table, lib.selected_label,
                 *chat.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
                 *ins_h.page_outputs, docs_sig,
             ],
+            # Gradio's "processing | 2.0s" over every field is English in any language;
+            # the page is marked not ready meanwhile (chat moves still count, see ChatMoves).
+            show_progress="hidden",
         )  # fmt: skip
         restored = gr.State(False)  # the last conversation was reopened on this page
         relabelled.then(
@@ -235,26 +255,14 @@ def build_blocks(services: Services) -> gr.Blocks:
             show_progress="hidden",
         ).then(
             # After the redraw of every tab, which would otherwise draw the empty chat again.
-            lambda done, cid, lv: chat.reopen_last(chat_h, done, cid, lv),
-            [restored, ch.conversation, lang],
+            lambda done, cid, lv, moves: chat.reopen_last(chat_h, done, cid, lv, moves),
+            [restored, ch.conversation, lang, ch.moves],
             [restored, *chat_h.open_outputs, ch.conversations],
             show_progress="hidden",
         )
         lang.input(lambda v: v, lang, stored_lang)
         api_panel.wire(api_body, services, lang, ws_token)
-        # Gradio's own texts ("Drop File Here", "Click to Upload") follow its frontend
-        # locale, which only knows the browser's language: switch it along, then redraw
-        # the upload zone, which reads those texts only when it is drawn.
-        # Then (after the relabel, so "ready" means every text is drawn) the upload zone.
-        locale_step = gr.Textbox(visible=False)
-        lang.change(None, None, None, js=UNREADY_JS)
-        relabelled.then(
-            lambda _, step: gr.update() if step == "same" else gr.update(visible=False),
-            [lang, locale_step], lib.upload,
-            js=GRADIO_LOCALE_JS, show_progress="hidden",
-        ).then(
-            lambda: gr.update(visible=True), None, lib.upload, show_progress="hidden"
-        ).then(None, None, None, js=READY_JS)  # fmt: skip
+        _wire_gradio_locale(lang, relabelled, lib.upload)
 
         # The switch starts empty so that setting it here always fires ``lang.change``,
         # which draws every Python-built text in the chosen language.

@@ -7,6 +7,7 @@ from typing import Any
 
 import gradio as gr
 
+from pipeline.parse import SUFFIXES
 from ui.i18n import translations
 
 CSS_PATH = Path(__file__).with_name("folio.css")
@@ -56,8 +57,15 @@ document.addEventListener('click', (e) => {
   const card = document.querySelector(`#chat-cards [data-marker="${marker}"]`);
   if (card) { card.click(); card.scrollIntoView({block: 'nearest', behavior: 'smooth'}); }
 });
+// The upload zone takes any file (the server refuses other types in the page's language:
+// Gradio's own refusal is English); its file dialog still lists the readable types first.
+// The zone redraws its input (a language switch, an upload), so every redraw is watched.
+new MutationObserver(() => {
+  const input = document.querySelector('#lib-upload input[type=file]');
+  if (input && input.accept !== '__ACCEPT__') input.accept = '__ACCEPT__';
+}).observe(document.documentElement, {childList: true, subtree: true});
 </script>
-"""
+""".replace("__ACCEPT__", ",".join(sorted(SUFFIXES)))
 
 
 def launch_options() -> dict[str, Any]:

@@ -31,6 +31,7 @@ from agent.figures.lookup import Finder
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, subtrahend, when
 from agent.figures.statements import table_fit
+from agent.figures.table_head import head_line
 from agent.figures.turn_tables import grids
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from agent.rewrite import content_terms
@@ -217,7 +218,7 @@ def _named(g: Grid, r: Row) -> str:
     if norm(label) != "total":
         return label
     p = g.passage
-    first = p.text.lstrip().split("\n", 1)[0]
+    first = head_line(p.text)
     head = first.strip().strip("|").split("|")[0].strip() if first.startswith("|") else ""
     title = head or p.section.split(" > ")[-1]
     return f"Total {title[:1].lower() + title[1:]}" if title else label

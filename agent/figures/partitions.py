@@ -15,6 +15,7 @@ from dataclasses import replace
 from agent.figures.grid import Grid, Row
 from agent.figures.headings import Group, groups
 from agent.figures.items import MIN_ROW_MATCH, per_share, row_match
+from agent.figures.table_head import head_line
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.totals import CONSOLIDATED_ROW, TOTAL_ROW
 
@@ -25,7 +26,7 @@ MIN_MEMBERS = 2
 def whole(g: Grid) -> Group:
     """A table without headings over its rows as one group, titled by its title."""
     p = g.passage
-    first = p.text.lstrip().split("\n", 1)[0]
+    first = head_line(p.text)
     head = first.strip().strip("|").split("|")[0].strip() if first.startswith("|") else ""
     title = " ".join(x for x in (p.section.split(" > ")[-1], p.columns, head) if x)
     totals = [r for r in g.rows if TOTAL_ROW.match(r.label)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.figures.grid import Grid
+from agent.figures.table_head import head_line
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -93,7 +94,7 @@ def one_part(g: Grid) -> str:
 def head_of(g: Grid) -> str:
     """The table's title: its section's last heading, its column header, its first line."""
     p = g.passage
-    return "\n".join((p.section.split(" > ")[-1], p.columns, p.text.lstrip().split("\n", 1)[0]))
+    return "\n".join((p.section.split(" > ")[-1], p.columns, head_line(p.text)))
 
 
 def titled(g: Grid, kind: str) -> bool:

@@ -25,6 +25,7 @@ from agent.figures.items import years
 from agent.figures.markdown_tables import row_cells
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import number, scale_word, subtrahend
+from agent.figures.table_head import head_line
 from agent.figures.turn_tables import grids
 from pipeline.text.lexicon import alternation, pattern
 from pipeline.text.periods import YEAR
@@ -158,7 +159,7 @@ def versus_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
 def same_length(g: Grid, months: int | None) -> bool:
     """A table whose title names a part of a year ("Q4 …") answers only a question asking
     a part of a year; a full-year question reads a full-year (or unnamed) table."""
-    head = g.passage.text.lstrip().split("\n", 1)[0]
+    head = head_line(g.passage.text)
     length = months_of(head.split("|")[1] if head.startswith("|") else head)
     return length in (None, 12) if months in (None, 12) else length == months
 
@@ -189,7 +190,7 @@ def _printed_change(g: Grid, r: Row) -> float | None:
     """The row's change as its table prints it: the first change column of the table's
     header line (a reported change before adjusted ones) whose period is the table's;
     None when the table prints none."""
-    head = g.passage.text.lstrip().split("\n", 1)[0]
+    head = head_line(g.passage.text)
     if not head.startswith("|"):
         return None
     heads = row_cells(head)

@@ -33,14 +33,32 @@ def _header_line(line: str) -> bool:
     return len(cells) >= MIN_HEADER_CELLS and not any(FIGURE.search(c) for c in cells)
 
 
+# A cell naming a period ("June 30, 2023", "Q1 2024", "2023年"): a header may hold figures so.
+_PERIOD_CELL = re.compile(
+    r"(?:19|20)\d{2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.I
+)
+
+
+def _counted_row(line: str) -> bool:
+    """A row below the header that gives counts or measures in words, not periods ("| Cold
+    room | 400 samples | 4 °C |"): a row of the table's body, though no cell reads as a
+    figure on its own."""
+    cells = [c for c in _cells(line)[1:] if c]
+    counted = [c for c in cells if re.search(r"\d", c) and not _PERIOD_CELL.search(c)]
+    return bool(_cells(line)[0]) and len(counted) * 2 >= max(1, len(cells))
+
+
 def stacked_header(text: str, row_start: int) -> Unit | None:
     """The header rows above ``row_start`` in a passage's text, merged into one row ("|
     股东名称 | … | 质押或冻结情况 股份状态 | 质押或冻结情况 数量 |"), spanning the first
     header line to the last; None when no header row stands above it."""
     block: list[tuple[int, str]] = []
-    pos, in_block = 0, False
+    pos, in_block, below = 0, False, False
     for line in text[:row_start].split("\n"):
-        if _header_line(line) or (in_block and _subheader(line)):
+        below = below or bool(_SEPARATOR.match(line))
+        if below and _counted_row(line):
+            in_block = False
+        elif _header_line(line) or (in_block and _subheader(line)):
             block = block if in_block else []
             block.append((pos, line))
             in_block = True

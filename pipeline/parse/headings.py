@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from pipeline.models import Block, Box, Line, OutlineEntry, Page, union_box
+from pipeline.parse.continuation import ocr_continuation
 from pipeline.parse.heading_blocks import lift_table_headings, split_named
 from pipeline.parse.numbering import (
     CN_NUM,
@@ -81,6 +82,8 @@ def body_size(pages: list[Page]) -> float:
 def _looks_like_heading(b: Block, body: float, body_bold: bool) -> bool:
     text = b.text.strip()
     if b.kind not in ("paragraph", "list_item") or not text or len(b.lines) > 4:
+        return False
+    if ocr_continuation(b, text):
         return False
     limit = 60 if UNIFIED_RE.search(text) else 160
     if len(text) > limit or _MOSTLY_NUMERIC.match(text):
