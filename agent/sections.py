@@ -33,6 +33,7 @@ from agent.topic_match import (
     accepted,
     nearest,
     opening,
+    rarest,
     topic_words,
 )
 from pipeline.corpus import Corpus
@@ -78,12 +79,31 @@ def _generic() -> frozenset[str]:
     return frozenset(stem(w) for w in section_words()["generic"])
 
 
+@cache
+def _same_topic() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each everyday phrasing of a topic ("buy back") and the word a filing uses for it
+    ("repurchase"), longest phrasing first ("buy backs" before "buy back")."""
+    pairs = [(p, word) for word, ps in section_words()["same_topic"].items() for p in ps]
+    pairs.sort(key=lambda pw: -len(pw[0]))
+    return tuple((re.compile(rf"(?<!\w){re.escape(p)}(?!\w)", re.I), w) for p, w in pairs)
+
+
+def same_topic_words(text: str) -> str:
+    """The text with each everyday phrasing of a topic read as the filing's word for it
+    ("Did they buy back stock?" → "Did they repurchase stock?"): a question and a heading
+    or statement then meet on one word."""
+    for pattern, word in _same_topic():
+        text = pattern.sub(word, text)
+    return text
+
+
 def topic_terms(text: str, ignore: Iterable[str] = ()) -> frozenset[str]:
-    """The words of a question or heading that can name a topic, stemmed."""
+    """The words of a question or heading that can name a topic, stemmed (a topic's
+    everyday phrasing read as the filing's word, ``same_topic_words``)."""
     skip = _generic() | {stem(w) for w in ignore}
     return frozenset(
         s
-        for s in (stem(t) for t in content_terms(text))
+        for s in (stem(t) for t in content_terms(same_topic_words(text)))
         if s not in skip and not s.isdigit() and len(s) > 1
     )
 
@@ -124,8 +144,38 @@ def find_section(
             if best is None or key > best[0]:
                 best = (key, sec)
     if best is None:  # no heading uses the topic's words: one may name it in others
-        return by_meaning(corpus, doc_ids, topic, ignore)
+        return by_meaning(corpus, doc_ids, topic, ignore) or named_within(
+            corpus, doc_ids, topic, ignore
+        )
     return best[1]
+
+
+def named_within(
+    corpus: Corpus, doc_ids: Sequence[str], topic: str, ignore: Iterable[str] = ()
+) -> SectionRead | None:
+    """The section whose whole heading the question says, its rarest word included, when
+    the question says more besides ("Do sales rise and fall with the seasons?":
+    "Seasonality"; "Which business did it acquire?": "Acquisitions"): the heading names
+    the topic, the other words what the question asks of it. The longest such heading
+    (the most specific), then the longest section; None when none, or the question names
+    something the section never mentions (``_asks_more``)."""
+    asked = topic_terms(topic, ignore)
+    from agent.models.phrasing import phrasing_words  # agent.models imports this module
+
+    skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
+    words = topic_words(same_topic_words(topic), _generic(), skip)
+    if not asked or not words:
+        return None
+    rare = meets(frozenset({stem(rarest(words))}), asked)
+    best: tuple[tuple[int, int], SectionRead] | None = None
+    for doc_id in doc_ids:
+        for sec in _sections(corpus, doc_id):
+            if not rare or meets(rare, sec.terms) != rare or meets(sec.terms, asked) != sec.terms:
+                continue
+            key = (len(sec.terms), min(len(sec.chunk_ids), 50))
+            if (best is None or key > best[0]) and not _asks_more(topic, ignore, sec):
+                best = (key, sec)
+    return best[1] if best else None
 
 
 def find_note(corpus: Corpus, doc_ids: Sequence[str], key: str) -> SectionRead | None:

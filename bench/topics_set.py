@@ -1,5 +1,6 @@
 """Non-numeric questions over the FinanceBench training 10-Ks: topics and lists, yes/no
-questions and single facts. Is a page saying it cited, does the answer hold the key words,
+questions and single facts (batch B adds a few Chinese ones over the packed CMRC training
+articles). Is a page saying it cited, does the answer hold the key words,
 does a yes/no answer open with the right word, was it refused?
 
     python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B]
@@ -45,7 +46,7 @@ def main() -> int:
         }
         if item.get("expect"):
             marks["yes/no opening"] = not a.refused and opens_with(item["expect"], text)
-        for kind in (item["kind"], "all"):
+        for kind in (item["kind"], "all", f"batch {item['batch']}"):
             for name, ok in marks.items():
                 table[kind][name].append(ok)
         if args.verbose:
@@ -59,7 +60,7 @@ def main() -> int:
     print(f"questions {len(items)}")
     heads = ("page cited", "key words", "yes/no opening", "refused")
     print(f"{'kind':8} " + " ".join(f"{h:16}" for h in heads))
-    for kind in KINDS:
+    for kind in (*KINDS, *sorted(k for k in table if k.startswith("batch"))):
         if table[kind]:
             print(f"{kind:8} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
     return 0

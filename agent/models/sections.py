@@ -44,10 +44,25 @@ class SectionAnswer:
 
 def topical(question: str) -> bool:
     """Could the question be about a topic rather than a figure, a date or a page?"""
-    if FIGURE.search(question) or PERIOD_MENTION_RE.search(question) or page_reference(question):
+    if FIGURE.search(question) or page_reference(question):
         return False
+    if PERIOD_MENTION_RE.search(question) and not _period_event(question):
+        return False  # "… in 2019?" asks a figure of the year, unless it asks what a
+        # year's event touched ("Which businesses did it acquire in 2019?")
     # "what is X" asks X's definition, a sentence the term lookup and the search find
     return not asks_overview(question) and not asked_kinds(question) & _NOT_TOPICS
+
+
+@cache
+def _event_words() -> frozenset[str]:
+    return frozenset(w.lower() for w in section_words()["period_events"])
+
+
+def _period_event(question: str) -> bool:
+    """Does the question ask what an event of a period touched ("Which businesses did it
+    acquire in 2019?", "What did it divest in fiscal 2021?"), not an amount?"""
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    return bool(said & _event_words())  # an amount asked ("how much …") is no topic
 
 
 def section_answer(

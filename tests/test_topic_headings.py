@@ -1,0 +1,92 @@
+"""A question reaches the section about its topic when it says the topic in everyday words
+("buy back" for a filing's "repurchases"), says the heading's word among others ("Do orders
+rise and fall with the seasons?" of "Seasonality"), or asks what an event of a year touched
+("Which companies did it acquire in 2024?"). Invented documents only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.service import ChatService
+from pipeline.service import Folio
+from testkit.agentdocs import ingest_text
+
+FILING = """# Pellworth Valves Corp. Annual Report
+
+## Item 1. Business
+
+Pellworth Valves Corp. makes industrial valves for water utilities and chemical plants.
+
+### Seasonality
+
+Our orders are seasonal: utilities place most of them before the summer construction months.
+The first quarter is usually our weakest quarter for shipments.
+
+### Acquisitions
+
+In March 2024 we completed the purchase of Tolland Gearworks, a maker of valve actuators.
+The purchase added a plant in Ohio and about two hundred employees.
+In October 2024 we also took over Ferrant Seals, a supplier of gaskets for chemical valves.
+
+## Item 5. Market for the Registrant's Common Equity
+
+### Share Repurchases
+
+During 2024 we repurchased 2.1 million shares of our common stock.
+The board also raised the quarterly dividend twice during the year.
+
+## Item 7A. Interest Rate Risk
+
+Rising interest rates increase the cost of our variable-rate term loan.
+"""
+
+
+@pytest.fixture
+def filing(folio: Folio, tmp_path: Path) -> str:
+    return ingest_text(folio, tmp_path, "pellworth.md", FILING)
+
+
+def test_everyday_words_read_as_the_filings_word_for_the_topic() -> None:
+    from agent.sections import same_topic_words, topic_terms
+
+    assert same_topic_words("Did they buy back stock?") == "Did they repurchase stock?"
+    assert "repurchas" in topic_terms("Has it bought back any shares?")
+    assert topic_terms("Is it a party to any lawsuits?") & topic_terms("Litigation")
+    # "Best Buy" is a name, not a buy-back
+    assert "repurchas" not in topic_terms("Where does Best Buy sell its goods?")
+
+
+def test_a_statement_in_the_filings_word_decides_an_everyday_yes_no_question() -> None:
+    from agent.models.sections import stated_verdict
+
+    said = ["For 2024, cash used in financing was mainly for repurchases of common stock."]
+    assert stated_verdict("Did Pellworth buy back any stock in 2024?", [], said) == "yes"
+    denied = ["We did not repurchase any of our common stock during 2024."]
+    assert stated_verdict("Did Pellworth buy back any stock in 2024?", [], denied) == "no"
+
+
+def test_a_heading_the_question_says_among_other_words_is_read(folio: Folio, filing: str) -> None:
+    q = "Do Pellworth's orders rise and fall with the seasons?"
+    a = ChatService(folio).ask(q, [filing]).answer
+    assert not a.refused, a.answer
+    assert "before the summer construction months" in a.answer, a.answer
+    assert "Seasonality" in a.answer, a.answer  # read from the section, not a lone sentence
+
+
+def test_what_an_event_of_a_year_touched_is_a_topic(folio: Folio, filing: str) -> None:
+    q = "Which companies did Pellworth acquire in 2024?"
+    a = ChatService(folio).ask(q, [filing]).answer
+    assert "Tolland Gearworks" in a.answer and "Ferrant Seals" in a.answer, a.answer
+
+
+def test_a_heading_not_all_said_by_the_question_is_not_taken(folio: Folio, filing: str) -> None:
+    from agent.sections import named_within
+    from pipeline.corpus import Corpus
+
+    corpus = Corpus(folio, [filing])
+    # "Interest Rate Risk": the question says "interest" and "rates", never "risk"
+    assert named_within(corpus, [filing], "Do customers pay interest at higher rates?") is None
+    found = named_within(corpus, [filing], "Do orders change with the seasons?")
+    assert found is not None and found.title == "Seasonality"
