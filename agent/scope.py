@@ -17,19 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import words
-
-if TYPE_CHECKING:  # the row index reads labels with this module's stemmer
-    from collections.abc import Callable
-
-    from agent.row_index import RowIndex
-
-    RowBuilder = Callable[[Sequence[Chunk]], RowIndex]
 
 
 @lru_cache(maxsize=1 << 16)  # a document's statistics stem each of its words: most repeat
@@ -83,8 +75,6 @@ class DocStats:
     # the opening of its first page: a Chinese report's cover names its period there once
     # ("2018 年第一季度报告"), its tables saying only 本报告期 / 上年同期
     cover: str = ""
-    # every table row by its label (``agent/row_index.py``): what a figure question searches
-    rows: RowIndex | None = None
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
@@ -133,12 +123,9 @@ class ScopeStats:
 
 
 class StatsCache:
-    """Per-document statistics keyed by document version; safe to share between threads.
-    ``rows`` builds each document's row index with them (the chat service's does:
-    ``agent/row_index.py``, which reads labels with this module's stemmer)."""
+    """Per-document statistics keyed by document version; safe to share between threads."""
 
-    def __init__(self, rows: RowBuilder | None = None) -> None:
-        self._rows = rows
+    def __init__(self) -> None:
         self._data: dict[tuple[str, str], DocStats] = {}
         self._lock = threading.Lock()
 
@@ -152,7 +139,7 @@ class StatsCache:
             hit = self._data.get(key)
         if hit is not None:
             return hit
-        stats = build_stats(doc, corpus.chunks(doc.doc_id), self._rows)
+        stats = build_stats(doc, corpus.chunks(doc.doc_id))
         with self._lock:
             for k in [k for k in self._data if k[0] == doc.doc_id]:
                 del self._data[k]
@@ -160,7 +147,7 @@ class StatsCache:
         return stats
 
 
-def build_stats(doc: Document, chunks: Sequence[Chunk], rows: RowBuilder | None = None) -> DocStats:
+def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
     df: Counter[str] = Counter()
     texts = []
     for ch in chunks:
@@ -190,7 +177,6 @@ def build_stats(doc: Document, chunks: Sequence[Chunk], rows: RowBuilder | None 
         lead=owner[0].lower() if owner else "",
         doc_id=doc.doc_id,
         cover=_cover(chunks),
-        rows=rows(chunks) if rows is not None else None,
     )
 
 

@@ -31,7 +31,6 @@ from agent.graph import build_graph, tools_version
 from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
 from agent.rewrite import small_talk
-from agent.row_index import row_index
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
 from agent.scope import StatsCache
 from agent.timing import Clock
@@ -81,7 +80,7 @@ class ChatService:
         self.chats: ConversationStore = folio.conversations
         self._checkpointer = checkpointer
         self._graph: Any = None
-        self._stats = StatsCache(rows=row_index)  # figure questions search its rows
+        self._stats = StatsCache()
         self._pdfs = PdfCache()
         self._lock = threading.Lock()
         self._turn_locks: dict[str, threading.Lock] = {}

@@ -33,24 +33,6 @@ CHAT_TOOLS = (
         status={"en": "searching: {arg}", "zh": "检索：{arg}"},
     ),
     ToolSpec(
-        name="find_rows",
-        function=tools.find_rows,
-        reads="search",
-        description={
-            "en": (
-                "Find the table rows a figure question asks for in every table of the "
-                "documents (notes and statements alike, not only the best-ranked passages): "
-                "returns the passages holding them, each headed by its citation id. Args: "
-                "query: the question, or the line item's words ('machinery and equipment')."
-            ),
-            "zh": (
-                "在文档的所有表格中（附注和报表，不只是排名靠前的段落）查找问题所问数字的表格行，"
-                "返回包含这些行的段落，每段以引用编号开头。参数：query：问题，或项目名称（如“固定资产”）。"
-            ),
-        },
-        status={"en": "finding table rows: {arg}", "zh": "查找表格行：{arg}"},
-    ),
-    ToolSpec(
         name="lookup_term",
         function=tools.lookup_term,
         reads="term",

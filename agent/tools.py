@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from langgraph.prebuilt import ToolRuntime
 
-from agent import prompts, row_search
+from agent import prompts
 from agent.arith import evaluate
 from agent.columns import with_columns
 from agent.context import ChatContext
@@ -26,7 +26,6 @@ from agent.figures.formula import MissingFigure
 from agent.figures.items import asked_items
 from agent.figures.lookup import Finder
 from agent.figures.turn_tables import grids
-from agent.models.phrasing import phrasing_words
 from agent.note_pointer import asked_note
 from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced
@@ -53,25 +52,6 @@ def search_document(
     lang = _lang(runtime)
     _status(runtime, lang, "search_document", query)
     ev = _search(runtime.context, query, top_k, mode=mode)
-    return render(ev, lang), ev.model_dump()
-
-
-def find_rows(query: str, *, runtime: Runtime) -> ToolResult:
-    """The tables of the scope holding the rows the query names (``agent/row_search.py``):
-    every table's row labels are searched, not only the passages a search ranks first."""
-    ctx, lang = runtime.context, _lang(runtime)
-    _status(runtime, lang, "find_rows", query)
-    stats = ctx.scope_stats()
-    indexes = [d.rows for d in stats.docs if d.rows is not None]
-    known = stats.owner_words | stats.name_words | phrasing_words(query)
-    found = row_search.find_rows(indexes, query, known)
-    chunks = ctx.corpus.get_chunks(f.chunk_id for f in found)
-    passages = [
-        _passage_from_chunk(chunks[f.chunk_id], rank=i + 1, score=f.score)
-        for i, f in enumerate(found)
-        if f.chunk_id in chunks
-    ]
-    ev = _evidence(ctx, "find_rows", query, passages)
     return render(ev, lang), ev.model_dump()
 
 

@@ -29,7 +29,6 @@ from agent.note_pointer import note_topic, only_points, pointed_note
 from agent.question.kinds import asks_overview
 from agent.question.units import without_unit
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
-from agent.row_search import asks_figure
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
@@ -193,8 +192,6 @@ def _first_round(question: str) -> list[Call]:
         calls.append(
             {"name": "search_document", "args": {"query": keywords, "top_k": 12, "mode": "keyword"}}
         )
-    if asks_figure(asked):  # the rows it asks for, in whichever table they are printed
-        calls.append({"name": "find_rows", "args": {"query": question}})
     return calls
 
 
