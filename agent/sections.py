@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.note_pointer import heads_note
+from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
 from agent.scope import stem
 from agent.topic_match import (
@@ -158,7 +159,10 @@ def named_within(
     "Seasonality"; "Which business did it acquire?": "Acquisitions"): the heading names
     the topic, the other words what the question asks of it. The longest such heading
     (the most specific), then the longest section; None when none, or the question names
-    something the section never mentions (``_asks_more``)."""
+    something the section never mentions (``_asks_more``), or asks which row is highest
+    ("Which geographic area had the biggest drop?": a row of its table, the figures')."""
+    if asks_extreme(topic):
+        return None
     asked = topic_terms(topic, ignore)
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 

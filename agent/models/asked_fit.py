@@ -16,8 +16,8 @@ against the question:
   generic ones aside ("total", "consolidated": ``data/asked_fit.json``);
 - the period: each year asked, or a year beside it (a fiscal year is named by the year
   it starts or ends in), is in the answer or its cited passages (a table's column
-  headers); a quarter asked ("the third quarter") is, when the documents name quarters
-  and none of theirs is it.
+  headers), or, when it cites no passage, it names no other year; a quarter asked ("the
+  third quarter") is, when the documents name quarters and none of theirs is it.
 
 A Chinese question's one year (of no line item) is in the answer or its cited sections'
 headings (a year of an article's other event is not the year asked).
@@ -39,13 +39,15 @@ from pathlib import Path
 
 from agent.evidence import Evidence, Passage
 from agent.models.features import scope_missing
+from agent.models.report_period import cover_year
 from agent.question import Question
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
+from pipeline.text.periods import FY_SHORT_RE, LONE_YEAR
 
 DATA = Path(__file__).with_name("data") / "asked_fit.json"
 _WORD = re.compile(r"[A-Za-z&][A-Za-z&'’-]*")
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bFY\s?'?(\d{2})\b", re.I)
+_YEAR = re.compile(rf"{LONE_YEAR}|{FY_SHORT_RE.pattern}", re.I)
 # "<Name>'s <thing> in|for|as of <period>": the thing a figure is asked of
 _OWNED = re.compile(
     r"(?:the company|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)['’]s?\s+([a-z][a-z&,\s-]*?)\s+"
@@ -98,10 +100,17 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
     years = {
         int(m.group(0)) if not m.group(1) else 2000 + int(m.group(1)) for m in _YEAR.finditer(whole)
     }
+    # a Chinese report's columns say 本报告期, not the year: its cover names the year
+    # (a year it does not cover was refused before: ``report_period.py``)
+    covered = cover_year(evidence)
+    if covered is not None:
+        years |= {covered}
     # a fiscal year is named by the year it starts or ends in ("fiscal 2024" ended on
     # February 1, 2025): only a year with no neighbour among the answer's is another
     gone_years = [y for y in q.periods if not years & {y - 1, y, y + 1}]
-    if len(q.periods) == 1 and gone_years:
+    # an answer citing no passage (no column headers to read) is of another period only
+    # when it names one
+    if len(q.periods) == 1 and gone_years and (cited or years):
         return f"it is not of {gone_years[0]}"
     quarter = asked_quarter(q.text)
     if quarter and quarter not in quarters(whole) and _named_quarters(evidence):

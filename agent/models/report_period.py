@@ -39,6 +39,13 @@ def _cover(evidence: Sequence[Evidence]) -> tuple[int, int] | None:
     return None
 
 
+def cover_year(evidence: Sequence[Evidence]) -> int | None:
+    """The year the turn's Chinese periodic report covers, from its cover page (its
+    tables date that year's figures only as 本报告期 / 本期), or None."""
+    cover = _cover(evidence)
+    return cover[0] if cover is not None else None
+
+
 def uncovered_period(question: str, evidence: Sequence[Evidence]) -> str:
     """The period words of a question that the turn's report does not cover ("第三季度"
     of a first quarter's report), or ""."""

@@ -16,6 +16,7 @@ import re
 
 from agent.answer_kinds import FIGURE
 from agent.evidence import Unit
+from pipeline.text.periods import YEAR
 
 _SEPARATOR = re.compile(r"^\s*\|[\s|:-]+\|\s*$")
 MIN_HEADER_CELLS = 2  # a row of one cell titles a part of the table ("前10名股东持股情况")
@@ -35,7 +36,7 @@ def _header_line(line: str) -> bool:
 
 # A cell naming a period ("June 30, 2023", "Q1 2024", "2023年"): a header may hold figures so.
 _PERIOD_CELL = re.compile(
-    r"(?:19|20)\d{2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.I
+    rf"{YEAR}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.I
 )
 
 
