@@ -160,9 +160,12 @@ def named_within(
     the topic, the other words what the question asks of it. The longest such heading
     (the most specific), then the longest section; None when none, or the question names
     something the section never mentions (``_asks_more``), or asks which row is highest
-    ("Which geographic area had the biggest drop?": a row of its table, the figures')."""
+    ("Which geographic area had the biggest drop?": a row of its table, the figures'), or
+    opens with the heading ("银杏分布在什么地区？" of the article "银杏": a fact
+    asked of the heading's subject, which the sentence search finds)."""
     if asks_extreme(topic):
         return None
+    opening = topic.lstrip().lower()
     asked = topic_terms(topic, ignore)
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 
@@ -176,6 +179,8 @@ def named_within(
         for sec in _sections(corpus, doc_id):
             if not rare or meets(rare, sec.terms) != rare or meets(sec.terms, asked) != sec.terms:
                 continue
+            if opening.startswith(sec.title.strip().lower()):
+                continue  # the heading is the question's subject: it asks a fact of it
             key = (len(sec.terms), min(len(sec.chunk_ids), 50))
             if (best is None or key > best[0]) and not _asks_more(topic, ignore, sec):
                 best = (key, sec)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.models.linked import unlinked
 from agent.service import ChatService
 from pipeline.service import Folio
 from testkit.agentdocs import ingest_text
@@ -79,3 +80,14 @@ def test_a_who_or_when_question_no_unit_holds_the_answer_of_is_refused(
         assert a.refused, (q, a.answer)
     a = chat.ask("When was Quillon Gearworks founded?", [doc]).answer
     assert not a.refused and "1987" in a.answer, a.answer
+
+
+def test_a_chinese_word_glued_to_the_name_by_the_segmenter_still_links_the_unit() -> None:
+    """ "战役发生于" (the name's last character glued to the verb) is written apart in the
+    unit ("之战，…发生于"): the unit says the thing asked, a date of the name."""
+    question = "甲乙之战发生于什么时候？"
+    text = "甲乙之战\n甲乙之战，又名丙丁之战，发生于某年（1575年）。"
+    words = {"甲乙": "甲乙", "战发生于": "战发生于"}
+    assert not unlinked(question, words, {"甲乙"}, text)
+    # the unit that only names it, saying nothing of what is asked, stays unlinked
+    assert unlinked(question, words, {"甲乙"}, "甲乙之战\n甲乙之战，又名丙丁之战，位于河畔。")

@@ -90,3 +90,20 @@ def test_a_heading_not_all_said_by_the_question_is_not_taken(folio: Folio, filin
     assert named_within(corpus, [filing], "Do customers pay interest at higher rates?") is None
     found = named_within(corpus, [filing], "Do orders change with the seasons?")
     assert found is not None and found.title == "Seasonality"
+
+
+def test_a_heading_the_question_opens_with_is_its_subject_not_its_topic(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """A question opening with an article's heading asks a fact of that subject ("银杏分布在
+    什么地区？" of "银杏"): the sentence search answers it, not the section read whole."""
+    from agent.sections import named_within
+    from pipeline.corpus import Corpus
+
+    article = "# 植物志\n\n## 银杏\n\n银杏是一种落叶乔木。\n\n银杏原产于中国东部的山地。\n"
+    doc = ingest_text(folio, tmp_path, "plants.md", article)
+    corpus = Corpus(folio, [doc])
+    assert named_within(corpus, [doc], "银杏分布在什么地区？") is None
+    # a question saying the heading after other words still reads its section
+    found = named_within(corpus, [doc], "这种树叫什么，是银杏吗？")
+    assert found is not None and found.title == "银杏"

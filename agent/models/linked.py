@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from agent.answer_kinds import asked_kinds, holds
 from agent.rewrite import core_question
 from agent.scope import stem
+from pipeline.text.script import HAN_RE
 
 # the kinds of thing a question asks of a name (a description or a list is any text)
 _OF_NAME = frozenset({"person", "place", "date", "number"})
@@ -39,11 +40,21 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
     rest = _without(low, core.lower(), (words[k].lower() for k in named))
     others = [w.lower() for k, w in words.items() if k not in named]
     kept = [w for w in others if w not in _spans(core.lower(), low, named, words)]
-    if not kept or any(w in rest or stem(w) in rest for w in kept):
+    if not kept or any(_used(w, rest) for w in kept):
         return False
     # a paraphrase ("夺冠" for "冠军") still holds the person asked; a place or a date is
     # too common a thing for holding one to say anything (another name, another year)
     return not ("person" in asked_kinds(core) and holds("person", rest, question))
+
+
+def _used(word: str, text: str) -> bool:
+    """The text writes the word, or (Chinese) a two-character piece of it: a segmenter
+    may glue the name's last character to the next word ("渡川之战发生于" → "战发生于"), which
+    the text then writes apart ("之战，…发生于")."""
+    if word in text or stem(word) in text:
+        return True
+    pieces = (word[i : i + 2] for i in range(len(word) - 1))
+    return any(len(HAN_RE.findall(p)) == 2 and p in text for p in pieces)
 
 
 def _span(question: str, text: str, name: str) -> str:
