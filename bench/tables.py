@@ -26,10 +26,10 @@ import pymupdf
 
 from bench.common import SAMPLES, load_jsonl, print_table
 from pipeline.models import Page, Table
+from pipeline.parse.continued_tables import continue_tables
 from pipeline.parse.pdf_page import extract_page
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.parse.table_words import is_figure
-from pipeline.parse.tables import continue_tables
 
 SPLITS = {"train": "financebench-train", "dev": "financebench"}
 ZH_REPORT = SAMPLES / "pdfs" / "zh" / "issue-67-example.pdf"

@@ -13,7 +13,7 @@ from PIL import Image
 from agent.schemas import Answer, Citation
 from testkit import pdfgen
 from tests.uikit import ingest, leave_pdf
-from ui import chat, pagepane
+from ui import chat, chat_page, pagepane
 from ui.labels import Labels
 from ui.services import Services
 
@@ -138,19 +138,19 @@ def test_a_reloaded_page_reopens_the_last_conversation_once(
     last = list(h.ask("When do carried-over days expire?", None, None, [], "en"))[-1][8]
     assert first != last
     moves = chat.ChatMoves()
-    restored_outputs = chat.reopen_last(h, False, None, "en", moves)  # a new page
+    restored_outputs = chat_page.reopen_last(h, False, None, "en", moves)  # a new page
     restored, shown, *_, radio = restored_outputs
     assert restored is True and [m["role"] for m in shown] == ["user", "assistant"]
     assert "expire" in shown[0]["content"] and radio["value"] == last
     # Once per page: a later language switch after "New chat" leaves the empty chat alone.
-    again = chat.reopen_last(h, True, None, "en", moves)
+    again = chat_page.reopen_last(h, True, None, "en", moves)
     assert again[0] is True and all(v == gr.skip() for v in again[1:])
     # A page that already shows a conversation keeps it.
-    kept = chat.reopen_last(h, False, first, "en", moves)
+    kept = chat_page.reopen_last(h, False, first, "en", moves)
     assert all(v == gr.skip() for v in kept[1:])
     # A "New chat" clicked on a new page before the reopen ran: the empty chat stays.
     moves.moved()
-    fresh = chat.reopen_last(h, False, None, "en", moves)
+    fresh = chat_page.reopen_last(h, False, None, "en", moves)
     assert fresh[0] is True and all(v == gr.skip() for v in fresh[1:])
     # The reopened conversation leaves the picker empty (every document), where a click on
     # it picks its documents: a document uploaded since is asked about in it too.
@@ -179,8 +179,12 @@ def test_a_language_redraw_leaves_a_chat_the_visitor_moved_to_alone(
     turn = list(h.ask_moved("How many days carry over?", None, None, [], "en", moves))[-1]
     shown, cid = turn[0], turn[8]
     since = moves.n
-    drawn = chat.refresh_language(h, None, None, shown, cid, lang="zh", unless_moved=(moves, since))
+    drawn = chat_page.refresh_language(
+        h, None, None, shown, cid, lang="zh", unless_moved=(moves, since)
+    )
     assert drawn[0] == drawn[1] and "离线" in str(drawn[0])  # not moved: redrawn in Chinese
     h.new("zh", moves)
-    left = chat.refresh_language(h, None, None, shown, cid, lang="zh", unless_moved=(moves, since))
+    left = chat_page.refresh_language(
+        h, None, None, shown, cid, lang="zh", unless_moved=(moves, since)
+    )
     assert left == [gr.skip()] * len(drawn)

@@ -10,7 +10,7 @@ import gradio as gr
 from gradio.i18n import I18nData
 
 from pipeline.models import Document
-from ui import api, api_panel, chat, inspector, knowledge, library, review
+from ui import api, api_panel, chat, chat_page, inspector, knowledge, library, review
 from ui.i18n import pick_language, t
 from ui.labels import Labels
 from ui.safe import esc
@@ -226,7 +226,7 @@ def build_blocks(services: Services) -> gr.Blocks:
             return [
                 *labels.updates(lv),
                 *library.refresh_language(lib_h, v[lib.selected], lv),
-                *chat.refresh_language(
+                *chat_page.refresh_language(
                     chat_h, v[ch.answer], v[ch.pane.target], v[ch.messages], v[ch.conversation],
                     lang=lv, unless_moved=(moves, since),
                 ),
@@ -240,7 +240,7 @@ def build_blocks(services: Services) -> gr.Blocks:
              ch.moves, kn.doc, kn.query, ins.doc, ins.layers},
             [
                 *labels.components, lib.progress, lib.stats, lib.table, lib.selected_label,
-                *chat.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
+                *chat_page.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
                 *ins_h.page_outputs, docs_sig,
             ],
             # Gradio's "processing | 2.0s" over every field is English in any language;
@@ -249,13 +249,13 @@ def build_blocks(services: Services) -> gr.Blocks:
         )  # fmt: skip
         restored = gr.State(False)  # the last conversation was reopened on this page
         relabelled.then(
-            lambda cid, lv: chat.conversations_update(chat_h, cid, lv),
+            lambda cid, lv: chat_page.conversations_update(chat_h, cid, lv),
             [ch.conversation, lang],
             ch.conversations,
             show_progress="hidden",
         ).then(
             # After the redraw of every tab, which would otherwise draw the empty chat again.
-            lambda done, cid, lv, moves: chat.reopen_last(chat_h, done, cid, lv, moves),
+            lambda done, cid, lv, moves: chat_page.reopen_last(chat_h, done, cid, lv, moves),
             [restored, ch.conversation, lang, ch.moves],
             [restored, *chat_h.open_outputs, ch.conversations],
             show_progress="hidden",
@@ -275,7 +275,7 @@ def build_blocks(services: Services) -> gr.Blocks:
             js="(stored, _) => [stored, navigator.language || '']",
         ).then(
             # Saved conversations at once, not after the (slower) redraw of every tab.
-            lambda cid, lv: chat.conversations_update(chat_h, cid, lv),
+            lambda cid, lv: chat_page.conversations_update(chat_h, cid, lv),
             [ch.conversation, lang],
             ch.conversations,
             show_progress="hidden",

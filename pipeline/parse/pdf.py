@@ -12,11 +12,11 @@ import pymupdf
 
 from pipeline.errors import CorruptFileError, EmptyFileError, EncryptedFileError
 from pipeline.models import OutlineEntry, Page, ParsedDocument
+from pipeline.parse.continued_tables import continue_tables
 from pipeline.parse.damage import UNREADABLE, lost_pages
 from pipeline.parse.furniture import mark_furniture
 from pipeline.parse.headings import mark_headings
 from pipeline.parse.pdf_page import extract_batch
-from pipeline.parse.tables import continue_tables
 from pipeline.parse.workers import run_batches
 from pipeline.text.lang import script_language
 from pipeline.text.normalise import single_spaces
