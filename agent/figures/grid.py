@@ -31,7 +31,8 @@ LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{2,}")
 LABEL = re.compile(r"[A-Za-z" + HAN + r"]{2,}|(?<![A-Za-z])(?:[A-Za-z]\.){2,}")
 _SCALE = re.compile(
     r"in (millions|thousands|billions)|\$ ?in (millions|thousands|billions)|"
-    r"单位[:：]\s*(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b|"
+    # "单位：人民币元": the currency named before the unit
+    r"单位[:：]\s*(?:人民币)?(千元|万元|亿元|百万元|元)|\((millions|thousands|billions)\b|"
     # a column header or caption printing the unit before the scale: "$ million", "($ millions"
     r"\$ ?(million|thousand|billion)s?\b",
     re.I,

@@ -194,4 +194,6 @@ def _cell_figure(cells: list[str], i: int, columns: dict[int, Column]) -> str:
     cell = cells[i]
     nxt = i + 1
     spans_next = nxt < len(cells) and nxt not in columns and re.search(r"\d", cells[nxt])
-    return cells[nxt] if spans_next and not re.search(r"\d", cell) else cell
+    # a dash is the column's own nil, not a "$" before the figure of the cell after it (a
+    # change column's "100%")
+    return cells[nxt] if spans_next and not re.search(r"\d|[—–−-]", cell) else cell

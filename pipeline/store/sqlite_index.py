@@ -18,7 +18,7 @@ from pipeline.store.fusion import diversify, rrf
 from pipeline.store.index import QueryVector, SearchWeights, resolve_vector
 from pipeline.store.rows import PreparedChunks
 from pipeline.store.scope import visible_doc_ids
-from pipeline.text.expand import expand_query, normalize_query
+from pipeline.text.expand import across_languages, expand_query, normalize_query
 from pipeline.text.segment import query_terms
 from pipeline.workspace import visible
 
@@ -233,6 +233,10 @@ class SqliteIndex:
             if extra and w.expansion > 0
             else []
         )
+        # the items' names in the other language: a Chinese report's rows for an English
+        # question; a document of the question's language matches none of them
+        across = across_languages(query)
+        lex3 = self.lexical(across, doc_ids, n=pool, section_weight=w.section) if across else []
         qv = resolve_vector(query_vector) if model and w.dense > 0 else None
         den = self.dense(qv, doc_ids, model=model, n=pool) if qv is not None and model else []
         lex_rank = {cid: i + 1 for i, (cid, _) in enumerate(lex)}
@@ -241,6 +245,7 @@ class SqliteIndex:
             [
                 (w.lexical, [c for c, _ in lex]),
                 (w.expansion * extra.strength, [c for c, _ in lex2]),
+                (w.lexical, [c for c, _ in lex3]),
                 (w.dense, [c for c, _ in den]),
             ],
             w.rrf_k,

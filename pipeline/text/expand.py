@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from pipeline.text.finance import Abbreviation, vocabulary
 from pipeline.text.periods import FY_RE
+from pipeline.text.script import HAN_RE
 
 SYNONYM_STRENGTH = 0.4
 
@@ -118,3 +120,44 @@ def spelled_out(text: str) -> list[tuple[str, Abbreviation]]:
         if m and not any(form in low for form in a.long):
             out.append((m.group(0), a))
     return out
+
+
+# English names said in the other language's query: the first few (a Chinese question
+# needs a statement's words, not every wording of the item)
+_ENGLISH_NAMES = 3
+
+
+@cache
+def _named_across() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each name of a line item as a question writes it, with the item's names in the other
+    script (``finance_terms.json`` line items name each in English and in Chinese)."""
+    out: list[tuple[re.Pattern[str], str]] = []
+    for item in vocabulary().items.values():
+        if not item.asked:
+            continue
+        han = [n for n in item.names if HAN_RE.search(n)]
+        latin = [n for n in item.names if not HAN_RE.search(n)]
+        for n in latin:
+            words = re.escape(n.lower()).replace(r"\ ", r"\s+")
+            out.append((re.compile(rf"(?<![\w]){words}(?![\w])"), " ".join(han)))
+        for n in han:
+            out.append((re.compile(re.escape(n)), " ".join(latin[:_ENGLISH_NAMES])))
+    return tuple((p, w) for p, w in out if w)
+
+
+def across_languages(query: str) -> str:
+    """The other language's names of the line items a query names, longest wording first,
+    each stretch once: "net cash flow from operating activities" → "经营活动产生的现金流量净额".
+    A question asked in English of a Chinese report shares no word with its tables (its
+    key figures, its statements); "" when the query names no item."""
+    q = query.lower().replace("\u2019", "'")
+    found = [(m.start(), m.end(), w) for p, w in _named_across() for m in p.finditer(q)]
+    taken: list[tuple[int, int]] = []
+    out: list[str] = []
+    for start, end, words in sorted(found, key=lambda f: f[0] - f[1]):
+        if any(start < b and end > a for a, b in taken):
+            continue
+        taken.append((start, end))
+        if words not in out:
+            out.append(words)
+    return " ".join(out)
