@@ -17,7 +17,7 @@ from itertools import permutations
 
 from agent.arith import CONSTANTS, checked_results, operands
 from agent.scope import stem
-from pipeline.text.finance import stated_rule
+from pipeline.text.finance import stated_rule, vocabulary
 from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import query_terms
@@ -45,9 +45,23 @@ class Support:
 
 
 def _negative(text: str, m: re.Match[str]) -> bool:
-    """Is the figure written negative ("−93.8%", "-5")?"""
+    """Is the figure written negative ("−93.8%", "-5"), or said as a fall in words right
+    before it ("down 16.55%", "下降16.55%": the signed change is −16.55%)?"""
     written = m.group(0)
-    return written.startswith(("-", "(-")) or text[max(0, m.start() - 1) : m.start()] == "−"
+    if written.startswith(("-", "(-")) or text[max(0, m.start() - 1) : m.start()] == "−":
+        return True
+    return bool(_fall_before().search(text[max(0, m.start() - _FALL_REACH) : m.start()]))
+
+
+_FALL_REACH = 16  # characters before a figure its fall word may stand in
+
+
+@lru_cache(maxsize=1)
+def _fall_before() -> re.Pattern[str]:
+    """A word saying a fall ("down", "下降"; finance_terms.json moves), just before a figure."""
+    words = sorted(vocabulary().moves.get("down", ()), key=len, reverse=True)
+    alternation = "|".join(re.escape(w) for w in words)
+    return re.compile(rf"(?<![A-Za-z])(?:{alternation})(?:\s+by)?\s*$", re.I)
 
 
 def numbers(text: str) -> list[tuple[str, float, int]]:

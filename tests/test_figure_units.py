@@ -321,7 +321,7 @@ def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer() -> None:
     a = figure_answer("本期营业总收入是多少？", _evidence(ZH_INCOME), "zh")
     assert a is not None and a.lines, a
     line = a.lines[0]
-    assert "营业总收入为246.8万元（2,468,000.50元）" in line and "一、" not in line, line
+    assert "营业总收入为246.80万元（2,468,000.50元）" in line and "一、" not in line, line
     assert check(line.split("[")[0], ZH_INCOME).supported
     # Follow-ups name the rows beside it without their numbers, and never the same item
     # again under another row (其中：营业收入 is the revenue just given).

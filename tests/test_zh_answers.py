@@ -45,7 +45,7 @@ def test_a_chinese_question_of_an_english_table_is_answered_in_chinese() -> None
     assert line.startswith("2023财年营业") and "Total revenue" not in line, line
     # 211,915 million dollars: 2,119.15亿美元, the printed figure beside it
     assert "2,119.15亿美元（211,915百万美元）" in line, line
-    assert "2022财年为1,982.7亿美元" in line, line
+    assert "2022财年为1,982.70亿美元" in line, line
     claim = line.split(" [", 1)[0]  # as the reflection checks it: without its marker
     assert check(claim, INCOME).supported, claim
     # a figure the table does not print is still caught, said in 亿 or not

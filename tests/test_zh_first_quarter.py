@@ -87,4 +87,4 @@ def test_an_english_question_is_answered_in_english_with_the_unit_and_the_label_
     unquoted = re.sub(r"“[^”]*”", "", first)
     assert not re.search(r"[\u4e00-\u9fff]", unquoted), first
     change = chat.ask("By what percentage did operating revenue change?", [report]).answer
-    assert "−6.2" in change.answer and "Change in “" in change.answer, change.answer
+    assert "−6.2" in change.answer and "Change in total revenue (“" in change.answer, change.answer

@@ -36,5 +36,5 @@ def test_the_sentence_says_the_unit_once_with_the_figure() -> None:
     assert "营业收入为12.35亿元（1,234,567,890.12元）" in line, line
     assert "（元）为" not in line and "元元" not in line, line
     line = _ask("2041年基本每股收益是多少？")
-    assert "基本每股收益为0.52元，2040年为0.43元" in line, line
+    assert "基本每股收益为0.52元，较2040年的0.43元增长20.93%" in line, line
     assert check(line.split(" [", 1)[0], TABLE).supported, line

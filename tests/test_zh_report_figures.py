@@ -28,7 +28,7 @@ def test_a_per_share_figure_keeps_the_decimals_its_table_prints(
     assert "0.1234" in lead, lead
     # a sum in 元 keeps its printed cents beside the 亿元 reading
     cash = asked_lead(chat, "期末货币资金是多少？", report)
-    assert "15.2亿元（1,520,000,000.00元）" in cash, cash
+    assert "15.20亿元（1,520,000,000.00元）" in cash, cash
 
 
 def test_the_quarter_and_the_year_to_date_are_read_from_their_own_columns(
@@ -77,7 +77,7 @@ def test_how_much_a_sum_grew_is_said_as_an_amount_and_a_rate_as_a_rate(
     chat: ChatService, report: str
 ) -> None:
     amount = asked_lead(chat, "货币资金比年初增加了多少？", report)
-    assert "= 140,000,000元（1.4亿元）" in amount and "10.1" in amount, amount
+    assert "= 140,000,000元（1.40亿元）" in amount and "10.1" in amount, amount
     fell = asked_lead(chat, "存货比期初减少了多少？", report)
     assert "−15,000,000元（−1,500万元）" in fell, fell
     rate = asked_lead(chat, "货币资金比年初增长率是多少？", report)
@@ -98,5 +98,5 @@ def test_a_quarter_or_year_the_report_does_not_cover_is_refused(
 def test_a_statement_row_with_its_sign_note_is_its_item(chat: ChatService, report: str) -> None:
     # "二、营业利润（亏损以“－”号填列）" is the operating profit, read from the statement
     # titled 利润表（年初至报告期末）, whose label column's header is no period of its own
-    assert "3.3亿元（330,120,000.00元）" in asked_lead(chat, "营业利润是多少？", report)
-    assert "2.9亿元（290,110,000.00元）" in asked_lead(chat, "净利润是多少？", report)
+    assert "3.30亿元（330,120,000.00元）" in asked_lead(chat, "营业利润是多少？", report)
+    assert "2.90亿元（290,110,000.00元）" in asked_lead(chat, "净利润是多少？", report)

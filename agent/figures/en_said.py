@@ -13,7 +13,7 @@ from __future__ import annotations
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import shown_label
-from agent.figures.numerals import ZH_UNITS, number, printed
+from agent.figures.numerals import ZH_UNITS, printed, two_places
 from agent.figures.zh_said import label_unit
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
@@ -34,12 +34,15 @@ def chinese_row(c: Cell) -> bool:
     return bool(HAN_RE.search(c.label))
 
 
-def en_label(c: Cell, label: str) -> str:
-    """The Chinese label quoted, then its line item's English name: "“营业总收入” (total
-    revenue)"; the quoted label alone for a row no line item names."""
+def en_label(c: Cell, label: str, *, lead: bool = False) -> str:
+    """The line item's English name, then the Chinese label quoted so the reader finds the
+    row: "total revenue (“营业总收入”)" ("Total revenue …" to ``lead`` a sentence); the quoted
+    label alone for a row no line item names."""
     bare = label_unit(shown_label(label))[0]
     english = _english_name(c.item)
-    return f"“{bare}” ({english})" if english else f"“{bare}”"
+    if english and lead:
+        english = english[:1].upper() + english[1:]
+    return f"{english} (“{bare}”)" if english else f"“{bare}”"
 
 
 def _english_name(item: str) -> str:
@@ -64,7 +67,7 @@ def en_value(c: Cell, scale: str) -> str:
     said = f"{shown} {_UNIT_EN[unit]}"
     for big, word in _BIG:
         if abs(yuan) >= big:
-            return f"RMB {number(round(yuan / big, 2))} {word} ({said})"
+            return f"RMB {two_places(yuan / big)} {word} ({said})"
     return f"RMB {said}"
 
 

@@ -143,6 +143,14 @@ def asked_items(question: str) -> list[Asked]:
     return sorted(out, key=lambda a: a.start)
 
 
+def named_item(label: str) -> str:
+    """The key of the line item a row's whole label names ("营业收入", "Total assets"), or
+    "" when none names all of it."""
+    whole = len(norm(label))
+    found = [a for a in asked_items(label) if a.start == 0 and a.end == whole]
+    return found[0].item.key if found else ""
+
+
 def _abbreviated(question: str, q: str) -> list[Asked]:
     """Line items the question names by an abbreviation its filings spell out ("PPNE",
     "D&A", "COGS"; finance_terms.json "abbreviations"), at the abbreviation's place."""

@@ -19,6 +19,13 @@ def number(value: float) -> str:
     return ("−" if value < 0 else "") + text
 
 
+def two_places(value: float) -> str:
+    """A sum at a reader's scale as a reader writes it: rounded, to two decimals
+    ("464.90万元", "RMB 5.70 million", "−2.00亿元"); exact, whole ("8,642万元")."""
+    exact = abs(value - round(value)) < 1e-9
+    return ("−" if value < 0 else "") + (f"{abs(value):,.0f}" if exact else f"{abs(value):,.2f}")
+
+
 def subtrahend(value: float) -> str:
     """A figure taken away, as a reader writes it: a negative one in parentheses, never
     the double minus "a − −15,563,758.44"."""
@@ -52,5 +59,5 @@ def zh_amount(value: float, unit: str, raw: str = "") -> str:
             continue
         if word == unit or SCALES[unit] > big:
             return shown
-        return f"{number(round(yuan / big, 2))}{word}（{shown}）"
+        return f"{two_places(yuan / big)}{word}（{shown}）"
     return shown

@@ -15,6 +15,8 @@ from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
 from agent.figures.periods import PART_OF_YEAR, months_of
+from agent.figures.printed_rates import printed_rate
+from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
@@ -53,6 +55,8 @@ def cell_sentence(
     # column; the sentence says the period as printed, which its citation supports.
     year = c.year if c.year and str(c.year) in c.period else None
     label = f"{shown_label(c.label)} {named}".strip()
+    if chinese_row(c):  # a Chinese report's row, in either language (``report_said.py``)
+        return _report_sentence(c, finder, lang, scale=scale, before=before, label=label)
     if lang == "zh":  # the item by its Chinese name, a sum in 亿/万 (``zh_said.py``)
         at = zh_year(c, year) if year else c.period
         shown = with_label_unit(zh_value(c.value, scale, currency, c.raw), c)
@@ -62,8 +66,6 @@ def cell_sentence(
             was = zh_value(before.value, before.scale or scale, currency, before.raw)
             shown += f"，{then}为{with_label_unit(was, before)}"
         return f"{at}{zh_label(c, label)}为{shown} [{c.chunk_id}]。"
-    if chinese_row(c):  # a Chinese report asked in English (``en_said.py``)
-        return _chinese_row_sentence(c, scale, before)
     known = vocabulary().items.get(c.item)
     counted = known is not None and known.counted  # shares: no dollars
     money = currency == "$" and not c.raw.strip().endswith("%") and not counted
@@ -84,16 +86,34 @@ def cell_sentence(
     return f"{said} [{c.chunk_id}]."
 
 
-def _chinese_row_sentence(c: Cell, scale: str, before: Cell | None) -> str:
-    """ "“营业总收入” (total revenue) was RMB 4.76 million (4,755,785.11 yuan) (“本期发生额”),
-    down from RMB 5.70 million (5,699,227.63 yuan) (“上期发生额”) [id]." """
-    label = en_label(c, c.label)
-    said = f"{label} was {en_value(c, scale)} {en_period(c)}"
-    if before is not None:
-        move = "up from" if c.value > before.value else "down from"
-        move = "unchanged from" if c.value == before.value else move
-        said += f", {move} {en_value(before, before.scale or scale)} {en_period(before)}"
-    return f"{said} [{c.chunk_id}]."
+def _report_sentence(
+    c: Cell, finder: Finder, lang: prompts.Lang, *, scale: str, before: Cell | None, label: str
+) -> str:
+    """A Chinese report's row as a person says it (``report_said.py``): "本期营业总收入为
+    475.58万元（…），较上期的569.92万元（…）下降16.55% [id]。", "Total revenue (“营业总收入”)
+    was RMB 4.76 million (…) in the current period (“本期发生额”), down 16.55% from …"."""
+    currency = finder.currency(c.chunk_id)
+
+    def said(x: Cell, unit: str) -> Said:
+        if lang == "zh":
+            shown = with_label_unit(zh_value(x.value, unit, currency, x.raw), x)
+        else:
+            shown = en_value(x, unit)
+        return Said(shown, x.value, x.period)
+
+    now = said(c, scale)
+    then = said(before, before.scale or scale) if before is not None else None
+    change, cited = None, [c.chunk_id]
+    if before is not None and not c.raw.strip().endswith("%"):
+        worked = worked_rate(c.value, before.value)
+        printed = printed_rate(finder.tables, before, c, worked) if worked is not None else None
+        change = rate(c.value, before.value, printed.raw if printed else "")
+        cited += [printed.chunk_id] if printed else []  # the rate where it is printed
+    marks = "".join(f"[{cid}]" for cid in dict.fromkeys(cited))
+    if lang == "zh":
+        return zh_sentence(zh_label(c, label), now, then, change, marks)
+    named = en_label(c, c.label, lead=True)
+    return en_sentence(named, now, then, change, ids=marks, verb=copula(named))
 
 
 def _as_printed(c: Cell, money: bool) -> str:

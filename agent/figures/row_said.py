@@ -16,16 +16,31 @@ from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Passage
-from agent.figures.grid import MONTH_DAY, SCALES, Column, Grid, Row, unscaled_label
-from agent.figures.items import shown_label, years
+from agent.figures.en_said import en_label, en_value
+from agent.figures.formula import Cell
+from agent.figures.grid import (
+    CURRENT,
+    MONTH_DAY,
+    PRIOR,
+    SCALES,
+    Column,
+    Grid,
+    Row,
+    unscaled_label,
+)
+from agent.figures.items import named_item, shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
+from agent.figures.printed_rates import printed_rate
 from agent.figures.render import copula, in_scale, number, scale_word
+from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
 from agent.figures.statements import table_fit
 from agent.figures.tables import read_grids
+from agent.figures.zh_said import label_unit, with_label_unit, zh_value
 from agent.question.units import asked_scale
 from pipeline.text import lexicon
 from pipeline.text.lang import script_language
 from pipeline.text.normalise import no_spaces, single_spaces
+from pipeline.text.script import HAN_RE
 
 _ENDED = re.compile(r"\b(?:(three|six|nine|twelve) months|years?|quarters?) ended\b", re.I)
 _BALANCE = re.compile(r"balance sheets?|financial position|\bas of\b|资产负债表", re.I)
@@ -50,7 +65,7 @@ def row_said(
         if row is None:
             continue
         doc_lang = "zh" if script_language(row.label) == "zh" else "en"
-        if doc_lang != lang:
+        if doc_lang not in {lang, "zh"}:  # a Chinese report's row: either language
             return None
         return _said(g, row, question, lang, scale)
     return None
@@ -116,6 +131,8 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> s
     label = shown_label(row.label).rstrip(":： ")
     if not label:
         return None
+    if HAN_RE.search(label):  # a Chinese report's row (``report_said.py``)
+        return _report_row(g, row, (lead, before), lang, _unit(g, row, scale))
     title = f"{g.passage.columns}\n{g.passage.section}\n{g.passage.text[: row.start]}"
     unit = _unit(g, row, scale)
     cid = g.passage.chunk_id
@@ -144,6 +161,44 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> s
     return f"{said} [{cid}]."
 
 
+def _report_row(
+    g: Grid, row: Row, cols: tuple[int, int | None], lang: prompts.Lang, unit: str
+) -> str:
+    """A Chinese report's row as a person says it, in the question's language: the lead
+    column's figure at a reader's scale, the one before and the change between them (the
+    rate the row prints, else worked)."""
+    lead, before = cols
+    cells = [_cell(g, row, i, unit) for i in (lead, before) if i is not None]
+    said = [Said(_shown(c, lang), c.value, c.period) for c in cells]
+    now, then = said[0], said[1] if len(said) > 1 else None
+    change = None
+    if then is not None and not cells[0].raw.strip().endswith("%"):
+        worked = worked_rate(now.value, then.value)
+        printed = printed_rate([g], cells[1], cells[0], worked) if worked is not None else None
+        change = rate(now.value, then.value, printed.raw if printed else "")
+    ids = f"[{g.passage.chunk_id}]"
+    if lang == "zh":
+        return zh_sentence(label_unit(shown_label(row.label))[0], now, then, change, ids)
+    named = en_label(cells[0], row.label, lead=True)
+    return en_sentence(named, now, then, change, ids=ids, verb=copula(named))
+
+
+def _cell(g: Grid, row: Row, col: int, unit: str) -> Cell:
+    """The row's figure under ``col`` as a cell of the line item its label names ("" for a
+    row no item names)."""
+    c = g.columns[col]
+    item = named_item(shown_label(row.label))
+    value = row.values[col] or 0.0
+    p = g.passage
+    return Cell(item, row.label, value, row.raws[col], c.year, c.text, p.chunk_id, p.page, unit)
+
+
+def _shown(c: Cell, lang: prompts.Lang) -> str:
+    if lang == "zh":
+        return with_label_unit(zh_value(c.value, c.scale, "", c.raw), c)
+    return en_value(c, c.scale)
+
+
 def _ambiguous(g: Grid, row: Row) -> bool:
     """Columns that do not tell one period from another (two headed by the same year and
     length: segments or plans side by side, or a header read one cell off; more figures in
@@ -151,16 +206,23 @@ def _ambiguous(g: Grid, row: Row) -> bool:
     period whose figure is a printed dash (a nil the sentence would pass over)."""
     # a header repeated over a column this row leaves empty (a percentage's spacer) is
     # no second period of its figures
+    # an undated column naming its period (本期发生额 beside 上期发生额) is a period of its own
     periods = [
-        (c.year, c.months)
+        (c.year, c.months, c.text if c.year is None and _NAMED_PERIOD.search(c.text) else "")
         for i, c in enumerate(g.columns)
         if not _NOT_PERIOD.search(c.text) and i < len(row.values) and row.values[i] is not None
     ]
     if len(set(periods)) < len(periods):
         return True
     line = g.passage.text[row.start : row.end]
-    # the label's own digits ("Effective tax rate(1)", "Notes due 2028") are no figure
-    figures = [x for x in line.split("|")[2:] if re.search(r"\d", x)]
+    # the label's own digits ("Effective tax rate(1)", "Notes due 2028") are no figure; nor
+    # is a change column's rate beside a row of amounts (its 增减%, no period of its own)
+    rates = not any(r.strip().endswith("%") for r in row.raws)
+    figures = [
+        x
+        for x in line.split("|")[2:]
+        if re.search(r"\d", x) and not (rates and x.strip().endswith("%"))
+    ]
     if len(figures) > len(g.columns):  # more figures than periods named: quarters, a total
         return True
     dated = [i for i, c in enumerate(g.columns) if c.year is not None and i < len(row.values)]
@@ -171,6 +233,7 @@ def _ambiguous(g: Grid, row: Row) -> bool:
 
 
 _DASHES = frozenset({"—", "–", "-", "−"})
+_NAMED_PERIOD = re.compile(f"{CURRENT.pattern}|{PRIOR.pattern}")
 
 
 def _lead(g: Grid, cols: list[int], question: str) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES
 from agent.figures.items import shown_label
-from agent.figures.numerals import ZH_UNITS, number, printed, subtrahend, zh_amount
+from agent.figures.numerals import ZH_UNITS, number, printed, subtrahend, two_places, zh_amount
 from pipeline.text import lexicon
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
@@ -91,7 +91,7 @@ def zh_value(value: float, scale: str, currency: str, raw: str) -> str:
     whole = value * SCALES.get(scale, 1.0)
     for big, word in ((_YI, "亿"), (_WAN, "万")):
         if abs(whole) >= big:
-            return f"{number(round(whole / big, 2))}{word}{money}（{shown}）"
+            return f"{two_places(whole / big)}{word}{money}（{shown}）"
     return shown
 
 
@@ -124,7 +124,7 @@ def zh_difference(a: Cell, b: Cell, question: str, ids: str) -> list[str]:
     said = ""
     for big, word in ((_YI, "亿元"), (_WAN, "万元")):
         if abs(diff * SCALES[unit]) >= big and word != unit:
-            said = f"（{number(round(diff * SCALES[unit] / big, 2))}{word}）"
+            said = f"（{two_places(diff * SCALES[unit] / big)}{word}）"
             break
     label = zh_label(b)
     span = f"（{a.period}→{b.period}）" if a.period != b.period else ""
