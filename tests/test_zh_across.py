@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.evidence import Passage
+from agent.citations import parse_claims
+from agent.evidence import Passage, Unit
 from agent.figures.numerals import two_places
 from agent.figures.report_said import en_period, zh_period
 from agent.figures.row_said import row_said
 from agent.figures.tables import read_grids
+from agent.models.judge import Candidate
+from agent.models.writing import _row_sentence
 from agent.support import check
 from pipeline.service import Folio
 from pipeline.text.expand import across_languages
@@ -113,3 +116,20 @@ def test_a_sum_at_a_readers_scale_has_two_decimals_unless_exact() -> None:
     assert zh_period("本期发生额") == "本期" and zh_period("期末余额") == "期末"
     assert en_period("上年度末") == "at the end of the prior year (“上年度末”)"
     assert en_period("2024 年1-3 月") == "(“2024年1-3月”)"
+
+
+def test_a_rows_prose_cell_stays_inside_the_rows_one_cited_sentence() -> None:
+    text = (
+        "| (单位：元) 项目 | 年初至报告期期末金额 | 说明 |\n|---|---|---|\n"
+        "| 政府补助 | 1,200,000.00 | 收到专项补贴80万元。收到稳岗补贴40万元。 |\n"
+    )
+    p = _passage(text)
+    head, row = (text.index(x) for x in ("| (单位", "| 政府补助"))
+    unit = Unit(row, text.index("\n", row), text[row : text.index("\n", row)], "row")
+    header = Unit(head, text.index("\n"), text[: text.index("\n")], "row")
+    line = _row_sentence(
+        Candidate(p, unit, 1.0, frozenset(), 0), Candidate(p, header, 1.0, frozenset(), 1), "zh"
+    )
+    assert line is not None and line.endswith("[d#1]。"), line
+    (claim,) = [c for c in parse_claims(line) if c.text.strip("。 ")]
+    assert claim.ids == ["d#1"] and "收到专项补贴80万元；收到稳岗补贴40万元" in claim.text, line

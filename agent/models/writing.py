@@ -215,7 +215,9 @@ def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> s
         (not h or h in ("$", "%")) and v != nil for h, v in pairs
     ):
         return None
-    pairs = [(h, v) for h, v in pairs if h and h not in ("$", "%")]
+    # a cell of prose ends its own sentences ("…计入营业外支出99,456.06 元。"): inside the
+    # row's one sentence they are clauses, or the claim splits from its citation
+    pairs = [(h, _clauses(v)) for h, v in pairs if h and h not in ("$", "%")]
     label, cid = clean_label(cells[0]).rstrip(":： "), c.passage.chunk_id
     # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
     title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
@@ -229,6 +231,12 @@ def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> s
     said = "; ".join(f"{v} in {h}" for h, v in pairs)
     note = f" {title}" if wrapped else f" ({title})" if title else ""
     return f"{label}: {said}{note} [{cid}]."
+
+
+def _clauses(cell: str) -> str:
+    """A cell's Chinese text without the stops that end its sentences (the last dropped,
+    the others read as semicolons)."""
+    return re.sub(r"[。！？]\s*", "；", cell.strip()).rstrip("；")
 
 
 def _pairs_sentence(c: Candidate, lang: prompts.Lang) -> str | None:
