@@ -2,7 +2,8 @@
 an abbreviation read as the item it shortens (营收 is 营业收入, never 营业外收入), a change
 since the year's start worked between two balance columns, a period the cover does not
 name refused, a negative figure taken away written in parentheses, and English questions
-answered in English with the figure's unit and the Chinese row label quoted."""
+answered in English with the figure's unit and the Chinese row label quoted, items named in
+IFRS words ("of the parent", "net cash flow from …") read as the report's rows."""
 
 from __future__ import annotations
 
@@ -88,3 +89,16 @@ def test_an_english_question_is_answered_in_english_with_the_unit_and_the_label_
     assert not re.search(r"[\u4e00-\u9fff]", unquoted), first
     change = chat.ask("By what percentage did operating revenue change?", [report]).answer
     assert "−6.2" in change.answer and "Change in total revenue (“" in change.answer, change.answer
+
+
+def test_an_item_named_in_ifrs_words_is_the_reports_row_said_in_english(
+    chat: ChatService, report: str
+) -> None:
+    # "of the parent" names the parent's own profit row, not the group's 净利润
+    a = chat.ask("What was net profit attributable to owners of the parent?", [report]).answer
+    first = a.answer.splitlines()[0]
+    assert "RMB −3.21 million (−3,210,000.00 yuan)" in first, first
+    assert first.startswith("Net profit attributable to") and "in the current period" in first
+    assert "from RMB −8.64 million" in first, first
+    cash = chat.ask("What was the net cash flow from operating activities?", [report]).answer
+    assert "RMB −1.25 million" in cash.answer.splitlines()[0], cash.answer
