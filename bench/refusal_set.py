@@ -2,14 +2,14 @@
 cannot answer although it uses the question's words, and still answer the same shapes
 it can?
 
-    python bench/refusal_set.py [--data-dir DIR] [--verbose] [--kind KIND]
+    python bench/refusal_set.py [--data-dir DIR] [--verbose] [--kind KIND] [--batch B]
 
 The questions are ``bench/refusal_questions.json`` (its ``_about`` says how they were
 written). A negative counts when the answer is a refusal; a positive when it is not and
 its lead (before the supporting quotes) holds one of the gold strings (a figure compared
 as ``bench/answers.py`` compares figures; the cold run counted the whole answer). Per
-kind (another company, general knowledge, a missing line item, an uncovered period):
-negatives refused, positives answered. Training documents only: they
+kind (another company, general knowledge, another person, place or body, a missing line
+item, an uncovered period): negatives refused, positives answered. Training documents only: they
 must already be ingested in the data directory (``bench/answers.py`` ingests them).
 """
 
@@ -35,7 +35,7 @@ from settings import Settings  # noqa: E402
 from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("refusal_questions.json")
-KINDS = ("other_company", "general", "line_item", "period")
+KINDS = ("other_company", "general", "other_entity", "line_item", "period")
 
 
 def holds_gold(golds: list[str], answer: str) -> bool:
@@ -54,11 +54,13 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead")
     ap.add_argument("--kind", default="", help="ask only this kind's questions")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
     items = [i for i in items if args.kind in ("", i["kind"])]
+    items = [i for i in items if args.batch in ("", i.get("batch", "A"))]
     refused: dict[str, list[bool]] = defaultdict(list)
     answered: dict[str, list[bool]] = defaultdict(list)
     for item in items:

@@ -36,6 +36,7 @@ from pathlib import Path
 from agent.answer_kinds import asked_kinds, holds
 from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
+from agent.models.attribute_kind import unheld_attribute
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
@@ -46,6 +47,7 @@ from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
 from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
+from agent.models.subject import subject, variant_of
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -291,6 +293,12 @@ def decide(
         return Decision(False, "evidence", 0.0)
     if rows_miss_metric(question, chosen) or _name_only(question, evidence, chosen):
         return Decision(False, "evidence", 0.0)
+    said = [(c.unit.text, f"{c.passage.section}\n{c.passage.text[: c.unit.start]}") for c in chosen]
+    if unheld_attribute(question, said):
+        return Decision(False, "evidence", 0.0)  # a capital asked, and no city said
+    name = subject(question)
+    if name and variant_of(name, chosen[0].passage, chosen[0].unit):
+        return Decision(False, "evidence", 0.0)  # "磷酸" asked, "次磷酸" said
     p = gate().probability(gate_vector(question, evidence, chosen, best))
     if names_role(question, [c.unit.text for c in chosen]):
         # "公司负责人是谁？" of "公司负责人刘道骐、…": the field names the very role asked,

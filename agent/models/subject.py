@@ -57,8 +57,45 @@ def subject(question: str) -> str:
 
 def about(name: str, p: Passage, u: Unit) -> bool:
     """The unit names the subject, stands under a heading naming it, or follows a sentence
-    of its passage naming it (it leans back on that one)."""
+    of its passage naming it (it leans back on that one); not when each of these only
+    writes it inside the heading's own longer name (``variant_of``)."""
+    if variant_of(name, p, u):
+        return False
     return name in u.text or name in p.section or name in p.text[: u.start]
+
+
+# "次磷酸" of "磷酸", "亚硫酸盐" of "硫酸": one character before or after a name makes
+# another thing of its kind; a longer addition is its owner or a given name ("四川大学华西
+# 医院", "保罗·皮尔斯"), the same thing named in full
+_VARIANT = 1
+
+
+def variant_of(name: str, p: Passage, u: Unit) -> str:
+    """The heading's name when it is the subject asked with a character added
+    ("次磷酸" under which "磷酸" is asked) and the unit, with the text it leans back on,
+    writes the subject only inside that longer name: the unit is about another thing of
+    the subject's kind. "" otherwise."""
+    title = _title(p.section)
+    at = title.find(name)
+    if at < 0 or title == name:
+        return ""
+    before, after = title[:at], title[at + len(name) :]
+    if (
+        len(before) > _VARIANT
+        or len(after) > _VARIANT
+        or not all(HAN_RE.match(c) for c in before + after)
+    ):
+        return ""
+    said = f"{p.text[: u.start]}\n{u.text}"
+    if name not in said or name in said.replace(title, " "):
+        return ""
+    return title
+
+
+def _title(section: str) -> str:
+    """The last heading of a section path, without its parenthesised qualifier."""
+    last = section.rsplit(">", maxsplit=1)[-1]
+    return re.sub(r"[（(][^）)]*[）)]", "", last).strip()
 
 
 def asks_alias(question: str) -> bool:

@@ -1,0 +1,116 @@
+"""The kind of thing a question's noun asks for, and whether the evidence holds one.
+
+"What is the capital of <Country>?" asks for a city, "<某国>使用的货币是什么？" for a
+currency, "<物质>的化学式是什么？" for a formula. A document that names the country or
+the substance in another connection ("<Country> tax authorities computed …", a sentence on
+a salt of another acid) shares the question's words, often enough for the gate to pass
+it, but holds no city, currency or formula at all: it answers nothing of what is asked.
+So a question asking one of these kinds (``data/attribute_kinds.json`` "asks") is
+answered only by units holding a thing of that kind that the question does not name
+itself: a place other than the ones asked of (``entities.py``), a currency's name, a
+formula written in element symbols.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from agent.entities import find
+from agent.rewrite import core_question
+
+DATA = Path(__file__).with_name("data") / "attribute_kinds.json"
+# element symbols in a row, with counts and groups ("H2O", "NaCl", "HOP(O)H", "CHCONH")
+_SYMBOLS = re.compile(r"(?<![A-Za-z])(?:\(?[A-Z][a-z]?\d*\)?\d*){2,}(?![a-z])")
+_SYMBOL = re.compile(r"[A-Z][a-z]?")
+_MIN_SYMBOLS = 3  # two capitals alone are as often an abbreviation ("HK") as a formula
+
+
+@cache
+def _data() -> dict[str, object]:
+    return dict(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+@cache
+def _asks() -> dict[str, re.Pattern[str]]:
+    raw = _data()["asks"]
+    if not isinstance(raw, dict):
+        raise TypeError(f"{DATA.name}: 'asks' must map a kind to a pattern")
+    return {k: re.compile(v, re.I) for k, v in raw.items()}
+
+
+@cache
+def _currency() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    raw = _data()["currency_names"]
+    if not isinstance(raw, dict):
+        raise TypeError(f"{DATA.name}: 'currency_names' must map a language to a pattern")
+    return re.compile(raw["en"]), re.compile(raw["zh"])
+
+
+@cache
+def _elements() -> frozenset[str]:
+    raw = _data()["elements"]
+    if not isinstance(raw, list):
+        raise TypeError(f"{DATA.name}: 'elements' must be a list of symbols")
+    return frozenset(str(e) for e in raw)
+
+
+def asked_attribute(question: str) -> str:
+    """The kind of thing the question's noun asks for ("city", "currency", "formula"), or ""."""
+    core = core_question(question)
+    return next((k for k, p in _asks().items() if p.search(core)), "")
+
+
+def holds_attribute(kind: str, text: str, question: str) -> bool:
+    """Does ``text`` hold a thing of ``kind`` that the question does not name itself?"""
+    if kind == "city":
+        return find("place", text, question) is not None
+    if kind == "currency":
+        en, zh = _currency()
+        found = [m.group(0) for p in (en, zh) for m in p.finditer(text)]
+        return any(f not in question for f in found)
+    if kind == "formula":
+        spans = (m.group(0) for m in _SYMBOLS.finditer(text))
+        return any(_formula(f) and f not in question for f in spans)
+    return True  # a kind this module does not know is never missing
+
+
+def _formula(written: str) -> bool:
+    """Element symbols only, a count or a lower-case letter among them, or three symbols
+    at least ("HPO"); an abbreviation's capitals ("IBM": no element M) are none."""
+    symbols = _SYMBOL.findall(written)
+    if not symbols or not all(s in _elements() for s in symbols):
+        return False
+    mixed = any(c.isdigit() or c.islower() for c in written)
+    return mixed or len(symbols) >= _MIN_SYMBOLS
+
+
+def asked_of(question: str) -> str:
+    """What the question asks the thing of: "水" of "水的化学式是什么？", "Veltrania" of
+    "What currency is used in Veltrania?" ("" when its shape shows none)."""
+    core = core_question(question).strip()
+    m = _OF_ZH.match(core) or _OF_EN.search(core)
+    return m.group(1).strip() if m else ""
+
+
+# "X的…", "X使用的…"; "… of X?", "… in X?"
+_OF_ZH = re.compile(r"^([^\s的，,]{1,12}?)(?:使用|所用)?的")
+_OF_EN = re.compile(r"\b(?:of|in)\s+(?:the\s+)?([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s*\?*$")
+
+
+def unheld_attribute(question: str, said: Iterable[tuple[str, str]]) -> str:
+    """The kind of thing the question asks for when no unit of ``said`` (each its text,
+    and the text it stands under and leans back on: its heading, the sentences before it)
+    holds one of the thing asked of: a formula under another substance's heading gives
+    that one's ("" when one does, or the question asks no such kind)."""
+    kind = asked_attribute(question)
+    if not kind:
+        return ""
+    of = asked_of(question)
+    for text, context in said:
+        if holds_attribute(kind, text, question) and (not of or of in f"{context}\n{text}"):
+            return ""
+    return kind

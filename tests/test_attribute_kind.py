@@ -1,0 +1,76 @@
+"""A question's noun asks for a kind of thing (a capital: a city; a currency; a formula),
+and evidence naming the place or substance asked of without one answers nothing; a
+subject asked is not the heading's longer name ("次磷酸" is not "磷酸"). Invented text."""
+
+from __future__ import annotations
+
+from agent.evidence import Passage, Unit
+from agent.models.attribute_kind import (
+    asked_attribute,
+    asked_of,
+    holds_attribute,
+    unheld_attribute,
+)
+from agent.models.subject import about, variant_of
+
+
+def test_nouns_ask_their_kind_and_finance_wording_asks_none() -> None:
+    assert asked_attribute("What is the capital of Veltrania?") == "city"
+    assert asked_attribute("What currency is used in Veltrania?") == "currency"
+    assert asked_attribute("青霜酸的化学式是什么？") == "formula"
+    assert asked_attribute("莫兰国使用的货币是什么？") == "currency"
+    assert asked_attribute("卡兰州的首府是哪座城市？") == "city"
+    assert asked_attribute("What was the working capital of Orrin Labs in 2023?") == ""
+    assert asked_attribute("What was the foreign currency loss in 2023?") == ""
+    assert asked_attribute("What is the formula for return on equity?") == ""
+
+
+def test_a_city_currency_or_formula_must_be_held_besides_what_the_question_names() -> None:
+    q = "What is the capital of Veltrania?"
+    assert not holds_attribute("city", "Veltrania tax authorities computed a recovery.", q)
+    assert holds_attribute("city", "Its head office is in Portmere, California.", q)
+    cur = "What currency is used in Veltrania?"
+    assert not holds_attribute("currency", "We are exposed to foreign currency rates.", cur)
+    assert holds_attribute("currency", "Its capital was 30 billion Veltran dollars.", cur)
+    assert holds_attribute("currency", "注册资本为30亿莫兰盾。", "莫兰国使用的货币是什么？")
+    f = "青霜酸的化学式是什么？"
+    assert holds_attribute("formula", "青霜酸（化学式：HPO）是一种酸。", f)
+    assert holds_attribute("formula", "它的化学式为NaCl。", f)
+    # an abbreviation's capitals are no formula: there is no element M
+    assert not holds_attribute("formula", "IBM于2007年推出该处理器。", f)
+    assert unheld_attribute(q, [("Veltrania tax authorities computed a recovery.", "")]) == "city"
+    assert unheld_attribute(q, [("The capital of Veltrania is Portmere, Texas.", "")]) == ""
+    assert unheld_attribute("What was revenue in 2023?", [("Revenue grew.", "")]) == ""
+
+
+def test_the_thing_held_must_be_of_what_is_asked_of() -> None:
+    formula = "次青霜酸（化学式：HClO）是一种含氧酸。"
+    assert asked_of("水的化学式是什么？") == "水"
+    assert asked_of("What currency is used in Veltrania?") == "Veltrania"
+    # another substance's formula, under its heading: nothing of water's
+    assert unheld_attribute("水的化学式是什么？", [(formula, "次青霜酸")]) == "formula"
+    # the heading names the thing asked of: its unit answers
+    assert unheld_attribute("次青霜酸的化学式是什么？", [(formula, "次青霜酸")]) == ""
+
+
+def _unit(section: str, text: str, sentence: str) -> tuple[Passage, Unit]:
+    p = Passage(chunk_id="z#1", doc_id="z", page=1, page_end=1, section=section, text=text)
+    start = text.index(sentence)
+    return p, Unit(start, start + len(sentence), sentence, "sentence")
+
+
+def test_a_heading_one_character_longer_than_the_subject_is_another_thing() -> None:
+    text = "次青霜酸（化学式：HQO）是一种含氧酸。它可溶于水。"
+    p, u = _unit("次青霜酸", text, "次青霜酸（化学式：HQO）是一种含氧酸。")
+    assert variant_of("青霜酸", p, u) == "次青霜酸"
+    assert not about("青霜酸", p, u)
+    assert variant_of("次青霜酸", p, u) == ""  # asked of the heading's own thing
+    # the subject written apart from the longer name is the subject itself
+    both = "次青霜酸由青霜酸还原而得，青霜酸的化学式为HQO2。"
+    p2, u2 = _unit("次青霜酸", both, both)
+    assert variant_of("青霜酸", p2, u2) == ""
+    # a longer addition names the whole ("卡兰大学白溪医院" of "白溪医院"): the same thing
+    full = "卡兰大学白溪医院位于卡兰市。"
+    p3, u3 = _unit("卡兰大学白溪医院", full, full)
+    assert variant_of("白溪医院", p3, u3) == ""
+    assert about("白溪医院", p3, u3)
