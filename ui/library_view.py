@@ -248,7 +248,8 @@ def progress_html(
     ``dense`` search the embedding stage says "off", as the status table does.
     """
     off = {} if dense else {"embed": t("lib.embed_off", lang)}
-    active = [j for j in jobs if not (j.doc_id not in docs and j.state in ("done", "running"))]
+    active = [j for j in _newest_per_document(jobs)
+              if not (j.doc_id not in docs and j.state in ("done", "running"))]  # fmt: skip
     busy_docs = [
         d
         for d in docs.values()
@@ -271,6 +272,14 @@ def progress_html(
     # Queued files keep their upload order (next up first); the others newest first.
     cards.sort(key=lambda c: (_CARD_ORDER[c[0]], -c[1] if c[0] == "queued" else c[1]))
     return f'<div class="folio-jobs">{"".join(html for _, _, html in cards)}</div>'
+
+
+def _newest_per_document(jobs: Sequence[Job]) -> list[Job]:
+    """One job per document, its latest (a regenerated component, a file sent again): the
+    card draws every stage from the document's own status, so an older job of the same
+    document would be a second card of the same bars."""
+    newest = {j.doc_id: i for i, j in enumerate(jobs)}
+    return [j for i, j in enumerate(jobs) if newest[j.doc_id] == i]
 
 
 def _card_state(job: Job, doc: Document | None, stages: Sequence[str]) -> str:
