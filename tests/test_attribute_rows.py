@@ -21,7 +21,7 @@ LOANS = (
 
 def _evidence(query: str, text: str) -> Evidence:
     p = Passage(chunk_id="loans#2", doc_id="loans", page=1, page_end=1, text=text, rank=1)
-    df = {"survey": 1, "drones": 1, "loan": 2, "period": 2, "lent": 1}
+    df = {"survey": 1, "drones": 1, "tide": 1, "gauges": 1, "loan": 2, "period": 2, "lent": 1}
     return Evidence(tool="search_document", query=query, passages=[p], term_df=df, scope_chunks=12)
 
 
@@ -63,3 +63,12 @@ def test_period_columns_are_no_attributes() -> None:
     assert not attribute_columns(["Year ended June 30, 2031", "Change"])
     assert not attribute_columns(["Fiscal 2031", "% of sales"])
     assert not attribute_columns(["Q2", "Q1"])
+
+
+def test_who_is_answered_by_the_role_a_schedule_names() -> None:
+    # "Station warden" is no person's name, but it is who the schedule says approves
+    draft = compose("Who approves tide gauges?", [_evidence("tide gauges", LOANS)], "en")
+    assert draft.splitlines()[0] == (
+        "Tide gauges: approved by Station warden, and the loan period is 6 weeks [loans#2]."
+    ), draft
+    assert "do not specify" not in draft and "do not say" not in draft

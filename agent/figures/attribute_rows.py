@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.question.kinds import asked_kinds
+from agent.scope import stem
 from pipeline.text.lexicon import pattern
 from pipeline.text.periods import PERIOD_MENTION_RE
 
@@ -44,10 +46,12 @@ def attribute_columns(heads: Sequence[str]) -> bool:
 def attribute_sentence(label: str, pairs: Sequence[tuple[str, str]], question: str) -> str:
     """ "The retention period for audit logs is 18 months, and the custodian is IT
     security": each (heading, cell) pair as "the heading is the cell" ("approved by Flight
-    officer" for a heading ending in a preposition), the pairs whose heading shares a word
-    with the question first. No citation, no full stop."""
-    asked = set(_WORD.findall(question.lower()))
-    ordered = sorted(pairs, key=lambda hv: not (set(_WORD.findall(hv[0].lower())) & asked))
+    officer" for a heading ending in a preposition); first the pairs whose heading shares a
+    word with the question, then those whose cell is the kind of thing asked (words for
+    "who", a figure for "how long"). No citation, no full stop."""
+    asked = {stem(w) for w in _WORD.findall(question.lower())}
+    kinds = asked_kinds(question) if question else frozenset()
+    ordered = sorted(pairs, key=lambda hv: (not _words(hv[0]) & asked, not _fits(hv[1], kinds)))
     said = [_clause(h, v) for h, v in ordered]
     first, value = ordered[0]
     if _PREPOSITION.search(first):  # "Tide gauges: approved by Station warden, and …"
@@ -57,6 +61,19 @@ def attribute_sentence(label: str, pairs: Sequence[tuple[str, str]], question: s
     if len(said) == 1:
         return said[0]
     return ", ".join(said[:-1]) + ", and " + said[-1]
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower())}
+
+
+def _fits(value: str, kinds: frozenset[str]) -> bool:
+    """Is the cell the kind of thing asked: words for who or where, a figure for how long,
+    how much or when?"""
+    figure = bool(re.search(r"\d", value))
+    if kinds & {"person", "place"}:
+        return not figure
+    return figure if kinds & {"number", "date"} else False
 
 
 def _clause(heading: str, value: str) -> str:
