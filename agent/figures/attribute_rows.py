@@ -4,7 +4,7 @@ A policy's schedule, a price list or a register heads its columns with what each
 ("Retention period", "Custodian", "Hotel per night"), not with periods. Its row read the
 way a statement's is ("18 months in Retention period") is no sentence anyone writes; it is
 said as the value and what it is: "The retention period for blood samples is 5 years, and
-the custodian is the laboratory manager" (the cells as printed), the column the question
+the custodian is Laboratory manager" (the cells as printed), the column the question
 names first. A table whose columns are periods ("2023", "Year ended June 30") is left to
 the figure sentences (``figures/row_said.py``, ``writing._row_sentence``).
 """
