@@ -143,10 +143,15 @@ class ApiBase:
             for d in doc_ids:
                 if d not in known:
                     raise ApiError(
-                        f"No document with id '{d}' in this workspace: /documents lists them."
+                        f"No document with id '{d}' in this workspace: /documents lists them "
+                        "(list_documents over MCP)."
                     )
             return list(dict.fromkeys(doc_ids))
         ready = [d.doc_id for d in docs if d.searchable]
         if not ready:
-            raise ApiError("This workspace has no searchable document yet: add files with /ingest.")
+            # an MCP client cannot upload: it is told where files are added
+            raise ApiError(
+                "This workspace has no searchable document yet: add files with /ingest "
+                "(the API) or in the web page's Library."
+            )
         return ready
