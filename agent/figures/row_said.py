@@ -19,6 +19,7 @@ from agent.evidence import Passage
 from agent.figures.grid import MONTH_DAY, SCALES, Column, Grid, Row, unscaled_label
 from agent.figures.items import shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
+from agent.figures.periods import zh_period_said
 from agent.figures.render import copula, in_scale, number, scale_word
 from agent.figures.statements import table_fit
 from agent.figures.tables import read_grids
@@ -288,4 +289,4 @@ def _zh_when(c: Column) -> str:
     text = no_spaces(c.text)
     if c.year is not None and "年" not in text:
         return f"{c.year}年"
-    return text
+    return zh_period_said(text)
