@@ -26,6 +26,7 @@ from agent.figures.markdown_tables import row_cells
 from agent.figures.render import scale_word
 from agent.scope import stem
 from pipeline.text.periods import TABLE_YEAR_RE
+from pipeline.text.script import HAN_RE
 
 _DATA = Path(__file__).resolve().parents[1] / "data" / "crossed_cells.json"
 COVERED = 0.75  # the share of a header's or a label's words the question must say
@@ -157,7 +158,7 @@ def _sentence(label: str, header: str, raw: str, scale: str, chunk_id: str) -> s
     unscaled = raw.endswith("%") or _PER_UNIT.search(f"{label} {header}")
     unit = "" if unscaled else scale_word(scale, "en")
     header = " ".join(header.split())
-    if not unit and not raw.startswith("$") and _attribute(header):
+    if not unit and not raw.startswith("$") and _attribute(header) and not HAN_RE.search(row):
         # a schedule's cell ("Loan period" of "Survey drones": "3 days"), not an amount
         # under a bucket ("Less Than 1 Year"): said as the value and what it is
         return f"{attribute_sentence(row, [(header, raw)], '')} [{chunk_id}]."
