@@ -106,3 +106,37 @@ def test_header_holds_together_on_a_phone(journey_browser: Browser, journey_app:
     assert overlap_x <= 0 or overlap_y <= 0, f"badges {badges} under the switch {switch}"
     phone.shot("journey-06-phone", full=False)
     phone.close()
+
+
+# Each word of the documents' names (short enough to fit the column) drawn on how many lines.
+_SPLIT_WORDS = """() => {
+  const split = [];
+  for (const el of document.querySelectorAll('#lib-table .folio-docname')) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\w{2,12}/g)) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+        if (tops.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+def test_document_names_wrap_between_words_on_a_phone(
+    journey_browser: Browser, journey_app: App, journey_library: Library
+) -> None:
+    phone = Session(
+        journey_browser, journey_app.url, "en-US", size=(390, 844), state=journey_library.state
+    )
+    page = phone.page
+    expect(page.locator("#lib-table .folio-docname").first).to_be_visible()
+    assert page.locator("#lib-table .folio-docname").count() >= 3
+    # "fiscal ye|ar", "Da|ta" were cut anywhere; a name wraps at its spaces
+    assert page.evaluate(_SPLIT_WORDS) == []
+    phone.shot("journey-08-phone-names")
+    phone.close()

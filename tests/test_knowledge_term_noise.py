@@ -57,3 +57,21 @@ def test_title_lines_and_report_parts_give_no_terms() -> None:
     assert not any(t.startswith(("subsidiaries", "harbour")) for t in terms), terms
     assert "results of operations" not in terms, terms
     assert {"lantern measures", "lantern season"} <= terms, terms
+
+
+def test_a_chinese_reports_own_company_and_its_legal_form_are_no_terms() -> None:
+    paras = [
+        "港湾灯笼股份有限公司（以下简称“港湾灯笼”）主要从事灯笼的设计与制造。",
+        "报告期内，港湾灯笼实现营业收入3.2亿元，港湾灯笼的订单同比增长。",
+        "公司下属子公司潮汐仪表有限公司（以下简称“潮汐仪表”）负责测量设备的生产。",
+        "潮汐仪表本期完成技术改造，港湾灯笼持有潮汐仪表全部股权。",
+        "灯笼指数是指以灯笼销量衡量的季节需求指标。",
+    ]
+    blocks = [Block(page=1, kind="heading", level=1, text="第一节 重要事项")]
+    blocks += [Block(page=1, text=p, lines=[Line(text=p)]) for p in paras * 2]
+    doc = build_doc_text("d", "港湾灯笼股份有限公司", "zh", blocks, [])
+    terms = {t.term for t in extract_terms(doc)}
+    # the report's own company, by the start of its name, and its legal form
+    assert not terms & {"港湾灯笼", "股份有限公司", "港湾灯笼股份有限公司"}, terms
+    # another company it names, and what the report defines, stay
+    assert "灯笼指数" in terms and any("潮汐仪表" in t for t in terms), terms

@@ -242,7 +242,8 @@ def test_reference_and_example_words_match_as_the_literals_did() -> None:
 
 
 def test_table_cover_and_sentence_words_match_as_the_literals_did() -> None:
-    from agent.models import judge, other_company, writing
+    from agent.figures import attribute_rows
+    from agent.models import judge, other_company
     from pipeline.knowledge import title_filing
     from pipeline.knowledge.patterns import zh
     from pipeline.knowledge.patterns.surface import Q_CLOSE, Q_OPEN, ZH
@@ -251,7 +252,7 @@ def test_table_cover_and_sentence_words_match_as_the_literals_did() -> None:
     check(
         r"\bin\b|thousand|million|billion|[$€£¥%]|statement|单位|元|表",
         re.I,
-        writing._TITLE,
+        attribute_rows._TITLE,
         ("(in thousands of $)", "Income Statement", "单位：元", "within", "附表一"),
     )
     check(

@@ -273,3 +273,25 @@ def test_a_row_finding_is_highlighted_by_its_row_box() -> None:
     f = Finding(subgoal="limits", text=cite.quote, citation=cite, cells=["Revenue", "100", "90"])
     target = finding_target(None, f)  # type: ignore[arg-type]  # a row box needs no lookup
     assert [m.box for m in target.marks] == [row] and target.page == 2
+
+
+HANDBOOK_MD = """# Harbour Lantern Works Staff Handbook
+
+## 1. Equipment
+
+Staff must return borrowed survey drones within three days.
+
+## 2. Misconduct
+
+Staff who falsify a timesheet may face disciplinary action, up to dismissal.
+"""
+
+
+def test_a_disciplinary_consequence_is_a_penalty_finding(folio: Folio, tmp_path: Path) -> None:
+    path = tmp_path / "handbook.md"
+    path.write_text(HANDBOOK_MD, encoding="utf-8")
+    doc_id = folio.ingest([path])[0].doc_id
+    assert doc_id is not None
+    report = run_review(folio, [doc_id], "list every obligation and penalty", refine=False)
+    texts = [f.text.lower() for f in report.findings]
+    assert any("disciplinary action" in t for t in texts), (texts, report.dropped)

@@ -277,3 +277,16 @@ def test_word_and_markdown_files_count_no_pages_in_the_table_or_the_totals() -> 
     }
     assert cells == {"p": "12", "w": "–", "m": "–"}
     assert library_stats(docs, "en") == "3 documents · 12 pages · 12 chunks"
+
+
+def test_a_regenerated_component_keeps_one_card_per_document() -> None:
+    docs = {"a": _doc("a", parse=_ready("parse")), "b": _doc("b", parse=_ready("parse"))}
+    jobs = [
+        Job(name="a.pdf", doc_id="a", state="done"),
+        Job(name="b.pdf", doc_id="b", state="done"),
+        Job(name="a.pdf", doc_id="a", state="queued", component="mindmap", outcome="regenerated"),
+    ]
+    html = progress_html(jobs, docs, lambda d, c: None, "en", stages=("parse",))
+    assert html.count("a.pdf") == 1 and html.count("b.pdf") == 1
+    # the card is the newest job's: the regeneration waiting in the queue
+    assert re.search(r'folio-job queued"><b>a\.pdf', html)

@@ -103,3 +103,17 @@ def test_the_drawn_row_s_classes_style_nothing_else() -> None:
     css = (ui / "folio.css").read_text(encoding="utf-8")
     for cls in classes:  # each styled by one rule of its own
         assert len(re.findall(rf"\.{cls}\b(?![\w-])", css)) == 1, cls
+
+
+def test_a_schedule_row_shows_its_headings_and_no_label_column_name() -> None:
+    html = answer_body(
+        "- Tide gauges | Station warden | Dock store ⟨columns: Item | Approved by | Kept at⟩ [3]"
+    )
+    assert "|" not in html and "⟨" not in html
+    cells = re.findall(
+        r'<span class="folio-qcell"><span class="folio-qcell-head">([^<]+)</span>([^<]+)</span>',
+        html,
+    )
+    assert cells == [("Approved by", "Station warden"), ("Kept at", "Dock store")]
+    # "Item" names the labels' column: it is no title to print after the row
+    assert "folio-qrow-note" not in html and "Item" not in visible(html)

@@ -52,6 +52,44 @@ def refusal(
     return cls(str(exc))
 
 
+def text_arg(value: object, name: str) -> str:
+    """A text argument as the caller sent it ("" for none; a number as its digits). A list
+    or an object is the caller's mistake, said as such, never a Python error from deeper in."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    raise ApiError(f"'{name}' must be text, not {_kind(value)}: send one value.")
+
+
+def ids_arg(value: object, name: str = "doc_ids") -> list[str]:
+    """A list of ids: one id sent alone counts as a list of one (never read letter by letter)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise ApiError(f"'{name}' must be a list of document ids (text), not {_kind(value)}.")
+
+
+def count_arg(value: object, name: str, low: int, high: int) -> int:
+    """A whole number within [low, high] (a number outside is brought within)."""
+    try:
+        n = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError) as exc:
+        raise ApiError(f"'{name}' must be a whole number from {low} to {high}.") from exc
+    return max(low, min(n, high))
+
+
+def _kind(value: object) -> str:
+    return {list: "a list", tuple: "a list", dict: "an object", bool: "true/false"}.get(
+        type(value), type(value).__name__
+    )
+
+
 def not_an_mcp_tool(fn: F) -> F:
     """Serve ``fn`` to API clients only; ``ui.api.tune_mcp_server`` keeps it off MCP."""
     setattr(fn, API_ONLY, True)
@@ -99,15 +137,21 @@ class ApiBase:
     def doc_scope(self, scope: Scope, doc_ids: Sequence[str] | None) -> list[str]:
         """The requested documents (each must exist here), or every searchable one."""
         docs = scope.folio.documents()
+        doc_ids = ids_arg(doc_ids)
         if doc_ids:
             known = {d.doc_id for d in docs}
             for d in doc_ids:
                 if d not in known:
                     raise ApiError(
-                        f"No document with id '{d}' in this workspace: /documents lists them."
+                        f"No document with id '{d}' in this workspace: /documents lists them "
+                        "(list_documents over MCP)."
                     )
             return list(dict.fromkeys(doc_ids))
         ready = [d.doc_id for d in docs if d.searchable]
         if not ready:
-            raise ApiError("This workspace has no searchable document yet: add files with /ingest.")
+            # an MCP client cannot upload: it is told where files are added
+            raise ApiError(
+                "This workspace has no searchable document yet: add files with /ingest "
+                "(the API) or in the web page's Library."
+            )
         return ready

@@ -13,7 +13,7 @@ from gradio.utils import get_upload_folder, is_in_or_equal
 from pipeline.errors import FolioError
 from pipeline.ids import file_hash
 from pipeline.service import Folio
-from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal
+from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal, text_arg
 from ui.api_schema import Deleted, Documents, Ingested, IngestedFile, document_info
 
 
@@ -111,6 +111,7 @@ class LibraryEndpoints(ApiBase):
             The workspace id and the deleted document's id and name.
         """
         scope = self.scope(workspace, request)
+        doc_id = text_arg(doc_id, "doc_id")
         if doc_id not in {d.doc_id for d in scope.folio.documents()}:
             raise ApiError(
                 f"No document with id '{doc_id}' in this workspace: /documents lists them."

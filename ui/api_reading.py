@@ -10,7 +10,16 @@ import gradio as gr
 
 from agent.schemas import AnswerEvent, StatusEvent, TokenEvent
 from pipeline.errors import FolioError
-from ui.api_base import ApiBase, ApiError, Scope, not_an_mcp_tool, refusal
+from ui.api_base import (
+    ApiBase,
+    ApiError,
+    Scope,
+    count_arg,
+    ids_arg,
+    not_an_mcp_tool,
+    refusal,
+    text_arg,
+)
 from ui.api_schema import (
     AskResult,
     Conversations,
@@ -84,11 +93,12 @@ class ReadingEndpoints(ApiBase):
             the boxes of each passage's lines on its page
         """
         scope = self.scope(workspace, request)
-        if not (query or "").strip():
+        query = text_arg(query, "query")
+        if not query.strip():
             raise ApiError("The query is empty: say what to look for.")
         ids = self.doc_scope(scope, doc_ids)
         try:
-            hits = scope.folio.search(query, ids, k=max(1, min(int(k), MAX_HITS)))
+            hits = scope.folio.search(query, ids, k=count_arg(k, "k", 1, MAX_HITS))
         except FolioError as exc:
             raise refusal(exc) from exc
         names = scope.names()
@@ -121,8 +131,11 @@ class ReadingEndpoints(ApiBase):
             where its time went: timing (search_ms, model_ms, tools_ms, reflection_ms, total_ms)
         """
         scope = self.scope(workspace, request)
-        if not (question or "").strip():
+        question = text_arg(question, "question")
+        conversation_id = text_arg(conversation_id, "conversation_id") or None
+        if not question.strip():
             raise ApiError("The question is empty: type something to ask.")
+        doc_ids = ids_arg(doc_ids)
         ids = [] if conversation_id and not doc_ids else self.doc_scope(scope, doc_ids)
         chat = scope.chat()
         status, text = "", ""
@@ -158,6 +171,7 @@ class ReadingEndpoints(ApiBase):
             the messages of the one asked for, with structured answers
         """
         scope = self.scope(workspace, request)
+        conversation_id = text_arg(conversation_id, "conversation_id") or None
         chat = scope.chat()
         rows = [
             ConversationRow(

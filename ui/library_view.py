@@ -15,6 +15,13 @@ NoteFn = Callable[[str, str], StageNote | None]
 Failures = Mapping[str, tuple[int, int]]  # doc id → (pages OCR failed on, pages needing OCR)
 _ICON = {"ready": "✓", "failed": "✕", "running": "", "pending": "…", "missing": "–", "off": "–"}
 # Cards in the order a person looks for them: what runs now, what went wrong, what is next.
+# Drawn, not a character: an emoji (U+1F4C4) is in none of the fonts a server or a headless
+# browser ships (DejaVu, Liberation, WenQuanYi) and shows as a missing-glyph box there.
+EMPTY_ICON = (
+    '<svg class="folio-empty-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">'
+    '<path fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" '
+    'd="M6 2.8h8l4 4v14.4H6z M14 2.8v4h4 M8.8 12h6.4 M8.8 15.5h6.4"/></svg>'
+)
 _CARD_ORDER = {"running": 0, "failed": 1, "queued": 2, "done": 3}
 
 
@@ -84,7 +91,7 @@ def status_table_html(
     failures = failures or {}
     off = {} if dense else {"embed": t("lib.embed_off", lang)}
     if not docs:
-        return f'<div class="folio-empty">📄 {esc(t("lib.empty", lang))}</div>'
+        return f'<div class="folio-empty">{EMPTY_ICON} {esc(t("lib.empty", lang))}</div>'
     head = "".join(
         f"<th>{esc(t(k, lang))}</th>"
         for k in ("lib.col_document", "lib.col_pages", "lib.col_chunks")
@@ -241,7 +248,8 @@ def progress_html(
     ``dense`` search the embedding stage says "off", as the status table does.
     """
     off = {} if dense else {"embed": t("lib.embed_off", lang)}
-    active = [j for j in jobs if not (j.doc_id not in docs and j.state in ("done", "running"))]
+    active = [j for j in _newest_per_document(jobs)
+              if not (j.doc_id not in docs and j.state in ("done", "running"))]  # fmt: skip
     busy_docs = [
         d
         for d in docs.values()
@@ -264,6 +272,14 @@ def progress_html(
     # Queued files keep their upload order (next up first); the others newest first.
     cards.sort(key=lambda c: (_CARD_ORDER[c[0]], -c[1] if c[0] == "queued" else c[1]))
     return f'<div class="folio-jobs">{"".join(html for _, _, html in cards)}</div>'
+
+
+def _newest_per_document(jobs: Sequence[Job]) -> list[Job]:
+    """One job per document, its latest (a regenerated component, a file sent again): the
+    card draws every stage from the document's own status, so an older job of the same
+    document would be a second card of the same bars."""
+    newest = {j.doc_id: i for i, j in enumerate(jobs)}
+    return [j for i, j in enumerate(jobs) if newest[j.doc_id] == i]
 
 
 def _card_state(job: Job, doc: Document | None, stages: Sequence[str]) -> str:

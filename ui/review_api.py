@@ -13,7 +13,7 @@ from agent.review.errors import ReviewError
 from agent.review.report import to_json
 from agent.review.service import run_review
 from pipeline.errors import FolioError
-from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal
+from ui.api_base import ApiBase, ApiError, not_an_mcp_tool, refusal, text_arg
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,7 @@ class ReviewApi:
             the goal asks for, the claims check and the candidates dropped by reason, as JSON.
         """
         scope = self.api.scope(workspace, request)
+        doc_id, goal = text_arg(doc_id, "doc_id"), text_arg(goal, "goal")
         if doc_id not in {d.doc_id for d in scope.folio.documents()}:
             raise ReviewApiError(
                 f"No document with id '{doc_id}' in this workspace: /documents lists them."

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent.figures.attribute_rows import titles_table
 from ui.safe import esc, md_text
 
 # "⟨columns: …⟩" (English) or "⟨列: …⟩" (Chinese): the header the row is read under.
@@ -22,26 +23,29 @@ _BULLET = re.compile(r"^(?P<bullet>\s*[-*•]\s+)")
 _DIGIT = re.compile(r"\d")
 
 
-def _cells(text: str) -> list[str] | None:
+def _cells(text: str, *, headed: bool = False) -> list[str] | None:
     """The cells of a table row, or None when the text is not one: two cells or more, a
-    first one that names something, and a figure in the others."""
+    first one that names something, and a figure in the others, unless the answerer gave
+    the row its header (``headed``: a schedule's row may hold words only, "Consent forms |
+    Records office")."""
     if "|" not in text:
         return None
     cells = [c.strip() for c in text.strip().strip("|").split("|")]
     cells = [c for c in cells if c]
     if len(cells) < 2 or not re.search(r"\w", cells[0]):
         return None
-    if not any(_DIGIT.search(c) for c in cells[1:]):
+    if not headed and not any(_DIGIT.search(c) for c in cells[1:]):
         return None
     return cells
 
 
 def _headers(head: str, figures: int) -> tuple[list[str], str]:
     """The header's column names for the row's ``figures`` cells, and the table's title
-    (its first cell, when it is not a column's name)."""
+    (its first cell, when it is not a column's name: "(In millions)" is shown after the
+    row, "Item" or "Region", the name of the labels' column, is not)."""
     heads = [h.strip() for h in head.strip().strip("|").split("|")]
     if len(heads) == figures + 1:
-        return heads[1:], heads[0]
+        return heads[1:], heads[0] if titles_table(heads[0]) else ""
     if len(heads) == figures:
         return heads, ""
     return [], " · ".join(h for h in heads if h)
@@ -52,7 +56,7 @@ def row_html(text: str) -> str | None:
     the text is not a table row."""
     m = _COLUMNS.search(text)
     row = text[: m.start()] + text[m.end() :] if m else text
-    cells = _cells(row)
+    cells = _cells(row, headed=m is not None)
     if cells is None:
         return None
     label, figures = cells[0], cells[1:]

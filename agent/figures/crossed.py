@@ -18,6 +18,7 @@ from pathlib import Path
 
 from agent import prompts
 from agent.evidence import Evidence, Passage
+from agent.figures.attribute_rows import attribute_columns, attribute_sentence
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import figure, scale_named
 from agent.figures.items import years
@@ -25,6 +26,7 @@ from agent.figures.markdown_tables import row_cells
 from agent.figures.render import scale_word
 from agent.scope import stem
 from pipeline.text.periods import TABLE_YEAR_RE
+from pipeline.text.script import HAN_RE
 
 _DATA = Path(__file__).resolve().parents[1] / "data" / "crossed_cells.json"
 COVERED = 0.75  # the share of a header's or a label's words the question must say
@@ -155,7 +157,16 @@ def _sentence(label: str, header: str, raw: str, scale: str, chunk_id: str) -> s
     # a price, a rate or a per-share figure is not in the table's scale
     unscaled = raw.endswith("%") or _PER_UNIT.search(f"{label} {header}")
     unit = "" if unscaled else scale_word(scale, "en")
-    return f"{row}, {' '.join(header.split())}: {raw}{unit} [{chunk_id}]."
+    header = " ".join(header.split())
+    if not unit and not raw.startswith("$") and _attribute(header) and not HAN_RE.search(row):
+        # a schedule's cell ("Loan period" of "Survey drones": "3 days"), not an amount
+        # under a bucket ("Less Than 1 Year"): said as the value and what it is
+        return f"{attribute_sentence(row, [(header, raw)], '')} [{chunk_id}]."
+    return f"{row}, {header}: {raw}{unit} [{chunk_id}]."
+
+
+def _attribute(header: str) -> bool:
+    return not re.search(r"\d", header) and attribute_columns([header])
 
 
 _PER_UNIT = re.compile(r"\bper\b|\bprice\b|\brate\b|%", re.I)

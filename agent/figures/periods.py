@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from pipeline.text import lexicon
 from pipeline.text.periods import FISCAL_YEAR_OUTSIDE_FIGURES_RE, YEAR, year_of
 
 _MONTHS = [
@@ -307,3 +308,15 @@ def fiscal_worded(question: str, texts: Iterable[str]) -> str:
         )
 
     return _CLOSED_ON.sub(named, question)
+
+
+# "本期发生额", "期末余额": a period and a word saying its cells are amounts.
+_AMOUNT_WORD = lexicon.pattern("zh_periods.amount_words", template="(?:{})$")
+
+
+def zh_period_said(heading: str) -> str:
+    """A Chinese column heading as a sentence names its period: "本期发生额" → "本期",
+    "期末余额" → "期末" (本期营业收入为…, not 本期发生额营业收入为…); a heading that is
+    only the amount word stays."""
+    bare = _AMOUNT_WORD.sub("", heading)
+    return bare if bare.strip() else heading

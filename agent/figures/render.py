@@ -14,7 +14,7 @@ from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
-from agent.figures.periods import PART_OF_YEAR, months_of
+from agent.figures.periods import PART_OF_YEAR, months_of, zh_period_said
 from agent.figures.printed_rates import printed_rate
 from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
@@ -58,11 +58,15 @@ def cell_sentence(
     if chinese_row(c):  # a Chinese report's row, in either language (``report_said.py``)
         return _report_sentence(c, finder, lang, scale=scale, before=before, label=label)
     if lang == "zh":  # the item by its Chinese name, a sum in 亿/万 (``zh_said.py``)
-        at = zh_year(c, year) if year else c.period
+        at = zh_year(c, year) if year else zh_period_said(c.period)
         shown = with_label_unit(zh_value(c.value, scale, currency, c.raw), c)
         if before is not None:
             dated = before.year and str(before.year) in before.period
-            then = zh_year(before, before.year) if dated and before.year else before.period
+            then = (
+                zh_year(before, before.year)
+                if dated and before.year
+                else zh_period_said(before.period)
+            )
             was = zh_value(before.value, before.scale or scale, currency, before.raw)
             shown += f"，{then}为{with_label_unit(was, before)}"
         return f"{at}{zh_label(c, label)}为{shown} [{c.chunk_id}]。"
@@ -325,7 +329,7 @@ def _zh_when(c: Cell) -> str:
     part = months_of(c.period) in _PART_YEAR
     if c.year and str(c.year) in c.period and not part:
         return f"{c.year}年"
-    period = c.period.strip()
+    period = zh_period_said(c.period.strip())
     return period if period and len(period) <= _ZH_PERIOD and "|" not in period else ""
 
 

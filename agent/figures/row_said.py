@@ -30,6 +30,7 @@ from agent.figures.grid import (
 )
 from agent.figures.items import named_item, shown_label, years
 from agent.figures.numerals import ZH_UNITS, zh_amount
+from agent.figures.periods import zh_period_said
 from agent.figures.printed_rates import printed_rate
 from agent.figures.render import copula, in_scale, number, scale_word
 from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
@@ -351,4 +352,4 @@ def _zh_when(c: Column) -> str:
     text = no_spaces(c.text)
     if c.year is not None and "年" not in text:
         return f"{c.year}年"
-    return text
+    return zh_period_said(text)

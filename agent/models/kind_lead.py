@@ -199,7 +199,26 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
         return ""
     if any(find(kind, t, q) is not None for t in texts):
         return ""
+    if kind in ("person", "organisation") and any(_worded_cell(t, q) for t in texts):
+        return ""
     return f"{UNHELD_LEAD} {_UNHELD[kind]}; what they say nearest:"
+
+
+def _worded_cell(text: str, question: str) -> bool:
+    """A table row with a cell of words besides its label that the question does not say
+    ("Tide gauges | 6 weeks | Station warden"): a schedule or a register names who is
+    responsible by role or office ("Records office", "Pathology lead"), which holds the
+    "who" asked though no name of a person is in it."""
+    if "|" not in text:
+        return False
+    asked = {stem(w) for w in re.findall(r"\w+", question.lower())}
+    cells = [c.strip() for c in text.strip().strip("|").split("|")][1:]
+    return any(
+        re.search(r"[^\W\d_]{2}", c)
+        and not re.search(r"\d", c)
+        and not {stem(w) for w in re.findall(r"\w+", c.lower())} & asked
+        for c in cells
+    )
 
 
 UNHELD_LEAD = "The passages found do not specify"  # how ``unheld_note`` opens

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.answer_kinds import FIGURE
 from agent.evidence import Evidence, Passage, Unit, clean, units
+from agent.figures.attribute_rows import attribute_columns, attribute_sentence, titles_table
 from agent.figures.grid import clean_label
 from agent.figures.row_said import row_said
 from agent.models.checkboxes import AFTER as BOXES_AFTER
@@ -28,7 +29,6 @@ from agent.models.spans import answer_clause
 from agent.models.table_header import stacked_header
 from agent.question import parse
 from pipeline.text.lang import script_language, split_sentences
-from pipeline.text.lexicon import pattern
 
 FOLLOW_HEADER: dict[prompts.Lang, str] = {"en": "Follow-up questions:", "zh": "延伸问题："}
 
@@ -120,12 +120,12 @@ def render(
     if said is not None:  # a sentence, then the row quoted
         direct = said
         quotes.insert(0, _line(first, head, lang, doc_lang))
+    elif row and (named := _row_sentence(first, head, lang, ask.question)) is not None:
+        direct, attributes = named
+        if attributes:  # the value and what it is said, then the row as printed
+            quotes.insert(0, _line(first, head, lang, doc_lang))
     elif row:
-        direct = (
-            _row_sentence(first, head, lang)
-            or _pairs_sentence(first, lang)
-            or _line(first, head, lang, doc_lang)
-        )
+        direct = _pairs_sentence(first, lang) or _line(first, head, lang, doc_lang)
     elif (said := phrased(ask.question, first.unit.text)) is not None:
         # the thing asked said in one sentence, then the sentence it is read from
         direct = f"{said} [{first.passage.chunk_id}]."
@@ -188,15 +188,17 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
 _CLAUSE_SHARE = 0.8
 _EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
 _NIL: dict[prompts.Lang, str] = {"en": "— (nil)", "zh": "—（无）"}
-# What a table's first header cell says when it titles the table: its statement or unit.
-_TITLE = pattern("table_headings.title_words", template=r"\bin\b|[$€£¥%]|{}", flags=re.I)
 
 
-def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> str | None:
+def _row_sentence(
+    c: Candidate, head: Candidate | None, lang: prompts.Lang, question: str
+) -> tuple[str, bool] | None:
     """A table row as the direct answer, read as a sentence: each figure with the column
     it is under, then the table's title ("Dividends paid: (4,048) in 2022; (4,789) in 2021
-    (Statements of Cash Flows, in thousands)"), not the row's cells in a line. None when
-    its cells do not line up with a header's."""
+    (Statements of Cash Flows, in thousands)"), not the row's cells in a line; in English,
+    a row of a table whose columns say what each cell is, not a period, as the value and
+    what it is (``attribute_rows.py``; the bool says so: the row is quoted after it). None
+    when its cells do not line up with a header's."""
     if head is None or "|" not in c.unit.text:
         return None
     heads = [clean(x) for x in head.unit.text.strip().strip("|").split("|")]
@@ -221,16 +223,18 @@ def _row_sentence(c: Candidate, head: Candidate | None, lang: prompts.Lang) -> s
     label, cid = clean_label(cells[0]).rstrip(":： "), c.passage.chunk_id
     # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
     title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
-    if not _TITLE.search(title):  # "Region", "项目": the label column's name, no title
+    if not titles_table(title):  # "Region", "项目": the label column's name, no title
         title = ""
     wrapped = title.startswith(("(", "（")) and title.endswith((")", "）"))
     if lang == "zh":
         said = "，".join(f"{h}为{v}" for h, v in pairs)
         note = title if wrapped else f"（{title}）" if title else ""
-        return f"{label}：{said}{note} [{cid}]。"
+        return f"{label}：{said}{note} [{cid}]。", False
+    if not title and attribute_columns(heads[1:]):
+        return f"{attribute_sentence(label, pairs, question)} [{cid}].", True
     said = "; ".join(f"{v} in {h}" for h, v in pairs)
     note = f" {title}" if wrapped else f" ({title})" if title else ""
-    return f"{label}: {said}{note} [{cid}]."
+    return f"{label}: {said}{note} [{cid}].", False
 
 
 def _clauses(cell: str) -> str:

@@ -29,7 +29,7 @@ from pipeline.knowledge.title_filing import titled_registrant
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.parse.table_structure import is_statement_title
 from pipeline.text.normalise import fold, single_spaces
-from pipeline.text.script import has_han
+from pipeline.text.script import HAN, has_han
 
 _WEIGHT: dict[TermSource, float] = {
     "definition": 5.0,
@@ -236,11 +236,24 @@ def _owner_words(doc: DocText) -> frozenset[str]:
     return frozenset(w for w in _NAME_WORD.findall(name) if w not in generic)
 
 
-def _names_owner(d: _Draft, owner: frozenset[str]) -> bool:
+def _names_owner(d: _Draft, owner: frozenset[str], owner_zh: str = "") -> bool:
     """ "Lantern Works", "LANTERN WORKS PLC", "Lantern": the reporting company itself, which
-    every page names; no reader looks it up among the report's terms."""
+    every page names; no reader looks it up among the report's terms. A Chinese report's
+    company ("东北电气发展股份有限公司") is named by the start of its name ("东北电气"), and
+    the end of it is its legal form ("股份有限公司"), no concept of the report either."""
+    if owner_zh and has_han(d.term) and len(d.term) >= 2:
+        return owner_zh.startswith(d.term) or owner_zh.endswith(d.term)
     words = [w for w in _NAME_WORD.findall(fold(d.term)) if w not in word_lists().generic_en]
     return bool(owner) and bool(words) and all(w in owner for w in words)
+
+
+# A Chinese report's title that is its company's name ("东北电气发展股份有限公司…").
+_ZH_COMPANY = re.compile(rf"^\s*([{HAN}（）()]{{2,30}}?(?:公司|集团))")
+
+
+def _owner_zh(doc: DocText) -> str:
+    m = _ZH_COMPANY.match(doc.title)
+    return m.group(1) if m else ""
 
 
 def _report_part(d: _Draft) -> bool:
@@ -290,7 +303,7 @@ def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
     drafts = [_draft(g) for g in _groups(cands)]
     _count(drafts, doc)
     _define_from_occurrences(drafts, doc)
-    cells, owner = table_keys(doc), _owner_words(doc)
+    cells, owner, owner_zh = table_keys(doc), _owner_words(doc), _owner_zh(doc)
     drafts = [
         d
         for d in drafts
@@ -298,7 +311,7 @@ def extract_terms(doc: DocText, *, max_terms: int = 400) -> list[Term]:
         and not _from_table(d, cells)
         and not _statement_name(d)
         and not _person(d, doc)
-        and not _names_owner(d, owner)
+        and not _names_owner(d, owner, owner_zh)
         and not _report_part(d)
     ]
     drafts.sort(key=lambda d: (-_score(d), d.term))
