@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from agent.answer_kinds import asked_kinds, holds
+from agent.answer_kinds import _tagged, asked_kinds, holds
 from agent.rewrite import core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE
 
 # the kinds of thing a question asks of a name (a description or a list is any text)
 _OF_NAME = frozenset({"person", "place", "date", "number"})
+# jieba's tags of the words a name is made of: nouns of every kind, abbreviations,
+# Latin words ("n", "nr", "ns", "nt", "nz", "j", "eng")
+_NOUNISH = frozenset({"j", "eng"})
 
 
 def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -> bool:
@@ -58,17 +61,43 @@ def _used(word: str, text: str) -> bool:
 
 
 def _span(question: str, text: str, name: str) -> str:
-    """The longest run of the question around ``name`` that the text also writes."""
+    """The longest run of the question around ``name`` that the text also writes, within
+    the name as the question writes it (``_extent``): the text may go on from the name
+    with a word the question asks ("…生于" after a person in both), which is the
+    relation asked, not the name."""
     i = question.find(name)
     if i < 0:
         return name
+    lo, hi = _extent(question, i, i + len(name))
     best = name
-    for start in range(i, -1, -1):
-        for end in range(i + len(name), len(question) + 1):
+    for start in range(i, lo - 1, -1):
+        for end in range(i + len(name), hi + 1):
             piece = question[start:end]
             if piece in text and len(piece) > len(best):
                 best = piece
     return best
+
+
+def _extent(question: str, start: int, end: int) -> tuple[int, int]:
+    """Where the name at ``question[start:end]`` begins and ends as the question writes
+    it: in Chinese, the run of nouns around it by the segmenter's tags ("泰和" of
+    "泰和食品公司的总部": "泰和食品公司", up to the particle 的), never over a verb, a
+    particle or a question word; an English name is the question's own run as it is."""
+    if not HAN_RE.search(question[start:end]):
+        return 0, len(question)
+    at = 0
+    spans: list[tuple[int, int, bool]] = []  # each word's start, end, and whether a noun
+    for word, flag in _tagged(question):
+        spans.append((at, at + len(word), flag[:1] == "n" or flag in _NOUNISH))
+        at += len(word)
+    lo, hi = start, end
+    for a, b, noun in reversed(spans):
+        if b <= start and b == lo and noun:
+            lo = a
+    for a, b, noun in spans:
+        if a >= end and a == hi and noun:
+            hi = b
+    return lo, hi
 
 
 def _spans(question: str, text: str, named: set[str], words: dict[str, str]) -> str:
