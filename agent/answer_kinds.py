@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import pairwise
 
 from agent.question.kinds import (
     COUNTED,
@@ -109,6 +110,29 @@ def enumerates(text: str) -> bool:
         run = run + 1 if short else 0
         best = max(best, run)
     return best >= _MIN_MEMBERS
+
+
+# the kinds that are one fact of what the question names, not a topic to read whole
+_FACTS = frozenset({"person", "place", "date", "number"})
+
+
+def asks_fact(question: str) -> bool:
+    """Does the question ask one fact of what it names: a person, a place, a date, a
+    figure, or (Chinese) the thing of a kind the noun after its question word names
+    ("引起了什么反应", "属于哪种语系")? A list or a reason asked is not one fact."""
+    kinds = asked_kinds(question)
+    if kinds & {"list", "reason"}:
+        return False
+    if kinds & _FACTS:
+        return True
+    if not _HAN.search(question):
+        return False
+    thing = re.compile(_raw()["thing_asked_zh"])
+    tagged = [(w, f) for w, f in _tagged(question) if f not in ("m", "q")]  # "哪 种 语系"
+    return any(
+        thing.match(w) and (after[:1] == "n" or after == "vn")
+        for (w, _), (_, after) in pairwise(tagged)
+    )
 
 
 @cache

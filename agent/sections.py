@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from agent.answer_kinds import asks_fact
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
@@ -162,8 +163,10 @@ def named_within(
     something the section never mentions (``_asks_more``), or asks which row is highest
     ("Which geographic area had the biggest drop?": a row of its table, the figures'), or
     opens with the heading ("银杏分布在什么地区？" of the article "银杏": a fact
-    asked of the heading's subject, which the sentence search finds)."""
-    if asks_extreme(topic):
+    asked of the heading's subject, which the sentence search finds), or asks one fact
+    wherever it says the heading (a person, a place, a date, a figure, "什么反应":
+    ``asks_fact``): the heading's subject is what the fact is asked of."""
+    if asks_extreme(topic) or asks_fact(topic):
         return None
     opening = topic.lstrip().lower()
     asked = topic_terms(topic, ignore)

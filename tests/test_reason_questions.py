@@ -65,6 +65,9 @@ def test_questions_asking_for_a_cause_ask_for_a_reason_alone() -> None:
     # instructions after the question ask nothing ("… explain why")
     assert "reason" not in asked_kinds("What is the quick ratio? If it is not useful, explain why.")
     assert "reason" not in asked_kinds("这种鱼称为什么？")
+    # "变为" + "什么颜色": a verb ending in 为, then a thing of a kind asked, not "why"
+    assert "reason" not in asked_kinds("秋天叶片变为什么颜色？")
+    assert asked_kinds("叶片为什么变黄？") == {"reason"}
 
 
 def test_report_sentences_giving_a_cause_hold_a_reason() -> None:

@@ -107,3 +107,24 @@ def test_a_heading_the_question_opens_with_is_its_subject_not_its_topic(
     # a question saying the heading after other words still reads its section
     found = named_within(corpus, [doc], "这种树叫什么，是银杏吗？")
     assert found is not None and found.title == "银杏"
+
+
+def test_a_fact_asked_of_a_heading_said_inside_the_question_is_no_topic(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """A question saying the heading after other words and asking one fact of its subject
+    (a thing of a kind, a place, a person) is answered by a sentence, not the section read
+    whole; a list asked of it still reads the section."""
+    from agent.sections import named_within
+    from pipeline.corpus import Corpus
+
+    article = (
+        "# 植物志\n\n## 银杏\n\n银杏是一种落叶乔木，叶呈扇形。\n\n"
+        "秋季银杏的叶片变为金黄色。\n\n银杏原产于中国东部的山地。\n"
+    )
+    doc = ingest_text(folio, tmp_path, "plants.md", article)
+    corpus = Corpus(folio, [doc])
+    for q in ("秋季的银杏叶片变为什么颜色？", "最早栽培银杏的是谁？", "野生的银杏生长在哪里？"):
+        assert named_within(corpus, [doc], q) is None, q
+    found = named_within(corpus, [doc], "这种树有哪些用途，是银杏吗？")
+    assert found is not None and found.title == "银杏"
