@@ -163,10 +163,11 @@ def named_within(
     something the section never mentions (``_asks_more``), or asks which row is highest
     ("Which geographic area had the biggest drop?": a row of its table, the figures'), or
     opens with the heading ("银杏分布在什么地区？" of the article "银杏": a fact
-    asked of the heading's subject, which the sentence search finds), or asks one fact
-    wherever it says the heading (a person, a place, a date, a figure, "什么反应":
-    ``asks_fact``): the heading's subject is what the fact is asked of."""
-    if asks_extreme(topic) or asks_fact(topic):
+    asked of the heading's subject, which the sentence search finds), or is Chinese and
+    asks one fact wherever it says the heading (a person, a place, a date, a figure, a
+    cause, "什么反应": ``asks_fact``). An English who/where question says the topic a
+    heading names ("Who does it compete with?": "Competition"), not a subject's name."""
+    if asks_extreme(topic) or (cjk_ratio(topic) > 0 and asks_fact(topic)):
         return None
     opening = topic.lstrip().lower()
     asked = topic_terms(topic, ignore)

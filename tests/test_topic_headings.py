@@ -128,3 +128,13 @@ def test_a_fact_asked_of_a_heading_said_inside_the_question_is_no_topic(
         assert named_within(corpus, [doc], q) is None, q
     found = named_within(corpus, [doc], "这种树有哪些用途，是银杏吗？")
     assert found is not None and found.title == "银杏"
+
+
+def test_a_chinese_question_word_asking_a_thing_asks_a_fact() -> None:
+    from agent.answer_kinds import asks_fact
+
+    for q in ("灯塔的光以什么为燃料？", "这位诗人晚年做了什么？", "古镇的石桥属于哪种结构？"):
+        assert asks_fact(q), q
+    # a list, a definition, a name or a description asked is no one fact
+    for q in ("古镇有哪些石桥？", "石桥是什么？", "这座桥叫什么？", "古镇是什么样的？"):
+        assert not asks_fact(q), q
