@@ -149,7 +149,15 @@ def find_section(
         return by_meaning(corpus, doc_ids, topic, ignore) or named_within(
             corpus, doc_ids, topic, ignore
         )
-    return best[1]
+    return None if _fact_of_subject(topic, best[1]) else best[1]
+
+
+def _fact_of_subject(topic: str, sec: SectionRead) -> bool:
+    """A Chinese question opening with the heading and asking one fact of it ("银杏以什么
+    为食？" of the article "银杏", its other words all question words): the heading is the
+    subject the fact is asked of, which the sentence search finds."""
+    opens = topic.lstrip().lower().startswith(sec.title.strip().lower())
+    return opens and cjk_ratio(topic) > 0 and asks_fact(topic)
 
 
 def named_within(

@@ -138,3 +138,19 @@ def test_a_chinese_question_word_asking_a_thing_asks_a_fact() -> None:
     # a list, a definition, a name or a description asked is no one fact
     for q in ("古镇有哪些石桥？", "石桥是什么？", "这座桥叫什么？", "古镇是什么样的？"):
         assert not asks_fact(q), q
+
+
+def test_a_fact_asked_of_a_heading_the_question_opens_with_reads_no_section(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """ "银杏长到10米时做了什么？": the heading is every topic word the question has, yet it is the
+    subject a fact is asked of, not a topic to read whole."""
+    from agent.sections import find_section
+    from pipeline.corpus import Corpus
+
+    article = "# 植物志\n\n## 银杏\n\n银杏是一种落叶乔木。\n\n银杏在晚秋落叶。\n"
+    doc = ingest_text(folio, tmp_path, "plants.md", article)
+    corpus = Corpus(folio, [doc])
+    assert find_section(corpus, [doc], "银杏长到10米时做了什么？") is None
+    found = find_section(corpus, [doc], "银杏有哪些？")
+    assert found is not None and found.title == "银杏"
