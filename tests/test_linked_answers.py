@@ -112,3 +112,13 @@ def test_the_nouns_the_question_writes_with_the_name_are_the_name() -> None:
     text = "岚川纺织公司\n2016年，泰和食品公司斥资12亿元收购岚川纺织旗下的毛巾品牌。"
     assert unlinked(question, words, {"泰和"}, text)
     assert not unlinked(question, words, {"泰和"}, "泰和食品公司的总部设于宁波。")
+
+
+def test_the_name_ends_at_a_word_edge_of_the_question() -> None:
+    """ "…杂志发行量" asked, "…杂志发行" written: the text's "发行" is a piece of the word
+    asked, not more of the name, and it links the unit."""
+    question = "青禾出版社杂志发行量是多少？"
+    words = {"青禾": "青禾", "出版社": "出版社", "杂志": "杂志", "发行量": "发行量"}
+    text = "青禾出版社杂志发行12万份，以地方读者为主。"
+    assert not unlinked(question, words, {"青禾"}, text)
+    assert unlinked(question, words, {"青禾"}, "青禾出版社杂志创刊于1950年。")

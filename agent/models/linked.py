@@ -68,36 +68,37 @@ def _span(question: str, text: str, name: str) -> str:
     i = question.find(name)
     if i < 0:
         return name
-    lo, hi = _extent(question, i, i + len(name))
+    starts, ends = _extent(question, i, i + len(name))
     best = name
-    for start in range(i, lo - 1, -1):
-        for end in range(i + len(name), hi + 1):
+    for start in starts:
+        for end in ends:
             piece = question[start:end]
             if piece in text and len(piece) > len(best):
                 best = piece
     return best
 
 
-def _extent(question: str, start: int, end: int) -> tuple[int, int]:
-    """Where the name at ``question[start:end]`` begins and ends as the question writes
-    it: in Chinese, the run of nouns around it by the segmenter's tags ("泰和" of
-    "泰和食品公司的总部": "泰和食品公司", up to the particle 的), never over a verb, a
-    particle or a question word; an English name is the question's own run as it is."""
+def _extent(question: str, start: int, end: int) -> tuple[list[int], list[int]]:
+    """Where the name at ``question[start:end]`` may begin and end as the question writes
+    it: in Chinese, at a word's edge within the run of nouns around it by the segmenter's
+    tags ("泰和" of "泰和食品公司的总部": up to "泰和食品公司", the particle 的 ends it),
+    never over a verb, a particle or a question word, nor inside a word ("…图书馆藏书量":
+    the text's "藏书" is a piece of the word asked); an English name anywhere around."""
     if not HAN_RE.search(question[start:end]):
-        return 0, len(question)
+        return list(range(start, -1, -1)), list(range(end, len(question) + 1))
     at = 0
     spans: list[tuple[int, int, bool]] = []  # each word's start, end, and whether a noun
     for word, flag in _tagged(question):
         spans.append((at, at + len(word), flag[:1] == "n" or flag in _NOUNISH))
         at += len(word)
-    lo, hi = start, end
+    starts, ends = [start], [end]
     for a, b, noun in reversed(spans):
-        if b <= start and b == lo and noun:
-            lo = a
+        if b <= start and b == starts[-1] and noun:
+            starts.append(a)
     for a, b, noun in spans:
-        if a >= end and a == hi and noun:
-            hi = b
-    return lo, hi
+        if a >= end and a == ends[-1] and noun:
+            ends.append(b)
+    return starts, ends
 
 
 def _spans(question: str, text: str, named: set[str], words: dict[str, str]) -> str:
