@@ -111,6 +111,38 @@ def enumerates(text: str) -> bool:
     return best >= _MIN_MEMBERS
 
 
+# the kinds that are one fact of what the question names, not a topic to read whole
+_FACTS = frozenset({"person", "place", "date", "number", "reason"})
+
+
+def asks_fact(question: str) -> bool:
+    """Does the question ask one fact of what it names: a person, a place, a date, a
+    figure, a cause, or (Chinese) a thing: the one of a kind the noun after its question
+    word names ("引起了什么反应", "属于哪种语系", "以什么为食"), or what a verb closing the
+    question asks ("做了什么")? A list, a definition or a name asked is no one fact."""
+    kinds = asked_kinds(question)
+    if kinds & {"list", "definition"}:
+        return False
+    if kinds & _FACTS:
+        return True
+    if not _HAN.search(question):
+        return False
+    tagged = [(w, f) for w, f in _tagged(question) if f not in ("m", "q")]  # "哪 种 语系"
+    return any(_thing_asked(tagged, i) for i in range(1, len(tagged)))
+
+
+def _thing_asked(tagged: list[tuple[str, str]], i: int) -> bool:
+    """Is word ``i`` a question word asking a thing (see ``asks_fact``)?"""
+    word, before, after = tagged[i][0], tagged[i - 1], tagged[i + 1 :][:1]
+    if not re.match(_raw()["thing_asked_zh"], word):
+        return False
+    then = after[0][1] if after else "x"
+    if then[:1] in ("n", "p") or then == "vn":
+        return True
+    named = re.match(_raw()["names_asked_zh"], before[0])
+    return then == "x" and before[1][:1] in ("v", "u") and not named
+
+
 @cache
 def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     import jieba.posseg as pseg

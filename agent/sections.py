@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from agent.answer_kinds import asks_fact
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
@@ -148,7 +149,15 @@ def find_section(
         return by_meaning(corpus, doc_ids, topic, ignore) or named_within(
             corpus, doc_ids, topic, ignore
         )
-    return best[1]
+    return None if _fact_of_subject(topic, best[1]) else best[1]
+
+
+def _fact_of_subject(topic: str, sec: SectionRead) -> bool:
+    """A Chinese question opening with the heading and asking one fact of it ("银杏以什么
+    为食？" of the article "银杏", its other words all question words): the heading is the
+    subject the fact is asked of, which the sentence search finds."""
+    opens = topic.lstrip().lower().startswith(sec.title.strip().lower())
+    return opens and cjk_ratio(topic) > 0 and asks_fact(topic)
 
 
 def named_within(
@@ -162,8 +171,11 @@ def named_within(
     something the section never mentions (``_asks_more``), or asks which row is highest
     ("Which geographic area had the biggest drop?": a row of its table, the figures'), or
     opens with the heading ("银杏分布在什么地区？" of the article "银杏": a fact
-    asked of the heading's subject, which the sentence search finds)."""
-    if asks_extreme(topic):
+    asked of the heading's subject, which the sentence search finds), or is Chinese and
+    asks one fact wherever it says the heading (a person, a place, a date, a figure, a
+    cause, "什么反应": ``asks_fact``). An English who/where question says the topic a
+    heading names ("Who does it compete with?": "Competition"), not a subject's name."""
+    if asks_extreme(topic) or (cjk_ratio(topic) > 0 and asks_fact(topic)):
         return None
     opening = topic.lstrip().lower()
     asked = topic_terms(topic, ignore)

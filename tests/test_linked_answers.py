@@ -91,3 +91,34 @@ def test_a_chinese_word_glued_to_the_name_by_the_segmenter_still_links_the_unit(
     assert not unlinked(question, words, {"甲乙"}, text)
     # the unit that only names it, saying nothing of what is asked, stays unlinked
     assert unlinked(question, words, {"甲乙"}, "甲乙之战\n甲乙之战，又名丙丁之战，位于河畔。")
+
+
+def test_a_question_word_the_text_writes_right_after_the_name_is_not_the_name() -> None:
+    """The name ends where the question's segmentation ends it (a verb after it), not
+    where the text happens to go on the same way: "林墨生于" is the person and the
+    relation asked, and the unit saying it answers a where-question of that person."""
+    question = "林墨生于哪个城市？"
+    words = {"林墨": "林墨", "生于": "生于", "城市": "城市"}
+    assert not unlinked(question, words, {"林墨"}, "林墨\n林墨生于温州，自幼学画。")
+    # the unit naming the person and nothing of the relation asked stays unlinked
+    assert unlinked(question, words, {"林墨"}, "林墨\n林墨的画作多次参展。")
+
+
+def test_the_nouns_the_question_writes_with_the_name_are_the_name() -> None:
+    """ "泰和" of "泰和食品公司的总部": the company's whole name runs up to the particle, so its
+    "公司" is no word of the relation asked, which another company's name holds too."""
+    question = "泰和食品公司的总部设在哪里？"
+    words = {"泰和": "泰和", "食品": "食品", "公司": "公司", "总部": "总部", "设在": "设在"}
+    text = "岚川纺织公司\n2016年，泰和食品公司斥资12亿元收购岚川纺织旗下的毛巾品牌。"
+    assert unlinked(question, words, {"泰和"}, text)
+    assert not unlinked(question, words, {"泰和"}, "泰和食品公司的总部设于宁波。")
+
+
+def test_the_name_ends_at_a_word_edge_of_the_question() -> None:
+    """ "…杂志发行量" asked, "…杂志发行" written: the text's "发行" is a piece of the word
+    asked, not more of the name, and it links the unit."""
+    question = "青禾出版社杂志发行量是多少？"
+    words = {"青禾": "青禾", "出版社": "出版社", "杂志": "杂志", "发行量": "发行量"}
+    text = "青禾出版社杂志发行12万份，以地方读者为主。"
+    assert not unlinked(question, words, {"青禾"}, text)
+    assert unlinked(question, words, {"青禾"}, "青禾出版社杂志创刊于1950年。")

@@ -65,6 +65,9 @@ def test_questions_asking_for_a_cause_ask_for_a_reason_alone() -> None:
     # instructions after the question ask nothing ("… explain why")
     assert "reason" not in asked_kinds("What is the quick ratio? If it is not useful, explain why.")
     assert "reason" not in asked_kinds("这种鱼称为什么？")
+    # "变为" + "什么颜色": a verb ending in 为, then a thing of a kind asked, not "why"
+    assert "reason" not in asked_kinds("秋天叶片变为什么颜色？")
+    assert asked_kinds("叶片为什么变黄？") == {"reason"}
 
 
 def test_report_sentences_giving_a_cause_hold_a_reason() -> None:
@@ -165,3 +168,14 @@ def test_an_attribute_follow_up_is_asked_with_the_sentences_own_verb() -> None:
     near = _passage("hf#51", "Liabilities assumed were approximately $81 million.", page=50, rank=2)
     qs = follow_ups("What were net sales?", _turn(cited, near, df={}), [cited], "en", quoted=[])
     assert qs == ["What were the liabilities assumed?"]  # not "What is the liabilities …"
+
+
+def test_a_chinese_time_without_a_year_holds_the_date_asked() -> None:
+    """ "什么时候" is answered by a season ("冬季") or a reign's year ("宣和元年") as well as
+    by a year written in figures; a sentence with no time at all holds none."""
+    from agent.answer_kinds import holds
+
+    q = "渡口什么时候停航？"
+    for said in ("渡口只在冬季结冰的时候停航。", "渡口于宣和三年停航。"):
+        assert holds("date", said, q), said
+    assert not holds("date", "渡口由县里的船队经营。", q)

@@ -107,3 +107,50 @@ def test_a_heading_the_question_opens_with_is_its_subject_not_its_topic(
     # a question saying the heading after other words still reads its section
     found = named_within(corpus, [doc], "这种树叫什么，是银杏吗？")
     assert found is not None and found.title == "银杏"
+
+
+def test_a_fact_asked_of_a_heading_said_inside_the_question_is_no_topic(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """A question saying the heading after other words and asking one fact of its subject
+    (a thing of a kind, a place, a person) is answered by a sentence, not the section read
+    whole; a list asked of it still reads the section."""
+    from agent.sections import named_within
+    from pipeline.corpus import Corpus
+
+    article = (
+        "# 植物志\n\n## 银杏\n\n银杏是一种落叶乔木，叶呈扇形。\n\n"
+        "秋季银杏的叶片变为金黄色。\n\n银杏原产于中国东部的山地。\n"
+    )
+    doc = ingest_text(folio, tmp_path, "plants.md", article)
+    corpus = Corpus(folio, [doc])
+    for q in ("秋季的银杏叶片变为什么颜色？", "最早栽培银杏的是谁？", "野生的银杏生长在哪里？"):
+        assert named_within(corpus, [doc], q) is None, q
+    found = named_within(corpus, [doc], "这种树有哪些用途，是银杏吗？")
+    assert found is not None and found.title == "银杏"
+
+
+def test_a_chinese_question_word_asking_a_thing_asks_a_fact() -> None:
+    from agent.answer_kinds import asks_fact
+
+    for q in ("灯塔的光以什么为燃料？", "这位诗人晚年做了什么？", "古镇的石桥属于哪种结构？"):
+        assert asks_fact(q), q
+    # a list, a definition, a name or a description asked is no one fact
+    for q in ("古镇有哪些石桥？", "石桥是什么？", "这座桥叫什么？", "古镇是什么样的？"):
+        assert not asks_fact(q), q
+
+
+def test_a_fact_asked_of_a_heading_the_question_opens_with_reads_no_section(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """ "银杏长到10米时做了什么？": the heading is every topic word the question has, yet it is the
+    subject a fact is asked of, not a topic to read whole."""
+    from agent.sections import find_section
+    from pipeline.corpus import Corpus
+
+    article = "# 植物志\n\n## 银杏\n\n银杏是一种落叶乔木。\n\n银杏在晚秋落叶。\n"
+    doc = ingest_text(folio, tmp_path, "plants.md", article)
+    corpus = Corpus(folio, [doc])
+    assert find_section(corpus, [doc], "银杏长到10米时做了什么？") is None
+    found = find_section(corpus, [doc], "银杏有哪些？")
+    assert found is not None and found.title == "银杏"

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from agent.answer_kinds import asked_kinds, holds
+from agent.answer_kinds import _tagged, asked_kinds, holds
 from agent.rewrite import core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE
 
 # the kinds of thing a question asks of a name (a description or a list is any text)
 _OF_NAME = frozenset({"person", "place", "date", "number"})
+# jieba's tags of the words a name is made of: nouns of every kind, abbreviations,
+# Latin words ("n", "nr", "ns", "nt", "nz", "j", "eng")
+_NOUNISH = frozenset({"j", "eng"})
 
 
 def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -> bool:
@@ -58,17 +61,44 @@ def _used(word: str, text: str) -> bool:
 
 
 def _span(question: str, text: str, name: str) -> str:
-    """The longest run of the question around ``name`` that the text also writes."""
+    """The longest run of the question around ``name`` that the text also writes, within
+    the name as the question writes it (``_extent``): the text may go on from the name
+    with a word the question asks ("…生于" after a person in both), which is the
+    relation asked, not the name."""
     i = question.find(name)
     if i < 0:
         return name
+    starts, ends = _extent(question, i, i + len(name))
     best = name
-    for start in range(i, -1, -1):
-        for end in range(i + len(name), len(question) + 1):
+    for start in starts:
+        for end in ends:
             piece = question[start:end]
             if piece in text and len(piece) > len(best):
                 best = piece
     return best
+
+
+def _extent(question: str, start: int, end: int) -> tuple[list[int], list[int]]:
+    """Where the name at ``question[start:end]`` may begin and end as the question writes
+    it: in Chinese, at a word's edge within the run of nouns around it by the segmenter's
+    tags ("泰和" of "泰和食品公司的总部": up to "泰和食品公司", the particle 的 ends it),
+    never over a verb, a particle or a question word, nor inside a word ("…图书馆藏书量":
+    the text's "藏书" is a piece of the word asked); an English name anywhere around."""
+    if not HAN_RE.search(question[start:end]):
+        return list(range(start, -1, -1)), list(range(end, len(question) + 1))
+    at = 0
+    spans: list[tuple[int, int, bool]] = []  # each word's start, end, and whether a noun
+    for word, flag in _tagged(question):
+        spans.append((at, at + len(word), flag[:1] == "n" or flag in _NOUNISH))
+        at += len(word)
+    starts, ends = [start], [end]
+    for a, b, noun in reversed(spans):
+        if b <= start and b == starts[-1] and noun:
+            starts.append(a)
+    for a, b, noun in spans:
+        if a >= end and a == ends[-1] and noun:
+            ends.append(b)
+    return starts, ends
 
 
 def _spans(question: str, text: str, named: set[str], words: dict[str, str]) -> str:
