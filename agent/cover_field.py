@@ -105,8 +105,9 @@ def _above(field: Field, before: list[str], column: int, width: int) -> str | No
         cols = _COLUMNS.split(line)
         if len(cols) == width:
             taken.append(cols[column])
-        elif column == 0:
-            taken.append(cols[0] if width > 1 else line)
+        elif column == 0:  # "Richfield, Minnesota  (Zip Code)": the value without labels
+            values = [c for c in cols if not _labels_only(c)]
+            taken.append(values[0] if width > 1 or not values else " ".join(values))
         else:
             break  # the columns do not line up: no value is the label's
     value = " ".join(reversed(taken)).strip()
@@ -123,6 +124,8 @@ def _label(piece: str, after: list[str], column: int, width: int) -> str:
     """The label as printed: its first line's piece and, when it runs on ("(State or
     other jurisdiction of" / "incorporation or organization)"), the next line's."""
     label = piece[piece.find("(") :] if piece.find("(") > 0 else piece
+    if label.startswith("(") and ")" in label:  # what runs on after it is no label's
+        return label[: label.index(")") + 1]
     if after and ")" not in label:
         cols = _COLUMNS.split(after[0])
         if len(cols) == width:

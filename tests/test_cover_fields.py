@@ -51,6 +51,7 @@ def test_a_label_without_brackets_or_after_its_value_on_one_line() -> None:
     assert state is not None and state.value == "Idaho"
     address = field_value(_field("What is its address?"), BESIDE)
     assert address is not None and address.value == "9 Harbor Row, Portland, Maine 04101"
+    assert address.label == "(Address of principal executive offices)"  # not "(zip code)"
 
 
 def test_no_value_when_the_label_has_only_labels_above_it() -> None:

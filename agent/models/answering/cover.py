@@ -27,19 +27,24 @@ def _candidates(
     field = asked_field(q.text)
     if field is None:
         return []
-    seen: set[str] = set()
-    for ev in evidence:
-        for p in ev.passages:
-            if p.page > COVER_PAGES or p.chunk_id in seen:
-                continue
-            seen.add(p.chunk_id)
-            found = field_value(field, p.text)
+    read = {p.chunk_id: p for ev in evidence for p in ev.passages if p.page <= COVER_PAGES}
+    for p in read.values():
+        before = read.get(_previous(p.chunk_id))
+        # a label opening its passage has its value at the end of the one before
+        for parts in [[p]] if before is None else [[p], [before, p]]:
+            found = field_value(field, "\n".join(c.text for c in parts))
             if found is None:
                 continue
-            body = f"{found.value} {found.label} [{p.chunk_id}]."
+            ids = " ".join(f"[{c.chunk_id}]" for c in parts)
+            body = f"{found.value} {found.label} {ids}."
             # the label printed is the field asked: nothing of the question is left over
-            return [AnswerCandidate("cover", "sentence", body, [p], [found.value], cover=1.0)]
+            return [AnswerCandidate("cover", "sentence", body, parts, [found.value], cover=1.0)]
     return []
+
+
+def _previous(chunk_id: str) -> str:
+    doc_id, _, n = chunk_id.rpartition("#")
+    return f"{doc_id}#{int(n) - 1}" if n.isdigit() else ""
 
 
 STRATEGY = Strategy("cover", _applies, _candidates, frozenset({"sentence"}))
