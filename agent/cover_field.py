@@ -38,12 +38,20 @@ class Field:
     label: re.Pattern[str]
     value: re.Pattern[str]
     lines: int
+    below: bool  # the label heads a table's column: its value is in the row under it
 
 
 @dataclass(frozen=True)
 class FieldValue:
     value: str  # as printed, its lines joined by a space
     label: str  # the label as printed, its continuation line joined
+    below: bool = False  # printed under its label (a column's head), not over it
+
+    @property
+    def said(self) -> str:
+        """The field as the cover prints it: "DELAWARE (State or other jurisdiction …)",
+        "Trading Symbol(s): MGM"."""
+        return f"{self.label}: {self.value}" if self.below else f"{self.value} {self.label}"
 
 
 @cache
@@ -57,6 +65,7 @@ def _data() -> tuple[tuple[Field, ...], re.Pattern[str]]:
                 re.compile(f["label"], re.I),
                 re.compile(f["value"]),
                 int(f["lines"]),
+                bool(f.get("below", False)),
             )
             for name, f in raw["fields"].items()
         )
@@ -65,28 +74,60 @@ def _data() -> tuple[tuple[Field, ...], re.Pattern[str]]:
         raise CoverFieldDataError(f"cannot read the cover fields {DATA}; restore it") from e
 
 
-def asked_field(question: str) -> Field | None:
-    """The cover field an English question asks for ("In which state is X incorporated?"),
-    or None; a yes/no question ("Is X a Delaware corporation?") asks a verdict, not it."""
+def asked_fields(question: str) -> list[Field]:
+    """The cover fields an English question asks for ("In which state is X incorporated?",
+    "Under what symbol and on which exchange does X trade?"); a yes/no question ("Is X a
+    Delaware corporation?") asks a verdict, not them."""
     if _YES_NO.match(question) or not question.isascii():
-        return None
-    return next((f for f in _data()[0] if f.asked.search(question)), None)
+        return []
+    return [f for f in _data()[0] if f.asked.search(question)]
+
+
+def asked_field(question: str) -> Field | None:
+    """The first cover field the question asks for, or None."""
+    return next(iter(asked_fields(question)), None)
 
 
 def field_value(field: Field, text: str) -> FieldValue | None:
     """The value the text prints for the field, with its label; None when it prints none."""
-    lines = [ln.strip() for ln in text.split("\n")]
+    lines = [_cells(ln) for ln in text.split("\n") if not _RULE.match(ln)]
     for i, line in enumerate(lines):
         cols = _COLUMNS.split(line)
         for c, piece in enumerate(cols):
             m = field.label.search(piece)
             if m is None:
                 continue
-            found = _beside(field, piece) or _above(field, lines[:i], c, len(cols))
+            if field.below:
+                found = _below(field, lines[i + 1 : i + 2], c, len(cols))
+            else:
+                found = _beside(field, piece) or _above(field, lines[:i], c, len(cols))
+            if found is not None and field.below:
+                return FieldValue(found, piece, below=True)
             if found is not None:
-                label = _label(piece, lines[i + 1 : i + 2], c, len(cols))
-                return FieldValue(found, label)
+                return FieldValue(found, _label(piece, lines[i + 1 : i + 2], c, len(cols)))
     return None
+
+
+_RULE = re.compile(r"^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*$")  # a markdown table's rule row
+
+
+def _cells(line: str) -> str:
+    """A line with a markdown row's cells set apart as columns are ("| a | b |" → "a  b")."""
+    line = line.strip()
+    if line.startswith("|") and line.endswith("|"):
+        return "  ".join(c.strip() for c in line.strip("|").split("|"))
+    return line
+
+
+def _below(field: Field, after: list[str], column: int, width: int) -> str | None:
+    """The value in the label's column of the row under it ("Trading Symbol(s)" over
+    "MGM"); a label alone on its line has the whole next line."""
+    if not after:
+        return None
+    cols = _COLUMNS.split(after[0])
+    value = cols[column] if len(cols) == width else (after[0] if width == 1 else "")
+    # a line of several columns under a lone label continues the table's header
+    return value if value and field.value.match(value) and not _COLUMNS.search(value) else None
 
 
 def _beside(field: Field, piece: str) -> str | None:

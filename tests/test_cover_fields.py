@@ -3,7 +3,7 @@ in its column when fields stand side by side. Invented covers only."""
 
 from __future__ import annotations
 
-from agent.cover_field import Field, asked_field, field_value
+from agent.cover_field import Field, asked_field, asked_fields, field_value
 from agent.evidence import Evidence, Passage
 from agent.models.answering.cover import STRATEGY
 from agent.question import parse
@@ -67,3 +67,19 @@ def test_the_cover_strategy_cites_the_cover_passage() -> None:
     found = STRATEGY.candidates(q, [ev], "en")
     assert [c.cited[0].chunk_id for c in found] == ["q#1"]  # a later page is no cover
     assert found[0].body.startswith("Vermont ") and "[q#1]" in found[0].body
+
+
+TABLE = """| Title of each class | Trading Symbol(s) | Name of each exchange on which registered |
+|---|---|---|
+| Common Stock, $0.01 par value | QLMR | Nasdaq Global Market |"""
+
+
+def test_a_column_head_has_its_value_in_the_row_under_it() -> None:
+    asked = asked_fields("Under what symbol and on which exchange does it trade?")
+    fields = {f.name: f for f in asked}
+    symbol = field_value(fields["symbol"], TABLE)
+    assert symbol is not None and symbol.said == "Trading Symbol(s): QLMR"
+    exchange = field_value(fields["exchange"], TABLE)
+    assert exchange is not None and exchange.value == "Nasdaq Global Market"
+    # exchange rates are no stock exchange
+    assert asked_fields("How do exchange rates affect Quillmore?") == []
