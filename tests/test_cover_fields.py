@@ -81,5 +81,8 @@ def test_a_column_head_has_its_value_in_the_row_under_it() -> None:
     assert symbol is not None and symbol.said == "Trading Symbol(s): QLMR"
     exchange = field_value(fields["exchange"], TABLE)
     assert exchange is not None and exchange.value == "Nasdaq Global Market"
-    # exchange rates are no stock exchange
+    # exchange rates are no stock exchange, an amount listed no listing, to address no address
     assert asked_fields("How do exchange rates affect Quillmore?") == []
+    assert asked_fields("What was the total listed for inventories?") == []
+    assert asked_fields("How does Quillmore address climate risks?") == []
+    assert not STRATEGY.applies(parse("What was Quillmore's revenue at its headquarters in 2024?"))

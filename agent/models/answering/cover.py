@@ -12,13 +12,15 @@ from agent import prompts
 from agent.cover_field import Field, FieldValue, asked_fields, field_value
 from agent.evidence import Evidence, Passage
 from agent.models.answering.candidate import AnswerCandidate, Strategy
+from agent.models.answering.scoring import wants_figure
 from agent.question import Question
 
 COVER_PAGES = 2  # a cover may open on the page after a contents line
 
 
 def _applies(q: Question) -> bool:
-    return bool(asked_fields(q.text))
+    # a figure asked ("the amount listed in …") is no cover field, whatever its words
+    return bool(asked_fields(q.text)) and not wants_figure(q)
 
 
 def _candidates(
