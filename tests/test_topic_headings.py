@@ -154,3 +154,29 @@ def test_a_fact_asked_of_a_heading_the_question_opens_with_reads_no_section(
     assert find_section(corpus, [doc], "银杏长到10米时做了什么？") is None
     found = find_section(corpus, [doc], "银杏有哪些？")
     assert found is not None and found.title == "银杏"
+
+
+def test_a_season_asked_meets_the_seasonality_heading() -> None:
+    from agent.sections import meets, topic_terms
+
+    asked = topic_terms("Do Pellworth's orders vary much by season?")
+    assert meets(asked, topic_terms("Seasonality"))
+
+
+def test_a_figure_deciding_no_verdict_fits_a_yes_no_topic_question_less() -> None:
+    from agent.models.answering.candidate import AnswerCandidate
+    from agent.models.compose import _undecided
+    from agent.question import parse
+
+    q = parse("Do Pellworth's sales vary much by season?")
+    amount = AnswerCandidate("figures", "figure", "Sales were $9.4 million in 2024 [p#3].")
+    assert _undecided(q, amount)
+    decided = AnswerCandidate("figures", "figure", "Yes. Sales rose to $9.4 million [p#3].")
+    assert not _undecided(q, decided)
+    assert not _undecided(parse("What were Pellworth's sales?"), amount)  # no verdict asked
+
+
+def test_a_statement_missing_one_of_three_topic_words_decides(folio: Folio, filing: str) -> None:
+    q = "Do Pellworth's orders vary much by season?"
+    a = ChatService(folio).ask(q, [filing]).answer
+    assert a.answer.startswith("Yes"), a.answer

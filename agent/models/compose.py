@@ -25,10 +25,11 @@ from agent.models.answering.strategies import Strategy, registered
 from agent.models.asked_fit import misfit
 from agent.models.nearby import nearby_note
 from agent.models.refusals import refusal
-from agent.models.sections import stated_verdict
+from agent.models.sections import asks_yes_no, stated_verdict, topical
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
 from agent.question import Question, parse
 from agent.sections import section_words
+from pipeline.text.script import HAN_RE
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +95,21 @@ def candidates(
             out += strategy.candidates(q, evidence, lang)
     for c in out:
         if c.form != "refusal":
-            c.fit = form_fit(q, c.form)
+            c.fit = form_fit(q, c.form) * (_UNDECIDED if _undecided(q, c) else 1.0)
     return out
+
+
+_UNDECIDED = 0.5  # a figure that decides no verdict fits a yes/no question as any sentence
+
+
+def _undecided(q: Question, c: AnswerCandidate) -> bool:
+    """A figure looked up for a yes/no question about a topic ("Do sales vary much by
+    season?" answered "Sales were $94.9 billion") that opens with no verdict: one amount
+    says nothing of the yes or no asked, which the section about the topic may."""
+    if c.form != "figure" or q.operation != "lookup" or not topical(q.text):
+        return False
+    leads = section_words()["leads"]["zh" if HAN_RE.search(q.text) else "en"]
+    return asks_yes_no(q.text) and not _opens_with_verdict(c.body, leads)
 
 
 def ranked(offered: Sequence[AnswerCandidate]) -> list[AnswerCandidate]:

@@ -17,6 +17,7 @@ from agent.answer_kinds import (
     holds,
     search_words,
 )
+from agent.cover_field import asked_field
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.answer import FigureAnswer, figure_answer
 from agent.models.corroborate import statement_search
@@ -175,13 +176,17 @@ def _first_round(question: str) -> list[Call]:
     if asks_overview(question) or asks_about_subject(question):
         calls.append({"name": "document_overview", "args": {"top_k": MAX_OVERVIEW}})
     page = page_reference(question)
-    if page is not None:
-        calls.append({"name": "read_page", "args": {"page": page}})
+    # a cover field asked ("where is it incorporated?"): the cover states it, no section
+    # is about it (``agent/cover_field.py``)
+    on_cover = page is None and asked_field(question) is not None
+    if page is not None or on_cover:
+        calls.append({"name": "read_page", "args": {"page": page or 1}})
     term = defined_term(question)
     if term:
         calls.append({"name": "lookup_term", "args": {"term": term}})
     asked = without_unit(core_question(question))  # a unit asked is no word to search for
-    if page is None and topical(asked):  # the section a topic's heading names, read whole
+    # the section a topic's heading names, read whole
+    if page is None and not on_cover and topical(asked):
         calls.append({"name": "read_section", "args": {"topic": asked}})
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
     phrasing = phrasing_words(asked)

@@ -164,9 +164,16 @@ def _verdict(chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str]) -> s
         return None
     said = set()
     for _, u in chosen:
-        if meets(asked, topic_terms(u.text)) == asked:
+        if _decides(asked, meets(asked, topic_terms(u.text))):
             said.add("no" if _denies(u.text) else "yes")
     return said.pop() if len(said) == 1 else None
+
+
+def _decides(asked: frozenset[str], held: frozenset[str]) -> bool:
+    """A statement holding the question's topic words decides it: all of them, or all but
+    one of three or more ("sales do not reflect any degree of seasonality" for "Do sales
+    vary much by season?")."""
+    return len(asked) >= 1 and len(held) >= len(asked) - (1 if len(asked) >= 3 else 0)
 
 
 def stated_verdict(
@@ -183,7 +190,7 @@ def stated_verdict(
     ignore = [w for e in evidence for w in (*e.owner, *e.names)]
     asked = topic_terms(question, ignore=ignore)
     held = meets(asked, topic_terms(statements[0]))
-    if len(asked) < 2 or len(held) < len(asked) - (1 if len(asked) >= 3 else 0):
+    if len(asked) < 2 or not _decides(asked, held):
         return None
     return "no" if _denies(statements[0]) else "yes"
 
@@ -198,6 +205,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 def _yes_no(question: str) -> bool:
     return bool(_patterns()[0].search(question))
+
+
+def asks_yes_no(question: str) -> bool:
+    """Does the question ask a verdict ("Is …?", "Do sales …?", "…吗？")?"""
+    return _yes_no(question)
 
 
 def _denies(text: str) -> bool:

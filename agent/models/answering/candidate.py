@@ -12,7 +12,9 @@ from agent.evidence import Evidence, Passage
 from agent.question import Question
 
 # What a candidate is: its form, matched against the form the question asks for.
-Form = Literal["overview", "description", "section", "figure", "page", "sentence", "refusal"]
+Form = Literal[
+    "overview", "description", "section", "figure", "page", "field", "sentence", "refusal"
+]
 
 
 @dataclass

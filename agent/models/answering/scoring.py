@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from agent.answer_kinds import asks_about_subject
+from agent.cover_field import asked_fields
 from agent.evidence import Passage
 from agent.figures.asking import what_is_asked
 from agent.figures.prose_totals import asked_verb
@@ -84,9 +85,9 @@ def traced(cell_ids: Sequence[str], body: str) -> float:
 @lru_cache(maxsize=256)  # asked for each candidate and each strategy's bound
 def asked_forms(q: Question) -> frozenset[Form]:
     """The forms of answer the question asks for: a whole document's overview, what its
-    subject does, a page's opening, a figure, a section's statements; a sentence when it
-    asks for none of these (a sentence can hold any answer, so it is every question's
-    second-best form)."""
+    subject does, a page's opening, a figure, a section's statements, a cover's field; a
+    sentence when it asks for none of these (a sentence can hold any answer, so it is
+    every question's second-best form)."""
     forms: set[Form] = set()
     if q.overview:
         forms.add("overview")
@@ -98,6 +99,8 @@ def asked_forms(q: Question) -> frozenset[Form]:
         forms.add("figure")
     if topical(q.text):
         forms.add("section")
+    if asked_fields(q.text):  # a cover page's field: its value over its label
+        forms.add("field")
     return frozenset(forms or {"sentence"})
 
 

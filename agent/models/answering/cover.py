@@ -1,0 +1,67 @@
+"""A field of a filing's cover page asked for ("In which state is X incorporated?", "What
+is the address of X's principal executive offices?"): the value printed over or beside
+its label (``agent/cover_field.py``), cited to the cover's passage. The planner reads the
+first page of the scope for such a question; the label printed is the very field asked,
+so the candidate covers the question whole."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent import prompts
+from agent.cover_field import Field, FieldValue, asked_fields, field_value
+from agent.evidence import Evidence, Passage
+from agent.models.answering.candidate import AnswerCandidate, Strategy
+from agent.models.answering.scoring import wants_figure
+from agent.question import Question
+
+COVER_PAGES = 2  # a cover may open on the page after a contents line
+
+
+def _applies(q: Question) -> bool:
+    # a figure asked ("the amount listed in …") is no cover field, whatever its words
+    return bool(asked_fields(q.text)) and not wants_figure(q)
+
+
+def _candidates(
+    q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> list[AnswerCandidate]:
+    read = {p.chunk_id: p for ev in evidence for p in ev.passages if p.page <= COVER_PAGES}
+    lines: list[str] = []
+    cited: list[Passage] = []
+    quoted: list[str] = []
+    for field in asked_fields(q.text):
+        found = _found(field, read)
+        if found is None:
+            return []  # a field asked the cover does not print: it answers only in part
+        value, parts = found
+        lines.append(f"{value.said} {' '.join(f'[{c.chunk_id}]' for c in parts)}.")
+        cited += [c for c in parts if c not in cited]
+        quoted.append(value.value)
+    if not lines:
+        return []
+    # the labels printed are the fields asked: nothing of the question is left over
+    return [AnswerCandidate("cover", "field", "\n".join(lines), cited, quoted, cover=1.0)]
+
+
+def _found(field: Field, read: dict[str, Passage]) -> tuple[FieldValue, list[Passage]] | None:
+    """The field's value in the cover's passages, with the passages printing it."""
+    for p in read.values():
+        # a label opening its passage has its value at the end of the one before, one
+        # ending it (a column's head) at the start of the one after
+        before, after = read.get(_next(p.chunk_id, -1)), read.get(_next(p.chunk_id, 1))
+        tried = [[p], *([[before, p]] if before else []), *([[p, after]] if after else [])]
+        for parts in tried:
+            found = field_value(field, "\n".join(c.text for c in parts))
+            if found is not None:
+                return found, parts
+    return None
+
+
+def _next(chunk_id: str, step: int) -> str:
+    """The id of the chunk ``step`` places on in its document."""
+    doc_id, _, n = chunk_id.rpartition("#")
+    return f"{doc_id}#{int(n) + step}" if n.isdigit() else ""
+
+
+STRATEGY = Strategy("cover", _applies, _candidates, frozenset({"field"}))
