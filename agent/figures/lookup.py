@@ -51,9 +51,7 @@ PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
-# per qualifier the row's label and heading say as the question does ("deferred", "foreign")
-# or against it, and for its heading's share of the question's words (a tie-break)
-AGREED, FRAMED = 0.1, 0.01
+AGREED, FRAMED = 0.1, 0.01  # per qualifier agreeing (or not); the heading's share of the words
 # a total's breakdown row saying the qualifier asked ("Domestic" for domestic income before
 # taxes): the figure asked, before any table's total
 ASKED_PART = 0.5
@@ -126,17 +124,10 @@ class Finder:
                     s += QUALIFIED * qualified(r.label, tail, name)
                 if s >= MIN_ROW_MATCH and named_in_full(self.question, r.label, item):
                     s += NAMED_IN_FULL  # "depreciation expense" asked: that row
-                at, c = g, col
-                if s >= MIN_ROW_MATCH and self.question:
-                    at, r = self._asked_part(g, printed, r)
-                    c = col if at is g else at.column_for(year, months=self.months, into=self.into)
-                value = (
-                    r.values[c]
-                    if s >= MIN_ROW_MATCH and c is not None and c < len(r.values)
-                    else None
-                )
-                if value is None or c is None:
+                found = self._asked_cell(g, col, printed, r, year) if s >= MIN_ROW_MATCH else None
+                if found is None:
                     continue
+                at, r, c, value = found
                 # failing a title, the whole's figures are the largest (a titled
                 # statement's second table, an adjusted one, is told by rank instead)
                 by_title = item.statement in TITLED and titled(g, item.statement)
@@ -207,6 +198,19 @@ class Finder:
         # a row that names the part but not the item, in a table only titled by it
         self.part_unsure = self.part_unsure or sure < 2
         return best[1]
+
+    def _asked_cell(
+        self, g: Grid, col: int, printed: Row, r: Row, year: int | None
+    ) -> tuple[Grid, Row, int, float] | None:
+        """The grid, row, column and figure a matched row gives: its own, or its
+        breakdown row's the question's qualifier asks (``_asked_part``); None when empty."""
+        at: Grid = g
+        c: int | None = col
+        if self.question:
+            at, r = self._asked_part(g, printed, r)
+            c = col if at is g else at.column_for(year, months=self.months, into=self.into)
+        value = r.values[c] if c is not None and c < len(r.values) else None
+        return None if value is None or c is None else (at, r, c, value)
 
     def _asked_part(self, g: Grid, printed: Row, r: Row) -> tuple[Grid, Row]:
         """The total's row, or the row of its breakdown the question's qualifier asks
