@@ -100,7 +100,7 @@ def test_a_total_asked_with_a_qualifier_is_read_from_its_breakdown_row() -> None
         _evidence(PRETAX_TOP, PRETAX_TOTAL),
         "en",
     )
-    assert plain is not None and plain.lines and "8,350" in plain.lines[0], plain.lines
+    assert plain is not None and plain.lines and "8,350" in plain.lines[0], plain
 
 
 @dataclass
