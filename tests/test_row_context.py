@@ -95,6 +95,7 @@ def test_a_total_asked_with_a_qualifier_is_read_from_its_breakdown_row() -> None
         "en",
     )
     assert a is not None and a.lines and "6,120" in a.lines[0], a and a.lines
+    assert a.lines[0].startswith("Domestic income before income taxes"), a.lines
     plain = figure_answer(
         "What was Contoso's income before income taxes in 2024?",
         _evidence(PRETAX_TOP, PRETAX_TOTAL),

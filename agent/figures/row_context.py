@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 
-from agent.figures.grid import Grid, Row
+from agent.figures.grid import Grid, Row, clean_label
 from agent.scope import stem, word_set
 
 _DATA = Path(__file__).resolve().parents[1] / "data" / "row_qualifiers.json"
@@ -207,4 +208,7 @@ def asked_part_row(
             best, best_agree = x, agree
     if best is None:
         return None
-    return (g if any(x is best for x in g.rows) else before or g), best
+    # said whole, as the total's kind: "Foreign income before income taxes"
+    total = clean_label(r.label).rstrip(": ")
+    named = replace(best, label=f"{clean_label(best.label)} {total[:1].lower()}{total[1:]}")
+    return (g if any(x is best for x in g.rows) else before or g), named
