@@ -3,7 +3,7 @@ selector reads a row's own words, and a note's "Current" under "U.S. Federal:" s
 as many of them with "the current international tax" as the "Current" under
 "International:" does. When the first-ranked table row says a qualifier against the
 question's, or less of them, a row of the same table (its passage or its page) that
-agrees more takes its place (``figures.row_context``); rows labelled alike are told by
+says more of them takes its place (``figures.row_context``); rows labelled alike are told by
 their headings' words. Only rows move, and only among the candidates."""
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def qualified_first(found: list[C], question: str) -> list[C]:
         a, s = _fit(c, question)
         alike = _label(c.unit).lower() == _label(top.unit).lower()
         key = (a, s if alike else share)
-        if key > best_key:
+        # a row saying none of the qualifiers asked is no better a guess than the first
+        if key > best_key and (a > 0 or (alike and a == agree)):
             best, best_key = j, key
     if best is not None:
         out.insert(first, out.pop(best))
