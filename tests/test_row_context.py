@@ -119,3 +119,21 @@ def test_the_selectors_first_row_gives_way_to_the_row_under_the_heading_asked() 
     kept = qualified_first(found, "What current federal tax did Contoso record in 2024?")
     assert kept[0].unit is rows[0]
     assert qualified_first(found, "What federal tax did Contoso record?")[0].unit is rows[0]
+
+
+BALANCE = """| (in millions) | 2024 | 2023 |
+|---|---|---|
+| Accounts payable | 900 | 850 |
+| Current portion of long-term debt | 310 | 275 |
+| Long-term debt | 4,200 | 4,450 |"""
+
+
+def test_the_part_of_an_item_its_label_qualifies_as_asked() -> None:
+    due = figure_answer(
+        "How much of Contoso's long-term debt was due within one year at the end of 2024?",
+        _evidence(BALANCE),
+        "en",
+    )
+    assert due is not None and due.lines and "310" in due.lines[0], due
+    whole = figure_answer("What was Contoso's long-term debt in 2024?", _evidence(BALANCE), "en")
+    assert whole is not None and whole.lines and "4,200" in whole.lines[0], whole

@@ -26,7 +26,7 @@ from agent.figures.parts import (
     part_score,
 )
 from agent.figures.periods import months_of
-from agent.figures.row_context import asked_part_row, chunk_before, row_fit
+from agent.figures.row_context import asked_part_row, chunk_before, names_qualified, row_fit
 from agent.figures.statements import (
     TITLED,
     head_of,
@@ -52,9 +52,7 @@ PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it ha
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
 AGREED, FRAMED = 0.1, 0.01  # per qualifier agreeing (or not); the heading's share of the words
-# a total's breakdown row saying the qualifier asked ("Domestic" for domestic income before
-# taxes): the figure asked, before any table's total
-ASKED_PART = 0.5
+ASKED_PART = 0.5  # a row saying the qualifier asked ("Domestic" of a total), before any total
 # above every statement's bonus: the question's own language decides between documents
 OWN_LANGUAGE_BONUS = 1.0
 
@@ -120,6 +118,8 @@ class Finder:
                 if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s, r = read_as(g, printed, item)
+                if s < MIN_ROW_MATCH and names_qualified(self.question, r.label, item.names):
+                    s = MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
                 if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
                     s += QUALIFIED * qualified(r.label, tail, name)
                 if s >= MIN_ROW_MATCH and named_in_full(self.question, r.label, item):

@@ -212,3 +212,26 @@ def asked_part_row(
     total = clean_label(r.label).rstrip(": ")
     named = replace(best, label=f"{clean_label(best.label)} {total[:1].lower()}{total[1:]}")
     return (g if any(x is best for x in g.rows) else before or g), named
+
+
+def names_qualified(question: str, label: str, names: tuple[str, ...]) -> bool:
+    """Does a row's label hold one of an item's names with a qualifier the question asks
+    that the name does not say, and none against it ("Current portion of long-term
+    debt" for the long-term debt due within one year)? The row of that part of the
+    item, not the item's own."""
+    asked = said(question)
+    if not asked:
+        return False
+    plain = f" {_plain(label)} "
+    has = said(label)
+    for name in names:
+        n = _plain(name)
+        if not n or f" {n} " not in plain:
+            continue
+        own = said(name)
+        extra = {c: m - own.get(c, frozenset()) for c, m in has.items()}
+        if any(extra.get(c, frozenset()) & asked[c] for c in asked) and all(
+            not (m - asked[c]) for c, m in extra.items() if c in asked
+        ):
+            return True
+    return False
