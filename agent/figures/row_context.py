@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from agent.figures.grid import Grid, Row, clean_label
+from agent.figures.items import asked_items, norm
 from agent.scope import stem, word_set
 
 _DATA = Path(__file__).resolve().parents[1] / "data" / "row_qualifiers.json"
@@ -72,6 +73,16 @@ def said(text: str) -> Said:
         if found:
             out[name] = found
     return out
+
+
+@lru_cache(maxsize=256)
+def asked_qualifiers(question: str) -> Said:
+    """The qualifiers a question says of the item it asks, not inside a line item's name
+    ("net" of "net sales", "current" of "current liabilities" name their own items)."""
+    q = norm(question)
+    for a in sorted(asked_items(question), key=lambda a: -a.start):
+        q = f"{q[: a.start]} , {q[a.end :]}"
+    return said(q)
 
 
 def agreement(asked: Said, row: Said) -> float:
@@ -137,7 +148,7 @@ def framed_share(question: str, text: str, start: int) -> float:
 def row_fit(question: str, text: str, start: int, label: str) -> tuple[float, float]:
     """How a row (its label at ``start`` of a passage's text) fits the question: its
     qualifiers' ``agreement``, then its heading's and parent's share of the question."""
-    asked = said(question)
+    asked = asked_qualifiers(question)
     agree = agreement(asked, said(context(text, start, label))) if asked else 0.0
     return agree, framed_share(question, text, start)
 
@@ -179,6 +190,17 @@ def _above(g: Grid, rows: list[Row], below: Row | None) -> list[Row]:
     return out
 
 
+def _sums_to(parts: list[Row], total: Row) -> bool:
+    """Do the rows add up to the total in a column where each has a figure?"""
+    if len(parts) < 2:
+        return False
+    for i, v in enumerate(total.values):
+        got = [p.values[i] if i < len(p.values) else None for p in parts]
+        if v is not None and all(x is not None for x in got):
+            return abs(sum(x for x in got if x is not None) - v) <= 0.01 * abs(v) + 1
+    return False
+
+
 def chunk_before(tables: list[Grid], g: Grid) -> Grid | None:
     """The last grid of the chunk before ``g``'s in the turn's tables, or None."""
     doc, _, n = g.passage.chunk_id.rpartition("#")
@@ -196,13 +218,16 @@ def asked_part_row(
     question asks and ``r`` does not ("domestic" income before taxes: the "Domestic"
     row above the total), with its grid (``before`` for a row of the chunk before), or
     None."""
-    asked = said(question)
+    asked = asked_qualifiers(question)
     if not asked:
         return None
     own = agreement(asked, said(context(g.passage.text, r.start, r.label)))
     best: Row | None = None
     best_agree = max(own, 0.0)
-    for x in breakdown(g, r, before):
+    parts = breakdown(g, r, before)
+    if not _sums_to(parts, r):
+        return None  # the rows above are no breakdown of this row
+    for x in parts:
         agree = agreement(asked, said(x.label))
         if agree > best_agree:
             best, best_agree = x, agree
@@ -219,7 +244,7 @@ def names_qualified(question: str, label: str, names: tuple[str, ...]) -> bool:
     that the name does not say, and none against it ("Current portion of long-term
     debt" for the long-term debt due within one year)? The row of that part of the
     item, not the item's own."""
-    asked = said(question)
+    asked = asked_qualifiers(question)
     if not asked:
         return False
     plain = f" {_plain(label)} "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from agent.evidence import Passage, Unit
-from agent.figures.row_context import agreement, context, framed_share, said
+from agent.figures.row_context import agreement, asked_qualifiers, context, framed_share, said
 
 
 class _Ranked(Protocol):
@@ -29,7 +29,7 @@ def _label(u: Unit) -> str:
 
 
 def _fit(c: _Ranked, question: str) -> tuple[float, float]:
-    asked = said(question)
+    asked = asked_qualifiers(question)
     row = said(context(c.passage.text, c.unit.start, _label(c.unit)))
     return agreement(asked, row), framed_share(question, c.passage.text, c.unit.start)
 
@@ -43,7 +43,7 @@ def qualified_first(found: list[C], question: str) -> list[C]:
     """The candidates in their order, but the first-ranked row replaced by the row of
     its table agreeing more with the question's qualifiers (or, labelled alike, whose
     heading says more of the question), moved up to its place."""
-    if not said(question):
+    if not asked_qualifiers(question):
         return found
     out = list(found)
     first = next((i for i, c in enumerate(out) if c.unit.kind == "row"), None)
