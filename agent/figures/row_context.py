@@ -76,13 +76,29 @@ def said(text: str) -> Said:
 
 
 @lru_cache(maxsize=256)
+def _asked_names(question: str) -> tuple[str, ...]:
+    """The line items' names the question says, as it words them (normalised)."""
+    q = norm(question)
+    return tuple(q[a.start : a.end] for a in asked_items(question))
+
+
+def _without(text: str, names: tuple[str, ...]) -> str:
+    out = f" {norm(text)} "
+    for n in sorted(names, key=len, reverse=True):
+        out = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", " , ", out)
+    return out
+
+
 def asked_qualifiers(question: str) -> Said:
     """The qualifiers a question says of the item it asks, not inside a line item's name
     ("net" of "net sales", "current" of "current liabilities" name their own items)."""
-    q = norm(question)
-    for a in sorted(asked_items(question), key=lambda a: -a.start):
-        q = f"{q[: a.start]} , {q[a.end :]}"
-    return said(q)
+    return said(_without(question, _asked_names(question)))
+
+
+def row_qualifiers(question: str, text: str) -> Said:
+    """The qualifiers a row's text says besides the names of the items the question asks
+    ("Current portion of long-term debt": current, for long-term debt asked)."""
+    return said(_without(text, _asked_names(question)))
 
 
 def agreement(asked: Said, row: Said) -> float:
@@ -149,7 +165,9 @@ def row_fit(question: str, text: str, start: int, label: str) -> tuple[float, fl
     """How a row (its label at ``start`` of a passage's text) fits the question: its
     qualifiers' ``agreement``, then its heading's and parent's share of the question."""
     asked = asked_qualifiers(question)
-    agree = agreement(asked, said(context(text, start, label))) if asked else 0.0
+    agree = (
+        agreement(asked, row_qualifiers(question, context(text, start, label))) if asked else 0.0
+    )
     return agree, framed_share(question, text, start)
 
 
@@ -221,14 +239,14 @@ def asked_part_row(
     asked = asked_qualifiers(question)
     if not asked:
         return None
-    own = agreement(asked, said(context(g.passage.text, r.start, r.label)))
+    own = agreement(asked, row_qualifiers(question, context(g.passage.text, r.start, r.label)))
     best: Row | None = None
     best_agree = max(own, 0.0)
     parts = breakdown(g, r, before)
     if not _sums_to(parts, r):
         return None  # the rows above are no breakdown of this row
     for x in parts:
-        agree = agreement(asked, said(x.label))
+        agree = agreement(asked, row_qualifiers(question, x.label))
         if agree > best_agree:
             best, best_agree = x, agree
     if best is None:
@@ -248,6 +266,8 @@ def names_qualified(question: str, label: str, names: tuple[str, ...]) -> bool:
     if not asked:
         return False
     plain = f" {_plain(label)} "
+    if plain in f" {_plain(question)} ":
+        return False  # the question names the row itself: it is read by its name
     has = said(label)
     for name in names:
         n = _plain(name)

@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from agent.evidence import Passage, Unit
-from agent.figures.row_context import agreement, asked_qualifiers, context, framed_share, said
+from agent.figures.row_context import (
+    agreement,
+    asked_qualifiers,
+    context,
+    framed_share,
+    row_qualifiers,
+)
 
 
 class _Ranked(Protocol):
@@ -30,7 +36,7 @@ def _label(u: Unit) -> str:
 
 def _fit(c: _Ranked, question: str) -> tuple[float, float]:
     asked = asked_qualifiers(question)
-    row = said(context(c.passage.text, c.unit.start, _label(c.unit)))
+    row = row_qualifiers(question, context(c.passage.text, c.unit.start, _label(c.unit)))
     return agreement(asked, row), framed_share(question, c.passage.text, c.unit.start)
 
 
