@@ -26,6 +26,7 @@ from agent.figures.parts import (
     part_score,
 )
 from agent.figures.periods import months_of
+from agent.figures.row_context import asked_part_row, chunk_before, names_qualified, row_fit
 from agent.figures.statements import (
     TITLED,
     head_of,
@@ -43,11 +44,15 @@ from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
-PartKey = tuple[float, int, int, float, int]  # part's words, −exhibit, sure, fit, size
+PartKey = tuple[
+    float, float, int, int, float, int
+]  # part's words, qualifiers, −exhibit, sure, fit, size
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
 PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
+AGREED, FRAMED = 0.1, 0.01  # per qualifier agreeing (or not); the heading's share of the words
+ASKED_PART = 0.5  # a row saying the qualifier asked ("Domestic" of a total), before any total
 # above every statement's bonus: the question's own language decides between documents
 OWN_LANGUAGE_BONUS = 1.0
 
@@ -113,19 +118,23 @@ class Finder:
                 if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s, r = read_as(g, printed, item)
+                if s < MIN_ROW_MATCH and names_qualified(self.question, r.label, item.names):
+                    s = MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
                 if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
                     s += QUALIFIED * qualified(r.label, tail, name)
                 if s >= MIN_ROW_MATCH and named_in_full(self.question, r.label, item):
                     s += NAMED_IN_FULL  # "depreciation expense" asked: that row
-                value = r.values[col] if s >= MIN_ROW_MATCH and col < len(r.values) else None
-                if value is None:
+                found = self._asked_cell(g, col, printed, r, year) if s >= MIN_ROW_MATCH else None
+                if found is None:
                     continue
+                at, r, c, value = found
                 # failing a title, the whole's figures are the largest (a titled
                 # statement's second table, an adjusted one, is told by rank instead)
                 by_title = item.statement in TITLED and titled(g, item.statement)
-                size = 0.0 if by_title else abs(value) * SCALES.get(g.unit(r), 1.0)
+                size = 0.0 if by_title else abs(value) * SCALES.get(at.unit(r), 1.0)
                 rank = -(g.passage.rank or 0)
-                fit = s + bonus + self._own_language(r.label, s)
+                fit = s + bonus + self._own_language(r.label, s) + self._framed(g, printed)
+                fit += ASKED_PART * (at is not g or r.start != printed.start)
                 score = (round(fit, 6), len(self.asked & title_words(g)), size, rank)
                 if best is None or score > best[0]:
                     # read from another statement, or not from the one the question names,
@@ -138,7 +147,7 @@ class Finder:
                         or (self._primary_here(kind) and not self.is_primary(g, kind))
                         or self._unstated(g, kind)
                     )
-                    best = (score, self._cell(key, g, r, col, item.outflow), weak)
+                    best = (score, self._cell(key, at, r, c, item.outflow), weak)
         if best is None:
             raise MissingFigure(key, year)
         if best[2]:
@@ -174,20 +183,48 @@ class Finder:
                 # then, as for the whole (``__call__``), the largest figure: "U.S." of
                 # the company, not of one segment
                 size = abs(value) * SCALES.get(g.unit(r), 1.0)
-                score = (fits[0], own, sure, round(fit, 6), int(size))
+                agree = row_fit(self.question, g.passage.text, r.start, r.label)[0]
+                score = (fits[0], agree, own, sure, round(fit, 6), int(size))
                 if best is None or score > best[0]:
                     best = (score, self._cell(key, g, r, col, item.outflow))
         if best is None:
             raise PartMissing(key, year, self.parts)
-        if best[0][1] < 0 and self._primary_here(item.statement):
+        if best[0][2] < 0 and self._primary_here(item.statement):
             # an exhibit's row while a chunk of the report's own statement is in the turn:
             # the part's row may be in a chunk of it not yet read
             self.weak.append((key, year))
-        words, _, sure, fit, size = best[0]
+        words, _, _, sure, fit, size = best[0]
         self.scores.append((words, sure, fit, size))
         # a row that names the part but not the item, in a table only titled by it
         self.part_unsure = self.part_unsure or sure < 2
         return best[1]
+
+    def _asked_cell(
+        self, g: Grid, col: int, printed: Row, r: Row, year: int | None
+    ) -> tuple[Grid, Row, int, float] | None:
+        """The grid, row, column and figure a matched row gives: its own, or its
+        breakdown row's the question's qualifier asks (``_asked_part``); None when empty."""
+        at: Grid = g
+        c: int | None = col
+        if self.question:
+            at, r = self._asked_part(g, printed, r)
+            c = col if at is g else at.column_for(year, months=self.months, into=self.into)
+        value = r.values[c] if c is not None and c < len(r.values) else None
+        return None if value is None or c is None else (at, r, c, value)
+
+    def _asked_part(self, g: Grid, printed: Row, r: Row) -> tuple[Grid, Row]:
+        """The total's row, or the row of its breakdown the question's qualifier asks
+        ("domestic" income before taxes: the "Domestic" row above the total)."""
+        found = asked_part_row(self.question, g, printed, chunk_before(self.tables, g))
+        return found if found is not None else (g, r)
+
+    def _framed(self, g: Grid, r: Row) -> float:
+        """What a row's qualifiers and heading add to its fit: "U.S. Federal" under
+        "Deferred:" for a deferred tax asked, not the one under "Current:"."""
+        if not self.question:
+            return 0.0
+        agree, share = row_fit(self.question, g.passage.text, r.start, r.label)
+        return AGREED * agree + FRAMED * share
 
     def _part_table(self, g: Grid) -> float:
         """A penalty for a table titled by one part of the business the question does not

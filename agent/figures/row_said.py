@@ -34,6 +34,7 @@ from agent.figures.periods import zh_period_said
 from agent.figures.printed_rates import printed_rate
 from agent.figures.render import copula, in_scale, number, scale_word
 from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
+from agent.figures.row_context import row_fit
 from agent.figures.statements import table_fit
 from agent.figures.tables import read_grids
 from agent.figures.zh_said import label_unit, with_label_unit, zh_value
@@ -87,12 +88,15 @@ def named_row(
     its figures. ``scales``: each document's one stated scale (``lookup.document_scales``)."""
     rows = [(g, r) for g in tables for r in g.rows if r.label == label]
     kinds = (statement,) if statement else ("income", "balance", "cash")  # any statement
-    # among tables fitting alike, the row's largest figures: the amount itself, not its
-    # share of sales, its growth or the part of it another table breaks out (a chunk
-    # continuing a "Percent of net sales" block no longer shows that heading)
+    # among tables fitting alike, the row whose qualifiers and heading the question says
+    # ("Less: Accumulated amortization" under the licence asked), then the row's largest
+    # figures: the amount itself, not its share of sales, its growth or the part of it
+    # another table breaks out (a chunk continuing a "Percent of net sales" block no
+    # longer shows that heading)
     rows.sort(
         key=lambda gr: (
             -max(table_fit(gr[0], k) for k in kinds),
+            tuple(-x for x in row_fit(question, gr[0].passage.text, gr[1].start, label)),
             -_size(*gr),
             gr[0].passage.rank or 99,
         )
