@@ -127,9 +127,14 @@ def test_a_rows_prose_cell_stays_inside_the_rows_one_cited_sentence() -> None:
     head, row = (text.index(x) for x in ("| (单位", "| 政府补助"))
     unit = Unit(row, text.index("\n", row), text[row : text.index("\n", row)], "row")
     header = Unit(head, text.index("\n"), text[: text.index("\n")], "row")
-    line = _row_sentence(
-        Candidate(p, unit, 1.0, frozenset(), 0), Candidate(p, header, 1.0, frozenset(), 1), "zh"
+    said = _row_sentence(
+        Candidate(p, unit, 1.0, frozenset(), 0),
+        Candidate(p, header, 1.0, frozenset(), 1),
+        "zh",
+        "政府补助是多少？",
     )
-    assert line is not None and line.endswith("[d#1]。"), line
+    assert said is not None
+    line = said[0]
+    assert line.endswith("[d#1]。"), line
     (claim,) = [c for c in parse_claims(line) if c.text.strip("。 ")]
     assert claim.ids == ["d#1"] and "收到专项补贴80万元；收到稳岗补贴40万元" in claim.text, line
