@@ -137,3 +137,21 @@ def test_the_part_of_an_item_its_label_qualifies_as_asked() -> None:
     assert due is not None and due.lines and "310" in due.lines[0], due
     whole = figure_answer("What was Contoso's long-term debt in 2024?", _evidence(BALANCE), "en")
     assert whole is not None and whole.lines and "4,200" in whole.lines[0], whole
+
+
+EARNINGS = """| (in millions) | 2024 | 2023 |
+|---|---|---|
+| Net earnings | $5,100 | $4,800 |
+| Adjusted earnings before taxes and net earnings: |  |  |
+| Net earnings | 7,300 | 6,900 |"""
+
+
+def test_a_heading_repeating_the_rows_own_words_frames_nothing_more() -> None:
+    """The question's "net earnings" is the label itself: the adjusted block's heading,
+    which repeats it, is no reason to prefer its row over the plain one."""
+    from agent.figures.row_context import framed_share
+
+    adjusted = EARNINGS.index("| Net earnings | 7,300")
+    assert framed_share("net earnings as a percent of sales", EARNINGS, adjusted) == 0.0
+    # the heading's own words the label lacks still frame it
+    assert framed_share("adjusted net earnings before taxes", EARNINGS, adjusted) > 0.0

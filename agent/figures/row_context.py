@@ -154,7 +154,11 @@ def framed_share(question: str, text: str, start: int) -> float:
     """The share of the question's words the row's heading and parent row say (0 when
     it has neither)."""
     heading, parent = framing(text, start)
-    frame = word_set(f"{heading} {parent}")
+    # a heading repeating the row's own words ("Adjusted ... net earnings" over "Net
+    # earnings") frames nothing the label does not already say
+    line = text[start:].split("\n", 1)[0]
+    label = _cells(line)[0] if line.strip().startswith("|") else ""
+    frame = word_set(f"{heading} {parent}") - word_set(label)
     asked = {stem(w) for w in re.findall(r"[a-z]{3,}", question.lower())} - _PLAIN
     if not frame or not asked:
         return 0.0
