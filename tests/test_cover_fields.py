@@ -86,3 +86,50 @@ def test_a_column_head_has_its_value_in_the_row_under_it() -> None:
     assert asked_fields("What was the total listed for inventories?") == []
     assert asked_fields("How does Quillmore address climate risks?") == []
     assert not STRATEGY.applies(parse("What was Quillmore's revenue at its headquarters in 2024?"))
+
+
+def test_another_companys_headquarters_are_not_read_from_this_cover() -> None:
+    """The cover answers for its own registrant only: a company the documents never name
+    (the search found its name missing) is not this cover's."""
+    from agent.models.compose import compose
+
+    cover = Passage(chunk_id="q#1", doc_id="q", page=1, page_end=1, text=COLUMNS)
+
+    def searched(missing: set[str]) -> Evidence:
+        df = {"quillmore": 1, "orbiton": 0, "principal": 1, "executive": 1, "offices": 1}
+        return Evidence(
+            tool="search", query="offices", passages=[cover], term_df=df, missing=sorted(missing)
+        )
+
+    own = compose("Where are Quillmore's principal executive offices?", [searched(set())], "en")
+    assert "Burlington" in own, own
+    other = compose(
+        "Where are Orbiton's principal executive offices?", [searched({"orbiton"})], "en"
+    )
+    assert "Burlington" not in other, other
+
+
+def test_a_supplier_the_filing_names_has_no_field_on_its_cover() -> None:
+    """A brand the filing names in passing ("brands we sell, including Orbiton"), asked
+    where it is headquartered, is not the registrant whose cover this is."""
+    from agent.models.compose import compose
+
+    cover = Passage(chunk_id="q#1", doc_id="q", page=1, page_end=1, text=COLUMNS)
+    brands = Passage(
+        chunk_id="q#9",
+        doc_id="q",
+        page=8,
+        page_end=8,
+        text="We sell the brands of our partners, including Orbiton and Weftline.",
+    )
+    df = {"orbiton": 1, "headquartered": 0, "quillmore": 1}
+    ev = Evidence(
+        tool="search",
+        query="headquartered",
+        passages=[cover, brands],
+        term_df=df,
+        owner=["Quillmore", "Textiles"],
+    )
+    assert "Burlington" in compose("Where is Quillmore headquartered?", [ev], "en")
+    other = compose("Where is Orbiton headquartered?", [ev], "en")
+    assert "Burlington" not in other, other

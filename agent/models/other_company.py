@@ -41,13 +41,15 @@ _ANYWHERE = re.compile(r"(?<=[a-z,]\s)" + _NAME)
 _ARTICLE = frozenset({"The", "the"})  # "The Coca-Cola Company": the article is no name
 
 
-def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
+def other_subject(question: str, evidence: Sequence[Evidence], *, written: bool = True) -> str:
     """The company a question asks about ("<Name>'s revenue", "the chief executive of
     <Name>", "How many employees does <Name> have?") when the scope uses its name but is
     not its report: none of its words name the owner or the document, it is no
     abbreviation of theirs, and no section of the scope is headed by it (a segment or a
     region is a part of the report). A name the scope never uses is
-    ``judge.missing_names``'s."""
+    ``judge.missing_names``'s. ``written=False``: any such name where the question puts
+    its subject counts, written as a company or not (a cover page's field is only ever
+    its registrant's: "Where is <Supplier> headquartered?" is not asked of this cover)."""
     owner = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
     used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
     if not owner:
@@ -71,7 +73,7 @@ def other_subject(question: str, evidence: Sequence[Evidence]) -> str:
         # the chief financial officer of <Name>?"); a name elsewhere ("the capital of
         # Japan") is one when it or the scope writes it as one ("Kestrel Optics Inc.")
         legal = _legal_form(raw) or _incorporated(" ".join(raw), evidence)
-        if (k == 3 or (k and not person)) and not legal:
+        if written and (k == 3 or (k and not person)) and not legal:
             continue
         if all(w in METRIC_ACRONYMS for w in words):
             continue

@@ -13,6 +13,8 @@ from agent.cover_field import Field, FieldValue, asked_fields, field_value
 from agent.evidence import Evidence, Passage
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import wants_figure
+from agent.models.judge import missing_names
+from agent.models.other_company import other_subject
 from agent.question import Question
 
 COVER_PAGES = 2  # a cover may open on the page after a contents line
@@ -26,6 +28,8 @@ def _applies(q: Question) -> bool:
 def _candidates(
     q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> list[AnswerCandidate]:
+    if missing_names(q.text, evidence) or other_subject(q.text, evidence, written=False):
+        return []  # another company's (named or not in the documents): not this cover
     read = {p.chunk_id: p for ev in evidence for p in ev.passages if p.page <= COVER_PAGES}
     lines: list[str] = []
     cited: list[Passage] = []
@@ -40,8 +44,10 @@ def _candidates(
         quoted.append(value.value)
     if not lines:
         return []
-    # the labels printed are the fields asked: nothing of the question is left over
-    return [AnswerCandidate("cover", "field", "\n".join(lines), cited, quoted, cover=1.0)]
+    # the labels printed are the fields asked: nothing of the question is left over; the
+    # question's own ruling stands (another company's headquarters are not on this cover)
+    said = "\n".join(lines)
+    return [AnswerCandidate("cover", "field", said, cited, quoted, cover=1.0, ruled=True)]
 
 
 def _found(field: Field, read: dict[str, Passage]) -> tuple[FieldValue, list[Passage]] | None:
