@@ -5,10 +5,8 @@ piece that shares the most words with the query, and the row asked for ("Net rev
 may sit in the piece above it, which no query word singles out. A figure then comes from
 another table that reached the search (an MD&A summary printing the same row), and the
 answer cites that page, not the statement's. So each of a search's first table passages
-of a financial statement (titled so: the statements hold every line, a summary elsewhere
-only some) brings the neighbouring pieces of its table: chunks next to it, tables too, on
-the same page under the same heading, at the hit's rank. Other tables are left as ranked:
-completing an MD&A summary's pieces too lets its rows outrank the statement's.
+brings the neighbouring pieces of its table: chunks next to it, tables too, on the same
+page under the same heading, at the hit's rank.
 """
 
 from __future__ import annotations
@@ -16,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from agent.evidence import Passage
-from agent.figures.statements import TITLED
 from pipeline.models import Chunk
 
 MAX_STEPS = 3  # pieces read each side of a hit: a statement page is four or five pieces
 MAX_TABLES = 3  # a search's first table hits completed; later ones rank too low to matter
-_CAPTION = 200  # a piece's opening that may carry its statement's title
 
 GetChunks = Callable[[Iterable[str]], Mapping[str, Chunk]]
 ToPassage = Callable[[Chunk, Passage], Passage]
@@ -31,7 +27,7 @@ def with_pieces(passages: list[Passage], get: GetChunks, to_passage: ToPassage) 
     """The passages, each of the first ``MAX_TABLES`` table passages followed by the
     other pieces of its table that the list does not hold."""
     hits = [p for p in passages if p.kind == "table" and _number(p.chunk_id) is not None]
-    hits = [p for p in hits[:MAX_TABLES] if _statement(p)]
+    hits = hits[:MAX_TABLES]
     if not hits:
         return passages
     wanted = {_neighbour(p.chunk_id, step) for p in hits for step in _steps()}
@@ -62,12 +58,6 @@ def _pieces(hit: Passage, chunks: Mapping[str, Chunk]) -> list[Chunk]:
             side.append(ch)
         found += reversed(side) if sign < 0 else side
     return found
-
-
-def _statement(p: Passage) -> bool:
-    """Is the passage a piece of a financial statement, by its heading or caption?"""
-    title = f"{p.section}\n{p.text[:_CAPTION]}"
-    return any(t.search(title) for t in TITLED.values())
 
 
 def _same_table(hit: Passage, ch: Chunk) -> bool:
