@@ -31,7 +31,6 @@ from agent.overview import MAX_SENTENCES, overview_sentences
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
 from agent.sections import MAX_ITEMS, find_note, find_section, topic_terms
-from agent.table_pieces import with_pieces
 from agent.toolspec import REGISTRY, ToolResult
 from pipeline.models import Chunk, SearchHit
 from pipeline.text.finance import vocabulary
@@ -199,13 +198,7 @@ def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hyb
     if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
         log.error("search returned chunks outside the conversation's scope; dropped them")
     passages = [_passage_from_hit(h, rank=i + 1) for i, h in enumerate(scoped)]
-    passages = with_pieces(passages, ctx.corpus.get_chunks, _piece_of)
     return _evidence(ctx, "search_document", query, _with_continuations(ctx, passages))
-
-
-def _piece_of(ch: Chunk, hit: Passage) -> Passage:
-    """Another piece of a table hit's table, ranked as the hit."""
-    return _passage_from_chunk(ch, rank=hit.rank, score=hit.score)
 
 
 _LEAD_IN = re.compile(r"[:：]\s*$")
