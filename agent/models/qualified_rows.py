@@ -8,9 +8,7 @@ their headings' words. Only rows move, and only among the candidates."""
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
-
-from agent.evidence import Passage, Unit
+from agent.evidence import Unit
 from agent.figures.row_context import (
     agreement,
     asked_qualifiers,
@@ -18,29 +16,20 @@ from agent.figures.row_context import (
     framed_share,
     row_qualifiers,
 )
-
-
-class _Ranked(Protocol):
-    @property
-    def passage(self) -> Passage: ...
-    @property
-    def unit(self) -> Unit: ...
-
-
-C = TypeVar("C", bound=_Ranked)
+from agent.models.statement_rows import C, Ranked
 
 
 def _label(u: Unit) -> str:
     return u.text.strip().strip("|").split("|")[0].strip()
 
 
-def _fit(c: _Ranked, question: str) -> tuple[float, float]:
+def _fit(c: Ranked, question: str) -> tuple[float, float]:
     asked = asked_qualifiers(question)
     row = row_qualifiers(question, context(c.passage.text, c.unit.start, _label(c.unit)))
     return agreement(asked, row), framed_share(question, c.passage.text, c.unit.start)
 
 
-def _same_table(a: _Ranked, b: _Ranked) -> bool:
+def _same_table(a: Ranked, b: Ranked) -> bool:
     pa, pb = a.passage, b.passage
     return pa.doc_id == pb.doc_id and (pa.chunk_id == pb.chunk_id or pa.page == pb.page)
 

@@ -13,14 +13,16 @@ from agent.evidence import Passage, Unit
 from pipeline.text import lexicon
 
 
-class _Ranked(Protocol):
+class Ranked(Protocol):
+    """A selector's candidate: a unit of a passage."""
+
     @property
     def passage(self) -> Passage: ...
     @property
     def unit(self) -> Unit: ...
 
 
-C = TypeVar("C", bound=_Ranked)
+C = TypeVar("C", bound=Ranked)
 _PARENT = lexicon.pattern("table_headings.parent_company", template="(?:{})", flags=re.I)
 
 
