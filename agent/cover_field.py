@@ -74,6 +74,17 @@ def _data() -> tuple[tuple[Field, ...], re.Pattern[str]]:
         raise CoverFieldDataError(f"cannot read the cover fields {DATA}; restore it") from e
 
 
+@cache
+def holder_words() -> frozenset[str]:
+    """Words a question may say beside the field asked without naming another holder of
+    it ("the company", "common stock", "listed")."""
+    try:
+        raw = json.loads(DATA.read_text(encoding="utf-8"))
+        return frozenset(str(w) for w in raw["holder_words"])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CoverFieldDataError(f"cannot read the cover fields {DATA}; restore it") from e
+
+
 def asked_fields(question: str) -> list[Field]:
     """The cover fields an English question asks for ("In which state is X incorporated?",
     "Under what symbol and on which exchange does X trade?"); a yes/no question ("Is X a

@@ -133,3 +133,14 @@ def test_a_supplier_the_filing_names_has_no_field_on_its_cover() -> None:
     assert "Burlington" in compose("Where is Quillmore headquartered?", [ev], "en")
     other = compose("Where is Orbiton headquartered?", [ev], "en")
     assert "Burlington" not in other, other
+
+
+def test_a_field_asked_of_a_holder_the_cover_does_not_name_is_not_read() -> None:
+    """ "The ticker symbol of the biggest bank in the world" names no company, yet asks the
+    field of a holder this cover is not; the registrant's own name is printed on it."""
+    q_own = parse("Under what symbol does Quillmore's common stock trade?")
+    q_other = parse("What is the ticker symbol of the biggest bank in the world?")
+    cover = Passage(chunk_id="q#1", doc_id="q", page=1, page_end=1, text=f"{COLUMNS}\n\n{TABLE}")
+    ev = Evidence(tool="read_page", reads="page", query="1", passages=[cover])
+    assert STRATEGY.candidates(q_own, [ev], "en")
+    assert STRATEGY.candidates(q_other, [ev], "en") == []

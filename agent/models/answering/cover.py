@@ -6,16 +6,19 @@ so the candidate covers the question whole."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 
 from agent import prompts
-from agent.cover_field import Field, FieldValue, asked_fields, field_value
+from agent.cover_field import Field, FieldValue, asked_fields, field_value, holder_words
 from agent.evidence import Evidence, Passage
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import wants_figure
 from agent.models.judge import missing_names
 from agent.models.other_company import other_subject
 from agent.question import Question
+from agent.rewrite import content_terms
+from agent.scope import stem
 
 COVER_PAGES = 2  # a cover may open on the page after a contents line
 
@@ -31,6 +34,8 @@ def _candidates(
     if missing_names(q.text, evidence) or other_subject(q.text, evidence, written=False):
         return []  # another company's (named or not in the documents): not this cover
     read = {p.chunk_id: p for ev in evidence for p in ev.passages if p.page <= COVER_PAGES}
+    if _of_another(q.text, read.values()):
+        return []
     lines: list[str] = []
     cited: list[Passage] = []
     quoted: list[str] = []
@@ -48,6 +53,18 @@ def _candidates(
     # question's own ruling stands (another company's headquarters are not on this cover)
     said = "\n".join(lines)
     return [AnswerCandidate("cover", "field", said, cited, quoted, cover=1.0, ruled=True)]
+
+
+def _of_another(question: str, cover: Iterable[Passage]) -> bool:
+    """Does the question ask the field of a holder the cover does not name ("the ticker
+    symbol of the biggest bank in the world")? Its words beside the field must be the
+    cover's own (the registrant's name is printed on it) or say no holder ("the
+    company", "common stock")."""
+    printed = {stem(w) for p in cover for w in re.findall(r"[A-Za-z][A-Za-z0-9&'’-]*", p.text)}
+    generic = holder_words()
+    return any(
+        t not in generic and stem(t) not in printed for t in content_terms(question) if t.isalpha()
+    )
 
 
 def _found(field: Field, read: dict[str, Passage]) -> tuple[FieldValue, list[Passage]] | None:
