@@ -118,7 +118,7 @@ _FACTS = frozenset({"person", "place", "date", "number", "reason"})
 def asks_fact(question: str) -> bool:
     """Does the question ask one fact of what it names: a person, a place, a date, a
     figure, a cause, or (Chinese) a thing: the one of a kind the noun after its question
-    word names ("引起了什么反应", "属于哪种语系", "以什么为食"), or what a verb closing the
+    word names ("引起了什么变化", "属于哪种结构", "以什么为燃料"), or what a verb closing the
     question asks ("做了什么")? A list, a definition or a name asked is no one fact."""
     kinds = asked_kinds(question)
     if kinds & {"list", "definition"}:
