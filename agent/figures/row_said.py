@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Passage
+from agent.figures.column_choice import asked_column, group_said, same_group
 from agent.figures.en_said import en_label, en_value
 from agent.figures.formula import Cell
 from agent.figures.grid import (
@@ -28,7 +29,7 @@ from agent.figures.grid import (
     Row,
     unscaled_label,
 )
-from agent.figures.items import named_item, shown_label, years
+from agent.figures.items import named_item, shown_label
 from agent.figures.numerals import ZH_UNITS, zh_amount
 from agent.figures.periods import zh_period_said
 from agent.figures.printed_rates import printed_rate
@@ -129,13 +130,18 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> s
         for i, c in enumerate(g.columns)
         if i < len(row.values) and row.values[i] is not None and not _NOT_PERIOD.search(c.text)
     ]
-    if not cols or _ambiguous(g, row):
+    if not cols:
         return None
-    lead = _lead(g, cols, question)
-    before = _before(g, cols, lead)
+    # the column of the year, length and group asked ("Pension International 2022")
+    lead, grouped = asked_column(g, cols, question)
+    if _ambiguous(g, row, grouped=grouped):
+        return None
+    before = _before(g, same_group(g, cols, lead) if grouped else cols, lead)
     label = shown_label(row.label).rstrip(":： ")
     if not label:
         return None
+    group = group_said(g.columns[lead].text) if grouped else ""
+    label = f"{label} ({group})" if group else label
     if HAN_RE.search(label):  # a Chinese report's row (``report_said.py``)
         return _report_row(g, row, (lead, before), lang, _unit(g, row, scale))
     title = f"{g.passage.columns}\n{g.passage.section}\n{g.passage.text[: row.start]}"
@@ -204,9 +210,10 @@ def _shown(c: Cell, lang: prompts.Lang) -> str:
     return en_value(c, c.scale)
 
 
-def _ambiguous(g: Grid, row: Row) -> bool:
+def _ambiguous(g: Grid, row: Row, *, grouped: bool = False) -> bool:
     """Columns that do not tell one period from another (two headed by the same year and
-    length: segments or plans side by side, or a header read one cell off; more figures in
+    length: segments or plans side by side, unless the question named the lead's group,
+    ``grouped``; or a header read one cell off; more figures in
     the row than periods in the header), or a latest
     period whose figure is a printed dash (a nil the sentence would pass over)."""
     # a header repeated over a column this row leaves empty (a percentage's spacer) is
@@ -217,7 +224,7 @@ def _ambiguous(g: Grid, row: Row) -> bool:
         for i, c in enumerate(g.columns)
         if not _NOT_PERIOD.search(c.text) and i < len(row.values) and row.values[i] is not None
     ]
-    if len(set(periods)) < len(periods):
+    if len(set(periods)) < len(periods) and not grouped:  # no group asked tells them apart
         return True
     line = g.passage.text[row.start : row.end]
     # the label's own digits ("Effective tax rate(1)", "Notes due 2028") are no figure; nor
@@ -239,27 +246,6 @@ def _ambiguous(g: Grid, row: Row) -> bool:
 
 _DASHES = frozenset({"—", "–", "-", "−"})
 _NAMED_PERIOD = re.compile(f"{CURRENT.pattern}|{PRIOR.pattern}")
-
-
-def _lead(g: Grid, cols: list[int], question: str) -> int:
-    """The column the question asks for (a year it names), else the latest period's; an
-    undated table's current period (本期) before its prior one."""
-    asked = years(question)
-    for y in asked:
-        hit = [i for i in cols if g.columns[i].year == y]
-        if hit:
-            return _whole_year(g, hit)
-    dated = [i for i in cols if g.columns[i].year is not None]
-    if dated:
-        latest = max(g.columns[i].year or 0 for i in dated)
-        return _whole_year(g, [i for i in dated if g.columns[i].year == latest])
-    return cols[0]
-
-
-def _whole_year(g: Grid, cols: list[int]) -> int:
-    """Of a year's columns, a full year's before a quarter's."""
-    whole = [i for i in cols if g.columns[i].months in (None, 12)]
-    return (whole or cols)[0]
 
 
 def _before(g: Grid, cols: list[int], lead: int) -> int | None:
