@@ -117,7 +117,7 @@ class Finder:
             for printed in g.rows:
                 if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
-                s, r = read_as(g, printed, item)
+                s, r = read_as(g, printed, item, self.question)
                 if s < MIN_ROW_MATCH and names_qualified(self.question, r.label, item.names):
                     s = MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
                 if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
