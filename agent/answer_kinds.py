@@ -263,15 +263,48 @@ def _count_at(text: str, noun: str, question: str) -> tuple[int, int] | None:
 
 def count_span(text: str, question: str) -> tuple[int, int] | None:
     """Where the text gives the number a "how many" question asks ("approximately 798,000
-    full-time and part-time employees" → "798,000 … employees"); a Chinese count is a
-    figure with its measure word ("共有3个", "五座")."""
+    full-time and part-time employees" → "798,000 … employees"; a table row whose label
+    names the thing counted, "Total number of options granted | 2,422"); a Chinese count
+    is a figure with its measure word ("共有3个", "五座")."""
     counted = COUNTED.search(question)
     if counted is not None:
-        return _count_at(text, stem(counted.group(1)), question)
+        return _count_at(text, stem(counted.group(1)), question) or _row_count(text, question)
     own = set(re.findall(r"\d+", question))
     for m in _ZH_COUNT.finditer(text):
         if m.group(1) not in own:
             return m.span()
+    return None
+
+
+# "how many stock options did …": the words of the thing counted, up to the verb
+_COUNTED_PHRASE = re.compile(
+    r"\bhow many\s+((?:[a-z][a-z'-]*\s+){0,3}?[a-z][a-z'-]*)\s+(?:did|do|does|were|was|are|is"
+    r"|has|have|had|will|would|could|can)\b",
+    re.I,
+)
+_CELL_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _row_count(text: str, question: str) -> tuple[int, int] | None:
+    """A table row's first figure (no year, none the question gives) when its label says
+    every word of the thing the question counts ("Options granted" for "how many options
+    did …"; not "International segment stores" for "how many Domestic stores")."""
+    m = _COUNTED_PHRASE.search(question)
+    if m is None or "|" not in text:
+        return None
+    counted = {stem(w) for w in re.findall(r"[a-z]+", m.group(1).lower())}
+    cells = text.strip().strip("|").split("|")
+    if not counted <= {stem(w) for w in re.findall(r"[a-z]+", cells[0].lower())}:
+        return None
+    own = set(re.findall(r"\d+", question))
+    at = text.index(cells[0]) + len(cells[0])
+    for cell in cells[1:]:
+        f = _CELL_FIGURE.search(cell)
+        figure = f.group(0).replace(",", "") if f else ""
+        if f is not None and figure not in own and not YEAR_RE.fullmatch(figure):
+            start = text.index(cell, at) + f.start()
+            return start, start + len(f.group(0))
+        at = text.index(cell, at) + len(cell)
     return None
 
 

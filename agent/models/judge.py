@@ -27,7 +27,7 @@ from agent.models.features import (
     share,
 )
 from agent.models.kind_lead import lead_with_asked
-from agent.models.qualified_rows import qualified_first
+from agent.models.qualified_rows import amounts_first, qualified_first
 from agent.models.selector import selector
 from agent.models.spans import opens_mid_sentence, with_reasons
 from agent.models.statement_rows import group_first
@@ -160,6 +160,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     found.sort(key=lambda c: -c.rank)
     found = group_first(found, question)  # the group's statement row before the parent company's
     found = qualified_first(found, question)  # "Current" under "International:", if asked so
+    found = amounts_first(found, question)  # "Interest cost | 455", not its rate "| 1.2 %"
     found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]

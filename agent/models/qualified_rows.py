@@ -8,6 +8,8 @@ their headings' words. Only rows move, and only among the candidates."""
 
 from __future__ import annotations
 
+import re
+
 from agent.evidence import Unit
 from agent.figures.row_context import (
     agreement,
@@ -17,6 +19,12 @@ from agent.figures.row_context import (
     row_qualifiers,
 )
 from agent.models.statement_rows import C, Ranked
+from agent.question.parsed import parse
+from pipeline.text.lexicon import pattern
+
+# a question asking a rate ("percent", "rate"), which a row of percentages answers
+_RATE_ASKED = pattern("change_words.rate_asked", template="(?<![a-z])(?:{})", flags=re.I)
+_FIGURE = re.compile(r"\d")
 
 
 def _label(u: Unit) -> str:
@@ -60,3 +68,35 @@ def qualified_first(found: list[C], question: str) -> list[C]:
     if best is not None:
         out.insert(first, out.pop(best))
     return out
+
+
+def _figures(u: Unit) -> list[str]:
+    return [c.strip() for c in u.text.strip().strip("|").split("|")[1:] if _FIGURE.search(c)]
+
+
+def _percentages(u: Unit) -> bool:
+    """Is the row's every figure a percentage ("Interest cost | 1.2 % | 1.5 %")?"""
+    figures = _figures(u)
+    return bool(figures) and all(f.replace(" ", "").endswith("%") for f in figures)
+
+
+def amounts_first(found: list[C], question: str) -> list[C]:
+    """The candidates in their order, but a first-ranked row of percentages (a plan's
+    assumed rate labelled as its cost, "Interest cost | 1.2 %") replaced by a row of the
+    same label and document printing amounts, when the question asks a figure plainly,
+    no rate: the amount is the answer, the rate beside it another thing."""
+    if _RATE_ASKED.search(question) or parse(question).operation != "lookup":
+        return found
+    first = next((i for i, c in enumerate(found) if c.unit.kind == "row"), None)
+    if first is None or not _percentages(found[first].unit):
+        return found
+    top = found[first]
+    label = _label(top.unit).lower()
+    for j in range(first + 1, len(found)):
+        c = found[j]
+        same = c.passage.doc_id == top.passage.doc_id and _label(c.unit).lower() == label
+        if c.unit.kind == "row" and same and _figures(c.unit) and not _percentages(c.unit):
+            out = list(found)
+            out.insert(first, out.pop(j))
+            return out
+    return found
