@@ -45,6 +45,13 @@ def test_the_group_the_question_names_picks_its_column_and_the_year_before_in_it
 
 def test_a_year_under_two_groups_the_question_does_not_name_is_no_one_figure() -> None:
     assert _said(_PLANS, "Service cost", "What was service cost in 2031?") is None
+    # "the end of" a year names its period, no group ("Stores at End of Fiscal Year")
+    stores = (
+        "|  | Fiscal 2031 Stores Opened | Fiscal 2031 Stores at End of Fiscal Year |\n"
+        "|---|---|---|\n| Harbor outlets | 4 | 29 |"
+    )
+    asked = "How many stores did Velmor run at the end of fiscal 2031?"
+    assert _said(stores, "Harbor outlets", asked) is None
 
 
 def test_the_length_of_period_asked_picks_its_column() -> None:

@@ -24,7 +24,8 @@ from agent.scope import stem
 _PERIOD_WORDS = re.compile(
     r"\b(?:19|20)\d\d\b|\b\d{1,2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"[a-z]*\b|\b(?:three|six|nine|twelve|months?|weeks?|years?|quarters?|ended|ending|fiscal"
-    r"|as|of|at|in|the|and|millions?|thousands?|billions?|dollars?|except|per|share|data)\b",
+    r"|as|of|at|in|the|and|end|beginning|start|millions?|thousands?|billions?|dollars?|except"
+    r"|per|share|data)\b",
     re.I,
 )
 _WORD = re.compile(r"[a-z]{2,}")
