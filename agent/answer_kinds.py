@@ -170,10 +170,19 @@ def is_title(name: str) -> bool:
     return bool(said) and all(w in _marks().not_names for w in said)
 
 
-def _names(text: str, tags: frozenset[str], question: str, common: frozenset[str]) -> bool:
+def _names(
+    text: str,
+    tags: frozenset[str],
+    question: str,
+    common: frozenset[str],
+    roles: frozenset[str] = frozenset(),
+) -> bool:
+    """Does the text name a person (place) the question does not: a word jieba tags so,
+    or (a person in Chinese) one of ``roles``, an office that answers "谁" as a name does."""
     if _HAN.search(text):
         return any(
-            flag in tags and len(word) >= 2 and word not in question for word, flag in _tagged(text)
+            (flag in tags or word in roles) and len(word) >= 2 and word not in question
+            for word, flag in _tagged(text)
         )
     # English: a capitalised run the question does not say, with a word that is no title
     # or document part and that the passages never write in lower case ("Matt Bilunas",
@@ -319,7 +328,7 @@ def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozens
     only."""
     marks = _marks()
     if kind == "person":
-        return _names(text, marks.person_tags, question, common)
+        return _names(text, marks.person_tags, question, common, marks.person_roles_zh)
     if kind == "place":
         return _names(text, marks.place_tags, question, common)
     if kind == "list":  # members listed, or named one after another in a sentence

@@ -202,6 +202,30 @@ def _unknown_names(text: str) -> list[str]:
     return out
 
 
+# jieba's tags of a lone character that can be the thing a question is about: a noun of
+# any kind, or a bound morpheme it knows no word for (a plant's one-character name)
+_SUBJECT_TAGS = ("n", "g")
+
+
+def _lone_subject(text: str) -> list[str]:
+    """The one character a Chinese question opens with when it is a word by itself, the
+    thing asked about ("铀的熔点是多少？", "X所生长的地区"): a name of one character is
+    still the question's most telling word, though single characters are never search
+    words otherwise."""
+    import jieba.posseg as pseg
+
+    _get_jieba()
+    cut = [(w.word, w.flag) for w in pseg.cut(text.strip()[:8])]
+    if len(cut) < 2 or len(cut[0][0]) != 1 or not _is_cjk(cut[0][0]):
+        return []
+    (char, flag), after = cut[0], cut[1][0]
+    if char in _NO_NAME or char in _FUNCTION_CHARS or not flag.startswith(_SUBJECT_TAGS):
+        return []
+    # "书的" / "铀是": the character stands alone before a particle or a word of its own;
+    # another lone character after it makes a run that ``_unknown_names`` reads
+    return [char] if len(after) > 1 or after in _FUNCTION_CHARS or after in _NO_NAME else []
+
+
 def core_question(question: str) -> str:
     """The asking sentence of a question that goes on with instructions ("Round to ..."),
     without parenthesised asides of several words ("(in units of percents and round ...)")."""
@@ -216,7 +240,7 @@ def key_terms(question: str) -> list[str]:
     """Words that identify what is asked: fiscal periods become years ("FY2022" → "2022"),
     and a name jieba does not know, cut into single characters, is put back together."""
     core = core_question(question)
-    out: list[str] = _unknown_names(core)
+    out: list[str] = _unknown_names(core) + _lone_subject(core)
     for t in content_terms(core):
         if len(t) == 1 and _is_cjk(t):
             continue

@@ -51,7 +51,7 @@ from agent.models.subject import subject, variant_of
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
-from pipeline.text.periods import LONE_YEAR_RE
+from pipeline.text.periods import LONE_YEAR_RE, PERIOD_TOKEN_RE
 from pipeline.text.script import HAN_RE
 from pipeline.text.words import NAME_WORD_RE
 
@@ -201,10 +201,19 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
     out: dict[str, str] = {}
     for t in _joined(core, key_terms(core)):
         key = stem(t)
-        if any(c.isdigit() for c in t) or key in phrasing or key in own:
+        if _figure(t, core) or key in phrasing or key in own:
             continue
         out.setdefault(key, t)
     return out
+
+
+def _figure(term: str, core: str) -> bool:
+    """A figure, a year or a period ("2005", "23岁", "FY2022"), not a word asked; in a
+    Chinese question a Latin name with digits ("A380", "MP3") is a name all the same."""
+    if not any(c.isdigit() for c in term):
+        return False
+    named = HAN_RE.search(core) and re.search(r"[A-Za-z]", term)
+    return not named or bool(PERIOD_TOKEN_RE.match(term.lower()))
 
 
 def _joined(core: str, terms: list[str]) -> list[str]:

@@ -130,6 +130,23 @@ def _goes_on(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> 
     )
 
 
+def _description_end(parts: Sequence[Unit], at: int, start: int, question: str) -> int:
+    """Where a Chinese description taken on to sentence ``at`` ends: it runs on over
+    the sentences after it that go on about the same thing (opening with "它们" or the
+    verb its subject is left out of, or using a question word again: "……有些不同。它们的
+    毛色较浅。它们的耳朵较长。"), as far as a quote of an answer goes."""
+    end = parts[at].end
+    if not HAN_RE.search(question):
+        return end
+    for u in parts[at + 1 :]:
+        if u.kind != "sentence" or u.end - start > _MAX_WIDENED:
+            break
+        if not (leans_back(u.text) or _same_topic(u, question)):
+            break
+        end = u.end
+    return end
+
+
 def _states_what_it_explains(unit: Unit, after: Unit, question: str) -> bool:
     """The unit gives a cause and no figure; the next sentence states one: the figure the
     cause explains, the context a reason is read with."""
@@ -138,6 +155,10 @@ def _states_what_it_explains(unit: Unit, after: Unit, question: str) -> bool:
         and not FIGURE.search(unit.text)
         and FIGURE.search(after.text) is not None
     )
+
+
+def _zh(question: str) -> bool:
+    return HAN_RE.search(question) is not None
 
 
 def leans_back(text: str) -> bool:
@@ -177,7 +198,12 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
     consequence = why and _CONSEQUENCE.match(c.unit.text)
     if before is not None and (consequence or leans_back(c.unit.text)):
         start = before.start
-    described = not kinds and not why and after is not None and _same_topic(after, question)
+    described = (
+        not kinds
+        and not why
+        and after is not None
+        and (_same_topic(after, question) or (_zh(question) and leans_back(after.text)))
+    )
     if after is not None and (
         announces(c.unit.text)
         or _goes_on(c.unit, after, question, kinds)
@@ -185,6 +211,8 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
         or described
     ):
         end = after.end
+        if not kinds and not why:
+            end = _description_end(parts, at + 1, start, question)
     if (start, end) == (c.unit.start, c.unit.end) or end - start > _MAX_WIDENED:
         return c
     unit = Unit(start, end, c.passage.text[start:end], "sentence")

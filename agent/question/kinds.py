@@ -33,6 +33,7 @@ class Marks:
     markers: re.Pattern[str]
     search: dict[str, dict[str, str]]
     person_tags: frozenset[str]
+    person_roles_zh: frozenset[str]
     place_tags: frozenset[str]
     overview: re.Pattern[str]
     subject: frozenset[str]
@@ -49,6 +50,7 @@ def marks() -> Marks:
         markers=re.compile(data["list_markers"]),
         search=data["search"],
         person_tags=frozenset(data["person_tags"]),
+        person_roles_zh=frozenset(data["person_roles_zh"]),
         place_tags=frozenset(data["place_tags"]),
         overview=re.compile(data["overview"], re.I),
         subject=frozenset(stem(w) for words in data["subject"].values() for w in words),
