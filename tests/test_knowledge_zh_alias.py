@@ -16,7 +16,7 @@ def test_a_full_name_with_a_bracketed_place_stays_whole() -> None:
     got = _aliases(
         "股东拟将所持有的青岚湾（临川）精密轴承有限公司（以下简称“青岚轴承”）全部股权转让。"
     )
-    assert got == {"青岚湾(临川)精密轴承有限公司": ["青岚轴承"]}
+    assert got == {"青岚湾（临川）精密轴承有限公司": ["青岚轴承"]}
 
 
 def test_a_title_in_book_marks_is_the_full_name() -> None:

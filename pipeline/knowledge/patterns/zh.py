@@ -114,11 +114,12 @@ def _full_name(raw: str) -> str:
 
 def _clean_full_name(name: str) -> str | None:
     """``name`` when its words, bracketed parts aside, make a term (brackets are a clause's
-    mark elsewhere); its bracketed parts stay."""
+    mark elsewhere); its bracketed parts stay, in full-width brackets."""
     plain = clean_term(re.sub(_INNER, "", name), max_zh=_FULL_NAME_CHARS)
     if plain is None or not re.search(_INNER, name):
         return plain
-    return name.strip()
+    # written as printed: the sentence was NFKC-folded, which turns （锦州） into (锦州)
+    return re.sub(_INNER, lambda m: f"（{m.group(0)[1:-1]}）", name.strip())
 
 
 def _zh_term_tail(raw: str) -> str | None:
