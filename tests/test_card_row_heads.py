@@ -33,8 +33,8 @@ def _chunk(n: int, text: str, page: int = 3) -> Chunk:
 CHUNKS = {c.chunk_id: c for c in (_chunk(0, TABLE), _chunk(1, HEAD, 4), _chunk(2, REST, 4))}
 
 
-def _fetch(ids: Iterable[str]) -> dict[str, Chunk]:
-    return {i: CHUNKS[i] for i in ids if i in CHUNKS}
+def _fetch(chunk_ids: Iterable[str]) -> dict[str, Chunk]:
+    return {i: CHUNKS[i] for i in chunk_ids if i in CHUNKS}
 
 
 def _cite(marker: int, chunk: int, quote: str, page: int = 3) -> Citation:
