@@ -27,6 +27,7 @@ from agent.companies import (
     names_a_company,
 )
 from agent.context import ChatContext
+from agent.cross_language import cross_language_notice
 from agent.graph import build_graph, tools_version
 from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
@@ -269,6 +270,9 @@ class ChatService:
             _notice(answer, prompts.NOTICE_NARROWED[lang].format(names=names))
         else:
             self._one_company(question, scope, answer, lang)
+        langs = [self.folio.document(d).language for d in ctx.doc_ids]
+        if said := cross_language_notice(lang, langs, answer.refused):
+            _notice(answer, said)
         return answer
 
     def _one_company(

@@ -117,8 +117,9 @@ def _empty_advice(parsed: ParsedDocument) -> str:
         )
     if any(p.needs_ocr for p in parsed.pages):
         return (
-            " If it is a scan, check that OCR is enabled (FOLIO_OCR_ENGINE); if it is a "
-            "drawing or an image, there is nothing to search."
+            " If it is a scan, check that OCR is enabled on this server (ask whoever runs "
+            "Folio), or upload a copy with a text layer; if it is a drawing or an image, "
+            "there is nothing to search."
         )
     return (
         " Check that it is the file you meant to upload; if it is a drawing or an image, "

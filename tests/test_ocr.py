@@ -181,7 +181,12 @@ def test_ocr_switched_off_marks_pages_failed_with_the_reason(
     scanned_pdf(pdf, [ScanPage(lines=PAGE1)])
     parsed = ocr(pdf, Settings(data_dir=tmp_path / "d", ocr_engine="none"))
     page = parsed.pages[0]
-    assert page.failed and "FOLIO_OCR_ENGINE=none" in page.failed and not page.blocks
+    assert (
+        page.failed
+        and "OCR is switched off" in page.failed
+        and "FOLIO_" not in page.failed
+        and not page.blocks
+    )
 
 
 def test_ocr_words_carry_boxes_that_narrow_a_quote(tmp_path: Path, settings: Settings) -> None:

@@ -39,7 +39,8 @@ def test_review_tab_streams_plan_then_report_and_opens_a_finding(
     assert "rv-plan" in plan and "✓" in plan and "data-index=" in html
     assert "<i>完成</i>" in plan and "<i>done</i>" not in plan  # step states in the UI language
     assert "[p1, §2.3]" in html and "有据（通过依据核对）" in html
-    md, js = (Path(f) for f in files)
+    assert files["visible"] is True and not steps[0][2]["visible"]  # shown with a report only
+    md, js = (Path(f) for f in files["value"])
     assert md.read_text(encoding="utf-8").startswith("# ")
     assert json.loads(js.read_text(encoding="utf-8"))["findings"]
     pane = review.open_finding(services, report, "en", _Evt(0))  # type: ignore[arg-type]
@@ -49,6 +50,13 @@ def test_review_tab_streams_plan_then_report_and_opens_a_finding(
 def test_review_tab_without_a_goal_asks_for_one(services: Services) -> None:
     [out] = list(review.stream(services, None, "", "en"))
     assert "write a goal" in out[0]
+    assert out[2]["visible"] is False  # no empty export box before a report
+
+
+def test_the_export_box_starts_hidden(services: Services) -> None:
+    demo = build_blocks(services)
+    [box] = [b for b in demo.blocks.values() if getattr(b, "elem_id", None) == "rv-files"]
+    assert box.visible is False
 
 
 def test_rules_can_be_disabled_and_deleted_from_the_tab(services: Services) -> None:

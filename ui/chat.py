@@ -26,6 +26,7 @@ from ui.messages import (
     last_answer,
     turn_messages,
 )
+from ui.row_heads import citation_heads
 from ui.services import Services
 from ui.streaming import iterate_in_thread
 
@@ -159,7 +160,10 @@ def _cards(services: Services, answer: Answer | None, lang: str, active: int | N
     docs = services.folio.documents()
     names = {d.doc_id: d.name for d in docs}
     unpaged = {d.doc_id for d in docs if d.kind != "pdf"}
-    return citation_cards_html(answer, lang, active=active, doc_names=names, unpaged=unpaged)
+    heads = citation_heads(answer.citations, services.folio.get_chunks) if answer else {}
+    return citation_cards_html(
+        answer, lang, active=active, doc_names=names, unpaged=unpaged, heads=heads
+    )
 
 
 def _scope(services: Services, selected: list[str] | None) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from agent.schemas import Answer, AnswerEvent, ChatEvent, Citation, StatusEvent, TokenEvent
 from ui.i18n import LANGS, t
+from ui.row_heads import headed_quote
 from ui.rows import answer_body, quote_html
 from ui.safe import esc, md_text
 from ui.spans import unmark
@@ -239,13 +240,15 @@ def _where(c: Citation, lang: str, paged: bool) -> str:
     return t("pane.page_short", lang, page=c.page) if paged and c.page else ""
 
 
-def _card(c: Citation, lang: str, doc_name: str, active: bool, *, paged: bool = True) -> str:
+def _card(
+    c: Citation, lang: str, doc_name: str, active: bool, *, paged: bool = True, head: str = ""
+) -> str:
     where = [doc_name, _where(c, lang, paged)]
     if c.section:
         where.append(c.section)
     quote = unmark(c.quote.strip())[0]
-    if len(quote) > 320:
-        quote = quote[:317].rstrip() + "…"
+    # a table row is shown with its columns' heads over its cells (ui/row_heads.py)
+    quote = quote[:317].rstrip() + "…" if len(quote) > 320 else headed_quote(quote, head)
     cls = "folio-card active" if active else "folio-card"
     return (
         f'<button type="button" class="{cls}" data-marker="{c.marker}" '
@@ -264,10 +267,12 @@ def citation_cards_html(
     active: int | None = None,
     doc_names: Mapping[str, str] | None = None,
     unpaged: Collection[str] = (),
+    heads: Mapping[int, str] | None = None,
 ) -> str:
     """Numbered source cards under the chat; clicking one shows it in the page pane.
 
-    ``unpaged`` are documents without pages (DOCX, MD, TXT): their cards name lines instead.
+    ``unpaged`` are documents without pages (DOCX, MD, TXT): their cards name lines instead;
+    ``heads`` are the column heads of the table rows cards quote, by marker.
     """
     names = doc_names or {}
     if answer is None or not answer.citations:
@@ -279,6 +284,7 @@ def citation_cards_html(
             names.get(c.doc_id, c.doc_id),
             c.marker == active,
             paged=c.doc_id not in unpaged,
+            head=(heads or {}).get(c.marker, ""),
         )
         for c in sorted(answer.citations, key=lambda c: c.marker)
     )

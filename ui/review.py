@@ -63,8 +63,9 @@ def build(labels: Labels) -> ReviewComponents:
             run = labels.make(gr.Button, {"value": "rv.run"}, variant="primary", elem_id="rv-run")
             plan = gr.HTML("", js_on_load=None, elem_id="rv-plan")
             report = gr.HTML("", js_on_load=ROWS_JS, elem_id="rv-report")
+            # shown once a report exists: an empty export box before any review is noise
             files = labels.make(gr.File, {"label": "rv.export"}, file_count="multiple",
-                                interactive=False, elem_id="rv-files")  # fmt: skip
+                                interactive=False, visible=False, elem_id="rv-files")  # fmt: skip
             with labels.make(gr.Accordion, {"label": "rv.rules"}, open=False):
                 rules = gr.HTML("", js_on_load=None, elem_id="rv-rules")
                 with gr.Row():
@@ -92,10 +93,15 @@ def _export(report: Report) -> list[str]:
     return [str(md), str(js)]
 
 
+def _files(paths: list[str] | None) -> Any:
+    """The export box's update: shown with the report's files, hidden without a report."""
+    return gr.update(value=paths, visible=bool(paths))
+
+
 def stream(services: Services, doc_id: str | None, goal: str, lang: str) -> Iterator[list[Any]]:
     """(plan, report, files, state) as the review goes: the plan first, then each step."""
     if not doc_id or not (goal or "").strip():
-        yield [plan_html(None, lang), "", None, None]
+        yield [plan_html(None, lang), "", _files(None), None]
         return
     events: queue.Queue[object] = queue.Queue()
     # The visitor's workspace comes from this event's request; the worker thread has none.
@@ -117,18 +123,18 @@ def stream(services: Services, doc_id: str | None, goal: str, lang: str) -> Iter
 
     threading.Thread(target=work, name="folio-review", daemon=True).start()
     plan: Plan | None = None
-    yield [f'<div class="folio-note">{esc(t("rv.planning", lang))}</div>', "", None, None]
+    yield [f'<div class="folio-note">{esc(t("rv.planning", lang))}</div>', "", _files(None), None]
     while (item := events.get()) is not _END:
         if isinstance(item, Exception):
-            yield [f'<div class="folio-note failed">{esc(str(item))}</div>', "", None, None]
+            yield [f'<div class="folio-note failed">{esc(str(item))}</div>', "", _files(None), None]
             return
         assert isinstance(item, dict)
         if item["event"] == "plan":
             plan = item["plan"]
         elif item["event"] == "report":
             report: Report = item["report"]
-            yield [plan_html(report.plan, lang), report_html(report, lang), _export(report),
-                   report]  # fmt: skip
+            yield [plan_html(report.plan, lang), report_html(report, lang),
+                   _files(_export(report)), report]  # fmt: skip
             return
         yield [plan_html(plan, lang), gr.skip(), gr.skip(), gr.skip()]
 

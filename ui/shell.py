@@ -182,7 +182,8 @@ def build_blocks(services: Services) -> gr.Blocks:
                 container=False, elem_id="folio-lang", scale=0,
             )  # fmt: skip
         timer = gr.Timer(TICK_S)
-        with gr.Tabs(elem_id="folio-tabs"):
+        # wrap, never a "…" menu: on a phone every tab, Chat first of all, is one tap away
+        with gr.Tabs(elem_id="folio-tabs", overflow_behavior="wrap"):
             with labels.make(gr.Tab, {"label": "tab.library"}, id="library", elem_id="tab-library"):
                 lib = library.build(labels, dense=services.model_state != "lexical")
             with labels.make(

@@ -118,7 +118,7 @@ def ocr_document(
     choice = choose_engine(settings.ocr_engine)  # says once if it must fall back
     report = OcrReport(engine=choice.name, pages=[p.page for p in todo], note=choice.note)
     if choice.name == "none":
-        why = choice.note or "OCR is switched off (FOLIO_OCR_ENGINE=none)"
+        why = choice.note or "OCR is switched off on this server"
         for p in todo:
             _fail(p, f"needs OCR ({p.needs_ocr}) but {why}")
     else:

@@ -72,6 +72,6 @@ def load_engine(name: EngineName, *, threads: int) -> OcrEngine:
     if engine is None:
         spec = ENGINES.get(name)
         if spec is None:
-            raise EngineUnavailable("OCR is switched off (FOLIO_OCR_ENGINE=none).")
+            raise EngineUnavailable("OCR is switched off on this server.")
         engine = _loaded[key] = spec.make(threads)
     return engine

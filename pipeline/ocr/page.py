@@ -14,6 +14,7 @@ import numpy as np
 import pymupdf
 
 from pipeline.models import Block, Box
+from pipeline.ocr.bullets import restore_bullets
 from pipeline.ocr.engine import EngineName, OcrLine, Quad
 from pipeline.ocr.engines import load_engine
 from pipeline.ocr.geometry import (
@@ -137,6 +138,7 @@ def lines_to_blocks(
         )
         for ln, box, size in zip(lines, boxes, sizes, strict=True)
     ]
+    restore_bullets(raw)  # "0 Keep …" in a list is "• Keep …"
     blocks: list[Block] = []
     for rb in page_blocks(raw):
         for rl in rb.lines:

@@ -63,12 +63,12 @@ def check_file(
     if size > max_mb * 1024 * 1024:
         raise FileTooLargeError(
             f"'{name}' is {size / 1024 / 1024:.1f} MB, over the {max_mb:g} MB limit "
-            "(FOLIO_MAX_FILE_MB). Split the file or raise the limit."
+            "this server accepts. Split the file into smaller parts and upload those."
         )
     if kind in ("txt", "md") and max_text_mb is not None and size > max_text_mb * 1024 * 1024:
         raise FileTooLargeError(
             f"'{name}' holds {size / 1024 / 1024:.1f} MB of text, over the {max_text_mb:g} MB "
-            "limit for text files (FOLIO_MAX_TEXT_MB): that is thousands of pages. Split it "
+            "limit for text files: that is thousands of pages. Split it "
             "into smaller files and upload those."
         )
     with path.open("rb") as f:

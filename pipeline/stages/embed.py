@@ -184,7 +184,7 @@ def embed_texts(embedder: Embedder, space: str, texts: list[str]) -> list[np.nda
 def run(ctx: StageContext) -> None:
     embedder = ctx.embedder()
     if embedder is None:
-        ctx.report(1.0, "dense search is off (FOLIO_EMBEDDING_MODEL=none)")
+        ctx.report(1.0, "semantic search is off on this server; keyword search works")
         return
     space = vector_space(embedder.name, ctx.settings.embed_max_tokens)
     todo = ctx.index.chunks_without_vectors(ctx.doc.doc_id, space)

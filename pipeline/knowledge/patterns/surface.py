@@ -56,8 +56,9 @@ def strip_quotes(t: str) -> str:
     return t.strip().strip(_QUOTES).strip()
 
 
-def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
-    """A plausible term surface, or None (pronouns, clauses, numbers, labels)."""
+def clean_term(raw: str, *, lang_hint: str = "", max_zh: int = 16) -> str | None:
+    """A plausible term surface, or None (pronouns, clauses, numbers, labels); a Chinese
+    one is at most ``max_zh`` characters (a full name given a short one may be longer)."""
     t = strip_quotes(nfkc(raw)).strip(" ,.;:，。；：、-—·")
     t = _DETERMINER.sub("", t)
     if not t or _CLAUSE.search(t) or re.fullmatch(r"[\d\W_]+", t) or LABELS.fullmatch(t):
@@ -65,7 +66,7 @@ def clean_term(raw: str, *, lang_hint: str = "") -> str | None:
     if ZH_RE.search(t):
         t = re.sub(rf"(?<=[{ZH}])\s+(?=[{ZH}])", "", t)
         zh_len = len(ZH_RE.findall(t))
-        if not 2 <= len(t) <= 16 or zh_len < 1:
+        if not 2 <= len(t) <= max_zh or zh_len < 1:
             return None
         if ZH_BAD_START.match(t) or _ZH_BAD_END.search(t) or re.search("[的这那]", t):
             return None

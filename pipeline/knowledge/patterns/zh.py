@@ -24,9 +24,16 @@ from pipeline.text.normalise import nfkc
 from pipeline.text.segment import _get_jieba
 
 _ZH_SCOPE = f"(?:本(?:{lexicon.alternation('definitions.rule_documents_zh')})(?:中|里)?)?"
+# "（以下简称“年假”）" between a term and its definition: the term's other name, not its end
+_ALIAS_AFTER = r"(?:[（(][^）)]{1,30}[）)])?"
+# a bracketed place or kind inside a full name: "新东北电气（锦州）电力电容器有限公司"
+_INNER = rf"[（(][{ZH}]{{1,6}}[）)]"
+_FULL_NAME_CHARS = 30  # a company's or a law's full name, given a short one to go by
 _ZH_CUES: list[tuple[re.Pattern[str], bool]] = [
     (
-        re.compile(rf"^{_ZH_SCOPE}所称的?(?P<t>{ZH_TERM})[，,]?(?:是指|系指|指|即)(?P<d>.+)$"),
+        re.compile(
+            rf"^{_ZH_SCOPE}所称的?(?P<t>{ZH_TERM}){_ALIAS_AFTER}[，,]?(?:是指|系指|指|即)(?P<d>.+)$"
+        ),
         False,
     ),
     (re.compile(r"^所谓的?(?P<t>.{1,26}?)[，,]?(?:是指|指的是|就是|即|是)(?P<d>.+)$"), False),
@@ -57,7 +64,8 @@ _ZH_IS = re.compile(
 # "X是…的<genus>": the first clause of the definition names what kind of thing X is.
 _ZH_GENUS = re.compile(rf"的[{ZH}]{{1,6}}$")
 _ZH_ALIAS_SHORT = re.compile(
-    rf"(?P<t>[{ZH}A-Za-z0-9·\-]{{2,30}})[（(](?:以下)?(?:简称|下称|统称|以下称)[为:：]?"
+    rf"(?:《(?P<title>[^《》]{{2,40}})》|(?P<t>[{ZH}A-Za-z0-9·\-]{{2,30}}(?:{_INNER}[{ZH}A-Za-z0-9·\-]{{2,30}})*))"
+    rf"[（(](?:以下)?(?:简称|下称|统称|以下称)[为:：]?"
     rf"[{Q_OPEN}]?(?P<a>[^{Q_CLOSE}）)]{{1,20}})[{Q_CLOSE}]?[）)]"
 )
 _ZH_ALIAS_LATIN = re.compile(
@@ -92,6 +100,26 @@ def _noun_tail(text: str) -> str:
         if len(tail) >= 5 and not in_name and tail[0][:1] not in "·-－":
             break
     return "".join(tail).strip()
+
+
+def _full_name(raw: str) -> str:
+    """The name before "（简称…）": the noun phrase its first part ends with, then every
+    bracketed part and what follows it ("…拟将所持有的新东北电气（锦州）电力电容器有限公司"
+    → "新东北电气（锦州）电力电容器有限公司")."""
+    cut = re.search(r"[（(]", raw)
+    if cut is None:
+        return _noun_tail(raw)
+    return _noun_tail(raw[: cut.start()]) + raw[cut.start() :]
+
+
+def _clean_full_name(name: str) -> str | None:
+    """``name`` when its words, bracketed parts aside, make a term (brackets are a clause's
+    mark elsewhere); its bracketed parts stay, in full-width brackets."""
+    plain = clean_term(re.sub(_INNER, "", name), max_zh=_FULL_NAME_CHARS)
+    if plain is None or not re.search(_INNER, name):
+        return plain
+    # written as printed: the sentence was NFKC-folded, which turns （锦州） into (锦州)
+    return re.sub(_INNER, lambda m: f"（{m.group(0)[1:-1]}）", name.strip())
 
 
 def _zh_term_tail(raw: str) -> str | None:
@@ -148,8 +176,14 @@ def find_zh(sentence: str) -> list[Found]:
     found = _zh_definition(s)
     out: list[Found] = [found] if found else []
     for m in _ZH_ALIAS_SHORT.finditer(s):
-        term, alias = clean_term(_noun_tail(m.group("t"))), clean_term(m.group("a"))
-        if term and alias:
+        name = m.group("title") or _full_name(m.group("t"))
+        term = _clean_full_name(name)
+        alias = clean_term(strip_quotes(m.group("a")))
+        if not term or not alias:
+            continue
+        if found and found.term.endswith(term):  # "…所称带薪年休假（以下简称“年假”），是指…"
+            found.aliases.append(alias)
+        else:
             out.append(Found(term, "alias", aliases=[alias]))
     for m in _ZH_ALIAS_LATIN.finditer(s):
         term = clean_term(_noun_tail(m.group("t")))
