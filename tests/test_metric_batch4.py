@@ -107,3 +107,30 @@ def test_a_percentage_rows_move_is_said_in_points() -> None:
     said = row_said(p, (at, len(text)), "effective tax rate change?", "en")
     assert said is not None and "down from 25.4%" in said
     assert "−5.4 percentage points" in said, said
+
+
+def test_a_consolidating_statements_figure_is_read_from_its_consolidated_column() -> None:
+    text = (
+        "| CONDENSED CONSOLIDATING STATEMENT OF OPERATIONS (in thousands) "
+        "| Year Ended December 31, 2031 Parent | Year Ended December 31, 2031 Guarantors "
+        "| Year Ended December 31, 2031 Eliminations "
+        "| Year Ended December 31, 2031 Consolidated |\n"
+        "|---|---|---|---|---|\n| Net revenues | 10 | 3,990 | (100) | 3,900 |\n"
+        "| Operating income | 400 | 700 | (200) | 900 |\n"
+    )
+    said = _answer("What was the company's operating margin in 2031?", (text, 96))
+    assert "900 ÷ net revenues 3,900 = 23.1%" in said, said
+
+
+def test_a_change_stated_between_other_years_is_no_answer() -> None:
+    from agent.figures.sentences import stated_change
+
+    text = (
+        "Cash paid for taxes rose, partially offset by operating income, to $182 million "
+        "in 2030 compared to $68 million in 2029."
+    )
+    q = "By what percentage did the company's operating income change in 2031 compared with 2030?"
+    ev = _evidence((text, 45))
+    assert stated_change(q, ev) is None
+    later = text.replace("2030", "2031").replace("2029", "2030")
+    assert stated_change(q, _evidence((later, 45))) is not None
