@@ -134,3 +134,13 @@ def test_a_change_stated_between_other_years_is_no_answer() -> None:
     assert stated_change(q, ev) is None
     later = text.replace("2030", "2031").replace("2029", "2030")
     assert stated_change(q, _evidence((later, 45))) is not None
+
+
+def test_a_share_of_total_column_is_no_whole_column() -> None:
+    text = (
+        "| INCOME STATEMENT DATA (in thousands) | 2031 | 2031 % of Total | 2030 |\n"
+        "|---|---|---|---|\n| Net revenues | 3,900 | 100% | 3,500 |\n"
+        "| Operating income | 900 | 23% | 700 |\n"
+    )
+    said = _answer("What was the company's operating margin in 2031?", (text, 40))
+    assert "900 ÷ net revenues 3,900 = 23.1%" in said, said

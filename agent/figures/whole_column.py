@@ -11,8 +11,11 @@ from functools import cache
 from pathlib import Path
 
 from agent.figures.grid import Grid
+from pipeline.text import lexicon
 
 _DATA = Path(__file__).resolve().parents[1] / "data" / "whole_columns.json"
+# a column that is no amount of its period: a change, a share ("% of Total")
+_NOT_AMOUNT = lexicon.pattern("change_words.not_period_columns", template="%|{}", flags=re.I)
 
 
 @cache
@@ -36,6 +39,7 @@ def whole_column(g: Grid, col: int) -> int:
     if len(same) < 2:
         return col
     pattern = _whole()
-    saying = [i for i in same if pattern.search(g.columns[i].text)]
+    said = [(i, g.columns[i].text) for i in same]
+    saying = [i for i, t in said if pattern.search(t) and not _NOT_AMOUNT.search(t)]
     # a word every column says ("Total" in each header) tells none of them apart
     return saying[-1] if saying and len(saying) < len(same) else col
