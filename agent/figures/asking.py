@@ -84,7 +84,14 @@ def _as_asked(question: str) -> Ask | None:
         return None
     ratio = quotient(question)
     if ratio is not None:  # the figure asked is A ÷ B; None when A is no figure known
-        return Ask(_name(ratio.name), ratio.node, ratio.percent, False) if ratio else None
+        if not ratio:
+            return None
+        # a percentage metric the quotient works out ("pretax margin, with income before
+        # income taxes over net revenue") is said as that metric, in percent
+        named = metric is not None and metric[0].percent
+        name = metric[1] if metric is not None and named else ratio.name
+        bound = metric[0].bound if metric is not None and named else ""
+        return Ask(_name(name), ratio.node, ratio.percent or named, False, bound=bound)
     if metric is not None:
         m, said = metric
         node = parse(m.formula)

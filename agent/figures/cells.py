@@ -6,6 +6,7 @@ question asks of by its own words is tried first (``row_methods``).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 
 from agent import prompts
@@ -131,6 +132,9 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
         return change_answer(ask, turn, max(ys) if ys else None)  # a margin's move in points
     if operation == "average" and len(ys) >= 2:
         return average_answer(ask, turn, range(min(ys), max(ys) + 1))
+    if operation == "average" and len(ys) == 1 and _balance(ask):
+        # a balance's average over a year is the mean of its two year-end balances
+        return average_answer(ask, turn, range(ys[0] - 1, ys[0] + 1))
     year = max(ys) if ys else None
     if ask.judged is not None:
         return _judged(ask, turn, year)
@@ -140,6 +144,12 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     if operation in _CHANGES:
         return change_answer(ask, turn, year)
     return one_figure(ask, turn, year)
+
+
+def _balance(ask: Ask) -> bool:
+    """Is the figure asked one balance-sheet line item's, a level at a date?"""
+    item = vocabulary().items.get(ast.unparse(ask.formula)) if ask.single else None
+    return item is not None and item.statement == "balance"
 
 
 def _judged(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, norm, row_match
 from agent.figures.parts import group_label
-from pipeline.text.finance import LineItem
+from pipeline.text.finance import LineItem, vocabulary
 
 HEADED = 0.95  # "Diluted" under "Earnings per share": the item, named by two rows
 _QUALIFIER_ROW = 2  # words at most of a row qualifying the heading above it
@@ -28,13 +29,16 @@ _WORD = re.compile(r"[a-z]{3,}")
 def headed_match(g: Grid, r: Row, item: LineItem, question: str = "") -> float:
     """How surely a short row names the item with the figure-less heading above it
     ("Earnings per share" over "Basic" and "Diluted"), or a longer row is the per-share
-    item its heading names (``under_item``); 0 when it does not."""
+    item its heading names (``under_item``); 0 when it does not, or when a short row names
+    an item by itself ("Net income" under "Cash flows from operating activities:")."""
     # "per common share" is "per share" as the items name it
     heading = _PER_SHARE_NAME.sub("per share", group_label(g, r).replace("–", " "))
     if not heading.strip():
         return 0.0
     if len(r.label.split()) > _QUALIFIER_ROW:
         return under_item(g, r, heading, item, question)
+    if _names_an_item(r.label):
+        return 0.0
     return HEADED * row_match(f"{heading} {r.label}", item)
 
 
@@ -56,6 +60,14 @@ def _closes_group(g: Grid, r: Row) -> bool:
     the next heading)?"""
     later = sorted((x for x in g.rows if x.start > r.start), key=lambda x: x.start)
     return not later or group_label(g, later[0]) != group_label(g, r)
+
+
+@lru_cache(maxsize=4096)
+def _names_an_item(label: str) -> bool:
+    """Does a short row name a line item by itself ("Net income" under "Cash flows from
+    operating activities:")? Then it is that item, no qualifier of the heading above it:
+    "Basic" and "Diluted" name nothing alone."""
+    return any(row_match(label, i) >= MIN_ROW_MATCH for i in vocabulary().items.values())
 
 
 def headed(g: Grid, r: Row) -> Row:

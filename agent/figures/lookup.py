@@ -39,6 +39,7 @@ from agent.figures.statements import (
     title_words,
     titled,
 )
+from agent.figures.whole_column import whole_column
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
@@ -111,7 +112,7 @@ class Finder:
             col = g.column_for(year, months=self.months, into=self.into)
             if col is None:
                 continue
-            col = measure_column(g, col, item)
+            col = measure_column(g, whole_column(g, col), item)
             bonus = self._fit(g, col, item.statement) - self._part_table(g)
             parts = parts_rows(g, item)
             for printed in g.rows:

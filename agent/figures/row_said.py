@@ -168,8 +168,15 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> s
         # "June 30, 2023" beside "December 31, 2022": half a year apart, said by its date
         same = now_col.months == then_col.months and _day(now_col) == _day(then_col)
         ago = "a year earlier" if gap == 1 and same else _when(g.columns[before], title)
-        said += f", {move} {then} {ago}"
+        said += f", {move} {then} {ago}{_points(a, b) if percent else ''}"
     return f"{said} [{cid}]."
+
+
+def _points(then: float, now: float) -> str:
+    """A percentage's move said as a reader says it, in points, not as a growth of the
+    percentage: " (−22.6 percentage points)"."""
+    diff = round(now - then, 1)
+    return f" ({diff:+.1f} percentage points)".replace("-", "−") if diff else ""
 
 
 def _report_row(

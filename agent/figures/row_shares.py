@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import Cell, mid_sentence
-from agent.figures.grid import Grid, Row
+from agent.figures.grid import SCALES, Grid, Row
 from agent.figures.items import (
     MIN_ROW_MATCH,
     asked_items,
@@ -23,6 +23,8 @@ from agent.figures.items import (
     shown_label,
 )
 from agent.figures.items import years as asked_years
+from agent.figures.lookup import rescaled
+from agent.figures.numerals import number
 from agent.figures.render import decimals, ids
 from agent.figures.statements import table_fit
 from agent.figures.verify import Computed
@@ -60,6 +62,42 @@ def row_share(question: str, tables: Sequence[Grid], lang: prompts.Lang) -> Figu
         found = _pair(g, label, whole, year)
         if found is not None:
             return _answer(g, found, year, question)
+    for g in ranked:  # the row in one table, the whole in another (two chunks of one)
+        found = _apart(g, ranked, label, whole, year)
+        if found is not None:
+            return _answer(g, found, year, question)
+    return None
+
+
+def _apart(
+    g: Grid, tables: Sequence[Grid], label: str, whole: LineItem, year: int
+) -> tuple[Cell, Cell] | None:
+    """The row's cell from ``g`` and the whole's from another table of the turn, in the
+    whole's unit converted to the row's: a long statement is cut into chunks under one
+    column header, so the row and the total it is a share of may sit in two of them
+    ("Sales and marketing" below, "Total revenue" above), or the total only in a summary
+    table in millions. The other chunks of ``g``'s own table are tried first."""
+    col = next((i for i, y in enumerate(g.years()) if y == year), None)
+    part = next((r for r in g.rows if r.label == label), None)
+    if col is None or part is None:
+        return None
+    mine = _cell(g, part, col, year, "")
+    heads = [c.text for c in g.columns]
+    others = sorted(
+        (h for h in tables if h is not g and h.passage.doc_id == g.passage.doc_id),
+        key=lambda h: [c.text for c in h.columns] != heads or h.passage.page != g.passage.page,
+    )
+    for h in others:
+        at = next((i for i, y in enumerate(h.years()) if y == year), None)
+        best = max(((row_match(r.label, whole), r) for r in h.rows), key=lambda fr: fr[0])
+        if at is None or best[0] < MIN_ROW_MATCH:
+            continue
+        total = _cell(h, best[1], at, year, whole.key)
+        if mine is None or total is None or total.value == 0:
+            continue
+        if mine.scale != total.scale and not {mine.scale, total.scale} <= set(SCALES):
+            continue
+        return mine, rescaled(total, mine.scale)
     return None
 
 
@@ -96,7 +134,8 @@ def _cell(g: Grid, r: Row, col: int, year: int, key: str) -> Cell | None:
         return None
     value = abs(float(r.values[col] or 0.0))  # an expense printed in brackets is a cost
     p = g.passage
-    return Cell(key, r.label, value, r.raws[col], year, g.columns[col].text, p.chunk_id, p.page)
+    period = g.columns[col].text
+    return Cell(key, r.label, value, r.raws[col], year, period, p.chunk_id, p.page, g.unit(r))
 
 
 def _answer(g: Grid, cells: tuple[Cell, Cell], year: int, question: str) -> FigureAnswer:
@@ -105,8 +144,16 @@ def _answer(g: Grid, cells: tuple[Cell, Cell], year: int, question: str) -> Figu
     digits = decimals(question, 1)
     name = f"{mid_sentence(part.label)} as a share of {mid_sentence(whole.label)}"
     name = name[:1].upper() + name[1:]
-    working = f"{mid_sentence(part.label)} {part.raw.strip('()$ ')} ÷ "
-    working += f"{mid_sentence(whole.label)} {whole.raw.strip('()$ ')}"
+    working = f"{mid_sentence(part.label)} {_shown(part)} ÷ {mid_sentence(whole.label)} "
+    working += _shown(whole)
     line = f"{name} FY{year} = {working} = {share:.{digits}f}% {ids([part, whole])}."
     check = Computed(name, share, "ratio", True, True, bound="share")
     return FigureAnswer([line], cells=[part, whole], computed=[check])
+
+
+def _shown(cell: Cell) -> str:
+    """A cell as printed, or its value when converted to the other's unit (5,854.4
+    millions beside thousands is 5,854,400)."""
+    digits = re.sub(r"[^\d.]", "", cell.raw)
+    printed = bool(digits) and digits.count(".") <= 1 and float(digits) == abs(cell.value)
+    return cell.raw.strip("()$ ") if printed else number(cell.value)

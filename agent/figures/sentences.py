@@ -123,11 +123,15 @@ def stated_change(question: str, evidence: Sequence[Evidence]) -> Stated | None:
     if not asks_change(question):
         return None
     best: tuple[float, Stated] | None = None
+    asked = _years(question)
     for ev in evidence:
         for p in ev.passages:
             for u in units(p.text):
                 if u.kind != "sentence":
                     continue
+                stated = _years(u.text)
+                if asked and stated and max(asked) not in stated:
+                    continue  # a move between other years ("in 2017 compared to 2016")
                 pairs = stated_pairs(u.text)
                 share = said(question, u.text) if pairs else 0.0
                 if not pairs or share < MIN_SAID or (best and share <= best[0]):
@@ -135,6 +139,10 @@ def stated_change(question: str, evidence: Sequence[Evidence]) -> Stated | None:
                 now, then, unit, scale, money = pairs[0]
                 best = (share, Stated(now, then, unit, scale, money, u.text, (p.chunk_id,)))
     return best[1] if best else None
+
+
+def _years(text: str) -> set[int]:
+    return {int(y) for y in re.findall(rf"(?<![\d,.]){YEAR}(?![\d,])", text)}
 
 
 def change_sentence(s: Stated, question: str, lang: prompts.Lang) -> str:

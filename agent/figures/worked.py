@@ -21,7 +21,14 @@ from agent.figures.parts import PartMissing, item_word
 from agent.figures.printed_rates import printed_lead
 from agent.figures.render import cell_sentence, change_line, decimals, ids
 from agent.figures.verify import Computed
-from agent.figures.working import Turn, amount_growth, is_percent, points, working
+from agent.figures.working import (
+    Turn,
+    amount_growth,
+    is_percent,
+    points,
+    ratio_change,
+    working,
+)
 from agent.figures.zh_said import zh_difference
 from agent.question.units import asked_scale
 from pipeline.text.finance import vocabulary
@@ -171,6 +178,8 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         computed = [_kind(ask, r, turn) for r in (now, before)]
         if is_percent(ask, turn):
             lines.append(points(ask, (before, now), ref, turn))
+        elif computed[0].divides:  # a ratio in its own unit: its move in that unit
+            lines.append(ratio_change(ask, (before, now), ref, turn))
         elif before.value > 0 and not computed[0].divides:  # an amount (free cash flow)
             line, pct = amount_growth(ask, (before, now), ref, turn)
             lines.append(line)

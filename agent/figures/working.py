@@ -122,3 +122,19 @@ def amount_growth(
         f"Change in {name} FY{year - 1} → FY{year} = {change} {ids(cells)}.",
         pct,
     )
+
+
+def ratio_change(ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn) -> str:
+    """How far a ratio that is no percentage moved between two years, in its own unit
+    (a current ratio, a turnover, days): "2.18 − 1.85 = 0.33". A change in percent of a
+    ratio is rarely what a reader means by "how much did it change"."""
+    digits = decimals(turn.question, 2)
+    a, b = (round(r.value, digits) for r in pair)
+    diff = f"{b - a:.{digits}f}".replace("-", "−")
+    working = f"{b:,.{digits}f} − {a:,.{digits}f} = {diff}"
+    cells = pair[1].cells + pair[0].cells
+    if turn.lang == "zh":
+        span = f"{zh_year(cells[0], year - 1)}→{zh_year(cells[0], year)}" if cells else f"{year}"
+        return f"{ask.name}{span}变化 = {working} {ids(cells)}。"
+    name = ask.name if ask.name.isupper() or not ask.name.isascii() else ask.name.lower()
+    return f"Change in {name} FY{year - 1} → FY{year} = {working} {ids(cells)}."
