@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.answer_kinds import asks_fact
+from agent.heading_synonyms import described, named_headings, naming
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
@@ -174,7 +175,9 @@ def named_within(
     asked of the heading's subject, which the sentence search finds), or is Chinese and
     asks one fact wherever it says the heading (a person, a place, a date, a figure, a
     cause, "什么反应": ``asks_fact``). An English who/where question says the topic a
-    heading names ("Who does it compete with?": "Competition"), not a subject's name."""
+    heading names ("Who does it compete with?": "Competition"), not a subject's name. An
+    everyday word for what a heading is about names it as its own words do ("Which
+    buildings …?": "Properties"; ``heading_synonyms.py``)."""
     if asks_extreme(topic) or (cjk_ratio(topic) > 0 and asks_fact(topic)):
         return None
     opening = topic.lstrip().lower()
@@ -185,11 +188,16 @@ def named_within(
     words = topic_words(same_topic_words(topic), _generic(), skip)
     if not asked or not words:
         return None
-    rare = meets(frozenset({stem(rarest(words))}), asked)
+    # the heading named by the question's rarest word, or by an everyday word for what a
+    # heading is about ("buildings" of "Properties": heading_synonyms.json)
+    rares = [r for r in (meets(frozenset({stem(rarest(words))}), asked), *naming(topic)) if r]
+    asked = asked | named_headings(topic)
     best: tuple[tuple[int, int], SectionRead] | None = None
     for doc_id in doc_ids:
         for sec in _sections(corpus, doc_id):
-            if not rare or meets(rare, sec.terms) != rare or meets(sec.terms, asked) != sec.terms:
+            if meets(sec.terms, asked) != sec.terms:
+                continue
+            if not any(meets(rare, sec.terms) == rare for rare in rares):
                 continue
             if opening.startswith(sec.title.strip().lower()):
                 continue  # the heading is the question's subject: it asks a fact of it
@@ -274,7 +282,7 @@ def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Se
         return None
     secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
     secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
-    heads = [words for _, words in secs]
+    heads = [described(words) for _, words in secs]  # with its everyday words
     openings = [opening(w, [_opening_text(sec)]) for sec, w in secs]
     key = (*version, getattr(embedder, "name", ""))
     return [sec for sec, _ in secs], Sections(key, heads, openings)
@@ -351,11 +359,18 @@ def _items(text: DocText, idx: int, bold: set[int]) -> list[Item]:
         said = " ".join(text.sentences[i].text for i in ids)
         if len(said) > _ITEM_CHARS or not all(text.sentences[i].whole for i in ids):
             continue
+        if _CELLS.search(said):  # a table's header row set in columns, not a heading
+            continue
         if block in bold or all(_emphasised(text, i) for i in ids):
             found.append(Item(said, text.sentences[ids[0]].chunk_id))
     titles = [i for i in found if i.text[-1:] not in _ENDS]
     items = titles if len(titles) >= 2 else [i for i in found if i.text[-1:] in _ENDS]
     return items if len(items) >= 2 else []
+
+
+# words two or more spaces apart: cells of a row, as a table the parser did not take for one
+# prints its (bold) header ("Location  Square Feet  Use")
+_CELLS = re.compile(r"\S {2,}\S")
 
 
 def _emphasised(text: DocText, i: int) -> bool:
