@@ -5,20 +5,18 @@ Capital": a question asking "What buildings does it use?" or "How large is its
 workforce?" shares no word with the heading, and one word of a heading says too little
 for the dense model to place it ("Properties" stands as near to "intellectual property").
 ``data/heading_synonyms.json`` holds, per kind of heading (its topic words as filings print
-them), the words a reader asks about it with. Two uses:
-
-- ``described``: a heading's topic words with its everyday words, for the match by meaning
-  (``topic_match.py``: the heading ranked and its opening read with them, its rarest word
-  met);
-- ``named_headings`` and ``naming``: the heading words a question's everyday words name
-  ("buildings" → "properties"), for the match by words (``sections.named_within``).
+them), the words a reader asks about it with: ``named_headings`` and ``naming`` give the
+heading words a question's everyday words name ("buildings" → "properties"), for the match
+by words (``sections.named_within``), taken when the question's own words name no heading.
+The match by meaning (``topic_match.py``) reads headings as printed: describing them with
+these words moved its fitted measure (a "Human Capital Management" question fell under its
+rare-word threshold), and its thresholds were not refitted for that.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -34,8 +32,7 @@ class HeadingSynonymsDataError(RuntimeError):
 
 @dataclass(frozen=True)
 class Kind:
-    headings: tuple[frozenset[str], ...]  # each form's words as printed, lower case
-    stems: frozenset[str]  # the heading's topic words, stemmed
+    stems: frozenset[str]  # the heading's topic words (its first form's), stemmed
     words: tuple[str, ...]  # the everyday words and phrases for it, lower case
     said: re.Pattern[str]  # any of them in a text, as whole words
 
@@ -49,23 +46,11 @@ def kinds() -> tuple[Kind, ...]:
             said = sorted((str(w).lower() for w in words), key=len, reverse=True)
             alternatives = "|".join(re.escape(w) for w in said)
             pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.I)
-            forms = tuple(frozenset(f.lower().split()) for f in key.split("|"))
             stems = frozenset(stem(w) for w in key.split("|")[0].split())
-            out.append(Kind(forms, stems, tuple(said), pattern))
+            out.append(Kind(stems, tuple(said), pattern))
         return tuple(out)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, re.error) as e:
         raise HeadingSynonymsDataError(f"cannot read the heading synonyms {DATA}") from e
-
-
-def described(heading: Iterable[str]) -> list[str]:
-    """The heading's topic words (as ``topic_match.topic_words`` gives them, lower case),
-    then the everyday words of each kind of heading one of whose forms it prints whole
-    ("Employees and Labor Relations" is Employees; "Intellectual Property" is no
-    Properties: the form is read as printed, not by its stem)."""
-    words = list(heading)
-    held = set(words)
-    extra = [w for k in kinds() if any(f <= held for f in k.headings) for w in k.words]
-    return list(dict.fromkeys([*words, *extra]))
 
 
 def named_headings(text: str) -> frozenset[str]:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.answer_kinds import asks_fact
-from agent.heading_synonyms import described, named_headings, naming
+from agent.heading_synonyms import named_headings, naming
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
@@ -180,7 +180,6 @@ def named_within(
     buildings …?": "Properties"; ``heading_synonyms.py``)."""
     if asks_extreme(topic) or (cjk_ratio(topic) > 0 and asks_fact(topic)):
         return None
-    opening = topic.lstrip().lower()
     asked = topic_terms(topic, ignore)
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 
@@ -188,12 +187,28 @@ def named_within(
     words = topic_words(same_topic_words(topic), _generic(), skip)
     if not asked or not words:
         return None
-    # the heading named by the question's rarest word, or by an everyday word for what a
-    # heading is about ("buildings" of "Properties": heading_synonyms.json)
-    rares = [r for r in (meets(frozenset({stem(rarest(words))}), asked), *naming(topic)) if r]
-    asked = asked | named_headings(topic)
+    # the heading the question's rarest word names; else one an everyday word for what a
+    # heading is about names ("buildings" of "Properties": heading_synonyms.json)
+    rare = meets(frozenset({stem(rarest(words))}), asked)
+    said = _said_whole(corpus, doc_ids, topic, ignore, asked=asked, rares=[rare] if rare else [])
+    named = asked | named_headings(topic)
+    return said or _said_whole(corpus, doc_ids, topic, ignore, asked=named, rares=naming(topic))
+
+
+def _said_whole(
+    corpus: Corpus,
+    doc_ids: Sequence[str],
+    topic: str,
+    ignore: Iterable[str],
+    *,
+    asked: frozenset[str],
+    rares: Sequence[frozenset[str]],
+) -> SectionRead | None:
+    """The longest heading (then section) whose words the question says whole, one of
+    ``rares`` among them (``named_within``)."""
+    opening = topic.lstrip().lower()
     best: tuple[tuple[int, int], SectionRead] | None = None
-    for doc_id in doc_ids:
+    for doc_id in doc_ids if rares else ():
         for sec in _sections(corpus, doc_id):
             if meets(sec.terms, asked) != sec.terms:
                 continue
@@ -282,7 +297,7 @@ def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Se
         return None
     secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
     secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
-    heads = [described(words) for _, words in secs]  # with its everyday words
+    heads = [words for _, words in secs]
     openings = [opening(w, [_opening_text(sec)]) for sec, w in secs]
     key = (*version, getattr(embedder, "name", ""))
     return [sec for sec, _ in secs], Sections(key, heads, openings)
