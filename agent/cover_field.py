@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from agent.question.kinds import asked_kinds
+
 DATA = Path(__file__).with_name("data") / "cover_fields.json"
 _COLUMNS = re.compile(r"\s{2,}")
 _YES_NO = re.compile(r"^\W*(?:is|are|was|were|has|have|had|does|do|did)\b", re.I)
@@ -88,8 +90,10 @@ def holder_words() -> frozenset[str]:
 def asked_fields(question: str) -> list[Field]:
     """The cover fields an English question asks for ("In which state is X incorporated?",
     "Under what symbol and on which exchange does X trade?"); a yes/no question ("Is X a
-    Delaware corporation?") asks a verdict, not them."""
-    if _YES_NO.match(question) or not question.isascii():
+    Delaware corporation?") asks a verdict, not them, and a date asked ("In what year was
+    X incorporated?") is none of them: a cover prints no date beside these labels, the
+    sentence saying when is elsewhere in the filing."""
+    if _YES_NO.match(question) or not question.isascii() or "date" in asked_kinds(question):
         return []
     return [f for f in _data()[0] if f.asked.search(question)]
 

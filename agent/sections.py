@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.answer_kinds import asks_fact
+from agent.heading_synonyms import named_headings, naming
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
@@ -174,10 +175,11 @@ def named_within(
     asked of the heading's subject, which the sentence search finds), or is Chinese and
     asks one fact wherever it says the heading (a person, a place, a date, a figure, a
     cause, "什么反应": ``asks_fact``). An English who/where question says the topic a
-    heading names ("Who does it compete with?": "Competition"), not a subject's name."""
+    heading names ("Who does it compete with?": "Competition"), not a subject's name. An
+    everyday word for what a heading is about names it as its own words do ("Which
+    buildings …?": "Properties"; ``heading_synonyms.py``)."""
     if asks_extreme(topic) or (cjk_ratio(topic) > 0 and asks_fact(topic)):
         return None
-    opening = topic.lstrip().lower()
     asked = topic_terms(topic, ignore)
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 
@@ -185,11 +187,32 @@ def named_within(
     words = topic_words(same_topic_words(topic), _generic(), skip)
     if not asked or not words:
         return None
+    # the heading the question's rarest word names; else one an everyday word for what a
+    # heading is about names ("buildings" of "Properties": heading_synonyms.json)
     rare = meets(frozenset({stem(rarest(words))}), asked)
+    said = _said_whole(corpus, doc_ids, topic, ignore, asked=asked, rares=[rare] if rare else [])
+    named = asked | named_headings(topic)
+    return said or _said_whole(corpus, doc_ids, topic, ignore, asked=named, rares=naming(topic))
+
+
+def _said_whole(
+    corpus: Corpus,
+    doc_ids: Sequence[str],
+    topic: str,
+    ignore: Iterable[str],
+    *,
+    asked: frozenset[str],
+    rares: Sequence[frozenset[str]],
+) -> SectionRead | None:
+    """The longest heading (then section) whose words the question says whole, one of
+    ``rares`` among them (``named_within``)."""
+    opening = topic.lstrip().lower()
     best: tuple[tuple[int, int], SectionRead] | None = None
-    for doc_id in doc_ids:
+    for doc_id in doc_ids if rares else ():
         for sec in _sections(corpus, doc_id):
-            if not rare or meets(rare, sec.terms) != rare or meets(sec.terms, asked) != sec.terms:
+            if meets(sec.terms, asked) != sec.terms:
+                continue
+            if not any(meets(rare, sec.terms) == rare for rare in rares):
                 continue
             if opening.startswith(sec.title.strip().lower()):
                 continue  # the heading is the question's subject: it asks a fact of it
@@ -351,11 +374,18 @@ def _items(text: DocText, idx: int, bold: set[int]) -> list[Item]:
         said = " ".join(text.sentences[i].text for i in ids)
         if len(said) > _ITEM_CHARS or not all(text.sentences[i].whole for i in ids):
             continue
+        if _CELLS.search(said):  # a table's header row set in columns, not a heading
+            continue
         if block in bold or all(_emphasised(text, i) for i in ids):
             found.append(Item(said, text.sentences[ids[0]].chunk_id))
     titles = [i for i in found if i.text[-1:] not in _ENDS]
     items = titles if len(titles) >= 2 else [i for i in found if i.text[-1:] in _ENDS]
     return items if len(items) >= 2 else []
+
+
+# words two or more spaces apart: cells of a row, as a table the parser did not take for one
+# prints its (bold) header ("Location  Square Feet  Use")
+_CELLS = re.compile(r"\S {2,}\S")
 
 
 def _emphasised(text: DocText, i: int) -> bool:

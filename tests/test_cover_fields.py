@@ -38,6 +38,13 @@ def test_a_question_names_the_field_it_asks() -> None:
     assert asked_field("Is Quillmore incorporated in Vermont?") is None
 
 
+def test_a_date_asked_is_no_cover_field() -> None:
+    # the cover prints the state, never the year: the sentence saying when answers
+    assert asked_field("In what year was Quillmore incorporated?") is None
+    assert asked_field("When was Quillmore incorporated?") is None
+    assert _field("Where is Quillmore incorporated?").name == "incorporation"
+
+
 def test_the_value_is_the_one_in_the_labels_column() -> None:
     state = field_value(_field("Where is it incorporated?"), COLUMNS)
     assert state is not None and state.value == "Vermont"  # not the I.R.S. number beside it

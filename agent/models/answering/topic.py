@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.cover_field import asked_fields
 from agent.entities import asked_entity
 from agent.evidence import Evidence
 from agent.models.answering.candidate import AnswerCandidate, Strategy
@@ -18,9 +19,17 @@ _POINTED_FIT = 0.5
 
 
 def _applies(q: Question) -> bool:
-    # an English factoid ("who audits …", "where is … incorporated") is one sentence's, not
-    # a section's; "主要客户是谁" may well ask for a section's list
-    return topical(q.text) and (asked_entity(q.text) is None or bool(HAN_RE.search(q.text)))
+    # an English factoid ("who audits …", "when was it founded") is one sentence's, not a
+    # section's; "主要客户是谁" may well ask for a section's list, and "where are its
+    # plants?" the section the places are in (a cover's address or state is the cover's)
+    if not topical(q.text):
+        return False
+    kind = asked_entity(q.text)
+    return (
+        kind is None
+        or bool(HAN_RE.search(q.text))
+        or (kind == "place" and not asked_fields(q.text))
+    )
 
 
 def _candidates(
