@@ -10,6 +10,8 @@ in millions of RMB with the printed figure in its unit beside it ("RMB 4.76 mill
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import shown_label
@@ -74,3 +76,14 @@ def en_value(c: Cell, scale: str) -> str:
 def en_period(c: Cell) -> str:
     """A column the table names only in Chinese, quoted as printed: "(“本期发生额”)"."""
     return f"(“{c.period}”)" if HAN_RE.search(c.period) else f"({c.period})"
+
+
+def en_working(working: str, cells: Sequence[Cell]) -> str:
+    """A formula's working over a Chinese report's rows with each operand named in English
+    and its label quoted ("货币资金 40,962,331.62 ÷ …" → "cash and cash equivalents
+    (“货币资金”) 40,962,331.62 ÷ …"): the names ``formula.evaluate`` wrote are the labels."""
+    for c in cells:
+        bare = shown_label(c.label).lower()
+        if bare and chinese_row(c):
+            working = working.replace(f"{bare} ", f"{en_label(c, c.label)} ", 1)
+    return working
