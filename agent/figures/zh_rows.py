@@ -113,9 +113,11 @@ def prior_asked(question: str) -> bool:
 
 def led(question: str) -> bool:
     """Does the question ask an item's row for what the item's own lookup does not lead
-    with: its change, its earlier period's figure, or the parent company's figure?"""
-    asked = parse(question).operation in ("change", "growth") or prior_asked(question)
-    return asked or bool(_PARENT.search(question))
+    with: its earlier period's figure, or the parent company's figure? (An item's change
+    is the cells method's, worked with its printed rate and its periods' lengths.)"""
+    if parse(question).operation != "lookup":
+        return False
+    return prior_asked(question) or bool(_PARENT.search(question))
 
 
 def _title(g: Grid) -> str:
@@ -147,8 +149,11 @@ def _periods(g: Grid, row: Row) -> tuple[int | None, int | None]:
     dated = [i for i in cols if g.columns[i].year is not None]
     if dated:
         now = max(dated, key=lambda i: g.columns[i].year or 0)
-        year = g.columns[now].year or 0
-        return now, next((i for i in dated if (g.columns[i].year or 0) < year), None)
+        year, months = g.columns[now].year or 0, g.columns[now].months
+        if sum(1 for i in dated if g.columns[i].year == year) > 1:
+            return None, None  # the quarter beside the year to date: which is asked is not told
+        earlier = [i for i in dated if (g.columns[i].year or 0) < year]
+        return now, next((i for i in earlier if g.columns[i].months == months), None)
     texts = [(i, g.columns[i].text) for i in cols]
     now_at = next((i for i, t in texts if CURRENT.search(t) and not PRIOR.search(t)), None)
     before = next((i for i, t in texts if PRIOR.search(t) and not CURRENT.search(t)), None)
