@@ -87,3 +87,8 @@ def test_the_parent_company_statement_only_when_asked() -> None:
 def test_one_row_as_a_share_of_another() -> None:
     first = _ask("期末应付股利占负债合计的比例是多少？").splitlines()[0]
     assert "为1.00%" in first and "1,560,000 ÷ 负债合计 156,000,000" in first, first
+
+
+def test_an_items_change_asked_as_an_amount_leads_with_it() -> None:
+    first = _ask("应付职工薪酬比年初减少了多少？").splitlines()[0]
+    assert "增减额" in first and "−46.57万元" in first, first

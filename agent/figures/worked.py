@@ -193,7 +193,7 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     else:
         moved = difference_line(a, b, turn.question, ids([a, b]), named)
     lead = printed_lead(turn.finder.tables, turn.question, a, b, turn.lang)
-    return FigureAnswer([*lead, *sentences, *moved, line], cells=[b, a], computed=[growth])
+    return FigureAnswer(_ordered(lead, sentences, moved, line, b), cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -207,7 +207,18 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
     line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
     moved = zh_difference(prior, now, turn.question, ids([prior, now])) if turn.lang == "zh" else []
     lead = printed_lead(turn.finder.tables, turn.question, prior, now, turn.lang)
-    return FigureAnswer([*lead, *sentences, *moved, line], cells=[now, prior])
+    return FigureAnswer(_ordered(lead, sentences, moved, line, now), cells=[now, prior])
+
+
+def _ordered(
+    lead: list[str], sentences: list[str], moved: list[str], line: str, now: Cell
+) -> list[str]:
+    """A change's lines, the figure asked first: a Chinese report's change asked as an
+    amount (its 增减额, ``moved``) before the two figures it is worked from; else the
+    printed rate, the figures, the amount and the rate's working."""
+    if moved and chinese_row(now):
+        return [*lead, *moved, *sentences, line]
+    return [*lead, *sentences, *moved, line]
 
 
 def average_answer(ask: Ask, turn: Turn, span: range) -> FigureAnswer:
