@@ -22,6 +22,15 @@ def test_a_verb_asking_an_amount_is_worded_as_its_noun() -> None:
         assert noun_worded(unchanged) == unchanged
 
 
+def test_cash_paid_asked_by_its_verb_or_passive_is_worded_as_the_line() -> None:
+    worded = noun_worded("How much did Velmor pay for raw materials in 2024?")
+    assert "cash paid for raw materials in 2024" in worded, worded
+    worded = noun_worded("How much cash was received from customers last year?")
+    assert worded == "How much was cash received from customers last year?", worded
+    unchanged = "How much cash was held abroad?"
+    assert noun_worded(unchanged) == unchanged
+
+
 REPORT = """# Velmor Foods annual report 2024
 
 ## Operating profit by brand

@@ -10,10 +10,13 @@ in millions of RMB with the printed figure in its unit beside it ("RMB 4.76 mill
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from agent.figures.formula import Cell
-from agent.figures.grid import SCALES, unscaled_label
+from agent.figures.grid import SCALES, figure, unscaled_label
 from agent.figures.items import shown_label
-from agent.figures.numerals import ZH_UNITS, printed, two_places
+from agent.figures.numerals import ZH_UNITS, printed, two_places, zh_amount
 from agent.figures.zh_said import label_unit
 from pipeline.text.finance import vocabulary
 from pipeline.text.script import HAN_RE
@@ -74,3 +77,32 @@ def en_value(c: Cell, scale: str) -> str:
 def en_period(c: Cell) -> str:
     """A column the table names only in Chinese, quoted as printed: "(“本期发生额”)"."""
     return f"(“{c.period}”)" if HAN_RE.search(c.period) else f"({c.period})"
+
+
+def en_working(working: str, cells: Sequence[Cell]) -> str:
+    """A formula's working over a Chinese report's rows with each operand named in English
+    and its label quoted ("货币资金 40,962,331.62 ÷ …" → "cash and cash equivalents
+    (“货币资金”) 40,962,331.62 ÷ …"): the names ``formula.evaluate`` wrote are the labels."""
+    for c in cells:
+        bare = shown_label(c.label).lower()
+        if bare and chinese_row(c):
+            working = working.replace(f"{bare} ", f"{en_label(c, c.label)} ", 1)
+    return working
+
+
+# a cell holding one printed sum and nothing else ("3,240,868.82", "-1,250.00")
+_SUM = re.compile(r"\(?[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?[-−]?\d{5,}(?:\.\d+)?\)?")
+
+
+def scaled_cell(raw: str, unit: str, lang: str) -> str:
+    """A cell of a Chinese table stated in yuan (``unit``: 元, 万元 …), said at a reader's
+    scale with the printed figure beside it ("324.09万元（3,240,868.82元）", "RMB 3.24
+    million (3,240,868.82 yuan)"); "" for a cell that is no sum (text, a rate, a count)."""
+    value = figure(raw.replace("−", "-"))
+    if unit not in ZH_UNITS or value is None or not _SUM.fullmatch(raw.strip()):
+        return ""
+    if lang == "zh":
+        return zh_amount(value, unit, raw)
+    yuan, said = value * SCALES[unit], f"{printed(value, raw)} {_UNIT_EN[unit]}"
+    big = next(((b, w) for b, w in _BIG if abs(yuan) >= b), None)
+    return f"RMB {two_places(yuan / big[0])} {big[1]} ({said})" if big else f"RMB {said}"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures import zh_rows
 from agent.figures.asking import Ask
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
@@ -48,12 +49,20 @@ def _shared(q: RowQuestion) -> list[FigureAnswer] | None:
     return [out] if out is not None else None
 
 
+def _worded(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A Chinese report's row a Chinese question names (``zh_rows.asked_row``)."""
+    if q.lang != "zh":
+        return None
+    out = zh_rows.asked_row(q.ask, q.question, q.tables)
+    return [out] if out is not None else None
+
+
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
 
 
-ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _named)
+ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _worded, _named)
 
 
 def row_answer(q: RowQuestion) -> list[FigureAnswer] | None:

@@ -202,7 +202,8 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     else:
         moved = difference_line(a, b, turn.question, ids([a, b]), named)
     lead = printed_lead(turn.finder.tables, turn.question, a, b, turn.lang)
-    return FigureAnswer([*lead, *sentences, *moved, line], cells=[b, a], computed=[growth])
+    lines = _ordered(lead, sentences, moved, line, turn.lang)
+    return FigureAnswer(lines, cells=[b, a], computed=[growth])
 
 
 def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -> FigureAnswer:
@@ -216,7 +217,19 @@ def _undated_change(ask: Ask, turn: Turn, cells: list[Cell], year: int | None) -
     line = change_line(prior, now, decimals(turn.question, 2), turn.lang)
     moved = zh_difference(prior, now, turn.question, ids([prior, now])) if turn.lang == "zh" else []
     lead = printed_lead(turn.finder.tables, turn.question, prior, now, turn.lang)
-    return FigureAnswer([*lead, *sentences, *moved, line], cells=[now, prior])
+    return FigureAnswer(_ordered(lead, sentences, moved, line, turn.lang), cells=[now, prior])
+
+
+def _ordered(
+    lead: list[str], sentences: list[str], moved: list[str], line: str, lang: str
+) -> list[str]:
+    """A change's lines, the figure asked first: a Chinese change asked as an amount (its
+    增减额, ``moved``) before the two figures it is worked from; else the printed rate,
+    the figures, the amount and the rate's working (an English working names a Chinese
+    report's rows by their labels: it follows the sentences naming them in English)."""
+    if moved and lang == "zh":
+        return [*lead, *moved, *sentences, line]
+    return [*lead, *sentences, *moved, line]
 
 
 def average_answer(ask: Ask, turn: Turn, span: range) -> FigureAnswer:

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 
 from agent import prompts
 from agent.figures.asking import Ask
+from agent.figures.en_said import chinese_row, en_working
 from agent.figures.formula import Result, ungrouped
 from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
 from agent.figures.ratios import PERCENT
 from agent.figures.render import amount, decimals, ids, when
+from agent.figures.report_said import en_period as report_period
 from agent.figures.zh_said import zh_label, zh_working, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.periods import DATED_RE
@@ -84,6 +86,10 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
         dated = zh_year(r.cells[0], shown_year) if printed and shown_year and r.cells else ""
         said = zh_working(shown, r.cells)
         return f"{dated}{ask.name} = {said} = {value} {ids(r.cells)}。"
+    if r.cells and all(chinese_row(c) for c in r.cells):  # a Chinese report's rows
+        # each row named in English with its label quoted, the period as its column names it
+        period = f" {report_period(r.cells[0].period)}"
+        return f"{ask.name}{period} = {en_working(shown, r.cells)} = {value} {ids(r.cells)}."
     return f"{ask.name}{_period(r, shown_year, turn)} = {shown} = {value} {ids(r.cells)}."
 
 

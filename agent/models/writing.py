@@ -12,7 +12,8 @@ from agent import prompts
 from agent.answer_kinds import FIGURE
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.attribute_rows import attribute_columns, attribute_sentence, titles_table
-from agent.figures.grid import clean_label
+from agent.figures.en_said import scaled_cell
+from agent.figures.grid import clean_label, scale_named
 from agent.figures.row_said import row_said
 from agent.models.checkboxes import AFTER as BOXES_AFTER
 from agent.models.checkboxes import lead as box_lead
@@ -188,6 +189,7 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
 _CLAUSE_SHARE = 0.8
 _EMPTY_CELL = frozenset({"", "—", "–", "-", "−"})
 _NIL: dict[prompts.Lang, str] = {"en": "— (nil)", "zh": "—（无）"}
+_UNIT_NOTE = re.compile(r"[（(]?\s*单位\s*[:：][^)）]*[)）]?")
 
 
 def _row_sentence(
@@ -223,6 +225,11 @@ def _row_sentence(
     label, cid = clean_label(cells[0]).rstrip(":： "), c.passage.chunk_id
     # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
     title = re.sub(r"(\([^()]*\))(?:\s*\1)+", r"\1", heads[0]).rstrip(",;:，；： ")
+    # a sum of a table in yuan beside a text column: at a reader's scale, its unit said
+    scaled = [(h, scaled_cell(v, scale_named(title), lang) or v) for h, v in pairs]
+    if scaled != pairs and not titles_table(_UNIT_NOTE.sub("", title)):
+        title = ""  # "(单位：元) 项目": the unit, now said with each sum, and no title
+    pairs = scaled
     if not titles_table(title):  # "Region", "项目": the label column's name, no title
         title = ""
     wrapped = title.startswith(("(", "（")) and title.endswith((")", "）"))
