@@ -64,3 +64,22 @@ def naming(text: str) -> list[frozenset[str]]:
     "How large is its workforce?" → [{"employe"}, {"human", "capital"}]; empty when it
     uses none."""
     return [k.stems for k in kinds() if k.said.search(text)]
+
+
+# A word rarer than this in general English (Zipf scale) says what the question is about:
+# "absorb" (3.6) is, "use" (6.3) or "large" (5.3) is not.
+RARE_ZIPF = 4.5
+_TEXT_WORD = re.compile(r"[a-z]{3,}")
+
+
+def asks_beyond(words: list[str], said: str) -> bool:
+    """Does a question that reaches a heading by an everyday word ask, besides that word,
+    an uncommon one the section never says? "What gas do plants absorb from the air?"
+    says "plants" of a Properties section and asks "absorb": a question of something
+    else. ``words``: the question's topic words as written; ``said``: the section's
+    heading and sentences."""
+    from wordfreq import zipf_frequency  # loaded on first use: its tables are large
+
+    others = [w for w in words if not named_headings(w)]
+    stems = {stem(w) for w in _TEXT_WORD.findall(said.lower())}
+    return any(stem(w) not in stems and zipf_frequency(w, "en") < RARE_ZIPF for w in others)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.answer_kinds import asks_fact
-from agent.heading_synonyms import named_headings, naming
+from agent.heading_synonyms import asks_beyond, named_headings, naming
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
 from agent.rewrite import content_terms
@@ -191,8 +191,12 @@ def named_within(
     # heading is about names ("buildings" of "Properties": heading_synonyms.json)
     rare = meets(frozenset({stem(rarest(words))}), asked)
     said = _said_whole(corpus, doc_ids, topic, ignore, asked=asked, rares=[rare] if rare else [])
+    if said is not None:
+        return said
     named = asked | named_headings(topic)
-    return said or _said_whole(corpus, doc_ids, topic, ignore, asked=named, rares=naming(topic))
+    found = _said_whole(corpus, doc_ids, topic, ignore, asked=named, rares=naming(topic))
+    text = " ".join([found.title, *(i.text for i in found.sentences)]) if found else ""
+    return None if found is None or asks_beyond(words, text) else found
 
 
 def _said_whole(
