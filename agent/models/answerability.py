@@ -38,6 +38,7 @@ from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
 from agent.models.features import hits, make_ask, scope_missing
+from agent.models.filing_period import uncovered_quarter
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate
@@ -173,7 +174,8 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     years = absent_years(question, evidence)
     if years:
         return Decision(False, "period", 0.0, ", ".join(years))
-    uncovered = uncovered_period(question, evidence)  # a Chinese report's other quarter
+    # a Chinese report's other quarter, an English quarterly report's
+    uncovered = uncovered_period(question, evidence) or uncovered_quarter(question, evidence)
     if uncovered:
         return Decision(False, "period", 0.0, uncovered)
     other = other_subject(question, evidence) or absent_subject(question, evidence)

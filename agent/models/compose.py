@@ -23,6 +23,7 @@ from agent.models.answering.candidate import AnswerCandidate, best_score
 from agent.models.answering.scoring import form_fit
 from agent.models.answering.strategies import Strategy, registered
 from agent.models.asked_fit import misfit
+from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
 from agent.models.refusals import refusal
 from agent.models.sections import asks_yes_no, stated_verdict, topical
@@ -58,7 +59,7 @@ def compose(
             if c.form == "refusal":
                 refusals.append(c)
                 continue
-            why = check(c, ruling) or misfit(q, c.body, c.cited, evidence)
+            why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c)
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
             )
@@ -127,6 +128,13 @@ def check(c: AnswerCandidate, ruling: Decision) -> str:
     if c.ruled and not ruling.answers:
         return f"the question's {ruling.reason} is not covered"
     return c.verify() if c.verify is not None else ""
+
+
+def _unheld(q: Question, c: AnswerCandidate) -> str:
+    """The check of the answers the gate has not read: the word asked for is in their
+    evidence (``held_focus.py``)."""
+    said = [c.body, *c.quoted, *(f"{p.section}\n{p.text}" for p in c.cited)]
+    return unheld_focus(q.text, c.form, said)
 
 
 def _opens_with_verdict(body: str, leads: dict[str, str]) -> bool:

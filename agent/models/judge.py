@@ -26,6 +26,7 @@ from agent.models.features import (
     scope_missing,
     share,
 )
+from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.qualified_rows import qualified_first
 from agent.models.selector import selector
@@ -161,6 +162,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     found = group_first(found, question)  # the group's statement row before the parent company's
     found = qualified_first(found, question)  # "Current" under "International:", if asked so
     found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
+    found = own_holder_first(question, found, evidence)  # "… Officer of <Other>, Inc." last
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
