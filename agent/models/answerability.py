@@ -210,6 +210,15 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
     return out
 
 
+def asked_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """The question's content words besides the names it is asked of, when it is asked of
+    a name other than the report's own: what it asks of that one ("capital" of "the
+    capital of <State>"); none when it names no other (a topic of the report itself)."""
+    words = _question_words(question, evidence)
+    named = _names(question) & set(words)
+    return [w for k, w in words.items() if k not in named] if named else []
+
+
 def _joined(core: str, terms: list[str]) -> list[str]:
     """The question's words, a Chinese word the cutter split off a single character from
     written whole again ("五月" + "艾" → "五月艾": a name it does not know says much)."""
