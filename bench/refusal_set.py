@@ -9,8 +9,9 @@ written). A negative counts when the answer is a refusal; a positive when it is 
 its lead (before the supporting quotes) holds one of the gold strings (a figure compared
 as ``bench/answers.py`` compares figures; the cold run counted the whole answer). Per
 kind (another company, general knowledge, another person, place or body, a missing line
-item, an uncovered period): negatives refused, positives answered. Training documents only: they
-must already be ingested in the data directory (``bench/answers.py`` ingests them).
+item, an uncovered period, arithmetic): negatives refused, positives answered. Training
+documents only: they must already be ingested in the data directory (``bench/answers.py``
+ingests them).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from settings import Settings  # noqa: E402
 from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("refusal_questions.json")
-KINDS = ("other_company", "general", "other_entity", "line_item", "period")
+KINDS = ("other_company", "general", "other_entity", "line_item", "period", "arithmetic")
 
 
 def holds_gold(golds: list[str], answer: str) -> bool:
@@ -54,7 +55,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead")
     ap.add_argument("--kind", default="", help="ask only this kind's questions")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B, C)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)

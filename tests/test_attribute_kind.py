@@ -43,6 +43,16 @@ def test_a_city_currency_or_formula_must_be_held_besides_what_the_question_names
     assert unheld_attribute("What was revenue in 2023?", [("Revenue grew.", "")]) == ""
 
 
+def test_a_city_of_the_place_asked_is_no_capital_unless_said_so() -> None:
+    # an address or an article's town names a city in the state asked, not its capital
+    q = "What is the capital of Veltrania?"
+    assert unheld_attribute(q, [("Our offices are in Portmere, Veltrania.", "")]) == "city"
+    town = "白石镇是美国青岚州北部的一座城市。"
+    assert unheld_attribute("青岚州的首府是哪里？", [(town, "白石镇")]) == "city"
+    said = "Its capital, Portmere, lies on the coast of Veltrania, near Dover, Delaware."
+    assert unheld_attribute(q, [(said, "")]) == ""
+
+
 def test_the_thing_held_must_be_of_what_is_asked_of() -> None:
     formula = "次青霜酸（化学式：HClO）是一种含氧酸。"
     assert asked_of("水的化学式是什么？") == "水"

@@ -38,6 +38,7 @@ from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
 from agent.models.features import hits, make_ask, scope_missing
+from agent.models.filing_period import uncovered_quarter
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate
@@ -48,6 +49,7 @@ from agent.models.phrasing import phrasing_words
 from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
 from agent.models.subject import subject, variant_of
+from agent.models.superlative import unheld_superlative
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -173,7 +175,8 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     years = absent_years(question, evidence)
     if years:
         return Decision(False, "period", 0.0, ", ".join(years))
-    uncovered = uncovered_period(question, evidence)  # a Chinese report's other quarter
+    # a Chinese report's other quarter, an English quarterly report's
+    uncovered = uncovered_period(question, evidence) or uncovered_quarter(question, evidence)
     if uncovered:
         return Decision(False, "period", 0.0, uncovered)
     other = other_subject(question, evidence) or absent_subject(question, evidence)
@@ -214,6 +217,15 @@ def _figure(term: str, core: str) -> bool:
         return False
     named = HAN_RE.search(core) and re.search(r"[A-Za-z]", term)
     return not named or bool(PERIOD_TOKEN_RE.match(term.lower()))
+
+
+def asked_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """The question's content words besides the names it is asked of, when it is asked of
+    a name other than the report's own: what it asks of that one ("capital" of "the
+    capital of <State>"); none when it names no other (a topic of the report itself)."""
+    words = _question_words(question, evidence)
+    named = _names(question) & set(words)
+    return [w for k, w in words.items() if k not in named] if named else []
 
 
 def _joined(core: str, terms: list[str]) -> list[str]:
@@ -305,6 +317,8 @@ def decide(
     said = [(c.unit.text, f"{c.passage.section}\n{c.passage.text[: c.unit.start]}") for c in chosen]
     if unheld_attribute(question, said):
         return Decision(False, "evidence", 0.0)  # a capital asked, and no city said
+    if unheld_superlative(question, [f"{context}\n{text}" for text, context in said]):
+        return Decision(False, "evidence", 0.0)  # "the tallest …" asked, no unit says it
     name = subject(question)
     if name and variant_of(name, chosen[0].passage, chosen[0].unit):
         return Decision(False, "evidence", 0.0)  # "磷酸" asked, "次磷酸" said

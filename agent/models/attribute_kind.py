@@ -58,6 +58,14 @@ def _elements() -> frozenset[str]:
     return frozenset(str(e) for e in raw)
 
 
+@cache
+def _said() -> dict[str, re.Pattern[str]]:
+    raw = _data().get("said", {})
+    if not isinstance(raw, dict):
+        raise TypeError(f"{DATA.name}: 'said' must map a kind to a pattern")
+    return {k: re.compile(v, re.I) for k, v in raw.items()}
+
+
 def asked_attribute(question: str) -> str:
     """The kind of thing the question's noun asks for ("city", "currency", "formula"), or ""."""
     core = core_question(question)
@@ -110,7 +118,11 @@ def unheld_attribute(question: str, said: Iterable[tuple[str, str]]) -> str:
     if not kind:
         return ""
     of = asked_of(question)
+    relation = _said().get(kind)
     for text, context in said:
-        if holds_attribute(kind, text, question) and (not of or of in f"{context}\n{text}"):
+        whole = f"{context}\n{text}"
+        if not holds_attribute(kind, text, question) or (of and of not in whole):
+            continue
+        if relation is None or relation.search(whole):  # "… is the capital of …"
             return ""
     return kind

@@ -18,11 +18,12 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.models.answerability import Decision, before_figures
+from agent.models.answerability import Decision, asked_words, before_figures
 from agent.models.answering.candidate import AnswerCandidate, best_score
 from agent.models.answering.scoring import form_fit
 from agent.models.answering.strategies import Strategy, registered
 from agent.models.asked_fit import misfit
+from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
 from agent.models.refusals import refusal
 from agent.models.sections import asks_yes_no, stated_verdict, topical
@@ -51,6 +52,7 @@ def compose(
         said = refusal(ruling, [], lang) + near
         refusals.append(AnswerCandidate("gate", "refusal", said, follow=[], fit=1.0, cover=1.0))
     best: AnswerCandidate | None = None
+    asked = asked_words(question, evidence)
     for strategy in _by_bound(q, registered() if strategies is None else strategies):
         if best is not None and _bound(q, strategy) < best.score:
             break  # none of its answers could rank above the best one that passes
@@ -58,7 +60,7 @@ def compose(
             if c.form == "refusal":
                 refusals.append(c)
                 continue
-            why = check(c, ruling) or misfit(q, c.body, c.cited, evidence)
+            why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c, asked)
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
             )
@@ -127,6 +129,13 @@ def check(c: AnswerCandidate, ruling: Decision) -> str:
     if c.ruled and not ruling.answers:
         return f"the question's {ruling.reason} is not covered"
     return c.verify() if c.verify is not None else ""
+
+
+def _unheld(q: Question, c: AnswerCandidate, asked: list[str]) -> str:
+    """The check of the answers the gate has not read: a word the question asks besides
+    its names is in their evidence (``held_focus.py``)."""
+    said = [c.body, *c.quoted, *(f"{p.section}\n{p.text}" for p in c.cited)]
+    return unheld_focus(c.form, asked, said)
 
 
 def _opens_with_verdict(body: str, leads: dict[str, str]) -> bool:

@@ -26,6 +26,7 @@ from agent.models.features import (
     scope_missing,
     share,
 )
+from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.qualified_rows import amounts_first, qualified_first
 from agent.models.selector import selector
@@ -162,6 +163,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     found = qualified_first(found, question)  # "Current" under "International:", if asked so
     found = amounts_first(found, question)  # "Interest cost | 455", not its rate "| 1.2 %"
     found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
+    found = own_holder_first(question, found, evidence)  # "… Officer of <Other>, Inc." last
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:

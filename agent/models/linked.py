@@ -14,6 +14,7 @@ name alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from agent.answer_kinds import _tagged, asked_kinds, holds
@@ -45,9 +46,25 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
     kept = [w for w in others if w not in _spans(core.lower(), low, named, words)]
     if not kept or any(_used(w, rest) for w in kept):
         return False
-    # a paraphrase ("夺冠" for "冠军") still holds the person asked; a place or a date is
-    # too common a thing for holding one to say anything (another name, another year)
-    return not ("person" in asked_kinds(core) and holds("person", rest, question))
+    # a paraphrase ("夺冠" for "冠军") still holds the person asked, or the count asked in
+    # the measure asked ("多少匹" of "余下870匹"); a place or a date is too common a thing
+    # for holding one to say anything (another name, another year)
+    if "person" in asked_kinds(core) and holds("person", rest, question):
+        return False
+    return not counted(core, rest)
+
+
+# "多少匹", "几座": a count asked in a measure word, and a figure written in it
+_COUNT_ASKED = re.compile(r"(?:多少|几)([\u4e00-\u9fff])")
+_GENERIC_MEASURE = "个"  # any count's: says nothing of the thing counted
+
+
+def counted(core: str, text: str) -> bool:
+    """Does the text give a figure in the measure word a Chinese count asks in?"""
+    m = _COUNT_ASKED.search(core)
+    if m is None or m.group(1) == _GENERIC_MEASURE:
+        return False
+    return re.search(rf"[0-9０-９一二三四五六七八九十百千万两]\s*{m.group(1)}", text) is not None
 
 
 def _used(word: str, text: str) -> bool:
