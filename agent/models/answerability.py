@@ -49,7 +49,6 @@ from agent.models.phrasing import phrasing_words
 from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
 from agent.models.subject import subject, variant_of
-from agent.models.superlative import unheld_superlative
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -317,8 +316,6 @@ def decide(
     said = [(c.unit.text, f"{c.passage.section}\n{c.passage.text[: c.unit.start]}") for c in chosen]
     if unheld_attribute(question, said):
         return Decision(False, "evidence", 0.0)  # a capital asked, and no city said
-    if unheld_superlative(question, [f"{context}\n{text}" for text, context in said]):
-        return Decision(False, "evidence", 0.0)  # "the tallest …" asked, no unit says it
     name = subject(question)
     if name and variant_of(name, chosen[0].passage, chosen[0].unit):
         return Decision(False, "evidence", 0.0)  # "磷酸" asked, "次磷酸" said
