@@ -61,6 +61,20 @@ def test_a_heading_is_named_by_an_everyday_word_for_its_topic(folio: Folio, fili
     assert named_within(corpus, [filing], "What pumps does Corvane design?", own) is None
 
 
+def test_an_everyday_word_names_no_heading_when_the_question_asks_more(
+    folio: Folio, filing: str
+) -> None:
+    """ "plants" names Properties, but a question asking what plants absorb asks an
+    uncommon word ("absorb") the section never says: a question of something else."""
+    from agent.sections import named_within
+    from pipeline.corpus import Corpus
+
+    corpus, own = Corpus(folio, [filing]), ["corvane"]
+    found = named_within(corpus, [filing], "Where are Corvane's plants located?", own)
+    assert found is not None and found.title == "Item 2. Properties"
+    assert named_within(corpus, [filing], "What gas do plants absorb from the air?", own) is None
+
+
 def test_a_where_question_about_a_section_is_answered_from_it(folio: Folio, filing: str) -> None:
     a = ChatService(folio).ask("Where are Corvane's factories located?", [filing]).answer
     assert not a.refused, a.answer
