@@ -271,7 +271,10 @@ class ChatService:
         else:
             self._one_company(question, scope, answer, lang)
         langs = [self.folio.document(d).language for d in ctx.doc_ids]
-        if said := cross_language_notice(lang, langs, answer.refused):
+        # the notice speaks of the offline answerer's word matching: a model reads across
+        # languages itself
+        offline = answer.model == "offline"
+        if said := cross_language_notice(lang, langs, answer.refused and offline):
             _notice(answer, said)
         return answer
 

@@ -19,10 +19,11 @@ from agent.figures.grid import Grid
 from agent.figures.items import years
 from agent.figures.periods import months_of
 from agent.scope import stem
+from pipeline.text.periods import YEAR
 
 # what a header says of its period or its scale, not of the group its figures belong to
 _PERIOD_WORDS = re.compile(
-    r"\b(?:19|20)\d\d\b|\b\d{1,2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
+    rf"\b{YEAR}\b|\b\d{{1,2}}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)"
     r"[a-z]*\b|\b(?:three|six|nine|twelve|months?|weeks?|years?|quarters?|ended|ending|fiscal"
     r"|as|of|at|in|the|and|end|beginning|start|millions?|thousands?|billions?|dollars?|except"
     r"|per|share|data)\b",

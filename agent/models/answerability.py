@@ -30,7 +30,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from agent.answer_kinds import asked_kinds, holds
@@ -46,6 +46,7 @@ from agent.models.linked import unlinked
 from agent.models.metric_rows import rows_miss_metric
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
+from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
 from agent.models.subject import subject, variant_of
@@ -182,16 +183,6 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     if other:
         return Decision(False, "company", 0.0, other)
     return Decision(True)
-
-
-@lru_cache(maxsize=4096)
-def information(word: str) -> float:
-    """How much a word says in general language, 0 (everyday) … 1 (never seen): from its
-    Zipf frequency (log10 per billion words; "the" ≈ 7.7, a rare word ≈ 2)."""
-    from wordfreq import zipf_frequency  # loaded on first use: its tables are large
-
-    lang = "zh" if HAN_RE.search(word) else "en"
-    return max(0.0, min(1.0, (7.0 - zipf_frequency(word, lang)) / 6.0))
 
 
 def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, str]:

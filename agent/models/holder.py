@@ -58,8 +58,8 @@ def holders(text: str, office: set[str]) -> list[str]:
 def _named(name: str, evidence: Sequence[Evidence], own: set[str]) -> bool:
     """Is the run a name of something other than ``own`` (the subject asked, the report's
     own company): a rare word in it, or a legal form after it in the scope?"""
-    from agent.models.answerability import information  # wordfreq: loaded on first use
     from agent.models.other_company import _incorporated, _legal_form
+    from agent.models.rarity import information  # wordfreq: loaded on first use
 
     words = [re.sub(r"['’]s$", "", w).strip(".,") for w in name.split()]
     if any(stem(w.lower()) in own for w in words if w):

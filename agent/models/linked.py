@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from agent.answer_kinds import _tagged, asked_kinds, holds
 from agent.rewrite import core_question
 from agent.scope import stem
-from pipeline.text.script import HAN_RE
+from pipeline.text.script import HAN_RE, UNIFIED
 
 # the kinds of thing a question asks of a name (a description or a list is any text)
 _OF_NAME = frozenset({"person", "place", "date", "number"})
@@ -55,7 +55,7 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
 
 
 # "多少匹", "几座": a count asked in a measure word, and a figure written in it
-_COUNT_ASKED = re.compile(r"(?:多少|几)([\u4e00-\u9fff])")
+_COUNT_ASKED = re.compile(rf"(?:多少|几)([{UNIFIED}])")
 _GENERIC_MEASURE = "个"  # any count's: says nothing of the thing counted
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from agent.answer_kinds import asked_kinds
 from agent.evidence import Evidence
-from agent.models.judge import METRIC_ACRONYMS
+from agent.question.acronyms import METRIC_ACRONYMS
 from agent.rewrite import core_question
 from agent.scope import _suffixes, stem  # the legal-form words a registrant's name ends in
 from pipeline.text.lexicon import alternation
