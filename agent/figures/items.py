@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pipeline.text.expand import spelled_out
-from pipeline.text.finance import LineItem, vocabulary
+from pipeline.text.finance import LineItem, Vocabulary, vocabulary
 from pipeline.text.lexicon import pattern
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import fiscal_years
@@ -112,6 +112,7 @@ _ALTERNATIVE = pattern("row_labels.alternatives", template=r"\((?:{})\)")
 _SIGN_NOTE = pattern("row_labels.sign_notes_zh", template=r"[（(][^（）()]*(?:{})[)）]")
 
 
+@lru_cache(maxsize=16384)  # a turn's row labels are read against every item, many times
 def norm(text: str) -> str:
     text = _ALTERNATIVE.sub(" ", _SIGN_NOTE.sub(" ", text.lower()))
     text = _NOTE.sub(" ", _UNIT.sub(" ", text)).replace("’", "'").replace("&amp;", "&")
@@ -127,8 +128,26 @@ def _pattern(name: str) -> re.Pattern[str]:
     return re.compile(n if HAN_RE.search(name) else rf"(?<![\w]){n}(?![\w])")
 
 
+# asked_items per text, for the vocabulary it was read with (a new one empties it)
+_ASKED: dict[str, tuple[Asked, ...]] = {}
+_ASKED_OF: list[Vocabulary] = []
+_ASKED_KEPT = 4096
+
+
 def asked_items(question: str) -> list[Asked]:
-    """The line items a question names, longest wording first, each stretch once."""
+    """The line items a question names, longest wording first, each stretch once (kept:
+    an answer reads its question's items dozens of times, and each row label's)."""
+    vocab = vocabulary()
+    if not _ASKED_OF or _ASKED_OF[0] is not vocab or len(_ASKED) > _ASKED_KEPT:
+        _ASKED.clear()
+        _ASKED_OF[:] = [vocab]
+    found = _ASKED.get(question)
+    if found is None:
+        found = _ASKED[question] = tuple(_asked_items(question))
+    return list(found)
+
+
+def _asked_items(question: str) -> list[Asked]:
     q = norm(question)
     found: list[Asked] = []
     for item in vocabulary().items.values():
@@ -254,6 +273,7 @@ def per_share(text: str, item: LineItem) -> bool:
     )
 
 
+@lru_cache(maxsize=65536)  # each label of a turn's tables against each item, many times
 def row_match(label: str, item: LineItem) -> float:
     """How surely a row's label names the item: 1 for a name, less for a name plus a
     qualifier ("…, net") or for the total of a name, 0 for another item."""

@@ -17,6 +17,7 @@ threads' hold on the GIL.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,12 +29,13 @@ from pipeline.embed.e5_forward import Weights, forward_means, load_weights
 from pipeline.embed.e5_tokenizer import UnigramTokenizer
 from pipeline.embed.host import PassageHost
 from pipeline.embed.lanes import default_lanes, split_even
-from pipeline.embed.omp import one_blas_thread
+from pipeline.embed.omp import one_blas_thread, single_blas_thread
 
 MAX_CHARS = 2000  # as the C backend: passages are cut to this before tokenizing
 BATCH_TOKENS = 4096  # tokens per forward pass: bounds activation memory (~60 MB)
 
 PASSAGE, QUERY = "passage: ", "query: "
+QUERIES_KEPT = 256  # recent queries' vectors: an answer embeds its question more than once
 
 
 class E5Engine:
@@ -104,6 +106,8 @@ class NumpyE5Embedder:
         self._engine: E5Engine | None = None
         self._load_lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
+        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._queries_lock = threading.Lock()
 
     def engine(self) -> E5Engine:
         """The weights, loaded on first use (one copy per process)."""
@@ -129,14 +133,29 @@ class NumpyE5Embedder:
         engine = self.engine()
         cut = [t[:MAX_CHARS] for t in texts]
         if self.lanes == 1 or len(cut) == 1:
-            return engine.embed(cut, PASSAGE)
+            with single_blas_thread():  # one lane is one BLAS thread, as in the lanes' pool
+                return engine.embed(cut, PASSAGE)
         ranges = split_even([len(t) for t in cut], self.lanes)
         pool = self._lanes_pool()
         futures = [pool.submit(engine.embed, cut[a:b], PASSAGE) for a, b in ranges]
         return np.concatenate([f.result() for f in futures])
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.engine().embed([text[:MAX_CHARS]], QUERY)[0]
+        """The query's vector; a recent query's is kept (the search embeds the question,
+        the section match by meaning embeds it again), a copy given each time."""
+        text = text[:MAX_CHARS]
+        with self._queries_lock:
+            kept = self._queries.get(text)
+            if kept is not None:
+                self._queries.move_to_end(text)
+                return kept.copy()
+        with single_blas_thread():
+            vec = self.engine().embed([text], QUERY)[0]
+        with self._queries_lock:
+            self._queries[text] = vec
+            while len(self._queries) > QUERIES_KEPT:
+                self._queries.popitem(last=False)
+        return vec.copy()
 
     def token_count(self, text: str) -> int:
         return self.engine().token_count(text)

@@ -6,6 +6,7 @@ import contextlib
 import ctypes
 import ctypes.util
 import functools
+from collections.abc import Iterator
 
 
 def one_omp_thread() -> None:
@@ -49,3 +50,22 @@ def one_blas_thread() -> bool:
     except AttributeError:
         return False
     return True
+
+
+@contextlib.contextmanager
+def single_blas_thread() -> Iterator[None]:
+    """Numpy's matrix products on one thread inside the block, the thread's count restored
+    after. A query's products are too small to share: a second BLAS thread spin-waits on
+    the first, and one query cost 90-270 ms of CPU on two threads against 25 ms on one, the
+    same vector bit for bit (each output element is one thread's sum either way)."""
+    lib = _openblas()
+    setter = getattr(lib, "openblas_set_num_threads_local", None) if lib is not None else None
+    if setter is None:
+        yield
+        return
+    setter.restype = ctypes.c_int
+    before = setter(ctypes.c_int(1))  # the call returns the thread's count before it
+    try:
+        yield
+    finally:
+        setter(ctypes.c_int(before))

@@ -311,6 +311,11 @@ def segment_for_index(text: str) -> str:
 def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
     """The distinct search words of a query, lower-cased, stopwords removed (but not a
     word written in capitals: "US" is the country, "IT" the trade)."""
+    return list(_query_terms(query, keep_stopwords))
+
+
+@lru_cache(maxsize=4096)  # an answer reads the same question and passages' words many times
+def _query_terms(query: str, keep_stopwords: bool) -> tuple[str, ...]:
     terms: list[str] = []
     shouted = not any(c.islower() for c in query)  # then capitals name nothing
     for m in _TOKEN.finditer(joined_acronyms(query)):
@@ -332,7 +337,7 @@ def query_terms(query: str, *, keep_stopwords: bool = False) -> list[str]:
                 or (low not in EN_STOPWORDS and (len(low) > 1 or low.isdigit()))
             ):
                 terms.append(low)
-    return list(dict.fromkeys(terms))
+    return tuple(dict.fromkeys(terms))
 
 
 def words(text: str) -> list[str]:
