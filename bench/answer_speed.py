@@ -128,7 +128,7 @@ def profile(chat: ChatService, asks: list[tuple[str, str]], top: int = 45) -> st
             main.disable()
             chat.delete(event.conversation_id)
     finally:
-        threading.setprofile(None)  # type: ignore[arg-type]
+        threading.setprofile(None)
     out = io.StringIO()
     stats = pstats.Stats(main, stream=out)
     for p in profilers:
