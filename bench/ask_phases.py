@@ -88,12 +88,11 @@ class Clock:
         return timed
 
 
-def instrument(clock: Clock, phases: list[tuple[str, str, str]] | None = None) -> list[str]:
-    """Wrap each phase's function (``PHASES`` unless given) and every chat tool in ``clock``."""
+def instrument(clock: Clock) -> list[str]:
     import importlib
 
     names = []
-    for module, attr, name in PHASES if phases is None else phases:
+    for module, attr, name in PHASES:
         mod = importlib.import_module(module)
         owner: Any = mod
         cls, _, leaf = attr.rpartition(".")
