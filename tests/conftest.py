@@ -19,10 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent  # also testkit.ROOT
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from agent.evidence import Evidence, Passage  # noqa: E402
 from agent.service import ChatService  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.fakes import FakeEmbedder  # noqa: E402
+from tests.fixture_types import FigureText, SearchEvidence  # noqa: E402
 from tests.journeykit import (  # noqa: E402, F401  (the journey tests' shared fixtures)
     browser,
     journey_app,
@@ -82,6 +84,37 @@ def folio(settings: Settings, fake_embedder: FakeEmbedder) -> Iterator[Folio]:
     yield f
     f.wait(timeout=60)
     f.close()
+
+
+@pytest.fixture
+def search_evidence() -> SearchEvidence:
+    """``search_evidence(*texts)``: one search's evidence, a passage of document "co" a
+    text (pages 10, 11, …, ranked in order)."""
+
+    def evidence(*texts: str) -> list[Evidence]:
+        passages = [
+            Passage(
+                chunk_id=f"co#{i}", doc_id="co", page=10 + i, page_end=10 + i, text=t, rank=i + 1
+            )
+            for i, t in enumerate(texts)
+        ]
+        return [Evidence(tool="search_document", query="q", passages=passages)]
+
+    return evidence
+
+
+@pytest.fixture
+def figure_text(search_evidence: SearchEvidence) -> FigureText:
+    """``figure_text(question, *texts)``: the figure answer's lines, read in English from
+    ``search_evidence(*texts)``; the test fails when it gives none."""
+    from agent.figures.answer import figure_answer
+
+    def answer(question: str, *texts: str) -> str:
+        a = figure_answer(question, search_evidence(*texts), "en")
+        assert a is not None and a.lines, question
+        return " ".join(a.lines)
+
+    return answer
 
 
 @pytest.fixture

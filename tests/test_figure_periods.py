@@ -6,7 +6,6 @@ of invented companies only."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.periods import (
     closing_month,
@@ -17,6 +16,7 @@ from agent.figures.periods import (
     quarter_of,
     year_end,
 )
+from tests.fixture_types import FigureText, SearchEvidence
 
 # A maker of kettles whose fiscal year ends on June 30.
 JUNE_YEAR = """| Kettlewick plc Condensed Statements of Income ($ in millions) \
@@ -44,52 +44,44 @@ WEEKS = """| Brightaisle Corp. Statements of Income ($ in thousands) \
 NAMING = "Fiscal 2024 ended February 1, 2025 and fiscal 2023 ended February 3, 2024."
 
 
-def _evidence(*texts: str) -> list[Evidence]:
-    passages = [
-        Passage(chunk_id=f"co#{i}", doc_id="co", page=4 + i, page_end=4 + i, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    return [Evidence(tool="search_document", query="q", passages=passages)]
-
-
-def _answer(question: str, *texts: str) -> str:
-    a = figure_answer(question, _evidence(*texts), "en")
-    assert a is not None and a.lines, question
-    return " ".join(a.lines)
-
-
-def test_a_fiscal_quarter_reads_the_calendar_dated_column_it_falls_in() -> None:
+def test_a_fiscal_quarter_reads_the_calendar_dated_column_it_falls_in(
+    figure_text: FigureText,
+) -> None:
     # the second quarter of the year ending June 2025 closed December 31, 2024
-    text = _answer("How much were Kettlewick's net sales in 2Q FY2025?", JUNE_YEAR)
+    text = figure_text("How much were Kettlewick's net sales in 2Q FY2025?", JUNE_YEAR)
     assert "$1,310 million" in text and "2,650" not in text, text
     # the first half of that year: the six months to December 31, 2024
-    text = _answer("Kettlewick net income for the H1 of fiscal 2025?", JUNE_YEAR)
+    text = figure_text("Kettlewick net income for the H1 of fiscal 2025?", JUNE_YEAR)
     assert "$180 million" in text, text
 
 
-def test_a_fiscal_quarter_change_compares_the_same_fiscal_quarter() -> None:
-    text = _answer("By what percent did Kettlewick's net income grow in Q2 FY2025?", JUNE_YEAR)
+def test_a_fiscal_quarter_change_compares_the_same_fiscal_quarter(figure_text: FigureText) -> None:
+    text = figure_text("By what percent did Kettlewick's net income grow in Q2 FY2025?", JUNE_YEAR)
     assert "(95 − 88) ÷ 88" in text, text
     # the sentence names the period as the statement prints it, not a calendar year
     assert "in the three months ended December 31, 2024" in text, text
 
 
-def test_a_retailers_quarter_is_in_the_fiscal_year_that_ends_the_next_january() -> None:
-    text = _answer("What was Lumenhall's operating income in Q2 of FY2026?", JANUARY_YEAR)
+def test_a_retailers_quarter_is_in_the_fiscal_year_that_ends_the_next_january(
+    figure_text: FigureText,
+) -> None:
+    text = figure_text("What was Lumenhall's operating income in Q2 of FY2026?", JANUARY_YEAR)
     assert "$201 million" in text, text
-    text = _answer("What was Lumenhall's operating income in Q2 of FY2025?", JANUARY_YEAR)
+    text = figure_text("What was Lumenhall's operating income in Q2 of FY2025?", JANUARY_YEAR)
     assert "$188 million" in text, text
 
 
-def test_weeks_are_quarters_and_years_and_a_documents_own_year_names_hold() -> None:
+def test_weeks_are_quarters_and_years_and_a_documents_own_year_names_hold(
+    figure_text: FigureText,
+) -> None:
     assert months_of("13 Weeks Ended May 3, 2025") == 3 and months_of("53 weeks ended") == 12
     # the document names the year ending February 1, 2025 "fiscal 2024"
-    text = _answer("What were Brightaisle's net sales in fiscal 2024?", WEEKS, NAMING)
+    text = figure_text("What were Brightaisle's net sales in fiscal 2024?", WEEKS, NAMING)
     assert "3,110,000" in text, text
-    text = _answer("What were Brightaisle's net sales in the Q4 of FY2023?", WEEKS, NAMING)
+    text = figure_text("What were Brightaisle's net sales in the Q4 of FY2023?", WEEKS, NAMING)
     assert "870,000" in text, text
     # without that sentence, a year is named by the calendar year it ends in
-    text = _answer("What were Brightaisle's net sales in fiscal 2024?", WEEKS)
+    text = figure_text("What were Brightaisle's net sales in fiscal 2024?", WEEKS)
     assert "2,990,000" in text, text
 
 
@@ -120,13 +112,15 @@ RESERVES = """| Kettlewick plc reserves ($ in millions) | December 31, 2024 | Ju
 | Total site closure reserves | 75 | 78 |"""
 
 
-def test_a_balance_at_a_fiscal_quarters_close_is_told_from_the_year_end_before() -> None:
+def test_a_balance_at_a_fiscal_quarters_close_is_told_from_the_year_end_before(
+    figure_text: FigureText, search_evidence: SearchEvidence
+) -> None:
     q = "Which cost was the largest among Kettlewick's site closure reserves in 2Q FY2025?"
-    text = _answer(q, RESERVES)
+    text = figure_text(q, RESERVES)
     assert text.startswith("Employee costs was the largest"), text
     assert "61 ÷ 75 = 81.3%" in text and "December 31, 2024" in text, text
     # a year before: the same quarter's close a year earlier is not in the table
-    assert figure_answer(q.replace("FY2025", "FY2024"), _evidence(RESERVES), "en") is None
+    assert figure_answer(q.replace("FY2025", "FY2024"), search_evidence(RESERVES), "en") is None
 
 
 # The top of an income statement (its operating lines are in a chunk not retrieved) and a
@@ -141,12 +135,14 @@ BUSINESS = """| Results of the Trail business (in millions) | 2025 | 2024 |
 | Operating income | 700 | 650 |"""
 
 
-def test_a_ratios_operands_come_from_one_table_when_one_holds_them_all() -> None:
-    text = _answer("What was Halvorsen's operating margin in FY2025?", STATEMENT_TOP, BUSINESS)
+def test_a_ratios_operands_come_from_one_table_when_one_holds_them_all(
+    figure_text: FigureText,
+) -> None:
+    text = figure_text("What was Halvorsen's operating margin in FY2025?", STATEMENT_TOP, BUSINESS)
     # one table's profit over the same table's sales, never 700 ÷ 5,000
     assert "700 ÷ net sales 2,000 = 35.0%" in text and "5,000" not in text, text
     # the statement holding every operand is read before the business's table
-    text = _answer("What was Halvorsen's gross margin in FY2025?", STATEMENT_TOP, BUSINESS)
+    text = figure_text("What was Halvorsen's gross margin in FY2025?", STATEMENT_TOP, BUSINESS)
     assert "(net sales 5,000 − cost of sales 3,100) ÷ net sales 5,000 = 38.0%" in text, text
 
 
@@ -158,31 +154,37 @@ RELEASE = (
 )
 
 
-def test_a_change_is_computed_from_a_sentence_stating_both_values() -> None:
+def test_a_change_is_computed_from_a_sentence_stating_both_values(
+    figure_text: FigureText, search_evidence: SearchEvidence
+) -> None:
     from agent.support import check
 
-    text = _answer("By how much did Wrenfield's subscription backlog increase in 2025?", RELEASE)
+    text = figure_text(
+        "By how much did Wrenfield's subscription backlog increase in 2025?", RELEASE
+    )
     assert "$1.5 billion − $1.2 billion = $0.3 billion" in text, text
     assert check(text.split("[")[0], RELEASE).supported  # the working is checked
-    text = _answer("How much did Wrenfield's fourth-quarter gross margin improve?", RELEASE)
+    text = figure_text("How much did Wrenfield's fourth-quarter gross margin improve?", RELEASE)
     assert "41.2% − 39.8% = 1.4 percentage points" in text, text
     # years are no values; a sentence saying little of the question answers nothing
-    assert figure_answer("By how much did headcount grow?", _evidence(RELEASE), "en") is None
-    assert figure_answer("By how much did rent rise?", _evidence(RELEASE), "en") is None
+    assert figure_answer("By how much did headcount grow?", search_evidence(RELEASE), "en") is None
+    assert figure_answer("By how much did rent rise?", search_evidence(RELEASE), "en") is None
 
 
-def test_a_period_the_question_dates_is_the_column_dated_so() -> None:
+def test_a_period_the_question_dates_is_the_column_dated_so(
+    search_evidence: SearchEvidence,
+) -> None:
     # "six months ended December 31, 2024" is the column printed so, not the six months
     # of fiscal 2024 (which ended December 31, 2023), and is said without the title
     q = "What were Kettlewick's net sales in the six months ended December 31, 2024?"
-    a = figure_answer(q, _evidence(JUNE_YEAR), "en")
+    a = figure_answer(q, search_evidence(JUNE_YEAR), "en")
     assert a is not None and a.lines, a
     assert a.lines[0] == (
         "Net sales were $2,650 million in the six months ended December 31, 2024, "
         "up from $2,540 million a year earlier [co#0]."
     ), a.lines
     q = "What was Kettlewick's gross margin for Q2 of fiscal 2025?"
-    a = figure_answer(q, _evidence(JUNE_YEAR), "en")
+    a = figure_answer(q, search_evidence(JUNE_YEAR), "en")
     assert a is not None and a.lines[0].startswith(
         "Gross margin in the three months ended December 31, 2024 = (net sales 1,310 − "
     ), a
@@ -195,9 +197,9 @@ BALANCE_JUNE = """| Kettlewick plc Condensed Balance Sheets ($ in millions) | De
 | Total current liabilities: | 1,600 | 1,500 |"""
 
 
-def test_a_ratio_of_balances_is_said_at_its_columns_date() -> None:
+def test_a_ratio_of_balances_is_said_at_its_columns_date(search_evidence: SearchEvidence) -> None:
     q = "What is Kettlewick's current ratio as of December 31, 2024?"
-    a = figure_answer(q, _evidence(BALANCE_JUNE), "en")
+    a = figure_answer(q, search_evidence(BALANCE_JUNE), "en")
     assert a is not None and a.lines == [
         "Current ratio at December 31, 2024 = total current assets 2,400 ÷ total current "
         "liabilities 1,600 = 1.50 [co#0]."

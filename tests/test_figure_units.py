@@ -11,6 +11,7 @@ from agent.figures.items import shown_label, years
 from agent.figures.periods import months_of
 from agent.figures.tables import read_grid
 from agent.support import check
+from tests.fixture_types import FigureText, SearchEvidence
 
 CASH_MILLIONS = """SELECTED CASH FLOW DATA (in millions)
 Fiscal Year
@@ -48,22 +49,10 @@ Revenues  52,000  47,000  99,000  90,500
 Operating income  7,000  6,100  13,200  11,900"""
 
 
-def _evidence(*texts: str) -> list[Evidence]:
-    passages = [
-        Passage(chunk_id=f"co#{i}", doc_id="co", page=10 + i, page_end=10 + i, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    return [Evidence(tool="search_document", query="q", passages=passages)]
-
-
-def _answer(question: str, *texts: str) -> str:
-    a = figure_answer(question, _evidence(*texts), "en")
-    assert a is not None and a.lines, question
-    return " ".join(a.lines)
-
-
-def test_figures_from_tables_in_different_units_are_put_in_one_unit() -> None:
-    text = _answer(
+def test_figures_from_tables_in_different_units_are_put_in_one_unit(
+    figure_text: FigureText,
+) -> None:
+    text = figure_text(
         "Define liquidity cover as net cash provided by operating activities divided by "
         "total current liabilities. What was liquidity cover in FY2021?",
         CASH_MILLIONS,
@@ -75,28 +64,30 @@ def test_figures_from_tables_in_different_units_are_put_in_one_unit() -> None:
     assert check(text.split("[")[0], CASH_MILLIONS + "\n" + BALANCE_THOUSANDS).supported
 
 
-def test_tables_in_one_unit_are_left_as_printed() -> None:
-    text = _answer("What is the FY2021 current ratio?", BALANCE_THOUSANDS)
+def test_tables_in_one_unit_are_left_as_printed(figure_text: FigureText) -> None:
+    text = figure_text("What is the FY2021 current ratio?", BALANCE_THOUSANDS)
     assert "2,100,000 ÷" in text and "= 1.40" in text, text
 
 
-def test_costs_printed_in_parentheses_are_amounts_in_a_formula() -> None:
-    text = _answer("What is the FY2022 gross margin?", INCOME_NEGATIVE_COSTS)
+def test_costs_printed_in_parentheses_are_amounts_in_a_formula(figure_text: FigureText) -> None:
+    text = figure_text("What is the FY2022 gross margin?", INCOME_NEGATIVE_COSTS)
     # (1,250 − 800) ÷ 1,250 = 36.0%; a negative cost would give 164.0%
     assert "36.0%" in text, text
-    text = _answer("What was cost of sales in FY2022?", INCOME_NEGATIVE_COSTS)
+    text = figure_text("What was cost of sales in FY2022?", INCOME_NEGATIVE_COSTS)
     assert "800 million" in text and "−" not in text, text
 
 
-def test_a_quarter_question_reads_the_three_month_column() -> None:
-    text = _answer("What was revenue in Q2 of FY2023?", QUARTERLY)
+def test_a_quarter_question_reads_the_three_month_column(figure_text: FigureText) -> None:
+    text = figure_text("What was revenue in Q2 of FY2023?", QUARTERLY)
     assert "$4,410 million" in text and "8,950" not in text, text
-    text = _answer("What was revenue for the first six months of 2023?", QUARTERLY)
+    text = figure_text("What was revenue for the first six months of 2023?", QUARTERLY)
     assert "$8,950 million" in text, text
 
 
-def test_a_quarter_change_compares_the_same_quarter_a_year_before() -> None:
-    text = _answer("What was the growth of net earnings in the second quarter of 2023?", QUARTERLY)
+def test_a_quarter_change_compares_the_same_quarter_a_year_before(figure_text: FigureText) -> None:
+    text = figure_text(
+        "What was the growth of net earnings in the second quarter of 2023?", QUARTERLY
+    )
     assert "(210 − 190) ÷ 190" in text, text
 
 
@@ -114,7 +105,7 @@ def test_period_headers_above_gapped_year_columns_are_read() -> None:
     assert grid.column_for(2023, months=6) == 2 and grid.column_for(2022, months=3) == 1
 
 
-def test_per_share_rows_are_not_in_the_tables_unit() -> None:
+def test_per_share_rows_are_not_in_the_tables_unit(figure_text: FigureText) -> None:
     grid = read_grid(
         Passage(chunk_id="q#1", doc_id="q", page=1, page_end=1, text=QUARTERLY, rank=1)
     )
@@ -122,7 +113,7 @@ def test_per_share_rows_are_not_in_the_tables_unit() -> None:
     eps = next(r for r in grid.rows if "per share" in r.label)
     revenue = next(r for r in grid.rows if r.label == "Revenue")
     assert grid.unit(eps) == "" and grid.unit(revenue) == "millions"
-    text = _answer("What was diluted EPS in the second quarter of 2023?", QUARTERLY)
+    text = figure_text("What was diluted EPS in the second quarter of 2023?", QUARTERLY)
     assert "$1.05" in text and "million" not in text, text
 
 
@@ -144,13 +135,17 @@ SUMMARY_TWO_HEADERS = """| Liquidity (in millions) |  | As of March 3, 2021 | As
 | Net cash provided by operating activities | $512.4 | $488.1 | $401.7 |"""
 
 
-def test_a_table_that_names_its_columns_again_half_way_is_read_under_each_header() -> None:
-    text = _answer(
+def test_a_table_that_names_its_columns_again_half_way_is_read_under_each_header(
+    figure_text: FigureText,
+) -> None:
+    text = figure_text(
         "What was net cash provided by operating activities in FY2021?", SUMMARY_TWO_HEADERS
     )
     # FY2021's figure, compared with the year before's under the same restated header
     assert "$512.4 million in FY2021, up from $488.1 million a year earlier" in text, text
-    text = _answer("What was the cash and cash equivalents balance in FY2021?", SUMMARY_TWO_HEADERS)
+    text = figure_text(
+        "What was the cash and cash equivalents balance in FY2021?", SUMMARY_TWO_HEADERS
+    )
     assert "700.2" in text, text
 
 
@@ -197,19 +192,21 @@ Net earnings including noncontrolling interests  420  460  515
 Net earnings attributable to Northwind shareholders  400  450  500"""
 
 
-def test_an_owners_share_row_is_the_net_income_a_question_means() -> None:
-    text = _answer(
+def test_an_owners_share_row_is_the_net_income_a_question_means(figure_text: FigureText) -> None:
+    text = figure_text(
         "What was the average net margin in percent, FY2019 to FY2021?", INCOME_ATTRIBUTABLE
     )
     # (400/10,000 + 450/11,000 + 500/12,000) / 3 = 4.1%
     assert "4.1%" in text and "515" not in text, text
 
 
-def test_an_operand_outside_the_statement_the_question_names_is_looked_up_again() -> None:
+def test_an_operand_outside_the_statement_the_question_names_is_looked_up_again(
+    search_evidence: SearchEvidence,
+) -> None:
     note = """| Depreciation by segment ($ in millions) | 2022 | 2021 |
 |---|---|---|
 | Depreciation expense | $2,400 | $2,300 |"""
-    ev = _evidence(note)
+    ev = search_evidence(note)
     told = figure_answer("What was depreciation in FY2022, from the cash flow statement?", ev, "en")
     assert told is not None and told.wanted == [("depreciation_amortization", 2022)]
     free = figure_answer("What was depreciation in FY2022?", ev, "en")
@@ -225,14 +222,16 @@ Years Ended
 Net cash provided by operating activities ....................... $  900,000  $  1,050,000"""
 
 
-def test_dot_leaders_are_not_part_of_a_rows_label() -> None:
-    text = _answer("What was net cash provided by operating activities in FY2021?", DOTTED)
+def test_dot_leaders_are_not_part_of_a_rows_label(figure_text: FigureText) -> None:
+    text = figure_text("What was net cash provided by operating activities in FY2021?", DOTTED)
     assert text.startswith("Net cash provided by operating activities w"), text
     assert "..." not in text
 
 
-def test_a_percentage_over_two_years_moves_in_points_checked_like_any_working() -> None:
-    a = figure_answer("Is the gross margin stable?", _evidence(INCOME_NEGATIVE_COSTS), "en")
+def test_a_percentage_over_two_years_moves_in_points_checked_like_any_working(
+    search_evidence: SearchEvidence,
+) -> None:
+    a = figure_answer("Is the gross margin stable?", search_evidence(INCOME_NEGATIVE_COSTS), "en")
     assert a is not None and len(a.lines) == 3, a
     # FY2022 (1,250 − 800) ÷ 1,250 = 36.0%; FY2021 (1,000 − 600) ÷ 1,000 = 40.0%
     assert "36.00% − 40.00% = −4.00 percentage points" in a.lines[2], a.lines
@@ -248,16 +247,20 @@ ZH_KEY_FIGURES = """| 项目 | 本报告期 | 上年同期 | 本报告期比上�
 | 基本每股收益（元/股） | 0.0123 | 0.0109 | 12.84% |"""
 
 
-def test_a_chinese_rows_unit_in_brackets_is_not_part_of_its_name() -> None:
-    a = figure_answer("本报告期的营业收入是多少？", _evidence(ZH_KEY_FIGURES), "zh")
+def test_a_chinese_rows_unit_in_brackets_is_not_part_of_its_name(
+    search_evidence: SearchEvidence,
+) -> None:
+    a = figure_answer("本报告期的营业收入是多少？", search_evidence(ZH_KEY_FIGURES), "zh")
     assert a is not None and a.lines, a
     text = " ".join(a.lines)
     assert "1,234,567.89" in text and "没有提到" not in text, text
-    a = figure_answer("归属于上市公司股东的净利润是多少？", _evidence(ZH_KEY_FIGURES), "zh")
+    a = figure_answer("归属于上市公司股东的净利润是多少？", search_evidence(ZH_KEY_FIGURES), "zh")
     assert a is not None and "98,765.43" in " ".join(a.lines), a
 
 
-def test_a_cover_dates_the_current_and_prior_period_columns() -> None:
+def test_a_cover_dates_the_current_and_prior_period_columns(
+    search_evidence: SearchEvidence,
+) -> None:
     cover = Passage(
         chunk_id="zh#0",
         doc_id="zh",
@@ -277,7 +280,7 @@ def test_a_cover_dates_the_current_and_prior_period_columns() -> None:
     assert before.lines[0].startswith("上年同期") and "2019" not in before.lines[0]
     assert check(before.lines[0].split("[")[0], ZH_KEY_FIGURES).supported
     # Without a cover in the turn, a named year finds no undated column.
-    alone = figure_answer("2019年营业收入是多少？", _evidence(ZH_KEY_FIGURES), "zh")
+    alone = figure_answer("2019年营业收入是多少？", search_evidence(ZH_KEY_FIGURES), "zh")
     assert alone is None or not alone.lines or "1,000,000" not in alone.lines[0]
 
 
@@ -311,14 +314,16 @@ ZH_INCOME = """| 合并利润表 (单位：元) 项目 | 本期发生额 | 上�
 | 减：营业成本 | 1,500,000.00 | 1,350,000.00 |"""
 
 
-def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer() -> None:
+def test_a_rows_list_number_and_lead_in_are_not_said_in_the_answer(
+    search_evidence: SearchEvidence,
+) -> None:
     assert shown_label("一、营业总收入") == "营业总收入"
     assert shown_label("（二）营业外收入") == "营业外收入"
     assert shown_label("其中：营业收入") == "营业收入"
     assert shown_label("Less: Cost of sales") == "Cost of sales"
     assert shown_label("3.5% Notes due 2025") == "3.5% Notes due 2025"  # not a list number
     assert shown_label("2. Revenue") == "Revenue"
-    a = figure_answer("本期营业总收入是多少？", _evidence(ZH_INCOME), "zh")
+    a = figure_answer("本期营业总收入是多少？", search_evidence(ZH_INCOME), "zh")
     assert a is not None and a.lines, a
     line = a.lines[0]
     assert "营业总收入为246.80万元（2,468,000.50元）" in line and "一、" not in line, line
@@ -353,17 +358,19 @@ def test_a_decline_in_parentheses_is_negative_with_its_percent_sign_anywhere() -
 ZH_DECLINE = ZH_INCOME.replace("2,100,000.00", "2,900,000.00")
 
 
-def test_a_change_between_undated_periods_is_worked_from_the_rows_two_cells() -> None:
+def test_a_change_between_undated_periods_is_worked_from_the_rows_two_cells(
+    search_evidence: SearchEvidence,
+) -> None:
     """本期 beside 上期 with no report year in the turn: the change asked is still the
     row's two cells (a decline here), checked like any working."""
-    a = figure_answer("营业总收入同比增长多少？", _evidence(ZH_DECLINE), "zh")
+    a = figure_answer("营业总收入同比增长多少？", search_evidence(ZH_DECLINE), "zh")
     assert a is not None and len(a.lines) == 4, a  # the two cells, the amount, the rate
     assert check(a.lines[2].split("[")[0], ZH_DECLINE).supported  # 增减额 −431,999.5元
     line = a.lines[3]
     # (2,468,000.5 − 2,900,000) ÷ 2,900,000 = −14.90%
     assert "（上期发生额→本期发生额）" in line and "= −14.90%" in line, line
     assert check(line.split("[")[0], ZH_DECLINE).supported
-    level = figure_answer("本期营业总收入是多少？", _evidence(ZH_DECLINE), "zh")
+    level = figure_answer("本期营业总收入是多少？", search_evidence(ZH_DECLINE), "zh")
     assert level is not None and len(level.lines) == 1, level  # no change asked, none given
 
 
@@ -376,9 +383,9 @@ def test_a_computed_decline_is_supported_whichever_minus_it_is_written_with() ->
     assert not check(wrong, cited).supported
 
 
-def test_a_row_under_a_lead_in_is_its_line_item() -> None:
+def test_a_row_under_a_lead_in_is_its_line_item(search_evidence: SearchEvidence) -> None:
     """ "减：营业成本", "其中：营业收入", "Less: Cost of sales" name the item after the lead-in."""
-    a = figure_answer("营业成本同比增长多少？", _evidence(ZH_INCOME), "zh")
+    a = figure_answer("营业成本同比增长多少？", search_evidence(ZH_INCOME), "zh")
     assert a is not None and len(a.lines) == 4, a  # the two cells, the amount, the rate
     # (1,500,000 − 1,350,000) ÷ 1,350,000 = 11.11%
     assert "营业成本" in a.lines[3] and "= 11.11%" in a.lines[3], a.lines
@@ -392,8 +399,8 @@ ZH_BALANCE = """| 合并资产负债表 (单位：元) 项目 | 期末余额 | �
 | 非流动负债合计 | 1,000.00 | 1,100.00 |"""
 
 
-def test_a_non_current_total_is_no_current_total() -> None:
+def test_a_non_current_total_is_no_current_total(search_evidence: SearchEvidence) -> None:
     # 非 negates the name: the current liabilities are not in this chunk, so the ratio
     # is not computed from the non-current ones
-    a = figure_answer("公司的速动比率是多少？", _evidence(ZH_BALANCE), "zh")
+    a = figure_answer("公司的速动比率是多少？", search_evidence(ZH_BALANCE), "zh")
     assert a is None or not any("非流动负债合计" in line for line in a.lines), a
