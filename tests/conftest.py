@@ -24,7 +24,7 @@ from agent.service import ChatService  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.fakes import FakeEmbedder  # noqa: E402
-from tests.fixture_types import FigureText, SearchEvidence  # noqa: E402
+from tests.fixture_types import FigureText, FlowPdf, SearchEvidence, SectionOf  # noqa: E402
 from tests.journeykit import (  # noqa: E402, F401  (the journey tests' shared fixtures)
     browser,
     journey_app,
@@ -35,6 +35,8 @@ from tests.journeykit import (  # noqa: E402, F401  (the journey tests' shared f
 )
 
 if TYPE_CHECKING:
+    from pipeline.models import ParsedDocument
+    from testkit.pdfgen import Item
     from ui.services import Services
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -115,6 +117,36 @@ def figure_text(search_evidence: SearchEvidence) -> FigureText:
         return " ".join(a.lines)
 
     return answer
+
+
+@pytest.fixture
+def flow_pdf() -> FlowPdf:
+    """``flow_pdf(path, pages)``: each page's items written as a flow on an A4 page, the
+    PDF saved at ``path`` and parsed."""
+    import pymupdf
+
+    from pipeline.parse.pdf import parse_pdf
+    from testkit.pdfgen import A4, write_flow
+
+    def make(path: Path, pages: list[list[Item]]) -> ParsedDocument:
+        doc = pymupdf.open()
+        for items in pages:
+            write_flow(doc.new_page(width=A4[0], height=A4[1]), items)
+        doc.save(path)
+        return parse_pdf(path, workers=1, timeout_s=60)
+
+    return make
+
+
+@pytest.fixture
+def section_of() -> SectionOf:
+    """``section_of(parsed, words)``: the section path of the first chunk holding them."""
+    from pipeline.chunk import chunk_document
+
+    def section(parsed: ParsedDocument, words: str) -> list[str]:
+        return next(c.section for c in chunk_document("d", parsed) if words in c.text)
+
+    return section
 
 
 @pytest.fixture

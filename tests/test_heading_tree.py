@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pymupdf
 
-from pipeline.chunk import chunk_document
 from pipeline.knowledge.title import reader_title
-from pipeline.models import ParsedDocument
 from pipeline.parse.pdf import parse_pdf
 from testkit.pdfgen import A4, Item, write_flow
+from tests.fixture_types import FlowPdf, SectionOf
 
 BODY = (
     "The harbour lantern company keeps its books in the usual way and explains each "
@@ -22,24 +21,14 @@ BODY = (
 )
 
 
-def _pdf(path: Path, pages: list[list[Item]]) -> ParsedDocument:
-    doc = pymupdf.open()
-    for items in pages:
-        write_flow(doc.new_page(width=A4[0], height=A4[1]), items)
-    doc.save(path)
-    return parse_pdf(path, workers=1, timeout_s=60)
-
-
-def _section_of(parsed: ParsedDocument, words: str) -> list[str]:
-    return next(c.section for c in chunk_document("d", parsed) if words in c.text)
-
-
 def _h(text: str) -> Item:
     return Item(text, bold=True)
 
 
-def test_numbered_notes_stay_under_the_item_they_are_in(tmp_path: Path) -> None:
-    parsed = _pdf(
+def test_numbered_notes_stay_under_the_item_they_are_in(
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
+) -> None:
+    parsed = flow_pdf(
         tmp_path / "notes.pdf",
         [
             [_h("PART II"), _h("Item 8. Financial Statements"), Item(BODY), Item(BODY)],
@@ -52,19 +41,21 @@ def test_numbered_notes_stay_under_the_item_they_are_in(tmp_path: Path) -> None:
             ],
         ],
     )
-    assert _section_of(parsed, "valued at cost") == [
+    assert section_of(parsed, "valued at cost") == [
         "PART II",
         "Item 8. Financial Statements",
         "1. Summary of Accounting Policies",
     ]
-    assert _section_of(parsed, "Wicks are counted")[-2:] == [
+    assert section_of(parsed, "Wicks are counted")[-2:] == [
         "Item 8. Financial Statements",
         "2. Inventories",
     ]
 
 
-def test_a_part_and_its_first_item_set_as_one_block_are_two_headings(tmp_path: Path) -> None:
-    parsed = _pdf(
+def test_a_part_and_its_first_item_set_as_one_block_are_two_headings(
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
+) -> None:
+    parsed = flow_pdf(
         tmp_path / "parts.pdf",
         [
             [
@@ -75,17 +66,19 @@ def test_a_part_and_its_first_item_set_as_one_block_are_two_headings(tmp_path: P
             ]
         ],
     )
-    assert _section_of(parsed, "trade on the quay") == [
+    assert section_of(parsed, "trade on the quay") == [
         "PART II",
         "Item 5. Market for the Lantern Shares",
     ]
-    assert _section_of(parsed, "Results were bright") == [
+    assert section_of(parsed, "Results were bright") == [
         "PART II",
         "Item 7. Discussion of Results",
     ]
 
 
-def test_a_named_heading_atop_a_box_of_its_contents_opens_its_section(tmp_path: Path) -> None:
+def test_a_named_heading_atop_a_box_of_its_contents_opens_its_section(
+    tmp_path: Path, section_of: SectionOf
+) -> None:
     path = tmp_path / "boxed.pdf"
     doc = pymupdf.open()
     first = doc.new_page(width=A4[0], height=A4[1])
@@ -112,11 +105,13 @@ def test_a_named_heading_atop_a_box_of_its_contents_opens_its_section(tmp_path: 
     doc.save(path)
     parsed = parse_pdf(path, workers=1, timeout_s=60)
     assert any(b.kind == "table" for b in parsed.blocks())
-    assert _section_of(parsed, "lanterns sold well") == ["Item 7. Discussion of Results"]
+    assert section_of(parsed, "lanterns sold well") == ["Item 7. Discussion of Results"]
 
 
-def test_statement_titles_are_not_nested_under_the_auditors_report(tmp_path: Path) -> None:
-    parsed = _pdf(
+def test_statement_titles_are_not_nested_under_the_auditors_report(
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
+) -> None:
+    parsed = flow_pdf(
         tmp_path / "statements.pdf",
         [
             [
@@ -128,22 +123,24 @@ def test_statement_titles_are_not_nested_under_the_auditors_report(tmp_path: Pat
             [_h("Consolidated Balance Sheets"), Item("Lanterns on hand were counted. " + BODY)],
         ],
     )
-    assert _section_of(parsed, "We audited")[-1] == "Opinion on the Statements"
-    assert _section_of(parsed, "Lanterns on hand") == ["Consolidated Balance Sheets"]
+    assert section_of(parsed, "We audited")[-1] == "Opinion on the Statements"
+    assert section_of(parsed, "Lanterns on hand") == ["Consolidated Balance Sheets"]
 
 
 ARTICLE = "这是一篇关于港口灯塔的短文，介绍它的历史、用途和今天的样子。" * 3
 
 
-def test_an_article_titled_in_latin_letters_ranks_with_its_chinese_peers(tmp_path: Path) -> None:
+def test_an_article_titled_in_latin_letters_ranks_with_its_chinese_peers(
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
+) -> None:
     # The Latin title is drawn bold (another font); the Chinese font has no bold.
     titles = [("灯塔", False), ("渡轮", False), ("POWER Lantern", True), ("港口", False)]
     items: list[Item] = []
     for title, bold in titles:
         items += [Item(title, size=16, bold=bold), Item(f"{title}：{ARTICLE}")]
-    parsed = _pdf(tmp_path / "文章合集.pdf", [items])
+    parsed = flow_pdf(tmp_path / "文章合集.pdf", [items])
     levels = {b.text: b.level for b in parsed.blocks() if b.kind == "heading"}
     assert len(set(levels.values())) == 1, levels
-    assert _section_of(parsed, "港口：") == ["港口"]
+    assert section_of(parsed, "港口：") == ["港口"]
     # and the collection is not titled after its first article
     assert reader_title(parsed.blocks(), parsed.title, "文章合集.pdf") == "文章合集"

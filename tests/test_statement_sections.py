@@ -8,13 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
-
-from pipeline.chunk import chunk_document
-from pipeline.models import ParsedDocument
-from pipeline.parse.pdf import parse_pdf
 from pipeline.parse.statement_sections import closable_item, statement_kind
-from testkit.pdfgen import A4, Item, write_flow
+from testkit.pdfgen import Item
+from tests.fixture_types import FlowPdf, SectionOf
 
 BODY = (
     "The ferry company keeps its ledgers in the usual way and explains each figure in "
@@ -26,18 +22,6 @@ def _h(text: str) -> Item:
     return Item(text, bold=True)
 
 
-def _pdf(path: Path, pages: list[list[Item]]) -> ParsedDocument:
-    doc = pymupdf.open()
-    for items in pages:
-        write_flow(doc.new_page(width=A4[0], height=A4[1]), items)
-    doc.save(path)
-    return parse_pdf(path, workers=1, timeout_s=60)
-
-
-def _section_of(parsed: ParsedDocument, words: str) -> list[str]:
-    return next(c.section for c in chunk_document("d", parsed) if words in c.text)
-
-
 DISCUSSION = [
     _h("PART II"),
     _h("Item 7. Management's Discussion and Analysis of Results"),
@@ -47,8 +31,10 @@ DISCUSSION = [
 ]
 
 
-def test_statements_after_the_discussion_close_its_item(tmp_path: Path) -> None:
-    parsed = _pdf(
+def test_statements_after_the_discussion_close_its_item(
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
+) -> None:
+    parsed = flow_pdf(
         tmp_path / "ferries.pdf",
         [
             DISCUSSION,
@@ -67,26 +53,26 @@ def test_statements_after_the_discussion_close_its_item(tmp_path: Path) -> None:
             [_h("Item 7A. Market Risk"), Item("Fuel prices move. " + BODY)],
         ],
     )
-    assert _section_of(parsed, "paid for in cash") == [
+    assert section_of(parsed, "paid for in cash") == [
         "PART II",
         "Item 7. Management's Discussion and Analysis of Results",
         "Liquidity and Funding",
     ]
-    assert _section_of(parsed, "Fares collected") == ["PART II", "Consolidated Statement of Income"]
-    assert _section_of(parsed, "Hulls on hand") == ["PART II", "Consolidated Balance Sheet"]
-    assert _section_of(parsed, "Cash from fares") == [
+    assert section_of(parsed, "Fares collected") == ["PART II", "Consolidated Statement of Income"]
+    assert section_of(parsed, "Hulls on hand") == ["PART II", "Consolidated Balance Sheet"]
+    assert section_of(parsed, "Cash from fares") == [
         "PART II",
         "Consolidated Statement of Cash Flows (continued)",
     ]
-    assert _section_of(parsed, "usual rules") == ["PART II", "Note 1 - Basis of Presentation"]
-    assert _section_of(parsed, "Piers are leased") == ["PART II", "Note 2 - Leases"]
-    assert _section_of(parsed, "Fuel prices") == ["PART II", "Item 7A. Market Risk"]
+    assert section_of(parsed, "usual rules") == ["PART II", "Note 1 - Basis of Presentation"]
+    assert section_of(parsed, "Piers are leased") == ["PART II", "Note 2 - Leases"]
+    assert section_of(parsed, "Fuel prices") == ["PART II", "Item 7A. Market Risk"]
 
 
 def test_a_discussion_heading_that_reads_like_a_title_leaves_the_item_open(
-    tmp_path: Path,
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
 ) -> None:
-    parsed = _pdf(
+    parsed = flow_pdf(
         tmp_path / "discussion.pdf",
         [
             DISCUSSION,
@@ -99,12 +85,14 @@ def test_a_discussion_heading_that_reads_like_a_title_leaves_the_item_open(
         ],
     )
     item = ["PART II", "Item 7. Management's Discussion and Analysis of Results"]
-    assert _section_of(parsed, "rose by a tenth")[:2] == item
-    assert _section_of(parsed, "summer crowds")[:2] == item
+    assert section_of(parsed, "rose by a tenth")[:2] == item
+    assert section_of(parsed, "summer crowds")[:2] == item
 
 
-def test_statements_under_their_own_item_stay_there(tmp_path: Path) -> None:
-    parsed = _pdf(
+def test_statements_under_their_own_item_stay_there(
+    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
+) -> None:
+    parsed = flow_pdf(
         tmp_path / "item8.pdf",
         [
             [
@@ -122,13 +110,13 @@ def test_statements_under_their_own_item_stay_there(tmp_path: Path) -> None:
             ],
         ],
     )
-    assert _section_of(parsed, "Hulls on hand") == [
+    assert section_of(parsed, "Hulls on hand") == [
         "PART II",
         "Item 8. Financial Statements and Supplementary Data",
         "Consolidated Balance Sheet",
     ]
     # a statement of equity is a statement of its own, not a part of the balance sheet
-    assert _section_of(parsed, "Retained earnings grew") == [
+    assert section_of(parsed, "Retained earnings grew") == [
         "PART II",
         "Item 8. Financial Statements and Supplementary Data",
         "Consolidated Statements of Equity",
