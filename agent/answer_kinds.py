@@ -280,7 +280,7 @@ def count_span(text: str, question: str) -> tuple[int, int] | None:
         return _count_at(text, stem(counted.group(1)), question) or _row_count(text, question)
     own = set(re.findall(r"\d+", question))
     for m in _ZH_COUNT.finditer(text):
-        if m.group(1) not in own:
+        if (m.group(1) or m.group(2)) not in own:
             return m.span()
     return None
 
@@ -317,8 +317,12 @@ def _row_count(text: str, question: str) -> tuple[int, int] | None:
     return None
 
 
+# A lone 一 before a measure word is the indefinite article ("是……属的一种", "其中一个"),
+# not a count: "一百个", "十一个", "两个" are counts.
 _ZH_COUNT = re.compile(
-    r"(\d[\d,.]*|[一二两三四五六七八九十百千万亿]+)\s*[个种次位名年天岁倍家所条项部座届人只件本]"
+    r"(\d[\d,.]*|[一二两三四五六七八九十百千万亿]+)\s*[年天岁倍人]|"
+    r"(\d[\d,.]*|[一二两三四五六七八九十百千万亿]{2,}|[二两三四五六七八九十百千万亿])"
+    r"\s*[个种次位名家所条项部座届只件本]"
 )
 
 

@@ -1,6 +1,7 @@
 """Answers on both splits, side by side: figures, pages, Chinese spans, refusals, tables.
 
-    python bench/answers.py [--data-dir DIR] [--zh-per-article 1] [--limit N] [--lexical]
+    python bench/answers.py [--data-dir DIR] [--zh-per-article 1] [--zh-skip 0] [--limit N]
+                            [--lexical]
 
 Training split: financebench-train and CMRC trial articles 0–127; validation split:
 financebench (dev) and CMRC articles 128–255 (``../shared/samples/README.md``). Per split:
@@ -112,6 +113,12 @@ def main() -> int:
     default_dir = Path(tempfile.gettempdir()) / "folio-bench-answers"
     ap.add_argument("--data-dir", type=Path, default=default_dir)
     ap.add_argument("--zh-per-article", type=int, default=1, help="CMRC questions per article")
+    ap.add_argument(
+        "--zh-skip",
+        type=int,
+        default=0,
+        help="skip each article's first N questions (the unseen ones after those studied)",
+    )
     ap.add_argument("--limit", type=int, default=0, help="questions per set (0 = all)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
     ap.add_argument("--splits", default="train,validation", help="which splits to measure")
@@ -172,7 +179,7 @@ def main() -> int:
         sets = args.sets.split(",")
         if "financebench" in sets:
             _financebench(chat, fb, zh_id[zh_docs[0]], t)
-        zh = _zh_questions(packed, zh_docs, args.zh_per_article)[: args.limit or None]
+        zh = _zh_questions(packed, zh_docs, args.zh_per_article, args.zh_skip)[: args.limit or None]
         ten_k = doc_id_for(fb[0].doc)
         if "chinese" in sets:
             _chinese(chat, zh, zh_id, ten_k, t)
@@ -251,8 +258,10 @@ def _answerability(chat: ChatService, split: str, docs: set[str], t: Tally, limi
 
 
 def _zh_questions(
-    packed: list[PackedQuestion], docs: list[str], per_article: int
+    packed: list[PackedQuestion], docs: list[str], per_article: int, skip: int = 0
 ) -> list[PackedQuestion]:
+    """Each article's questions in the data set's order, its first ``per_article`` of them
+    less the first ``skip`` (so ``skip=3, per_article=5`` asks only the 4th and 5th)."""
     seen: dict[str, int] = {}
     out: list[PackedQuestion] = []
     for q in packed:
@@ -261,7 +270,8 @@ def _zh_questions(
         article = q.qid.rsplit("_QUERY_", 1)[0]
         if seen.get(article, 0) < per_article:
             seen[article] = seen.get(article, 0) + 1
-            out.append(q)
+            if seen[article] > skip:
+                out.append(q)
     return out
 
 

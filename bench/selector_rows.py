@@ -29,14 +29,13 @@ _FEATURE_CODE = [
         "features.py",
         "feature_vector.py",
         "focus.py",
-        "kinds.py",
         "judge.py",
         "expansions.py",
         "phrasing.py",
         "data/question_kinds.json",
         "data/phrasing.json",
     )
-]
+] + [ROOT / "agent" / "question" / "kinds.py", ROOT / "agent" / "answer_kinds.py"]
 
 
 def _nows(text: str) -> str:

@@ -22,3 +22,14 @@ def test_a_unit_with_the_name_and_no_such_figure_only_mentions_it() -> None:
     assert unlinked(Q, WORDS, {"青岚野驴"}, said)
     # "个" counts anything: a figure in it says nothing of the thing counted
     assert not counted("青岚山有多少个湖？", "山下有3个村庄。")
+
+
+def test_a_figure_of_the_dimension_asked_links_the_name_to_it() -> None:
+    q = "青岚杉有多高？"
+    words = {"青岚杉": "青岚杉", "多高": "多高"}
+    said = "青岚杉\n树高可达40米，树干直径约1米。"
+    assert counted(q, said)
+    assert not unlinked(q, words, {"青岚杉"}, said)
+    # the dimension without a figure, or a figure of another dimension, is no answer
+    assert not counted(q, "青岚杉\n它是当地最高大的树种之一。")
+    assert unlinked(q, words, {"青岚杉"}, "青岚杉\n树干直径约1米。")

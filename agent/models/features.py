@@ -107,12 +107,16 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         if key in names:
             continue  # the document's own name says whose report, not what about
         d = df.get(key, 0)
-        language[key] = PHRASING if key in phrasing else _language_rarity(t)
+        if not d and key in missing:
+            key, d = _used_piece(key, df)  # "重要性" asked, "重要" written
+        language[key] = PHRASING if key in phrasing else _language_rarity(key if d else t)
         if not d:
             # A word the scope never uses tells no unit from another: it counts in
             # ``absent`` (or, Chinese and not missing, is a cutting artefact: see
-            # tools._straddles).
-            if key not in missing:
+            # tools._straddles); a Chinese phrasing word ("体现", "哪些方面") or one the
+            # cutter glued to a question word ("由谁来") does not: it asks, it names
+            # nothing (English phrasing keeps its share: the refusal model was fitted so)
+            if key not in missing or _asks(key, phrasing):
                 del language[key]
             continue
         weights[key] = math.log(1 + n / (1 + d)) * (PHRASING if key in phrasing else 1.0)
@@ -150,6 +154,28 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
         common=_lower_words(evidence) if kinds & {"person", "place", "list"} else frozenset(),
     )
+
+
+_INTERROGATIVE = re.compile("谁|什么|哪|几|多少|何")
+
+
+def _asks(key: str, phrasing: frozenset[str]) -> bool:
+    """A Chinese word that phrases the question: listed, or holding a question word."""
+    return bool(HAN_RE.match(key)) and (key in phrasing or bool(_INTERROGATIVE.search(key)))
+
+
+def _used_piece(word: str, df: dict[str, int]) -> tuple[str, int]:
+    """A Chinese word of three characters or more that the scope never writes, read as
+    the longest word inside it that the scope does write ("重要" of "重要性", "出生" of
+    "出生地"): a suffix or a second noun narrows what is asked, it does not change it,
+    and a scope without the whole word still speaks of it. The word itself when none."""
+    if len(word) < 3 or not HAN_RUN_RE.fullmatch(word):
+        return word, 0
+    pieces = [p for p, d in df.items() if d and 2 <= len(p) < len(word) and p in word]
+    if not pieces:
+        return word, 0
+    best = max(pieces, key=lambda p: (len(p), -df[p]))
+    return best, df[best]
 
 
 def _lower_words(evidence: Sequence[Evidence]) -> frozenset[str]:

@@ -59,8 +59,22 @@ _COUNT_ASKED = re.compile(rf"(?:多少|几)([{UNIFIED}])")
 _GENERIC_MEASURE = "个"  # any count's: says nothing of the thing counted
 
 
+# "有多高", "多长": a dimension asked, and a figure given of it ("高可达55米")
+_DIMENSION_ASKED = re.compile(r"多([高长重宽深厚远])")
+_FIGURE_NEAR = 8  # characters from the dimension's word to its figure ("高约为三十五米")
+# a figure in Chinese numerals is one in a unit of length, weight or time ("三十五米"),
+# not "之一"
+_ZH_MEASURE = "[一二两三四五六七八九十百千万]+(?:[米里尺寸丈厘吨克斤年天]|公[里尺斤顷])"
+
+
 def counted(core: str, text: str) -> bool:
-    """Does the text give a figure in the measure word a Chinese count asks in?"""
+    """Does the text give a figure in the measure word a Chinese count asks in, or of the
+    dimension a "多高" asks?"""
+    d = _DIMENSION_ASKED.search(core)
+    if d is not None:
+        near = rf"{d.group(1)}[^。；;]{{0,{_FIGURE_NEAR}}}?(?:[0-9０-９]|{_ZH_MEASURE})"
+        if re.search(near, text):
+            return True
     m = _COUNT_ASKED.search(core)
     if m is None or m.group(1) == _GENERIC_MEASURE:
         return False
