@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browserkit import Session, serve
+from tests.browserkit import ARTIFACTS, Session, serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -65,6 +65,15 @@ _SPLIT_WORDS = """() => {
 }"""
 
 
+_PICKER = """() => {
+  const input = document.querySelector('#kn-doc input');
+  const arrow = input.parentElement.querySelector('.icon-wrap');
+  const style = getComputedStyle(input);
+  return {overflow: style.textOverflow, arrow_left: arrow.getBoundingClientRect().left,
+          text_right: input.getBoundingClientRect().right - parseFloat(style.paddingRight)};
+}"""
+
+
 def test_a_phone_library_breaks_names_between_words(
     browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -83,4 +92,10 @@ def test_a_phone_library_breaks_names_between_words(
     phone.page.mouse.wheel(0, 200)
     phone.shot("phone-library-names", full=False)
     assert phone.page.evaluate(_SPLIT_WORDS) == []
+    # a picker's long name ends in "…" before its arrow, never under it
+    phone.tab("knowledge")
+    expect(phone.page.locator("#kn-doc input")).not_to_have_value("")
+    picker = phone.page.evaluate(_PICKER)
+    phone.page.locator("#kn-doc").screenshot(path=str(ARTIFACTS / "phone-picker.png"))
+    assert picker["overflow"] == "ellipsis" and picker["text_right"] <= picker["arrow_left"]
     phone.close()
