@@ -20,6 +20,7 @@ from pipeline.models import Box, Chunk, LineRef
 log = logging.getLogger(__name__)
 
 _PAD = 2.0
+_ABUT = 0.5  # points between two rectangles of one match (MuPDF leaves ~0.01)
 
 
 class PdfCache:
@@ -144,5 +145,18 @@ def _narrow(page: Any, part: str, box: Box) -> Box | None:
         return None
     if not hits:
         return None
-    r = hits[0]
+    r = _first_hit(hits)
     return (round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2))
+
+
+def _first_hit(hits: Sequence[Any]) -> Any:
+    """The first match whole: MuPDF gives one match as several abutting rectangles where
+    the glyphs' heights change (a Latin name or a '·' inside Chinese text), so the pieces
+    that go on exactly where the last one ends are the same match, not another one."""
+    r = hits[0]
+    for nxt in hits[1:]:
+        same_line = nxt.y0 < r.y1 and nxt.y1 > r.y0
+        if not same_line or abs(nxt.x0 - r.x1) > _ABUT:
+            break
+        r = r | nxt
+    return r

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browserkit import Session, serve
+from tests.browserkit import ARTIFACTS, Session, serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-from playwright.sync_api import Browser  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 TABS = ("library", "knowledge", "chat", "inspect", "review")
 
@@ -44,3 +44,58 @@ def test_review_shows_no_export_box_before_a_review(browser: Browser, server: st
     s.page.wait_for_selector("#rv-goal", state="visible", timeout=10_000)
     assert not s.page.locator("#rv-files").is_visible()
     s.close()
+
+
+# Every word of a Library name in one piece: a word broken over two lines draws two boxes.
+_SPLIT_WORDS = """() => {
+  const split = [];
+  for (const cell of document.querySelectorAll('#lib-table td.name')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const re = /\\S+/g;
+      for (let m = re.exec(node.data); m; m = re.exec(node.data)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        if (range.getClientRects().length > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+_PICKER = """() => {
+  const input = document.querySelector('#kn-doc input');
+  const arrow = input.parentElement.querySelector('.icon-wrap');
+  const style = getComputedStyle(input);
+  return {overflow: style.textOverflow, arrow_left: arrow.getBoundingClientRect().left,
+          text_right: input.getBoundingClientRect().right - parseFloat(style.paddingRight)};
+}"""
+
+
+def test_a_phone_library_breaks_names_between_words(
+    browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("names")
+    names = ["Harbour_Lantern_Quarterly_Board_Minutes_2031.md", "Lantern-Works-Policy-Notes.md"]
+    for name in names:
+        (folder / name).write_text("# Minutes\n\nThe board met on 3 March 2031 and agreed.\n")
+    phone = Session(browser, server, "en-US", size=(390, 844))
+    phone.upload(*(folder / n for n in names))
+    for name in names:
+        expect(phone.page.locator("#lib-table tr[data-doc]", has_text=name[:12])).to_have_count(
+            1, timeout=120_000
+        )
+    rows = phone.page.locator("#lib-table tr[data-doc]")
+    rows.last.scroll_into_view_if_needed()
+    phone.page.mouse.wheel(0, 200)
+    phone.shot("phone-library-names", full=False)
+    assert phone.page.evaluate(_SPLIT_WORDS) == []
+    # a picker's long name ends in "…" before its arrow, never under it
+    phone.tab("knowledge")
+    expect(phone.page.locator("#kn-doc input")).not_to_have_value("")
+    picker = phone.page.evaluate(_PICKER)
+    phone.page.locator("#kn-doc").screenshot(path=str(ARTIFACTS / "phone-picker.png"))
+    assert picker["overflow"] == "ellipsis" and picker["text_right"] <= picker["arrow_left"]
+    phone.close()

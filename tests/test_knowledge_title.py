@@ -139,6 +139,15 @@ def test_placeholder_metadata_titles_give_way_to_the_file_name() -> None:
     assert shown_title("Spring Planting Policy", "p.pdf") == "Spring Planting Policy"
 
 
+def test_a_metadata_title_that_is_a_file_name_gives_way() -> None:
+    # Acrobat titles combined files "Binder1.pdf"; the library showed that, not the scan's name
+    body = [_b("Minutes of the meeting", 10), _b("Everyone came.", 10), _b("We ate.", 10)]
+    assert document_title(body, "Binder1.pdf", "harbour-scan.pdf") == "harbour-scan"
+    assert shown_title("draft_v3.DOCX", "lantern-policy.pdf") == "lantern-policy"
+    assert shown_title("Harbour Lantern Notes.pdf", "x.pdf") == "x"
+    assert shown_title("Web2.0", "x.pdf") == "Web2.0"
+
+
 def test_a_filing_is_named_alike_in_the_library_api_mind_map_and_summary(
     folio: Folio, tmp_path: Path
 ) -> None:

@@ -8,7 +8,7 @@ from pipeline.knowledge.title import shown_title
 from pipeline.models import ALL_COMPONENTS, PIPELINE_COMPONENTS, ComponentStatus, Document
 from ui.i18n import keys, t
 from ui.reasons import localise_note, localise_reason
-from ui.safe import esc
+from ui.safe import esc, esc_name
 from ui.services import Job, StageNote
 
 NoteFn = Callable[[str, str], StageNote | None]
@@ -28,7 +28,8 @@ _CARD_ORDER = {"running": 0, "failed": 1, "queued": 2, "done": 3}
 def _size(n: int) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if n < 1024 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+            # a no-break space: "239.0" never ends one line with "KB" starting the next
+            return f"{n:.0f}\u00a0{unit}" if unit == "B" else f"{n:.1f}\u00a0{unit}"
         n = n / 1024  # type: ignore[assignment]
     return f"{n} B"
 
@@ -106,8 +107,8 @@ def status_table_html(
         # a title of its own goes by its file name.
         title = shown_title(d.title, d.name)
         named = title != d.name.rsplit(".", 1)[0]
-        title = title if named else d.name
-        sub = f"{esc(d.name)} · " if named else ""
+        shown = esc(title) if named else esc_name(d.name)
+        sub = f"{esc_name(d.name)} · " if named else ""
         sub += f"{d.kind.upper()} · {_size(d.size)}"
         if failed is not None and failed.state == "failed" and failed.reason:
             reason = localise_reason(failed.reason, lang)
@@ -127,7 +128,7 @@ def status_table_html(
         cells = "".join(f'<td class="c">{c}</td>' for c in chips)
         rows.append(
             f'<tr class="{cls}" data-doc="{esc(d.doc_id)}">'
-            f'<td class="name"><div class="folio-docname">{esc(title)}</div>'
+            f'<td class="name"><div class="folio-docname">{shown}</div>'
             f'<div class="folio-sub">{sub}</div></td>'
             f"<td>{_pages(d)}</td><td>{d.chunks or '–'}</td>"
             f'<td title="{esc(d.language)}">{esc(language_name(d.language, lang))}</td>{cells}</tr>'
@@ -215,7 +216,7 @@ def _job_card(
         return f'<div class="folio-job failed" role="alert">✕ {esc(msg)}</div>'
     if job.state == "queued" or doc is None:
         return (
-            f'<div class="folio-job queued"><b>{esc(job.name)}</b>'
+            f'<div class="folio-job queued"><b>{esc_name(job.name)}</b>'
             f'<span class="folio-sub"> · {esc(t("state.queued", lang))}</span></div>'
         )
     comps = [c for c in ALL_COMPONENTS if c in doc.status or c in stages]
@@ -227,7 +228,7 @@ def _job_card(
     if job.outcome == "unchanged":
         extra = f'<span class="folio-sub"> · {esc(t("lib.unchanged", lang, name=job.name))}</span>'
     return (
-        f'<div class="folio-job {state}" data-doc="{esc(doc.doc_id)}"><b>{esc(job.name)}</b>'
+        f'<div class="folio-job {state}" data-doc="{esc(doc.doc_id)}"><b>{esc_name(job.name)}</b>'
         f'{extra}<div class="folio-stages">{bars}</div></div>'
     )
 

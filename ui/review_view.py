@@ -44,8 +44,8 @@ def plan_html(plan: Plan | None, lang: str) -> str:
         for s in plan.steps
     )
     return (
-        f'<table class="folio-table rv-plan"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<div class="folio-table-wrap rv-plan-wrap"><table class="folio-table rv-plan">'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
         f'<div class="rv-steps"><b>{esc(t("rv.steps", lang))}</b><ol>{steps}</ol></div>'
     )
 

@@ -24,6 +24,17 @@ def esc(text: object) -> str:
     return html.escape(str(text).translate(_SYMBOL_BULLETS), quote=True)
 
 
+_NAME_JOINS = re.compile(r"(?<=[_\-])(?=[^_\-])")
+
+
+def esc_name(name: object) -> str:
+    """A file name for an HTML element, breakable after its '_' and '-': a narrow column (a
+    phone's library) wraps 'Annual_Report_FY2023.pdf' between its words, never inside one
+    ('Annual_R' / 'eport'); the extension stays with the last word."""
+    parts = _NAME_JOINS.split(str(name))
+    return "<wbr>".join(esc(p) for p in parts)
+
+
 def md_text(text: str) -> str:
     """Plain text shown inside a Markdown renderer (the chatbot): no tags, no links, no images.
 

@@ -93,10 +93,15 @@ def _stem(file_name: str) -> str:
 
 def placeholder(text: str) -> bool:
     """Words printed or stored in place of a title: "Document", "Microsoft Word - x.docx",
-    a release's "FOR IMMEDIATE RELEASE" (wordlists.json "placeholder_titles")."""
+    a release's "FOR IMMEDIATE RELEASE" (wordlists.json "placeholder_titles"), a lone file
+    name ("Binder1.pdf")."""
     low = " ".join(text.lower().split()).strip(" :.")
     lists = word_lists()
-    return low in lists.placeholder_titles or low.startswith(lists.placeholder_prefixes)
+    if low in lists.placeholder_titles or low.startswith(lists.placeholder_prefixes):
+        return True
+    # a file name ("Binder1.pdf", Acrobat's name for combined files) names the source file
+    stem, dot, ext = low.rpartition(".")
+    return bool(dot and stem and ext in lists.file_extensions)
 
 
 def metadata_title(text: str) -> str:

@@ -30,6 +30,7 @@ class WordLists:
     report_parts_en: frozenset[str]  # standard parts of any report ("risk factors")
     placeholder_titles: frozenset[str]  # metadata titles tools write for any document
     placeholder_prefixes: tuple[str, ...]
+    file_extensions: frozenset[str]  # a metadata title that is a file name ("Binder1.pdf")
 
 
 @cache
