@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from agent import prompts
 from agent.evidence import Evidence
 from agent.models.answerability import Decision, asked_words, before_figures
-from agent.models.answering.candidate import AnswerCandidate, best_score
-from agent.models.answering.scoring import form_fit
+from agent.models.answering.candidate import AnswerCandidate, Form, best_score
+from agent.models.answering.scoring import asked_forms, form_fit
 from agent.models.answering.strategies import Strategy, registered
 from agent.models.asked_fit import misfit
 from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
 from agent.models.refusals import refusal
-from agent.models.sections import asks_yes_no, stated_verdict, topical
+from agent.models.sections import asks_yes_no, stated_verdict
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
 from agent.question import Question, parse
 from agent.sections import section_words
@@ -74,7 +74,12 @@ def compose(
 
 
 def _bound(q: Question, strategy: Strategy) -> float:
-    return max((best_score(form_fit(q, f)) for f in strategy.forms), default=0.0)
+    return max((best_score(_form_bound(q, f)) for f in strategy.forms), default=0.0)
+
+
+def _form_bound(q: Question, form: Form) -> float:
+    # a statement deciding a yes/no question gives the verdict asked (``_verdict_fit``)
+    return 1.0 if form == "sentence" and _verdict_asked(q) else form_fit(q, form)
 
 
 def _by_bound(q: Question, strategies: Sequence[Strategy]) -> list[Strategy]:
@@ -98,17 +103,34 @@ def candidates(
     for c in out:
         if c.form != "refusal":
             c.fit = form_fit(q, c.form) * (_UNDECIDED if _undecided(q, c) else 1.0)
+            if _verdict_fit(q, c, evidence):
+                c.fit = 1.0
     return out
+
+
+def _verdict_fit(q: Question, c: AnswerCandidate, evidence: Sequence[Evidence]) -> bool:
+    """A yes/no question asks a verdict, whatever else it names ("Did it record any
+    goodwill impairment in 2020?" names a line item): a sentence whose first statement
+    decides it (holds its topic words and says or denies them) is the form asked."""
+    if c.form != "sentence" or not _verdict_asked(q):
+        return False
+    return stated_verdict(q.text, evidence, c.quoted) is not None
+
+
+def _verdict_asked(q: Question) -> bool:
+    """A yes/no question no section answers (a topic's section decides its own verdict)."""
+    return asks_yes_no(q.text) and "section" not in asked_forms(q)
 
 
 _UNDECIDED = 0.5  # a figure that decides no verdict fits a yes/no question as any sentence
 
 
 def _undecided(q: Question, c: AnswerCandidate) -> bool:
-    """A figure looked up for a yes/no question about a topic ("Do sales vary much by
-    season?" answered "Sales were $94.9 billion") that opens with no verdict: one amount
-    says nothing of the yes or no asked, which the section about the topic may."""
-    if c.form != "figure" or q.operation != "lookup" or not topical(q.text):
+    """A figure looked up for a yes/no question ("Do sales vary much by season?" answered
+    "Sales were $94.9 billion"; "Did it record any goodwill impairment?" answered with
+    goodwill's balance) that opens with no verdict: one amount says nothing of the yes or
+    no asked, which the section about the topic, or a sentence, may."""
+    if c.form != "figure" or q.operation != "lookup":
         return False
     leads = section_words()["leads"]["zh" if HAN_RE.search(q.text) else "en"]
     return asks_yes_no(q.text) and not _opens_with_verdict(c.body, leads)
@@ -139,9 +161,10 @@ def _unheld(q: Question, c: AnswerCandidate, asked: list[str]) -> str:
 
 
 def _opens_with_verdict(body: str, leads: dict[str, str]) -> bool:
-    """Whether the answer already opens with yes or no ("No:", "否：")."""
+    """Whether the answer already opens with yes or no ("No:", "Yes, …", "否："): the word
+    set off by a mark, not a sentence's determiner ("No material impairments were …")."""
     words = "|".join(re.escape(leads[v].rstrip(".。")) for v in ("yes", "no"))
-    return re.match(rf"\s*(?:{words})(?![A-Za-z])", body) is not None
+    return re.match(rf"\s*(?:{words})(?:\s*[.,:;!—–。，：；]|\s*$)", body) is not None
 
 
 def written(

@@ -61,7 +61,8 @@ def _event_words() -> frozenset[str]:
 def _period_event(question: str) -> bool:
     """Does the question ask what an event of a period touched ("Which businesses did it
     acquire in 2019?", "What did it divest in fiscal 2021?"), not an amount?"""
-    said = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    # a verb of the question's own, not a word of a name ("Best Buy"): names are capitalised
+    said = {w for w in re.findall(r"[A-Za-z]+", question) if w.islower()}
     return bool(said & _event_words())  # an amount asked ("how much …") is no topic
 
 
@@ -91,7 +92,7 @@ def section_answer(
     if not chosen:
         return None
     leads = section_words()["leads"][lang]
-    verdict = _verdict(chosen, asked) if yes_no else None
+    verdict = _verdict(chosen, asked, topic_terms(title)) if yes_no else None
     lead = leads[verdict] if verdict else leads["prose"].format(title=title)
     lines = [lead, *(f"- {_cited(u.text, p)}" for p, u in chosen)]
     pointed = bool(asked_note(ev.query))
@@ -157,16 +158,30 @@ def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
     return out
 
 
-def _verdict(chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str]) -> str | None:
+def _verdict(
+    chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str], heading: frozenset[str]
+) -> str | None:
     """'yes' or 'no' when a statement holds every topic word asked and the statements
-    agree on whether it is said or denied; None when the evidence does not decide."""
+    agree on whether it is said or denied; None when the evidence does not decide. A
+    statement of what may be ("revenues may not be at similar levels") decides only when
+    none says what is. When none holds the words alone, a statement speaking to the question
+    (a word of it its own) says what its heading names too ("the sale of the Russian
+    business was completed" under "Divestitures", for "Has it sold its Russian business?"),
+    and only one saying what is decides."""
     if not asked:
         return None
-    said = set()
-    for _, u in chosen:
-        if _decides(asked, meets(asked, topic_terms(u.text))):
-            said.add("no" if _denies(u.text) else "yes")
-    return said.pop() if len(said) == 1 else None
+    for extra in (frozenset(), heading):
+        deciding = [
+            u.text
+            for _, u in chosen
+            if (own := meets(asked, topic_terms(u.text)))
+            and _decides(asked, own | meets(asked, extra))
+        ]
+        firm = [t for t in deciding if not _hedged(t)]
+        said = {"no" if _denies(t) else "yes" for t in (firm or ([] if extra else deciding))}
+        if said:
+            return said.pop() if len(said) == 1 else None
+    return None
 
 
 def _decides(asked: frozenset[str], held: frozenset[str]) -> bool:
@@ -214,6 +229,15 @@ def asks_yes_no(question: str) -> bool:
 
 def _denies(text: str) -> bool:
     return bool(_patterns()[1].search(text))
+
+
+@cache
+def _hedges() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{v})" for v in section_words()["hedges"].values()), re.I)
+
+
+def _hedged(text: str) -> bool:
+    return bool(_hedges().search(text))
 
 
 def _cited(text: str, p: Passage) -> str:

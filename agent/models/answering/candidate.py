@@ -13,7 +13,15 @@ from agent.question import Question
 
 # What a candidate is: its form, matched against the form the question asks for.
 Form = Literal[
-    "overview", "description", "section", "figure", "page", "field", "sentence", "refusal"
+    "overview",
+    "description",
+    "section",
+    "figure",
+    "page",
+    "field",
+    "explanation",
+    "sentence",
+    "refusal",
 ]
 
 

@@ -27,6 +27,7 @@ from agent.models.answering.candidate import Form
 from agent.models.sections import topical
 from agent.question import Question
 from agent.question.amount_asked import asks_period_amount
+from agent.question.kinds import marks
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 
@@ -95,13 +96,20 @@ def asked_forms(q: Question) -> frozenset[Form]:
         forms.add("description")
     if q.page is not None:
         forms.add("page")
-    if wants_figure(q):
+    if asks_cause(q):  # "what drove the decline …": the sentence explaining it, no amount
+        forms.add("explanation")
+    elif wants_figure(q):
         forms.add("figure")
     if topical(q.text):
         forms.add("section")
     if asked_fields(q.text):  # a cover page's field: its value over its label
         forms.add("field")
     return frozenset(forms or {"sentence"})
+
+
+def asks_cause(q: Question) -> bool:
+    """Does an English question ask why something moved or what drove it?"""
+    return q.lang == "en" and marks().asks["reason"].search(q.text) is not None
 
 
 def form_fit(q: Question, form: Form) -> float:

@@ -7,12 +7,21 @@ To add a strategy: a module with ``STRATEGY = Strategy(name, applies, candidates
 
 from __future__ import annotations
 
-from agent.models.answering import cover, figures, overview, page, sentences, subject, topic
+from agent.models.answering import (
+    cause,
+    cover,
+    figures,
+    overview,
+    page,
+    sentences,
+    subject,
+    topic,
+)
 from agent.models.answering.candidate import Strategy
 from pipeline.registry import Registry
 
 STRATEGIES: Registry[Strategy] = Registry("answering strategy")
-for _module in (overview, subject, topic, figures, page, sentences, cover):
+for _module in (overview, subject, topic, figures, page, sentences, cover, cause):
     STRATEGIES.register(_module.STRATEGY.name, _module.STRATEGY)
 
 
