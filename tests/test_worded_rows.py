@@ -43,3 +43,12 @@ def test_a_one_word_label_needs_its_heading_in_the_question() -> None:
         "What current overseas tax did Quarvel book in 2033?", _grids(_TAXES)
     ) == ("Current")
     assert worded_row_label("What was Quarvel's current ratio in 2033?", _grids(_TAXES)) == ""
+
+
+def test_a_label_stating_a_figure_the_question_does_not_say_is_not_named() -> None:
+    text = """| | 2033 | 2032 |
+|---|---|---|
+| Common stock, par value $1.00 (issued | | |
+| 3,119,843,000 shares) | 3,120 | 3,120 |"""
+    q = "How many shares of Quarvel common stock were outstanding on March 3, 2034?"
+    assert worded_row_label(q, _grids(text)) == ""

@@ -11,6 +11,7 @@ the row the question describes word for word."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -26,6 +27,9 @@ from pipeline.text.script import HAN_RE
 _JOINERS = frozenset(
     {"a", "an", "and", "the", "of", "for", "from", "in", "on", "to", "at", "by", "with", "or"}
 )
+
+
+_NUMBER = re.compile(r"\d[\d,.]*\d|\d")
 
 
 def terms(text: str) -> frozenset[str]:
@@ -62,8 +66,12 @@ def _coverage(g: Grid, r: Row, asked: frozenset[str], question: str) -> tuple[in
     if HAN_RE.search(label):
         return (0, 0, 0)  # a Chinese label is named verbatim (``items.named_row_label``)
     own = terms(label)
-    if not own or not own <= asked:
-        return (0, 0, 0)
+    if (
+        not own
+        or not own <= asked
+        or not set(_NUMBER.findall(label)) <= set(_NUMBER.findall(question))
+    ):
+        return (0, 0, 0)  # a label stating a figure the question does not say is not named
     heading, parent = framing(g.passage.text, r.start)
     framed = terms(f"{heading} {parent}") & asked
     one_word = len(label.split()) == 1 and len(label) < MIN_ONE_WORD_ROW
