@@ -203,10 +203,21 @@ def longer_row(question: str, labels: Iterable[str], item: LineItem) -> str:
             continue
         for m in re.finditer(rf"(?<!\w){re.escape(lab)}(?!\w)", q):
             # the label goes on after the item's name: another thing ("sales and
-            # marketing"), not a kind of the item ("casino revenues": a part's, parts.py)
-            if any(m.start() <= a.start and a.end < m.end() for a in spans):
+            # marketing"), not a kind of the item ("casino revenues": a part's, parts.py);
+            # or it lists other things before it ("selling, informational and
+            # administrative expenses"): one row of them all, not the item alone
+            if any(
+                m.start() <= a.start and (a.end < m.end() or _listed(q[m.start() : a.start]))
+                for a in spans
+            ):
                 found = max(found, label, key=lambda x: len(norm(shown_label(x))))
     return found
+
+
+def _listed(before: str) -> bool:
+    """Do the words before an item's name inside a label list other things with it
+    ("selling informational and " of "… administrative expenses")?"""
+    return before.rstrip().endswith(" and")
 
 
 MIN_ONE_WORD_ROW = 8  # a one-word row the question names: "Fulfillment", not "Other"

@@ -14,6 +14,7 @@ from agent.figures.grid import Grid
 from agent.figures.items import longer_row, named_row_label
 from agent.figures.row_said import named_row
 from agent.figures.stated_rows import stated_row_label
+from agent.figures.worded_rows import worded_row_label
 from agent.question.parsed import parse
 from pipeline.text.finance import vocabulary
 
@@ -40,7 +41,9 @@ def named_row_answer(
     if ask is None:
         if not _row_asked(question):
             return None
-        label = named_row_label(question, (r.label for g in tables for r in g.rows))
+        label = worded_row_label(question, tables) or named_row_label(
+            question, (r.label for g in tables for r in g.rows)
+        )
         statement = ""
     else:
         label, statement = _longer_row(ask, question, tables), _statement(ask)

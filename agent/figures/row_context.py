@@ -187,12 +187,20 @@ def breakdown(g: Grid, r: Row, before: Grid | None = None) -> list[Row]:
     at = next((i for i, x in enumerate(rows) if x.start == r.start), None)
     if at is None:
         return []
-    out = _above(g, rows[:at], r)
+    out = _above(g, rows[:at], r) or _subtotals(rows[:at], r)
     if out is not None and before is not None and before.rows and len(out) == at:
         rest = sorted(before.rows, key=lambda x: x.start)
         more = _above(before, rest, None)
         out += [*(more or [])]
     return out or []
+
+
+def _subtotals(rows: list[Row], total: Row) -> list[Row]:
+    """The "Total …" rows above a total that add up to it, nearest first ("Total
+    current" and "Total deferred" over "Income tax expense", each closing its own group
+    of rows); [] when no run of them does."""
+    subs = [x for x in reversed(rows) if _TOTAL.match(x.label)][:_MOST_PARTS]
+    return next((subs[:k] for k in range(2, len(subs) + 1) if _sums_to(subs[:k], total)), [])
 
 
 def _above(g: Grid, rows: list[Row], below: Row | None) -> list[Row]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures import zh_rows
+from agent.figures.activity_rows import activity_line
 from agent.figures.asking import Ask
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
@@ -57,12 +58,18 @@ def _worded(q: RowQuestion) -> list[FigureAnswer] | None:
     return [out] if out is not None else None
 
 
+def _activity(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A movement of an activity table, in the year its closing balance row dates."""
+    line = activity_line(q.question, q.evidence, q.lang)
+    return [FigureAnswer([line])] if line is not None else None
+
+
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
 
 
-ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _worded, _named)
+ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _worded, _activity, _named)
 
 
 def row_answer(q: RowQuestion) -> list[FigureAnswer] | None:
