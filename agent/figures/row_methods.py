@@ -12,6 +12,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures import zh_rows
 from agent.figures.asking import Ask
+from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
 from agent.figures.label_counts import label_count_line
@@ -33,6 +34,12 @@ class RowQuestion:
 
 
 RowMethod = Callable[[RowQuestion], list[FigureAnswer] | None]
+
+
+def _book_value(q: RowQuestion) -> list[FigureAnswer] | None:
+    """Equity over the shares outstanding a label states (no row holds the count)."""
+    out = book_value_answer(q.question, q.tables, q.lang, document_scales(q.evidence))
+    return [out] if out is not None else None
 
 
 def _counted(q: RowQuestion) -> list[FigureAnswer] | None:
@@ -62,7 +69,7 @@ def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
 
 
-ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _worded, _named)
+ROW_METHODS: tuple[RowMethod, ...] = (_book_value, _counted, _shared, _worded, _named)
 
 
 def row_answer(q: RowQuestion) -> list[FigureAnswer] | None:
