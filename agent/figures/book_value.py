@@ -121,10 +121,27 @@ def _answer(
     period = eg.columns[col].text
     year = eg.columns[col].year
     cells = [
-        Cell(_KEY, er.label, value, er.raws[col], year, period, eg.passage.chunk_id,
-             eg.passage.page, scale),
-        Cell("shares_outstanding", cr.label, shares, raw, year, period, cg.passage.chunk_id,
-             cg.passage.page),
+        Cell(
+            _KEY,
+            er.label,
+            value,
+            er.raws[col],
+            year,
+            period,
+            eg.passage.chunk_id,
+            eg.passage.page,
+            scale,
+        ),
+        Cell(
+            "shares_outstanding",
+            cr.label,
+            shares,
+            raw,
+            year,
+            period,
+            cg.passage.chunk_id,
+            cg.passage.page,
+        ),
     ]
     word = scale if scale in ("thousands", "millions", "billions") else ""
     count = _plain(shares / unit)

@@ -1,0 +1,113 @@
+"""Computed answers over invented statements: book value per share from a label's share
+count, a definition set off by a comma, a working whose labels hold commas, and a row of
+another period length than the one asked."""
+
+from __future__ import annotations
+
+import re
+
+from agent.arith import checked_results
+from agent.evidence import Evidence, Passage
+from agent.figures.asked_length import other_length
+from agent.figures.book_value import book_value_answer
+from agent.figures.candidate import FigureAnswer
+from agent.figures.formula import defined_formula, without_definition
+from agent.figures.turn_tables import grids
+from agent.support import check
+
+HEAD = (
+    "| CONSOLIDATED BALANCE SHEETS ({scale}) | December 31, 2021 | December 31, 2020 |\n"
+    "|---|---|---|\n"
+)
+EQUITY_ROWS = (
+    "| Common stock, $0.01 par value; 900,000,000 shares authorized; issued and outstanding"
+    " 250,000,000 and 240,000,000 shares | 2,500 | 2,400 |\n"
+    "| Retained earnings | 3,000,000 | 2,500,000 |\n"
+    "| Total Velmor Inc. stockholders' equity | 3,750,000 | 3,120,000 |\n"
+    "| Noncontrolling interests | 500,000 | 400,000 |\n"
+    "| Total equity | 4,250,000 | 3,520,000 |\n"
+)
+
+
+def _tables(text: str, cid: str = "velmor-10k#40", page: int = 51) -> list:
+    doc = cid.partition("#")[0]
+    p = Passage(chunk_id=cid, doc_id=doc, page=page, page_end=page, text=text, kind="table")
+    return grids([Evidence(tool="search_document", query="q", passages=[p])])
+
+
+def test_book_value_is_the_company_equity_over_the_label_count_in_its_unit() -> None:
+    tables = _tables(HEAD.format(scale="In thousands, except share data") + EQUITY_ROWS)
+    q = "What was Velmor's book value per share at the end of 2021?"
+    out = book_value_answer(q, tables, "en", {})
+    assert out is not None and out.lines and not out.problem()[1]
+    line = out.lines[0]
+    # 3,750,000 thousand ÷ 250,000,000 shares: the parent's equity, not the total with NCI
+    assert "$15.00" in line and "3,750,000" in line and "4,250,000" not in line
+    assert "250,000 thousand" in line
+    # the working evaluates to what it states, so the reflection can check it
+    assert checked_results(line) == ["15.00"]
+    assert check(re.sub(r"\[[^\]]+\]", "", line), tables[0].passage.text).supported
+
+
+def test_book_value_counts_in_thousands_when_the_caption_says_so() -> None:
+    rows = (
+        "| Common stock, $0.0001 par value; 600,834 shares issued; 497,809 and 497,484 shares"
+        " outstanding, respectively | 61 | 61 |\n"
+        "| Total stockholders' equity | 7,001,580 | 6,775,905 |\n"
+    )
+    tables = _tables(HEAD.format(scale="In thousands, except par value") + rows)
+    out = book_value_answer("What was book value per share in 2020?", tables, "en", {})
+    assert out is not None and out.lines
+    assert "$13.62" in out.lines[0]  # 6,775,905 ÷ 497,484, the 2020 column
+
+
+def test_book_value_not_worked_when_a_row_prints_it_or_it_is_not_asked() -> None:
+    printed = HEAD.format(scale="In thousands") + EQUITY_ROWS
+    printed += "| Book value per share | 15.00 | 13.00 |\n"
+    q = "What was Velmor's book value per share at the end of 2021?"
+    assert book_value_answer(q, _tables(printed), "en", {}) is None
+    plain = _tables(HEAD.format(scale="In thousands") + EQUITY_ROWS)
+    assert book_value_answer("What was Velmor's total equity in 2021?", plain, "en", {}) is None
+
+
+def test_book_value_asks_for_the_equity_when_only_the_count_is_in_the_turn() -> None:
+    count_only = EQUITY_ROWS.splitlines()[0] + "\n"
+    tables = _tables(HEAD.format(scale="In thousands") + count_only)
+    out = book_value_answer("Velmor's book value per share in 2021?", tables, "en", {})
+    assert out is not None and not out.lines
+    assert out.wanted == [("total_equity", 2021)] and out.pages == [51] and out.searches
+
+
+def test_definition_after_a_comma_is_the_formula() -> None:
+    q = (
+        "What was Velmor's FY2021 inventory turnover ratio, defined as cost of sales / average"
+        " inventories between FY2020 and FY2021? Round to two decimal places."
+    )
+    assert defined_formula(q) == ("inventory turnover ratio", "cost_of_revenue / avg(inventories)")
+    # the definition's two years ask no average over them
+    assert "between" not in without_definition(q) and "inventory turnover" in without_definition(q)
+
+
+def test_an_aside_tied_by_no_operator_is_no_definition() -> None:
+    q = "What was the cash ratio, calculated as cash over current liabilities, in 2021?"
+    assert defined_formula(q) is None
+    assert without_definition(q) == q
+
+
+def test_working_with_a_comma_in_a_label_is_checked() -> None:
+    line = (
+        "Quick ratio FY2021 = (cash 100 + receivables, net 50) ÷ total current liabilities 60"
+        " = 2.50"
+    )
+    assert checked_results(line) == ["2.50"]
+    assert checked_results(line.replace("2.50", "3.50")) == []
+
+
+def test_row_of_another_length_gives_way() -> None:
+    six = FigureAnswer(["Effective tax rate was 11.6% in the six months ended June 30 [a#1]."])
+    three = FigureAnswer(["Effective tax rate was 6.7% in the three months ended June 30 [a#1]."])
+    asked = "What was the effective tax rate for the three months ended June 30, 2022?"
+    assert other_length(asked, [six])
+    assert not other_length(asked, [three])
+    # a year's question, or one naming no length, is no quarter's
+    assert not other_length("What was the effective tax rate in 2022?", [six])
