@@ -12,6 +12,7 @@ from agent.figures.asked_length import other_length
 from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import defined_formula, without_definition
+from agent.figures.segment_levels import segment_levels
 from agent.figures.turn_tables import grids
 from agent.support import check
 
@@ -111,3 +112,51 @@ def test_row_of_another_length_gives_way() -> None:
     assert not other_length(asked, [three])
     # a year's question, or one naming no length, is no quarter's
     assert not other_length("What was the effective tax rate in 2022?", [six])
+
+
+SEGMENT_HEAD = (
+    "| (In thousands) | Year Ended December 31, 2025 | Year Ended December 31, 2024 |\n"
+    "|---|---|---|\n"
+)
+SEGMENT_PART_1 = (
+    "| Net revenues |  |  |\n| Harbor Resorts |  |  |\n| Casino | $900 | $800 |\n"
+    "| Rooms | 700 | 650 |\n| Total Harbor Resorts | 1,600 | 1,450 |\n"
+    "| Inland Operations |  |  |\n| Casino | 1,200 | 1,100 |\n"
+)
+SEGMENT_PART_2 = (
+    "| Rooms | 100 | 90 |\n| Total Inland Operations | 1,300 | 1,190 |\n"
+    "| Velmor Macau |  |  |\n| Casino | 1,250 | 1,000 |\n| Rooms | 50 | 40 |\n"
+    "| Total Velmor Macau | 1,300 | 1,040 |\n| Reportable segment net revenues | 4,200 | 3,680 |\n"
+)
+
+
+def _segment_answer(*parts: tuple[int, str]) -> FigureAnswer | None:
+    """The ranking over the statement's chunks given as (place in the document, text)."""
+    passages = [
+        Passage(
+            chunk_id=f"velmor-10k#{70 + n}",
+            doc_id="velmor-10k",
+            page=91,
+            page_end=91,
+            text=SEGMENT_HEAD + part,
+            kind="table",
+        )
+        for n, part in parts
+    ]
+    ev = [Evidence(tool="search_document", query="q", passages=passages)]
+    q = "Which of Velmor Resorts' reportable segments had the highest net revenues in 2025?"
+    return segment_levels(q, ev, "en")
+
+
+def test_segment_ranking_reads_each_member_total_over_the_statement_chunks() -> None:
+    out = _segment_answer((1, SEGMENT_PART_2), (0, SEGMENT_PART_1))  # in the turn out of order
+    assert out is not None and out.lines
+    # the segment's total, never its largest line (Velmor Macau's casino, 1,250)
+    assert out.lines[0].startswith("Harbor Resorts had the highest net revenues"), out.lines
+    assert "$1,600" in out.lines[0] and "1,250" not in " ".join(out.lines)
+    assert "Inland Operations = $1,300" in out.lines[1] and "4,200" not in out.lines[1]
+
+
+def test_segment_ranking_reads_the_page_when_one_member_of_the_list_is_in_the_turn() -> None:
+    out = _segment_answer((1, SEGMENT_PART_2))
+    assert out is not None and not out.lines and out.read == [91]
