@@ -14,6 +14,7 @@ from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import defined_formula, without_definition
 from agent.figures.segment_levels import segment_levels
 from agent.figures.turn_tables import grids
+from agent.question.parsed import parse
 from agent.support import check
 
 HEAD = (
@@ -160,3 +161,9 @@ def test_segment_ranking_reads_each_member_total_over_the_statement_chunks() -> 
 def test_segment_ranking_reads_the_page_when_one_member_of_the_list_is_in_the_turn() -> None:
     out = _segment_answer((1, SEGMENT_PART_2))
     assert out is not None and not out.lines and out.read == [91]
+
+
+def test_top_line_is_revenue() -> None:
+    # the answer from the revenue row names the item the question asked by its synonym
+    assert parse("What was Velmor's top line in FY2021?").items == ("revenue",)
+    assert parse("What was Velmor's topline growth in 2021?").operation == "growth"
