@@ -12,6 +12,7 @@ from agent.figures.asked_length import other_length
 from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import defined_formula, without_definition
+from agent.figures.note_shares import note_share
 from agent.figures.segment_levels import segment_levels
 from agent.figures.turn_tables import grids
 from agent.question.parsed import parse
@@ -167,3 +168,32 @@ def test_top_line_is_revenue() -> None:
     # the answer from the revenue row names the item the question asked by its synonym
     assert parse("What was Velmor's top line in FY2021?").items == ("revenue",)
     assert parse("What was Velmor's topline growth in 2021?").operation == "growth"
+
+
+LEASE_NOTE = (
+    "| (In thousands) | Three Months Ended June 30, 2025 | Six Months Ended June 30, 2025 |\n"
+    "|---|---|---|\n"
+    "| Operating lease cost | $500 | $1,000 |\n"
+    "| Interest expense | $30 | $45 |\n"
+    "| Amortization expense | 170 | 355 |\n"
+    "| Total finance lease costs | $200 | $400 |\n"
+)
+
+
+def test_a_part_share_of_a_note_total_no_item_names() -> None:
+    q = (
+        "What percentage of Velmor's total finance lease costs in the six months ended"
+        " June 30, 2025 was interest expense?"
+    )
+    out = note_share(q, _tables(LEASE_NOTE, page=21))
+    assert out is not None and out.lines and not out.problem()[1]
+    line = out.lines[0]
+    # the six months' column, not the quarter's (30 ÷ 200 = 15%)
+    assert "45 ÷ total finance lease costs 400 = 11.25%" in line, line
+    assert "six months ended June 30, 2025" in line
+    assert checked_results(line) == ["11.25"]
+    # not in the turn: the note is searched for by the total's words
+    miss = note_share(q, _tables(HEAD.format(scale="In thousands") + EQUITY_ROWS))
+    assert miss is not None and not miss.lines and miss.searches
+    # a share of an item (revenue) is the items' own methods'
+    assert note_share("What percentage of total revenue in 2025 was services?", []) is None
