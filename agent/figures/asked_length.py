@@ -1,5 +1,5 @@
-"""A row read for a period of another length than the one asked: "What was the effective
-tax rate for the three months ended …" is not answered by the six months' rate a table of
+"""A row read for a period of another length than the one asked: "What was the gross
+margin for the three months ended …" is not answered by the six months' margin a table of
 year-to-date figures prints. The rows asked by their own words (``row_methods``) are
 read by their labels, not by the period the question names; an answer whose lines say
 another length gives way to the figure worked from the cells of the length asked."""

@@ -1,10 +1,10 @@
 """Book value per share: the common shareholders' equity a balance sheet prints over the
-shares outstanding its common-stock row's label states ("… 497,809 and 497,484 shares
+shares outstanding its common-stock row's label states ("… 412,300 and 415,900 shares
 outstanding, respectively", ``label_counts``), both of one column, in one unit.
 
 No row holds the share count and the equity is printed in thousands or millions, so the
 formula machinery (one cell per line item, in one unit) cannot work it: this reads both
-and says the count in the equity's unit ("4,709 ÷ 311.108 million shares"), so the working
+and says the count in the equity's unit ("3,250 ÷ 204.75 million shares"), so the working
 evaluates to the figure it states and the reflection checks it as any other working.
 """
 
@@ -155,6 +155,6 @@ def _answer(
 
 
 def _plain(x: float) -> str:
-    """A figure with its separators and no trailing zeros ("494,317.865", "4,709")."""
+    """A figure with its separators and no trailing zeros ("412,316.5", "3,250")."""
     text = f"{x:,.3f}"
     return _ENDING.sub(lambda m: m.group(1) or "", text)

@@ -45,7 +45,7 @@ def label_count_line(question: str, tables: Sequence[Grid]) -> str | None:
 
 def stated_counts(g: Grid) -> list[tuple[Row, list[str]]]:
     """The rows of a table whose labels state share counts, with the counts in the
-    columns' order (as printed: "497,809")."""
+    columns' order (as printed: "412,300")."""
     out = []
     for r in g.rows:
         counts = _counts(f"{_line_above(g, r)} {r.label}")

@@ -1,12 +1,12 @@
-"""A part's share of a total a note prints, the total named by no line item: "What
-percentage of total finance lease costs was interest expense?" over a lease note's
-"Interest expense | Amortization expense | Total finance lease costs".
+"""A part's share of a total a note prints, the total named by no line item: "What share
+of the total warranty costs was labour?" over a warranty note's "Labour | Parts | Total
+warranty costs".
 
 The total is the row "Total <whole>" (its heading's words); the part is the row above it,
 in the same list, whose label holds the part's words. The working is shown and cited:
-"Interest expense as a share of total finance lease costs in the six months ended June 30,
-2023 = interest expense 4,521 ÷ total finance lease costs 39,360 = 11.49% [id]". When no
-table of the turn prints the total, its note is searched for by the total's words.
+"Labour as a share of total warranty costs in the year ended March 31, 2025 = labour 120 ÷
+total warranty costs 480 = 25.00% [id]". When no table of the turn prints the total, its
+note is searched for by the total's words.
 """
 
 from __future__ import annotations

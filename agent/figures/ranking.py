@@ -142,7 +142,7 @@ def _measure(question: str) -> LineItem | None:
     return next(iter(items.values())) if items else vocabulary().items.get("revenue")
 
 
-# the words after "which", past a company's name ("which of MGM Resorts' reportable
+# the words after "which", past a company's name ("which of Velmor Resorts' reportable
 # segments", "which J&J business segment"): the kind of member is among them
 _WHICH = re.compile(
     r"\bwhich\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",

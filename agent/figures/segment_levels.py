@@ -1,12 +1,11 @@
 """Which member had the most (or least) of a line item, each member's figure read from a
-segment table that lists its members under headings: "Which segment had the highest net
-revenues in 2018?" over "Net revenues / Las Vegas Strip Resorts / Casino … / Total Las
-Vegas Strip Resorts / Regional Operations / … / Total Regional Operations", or "Which
-segment had the highest operating income?" over "North America / Net sales / Operating
-income / International / … / Consolidated".
+segment table that lists its members under headings: "Which segment earned the most
+revenue in 2025?" over "Revenue / Harbor Resorts / Casino … / Total Harbor Resorts / Inland
+Operations / … / Total Inland Operations", or "Which segment had the highest operating
+income?" over "Retail / Net sales / Operating income / Cloud / … / Consolidated".
 
 A member is a heading line; its figure is the row under it naming the item, or, under a
-heading naming the item, the row totalling the member ("Total Las Vegas Strip Resorts").
+heading naming the item, the row totalling the member ("Total Harbor Resorts").
 The table is read over all its chunks in order (one statement split over chunks on a
 page), never a member's own lines (a casino's revenue is no segment's). A heading of the
 whole ("Consolidated", "Total") is no member.
