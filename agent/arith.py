@@ -37,6 +37,8 @@ def evaluate(expression: str) -> float | None:
     text = text.replace("−", "-").replace("÷", "/").replace("×", "*").replace("$", "")
     text = re.sub(r"[^\d.,+\-*/()^ ]", " ", text).replace("^", "**")  # labels are for the reader
     text = _NUM.sub(lambda m: m.group(0).replace(",", ""), text)
+    # a label's own comma or full stop ("receivables, net 672,006", "Velmor Inc. 3,750")
+    text = re.sub(r",|\.(?!\d)", " ", text)
     text = re.sub(r"\(\s*\)", " ", text)
     if not re.search(r"[+\-*/]", text):
         return None

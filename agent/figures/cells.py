@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.asked_length import other_length
 from agent.figures.asking import Ask, what_is_asked
 from agent.figures.cagr import cagr_span, compounded
 from agent.figures.candidate import FigureAnswer
@@ -53,7 +54,7 @@ def cells_answer(
     ask = what_is_asked(question)
     tables = grids(evidence)
     by_row = row_answer(RowQuestion(ask, question, evidence, tables, lang))
-    if by_row is not None:
+    if by_row is not None and not other_length(question, by_row):
         return by_row
     if ask is None or not tables:
         return []

@@ -16,6 +16,7 @@ from agent.figures.choices import choice_answer
 from agent.figures.groups import group_answer
 from agent.figures.metric_ranks import metric_ranking
 from agent.figures.ranking import ranked_answer
+from agent.figures.segment_levels import segment_levels
 from agent.figures.verify import problem
 from agent.figures.versus import versus_answer
 
@@ -32,6 +33,11 @@ def _metric(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     """ "which segment had the highest operating margin": each member's metric."""
     lines = metric_ranking(question, evidence, lang)
     return FigureAnswer(lines) if lines is not None else None
+
+
+def _levels(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
+    """ "which segment had the highest net revenues": each member heading's figure."""
+    return segment_levels(question, evidence, lang)
 
 
 def _ranked(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
@@ -61,8 +67,9 @@ def _versus(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 
 
 # The most specific reading of a comparison first: named alternatives, then a metric's
-# ranking, growth or share rankings, a group's extreme, two named rows.
-STRATEGIES: tuple[Strategy, ...] = (_choice, _metric, _ranked, _group, _versus)
+# ranking, a line item's level under member headings, growth or share rankings, a group's
+# extreme, two named rows.
+STRATEGIES: tuple[Strategy, ...] = (_choice, _metric, _levels, _ranked, _group, _versus)
 
 
 def compared_answer(

@@ -23,7 +23,17 @@ from pipeline.text.finance import vocabulary
 _END = r"(?:\.\s+[A-Z]|\.?$|\?\s)"
 _DEFINED = re.compile(
     rf"([\w&%' -]{{2,60}}?)\s+(?:is|are)\s+(?:defined|calculated|computed) as:?\s*(.+?){_END}|"
-    rf"\bdefine\s+([\w&%' -]{{2,60}}?)\s+as:?\s*(.+?){_END}",
+    rf"\bdefine\s+([\w&%' -]{{2,60}}?)\s+as:?\s*(.+?){_END}|"
+    # "… inventory turnover ratio, defined as cost of sales / average inventories?": the
+    # term is the words before the comma (``_term_before``)
+    rf",\s+(?:(?:which|that)\s+(?:is|are)\s+)?(?:defined|calculated|computed) as:?\s*(.+?){_END}",
+    re.I | re.S,
+)
+# the question's opening before the term an appositive definition follows ("What was
+# PepsiCo's FY2021 inventory turnover ratio, defined as …")
+_ASKING = re.compile(
+    r"^.*?\b(?:what|how much|how many)\s+(?:is|was|are|were)\s+(?:the\s+)?"
+    r"(?:[\w.&-]+['’]s\s+)?(?:(?:fy|fiscal)\s?\d{2,4}\s+)?",
     re.I | re.S,
 )
 _WORD_OPS = [
@@ -76,7 +86,9 @@ def without_definition(question: str) -> str:
     """The question with the formula it defines taken out ("average accounts payable"
     inside a definition does not ask for an average over years)."""
     m = _DEFINED.search(question)
-    return question if m is None else question[: m.start()] + " " + question[m.end() :]
+    if m is None or (m.group(5) and defined_formula(question) is None):
+        return question
+    return question[: m.start()] + " " + question[m.end() :]
 
 
 def defined_formula(question: str) -> tuple[str, str] | None:
@@ -84,9 +96,19 @@ def defined_formula(question: str) -> tuple[str, str] | None:
     m = _DEFINED.search(question)
     if m is None:
         return None
-    term = (m.group(1) or m.group(3) or "").strip()
-    formula = _formula(m.group(2) or m.group(4) or "")
+    term = (m.group(1) or m.group(3) or _term_before(question[: m.start()])).strip()
+    formula = _formula(m.group(2) or m.group(4) or m.group(5) or "")
+    if formula and m.group(5) and not re.search(r"[-+*/]", formula):
+        return None  # an aside ("…, calculated as cash over debt") no operator ties
     return (term, formula) if formula else None
+
+
+def _term_before(text: str) -> str:
+    """The term an appositive definition follows: the clause before its comma without the
+    question's opening ("PepsiCo's FY2021 inventory turnover ratio" → "inventory turnover
+    ratio")."""
+    clause = re.split(r"[?.;:]\s+", text)[-1]
+    return _ASKING.sub("", clause)[-60:]
 
 
 def defined_formula_of(working: str) -> str | None:

@@ -19,7 +19,7 @@ _N = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
 # 366,004,250 shares", "1,234 shares issued and outstanding"
 _COUNTS = (
     re.compile(rf"{_N}(?:\s+and\s+{_N})?\s+shares\s+(?:issued\s+and\s+)?outstanding", re.I),
-    re.compile(rf"issued\s+and\s+outstanding[:;,]?\s+{_N}(?:\s+and\s+{_N})?\s+shares", re.I),
+    re.compile(rf"issued\s+and\s+outstanding\s*[:;,—–-]?\s*{_N}(?:\s+and\s+{_N})?\s+shares", re.I),
 )
 _THOUSANDS = re.compile(r"\bin thousands\b(?![^)]*\bshare data\b)", re.I)
 
@@ -35,15 +35,30 @@ def label_count_line(question: str, tables: Sequence[Grid]) -> str | None:
         return None
     asked = years(question)
     for g in tables:
-        for r in g.rows:
-            counts = _counts(f"{_line_above(g, r)} {r.label}")
-            if not counts or len(counts) > len(g.columns):
-                continue
+        for _, counts in stated_counts(g):
             col = g.column_for(asked[0] if asked else None)
             if col is None or col >= len(counts):
                 continue
             return _sentence(g, counts[col], g.columns[col].text)
     return None
+
+
+def stated_counts(g: Grid) -> list[tuple[Row, list[str]]]:
+    """The rows of a table whose labels state share counts, with the counts in the
+    columns' order (as printed: "412,300")."""
+    out = []
+    for r in g.rows:
+        counts = _counts(f"{_line_above(g, r)} {r.label}")
+        if counts and len(counts) <= len(g.columns):
+            out.append((r, counts))
+    return out
+
+
+def count_scale(g: Grid) -> float:
+    """What a count stated in the table's labels is multiplied by: a table in thousands
+    states its share counts so too, unless its caption excepts share data."""
+    head = f"{g.passage.columns}\n{g.passage.text[:200]}"
+    return 1e3 if scale_named(head) == "thousands" and _THOUSANDS.search(head) else 1.0
 
 
 def _line_above(g: Grid, r: Row) -> str:
@@ -69,6 +84,5 @@ def _counts(label: str) -> list[str]:
 def _sentence(g: Grid, count: str, when: str) -> str:
     """The sentence: "488,117 thousand shares were outstanding at November 29, 2024". A table in
     thousands states its share counts so too, unless its caption excepts share data."""
-    head = f"{g.passage.columns}\n{g.passage.text[:200]}"
-    scale = " thousand" if scale_named(head) == "thousands" and _THOUSANDS.search(head) else ""
+    scale = " thousand" if count_scale(g) > 1 else ""
     return f"{count}{scale} shares were outstanding at {when} [{g.passage.chunk_id}]."

@@ -96,7 +96,7 @@ def _search(question: str, measure: LineItem, *, kind: str | None = None) -> str
     measure: "sales by region 2025"."""
     groups = vocabulary().member_kinds
     m = _WHICH.search(question)
-    said = [w.lower() for w in (m.groups() if m else ()) if w]
+    said = [w.lower() for text in (m.groups() if m else ()) if text for w in text.split()]
     if kind is not None:
         said = [kind]
     asked = [w for w in said if any(w in words for words in groups.values())][:1]
@@ -142,8 +142,10 @@ def _measure(question: str) -> LineItem | None:
     return next(iter(items.values())) if items else vocabulary().items.get("revenue")
 
 
+# the words after "which", past a company's name ("which of Velmor Resorts' reportable
+# segments", "which J&J business segment"): the kind of member is among them
 _WHICH = re.compile(
-    r"\bwhich\s+(?:of\s+(?:the|its|their)\s+)?([\w-]+)(?:\s+([\w-]+))?|哪(?:个|一个|些|类|一)?(..)",
+    r"\bwhich\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",
     re.I,
 )
 
@@ -152,7 +154,8 @@ def kind_words(question: str) -> frozenset[str]:
     """Stems a table names the kind of member asked by: the noun after "which" ("which
     region": geographic, area …)."""
     m = _WHICH.search(question)
-    asked = {stem(w.lower()) for w in (m.groups() if m else ()) if w}
+    said = [w for w in (m.groups() if m else ()) if w]
+    asked = {stem(w.lower()) for text in said for w in re.findall(r"[\w-]+", text)}
     out: set[str] = set()
     for words in vocabulary().member_kinds.values():
         stems = {stem(w) for w in words}

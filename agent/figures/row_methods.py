@@ -13,10 +13,12 @@ from agent.evidence import Evidence
 from agent.figures import zh_rows
 from agent.figures.activity_rows import activity_line
 from agent.figures.asking import Ask
+from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
 from agent.figures.label_counts import label_count_line
 from agent.figures.named_rows import named_row_answer
+from agent.figures.note_shares import note_share
 from agent.figures.row_shares import row_share
 from agent.figures.turn_tables import document_scales
 
@@ -34,6 +36,18 @@ class RowQuestion:
 
 
 RowMethod = Callable[[RowQuestion], list[FigureAnswer] | None]
+
+
+def _book_value(q: RowQuestion) -> list[FigureAnswer] | None:
+    """Equity over the shares outstanding a label states (no row holds the count)."""
+    out = book_value_answer(q.question, q.tables, q.lang, document_scales(q.evidence))
+    return [out] if out is not None else None
+
+
+def _note_share(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A part's share of a total a note prints that no line item names."""
+    out = note_share(q.question, q.tables)
+    return [out] if out is not None else None
 
 
 def _counted(q: RowQuestion) -> list[FigureAnswer] | None:
@@ -69,7 +83,15 @@ def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
 
 
-ROW_METHODS: tuple[RowMethod, ...] = (_counted, _shared, _worded, _activity, _named)
+ROW_METHODS: tuple[RowMethod, ...] = (
+    _book_value,
+    _note_share,
+    _counted,
+    _shared,
+    _worded,
+    _activity,
+    _named,
+)
 
 
 def row_answer(q: RowQuestion) -> list[FigureAnswer] | None:
