@@ -12,7 +12,13 @@ from agent.models.record import records, states, unheld_record
 def _scope(section: str = "Properties") -> list[Evidence]:
     p = Passage(chunk_id="b#1", doc_id="b", page=1, page_end=1, section=section, text="x")
     return [
-        Evidence(tool="search", query="q", passages=[p], owner=["Brenmoor"], names=["brenmoor"])
+        Evidence(
+            tool="search",
+            query="q",
+            passages=[p],
+            owner=["Brenmoor", "Glassworks"],
+            names=["brenmoor"],
+        )
     ]
 
 
@@ -36,6 +42,8 @@ def test_the_reports_own_superlatives_are_no_records() -> None:
         "Who is Brenmoor's largest customer?",
         "What was the largest component of operating expenses in 2023?",
         "Which segment had the highest sales in Europe?",  # a part of the report
+        "Which debt had the largest investment for BGW in H1 FY2023?",  # its short name, a period
+        "Which debt had the largest investment in H1 FY2023?",
         "白溪乐团赛事最杰出的选手是谁？",  # no world and no place before the superlative
     ):
         assert records(q, ev) == [], q

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from agent.answer_kinds import _tagged
 from agent.evidence import Evidence
+from agent.models.other_company import abbreviates
 from agent.rewrite import core_question
 from agent.scope import stem
 from pipeline.text.script import HAN, HAN_RE
@@ -108,8 +109,8 @@ def records(question: str, evidence: Sequence[Evidence]) -> list[Superlative]:
 def _en_records(core: str, own: set[str], evidence: Sequence[Evidence]) -> list[Superlative]:
     words = [(m.group(0), m.start()) for m in _EN_WORD.finditer(core)]
     capitals = [re.sub(r"['’]s$", "", w) for i, (w, _) in enumerate(words) if i and w[:1].isupper()]
-    if any(stem(w.lower()) in own for w in capitals):
-        return []  # "<Owner>'s largest customer": the report's own things
+    if any(stem(w.lower()) in own or abbreviates(w, evidence) for w in capitals):
+        return []  # "<Owner>'s largest customer", "MGM's": the report's own things
     stops = set(_list("head_stops"))
     out = []
     for i, (w, at) in enumerate(words):
@@ -136,6 +137,8 @@ def _en_scoped(rest: str, before: str, own: set[str], evidence: Sequence[Evidenc
     named = re.findall(r"\bin\s+(?:the\s+)?([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)", rest)
     named += re.findall(r"([A-Z][\w.-]*)['’]s\s*$", before)
     for name in named:
+        if any(c.isdigit() for c in name):
+            continue  # "in H1 FY2023", "in Q2": a period, not a place
         stems = [stem(w.lower()) for w in _EN_WORD.findall(name)]
         if stems and not any(s in own for s in stems) and _heading(name) not in parts:
             return True
