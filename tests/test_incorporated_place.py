@@ -16,7 +16,7 @@ TEXT = (
 
 def _scope() -> list[Evidence]:
     p = Passage(chunk_id="b#1", doc_id="b", page=1, page_end=1, section="Business", text=TEXT)
-    terms = {w.lower(): 1 for w in ("brenmoor", "vermont", "kestrel", "optics", "capital")}
+    terms = {w.lower(): 1 for w in ("brenmoor", "vermont", "kestrel", "optics", "capital", "com")}
     return [
         Evidence(
             tool="search",
@@ -39,3 +39,5 @@ def test_a_name_with_its_legal_form_is_a_company() -> None:
     ev = _scope()
     assert _incorporated("Kestrel Optics", ev)
     assert other_subject("Who is the chief executive of Kestrel Optics?", ev) == "Kestrel Optics"
+    # a web name in lower case is a company's too
+    assert other_subject("Who is the chief executive officer of kestrel.com?", ev) == "kestrel.com"

@@ -24,7 +24,8 @@ from agent.scope import _suffixes, stem  # the legal-form words a registrant's n
 from pipeline.text.lexicon import alternation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
-_NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+# capitalised words, or a web name written in lower case ("salesforce.com")
+_NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*|\b[a-z][\w-]*\.com\b)"
 # Where a question puts the company it asks about, besides "<Name>'s": last, after "of"
 # or "for" ("the chief executive of <Name>?"), or as the subject of its verb ("How many
 # employees does <Name> have?", "Where is <Name> headquartered?").
