@@ -17,6 +17,7 @@ def test_the_office_asked_is_read_as_its_words_in_a_row() -> None:
     ]
     assert title("Who is the chairman of Brenmoor's board?") == []  # one word: no phrase
     assert title("What was Brenmoor's revenue?") == []  # no person asked
+    assert title("Who is Brenmoor's largest customer?") == []  # a rank, no office
 
 
 def test_a_unit_states_the_office_whole_or_only_of_a_part() -> None:

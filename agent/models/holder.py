@@ -26,6 +26,7 @@ from agent.answer_kinds import asked_kinds
 from agent.evidence import Evidence
 from agent.models.candidates import Candidate
 from agent.models.rarity import information
+from agent.models.record import is_superlative
 from agent.rewrite import core_question, key_terms
 from agent.scope import _suffixes, stem
 from pipeline.text.script import HAN_RE
@@ -96,7 +97,8 @@ def title(question: str) -> list[str]:
         elif runs[-1]:
             runs.append([])
     best = max(runs, key=len)
-    return best if len(best) >= 2 else []
+    # "the largest customer" ranks members, a firm as well as a person: no office
+    return best if len(best) >= 2 and not any(is_superlative(w) for w in best) else []
 
 
 def says_office(text: str, office: list[str], own: set[str]) -> int:
