@@ -32,6 +32,7 @@ from pipeline.text.script import HAN, HAN_RE
 Entity = Literal["organisation", "person", "date", "place", "count"]
 _DATA = Path(__file__).with_name("data") / "entity_kinds.json"
 _SUFFIXES = Path(__file__).with_name("data") / "company_suffixes.json"
+_NAME_WORD = r"[A-Z][a-z'’-]+"
 _ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条项人座所只件]")
 # "which firm …", "on which exchange …", "哪家公司"
 _WHICH = re.compile(r"^\W*(?:(?:on|in|at|by|from|with)\s+)?(?:which|what)\b|哪家|哪个|什么", re.I)
@@ -47,6 +48,7 @@ class _Words:
     org_zh: re.Pattern[str]
     places: re.Pattern[str]
     date_en: re.Pattern[str]
+    honorific: re.Pattern[str]
 
 
 @cache
@@ -69,6 +71,7 @@ def _words() -> _Words:
     # character no name opens with (``_organisations``)
     org_zh = re.compile(rf"([{HAN}A-Za-z]{{2,12}}?)(?:{zh_ends})")
     places = "|".join(sorted((re.escape(p) for p in raw["places_en"]), key=len, reverse=True))
+    honorifics = "|".join(raw["honorifics_en"])
     return _Words(
         org_asks=re.compile(raw["organisation_asks"], re.I),
         legal=frozenset(w.lower().strip(".") for w in ends),
@@ -78,6 +81,8 @@ def _words() -> _Words:
         org_zh=org_zh,
         places=re.compile(rf"\b(?:{places})\b"),
         date_en=re.compile(r"\b(?:" + "|".join(raw["date_words_en"]) + r")\b", re.I),
+        # "Mr. Narayen": a title makes one capitalised word a person's name
+        honorific=re.compile(rf"\b(?:{honorifics})\.?\s+({_NAME_WORD}(?:\s+{_NAME_WORD})?)"),
     )
 
 
@@ -235,7 +240,11 @@ def _people(text: str) -> list[tuple[int, int]]:
         if w.places.search(m.group(0)) or any(s <= m.start() < e for s, e in orgs):
             continue  # "San Jose", "Ernst & Young": a place or a firm
         out.append(m.span())
-    return out
+    taken = [range(s, e) for s, e in out]
+    out += [
+        m.span(1) for m in w.honorific.finditer(text) if not any(m.start(1) in r for r in taken)
+    ]
+    return sorted(out)
 
 
 _CITY_BEFORE = re.compile(r"\b([A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}),\s+$")

@@ -84,3 +84,8 @@ def test_a_heading_one_character_longer_than_the_subject_is_another_thing() -> N
     p3, u3 = _unit("卡兰大学白溪医院", full, full)
     assert variant_of("白溪医院", p3, u3) == ""
     assert about("白溪医院", p3, u3)
+    # a chunk opening under the heading, no name written: the heading's own thing is meant
+    later = "它可溶于水，常用作还原剂。"
+    p4, u4 = _unit("次青霜酸", later, later)
+    assert variant_of("青霜酸", p4, u4) == "次青霜酸"
+    assert not about("青霜酸", p4, u4)

@@ -25,6 +25,7 @@ from agent.models.answering.strategies import Strategy, registered
 from agent.models.asked_fit import misfit
 from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
+from agent.models.record import records, unheld_record
 from agent.models.refusals import refusal
 from agent.models.sections import asks_yes_no, stated_verdict
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
@@ -53,6 +54,7 @@ def compose(
         refusals.append(AnswerCandidate("gate", "refusal", said, follow=[], fit=1.0, cover=1.0))
     best: AnswerCandidate | None = None
     asked = asked_words(question, evidence)
+    record = records(question, evidence)  # a superlative of the world, said or refused
     for strategy in _by_bound(q, registered() if strategies is None else strategies):
         if best is not None and _bound(q, strategy) < best.score:
             break  # none of its answers could rank above the best one that passes
@@ -61,6 +63,7 @@ def compose(
                 refusals.append(c)
                 continue
             why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c, asked)
+            why = why or unheld_record(record, [c.body, *c.quoted])
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
             )

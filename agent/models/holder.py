@@ -25,8 +25,10 @@ from collections.abc import Sequence
 from agent.answer_kinds import asked_kinds
 from agent.evidence import Evidence
 from agent.models.candidates import Candidate
+from agent.models.rarity import information
+from agent.models.record import is_superlative
 from agent.rewrite import core_question, key_terms
-from agent.scope import stem
+from agent.scope import _suffixes, stem
 from pipeline.text.script import HAN_RE
 
 # the office's words, then capitalised title words or short connectives, then the holder
@@ -36,6 +38,8 @@ _LINK = re.compile(
 )
 # a word this rare in general language is a name's (information() ≥ 0.5: Zipf < 4)
 _RARE = 0.5
+# a title's words are no function words ("the", "of": information() < 0.2, Zipf > 5.8)
+_RARE_TITLE = 0.2
 
 
 def _office_words(question: str, own: set[str]) -> set[str]:
@@ -59,7 +63,6 @@ def _named(name: str, evidence: Sequence[Evidence], own: set[str]) -> bool:
     """Is the run a name of something other than ``own`` (the subject asked, the report's
     own company): a rare word in it, or a legal form after it in the scope?"""
     from agent.models.other_company import _incorporated, _legal_form
-    from agent.models.rarity import information  # wordfreq: loaded on first use
 
     words = [re.sub(r"['’]s$", "", w).strip(".,") for w in name.split()]
     if any(stem(w.lower()) in own for w in words if w):
@@ -80,12 +83,52 @@ def of_another(question: str, text: str, evidence: Sequence[Evidence]) -> bool:
     return any(_named(n, evidence, own) for n in holders(text, office))
 
 
+def title(question: str) -> list[str]:
+    """The office an English question asking a person names in words of two or more in a
+    row ("chief executive officer"; not "chairman" alone), as its lower-case words, or
+    [] when it names none."""
+    core = core_question(question)
+    if HAN_RE.search(core) or "person" not in asked_kinds(core):
+        return []
+    runs: list[list[str]] = [[]]
+    for w in re.findall(r"[A-Za-z][\w'’-]*|\S", core):
+        if w.isalpha() and w.islower() and information(w) >= _RARE_TITLE:
+            runs[-1].append(w)
+        elif runs[-1]:
+            runs.append([])
+    best = max(runs, key=len)
+    # "the largest customer" ranks members, a firm as well as a person: no office
+    return best if len(best) >= 2 and not any(is_superlative(w) for w in best) else []
+
+
+def says_office(text: str, office: list[str], own: set[str]) -> int:
+    """How a text states the office asked: 2 as the whole office ("Chief Executive
+    Officer"), 0 only as the office of a part ("Chief Executive Officer, Africa",
+    "…, <Owner> Foods North America": a capitalised qualifier beyond the subject's own
+    name after a comma), 1 not in one phrase."""
+    said = r"\W+".join(re.escape(w) for w in office)
+    plain = False
+    # the office in any case, the qualifier capitalised
+    for m in re.finditer(rf"(?i:\b{said}\b)(,\s*[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)?", text):
+        words = re.findall(r"[A-Za-z][\w&.-]*", m.group(1) or "")
+        qualifier = [stem(w.lower().strip(".")) for w in words]
+        if not qualifier or all(w in own or w in _suffixes() for w in qualifier):
+            plain = True
+    if plain:
+        return 2
+    return 0 if re.search(rf"\b{said}\b", text, re.I) else 1
+
+
 def own_holder_first(
     question: str, found: list[Candidate], evidence: Sequence[Evidence]
 ) -> list[Candidate]:
-    """``found`` with the units stating the office of another holder put last (in their
-    order): what they say is another subject's."""
-    other = [c for c in found if of_another(question, c.unit.text, evidence)]
-    if not other:
-        return found
-    return [c for c in found if c not in other] + other
+    """``found`` with the units stating the office asked as a whole first, and those
+    stating it only of a part or of another holder last (each in their order): what they
+    say is another subject's."""
+    own = {stem(w.lower()) for ev in evidence for w in (*ev.owner, *ev.names)}
+    office = title(question)
+    rank = {id(c): says_office(c.unit.text, office, own) if office else 1 for c in found}
+    for c in found:
+        if of_another(question, c.unit.text, evidence):
+            rank[id(c)] = 0
+    return sorted(found, key=lambda c: -rank[id(c)])  # stable: each group in its order

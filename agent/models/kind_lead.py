@@ -22,11 +22,13 @@ from dataclasses import replace
 from agent.entities import Entity, asked_entity, find, find_all
 from agent.evidence import Unit, units
 from agent.models.candidates import Candidate
+from agent.models.holder import says_office, title
 from agent.rewrite import content_terms, core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE
 
 _LOOK = 12  # candidates by rank looked through for one holding the thing asked
+_WHOLE = 2  # ``holder.says_office``: the office asked stated as a whole
 
 
 def lead_with_asked(
@@ -38,6 +40,9 @@ def lead_with_asked(
     if kind is None or not chosen:
         return chosen
     q = core_question(question)
+    office = title(question) if kind == "person" else []
+    if office:  # an office asked ("the chief executive officer"): its holder, never a firm
+        return _holder_first(q, office, chosen, [c for c in found[:_LOOK] if c.score >= floor])
     # "who" may be answered by a firm as well as a person (a shareholder, a customer): a
     # first unit naming either already answers in kind
     accepted: tuple[Entity, ...] = (kind, "organisation") if kind == "person" else (kind,)
@@ -69,6 +74,23 @@ def lead_with_asked(
     # a firm signs, not a biography that names another firm
     best = max(held, key=lambda c: (_said_of(kind, q, c.unit.text), c.cover, c in chosen, c.rank))
     return [best, *(x for x in chosen if x is not best)]  # nothing chosen is dropped
+
+
+def _holder_first(
+    q: str, office: list[str], chosen: list[Candidate], likely: Sequence[Candidate]
+) -> list[Candidate]:
+    """``chosen`` led by a unit naming a person and stating the office asked as a whole
+    ("Mr. X serves as our Chief Executive Officer"), not another office sharing its words
+    ("Chief Financial Officer") or the office of a part ("Chief Executive Officer, Europe")."""
+
+    def holds(c: Candidate) -> bool:
+        said = says_office(c.unit.text, office, set())
+        return said == _WHOLE and find("person", c.unit.text, q) is not None
+
+    if holds(chosen[0]):
+        return chosen
+    best = next((c for c in [*chosen[1:], *likely] if holds(c)), None)
+    return chosen if best is None else [best, *(x for x in chosen if x is not best)]
 
 
 def _said_of(kind: Entity, question: str, text: str) -> bool:

@@ -24,7 +24,8 @@ from agent.scope import _suffixes, stem  # the legal-form words a registrant's n
 from pipeline.text.lexicon import alternation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
-_NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+# capitalised words, or a web name written in lower case ("salesforce.com")
+_NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*|\b[a-z][\w-]*\.com\b)"
 # Where a question puts the company it asks about, besides "<Name>'s": last, after "of"
 # or "for" ("the chief executive of <Name>?"), or as the subject of its verb ("How many
 # employees does <Name> have?", "Where is <Name> headquartered?").
@@ -124,16 +125,30 @@ def _incorporated(name: str, evidence: Sequence[Evidence]) -> bool:
     """Does a passage of the scope give the name with a legal-form word after it
     ("Kestrel Optics, Inc.", "Caesars Entertainment Corporation")?"""
     pattern = re.compile(
-        re.escape(name) + r"(?:\s+[A-Z][\w&-]*){0,2},?\s+([A-Za-z.]+)",
+        # the words between on the name's line: a list's next line names another one
+        re.escape(name) + r"(?:[ \t]+[A-Z][\w&-]*){0,2},?\s+([A-Za-z.]+)",
         re.I if name.isupper() else 0,
     )
     forms = _suffixes()
     for ev in evidence:
         for p in ev.passages:
             for m in pattern.finditer(p.text):
-                if m.group(1).lower().rstrip(".") in forms:
+                if m.group(1).lower().rstrip(".") in forms and not _described(p.text, m):
                     return True
     return False
+
+
+_ARTICLE_BEFORE = re.compile(r"\ban?\s+$", re.I)
+_ABBREVIATION = 4  # letters: "inc", "llc", "ltd" are abbreviations, whatever their case
+
+
+def _described(text: str, m: re.Match[str]) -> bool:
+    """Is the match a description, not a name ("a Minnesota corporation": the state a
+    company is incorporated in): an indefinite article before it, or the legal form
+    written as a common noun (a name's form is capitalised: "Corporation", "Inc.")?"""
+    form = m.group(1).rstrip(".")
+    common = form.islower() and len(form) > _ABBREVIATION
+    return common or _ARTICLE_BEFORE.search(text[max(0, m.start() - 4) : m.start()]) is not None
 
 
 def _titled(core: str, start: int) -> bool:

@@ -73,8 +73,8 @@ _VARIANT = 1
 def variant_of(name: str, p: Passage, u: Unit) -> str:
     """The heading's name when it is the subject asked with a character added
     ("次磷酸" under which "磷酸" is asked) and the unit, with the text it leans back on,
-    writes the subject only inside that longer name: the unit is about another thing of
-    the subject's kind. "" otherwise."""
+    writes the subject only inside that longer name, or not at all: the unit is about
+    another thing of the subject's kind. "" otherwise."""
     title = _title(p.section)
     at = title.find(name)
     if at < 0 or title == name:
@@ -86,8 +86,10 @@ def variant_of(name: str, p: Passage, u: Unit) -> str:
         or not all(HAN_RE.match(c) for c in before + after)
     ):
         return ""
+    # written apart from the longer name, the subject itself is meant; written nowhere
+    # (a chunk opening under the heading), the unit leans on the heading's own thing
     said = f"{p.text[: u.start]}\n{u.text}"
-    if name not in said or name in said.replace(title, " "):
+    if name in said.replace(title, " "):
         return ""
     return title
 
