@@ -26,11 +26,12 @@ from agent.figures.items import shown_label, years
 from agent.figures.markdown_tables import row_cells
 from agent.figures.periods import closing_month
 from agent.figures.worded_rows import terms
+from pipeline.text import periods
 
 _RULE = re.compile(r"^[\s|:-]*$")
 _FIGURE = re.compile(r"\d")
 _CAPTION = 300  # characters before a table that may caption it
-_DATE = re.compile(r"[A-Z][a-z]+\.? \d{1,2}, \d{4}")
+_DATE = re.compile(periods.LONG_DATE)
 _SCALE_WORDS = {"thousands": " thousand", "millions": " million", "billions": " billion"}
 
 

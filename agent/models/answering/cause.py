@@ -31,6 +31,7 @@ from agent.question.kinds import marks
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 from agent.sections import section_words
+from pipeline.text import periods
 from pipeline.text.lexicon import words
 
 MAX_QUOTED = 2
@@ -91,13 +92,13 @@ def _of_period(q: Question, p: Passage) -> bool:
     the year it starts or ends in)?"""
     if not q.periods:
         return True
-    years = {int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", p.text)}
+    years = {int(y) for y in periods.LONE_YEAR_RE.findall(p.text)}
     return any(years & {y - 1, y, y + 1} for y in q.periods)
 
 
 def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
     """The turn's sentences explaining a move of the item asked, the best first."""
-    from agent.models.answerability import information  # wordfreq, loaded on first use
+    from agent.models.rarity import information  # wordfreq, loaded on first use
 
     asked = item_words(q, evidence)
     if not asked:
