@@ -135,34 +135,13 @@ def line_separator(prev: str, nxt: str) -> str:
 
 
 _HYPHENATED = re.compile(r"[A-Za-z]{2}-$")
-_LAST_WORD = re.compile(r"([A-Za-z]+)-$")
-_FIRST_WORD = re.compile(r"[A-Za-z]+")
-_KNOWN = 3.0  # Zipf frequency of a word in everyday use ("fourth" 4.8, "quarter" 4.7)
-_RARER = 2.0  # a joined compound this much rarer than its halves is no word of its own
-
-
-def compound_break(prev: str, nxt: str) -> bool:
-    """Whether a line ending in '-' breaks a hyphenated compound ("fourth-" + "quarter"),
-    which keeps its hyphen, rather than one word ("recog-" + "nize"): both halves are words
-    in their own right and together they are none. A release's title read 'results for
-    fourthquarter' when every such hyphen was dropped."""
-    left, right = _LAST_WORD.search(prev), _FIRST_WORD.match(nxt)
-    if left is None or right is None:
-        return False
-    from wordfreq import zipf_frequency  # loaded on first use: its tables are large
-
-    a, b = left.group(1).lower(), right.group(0).lower()
-    halves = min(zipf_frequency(a, "en"), zipf_frequency(b, "en"))
-    # "longterm" (2.8) is far rarer than "long" and "term"; "workforce" (4.0) is not
-    return halves >= _KNOWN and zipf_frequency(a + b, "en") < halves - _RARER
 
 
 def join_lines(lines: list[str]) -> tuple[str, list[tuple[int, int]]]:
     """Joined text and the (start, end) span of every line in it.
 
     A word hyphenated across lines ("adip-" + "iscing") is joined without the
-    hyphen; the first line's span then ends before the dropped hyphen. A compound broken
-    at its hyphen ("fourth-" + "quarter") keeps it.
+    hyphen; the first line's span then ends before the dropped hyphen.
     """
     parts: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -170,9 +149,7 @@ def join_lines(lines: list[str]) -> tuple[str, list[tuple[int, int]]]:
     for i, line in enumerate(lines):
         if i:
             prev = lines[i - 1]
-            if compound_break(prev, line):
-                sep = ""
-            elif _HYPHENATED.search(prev) and line[:1].islower():
+            if _HYPHENATED.search(prev) and line[:1].islower():
                 parts[-1] = parts[-1][:-1]
                 pos -= 1
                 spans[-1] = (spans[-1][0], pos)
