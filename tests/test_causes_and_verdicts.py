@@ -116,6 +116,15 @@ def test_a_sale_asked_meets_a_disposal_said() -> None:
     assert meets(asked, said) >= {"peruvian"} and len(meets(asked, said)) == 2
 
 
+def test_a_product_a_company_sells_is_no_disposal() -> None:
+    from agent.sections import meets, topic_terms
+
+    # "sell" of a product line is the ordinary verb: it must not meet the Divestitures heading
+    asked = topic_terms("Which brand of glue does Tessaly sell?")
+    said = topic_terms("Divestitures")
+    assert meets(asked, said) == frozenset()
+
+
 def test_a_name_is_no_event_asked() -> None:
     from agent.models.sections import topical
 
