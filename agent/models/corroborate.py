@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
-from agent.models.back_matter import back_matter
 from agent.models.expansions import Alias, aliases
 from agent.rewrite import key_terms
 from agent.scope import stem, word_set
@@ -75,11 +74,7 @@ def corroborating(
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
         hit = next(
-            (
-                u
-                for u in units(p.text)
-                if _states(u, sources) and _asks(u.text, asked, short) and not back_matter(u.text)
-            ),
+            (u for u in units(p.text) if _states(u, sources) and _asks(u.text, asked, short)),
             None,
         )
         if hit is not None:

@@ -14,7 +14,6 @@ import re
 from collections.abc import Sequence
 
 from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
-from agent.models.back_matter import back_matter
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
 from agent.models.expansions import aliases
@@ -200,8 +199,6 @@ def _agreed_page_unit(
         and c.features[_OVERLAP] > 0
         and not any(repeats(c.unit.text, x.unit.text) for x in chosen)
     ]
-    if chosen and not back_matter(chosen[0].unit.text):  # see ``_select``
-        there = [c for c in there if not back_matter(c.unit.text)]
     return [max(there, key=lambda c: c.rank)] if there else []
 
 
@@ -321,9 +318,6 @@ def _select(
       passage, each using the same question words.
 
     These take only the places the units adding a question word or a page leave free.
-    No supporting unit is a report's back matter (an exhibit index row, a signature, a
-    contents line) unless the best one is: "2004 Omnibus Stock and Incentive Plan … S-8"
-    supported an answer about employees for sharing a company's name.
     """
     first = found[0]
     chosen = [first]
@@ -338,8 +332,6 @@ def _select(
             continue
         if not (c.matched - covered) and c.passage.page in pages:
             continue
-        if back_matter(c.unit.text) and not back_matter(first.unit.text):
-            continue
         chosen.append(c)
         covered |= c.matched
         pages.add(c.passage.page)
@@ -352,8 +344,6 @@ def _select(
         if not (supplies or open_ask) or c.score < least or c.features[_OVERLAP] <= 0:
             continue
         if any(c is x or repeats(c.unit.text, x.unit.text) for x in chosen):
-            continue
-        if back_matter(c.unit.text) and not back_matter(first.unit.text):
             continue
         chosen.append(c)
     return [first, *sorted(chosen[1:], key=lambda c: c.order)]
