@@ -5,8 +5,9 @@ still is a company. Invented text only."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
+from agent.evidence import Evidence
 from agent.models.other_company import _incorporated, other_subject
+from tests.scopekit import owned_scope
 
 TEXT = (
     "Brenmoor Glassworks is a Vermont corporation. We compete with Kestrel Optics Inc.\n"
@@ -15,18 +16,8 @@ TEXT = (
 
 
 def _scope() -> list[Evidence]:
-    p = Passage(chunk_id="b#1", doc_id="b", page=1, page_end=1, section="Business", text=TEXT)
     terms = {w.lower(): 1 for w in ("brenmoor", "vermont", "kestrel", "optics", "capital", "com")}
-    return [
-        Evidence(
-            tool="search",
-            query="q",
-            passages=[p],
-            owner=["Brenmoor", "Glassworks"],
-            names=["brenmoor"],
-            term_df=terms,
-        )
-    ]
+    return owned_scope(TEXT, term_df=terms)
 
 
 def test_a_state_of_incorporation_is_no_company() -> None:

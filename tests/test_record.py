@@ -5,21 +5,13 @@ Invented names and sentences only."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
+from agent.evidence import Evidence
 from agent.models.record import records, states, unheld_record
+from tests.scopekit import owned_scope
 
 
 def _scope(section: str = "Properties") -> list[Evidence]:
-    p = Passage(chunk_id="b#1", doc_id="b", page=1, page_end=1, section=section, text="x")
-    return [
-        Evidence(
-            tool="search",
-            query="q",
-            passages=[p],
-            owner=["Brenmoor", "Glassworks"],
-            names=["brenmoor"],
-        )
-    ]
+    return owned_scope(section=section)
 
 
 def test_a_superlative_over_the_world_or_a_place_is_a_record() -> None:
