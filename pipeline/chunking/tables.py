@@ -8,6 +8,7 @@ from pipeline.chunking.pieces import Piece
 from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
 from pipeline.parse.table_heads import header_parts
 from pipeline.text.lang import estimate_tokens
+from pipeline.text.wrapping import join_wrapped
 
 
 class TablePiece(Piece):
@@ -46,10 +47,7 @@ def _table_head(table: Table, width: int, rows: list[int] | None = None) -> list
 
 
 def _joined(table: Table, rows: list[int]) -> list[str]:
-    return [
-        " ".join(filter(None, col)).strip()
-        for col in zip(*(table.rows[i] for i in rows), strict=False)
-    ]
+    return [join_wrapped(col) for col in zip(*(table.rows[i] for i in rows), strict=False)]
 
 
 def table_pieces(block: Block, max_tokens: int) -> list[Piece]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pipeline.models import Box, Page, Table
 from pipeline.parse.table_heads import headers_in_force
+from pipeline.text.wrapping import join_wrapped
 
 
 def continue_tables(pages: list[Page]) -> None:
@@ -44,7 +45,7 @@ def go_on_under(table: Table, source: Table) -> None:
         return
     spans = _column_spans(source.cell_boxes, last=True)
     heads = [
-        " ".join(filter(None, (source.rows[i][k] for i in rows if k < len(source.rows[i]))))
+        join_wrapped(source.rows[i][k] for i in rows if k < len(source.rows[i]))
         for k in range(len(spans))
     ]
     columns = []

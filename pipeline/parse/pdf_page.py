@@ -10,11 +10,13 @@ import pymupdf
 
 from pipeline.models import Block, Box, Page
 from pipeline.parse.layout import RawBlock, RawLine, is_bullet, page_blocks, union
+from pipeline.parse.leaders import unled
 from pipeline.parse.quality import text_layer_problem
 from pipeline.parse.tables import FoundTable, has_figures, page_tables
 from pipeline.text.lang import join_lines
 from pipeline.text.normalise import single_spaces
 from pipeline.text.script import HAN_RE
+from pipeline.text.wrapping import strip_leaders
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +94,9 @@ def _raw_lines(page: pymupdf.Page, textpage: Any = None) -> list[RawLine]:
             spans = [s for s in line["spans"] if s["text"].strip()]
             if not spans:
                 continue
-            text = "".join(s["text"] for s in line["spans"]).strip()
+            text = strip_leaders("".join(s["text"] for s in line["spans"]))
+            if not text:
+                continue  # a line of leader dots alone
             size = max(s["size"] for s in spans)
             bold = _line_bold(spans)
             lines.append(
@@ -158,7 +162,7 @@ def _tables(page: pymupdf.Page, lines: list[RawLine], textpage: Any) -> list[Fou
     lines end in a figure for a statement to be there."""
     words = None
     if has_figures([ln.text for ln in lines]):
-        words = [w[:5] for w in page.get_text("words", textpage=textpage)]
+        words = unled([w[:5] for w in page.get_text("words", textpage=textpage)])
     return page_tables(page, [(ln.text, ln.box) for ln in lines], words)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from pipeline.models import Table, parse_figure
+from pipeline.parse.table_structure import period_of
 
 _WORD = re.compile(r"[^\W\d_]", re.UNICODE)
 _NOT_HEADING = re.compile(r"^\s*(?:n/?a|n\.?m\.?|nil|none)\s*$", re.I)
@@ -44,10 +45,25 @@ def headers_in_force(table: Table, head_n: int) -> list[list[int]]:
             run.append(i)
             continue
         if 0 < len(run) <= MAX_HEAD_ROWS and any(_heads_columns(rows[j]) for j in run):
-            current = list(run)
+            current = _with_periods(table, current, run)
             out[i] = current
         run = []
     return out
+
+
+def _names_period(row: list[str]) -> bool:
+    return any(period_of(c)[0] for c in row[1:] if c.strip())
+
+
+def _with_periods(table: Table, current: list[int], run: list[int]) -> list[int]:
+    """The header a run of rows printed part-way down puts in force: the run, under the
+    rows in force that name the periods when the run names none ("Capital expenditures:
+    (In thousands)" below "2020 2019 2018" heads no new columns; a continuation cut from
+    its rows kept its unit and lost its years)."""
+    if any(_names_period(table.rows[j]) for j in run):
+        return list(run)
+    dated = [j for j in current if _names_period(table.rows[j])]
+    return [*dated, *run]
 
 
 def header_parts(table: Table, head_n: int, n: int) -> list[tuple[list[int], list[int]]]:
@@ -55,12 +71,13 @@ def header_parts(table: Table, head_n: int, n: int) -> list[tuple[list[int], lis
     and the rows under them: a header printed part-way down opens a part of its own."""
     heads = headers_in_force(table, head_n)
     parts: list[tuple[list[int], list[int]]] = [(list(range(head_n)), [])]
-    opens = {rows[0]: rows for rows in heads if rows and rows[0] >= head_n}
+    # a part opens at its header's first row printed below the table's own header
+    opens = {new[0]: rows for rows in heads if (new := [r for r in rows if r >= head_n])}
     skip: set[int] = set()
     for i in range(head_n, n):
         if i in opens:
             parts.append((opens[i], []))
-            skip.update(opens[i])
+            skip.update(r for r in opens[i] if r >= head_n)
         if i not in skip:
             parts[-1][1].append(i)
     return [(h, rows) for h, rows in parts if rows]

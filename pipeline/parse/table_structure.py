@@ -19,6 +19,7 @@ from pipeline.parse.subtotal_rows import label_subtotals
 from pipeline.text.lexicon import pattern as words_pattern
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import CAPTURED_YEAR_RE, FY_SHORT_RE, YEAR
+from pipeline.text.wrapping import join_wrapped
 
 _DATA = Path(__file__).with_name("data") / "statements.json"
 _MONTHS = {
@@ -219,7 +220,7 @@ def annotate(
     head = header_rows(rows) if head is None else head
     table.header_rows = head
     columns = [
-        " ".join(single_spaces(r[j]) for r in rows[:head] if j < len(r) and r[j].strip())
+        join_wrapped(single_spaces(r[j]) for r in rows[:head] if j < len(r) and r[j].strip())
         for j in range(width)
     ]
     table.columns = columns

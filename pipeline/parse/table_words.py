@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pipeline.models import Box, Table, parse_figure
 from pipeline.text.periods import YEAR_CELL_RE
 from pipeline.text.script import UNIFIED_RE
+from pipeline.text.wrapping import join_wrapped
 
 _DASHES = frozenset({"-", "—", "–", "−", "--", "n/a", "N/A", "NM", "nm", "*"})
 _CURRENCY = frozenset({"$", "€", "£", "¥", "￥", "US$", "RMB"})
@@ -328,7 +329,8 @@ def _build(rows: list[Row], run: list[int], band: float) -> WordTable | None:
         ):
             prev = body.pop()[0][0]
             assert prev is not None and cells[0] is not None
-            cells[0] = Seg(f"{prev.text} {label}", _union([prev.box, cells[0].box]), False)
+            joined = join_wrapped([prev.text, label])
+            cells[0] = Seg(joined, _union([prev.box, cells[0].box]), False)
         if cells[0] is not None and any(cells[1:]):
             labelled += 1
         body.append((cells, rows[i]))

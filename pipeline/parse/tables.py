@@ -12,10 +12,12 @@ from dataclasses import dataclass
 import pymupdf
 
 from pipeline.models import Block, Box, Line, Table, Word, union_box
+from pipeline.parse.leaders import unled
 from pipeline.parse.table_structure import annotate
 from pipeline.parse.table_words import is_figure, word_tables
 from pipeline.text.lang import line_separator
 from pipeline.text.normalise import single_spaces
+from pipeline.text.wrapping import hyphen_break, join_wrapped
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +119,9 @@ def _cell_text(words: list[tuple], cell: Box | None) -> str:
     lines = [" ".join(w[4] for w in sorted(line, key=lambda w: w[0])) for line in _lines(inside)]
     text = lines[0] if lines else ""
     for line in lines[1:]:
+        if hyphen_break(text, line) is not None:  # "Non-" over "controlling"
+            text = join_wrapped([text, line])
+            continue
         sep = line_separator(text, line)
         text += (" " if sep == "\n" else sep) + line
     return text
@@ -176,7 +181,7 @@ def extract_tables(page: pymupdf.Page) -> list[FoundTable]:
     except Exception as exc:  # PyMuPDF raises plain exceptions on odd pages
         log.warning("table detection failed on page %d: %s", page.number + 1, exc)
         return []
-    words = page.get_text("words", clip=region) if found.tables else []
+    words = unled(page.get_text("words", clip=region)) if found.tables else []
     out: list[FoundTable] = []
     for t in found.tables:
         boxes: list[list[Box | None]] = [

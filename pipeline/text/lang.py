@@ -9,6 +9,7 @@ from pipeline.text import lexicon
 from pipeline.text.fields import field_break
 from pipeline.text.script import CJK_SPAN_RE, HAN_RE, UNIFIED
 from pipeline.text.words import LATIN_WORD_RE
+from pipeline.text.wrapping import hyphen_break
 
 Lang = Literal["zh", "en", "mixed", "unknown"]
 
@@ -134,14 +135,12 @@ def line_separator(prev: str, nxt: str) -> str:
     return " "
 
 
-_HYPHENATED = re.compile(r"[A-Za-z]{2}-$")
-
-
 def join_lines(lines: list[str]) -> tuple[str, list[tuple[int, int]]]:
     """Joined text and the (start, end) span of every line in it.
 
     A word hyphenated across lines ("adip-" + "iscing") is joined without the
-    hyphen; the first line's span then ends before the dropped hyphen.
+    hyphen; the first line's span then ends before the dropped hyphen. A compound broken
+    at its hyphen ("year-" + "end") keeps it (``wrapping.hyphen_break``).
     """
     parts: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -149,7 +148,10 @@ def join_lines(lines: list[str]) -> tuple[str, list[tuple[int, int]]]:
     for i, line in enumerate(lines):
         if i:
             prev = lines[i - 1]
-            if _HYPHENATED.search(prev) and line[:1].islower():
+            hyphen = hyphen_break(prev, line)
+            if hyphen == "-":  # a compound's hyphen at the break: "year-" + "end"
+                sep = ""
+            elif hyphen == "":
                 parts[-1] = parts[-1][:-1]
                 pos -= 1
                 spans[-1] = (spans[-1][0], pos)
