@@ -100,7 +100,8 @@ def main() -> int:
         counts, seen = survey(db, doc_id)
         total.update(counts)
         out[name] = {k: counts[k] for k in KEYS}
-        print(f"{name[:44]:44} {version.split('/')[0]:4} " + " ".join(f"{counts[k]:9}" for k in KEYS))
+        cells = " ".join(f"{counts[k]:9}" for k in KEYS)
+        print(f"{name[:44]:44} {version.split('/')[0]:4} {cells}")
         if args.verbose:
             for line in seen[:5]:
                 print("    " + line)
