@@ -34,3 +34,11 @@ def test_a_unit_row_keeps_the_years_over_its_rows() -> None:
 def test_a_row_of_new_periods_replaces_the_header() -> None:
     table = _table(["Balances:", "December 31, 2040", "December 31, 2039", ""])
     assert headers_in_force(table, 1)[-1] == [31]
+
+
+def test_a_wide_header_leaves_room_for_rows() -> None:
+    head = [""] + [f"SALES vs. PRIOR PERIOD ($MM) FOURTH QUARTER % Change {y}" for y in (9, 8)] * 4
+    rows = [head] + [[f"Line {n}", *[f"{n},0{k}1" for k in range(8)]] for n in range(1, 13)]
+    block = Block(kind="table", text="", page=1, table=Table(rows=rows, header_rows=1))
+    pieces = table_pieces(block, 200)  # the header alone is ~180
+    assert all(p.text.count("\n| Line ") >= 2 for p in pieces[:-1]), [p.text for p in pieces]

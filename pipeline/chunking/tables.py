@@ -83,12 +83,16 @@ Body = list[tuple[tuple[str, list[WordRef]], Box | None]]
 def _pack(
     block: Block, head: str, head_box: Box | None, sep: str, body: Body, *, max_tokens: int
 ) -> list[Piece]:
-    """The rows under one header, as many to a chunk as fit."""
+    """The rows under one header, as many to a chunk as fit. The header counts for at most
+    half the size: a wide table repeating its long column heads over every chunk
+    ("REPORTED SALES vs. PRIOR PERIOD ($MM) FOURTH QUARTER % Change 2022" over twelve
+    columns) was cut a row to a chunk, each row apart from the rows naming what it is."""
     pieces: list[Piece] = []
     start = 0
+    head_size = min(estimate_tokens(head), max_tokens // 2)
     while start < len(body):
         end = start + 1
-        size = estimate_tokens(head) + estimate_tokens(body[start][0][0])
+        size = head_size + estimate_tokens(body[start][0][0])
         while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
             size += estimate_tokens(body[end][0][0])
             end += 1
