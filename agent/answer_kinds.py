@@ -39,6 +39,7 @@ FIGURE = re.compile(
     r"\d[\d,]*(\.\d+)?\s*(" + alternation("asked_figures.figure_units") + r")|[$¥€£]\s?\d|"
     r"\d{1,3}(,\d{3})+|\d+\.\d+"
 )
+_RATIO = re.compile(r"\d+(?:\.\d+)?\s?[:：]\s?\d+(?:\.\d+)?")
 # a question asking for an amount or a share: answered by a figure, never by a date alone
 _AMOUNT_ASKED = re.compile(
     r"\bhow much\b|\bwhat (?:was |is |were |are )?(?:the )?(?:"
@@ -343,7 +344,10 @@ def holds(kind: Kind, text: str, question: str, common: frozenset[str] = frozens
             return _counts(text, stem(counted.group(1)), question)
         if _AMOUNT_ASKED.search(question):  # "how much cash": an amount, not a date
             own_figures = {m.group(0) for m in FIGURE.finditer(question)}
-            return any(m.group(0) not in own_figures for m in FIGURE.finditer(text))
+            if any(m.group(0) not in own_figures for m in FIGURE.finditer(text)):
+                return True
+            # a proportion asked ("比例是多少") is given as a ratio ("约为1：7")
+            return bool(_RATIO.search(text)) and not _RATIO.search(question)
         own = set(re.findall(r"\d+", question))
         return any(n not in own for n in re.findall(r"\d+", text)) or bool(
             marks.holds["number"].search(re.sub(r"\d", "", text))

@@ -1,6 +1,7 @@
 """Chinese question words the answer gate reads: an office answers a who-question, a
 one-character subject is a word asked, a Latin name with digits is a name, not a figure;
-a description runs on over the sentences that go on about its subject. Invented
+a description runs on over the sentences that go on about its subject, and a sentence is
+quoted with the one before when it is timed from it or goes on with its topic words. Invented
 questions and sentences."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from agent.evidence import Passage, units
 from agent.models.answerability import _question_words
 from agent.models.judge import Candidate
 from agent.models.spans import with_reasons
+from agent.question.kinds import asked_kinds
 from agent.rewrite import key_terms
 
 
@@ -45,3 +47,47 @@ def test_a_description_runs_on_over_sentences_about_its_subject() -> None:
     # a figure asked is one sentence's
     (one,) = with_reasons([c], "灰岩鼠有多重？")
     assert one.unit.text == "灰岩鼠与褐岩鼠有些不同。"
+
+
+def test_a_sentence_timed_from_the_one_before_is_quoted_with_it() -> None:
+    text = "2031年，柯望川第三次参加全运会，三次试举全部失败。赛后，柯望川正式退役。湖边有公园。"
+    p = Passage(chunk_id="ath#2", doc_id="ath", page=1, page_end=1, text=text, rank=1)
+    c = Candidate(p, units(text)[1], 0.9, frozenset(), 1)
+    (wide,) = with_reasons([c], "柯望川是在什么情况下退役的？")
+    assert wide.unit.text.startswith("2031年，柯望川第三次参加全运会"), wide.unit.text
+    assert wide.unit.text.endswith("柯望川正式退役。")
+
+
+def test_a_name_asked_for_is_no_reason_and_a_thing_in_which_no_place() -> None:
+    assert "reason" not in asked_kinds("江南地区将青岚草称之为什么？")
+    assert "reason" in asked_kinds("青岚草为什么在秋季开花？")
+    assert "place" not in asked_kinds("剧中的歌曲收录在哪张专辑？")
+    assert "place" in asked_kinds("柯望川出生在哪？")
+    assert "place" in asked_kinds("总部设在哪个地方？")
+
+
+def test_a_proportion_asked_is_held_by_a_ratio() -> None:
+    q = "青岚中学男女生比例是多少？"
+    assert holds("number", "目前青岚中学男女生比例约为1：7（男：女）。", q)
+    assert not holds("number", "青岚中学男女生兼收。", q)
+
+
+def test_a_verb_after_a_name_is_not_glued_to_it() -> None:
+    words = _question_words("1842年，柯望川做了什么事情？", [])
+    assert "柯望川" in words.values() and "柯望川做" not in words.values()
+
+
+def test_a_sentence_going_on_with_the_topic_words_of_the_one_before_is_quoted_with_it() -> None:
+    text = (
+        "青岚虫主要寄生于鱼类。"
+        "虫卵存活在宿主体外的水中，尤其在浅滩。"
+        "虫卵很容易被高温杀死，在宿主体外只能存活几周。"
+    )
+    p = Passage(chunk_id="worm#2", doc_id="worm", page=1, page_end=1, section="青岚虫", text=text)
+    c = Candidate(p, units(text)[2], 0.9, frozenset(), 2)
+    (wide,) = with_reasons([c], "青岚虫的虫卵在宿主体外能存活多久？")
+    assert wide.unit.text.startswith("虫卵存活在宿主体外的水中"), wide.unit.text
+    # a sentence before naming only the subject is not taken
+    c = Candidate(p, units(text)[1], 0.9, frozenset(), 1)
+    (one,) = with_reasons([c], "青岚虫的虫卵在宿主体外能存活多久？")
+    assert one.unit.text.startswith("虫卵存活"), one.unit.text

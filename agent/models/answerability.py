@@ -33,10 +33,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from agent.answer_kinds import asked_kinds, holds
+from agent.answer_kinds import _tagged, asked_kinds, holds
 from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
+from agent.models.attribute_said import stated_of_subject
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.filing_period import uncovered_quarter
 from agent.models.focus import focus
@@ -224,8 +225,10 @@ def _joined(core: str, terms: list[str]) -> list[str]:
     if not HAN_RE.search(core):
         return terms
     out = list(terms)
+    # a verb is no part of a name ("潘仕成" + "做" of "潘仕成做了什么"): it asks, it names nothing
+    verbs = {w for w, flag in _tagged(core) if flag[:1] == "v"}
     for t in content_terms(core):
-        if len(t) != 1 or not HAN_RE.match(t) or any(t in w for w in terms):
+        if len(t) != 1 or not HAN_RE.match(t) or t in verbs or any(t in w for w in terms):
             continue  # only a character no word of the question holds
         for i, w in enumerate(out):
             if f"{w}{t}" in core:
@@ -302,7 +305,11 @@ def decide(
     """Does the best evidence answer the question (``chosen``: the judge's units)?"""
     if not chosen:
         return Decision(False, "evidence", 0.0)
-    if rows_miss_metric(question, chosen) or _name_only(question, evidence, chosen):
+    # "体长" asked, "身长……公尺" said: the attribute in other words (``attribute_said``)
+    stated = stated_of_subject(question, chosen[0])
+    if rows_miss_metric(question, chosen) or (
+        not stated and _name_only(question, evidence, chosen)
+    ):
         return Decision(False, "evidence", 0.0)
     said = [(c.unit.text, f"{c.passage.section}\n{c.passage.text[: c.unit.start]}") for c in chosen]
     if unheld_attribute(question, said):
@@ -311,7 +318,7 @@ def decide(
     if name and variant_of(name, chosen[0].passage, chosen[0].unit):
         return Decision(False, "evidence", 0.0)  # "磷酸" asked, "次磷酸" said
     p = gate().probability(gate_vector(question, evidence, chosen, best))
-    if names_role(question, [c.unit.text for c in chosen]):
+    if stated or names_role(question, [c.unit.text for c in chosen]):
         # "公司负责人是谁？" of "公司负责人刘道骐、…": the field names the very role asked,
         # however everyday the question's words (``agent/role_field.py``)
         return Decision(True, "", max(p, gate().threshold))

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
+from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
 from agent.models.expansions import aliases
@@ -163,6 +164,8 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     found = qualified_first(found, question)  # "Current" under "International:", if asked so
     found = amounts_first(found, question)  # "Interest cost | 455", not its rate "| 1.2 %"
     found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
+    # "体长" asked, "身长……公尺" said: the attribute in other words first (``attribute_said``)
+    found, best, floor, addressed = attribute_first(question, found, best, floor, addressed)
     found = own_holder_first(question, found, evidence)  # "… Officer of <Other>, Inc." last
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]

@@ -32,6 +32,7 @@ from agent.answer_kinds import FIGURE, holds
 from agent.evidence import Passage, Unit, units
 from agent.models.features import Ask, hits, share
 from agent.models.phrasing import phrasing_words
+from agent.models.subject import subject
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import core_question, key_terms
 from agent.role_field import field_span
@@ -68,7 +69,7 @@ class _Discourse:
 def _discourse() -> _Discourse:
     raw = json.loads(_DISCOURSE.read_text(encoding="utf-8"))
     return _Discourse(
-        tuple(raw["pronouns_zh"] + raw["zero_subject_zh"]),
+        tuple(raw["pronouns_zh"] + raw["zero_subject_zh"] + raw["after_zh"]),
         tuple(raw["pronouns_en"]),
         tuple(raw["announces_zh"] + raw["announces_en"]),
         tuple(raw["dependent_en"]),
@@ -117,6 +118,27 @@ def _same_topic(after: Unit, question: str) -> bool:
     phrasing = phrasing_words(question)
     words = [t for t in key_terms(question) if HAN_RE.search(t) and stem(t) not in phrasing]
     return any(w in after.text for w in words)
+
+
+def _introduces(before: Unit, unit: Unit, question: str, section: str) -> bool:
+    """A Chinese sentence using two or more of the question's words beyond the subject
+    asked (and its heading), each of which the sentence before uses too: that one
+    introduces what this one goes on with ("包囊存活在宿主体外的水中。包囊很容易被杀死，在宿主
+    体外只能存活几个月。")."""
+    if not _zh(question) or before.kind != "sentence":
+        return False
+    name, title = subject(question), section.rsplit(">", maxsplit=1)[-1]
+    phrasing = phrasing_words(question)
+    words = [
+        t
+        for t in key_terms(question)
+        if HAN_RE.search(t) and stem(t) not in phrasing and t not in name and t not in title
+    ]
+    used = [w for w in words if w in unit.text]
+    return len(used) >= _TOPIC_WORDS and all(w in before.text for w in used)
+
+
+_TOPIC_WORDS = 2  # one shared word is the subject's kind ("叶"); two are the same topic
 
 
 def _goes_on(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> bool:
@@ -196,7 +218,11 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
     before = parts[at - 1] if at > 0 and parts[at - 1].kind == "sentence" else None
     after = parts[at + 1] if at + 1 < len(parts) and parts[at + 1].kind == "sentence" else None
     consequence = why and _CONSEQUENCE.match(c.unit.text)
-    if before is not None and (consequence or leans_back(c.unit.text)):
+    if before is not None and (
+        consequence
+        or leans_back(c.unit.text)
+        or _introduces(before, c.unit, question, c.passage.section)
+    ):
         start = before.start
     described = (
         not kinds

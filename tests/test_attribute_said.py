@@ -1,0 +1,96 @@
+"""An attribute a Chinese question asks of its subject (a length, an area, a birthplace,
+a founding, a diet, a colour) is stated by a sentence in other words: a figure in a unit
+of its dimension, a verb of the same meaning, a colour word, "<place>人" after a name.
+Such a sentence, about the subject asked, ranks before the article's other sentences and
+answers. Every article here is invented."""
+
+from __future__ import annotations
+
+from agent.evidence import Passage, units
+from agent.models.attribute_said import asked, attribute_first, stated_of_subject, states
+from agent.models.judge import Candidate
+
+ARTICLE = (
+    "青岚鲸龙是有鳞目的一科，生存于白垩纪晚期。"
+    "青岚鲸龙的化石可发现于各大洲。"
+    "青岚鲸龙是群中型海生爬行类，身长介于9到14公尺之间。"
+    "牠们主要以乌贼和小鱼为食。"
+    "体为浅灰色，腹部白色。"
+)
+PERSON = "柯望川（），江西赣州人，是一名中国足球运动员，司职中场。柯望川2011年加盟青岚队。"
+
+
+def _found(text: str, section: str) -> list[Candidate]:
+    p = Passage(chunk_id="qa#1", doc_id="qa", page=3, page_end=3, section=section, text=text)
+    return [
+        Candidate(p, u, 0.5, frozenset({"x"}), i, features=(1.0,), rank=-i)
+        for i, u in enumerate(units(text))
+    ]
+
+
+def test_the_attribute_is_read_from_the_question_the_longest_wording_first() -> None:
+    assert [a.name for a in asked("青岚鲸龙的体长是多少？")] == ["length"]
+    assert [a.name for a in asked("青岚湖占地多大？")] == ["area"]
+    assert [a.name for a in asked("这种包囊能存活多长时间？")] == ["duration"]
+    assert [a.name for a in asked("柯望川的籍贯是哪里？")] == ["birthplace"]
+    assert not asked("青岚鲸龙属于哪一科？")
+    assert not asked("How long is the Qinglan canyon?")  # English questions: not read here
+
+
+def test_a_figure_in_a_unit_of_the_dimension_states_it_and_another_does_not() -> None:
+    length = asked("青岚鲸龙有多长？")
+    assert states(length, "身长介于9到14公尺之间。")
+    assert states(length, "树干直径达1米。")
+    assert not states(length, "面积约3平方公里。")  # an area, not a length
+    assert not states(length, "青岚鲸龙是群中型海生爬行类。")
+    assert states(asked("青岚湖的面积是多少？"), "湖区约3平方公里，人口约6万。")
+
+
+def test_a_birthplace_is_stated_by_the_native_place_after_the_name() -> None:
+    birth = asked("柯望川的家乡是哪里？")
+    assert states(birth, "柯望川（），江西赣州人，是一名中国足球运动员。")
+    assert states(birth, "她出生于台湾台北市。")
+    assert not states(birth, "柯望川2011年加盟青岚队。")
+
+
+def test_the_stating_sentence_about_the_subject_ranks_first_and_addresses_the_question() -> None:
+    found = _found(ARTICLE, "青岚鲸龙")
+    ranked, _, _, addressed = attribute_first("青岚鲸龙的体长是多少？", found, 0.5, 0.3, False)
+    assert "9到14公尺" in ranked[0].unit.text
+    assert addressed
+    assert stated_of_subject("青岚鲸龙的体长是多少？", ranked[0])
+    ranked, _, _, _ = attribute_first("青岚鲸龙的肚子是什么颜色？", found, 0.5, 0.3, False)
+    assert "腹部白色" in ranked[0].unit.text
+    ranked, _, _, _ = attribute_first("青岚鲸龙吃什么？", found, 0.5, 0.3, False)
+    assert "为食" in ranked[0].unit.text
+
+
+def test_nothing_moves_when_no_sentence_states_it_or_it_is_another_subjects() -> None:
+    found = _found(ARTICLE, "青岚鲸龙")
+    same, _, _, addressed = attribute_first("青岚鲸龙有多重？", found, 0.5, 0.3, False)
+    assert same == found and not addressed  # no weight is given
+    # another article's sentence states a length, but of its own subject
+    other = _found(ARTICLE, "赤岭蛇颈龙")
+    same, _, _, addressed = attribute_first("黑石海蜥的体长是多少？", other, 0.5, 0.3, False)
+    assert same == other and not addressed
+
+
+def test_a_players_position_and_native_place_are_read_from_the_opening() -> None:
+    found = _found(PERSON, "柯望川")
+    assert stated_of_subject("柯望川在场上踢什么位置？", found[0])
+    assert stated_of_subject("柯望川是哪里人？", found[0])
+    assert not stated_of_subject("柯望川是哪里人？", found[1])
+
+
+def test_a_part_described_is_read_from_the_clause_opening_with_it() -> None:
+    plant = "青岚藤是一种攀缘灌木。花期为3-8月。花为聚繖花序顶生，金黄色。根茎匍匐；叶为披针形。"
+    found = _found(plant, "青岚藤")
+    ranked, _, _, addressed = attribute_first("青岚藤的花有什么特点？", found, 0.5, 0.3, False)
+    assert ranked[0].unit.text.startswith("花为聚繖花序"), ranked[0].unit.text
+    assert addressed
+    ranked, _, _, _ = attribute_first("青岚藤的叶子有什么特点？", found, 0.5, 0.3, False)
+    assert "叶为披针形" in ranked[0].unit.text
+    # a one-character name is the subject where the question opens with it
+    found = _found(plant, "蓍")
+    assert stated_of_subject("蓍的花有什么特点？", found[2])
+    assert not stated_of_subject("青岚藤的花期是什么时候？", found[1])
