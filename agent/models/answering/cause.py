@@ -10,7 +10,15 @@ subject (its words before the cause) holds the most of them answers, the next tw
 explained are quoted after it (another segment's move of the same item). A sentence giving
 the item as the cause of another's move ("operating income rate decreased, driven by the
 unfavorable gross profit rate") names it after its cause, so ranks below. Of another period
-than the question's (no year asked, or a neighbour, in its passage), none is read.
+than the question's (a year in its passage, none asked or beside it), none is read; a
+passage naming no year is read after those naming the year asked.
+
+A discussion names its item once and then explains it: under a heading naming the
+segment ("APAC" over "Operating profit decreased 20%, primarily reflecting …"), or in the
+sentence before ("… gross profit rate increased to 23.9%. This rate increase was primarily
+due to …"). So the subject is read with the innermost heading of its passage and, when it
+names nothing asked but its move, with the sentence before it. The names the question gives
+(a segment, a product: "APAC", "Chantix") are item words too, but not the company's own.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
@@ -32,6 +41,7 @@ from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 from agent.sections import section_words
 from pipeline.text import periods
+from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import words
 
 MAX_QUOTED = 2
@@ -43,16 +53,36 @@ _MIN_CHARS = 40  # a shorter "sentence" is a heading or a table's caption
 
 @dataclass(frozen=True)
 class _Found:
-    head: float  # the share of the item's words before the cause
+    head: float  # the share of the item's words before the cause (with its heading)
     whole: float  # the share in the whole sentence
+    dated: int  # how surely it is of the period asked (``_year_fit``)
     order: int
     passage: Passage
     unit: Unit
+    lead: Unit | None = None  # the sentence before, naming what a leaning one explains
 
 
 @cache
 def _moved() -> tuple[str, ...]:
     return words("change_words.stems_moved")
+
+
+@cache
+def _leaning() -> frozenset[str]:
+    """A sentence's first words that lean on the one before ("This", "These", "Such")."""
+    return frozenset(w for w in words("sentence_openers.leaning.en") if " " not in w)
+
+
+@cache
+def _alike() -> dict[str, frozenset[str]]:
+    """Each one-word name of a line item with the item's other one-word names ("sales":
+    "revenue", "revenues"): a product's sales are discussed as its revenues."""
+    out: dict[str, frozenset[str]] = {}
+    for item in vocabulary().items.values():
+        single = frozenset(stem(n) for n in item.names if n.isascii() and " " not in n)
+        for n in single:
+            out[n] = out.get(n, frozenset()) | single
+    return out
 
 
 @cache
@@ -64,17 +94,27 @@ def item_words(q: Question, evidence: Sequence[Evidence]) -> list[str]:
     """The words naming what moved: the question's content words without its asking
     ("what drove"), its move ("decline"), its names, its periods and generic words."""
     rest = marks().asks["reason"].sub(" ", q.text)
-    said = (*q.entities, *(n for e in evidence for n in (*e.owner, *e.names)))
-    names = {stem(w) for n in said for w in re.findall(r"[A-Za-z]+", n)}
+    scope = [n for e in evidence for n in (*e.owner, *e.names)]
+    names = {stem(w) for n in scope for w in re.findall(r"[A-Za-z]+", n)}
+    named = {stem(w) for n in q.entities for w in re.findall(r"[A-Za-z]+", n)} - names
+    said_in = " ".join(f"{p.section} {p.text}" for e in evidence for p in e.passages)
     out = []
     for t in content_terms(rest):
         s = stem(t)
         if any(c.isdigit() for c in t) or s in names or s in _generic() or _a_move(s):
             continue
-        if t[:1].isupper() and t.lower() not in q.text:  # "Buy" of "Best Buy"
+        if s in named and not _named_item(t, said_in):
             continue
+        if t[:1].isupper() and t.lower() not in q.text and s not in named:
+            continue  # "Buy" of "Best Buy": the company's name, not the item
         out.append(t.lower())
     return list(dict.fromkeys(out))
+
+
+def _named_item(term: str, said_in: str) -> bool:
+    """Is a word of the question's names, which no scope name holds, a name of the item (a
+    segment, a product) the evidence prints, not the company's other name found nowhere?"""
+    return re.search(rf"\b{re.escape(term)}", said_in, re.I) is not None
 
 
 def _a_move(s: str) -> bool:
@@ -83,17 +123,76 @@ def _a_move(s: str) -> bool:
 
 def _share(asked: Sequence[str], weights: Sequence[float], text: str) -> float:
     said = word_set(text)
-    held = sum(w for a, w in zip(asked, weights, strict=True) if stem(a) in said)
+    held = sum(
+        w
+        for a, w in zip(asked, weights, strict=True)
+        if stem(a) in said or _alike().get(stem(a), frozenset()) & said
+    )
     return held / sum(weights) if weights else 0.0
 
 
-def _of_period(q: Question, p: Passage) -> bool:
-    """Does the passage name a year asked, or one beside it (a fiscal year is named by
-    the year it starts or ends in)?"""
+def _leans_back(subject: str) -> bool:
+    """Does the subject name its move by the sentence before ("The increase was", "This
+    rate increase was"): it opens with a leaning word, or "the" and the move itself?"""
+    first = re.findall(r"[a-z]+", subject.lower())[:2]
+    if not first:
+        return False
+    return first[0] in _leaning() or (
+        first[0] == "the" and len(first) > 1 and _a_move(stem(first[1]))
+    )
+
+
+def _year_fit(q: Question, text: str, dated: int) -> int:
+    """How surely the sentence is of the period asked: it names a year asked (4), else
+    its passage's fit (``_of_period``), but 0 when it names only a year beside one asked
+    (a fiscal year named by its other end, or the year before); -1 when only others."""
+    years = {int(y) for y in periods.LONE_YEAR_RE.findall(text)}
+    if q.periods and years:
+        if years & set(q.periods):
+            return 4
+        return 0 if any(years & {y - 1, y + 1} for y in q.periods) else -1
+    return dated
+
+
+# a list item opening a line: the splitter runs it on from the sentence before it
+_ITEM_START = re.compile(r"\n(?=[•●▪◦]\s)")
+
+
+def _sentences(text: str) -> list[Unit]:
+    """The passage's sentences, a list item apart from the sentence it follows."""
+    out: list[Unit] = []
+    for u in units(text):
+        if u.kind != "sentence":
+            continue
+        cuts = [u.start, *(u.start + m.start() + 1 for m in _ITEM_START.finditer(u.text)), u.end]
+        for a, b in pairwise(cuts):
+            end = a + len(text[a:b].rstrip())
+            if end > a:
+                out.append(Unit(a, end, text[a:end], "sentence"))
+    return out
+
+
+def _of_period(q: Question, p: Passage) -> int:
+    """How the passage's years meet the question's: it names a year asked (3), only one
+    beside it (2: a fiscal year is named by the year it starts or ends in), none (1), or
+    only others (0). The years of its heading decide ("Fiscal 2016 Results Compared With
+    Fiscal 2015"), else those of its text."""
     if not q.periods:
-        return True
-    years = {int(y) for y in periods.LONE_YEAR_RE.findall(p.text)}
-    return any(years & {y - 1, y, y + 1} for y in q.periods)
+        return 3
+    said = periods.LONE_YEAR_RE.findall(_heading(p)) or periods.LONE_YEAR_RE.findall(p.text)
+    years = {int(y) for y in said}
+    if not years:
+        return 1
+    if years & set(q.periods):
+        return 3
+    return 2 if any(years & {y - 1, y + 1} for y in q.periods) else 0
+
+
+def _heading(p: Passage) -> str:
+    """The innermost heading over the passage ("APAC" of "Item 7. … > APAC"): the item a
+    discussion under it explains; a passage only under its Part or Item has none."""
+    parts = [s.strip() for s in p.section.split(">") if s.strip()]
+    return parts[-1] if len(parts) > 2 else ""
 
 
 def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
@@ -109,20 +208,30 @@ def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
     seen: set[str] = set()
     for ev in evidence:
         for p in ev.passages:
-            if p.kind != "text" or not _of_period(q, p):
+            dated = _of_period(q, p)
+            if p.kind != "text" or not dated:
                 continue
-            for u in units(p.text):
+            before: Unit | None = None
+            for u in _sentences(p.text):
                 text = clean(u.text)
                 cause = reason.search(text)
-                if u.kind != "sentence" or len(text) < _MIN_CHARS or cause is None:
+                prior, before = before, u
+                if cause is None or len(text) < _MIN_CHARS or text in seen:
                     continue
-                if text in seen or not any(_a_move(s) for s in word_set(text[: cause.start()])):
+                subject = text[: cause.start()]
+                if not any(_a_move(s) for s in word_set(subject)):
                     continue  # no move said before its cause: not the explanation of one
                 seen.add(text)
-                head = _share(asked, weights, text[: cause.start()])
-                found.append(_Found(head, _share(asked, weights, text), len(found), p, u))
+                lead = prior if prior is not None and _leans_back(subject) else None
+                if lead is not None:  # "This rate increase was due to …"
+                    subject = f"{clean(lead.text)} {subject}"
+                head = _share(asked, weights, f"{_heading(p)} {subject}")
+                if (fit := _year_fit(q, text, dated)) < 0:
+                    continue
+                whole = _share(asked, weights, text)
+                found.append(_Found(head, whole, fit, len(found), p, u, lead))
     found = [f for f in found if f.head >= _MIN_HELD]
-    return sorted(found, key=lambda f: (-f.head, -f.whole, f.order))
+    return sorted(found, key=lambda f: (-f.head, -f.dated, -f.whole, f.order))
 
 
 def _candidates(
@@ -131,7 +240,9 @@ def _candidates(
     found = explained(q, evidence)
     if not found:
         return []
-    best, rest = found[0], found[1 : 1 + MAX_QUOTED]
+    best = found[0]
+    # another period's explanation of the item is no support (last year's move)
+    rest = [f for f in found[1:] if f.dated >= min(best.dated, 3)][:MAX_QUOTED]
     lines = [_said(best)]
     if rest:
         lines += [prompts.SUPPORT_HEADER[lang], *(f"- {_said(f)}" for f in rest)]
@@ -142,7 +253,7 @@ def _candidates(
             "explanation",
             "\n".join(lines),
             cited=cited,
-            quoted=[f.unit.text for f in (best, *rest)],
+            quoted=[x.text for f in (best, *rest) for x in (f.lead, f.unit) if x is not None],
             cover=cover(q, passages_text(cited)),
             ruled=True,  # another company's or period's move is refused before it
         )
@@ -150,7 +261,12 @@ def _candidates(
 
 
 def _said(f: _Found) -> str:
-    return sentence(f.unit.text, Candidate(f.passage, f.unit, 0.0, frozenset(), 0), "en")
+    """The sentence, after the one it leans on ("… rate rose to 23.9%. This rate increase
+    was due to …"): alone it does not say what moved."""
+    said = [x for x in (f.lead, f.unit) if x is not None]
+    return " ".join(
+        sentence(x.text, Candidate(f.passage, x, 0.0, frozenset(), 0), "en") for x in said
+    )
 
 
 STRATEGY = Strategy("cause", asks_cause, _candidates, frozenset({"explanation"}))
