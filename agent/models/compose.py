@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.cross_reading import read_as
 from agent.evidence import Evidence
 from agent.models.answerability import Decision, asked_words, before_figures
 from agent.models.answering.candidate import AnswerCandidate, Form, best_score
@@ -43,7 +44,25 @@ def compose(
     *,
     strategies: Sequence[Strategy] | None = None,
 ) -> str:
-    """The offline draft: verbatim units with citation ids, or a refusal saying why."""
+    """The offline draft: verbatim units with citation ids, or a refusal saying why. A
+    Chinese question that English passages cannot answer as asked is answered, in Chinese,
+    as its English reading (``cross_reading.py``); when that fails too, its own refusal
+    stands."""
+    reading = read_as(question, evidence)
+    if reading:
+        said, answered = _composed(reading, evidence, lang, strategies)
+        if answered:
+            return said
+    return _composed(question, evidence, lang, strategies)[0]
+
+
+def _composed(
+    question: str,
+    evidence: Sequence[Evidence],
+    lang: prompts.Lang,
+    strategies: Sequence[Strategy] | None,
+) -> tuple[str, bool]:
+    """The draft and whether it answers (False: a refusal)."""
     q = parse(question)
     ruling = before_figures(question, evidence) if q.page is None else Decision(True)
     refusals = []
@@ -70,10 +89,10 @@ def compose(
             if not why and (best is None or _key(c) < _key(best)):
                 best = c
     if best is not None:
-        return written(best, q, evidence, lang)
+        return written(best, q, evidence, lang), True
     if refusals:
-        return written(ranked(refusals)[0], q, evidence, lang)
-    return prompts.REFUSAL[lang] + nearby_note(evidence, lang)  # where they come nearest
+        return written(ranked(refusals)[0], q, evidence, lang), False
+    return prompts.REFUSAL[lang] + nearby_note(evidence, lang), False  # where they come nearest
 
 
 def _bound(q: Question, strategy: Strategy) -> float:
