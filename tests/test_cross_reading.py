@@ -11,6 +11,8 @@ import pytest
 
 from agent.cross_reading import english_evidence, read_as
 from agent.evidence import Evidence, Passage
+from agent.figures.formula import Cell
+from agent.figures.zh_said import zh_year
 from agent.service import ChatService
 from pipeline.service import Folio
 from pipeline.text.bilingual import english_reading
@@ -105,3 +107,11 @@ def test_a_chinese_general_knowledge_question_of_an_english_report_is_refused(
     chat: ChatService, report: str
 ) -> None:
     assert chat.ask("中国的首都是哪里？", [report]).answer.refused
+
+
+def test_a_part_of_the_year_is_said_by_its_column_not_as_a_fiscal_year() -> None:
+    half = "Six Months Ended June 30, 2031"
+    cell = Cell("revenue", "Total revenues", 7.8e6, "7,815,503", 2031, half, "c#1", 1)
+    assert zh_year(cell, 2031) == "截至2031年6月30日止六个月"
+    whole = Cell("revenue", "Total revenues", 7.8e6, "7,815,503", 2031, "2031", "c#1", 1)
+    assert zh_year(whole, 2031) == "2031财年"
