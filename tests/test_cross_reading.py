@@ -23,6 +23,7 @@ REPORT = """# Heron Loom Textiles Annual Report 2031
 ## Item 1. Business
 
 Heron Loom Textiles weaves technical fabrics for outdoor equipment makers.
+Our largest customer, Walmart, bought 18% of our fabrics in 2031.
 We had approximately 4,200 employees as of December 31, 2031.
 
 ## Item 1A. Risk Factors
@@ -115,3 +116,10 @@ def test_a_part_of_the_year_is_said_by_its_column_not_as_a_fiscal_year() -> None
     assert zh_year(cell, 2031) == "截至2031年6月30日止六个月"
     whole = Cell("revenue", "Total revenues", 7.8e6, "7,815,503", 2031, "2031", "c#1", 1)
     assert zh_year(whole, 2031) == "2031财年"
+
+
+def test_another_company_named_in_chinese_is_refused_though_the_report_names_it(
+    chat: ChatService, report: str
+) -> None:
+    # the report names Walmart as its customer: the reading asks Walmart's own revenue
+    assert chat.ask("沃尔玛2031财年的营业收入是多少？", [report]).answer.refused
