@@ -50,6 +50,8 @@ class _Vocabulary:
     terms: re.Pattern[str]  # every Chinese word, longest first
     english: dict[str, str]
     names: frozenset[str]  # the Chinese names of companies
+    have: tuple[str, ...]  # words of possession before a count
+    towards: tuple[str, ...]  # words before a company that is an object
     asking: tuple[tuple[re.Pattern[str], str], ...]
     function: re.Pattern[str]
 
@@ -75,6 +77,8 @@ def _vocabulary() -> _Vocabulary:
         terms=re.compile("|".join(map(re.escape, words))),
         english=english,
         names=frozenset(zh for zh, _ in raw["names"]),
+        have=tuple(raw["have"]),
+        towards=tuple(raw["towards"]),
         asking=tuple((re.compile(p), head) for p, head in raw["asking"]),
         function=re.compile("|".join(map(re.escape, function))),
     )
@@ -108,7 +112,7 @@ def english_reading(question: str) -> Reading:
     if head == _COUNTED:
         # "公司有多少名员工" counts what follows the interrogative: "How many employees did
         # the company have", the form an English count question takes
-        had = " did the company have" if _HAVE.search(before) else ""
+        had = " did the company have" if any(w in before for w in vocab.have) else ""
         body = f"{then}{had} {first}"
     else:
         body = f"{first} {then}"
@@ -119,8 +123,6 @@ def english_reading(question: str) -> Reading:
 
 
 _COUNTED = "How many"
-_HAVE = re.compile("有")
-_TOWARDS = "对向给"
 
 
 def _said(text: str) -> tuple[str, int, int]:
@@ -138,7 +140,7 @@ def _said(text: str) -> tuple[str, int, int]:
         # a company named is the subject whose figure is asked: "<Name>'s" as an English
         # question writes it, which the company checks read; one sold to ("对沃尔玛的销售额")
         # is the object of a preposition
-        to = m.start() > 0 and m.string[m.start() - 1] in _TOWARDS
+        to = any(m.string[: m.start()].endswith(w) for w in vocab.towards)
         return f" to {english} " if to else f" {english}'s "
 
     text = vocab.function.sub(" ", vocab.terms.sub(said, text))
