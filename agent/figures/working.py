@@ -17,6 +17,7 @@ from agent.figures.ratios import PERCENT
 from agent.figures.render import amount, decimals, ids, when
 from agent.figures.report_said import en_period as report_period
 from agent.figures.zh_said import zh_label, zh_working, zh_year
+from pipeline.text.bilingual import chinese_name
 from pipeline.text.finance import vocabulary
 from pipeline.text.periods import DATED_RE
 
@@ -57,7 +58,7 @@ def points(ask: Ask, pair: tuple[Result, Result], year: int, turn: Turn) -> str:
     if turn.lang == "zh":
         source = "、".join(dict.fromkeys(zh_label(c) for c in cells))
         span = f"{zh_year(cells[0], year - 1)}→{zh_year(cells[0], year)}" if cells else f"{year}"
-        return f"{ask.name}{span}变化 = {working}个百分点（{source}）{ids(cells)}。"
+        return f"{chinese_name(ask.name)}{span}变化 = {working}个百分点（{source}）{ids(cells)}。"
     name = ask.name.lower() if ask.name.isascii() and not ask.name.isupper() else ask.name
     source = " and ".join(rows) if len(rows) <= 2 else ", ".join(rows[:-1]) + " and " + rows[-1]
     return (
@@ -85,7 +86,8 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
         printed = shown_year and all(str(shown_year) in c.period for c in r.cells)
         dated = zh_year(r.cells[0], shown_year) if printed and shown_year and r.cells else ""
         said = zh_working(shown, r.cells)
-        return f"{dated}{ask.name} = {said} = {value} {ids(r.cells)}。"
+        # a name read from an English reading of the question is said in Chinese
+        return f"{dated}{chinese_name(ask.name)} = {said} = {value} {ids(r.cells)}。"
     if r.cells and all(chinese_row(c) for c in r.cells):  # a Chinese report's rows
         # each row named in English with its label quoted, the period as its column names it
         period = f" {report_period(r.cells[0].period)}"

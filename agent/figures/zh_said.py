@@ -73,8 +73,23 @@ def zh_label(c: Cell, label: str = "") -> str:
 
 def zh_year(c: Cell, year: int) -> str:
     """ "2023财年" for an English filing's fiscal year (its columns say "Fiscal 2023"),
-    "2023年" for a Chinese report's."""
-    return f"{year}财年" if english_source(c) else f"{year}年"
+    "截至2023年6月30日止六个月" for its column of a part of the year ("Six Months Ended
+    June 30, 2023": no fiscal year), "2023年" for a Chinese report's."""
+    if not english_source(c):
+        return f"{year}年"
+    part = _PART_OF_YEAR.search(c.period)
+    if part is None or part.group(2).lower() not in _MONTHS:
+        return f"{year}财年"
+    length, month, day = part.group(1).lower(), _MONTHS[part.group(2).lower()], part.group(3)
+    return f"截至{year}年{month}月{day}日止{_LENGTHS[length]}个月"
+
+
+_LENGTHS = {"three": "三", "six": "六", "nine": "九"}
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+)
+_MONTHS = {m: i + 1 for i, m in enumerate(_MONTH_NAMES.split())}
+_PART_OF_YEAR = re.compile(r"\b(three|six|nine)\s+months\s+ended\W+([a-z]+)\W+(\d{1,2})\b", re.I)
 
 
 def zh_value(value: float, scale: str, currency: str, raw: str) -> str:

@@ -15,8 +15,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from typing import Literal
 
 from agent import prompts
+from agent.cross_reading import read_as
 from agent.evidence import Evidence
 from agent.models.answerability import Decision, asked_words, before_figures
 from agent.models.answering.candidate import AnswerCandidate, Form, best_score
@@ -43,7 +45,31 @@ def compose(
     *,
     strategies: Sequence[Strategy] | None = None,
 ) -> str:
-    """The offline draft: verbatim units with citation ids, or a refusal saying why."""
+    """The offline draft: verbatim units with citation ids, or a refusal saying why. A
+    Chinese question of English passages is answered, in Chinese, as its English reading
+    (``cross_reading.py``); the question as asked is tried when the reading finds no answer,
+    unless the reading's own ruling refused it (another company's figures, a period or a
+    sum the documents do not cover: the question as asked would not see the company it
+    names in Chinese)."""
+    reading = read_as(question, evidence)
+    if reading:
+        said, outcome = _composed(reading, evidence, lang, strategies)
+        if outcome != "refused":
+            return said
+    return _composed(question, evidence, lang, strategies)[0]
+
+
+Outcome = Literal["answered", "ruled", "refused"]
+
+
+def _composed(
+    question: str,
+    evidence: Sequence[Evidence],
+    lang: prompts.Lang,
+    strategies: Sequence[Strategy] | None,
+) -> tuple[str, Outcome]:
+    """The draft and whether it answers, or refuses by the question's own ruling, or
+    refuses for want of evidence."""
     q = parse(question)
     ruling = before_figures(question, evidence) if q.page is None else Decision(True)
     refusals = []
@@ -70,10 +96,11 @@ def compose(
             if not why and (best is None or _key(c) < _key(best)):
                 best = c
     if best is not None:
-        return written(best, q, evidence, lang)
+        return written(best, q, evidence, lang), "answered"
+    refused: Outcome = "refused" if ruling.answers else "ruled"
     if refusals:
-        return written(ranked(refusals)[0], q, evidence, lang)
-    return prompts.REFUSAL[lang] + nearby_note(evidence, lang)  # where they come nearest
+        return written(ranked(refusals)[0], q, evidence, lang), refused
+    return prompts.REFUSAL[lang] + nearby_note(evidence, lang), refused  # where they come nearest
 
 
 def _bound(q: Question, strategy: Strategy) -> float:

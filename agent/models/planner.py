@@ -18,6 +18,7 @@ from agent.answer_kinds import (
     search_words,
 )
 from agent.cover_field import asked_field
+from agent.cross_reading import read_as
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.answer import FigureAnswer, figure_answer
 from agent.models.corroborate import statement_search
@@ -44,6 +45,7 @@ def plan(
     question: str, evidence: Sequence[Evidence], done_rounds: int, available: Sequence[str]
 ) -> list[Call]:
     calls = _first_round(question) if done_rounds == 0 else _next_round(question, evidence)
+    calls += _read_in_english(question, evidence, done_rounds, calls)
     # a page read of one document is no read of another's page of that number
     asked = {(e.tool, e.query, "") for e in evidence} | {
         (e.tool, e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages
@@ -163,6 +165,32 @@ def _speaks(asked: set[str], p: Passage, u: Unit) -> bool:
     before = units(p.text[: u.start])[-1:]
     least = max(_POINTER_WORDS, (len(asked) + 1) // 2)  # and half of them, at least
     return any(len(asked & {stem(t) for t in key_terms(x.text)}) >= least for x in [u, *before])
+
+
+def _read_in_english(
+    question: str, evidence: Sequence[Evidence], done_rounds: int, calls: list[Call]
+) -> list[Call]:
+    """The calls a Chinese question's English reading plans once the first round's
+    passages are English (``cross_reading.py``): its first round's words as keywords (an
+    English filing's rows and headings share no word with the question), then its next
+    rounds once the question's own are done. A Chinese report's turn plans none."""
+    reading = read_as(question, evidence) if done_rounds else ""
+    if not reading:
+        return []
+    asked = {e.query for e in evidence}
+    fresh = [_keyword(c) for c in _first_round(reading)]
+    fresh = [c for c in fresh if _arg(c) not in asked and c not in calls]
+    if fresh:
+        return fresh
+    return _next_round(reading, evidence) if not calls else []
+
+
+def _keyword(call: Call) -> Call:
+    """A search call as a keyword search (a meaning search of the reading would bring a
+    Chinese report's chunks nearest to English words)."""
+    if call["name"] != "search_document":
+        return call
+    return {**call, "args": {**call["args"], "mode": "keyword"}}
 
 
 def _arg(call: Call) -> str:

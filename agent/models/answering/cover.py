@@ -19,6 +19,7 @@ from agent.models.other_company import other_subject
 from agent.question import Question
 from agent.rewrite import content_terms
 from agent.scope import stem
+from pipeline.text.script import HAN_RE
 
 COVER_PAGES = 2  # a cover may open on the page after a contents line
 
@@ -52,6 +53,8 @@ def _candidates(
     # the labels printed are the fields asked: nothing of the question is left over; the
     # question's own ruling stands (another company's headquarters are not on this cover)
     said = "\n".join(lines)
+    if lang == "zh" and not HAN_RE.search(said):  # an English cover's field, quoted
+        said = f"{prompts.CROSS_LANGUAGE_LEAD[lang]}{said}"
     return [AnswerCandidate("cover", "field", said, cited, quoted, cover=1.0, ruled=True)]
 
 
