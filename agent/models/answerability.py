@@ -81,7 +81,7 @@ GATE_FEATURES: tuple[str, ...] = (
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
-_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9&.'-]+")
+_LATIN_NAME = re.compile(r"[A-Z][A-Za-z0-9&.'-]+")
 
 
 class AnswerabilityDataError(RuntimeError):
@@ -249,8 +249,9 @@ def _names(question: str) -> set[str]:
     question (not metric acronyms), jieba's place/person/organisation words in Chinese."""
     core = core_question(question)
     if HAN_RE.search(core):
-        # a Latin word in a Chinese question is a name, or a piece of one ("<Latin>航空")
-        return set(zh_names(question)) | {stem(w.lower()) for w in _LATIN.findall(core)}
+        # a capitalised Latin word in a Chinese question is a name, or a piece of one
+        # ("<Latin>航空"); English terms in lower case are its words, no name
+        return set(zh_names(question)) | {stem(w.lower()) for w in _LATIN_NAME.findall(core)}
     out = set()
     for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
