@@ -107,6 +107,7 @@ def _refusal_line() -> re.Pattern[str]:
             prompts.REFUSAL_MISSING,
             prompts.REFUSAL_NEAR,
             prompts.REFUSAL_ARITHMETIC,
+            prompts.REFUSAL_OPINION,
             prompts.REFUSAL_COMPANY,
         )
         for t in d.values()

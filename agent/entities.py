@@ -46,6 +46,7 @@ class _Words:
     not_start: str
     org_en: re.Pattern[str]
     org_zh: re.Pattern[str]
+    org_end_zh: re.Pattern[str]
     places: re.Pattern[str]
     date_en: re.Pattern[str]
     honorific: re.Pattern[str]
@@ -79,6 +80,7 @@ def _words() -> _Words:
         not_start=raw["zh_not_name_start"],
         org_en=org_en,
         org_zh=org_zh,
+        org_end_zh=re.compile(rf"(?:{zh_ends})"),
         places=re.compile(rf"\b(?:{places})\b"),
         date_en=re.compile(r"\b(?:" + "|".join(raw["date_words_en"]) + r")\b", re.I),
         # "Mr. Narayen": a title makes one capitalised word a person's name
@@ -229,7 +231,11 @@ _PERSON = re.compile(r"\b[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'’-]+){
 
 def _people(text: str) -> list[tuple[int, int]]:
     if HAN_RE.search(text):
-        return _tag_spans(text, _marks().person_tags)
+        # a person's name a firm is named after ("<姓名>公司") names the firm, not a person
+        firm = _words().org_end_zh
+        return [
+            (s, e) for s, e in _tag_spans(text, _marks().person_tags) if not firm.match(text, e)
+        ]
     w = _words()
     orgs = _organisations(text)
     out = []

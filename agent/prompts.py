@@ -95,6 +95,11 @@ REFUSAL_ARITHMETIC: dict[Lang, str] = {
     "en": "The documents do not say: this is arithmetic, not a question about them.",
     "zh": "依据不足：这是一道算术题，不是关于文档内容的问题。",
 }
+# A view or advice asked (agent/models/opinion.py): the sections nearest follow.
+REFUSAL_OPINION: dict[Lang, str] = {
+    "en": "The documents do not say: they state what was reported, not a view or advice.",
+    "zh": "依据不足：文档只记载事实，不提供看法或个人建议。",
+}
 REFUSAL_COMPANY: dict[Lang, str] = {
     "en": "The documents do not say: they are not {name}'s report and give no figures of it.",
     "zh": "依据不足：文档不是{name}的报告，没有它的数据。",

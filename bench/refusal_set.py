@@ -9,7 +9,8 @@ written). A negative counts when the answer is a refusal; a positive when it is 
 its lead (before the supporting quotes) holds one of the gold strings (a figure compared
 as ``bench/answers.py`` compares figures; the cold run counted the whole answer). Per
 kind (another company, general knowledge, another person, place or body, a missing line
-item, an uncovered period, arithmetic): negatives refused, positives answered. Training
+item, an uncovered period, arithmetic, a future year, an opinion or advice): negatives
+refused, positives answered. Training
 documents only: they must already be ingested in the data directory (``bench/answers.py``
 ingests them).
 """
@@ -36,7 +37,16 @@ from settings import Settings  # noqa: E402
 from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("refusal_questions.json")
-KINDS = ("other_company", "general", "other_entity", "line_item", "period", "arithmetic")
+KINDS = (
+    "other_company",
+    "general",
+    "other_entity",
+    "line_item",
+    "period",
+    "arithmetic",
+    "future",
+    "opinion",
+)
 
 
 def holds_gold(golds: list[str], answer: str) -> bool:
@@ -55,7 +65,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead")
     ap.add_argument("--kind", default="", help="ask only this kind's questions")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A, B, C, D)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A to E)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)

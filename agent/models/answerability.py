@@ -8,9 +8,11 @@ rest. The selector (``judge.py``) finds the sentence most like the question; thi
 decides, before anything is composed, whether that sentence answers it:
 
 - rules that need no fitting: a question of figures and operators only is arithmetic
-  (``arithmetic``); a year the scope never uses is a period the documents do not cover
-  (``absent_years``); a question about another company ("<Other>'s revenue", "the chief
-  executive of <Other>?") is not answered by this company's report (``other_company.py``);
+  (``arithmetic``); one asking the answerer's view or the asker's own decision is no
+  question of what the documents state (``opinion.py``); a year the scope never uses is
+  a period the documents do not cover (``absent_years``); a question about another
+  company ("<Other>'s revenue", "the chief executive of <Other>?") is not answered by
+  this company's report (``other_company.py``);
 - a logistic gate over the chosen units (``GATE_FEATURES``): how much of the question,
   weighed by each word's rarity in the scope, the first chosen unit and its section use;
   how informative in general language (``wordfreq``'s Zipf frequency, English and
@@ -45,6 +47,7 @@ from agent.models.focus import names as zh_names
 from agent.models.judge import METRIC_ACRONYMS, Candidate
 from agent.models.linked import unlinked
 from agent.models.metric_rows import rows_miss_metric
+from agent.models.opinion import asks_opinion
 from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
 from agent.models.rarity import information
@@ -79,6 +82,7 @@ GATE_FEATURES: tuple[str, ...] = (
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
+_LATIN_NAME = re.compile(r"[A-Z][A-Za-z0-9&.'-]+")
 
 
 class AnswerabilityDataError(RuntimeError):
@@ -91,7 +95,8 @@ Gate = Refusal
 
 @dataclass(frozen=True)
 class Decision:
-    """Whether to answer, and why not (``reason``: arithmetic, period, company, evidence)."""
+    """Whether to answer, and why not (``reason``: arithmetic, opinion, period, company,
+    evidence)."""
 
     answers: bool
     reason: str = ""
@@ -173,6 +178,8 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     """The rules read before any figure is looked up."""
     if arithmetic(question):
         return Decision(False, "arithmetic", 0.0)
+    if asks_opinion(question):  # a view or advice asked: no document states one
+        return Decision(False, "opinion", 0.0)
     years = absent_years(question, evidence)
     if years:
         return Decision(False, "period", 0.0, ", ".join(years))
@@ -245,7 +252,9 @@ def _names(question: str) -> set[str]:
     question (not metric acronyms), jieba's place/person/organisation words in Chinese."""
     core = core_question(question)
     if HAN_RE.search(core):
-        return set(zh_names(question))
+        # a capitalised Latin word in a Chinese question is a name, or a piece of one
+        # ("<Latin>航空"); English terms in lower case are its words, no name
+        return set(zh_names(question)) | {stem(w.lower()) for w in _LATIN_NAME.findall(core)}
     out = set()
     for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
@@ -300,15 +309,20 @@ def _uses(words: dict[str, str], said: set[str], c: Candidate) -> set[str]:
 
 
 def decide(
-    question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate], best: float
+    question: str,
+    evidence: Sequence[Evidence],
+    chosen: Sequence[Candidate],
+    best: float,
+    lead: Candidate | None = None,
 ) -> Decision:
-    """Does the best evidence answer the question (``chosen``: the judge's units)?"""
+    """Does the best evidence answer the question (``chosen``: the judge's units;
+    ``lead``: the unit the answer is written from, when another than the first)?"""
     if not chosen:
         return Decision(False, "evidence", 0.0)
     # "体长" asked, "身长……公尺" said: the attribute in other words (``attribute_said``)
     stated = stated_of_subject(question, chosen[0])
     if rows_miss_metric(question, chosen) or (
-        not stated and _name_only(question, evidence, chosen)
+        not stated and _name_only(question, evidence, chosen, lead)
     ):
         return Decision(False, "evidence", 0.0)
     said = [(c.unit.text, f"{c.passage.section}\n{c.passage.text[: c.unit.start]}") for c in chosen]
@@ -327,12 +341,21 @@ def decide(
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
 
 
-def _name_only(question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate]) -> bool:
+def _name_only(
+    question: str,
+    evidence: Sequence[Evidence],
+    chosen: Sequence[Candidate],
+    lead: Candidate | None = None,
+) -> bool:
     """The first unit uses the names asked of but nothing else the question asks
-    (``linked.py``)."""
+    (``linked.py``), nor does the unit the answer leads with: a table row naming a
+    venture alone ranks first, the sentence naming the partner asked of it leads."""
     words = _question_words(question, evidence)
-    text = f"{chosen[0].passage.section}\n{chosen[0].unit.text}"
-    return unlinked(question, words, _names(question) & set(words), text)
+    named = _names(question) & set(words)
+    units = [chosen[0]] if lead is None or lead is chosen[0] else [chosen[0], lead]
+    return all(
+        unlinked(question, words, named, f"{c.passage.section}\n{c.unit.text}") for c in units
+    )
 
 
 # Kinds one sentence holds or not: a reason, a figure, a date, a person, a place (a

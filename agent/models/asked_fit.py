@@ -39,6 +39,7 @@ from pathlib import Path
 
 from agent.evidence import Evidence, Passage
 from agent.models.features import scope_missing
+from agent.models.held_focus import kin
 from agent.models.report_period import cover_year
 from agent.question import Question
 from agent.scope import stem
@@ -94,7 +95,9 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
         # a thing no line item names: its words the scope's chunks never use at all
         unused = scope_missing(evidence)
         missing = [w for w in asked_phrase(q.text) if stem(w) in unused]
-        if q.periods and missing and not any(stem(w) in _stems(whole) for w in missing):
+        # "ratify" asked, "ratified" written: a word of the same root is the word
+        stems = _stems(whole)
+        if q.periods and missing and not any(kin(stem(w), s) for w in missing for s in stems):
             return f"it does not name the {' '.join(missing)} asked"
         return ""
     years = {

@@ -96,6 +96,16 @@ def _formula(written: str) -> bool:
     return mixed or len(symbols) >= _MIN_SYMBOLS
 
 
+def _named_before(of: str, text: str, context: str, question: str) -> bool:
+    """Is the thing asked of named before the formula the text gives, or above the text
+    (its heading, the sentences before)? A formula is written after what it is of."""
+    first = next(
+        (m for m in _SYMBOLS.finditer(text) if _formula(m.group(0)) and m.group(0) not in question),
+        None,
+    )
+    return of in context or first is None or of in text[: first.start()]
+
+
 def asked_of(question: str) -> str:
     """What the question asks the thing of: "水" of "水的化学式是什么？", "Veltrania" of
     "What currency is used in Veltrania?" ("" when its shape shows none)."""
@@ -123,6 +133,8 @@ def unheld_attribute(question: str, said: Iterable[tuple[str, str]]) -> str:
         whole = f"{context}\n{text}"
         if not holds_attribute(kind, text, question) or (of and of not in whole):
             continue
+        if kind == "formula" and of and not _named_before(of, text, context, question):
+            continue  # "次磷酸（化学式：…）…可溶于水": the formula is the acid's, not water's
         if relation is None or relation.search(whole):  # "… is the capital of …"
             return ""
     return kind

@@ -35,7 +35,7 @@ def uses_any(words: Iterable[str], texts: Sequence[str]) -> bool:
     for w in words:
         if HAN_RE.search(w) and any(w in t for t in texts):
             return True
-        if not HAN_RE.search(w) and any(_kin(stem(w.lower()), s) for s in stems):
+        if not HAN_RE.search(w) and any(kin(stem(w.lower()), s) for s in stems):
             return True
     return False
 
@@ -44,7 +44,7 @@ _ROOT = 5  # letters: "acqui" of "acquire" and "Acquisitions" (stems "acquir", "
 _ROOT_SHARE = 0.8
 
 
-def _kin(a: str, b: str) -> bool:
+def kin(a: str, b: str) -> bool:
     """The same word, or words of one root: a long common beginning, most of the shorter."""
     if a == b:
         return True

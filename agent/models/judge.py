@@ -30,6 +30,7 @@ from agent.models.features import (
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.qualified_rows import amounts_first, qualified_first
+from agent.models.section_before import section_before
 from agent.models.selector import selector
 from agent.models.spans import opens_mid_sentence, with_reasons
 from agent.models.statement_rows import group_first
@@ -248,6 +249,7 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
     alias = asks_alias(question)
     ask = make_ask(what_is_compared(question) if extreme else question, evidence)
     leads = _lead_ins(evidence)
+    before = section_before(ask, evidence, leads)
     out: list[Candidate] = []
     found: list[list[float]] = []
     seen: set[str] = set()
@@ -257,7 +259,7 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                 continue
             seen.add(p.chunk_id)
             used = passage_hits(ask, p, leads.get(p.chunk_id, ""))
-            cover, left = share(ask, used), missed(ask, used)
+            cover, left = share(ask, used), missed(ask, used | before.get(p.chunk_id, set()))
             parts = units(p.text)
             for i, u in enumerate(parts):
                 if _never_answers(p, u) or (u.kind == "row" and "reason" in ask.kinds):

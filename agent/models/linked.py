@@ -17,7 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from agent.answer_kinds import _tagged, asked_kinds, holds
+from agent.answer_kinds import _tagged, asked_kinds
+from agent.entities import holds_entity
+from agent.models.focus import focus
+from agent.question.kinds import marks
 from agent.rewrite import core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE, UNIFIED
@@ -34,9 +37,10 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
     report's own names; ``named``: the stems of those naming something; ``text``: the
     first chosen unit with its section. True when the text uses every name but none of
     the question's other words outside the names, and the question asks a person, place,
-    date or figure."""
+    date or figure, or (English) asks of the name a thing by a noun that is none of the
+    names ("What is the population of <City>?": no kind asked, the focus is the thing)."""
     core = core_question(question)
-    if not named or not (asked_kinds(core) & _OF_NAME):
+    if not named or not (asked_kinds(core) & _OF_NAME or _noun_asked(core, words, named)):
         return False
     low = text.lower()
     if not all(words[k].lower() in low for k in named):
@@ -49,9 +53,26 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
     # a paraphrase ("夺冠" for "冠军") still holds the person asked, or the count asked in
     # the measure asked ("多少匹" of "余下870匹"); a place or a date is too common a thing
     # for holding one to say anything (another name, another year)
-    if "person" in asked_kinds(core) and holds("person", rest, question):
+    if "person" in asked_kinds(core) and _person(rest, question):
         return False
     return not counted(core, rest)
+
+
+def _noun_asked(core: str, words: dict[str, str], named: set[str]) -> bool:
+    """An English question asking no kind of thing whose focus (``focus.py``) is a word of
+    its own besides the names: the thing asked of the name."""
+    if HAN_RE.search(core) or asked_kinds(core):
+        return False
+    asked = focus(core)
+    return bool(asked) and asked in words and asked not in named
+
+
+def _person(text: str, question: str) -> bool:
+    """A person the question does not name, or an office that answers "谁" as a name does;
+    a name a firm is called by ("<姓名>公司", ``entities.py``) is the firm, no person."""
+    return holds_entity("person", text, question) or any(
+        role in text and role not in question for role in marks().person_roles_zh
+    )
 
 
 # "多少匹", "几座": a count asked in a measure word, and a figure written in it

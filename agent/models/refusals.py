@@ -36,6 +36,8 @@ def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang, note: str
     cited, so the reader sees what they do cover."""
     if decision.reason == "arithmetic":
         return prompts.REFUSAL_ARITHMETIC[lang]
+    if decision.reason == "opinion":
+        return prompts.REFUSAL_OPINION[lang]
     if decision.reason == "period":
         quoted = ", ".join(f"“{y}”" for y in decision.detail.split(", "))
         return prompts.REFUSAL_MISSING[lang].format(terms=quoted)

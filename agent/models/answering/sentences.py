@@ -43,7 +43,8 @@ def _candidates(
         return [_refusal(q, "evidence", [near], lang, note)]
     # the gate reads the judge's own order; the answer leads with the thing asked
     answer = written(q, verdict.written or verdict.chosen, evidence, lang)
-    decision = decide(q.text, evidence, verdict.chosen, verdict.best)
+    lead = (verdict.written or verdict.chosen)[0]
+    decision = decide(q.text, evidence, verdict.chosen, verdict.best, lead)
     if decision.answers and UNHELD_LEAD in answer.body:
         # none of the units written holds the person, date, place or firm asked ("Who was
         # …?"): what they say nearest is a refusal's to quote, not an answer
