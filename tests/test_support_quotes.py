@@ -33,7 +33,7 @@ def _candidate(n: int, text: str, section: str = "Item 1. Business") -> Candidat
 def _rendered(*quotes: Candidate) -> str:
     first = _candidate(1, LEAD)
     ev = Evidence(tool="search_document", query="ceo", passages=[c.passage for c in quotes])
-    chosen = [(first, None), *((c, None) for c in quotes)]
+    chosen: list[tuple[Candidate, Candidate | None]] = [(first, None), *((c, None) for c in quotes)]
     return render(chosen, make_ask(QUESTION, [ev]), "en")
 
 
