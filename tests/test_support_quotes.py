@@ -60,3 +60,12 @@ def test_a_short_chinese_sentence_is_no_fragment() -> None:
     lead = _candidate(1, "法定代表人：苏江华")
     assert supports(_candidate(8, "公司主营输变电设备。"), lead)
     assert not supports(_candidate(9, "元"), lead)
+
+
+def test_the_leads_line_printed_again_on_another_page_is_no_support() -> None:
+    lead = _candidate(16, "法定代表人：苏江华")
+    again = _candidate(
+        12, "法定代表人：苏江华 主管会计工作负责人：肖寻 2、母公司资产负债表 单位：元"
+    )
+    assert not supports(again, lead)
+    assert supports(_candidate(12, "苏江华自2016年起担任公司董事长。"), lead)

@@ -9,6 +9,8 @@ supports the answer a reader is given:
 
 - a fragment: fewer than two words said (four Chinese characters);
 - a section's own title;
+- the lead's own line printed again on another page (a report's footer under each
+  statement: "法定代表人：苏江华" quoted three times);
 - a report's back matter (exhibit index, signatures, contents, certifications; the shared
   boilerplate classifier) when the lead is not back matter itself.
 
@@ -28,6 +30,8 @@ _BACK_MATTER = frozenset({"exhibits", "signature", "contents", "certification"})
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _NUMBERING = re.compile(r"^\s*(?:part\s+[ivx]+|item\s+\d+[a-z]?)?[\s.:,—-]*", re.I)
 _MIN_WORDS = 2
+_MIN_REPEAT = 6  # characters: a shorter lead ("Yes.") starts many lines by chance
+_REPEAT_SHARE = 0.5
 
 
 def back_matter(text: str) -> bool:
@@ -50,8 +54,25 @@ def _plain(text: str) -> str:
     return " ".join(_NUMBERING.sub("", text).lower().strip(" .:").split())
 
 
+def _repeats(c: Candidate, lead: Candidate) -> bool:
+    """The lead's line printed again on another page, whatever follows it there
+    ("法定代表人：苏江华 …" under every statement of a report, then the next title): the
+    two open alike for half the shorter or more."""
+    said, again = _squeezed(lead.unit.text), _squeezed(c.unit.text)
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(said, again, strict=False)) if a != b),
+        min(len(said), len(again)),
+    )
+    alike = shared >= _MIN_REPEAT and shared >= _REPEAT_SHARE * min(len(said), len(again))
+    return c.passage.page != lead.passage.page and alike
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
 def supports(c: Candidate, lead: Candidate) -> bool:
     """May ``c`` be quoted under the answer led by ``lead``?"""
-    if _fragment(c.unit.text) or _section_title(c):
+    if _fragment(c.unit.text) or _section_title(c) or _repeats(c, lead):
         return False
     return not back_matter(c.unit.text) or back_matter(lead.unit.text)
