@@ -99,3 +99,49 @@ def test_a_phone_library_breaks_names_between_words(
     phone.page.locator("#kn-doc").screenshot(path=str(ARTIFACTS / "phone-picker.png"))
     assert picker["overflow"] == "ellipsis" and picker["text_right"] <= picker["arrow_left"]
     phone.close()
+
+
+_MAP_DOC = """# Harbour Lantern Works Annual Review
+
+## Lantern Repair
+
+The repair shop mends the harbour's lanterns every spring.
+
+## Harbour Fees
+
+Harbour fees pay for the lantern keepers and the oil.
+
+## Keepers
+
+Keepers light the lanterns at dusk.
+"""
+
+
+def test_a_phones_first_view_of_the_mind_map_is_its_outline(
+    browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Found trying the app: a phone's first view of a report's map was its title box
+    alone, the branches off the frame's edge; a desktop keeps the drawing alone."""
+    doc = tmp_path_factory.mktemp("map") / "lantern-review.md"
+    doc.write_text(_MAP_DOC, encoding="utf-8")
+    phone = Session(browser, server, "en-US", size=(390, 844))
+    phone.upload(doc)
+    expect(
+        phone.page.locator("#lib-table tr[data-doc]", has_text="lantern").locator(
+            "[data-comp=mindmap]"
+        )
+    ).to_have_attribute("data-state", "ready", timeout=120_000)
+    phone.tab("knowledge")
+    outline = phone.page.locator("#kn-mindmap-body .folio-map-outline")
+    expect(outline).to_be_visible(timeout=30_000)
+    expect(outline).to_contain_text("Harbour Fees")
+    box = outline.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert box["y"] < 844  # on the first screen, not below the drawing
+    phone.shot("phone-mindmap-outline", full=False)
+    desktop = Session(browser, server, "en-US", state=phone.context.storage_state())
+    desktop.tab("knowledge")
+    expect(desktop.page.locator("#kn-mindmap-body img")).to_be_visible(timeout=30_000)
+    assert not desktop.page.locator("#kn-mindmap-body .folio-map-outline").is_visible()
+    desktop.close()
+    phone.close()

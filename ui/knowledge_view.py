@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pipeline.knowledge.api import ComponentView, TermMatch
 from pipeline.models import ComponentStatus
 from ui.i18n import t
+from ui.mindmap_outline import outline_html
 from ui.reasons import localise_reason
 from ui.safe import esc, safe_markdown, svg_image
 from ui.summary_view import section_chip
@@ -53,7 +54,9 @@ def diagram_html(
         # report's four levels of boxes print their titles at 6 px.
         css = "folio-diagram folio-diagram-natural" if comp == "mindmap" else "folio-diagram"
         image = svg_image(svg, alt=t(f"comp.{comp}", lang), css_class=css)
-        return f'<div class="folio-diagram-wrap">{image}</div>'
+        # a phone shows the map's outline first: the drawing at its size is one box wide
+        outline = outline_html(view.markdown or "") if comp == "mindmap" else ""
+        return f'{outline}<div class="folio-diagram-wrap">{image}</div>'
     return ""
 
 

@@ -26,6 +26,7 @@ from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.follow_rows import follow_label
 from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
+from agent.models.follow_offices import office_topics
 from agent.models.spans import opens_mid_sentence
 from agent.scope import stem
 from pipeline.text.periods import YEAR_RE
@@ -63,6 +64,11 @@ def follow_ups(
     found: list[tuple[int, int, str]] = []
     topics: set[str] = set()
     own = _own_names(question, evidence)
+    if lang == "en":  # an office is named in the document's English only
+        for n, office in enumerate(office_topics(_near_texts(evidence, cited), asked)):
+            wording = prompts.FOLLOW_UP[lang]["attribute_person_bare"]
+            said = wording.format(verb="is", topic=office)
+            found.append((_PREFERENCE.index("attribute"), n - _OFFICES_FIRST, said))
     for n, (p, u) in enumerate(_neighbourhood(evidence, cited, quoted)):
         if u.kind != "row" and opens_mid_sentence(u.text):
             continue  # "or because …": a fragment of a sentence the chunk cut asks nothing
@@ -75,6 +81,7 @@ def follow_ups(
     return [q for _, _, q in sorted(found)[:MAX_FOLLOW_UPS]]
 
 
+_OFFICES_FIRST = 1000  # before the neighbourhood's attributes: the table the answer is read in
 _PREFERENCE = ("attribute", "located", "rule", "dated", "change", "figure", "relation")
 
 
@@ -94,6 +101,19 @@ def _neighbourhood(
                 continue
             seen.add(p.chunk_id)
             yield from ((p, u) for u in units(p.text) if u.kind != "heading")
+
+
+def _near_texts(evidence: Sequence[Evidence], cited: Sequence[Passage]) -> list[str]:
+    """The cited passages, then the others found on their pages or the next."""
+    near = {(p.doc_id, pg) for p in cited for pg in range(p.page, p.page_end + 2)}
+    seen = {p.chunk_id for p in cited}
+    out = [p.text for p in cited]
+    for ev in evidence:
+        for p in ev.passages:
+            if p.chunk_id not in seen and (p.doc_id, p.page) in near:
+                seen.add(p.chunk_id)
+                out.append(p.text)
+    return out
 
 
 def _question_for(
@@ -131,8 +151,8 @@ def _question_for(
     key = stem(topic) if topic else form
     if key in topics or (topic and topic.lower() in asked):
         return None
-    if lang == "en" and HAN_RE.search(topic + subject):
-        return None  # an English question cannot be worded from Chinese phrases
+    if not _wordable(lang, topic + subject, p, u):
+        return None
     bare = not subject or "'s " in topic
     template = _template(prompts.FOLLOW_UP[lang], form, not bare)
     if template is None:
@@ -146,6 +166,15 @@ def _question_for(
     if form.startswith("change_"):
         verb = form.split("_", 1)[1]
     return form, template.format(topic=topic, subject=subject, verb=verb)
+
+
+def _wordable(lang: prompts.Lang, phrases: str, p: Passage, u: Unit) -> bool:
+    """Can a question in ``lang`` be worded from the unit's phrases? Not an English one from
+    Chinese phrases, nor a Chinese one from an English sentence's (a row's label is said in
+    the question's language, ``follow_label``)."""
+    if lang == "en":
+        return not HAN_RE.search(phrases)
+    return u.kind == "row" or bool(HAN_RE.search(p.text))
 
 
 def _unbalanced(topic: str) -> bool:

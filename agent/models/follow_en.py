@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 
 from agent.answer_kinds import holds, is_title
+from agent.entities import find_all
+from agent.models.follow_offices import is_table_line
 from pipeline.text import lexicon
 from pipeline.text.periods import YEAR
 from pipeline.text.segment import EN_STOPWORDS
@@ -48,6 +50,10 @@ _POINTER = re.compile(
     r"(?:see|refer to|for (?:further|more|additional) (?:information|details))\b", re.I
 )
 _NUMBERED = re.compile(r"\s*\(?[\dA-Z]{1,3}\b")
+# One of a list: another item follows it or goes before it ("our websites, mobile apps,
+# Alexa, devices", "Fire TV, Echo and Alexa").
+_LIST_AFTER = re.compile(r"\s*,\s*(?:and\s+|or\s+)?\w|\s+(?:and|or)\s+[A-Z]")
+_LIST_BEFORE = re.compile(r"(?:,\s*[^,]{1,40},|\band|\bor)\s*$")
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
 
 
@@ -81,6 +87,8 @@ def en_form(text: str, subject: str, asked: str, context: str = "") -> tuple[str
     """The question an English sentence answers about ``subject``: (form, topic).
     ``context`` is the passage the sentence is read in."""
     s = text.strip()
+    if is_table_line(s):
+        return "", ""  # "Judith A. McGrath  67  Senior Advisor": a table's cells, no sentence
     if _POINTER.match(s):
         return "", ""  # "See also Item 1A …": it points elsewhere and says nothing itself
     if len(s.split()) < MIN_SENTENCE_WORDS:
@@ -135,9 +143,20 @@ def _related_name(s: str, subject: str, asked: str) -> str:
             continue  # "Operating Officer": an office, not a name
         if set(word.lower().split()) & set(subject.lower().split()):
             continue  # "Pfizer Leadership Team": a part of the subject, not another's name
+        if _listed(s, name) or _is_place(s, name):
+            continue  # "in the United States", "such as Kindle, Fire TV": named, not told of
         if word.lower() not in asked and word.lower() not in subject.lower():
             return word
     return ""
+
+
+def _listed(s: str, name: re.Match[str]) -> bool:
+    return bool(_LIST_AFTER.match(s, name.end()) or _LIST_BEFORE.search(s, 0, name.start()))
+
+
+def _is_place(s: str, name: re.Match[str]) -> bool:
+    """A country, a state or a region: where something is, no party it relates to."""
+    return any(a <= name.start() < b for a, b in find_all("place", s, ""))
 
 
 def _en_change(text: str) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ from agent.models.judge import (
 )
 from agent.models.kind_lead import phrased, unheld_note
 from agent.models.spans import answer_clause
+from agent.models.support_quotes import back_matter, supports
 from agent.models.table_header import stacked_header
 from agent.question import parse
 from pipeline.text.lang import script_language, split_sentences
@@ -77,6 +78,8 @@ def with_sources(question: str, body: str, evidence: Sequence[Evidence], lang: p
     """The draft with a quote of each other place on another page that states its figures
     for the same item (``corroborate.py``): the statement's cell beside the sentence."""
     found = corroborating(question, body.splitlines(), evidence)
+    # a figure's other statement, never the exhibit index or a certification naming it
+    found = [(p, u) for p, u in found if not back_matter(u.text)]
     if not found:
         return body
     header = prompts.SUPPORT_HEADER[lang]
@@ -107,7 +110,7 @@ def render(
     doc_lang = script_language(" ".join(c.unit.text for c, _ in chosen))
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
     (first, head), rest = chosen[0], chosen[1:]
-    quotes = [_line(c, h, lang, doc_lang) for c, h in rest]
+    quotes = [_line(c, h, lang, doc_lang) for c, h in rest if supports(c, first)]
     row = first.unit.kind == "row"
     span = (first.unit.start, first.unit.end)
     who = phrased(ask.question, row_text(first.unit.text), rows=True) if row else None

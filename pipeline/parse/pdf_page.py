@@ -12,6 +12,7 @@ from pipeline.models import Block, Box, Page
 from pipeline.parse.layout import RawBlock, RawLine, is_bullet, page_blocks, union
 from pipeline.parse.leaders import unled
 from pipeline.parse.quality import text_layer_problem
+from pipeline.parse.symbol_fonts import shown
 from pipeline.parse.tables import FoundTable, has_figures, page_tables
 from pipeline.text.lang import join_lines
 from pipeline.text.normalise import single_spaces
@@ -91,6 +92,8 @@ def _raw_lines(page: pymupdf.Page, textpage: Any = None) -> list[RawLine]:
     dirs: list[tuple[float, float]] = []
     for block in data["blocks"]:
         for line in block.get("lines", []):
+            for s in line["spans"]:  # a symbol font's codes as the signs they draw
+                s["text"] = shown(s["text"], s.get("font", ""))
             spans = [s for s in line["spans"] if s["text"].strip()]
             if not spans:
                 continue

@@ -1,0 +1,78 @@
+"""Which units may stand as supporting quotes under an answer's lead (``writing.py``).
+
+Found in the app: "Who is the chief executive officer?" answered with the officer's
+sentence, then "Supporting quotes: Officer) ." (the end of a signature's capacity cut by
+a line break) and "Directors, Executive Officers, and Corporate Governance" (a section's
+title, which its source card already shows); "Who is the chief financial officer?"
+quoted the certification the officer signs and its exhibit index row. None of these
+supports the answer a reader is given:
+
+- a fragment: fewer than two words said (four Chinese characters);
+- a section's own title;
+- the lead's own line printed again on another page (a report's footer under each
+  statement: "法定代表人：苏江华" quoted three times);
+- a report's back matter (exhibit index, signatures, contents, certifications; the shared
+  boilerplate classifier) when the lead is not back matter itself.
+
+The filter is applied to the quotes only, after the lead is chosen: the lead (the office
+holder's sentence, a signature line when only it names the holder) is never changed by it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.models.candidates import Candidate
+from pipeline.text.boilerplate import kind_of
+from pipeline.text.script import han_count
+
+_BACK_MATTER = frozenset({"exhibits", "signature", "contents", "certification"})
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_NUMBERING = re.compile(r"^\s*(?:part\s+[ivx]+|item\s+\d+[a-z]?)?[\s.:,—-]*", re.I)
+_MIN_WORDS = 2
+_MIN_REPEAT = 6  # characters: a shorter lead ("Yes.") starts many lines by chance
+_REPEAT_SHARE = 0.5
+
+
+def back_matter(text: str) -> bool:
+    return kind_of(text) in _BACK_MATTER
+
+
+def _fragment(text: str) -> bool:
+    if han_count(text):  # Chinese writes a word in two characters or so, and no spaces
+        return han_count(text) < 2 * _MIN_WORDS
+    return len(_WORD.findall(text)) < _MIN_WORDS
+
+
+def _section_title(c: Candidate) -> bool:
+    """The unit is the title its passage is filed under ("Item 10. Directors, …")."""
+    said = _plain(c.unit.text)
+    return bool(said) and any(_plain(part) == said for part in c.passage.section.split(" > "))
+
+
+def _plain(text: str) -> str:
+    return " ".join(_NUMBERING.sub("", text).lower().strip(" .:").split())
+
+
+def _repeats(c: Candidate, lead: Candidate) -> bool:
+    """The lead's line printed again on another page, whatever follows it there
+    ("法定代表人：苏江华 …" under every statement of a report, then the next title): the
+    two open alike for half the shorter or more."""
+    said, again = _squeezed(lead.unit.text), _squeezed(c.unit.text)
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(said, again, strict=False)) if a != b),
+        min(len(said), len(again)),
+    )
+    alike = shared >= _MIN_REPEAT and shared >= _REPEAT_SHARE * min(len(said), len(again))
+    return c.passage.page != lead.passage.page and alike
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def supports(c: Candidate, lead: Candidate) -> bool:
+    """May ``c`` be quoted under the answer led by ``lead``?"""
+    if _fragment(c.unit.text) or _section_title(c) or _repeats(c, lead):
+        return False
+    return not back_matter(c.unit.text) or back_matter(lead.unit.text)
