@@ -20,6 +20,7 @@ from agent.figures.label_counts import label_count_line
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
 from agent.figures.row_shares import row_share
+from agent.figures.schedule_rows import schedule_answer
 from agent.figures.turn_tables import document_scales
 
 
@@ -56,6 +57,12 @@ def _counted(q: RowQuestion) -> list[FigureAnswer] | None:
     return [FigureAnswer([line])] if line is not None else None
 
 
+def _scheduled(q: RowQuestion) -> list[FigureAnswer] | None:
+    """The row of a coming year, or after the last, of a schedule by year."""
+    out = schedule_answer(q.question, q.evidence, q.lang, document_scales(q.evidence))
+    return [out] if out is not None else None
+
+
 def _shared(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row no item names, as a share of one (a quotient of two items is the ask's own)."""
     if q.ask is not None and not q.ask.single:
@@ -87,6 +94,7 @@ ROW_METHODS: tuple[RowMethod, ...] = (
     _book_value,
     _note_share,
     _counted,
+    _scheduled,
     _shared,
     _worded,
     _activity,
