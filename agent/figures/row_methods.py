@@ -17,6 +17,7 @@ from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
 from agent.figures.label_counts import label_count_line
+from agent.figures.member_rows import member_answer
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
 from agent.figures.row_shares import row_share
@@ -85,6 +86,12 @@ def _activity(q: RowQuestion) -> list[FigureAnswer] | None:
     return [FigureAnswer([line])] if line is not None else None
 
 
+def _member(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A member's row under the headings the question names (a segment's rooms revenue)."""
+    out = member_answer(q.question, q.evidence, q.lang)
+    return [out] if out is not None else None
+
+
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
@@ -98,6 +105,7 @@ ROW_METHODS: tuple[RowMethod, ...] = (
     _shared,
     _worded,
     _activity,
+    _member,
     _named,
 )
 
