@@ -1,11 +1,14 @@
 """A member's row read under the headings the question names: the same labels repeat
 under each segment and the segments' names under each measure, so the row asked is the
-one the question names with its open headings (invented segment table over two chunks)."""
+one the question names with its open headings (invented segment table over two chunks);
+a member's row under the column group the question names, by another name of its item."""
 
 from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
+from agent.figures.grouped_columns import grouped_answer
 from agent.figures.member_rows import member_answer
+from agent.figures.turn_tables import grids
 
 _HEAD = "| (In thousands) | Year Ended December 31, 2051 | Year Ended December 31, 2050 |"
 _RULE = "|---|---|---|"
@@ -68,3 +71,22 @@ def test_a_question_naming_no_heading_reads_nothing() -> None:
         member_answer("What were Inland Operations net additions in 2051?", _evidence(), "en")
         is None
     )
+
+
+_GROUPS = "| Total Assets 2052 | Total Assets 2051 | Capital Spending 2052 | Capital Spending 2051|"
+_DIVISIONS = f"""|  {_GROUPS}
+|---|---|---|---|---|
+| Bakery | $11,042 | $9,763 | $1,464 | $1,411 |
+| Dairy (a) | 40,286 | 37,801 | 1,714 | 1,275 |
+| Total | $51,328 | $47,564 | $3,178 | $2,686 |"""
+
+
+def test_a_column_group_named_by_another_name_of_the_item() -> None:
+    p = Passage(chunk_id="hr#30", doc_id="hr", page=90, page_end=90, text=_DIVISIONS, rank=1)
+    tables = grids([Evidence(tool="search_document", query="capex", passages=[p])])
+    capex = grouped_answer("What was Dairy's capex in 2051?", tables, "en")
+    assert capex is not None and "1,275" in capex.lines[0], capex
+    assets = grouped_answer("What were Bakery's total assets in 2052?", tables, "en")
+    assert assets is not None and "11,042" in assets.lines[0], assets
+    # a group the question does not name is no column of it
+    assert grouped_answer("What was Dairy's revenue in 2051?", tables, "en") is None
