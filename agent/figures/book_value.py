@@ -1,6 +1,7 @@
 """Book value per share: the common shareholders' equity a balance sheet prints over the
 shares outstanding its common-stock row's label states ("… 412,300 and 415,900 shares
-outstanding, respectively", ``label_counts``), both of one column, in one unit.
+outstanding, respectively", ``label_counts``), or its shares issued less those in
+treasury (``issued_counts``), both of one column, in one unit.
 
 No row holds the share count and the equity is printed in thousands or millions, so the
 formula machinery (one cell per line item, in one unit) cannot work it: this reads both
@@ -17,6 +18,7 @@ from agent import prompts
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, Grid, Row
+from agent.figures.issued_counts import outstanding_counts
 from agent.figures.items import years
 from agent.figures.label_counts import count_scale, stated_counts
 from agent.figures.render import ids
@@ -49,7 +51,7 @@ def book_value_answer(
     asked = years(question)
     need: FigureAnswer | None = None
     for g in tables:
-        for row, counts in stated_counts(g):
+        for row, counts, times in _counts(g, tables):
             col = g.column_for(asked[0] if asked else None)
             if col is None or col >= len(counts):
                 continue
@@ -66,9 +68,16 @@ def book_value_answer(
             scale = equity[0].scale or doc_scales.get(g.passage.doc_id, "")
             if scale not in SCALES:
                 continue
-            shares = float(counts[col].replace(",", "")) * count_scale(g)
+            shares = float(counts[col].replace(",", "")) * times
             return _answer(equity, (g, row, counts[col], col), shares, scale)
     return need
+
+
+def _counts(g: Grid, tables: Sequence[Grid]) -> list[tuple[Row, list[str], float]]:
+    """The rows stating the shares outstanding, each column's count and what it is
+    multiplied by to be shares; else the counts issued less treasury (in shares)."""
+    stated = [(r, counts, count_scale(g)) for r, counts in stated_counts(g)]
+    return stated or [(r, counts, 1.0) for r, counts in outstanding_counts(g, tables)]
 
 
 def _printed(tables: Sequence[Grid]) -> bool:

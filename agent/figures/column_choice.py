@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from agent.figures.grid import Grid
-from agent.figures.items import years
+from agent.figures.items import asked_items, years
 from agent.figures.periods import months_of
 from agent.scope import stem
 from pipeline.text.periods import YEAR
@@ -46,14 +46,17 @@ def group_said(header: str) -> str:
     return " ".join(w for w in re.sub(r"[^\w.&'-]+", " ", text).split() if w != ".")
 
 
-def _question_words(question: str) -> frozenset[str]:
+def question_words(question: str) -> frozenset[str]:
+    """The question's words, and those of every name of the line items it asks: a group
+    printed by another name of the item ("Capital Spending" for capex) is said too."""
     text = question.replace("U.S.", "us").replace("U.S", "us")
-    return frozenset(stem(w) for w in _WORD.findall(text.lower()))
+    names = " ".join(n for a in asked_items(question) for n in a.item.names if n.isascii())
+    return frozenset(stem(w) for w in _WORD.findall(f"{text} {names}".lower()))
 
 
 def said_share(g: Grid, col: int, question: str) -> int:
     """How many of the words of the column's group the question says."""
-    return len(group_words(g.columns[col].text) & _question_words(question))
+    return len(group_words(g.columns[col].text) & question_words(question))
 
 
 def asked_column(g: Grid, cols: Sequence[int], question: str) -> tuple[int, bool]:

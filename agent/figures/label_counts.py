@@ -48,7 +48,7 @@ def stated_counts(g: Grid) -> list[tuple[Row, list[str]]]:
     columns' order (as printed: "412,300")."""
     out = []
     for r in g.rows:
-        counts = _counts(f"{_line_above(g, r)} {r.label}")
+        counts = _counts(f"{line_above(g, r)} {r.label}")
         if counts and len(counts) <= len(g.columns):
             out.append((r, counts))
     return out
@@ -61,7 +61,7 @@ def count_scale(g: Grid) -> float:
     return 1e3 if scale_named(head) == "thousands" and _THOUSANDS.search(head) else 1.0
 
 
-def _line_above(g: Grid, r: Row) -> str:
+def line_above(g: Grid, r: Row) -> str:
     """The label of a figure-less line right above a row whose label opens with a figure:
     a label the page broke over two lines ("… outstanding 341,220,118 and" over
     "366,004,250 shares | 3,412 | 3,660"); "" otherwise."""

@@ -16,10 +16,13 @@ from agent.figures.asking import Ask
 from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
+from agent.figures.grouped_columns import grouped_answer
 from agent.figures.label_counts import label_count_line
+from agent.figures.member_rows import member_answer
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
 from agent.figures.row_shares import row_share
+from agent.figures.schedule_rows import schedule_answer
 from agent.figures.turn_tables import document_scales
 
 
@@ -56,6 +59,12 @@ def _counted(q: RowQuestion) -> list[FigureAnswer] | None:
     return [FigureAnswer([line])] if line is not None else None
 
 
+def _scheduled(q: RowQuestion) -> list[FigureAnswer] | None:
+    """The row of a coming year, or after the last, of a schedule by year."""
+    out = schedule_answer(q.question, q.evidence, q.lang, document_scales(q.evidence))
+    return [out] if out is not None else None
+
+
 def _shared(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row no item names, as a share of one (a quotient of two items is the ask's own)."""
     if q.ask is not None and not q.ask.single:
@@ -78,6 +87,18 @@ def _activity(q: RowQuestion) -> list[FigureAnswer] | None:
     return [FigureAnswer([line])] if line is not None else None
 
 
+def _member(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A member's row under the headings the question names (a segment's rooms revenue)."""
+    out = member_answer(q.question, q.evidence, q.lang)
+    return [out] if out is not None else None
+
+
+def _grouped(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A row's cell under the column group the question names (a division's capex)."""
+    out = grouped_answer(q.question, q.tables, q.lang)
+    return [out] if out is not None else None
+
+
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
@@ -87,9 +108,12 @@ ROW_METHODS: tuple[RowMethod, ...] = (
     _book_value,
     _note_share,
     _counted,
+    _scheduled,
     _shared,
     _worded,
     _activity,
+    _member,
+    _grouped,
     _named,
 )
 

@@ -53,7 +53,7 @@ def segment_levels(
     months = months_of(question)
     into = into_year(question, months)
     best: list[Member] = []
-    for table in _tables(grids(evidence)):
+    for table in statement_tables(grids(evidence)):
         col = table[0].column_for(max(ys) if ys else None, months=months, into=into)
         members = _members(table, item, col) if col is not None else []
         if len(members) > len(best):
@@ -68,7 +68,7 @@ def segment_levels(
     return FigureAnswer(_lines(best, name, question, when))
 
 
-def _tables(tables: Sequence[Grid]) -> list[list[Grid]]:
+def statement_tables(tables: Sequence[Grid]) -> list[list[Grid]]:
     """The turn's tables as statements: the chunks of one page under one column header,
     in their order in the document."""
     out: dict[tuple[str, int, tuple[str, ...]], list[Grid]] = {}
@@ -83,7 +83,7 @@ def _order(g: Grid) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-def _lines_of(g: Grid) -> list[tuple[str, Row | None]]:
+def statement_lines(g: Grid) -> list[tuple[str, Row | None]]:
     """The table's lines in order: a heading's text (no row), or a row of figures."""
     out: list[tuple[str, Row | None]] = []
     pos = 0
@@ -108,7 +108,7 @@ def _members(table: list[Grid], item: LineItem, col: int) -> list[Member]:
     measure = False  # a heading naming the item is above the members
     member = ""
     for g in table:
-        for text, row in _lines_of(g):
+        for text, row in statement_lines(g):
             if row is None:
                 if row_match(text, item) >= MIN_ROW_MATCH:  # a list of the item begins
                     measure, member, totals = True, "", {}

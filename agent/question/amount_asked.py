@@ -18,7 +18,7 @@ _NOT_AMOUNTS = frozenset({"explanation", "list", "definition", "person", "date",
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     data = json.loads(_DATA.read_text(encoding="utf-8"))
     heads = "|".join(re.escape(w) for w in data["heads"])
     verbs = "|".join(re.escape(w) for w in data["verbs"])
@@ -28,7 +28,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     )
     # "what did … record as …", "what did … spend on …"
     verb = re.compile(rf"^\W*(?:what|how much) did\b.*\b(?:{verbs})\b", re.I)
-    return head, verb
+    # "what <a few words> <head noun> …": the head noun names the amount asked ("What
+    # amortization expense did …", "What principal amount of … falls due in …")
+    named = re.compile(rf"^\W*what\s+(?:[\w'’-]+\s+){{0,4}}(?:{heads})\b", re.I)
+    return head, verb, named
 
 
 def asks_period_amount(q: Question) -> bool:
@@ -36,5 +39,4 @@ def asks_period_amount(q: Question) -> bool:
     verb), naming no item?"""
     if not q.periods or q.operation != "lookup" or q.kinds & _NOT_AMOUNTS or q.lang != "en":
         return False
-    head, verb = _patterns()
-    return bool(head.search(q.text) or verb.search(q.text))
+    return any(p.search(q.text) for p in _patterns())
