@@ -32,3 +32,16 @@ def test_a_name_with_its_legal_form_is_a_company() -> None:
     assert other_subject("Who is the chief executive of Kestrel Optics?", ev) == "Kestrel Optics"
     # a web name in lower case is a company's too
     assert other_subject("Who is the chief executive officer of kestrel.com?", ev) == "kestrel.com"
+
+
+def test_a_place_before_an_article_or_ending_another_firms_name_is_no_company() -> None:
+    text = (
+        "Demand depends on visitors to Tarsova, the desirability of its resorts and the "
+        "concession held by Sociedade de Jogos de Tarsova, S.A. until 2022."
+    )
+    terms = {w: 1 for w in ("brenmoor", "tarsova", "popul", "sociedad", "jogo")}
+    ev = owned_scope(text, term_df=terms)
+    assert not _incorporated("Tarsova", ev)
+    assert other_subject("What is the population of Tarsova?", ev) == ""
+    # the firm whose name ends with the place is one
+    assert _incorporated("Sociedade de Jogos de Tarsova", ev)

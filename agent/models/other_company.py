@@ -129,13 +129,20 @@ def _incorporated(name: str, evidence: Sequence[Evidence]) -> bool:
         re.escape(name) + r"(?:[ \t]+[A-Z][\w&-]*){0,2},?\s+([A-Za-z.]+)",
         re.I if name.isupper() else 0,
     )
-    forms = _suffixes()
+    forms = _suffixes() - {"the"}  # "visiting <Place>, the …": an article, no legal form
     for ev in evidence:
         for p in ev.passages:
             for m in pattern.finditer(p.text):
-                if m.group(1).lower().rstrip(".") in forms and not _described(p.text, m):
+                if m.group(1).lower().rstrip(".") not in forms or _described(p.text, m):
+                    continue
+                if not _INSIDE_NAME.search(p.text, 0, m.start()):
                     return True
     return False
+
+
+# "Sociedade de Jogos de <Place>, S.A.": the name ends another firm's, capitalised words
+# (joined by a particle) before it
+_INSIDE_NAME = re.compile(r"[A-Z][\w&'’-]*\s+(?:(?:de|da|do|du|des|del|la|le|of|and|&)\s+)?$")
 
 
 _ARTICLE_BEFORE = re.compile(r"\ban?\s+$", re.I)
