@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Evidence
@@ -34,8 +35,11 @@ from agent.figures.periods import into_year, months_of
 from agent.figures.render import ids, scale_word
 from agent.figures.segment_levels import statement_lines, statement_tables
 from agent.figures.turn_tables import grids
-from agent.figures.worded_rows import terms
+from agent.figures.worded_rows import terms as _words
 from agent.question.compare import asks_change, asks_extreme
+
+# every label and heading of a turn's tables is read for each question: read once
+terms = lru_cache(maxsize=16384)(_words)
 
 _TOTAL = re.compile(r"^total\b", re.I)
 _TOTAL_WORD = terms("total")  # a member's total is named by the member alone
