@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from agent import prompts
 from agent.figures.candidate import FigureAnswer
@@ -23,8 +24,11 @@ from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
 from agent.figures.items import years
 from agent.figures.render import ids, scale_word
-from agent.figures.worded_rows import terms
+from agent.figures.worded_rows import terms as _words
 from pipeline.text.totals import TOTAL_WORD
+
+# every label and heading of a turn's tables is read for each question: read once
+terms = lru_cache(maxsize=16384)(_words)
 
 _NOTE_MARK = re.compile(r"\s*\([a-z\d]\)\s*", re.I)  # a footnote mark: "Corporate (a)"
 

@@ -20,21 +20,26 @@ question names too, and which with its headings says the most of its words.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
 from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
-from agent.figures.items import years
+from agent.figures.items import MIN_ROW_MATCH, asked_items, row_match, years
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import ids, scale_word
 from agent.figures.segment_levels import statement_lines, statement_tables
 from agent.figures.turn_tables import grids
-from agent.figures.worded_rows import terms
+from agent.figures.worded_rows import terms as _words
 from agent.question.compare import asks_change, asks_extreme
+
+# every label and heading of a turn's tables is read for each question: read once
+terms = lru_cache(maxsize=16384)(_words)
 
 _TOTAL = re.compile(r"^total\b", re.I)
 _TOTAL_WORD = terms("total")  # a member's total is named by the member alone
@@ -44,6 +49,7 @@ _TOTAL_WORD = terms("total")  # a member's total is named by the member alone
 class _Found:
     said: int  # the question's words the row's label and open headings say
     label: str  # the row's label with its open headings ("Harbor Resorts: Rooms")
+    inner: str  # the heading right above the row (its member's total: the one above that)
     row: Row
     grid: Grid
 
@@ -59,6 +65,7 @@ def member_answer(
     if len(ys) != 1:
         return None
     asked = terms(question)
+    items = [a.item for a in asked_items(question)]
     months = months_of(question)
     into = into_year(question, months)
     best: tuple[_Found, int] | None = None
@@ -67,6 +74,10 @@ def member_answer(
         if col is None:
             continue
         for found in _headed(table, asked):
+            if not _TOTAL.match(found.row.label) and any(
+                row_match(found.inner, item) >= MIN_ROW_MATCH for item in items
+            ):
+                continue  # a part under its item's heading: the parts lookup reads it
             value = found.row.values[col] if col < len(found.row.values) else None
             if value is not None and (best is None or found.said > best[0].said):
                 best = (found, col)
@@ -74,7 +85,10 @@ def member_answer(
 
 
 def _headed(table: list[Grid], asked: frozenset[str]) -> Iterator[_Found]:
-    """The rows the question names whose open headings say more of its words."""
+    """The rows the question names whose open headings say more of its words: a member's
+    total, or a row whose label the statement prints again, as a row or a heading (a label
+    printed once is read by the row lookup, which reads a heading over it too)."""
+    labels = Counter(terms(text) for g in table for text, _ in statement_lines(g))
     open_: list[str] = []
     for g in table:
         for text, row in statement_lines(g):
@@ -88,7 +102,8 @@ def _headed(table: list[Grid], asked: frozenset[str]) -> Iterator[_Found]:
                 # a member's total closes its heading; the whole's total closes them all
                 open_ = [h for h in open_ if h not in closed] if closed else []
                 continue
-            yield from _named(g, row, open_, asked, label)
+            if labels[label] > 1:
+                yield from _named(g, row, open_, asked, label)
 
 
 def _named(
@@ -104,7 +119,7 @@ def _named(
         return  # the heading right above the row, the member or the measure, is unsaid
     heads = frozenset().union(*(terms(h) for h in above))
     shown = ": ".join([*(h for h in above if terms(h) & asked), row.label])
-    yield _Found(len((heads | label) & asked), shown, row, g)
+    yield _Found(len((heads | label) & asked), shown, above[-1], row, g)
 
 
 def _answer(found: _Found, col: int) -> FigureAnswer:

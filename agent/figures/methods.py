@@ -34,11 +34,13 @@ from agent.figures.cells import CELL_OPERATIONS, cells_answer
 from agent.figures.comparisons import compared_answer
 from agent.figures.crossed import crossed_answers
 from agent.figures.formula import without_definition
+from agent.figures.grouped_columns import grouped_answer
 from agent.figures.items import years
 from agent.figures.periods import asked_periods
 from agent.figures.prose_totals import prose_total
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
+from agent.figures.turn_tables import grids
 from agent.question.parsed import Operation, parse
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
@@ -129,6 +131,12 @@ def _stated(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 def _total(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
     """The total of limits sentences state one by one (``prose_totals``)."""
     out = prose_total(question, evidence, lang)
+    return [out] if out is not None else []
+
+
+def _grouped(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
+    """A row's cell under the column group the question names (``grouped_columns``)."""
+    out = grouped_answer(question, grids(evidence), lang)
     return [out] if out is not None else []
 
 
@@ -240,4 +248,7 @@ METHODS: tuple[FigureMethod, ...] = (
     STATED,
     TOTAL,
     FigureMethod("crossed", single_figures, crossed_answers, frozenset({"lookup"})),
+    # a fallback: ranked after the methods computing the operation asked, so a row the
+    # lookup reads by its item is never read again by its column group
+    FigureMethod("grouped", single_figures, _grouped, frozenset()),
 )

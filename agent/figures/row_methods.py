@@ -16,7 +16,6 @@ from agent.figures.asking import Ask
 from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid
-from agent.figures.grouped_columns import grouped_answer
 from agent.figures.label_counts import label_count_line
 from agent.figures.member_rows import member_answer
 from agent.figures.named_rows import named_row_answer
@@ -93,12 +92,6 @@ def _member(q: RowQuestion) -> list[FigureAnswer] | None:
     return [out] if out is not None else None
 
 
-def _grouped(q: RowQuestion) -> list[FigureAnswer] | None:
-    """A row's cell under the column group the question names (a division's capex)."""
-    out = grouped_answer(q.question, q.tables, q.lang)
-    return [out] if out is not None else None
-
-
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
@@ -113,7 +106,6 @@ ROW_METHODS: tuple[RowMethod, ...] = (
     _worded,
     _activity,
     _member,
-    _grouped,
     _named,
 )
 
