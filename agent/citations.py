@@ -254,9 +254,18 @@ def row_focus(quote: str, sentence: str) -> list[str]:
             for w, _, _ in numbers(line[line.find(label) + len(label) :] if label else line)
             if w.strip("()$%").replace(",", "") in used
         ]
-        if label and cells and label != line.strip():
+        if label and cells and label != line.strip() and _cells_follow(line, label):
             return [label, *dict.fromkeys(cells)]
     return []
+
+
+def _cells_follow(line: str, label: str) -> bool:
+    """Is what follows the label a row's cells (figures), not the rest of a sentence? A
+    sentence quoted whole is marked whole: "… since founding it in 1994 and Chief
+    Executive Officer since May 1996" marked as a "label" and two years left its office
+    unmarked."""
+    rest = line[line.find(label) + len(label) :]
+    return sum(c.isalpha() for c in rest) <= sum(c.isdigit() for c in rest)
 
 
 def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:

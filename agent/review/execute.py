@@ -34,8 +34,12 @@ def quote_for(text: str, cue: str) -> str:
     spans = split_sentences(text) or [(0, len(text))]
     low = cue.lower()
     pick = next((s for s in spans if low and low in text[s[0] : s[1]].lower()), spans[0])
-    sentence = text[pick[0] : pick[1]].strip()
+    # a list item's bullet is the page's mark, not the finding's words ("• the risks …")
+    sentence = _BULLET_LEAD.sub("", text[pick[0] : pick[1]].strip())
     return _clauses(sentence, low) if len(sentence) > MAX_SENTENCE else sentence
+
+
+_BULLET_LEAD = re.compile(r"^[•●○◦▪■□◆◇·‣⁃➢✓✔-]\s+")
 
 
 _CLAUSE_END = re.compile(r"(?<=[;；])\s*")
