@@ -241,6 +241,8 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         other = _ask(chat, q.question, zh_doc)
         t.wrong_doc.append(other.refused)
         t.refused.append(other.refused)
+        if not other.refused:
+            t.misses.append(f"{q.id}: answered of the Chinese report: {body(other.answer)[:100]!r}")
 
 
 def _answerability(chat: ChatService, split: str, docs: set[str], t: Tally, limit: int) -> None:
@@ -293,6 +295,8 @@ def _chinese(
         other = _ask(chat, q.question, ten_k)
         t.wrong_doc.append(other.refused)
         t.refused.append(other.refused)
+        if not other.refused:
+            t.misses.append(f"{q.qid}: answered of a 10-K: {body(other.answer)[:100]!r}")
 
 
 def _quotes(question: str, a: Answer, t: Tally) -> None:
