@@ -21,6 +21,11 @@ from pipeline.text.script import HAN_RE, han_count
 # the share of Han characters under which a turn's passages are English: an English
 # filing may quote a Chinese name or two, a Chinese report is mostly Han
 _ENGLISH_BELOW = 0.02
+# the share of its Chinese content a question's reading must read for the question to be
+# asked of English passages at all: below it, most of what it asks (a substance, a place,
+# a person the report never names) has no English words the report could print, and the
+# few words left (表现 read as "performance") would answer a question nobody asked
+_UNREAD_ABOVE = 0.5
 
 
 def english_question(question: str) -> str:
@@ -36,6 +41,14 @@ def english_evidence(evidence: Sequence[Evidence]) -> bool:
     """Are the turn's passages (any) in English?"""
     text = "".join(p.text for e in evidence for p in e.passages)
     return bool(text) and han_count(text) / len(text) < _ENGLISH_BELOW
+
+
+def unreadable(question: str, evidence: Sequence[Evidence]) -> bool:
+    """A Chinese question of English passages that the vocabulary reads less than half
+    of: nothing in them can answer it in the words it is asked in."""
+    if not HAN_RE.search(question) or not english_evidence(evidence):
+        return False
+    return english_reading(question).read < _UNREAD_ABOVE
 
 
 def read_as(question: str, evidence: Sequence[Evidence]) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.cross_reading import english_evidence, read_as
+from agent.cross_reading import english_evidence, read_as, unreadable
 from agent.evidence import Evidence, Passage
 from agent.figures.formula import Cell
 from agent.figures.zh_said import zh_year
@@ -123,3 +123,20 @@ def test_another_company_named_in_chinese_is_refused_though_the_report_names_it(
 ) -> None:
     # the report names Walmart as its customer: the reading asks Walmart's own revenue
     assert chat.ask("沃尔玛2031财年的营业收入是多少？", [report]).answer.refused
+
+
+def test_a_chinese_question_mostly_unread_is_not_asked_of_english_passages() -> None:
+    # a word the finance vocabulary knows ("表现", performance) is the only one read
+    question = "这种晶体是怎么表现出弱酸性质的？"
+    assert unreadable(question, _english())
+    assert not unreadable("2031财年的净利润是多少？", _english())
+    zh = Passage(chunk_id="z#1", doc_id="z", page=1, page_end=1, text="这种晶体表现出弱酸性质。")
+    assert not unreadable(question, [Evidence(tool="search_document", query="q", passages=[zh])])
+
+
+def test_a_mostly_unread_chinese_question_naming_a_statement_word_is_refused(
+    chat: ChatService, report: str
+) -> None:
+    a = chat.ask("这种晶体是怎么表现出弱酸性质的？", [report]).answer
+    assert a.refused
+    assert "8,000" not in a.answer and "900" not in a.answer

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from agent import prompts
-from agent.cross_reading import read_as
+from agent.cross_reading import read_as, unreadable
 from agent.evidence import Evidence
 from agent.models.answerability import Decision, asked_words, before_figures
 from agent.models.answering.candidate import AnswerCandidate, Form, best_score
@@ -51,6 +51,8 @@ def compose(
     unless the reading's own ruling refused it (another company's figures, a period or a
     sum the documents do not cover: the question as asked would not see the company it
     names in Chinese)."""
+    if unreadable(question, evidence):  # asked of English passages in words they lack
+        return prompts.REFUSAL[lang] + nearby_note(evidence, lang)
     reading = read_as(question, evidence)
     if reading:
         said, outcome = _composed(reading, evidence, lang, strategies)
