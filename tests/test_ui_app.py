@@ -108,7 +108,10 @@ def test_knowledge_tab_shows_components_and_opens_a_term_on_its_page(
     monkeypatch.setattr(pipeline.reads, "load_view", lambda db, d, comp: views.get(comp))
     out = knowledge.show(services, doc.doc_id, "", "en")
     mindmap, graph, _, _, summary_note, summary, table = out[:7]
-    assert mindmap.startswith('<div class="folio-diagram-wrap"><img')
+    # the map's outline (a phone's first view) comes before its drawing
+    outline, drawing = mindmap.split('<div class="folio-diagram-wrap"><img', 1)
+    assert outline.startswith('<div class="folio-map-outline">') and "<li>Leave</li>" in outline
+    assert 'alt="Mind map"' in drawing
     # No view: the graph's status note shows (its stage ran, the view was patched away).
     assert 'class="folio-note' in graph and 'data-comp="graph"' in graph
     assert summary_note == "" and "&lt;i&gt;carries" in summary

@@ -141,8 +141,9 @@ def _incorporated(name: str, evidence: Sequence[Evidence]) -> bool:
 
 
 # "Sociedade de Jogos de <Place>, S.A.": the name ends another firm's, capitalised words
-# (joined by a particle) before it
-_INSIDE_NAME = re.compile(r"[A-Z][\w&'’-]*\s+(?:(?:de|da|do|du|des|del|la|le|of|and|&)\s+)?$")
+# (joined by a particle) before it on its line; a heading's last word on the line above
+# is no part of the name
+_INSIDE_NAME = re.compile(r"[A-Z][\w&'’-]*[ \t]+(?:(?:de|da|do|du|des|del|la|le|of|and|&)[ \t]+)?$")
 
 
 _ARTICLE_BEFORE = re.compile(r"\ban?\s+$", re.I)
