@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import resource
 import statistics
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -52,3 +54,14 @@ def print_table(title: str, headers: list[str], rows: list[list[object]]) -> Non
 
 def load_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def question_set_args(doc: str | None, default_dir: str) -> argparse.Namespace:
+    """The options every question-set bench takes: its data directory, verbosity, and
+    which of its questions to ask (by id or by batch)."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=Path(tempfile.gettempdir()) / default_dir)
+    ap.add_argument("--verbose", action="store_true", help="print every answer's first line")
+    ap.add_argument("--only", default="", help="ask only the questions with these ids (a,b,...)")
+    ap.add_argument("--batch", default="", help="ask only the questions of this batch")
+    return ap.parse_args()

@@ -16,11 +16,9 @@ into the data directory on the first run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +27,7 @@ if str(ROOT) not in sys.path:
 
 from agent.service import ChatService  # noqa: E402 - after the path set-up above
 from bench.answers_data import body  # noqa: E402
-from bench.common import SAMPLES, print_table, rate  # noqa: E402
+from bench.common import SAMPLES, print_table, question_set_args, rate  # noqa: E402
 from bench.zh_report_match import figures, has_gold  # noqa: E402
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
@@ -74,13 +72,7 @@ def _scaled(answer: str, lang: str, gold: list[str]) -> bool | None:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    default = Path(tempfile.gettempdir()) / "folio-bench-zh-report"
-    ap.add_argument("--data-dir", type=Path, default=default)
-    ap.add_argument("--verbose", action="store_true", help="print every answer's first line")
-    ap.add_argument("--only", default="", help="ask only the questions with these ids (a,b,...)")
-    ap.add_argument("--batch", default="", help="ask only the questions of this batch")
-    args = ap.parse_args()
+    args = question_set_args(__doc__, "folio-bench-zh-report")
     spec = json.loads(QUESTIONS.read_text(encoding="utf-8"))
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
