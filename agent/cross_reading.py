@@ -12,6 +12,7 @@ its own words, and a question the vocabulary cannot read stays as asked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from agent.evidence import Evidence
@@ -26,6 +27,7 @@ _ENGLISH_BELOW = 0.02
 # a person the report never names) has no English words the report could print, and the
 # few words left (表现 read as "performance") would answer a question nobody asked
 _UNREAD_ABOVE = 0.5
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def english_question(question: str) -> str:
@@ -46,9 +48,9 @@ def english_evidence(evidence: Sequence[Evidence]) -> bool:
 def unreadable(question: str, evidence: Sequence[Evidence]) -> bool:
     """A Chinese question of English passages that the vocabulary reads less than half
     of: nothing in them can answer it in the words it is asked in."""
-    if not HAN_RE.search(question) or not english_evidence(evidence):
-        return False
-    return english_reading(question).read < _UNREAD_ABOVE
+    if not HAN_RE.search(question) or _LATIN_WORD.search(question):
+        return False  # a mixed question's English words are asked of English passages
+    return english_evidence(evidence) and english_reading(question).read < _UNREAD_ABOVE
 
 
 def read_as(question: str, evidence: Sequence[Evidence]) -> str:

@@ -51,7 +51,8 @@ def compose(
     unless the reading's own ruling refused it (another company's figures, a period or a
     sum the documents do not cover: the question as asked would not see the company it
     names in Chinese)."""
-    if unreadable(question, evidence):  # asked of English passages in words they lack
+    # asked of English passages in words they lack, and not of the document as a whole
+    if unreadable(question, evidence) and not parse(question).overview:
         return prompts.REFUSAL[lang] + nearby_note(evidence, lang)
     reading = read_as(question, evidence)
     if reading:
