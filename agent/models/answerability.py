@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from agent.answer_kinds import _tagged, asked_kinds, holds
+from agent.answer_kinds import asked_kinds, holds
 from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
@@ -44,6 +44,7 @@ from agent.models.features import hits, make_ask, scope_missing
 from agent.models.filing_period import uncovered_quarter
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
+from agent.models.joined_terms import joined_terms
 from agent.models.judge import METRIC_ACRONYMS, Candidate
 from agent.models.linked import unlinked
 from agent.models.metric_rows import rows_miss_metric
@@ -54,7 +55,7 @@ from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
 from agent.models.selector import Refusal
 from agent.models.subject import subject, variant_of
-from agent.rewrite import content_terms, core_question, key_terms
+from agent.rewrite import core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
 from pipeline.text.periods import LONE_YEAR_RE, PERIOD_TOKEN_RE
@@ -200,7 +201,7 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
     phrasing = phrasing_words(core)
     own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
     out: dict[str, str] = {}
-    for t in _joined(core, key_terms(core)):
+    for t in joined_terms(core, key_terms(core)):
         key = stem(t)
         if _figure(t, core) or key in phrasing or key in own:
             continue
@@ -224,27 +225,6 @@ def asked_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
     words = _question_words(question, evidence)
     named = _names(question) & set(words)
     return [w for k, w in words.items() if k not in named] if named else []
-
-
-def _joined(core: str, terms: list[str]) -> list[str]:
-    """The question's words, a Chinese word the cutter split off a single character from
-    written whole again ("五月" + "艾" → "五月艾": a name it does not know says much)."""
-    if not HAN_RE.search(core):
-        return terms
-    out = list(terms)
-    # a verb is no part of a name ("潘仕成" + "做" of "潘仕成做了什么"): it asks, it names nothing
-    verbs = {w for w, flag in _tagged(core) if flag[:1] == "v"}
-    for t in content_terms(core):
-        if len(t) != 1 or not HAN_RE.match(t) or t in verbs or any(t in w for w in terms):
-            continue  # only a character no word of the question holds
-        for i, w in enumerate(out):
-            if f"{w}{t}" in core:
-                out[i] = f"{w}{t}"
-                break
-            if f"{t}{w}" in core:
-                out[i] = f"{t}{w}"
-                break
-    return out
 
 
 def _names(question: str) -> set[str]:
