@@ -69,3 +69,23 @@ def test_the_leads_line_printed_again_on_another_page_is_no_support() -> None:
     )
     assert not supports(again, lead)
     assert supports(_candidate(12, "苏江华自2016年起担任公司董事长。"), lead)
+
+
+def test_a_short_chinese_sentence_with_a_figure_is_no_fragment() -> None:
+    lead = _candidate(1, "柯望川，青岚人，曾任青岚书院山长。")
+    assert supports(_candidate(2, "享年73岁。"), lead)
+    assert supports(_candidate(3, "后辽亡。"), lead)  # a whole sentence, closed by its mark
+    assert not supports(_candidate(4, "卒。"), lead)
+    assert not supports(_candidate(5, "2022年"), lead)
+
+
+def test_a_line_opening_like_the_lead_stays_when_it_goes_on_to_say_what_is_asked() -> None:
+    lead = _candidate(3, "青岚市立现代美术馆位于中山路。")
+    again = _candidate(4, "青岚市立现代美术馆2031年开馆。")
+    assert not supports(again, lead)  # no question: read as the lead's line printed again
+    assert supports(again, lead, "青岚市立现代美术馆是哪一年开馆的？")
+    assert not supports(again, lead, "青岚市立现代美术馆位于哪里？")  # adds nothing asked
+    footer = _candidate(
+        12, "法定代表人：苏江华 主管会计工作负责人：肖寻 2、母公司资产负债表 单位：元"
+    )
+    assert not supports(footer, _candidate(16, "法定代表人：苏江华"), "公司的法定代表人是谁？")
