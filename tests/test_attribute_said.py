@@ -94,3 +94,24 @@ def test_a_part_described_is_read_from_the_clause_opening_with_it() -> None:
     found = _found(plant, "蓍")
     assert stated_of_subject("蓍的花有什么特点？", found[2])
     assert not stated_of_subject("青岚藤的花期是什么时候？", found[1])
+
+
+def test_an_age_asked_is_stated_by_a_figure_of_years_or_by_xiangnian() -> None:
+    age = asked("柯望川活了多少岁？")
+    assert [a.name for a in age] == ["age"]
+    assert [a.name for a in asked("柯望川去世时多大年纪？")] == ["age"]  # not an area's 多大
+    assert states(age, "享年73岁。")
+    assert states(age, "柯望川去世，虚岁二十一，谥号定。")
+    assert not states(age, "柯望川2011年加盟青岚队。")
+    found = _found("柯望川2011年加盟青岚队。2015年退役。享年58岁。", "柯望川")
+    ranked, _, _, addressed = attribute_first("柯望川活了多少岁？", found, 0.5, 0.3, False)
+    assert ranked[0].unit.text == "享年58岁。" and addressed
+
+
+def test_of_the_sentences_stating_a_colour_the_one_writing_the_part_asked_leads() -> None:
+    bird = "青岚鸟嘴如鹰喙，绿色，通身金色。身后两翅红色，向外展开。青岚鸟栖于山林。"
+    found = _found(bird, "青岚鸟")
+    ranked, _, _, _ = attribute_first("青岚鸟的翅膀是什么颜色？", found, 0.5, 0.3, False)
+    assert ranked[0].unit.text.startswith("身后两翅红色"), ranked[0].unit.text
+    ranked, _, _, _ = attribute_first("青岚鸟是什么颜色？", found, 0.5, 0.3, False)
+    assert ranked[0].unit.text.startswith("青岚鸟嘴如鹰喙")  # no part asked: rank order

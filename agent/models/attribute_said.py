@@ -8,7 +8,7 @@ the answer check sees only the name shared, and the right sentence is refused or
 outranked by the article's first one.
 
 The attribute is read from the question's words (``data/attribute_said.json``: a length,
-an area, a weight, a duration, a birthplace, a founding, a diet, a colour, a player's
+an area, a weight, a duration, an age, a birthplace, a founding, a diet, a colour, a player's
 position), and a sentence states it when it holds a figure in a unit of that dimension,
 a word of the same meaning, a colour word, or the native place written "<place>人". Among
 the units about the subject asked (under its heading, or naming it), those stating the
@@ -166,16 +166,22 @@ def attribute_first(
     question: str, found: list[Candidate], best: float, floor: float, addressed: bool
 ) -> tuple[list[Candidate], float, float, bool]:
     """The units stating the attribute asked of the subject asked first (in rank order,
-    those writing the dimension's own character, "高" of "多高", before the rest), and the
-    question addressed; unchanged when the question asks no attribute or none states it."""
+    those writing the dimension's own character, "高" of "多高", before the rest, then those
+    writing the part asked of, "翅" of "翅膀"), and the question addressed; unchanged when
+    the question asks no attribute or none states it."""
     attrs = asked(question)
     if not attrs or not found:
         return found, best, floor, addressed
     stating = [c for c in found if stated_of_subject(question, c)]
     if not stating:
         return found, best, floor, addressed
-    marks = _dimension_marks(question, attrs)
-    stating.sort(key=lambda c: not any(m in c.unit.text for m in marks))
+    marks, parts = _dimension_marks(question, attrs), _part_marks(core_question(question), attrs)
+    stating.sort(
+        key=lambda c: (
+            not any(m in c.unit.text for m in marks),
+            not any(m in c.unit.text for m in parts),
+        )
+    )
     taken = {id(c) for c in stating}
     return [*stating, *(c for c in found if id(c) not in taken)], best, floor, True
 
@@ -185,3 +191,19 @@ def _dimension_marks(question: str, attrs: Sequence[Attribute]) -> list[str]:
     of "体长"): a sentence writing it beside the figure speaks of that dimension."""
     core = core_question(question)
     return [w[-1] for a in attrs if a.stated is not None for w in a.asks if w in core]
+
+
+_NOT_PART = "是有为什多几怎哪"
+
+
+def _part_marks(core: str, attrs: Sequence[Attribute]) -> list[str]:
+    """The first character of the part a question asks the attribute of ("翅" of "……的翅膀
+    是什么颜色", "果" of "……的果实成熟时是什么颜色"): the word between the last "的" and
+    the attribute's word; a sentence stating the attribute of that part writes it."""
+    out = []
+    for w in (w for a in attrs for w in a.asks if w in core):
+        before = core[: core.index(w)]
+        part = before[before.rfind("的") + 1 :] if "的" in before else ""
+        if part[:1] and HAN_RE.match(part[0]) and part[0] not in _NOT_PART:
+            out.append(part[0])
+    return out
