@@ -30,6 +30,7 @@ from typing import Protocol, TypeVar
 
 from agent.answer_kinds import FIGURE, holds
 from agent.evidence import Passage, Unit, units
+from agent.models.dated_opening import after_date, opens_without_subject
 from agent.models.features import Ask, hits, share
 from agent.models.phrasing import phrasing_words
 from agent.models.subject import subject
@@ -185,9 +186,13 @@ def _zh(question: str) -> bool:
 
 def leans_back(text: str) -> bool:
     """The sentence opens with a pronoun, or with the verb its subject is left out of ("是……
-    的王妃"): who or what it is about is named before it."""
+    的王妃"), or with a date and then either (``dated_opening.py``): who or what it is about
+    is named before it."""
     s = text.lstrip(' “"「『(（')
     words = _discourse()
+    dated = after_date(s)  # "清同治十年(1871年)，将……": the date, then no subject
+    if dated and HAN_RE.match(dated):
+        return dated.startswith(words.pronouns_zh) or opens_without_subject(dated)
     if s[:1] and HAN_RE.match(s):
         return s.startswith(words.pronouns_zh)
     low = s.lower()
