@@ -12,7 +12,9 @@ supports the answer a reader is given:
 - the lead's own line printed again on another page (a report's footer under each
   statement: "法定代表人：苏江华" quoted three times);
 - a report's back matter (exhibit index, signatures, contents, certifications; the shared
-  boilerplate classifier) when the lead is not back matter itself.
+  boilerplate classifier) when the lead is not back matter itself;
+- under a table row, another line item's row beside it that the question does not ask
+  for (``sibling_rows.py``).
 
 The filter is applied to the quotes only, after the lead is chosen: the lead (the office
 holder's sentence, a signature line when only it names the holder) is never changed by it.
@@ -23,6 +25,7 @@ from __future__ import annotations
 import re
 
 from agent.models.candidates import Candidate
+from agent.models.sibling_rows import sibling
 from pipeline.text.boilerplate import kind_of
 from pipeline.text.script import han_count
 
@@ -71,8 +74,11 @@ def _squeezed(text: str) -> str:
     return "".join(text.split()).lower()
 
 
-def supports(c: Candidate, lead: Candidate) -> bool:
-    """May ``c`` be quoted under the answer led by ``lead``?"""
+def supports(c: Candidate, lead: Candidate, question: str = "") -> bool:
+    """May ``c`` be quoted under the answer led by ``lead`` (to ``question``)?"""
     if _fragment(c.unit.text) or _section_title(c) or _repeats(c, lead):
         return False
+    rows = c.unit.kind == lead.unit.kind == "row"
+    if rows and question and sibling(c.unit.text, lead.unit.text, question):
+        return False  # another line item beside the lead's row, not asked
     return not back_matter(c.unit.text) or back_matter(lead.unit.text)

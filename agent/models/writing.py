@@ -110,7 +110,7 @@ def render(
     doc_lang = script_language(" ".join(c.unit.text for c, _ in chosen))
     lead = prompts.CROSS_LANGUAGE_LEAD[lang] if (lang == "zh") != (doc_lang == "zh") else ""
     (first, head), rest = chosen[0], chosen[1:]
-    quotes = [_line(c, h, lang, doc_lang) for c, h in rest if supports(c, first)]
+    quotes = [_line(c, h, lang, doc_lang) for c, h in rest if supports(c, first, ask.question)]
     row = first.unit.kind == "row"
     span = (first.unit.start, first.unit.end)
     who = phrased(ask.question, row_text(first.unit.text), rows=True) if row else None
