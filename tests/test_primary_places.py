@@ -139,3 +139,20 @@ def test_the_same_line_printed_on_two_pages_is_quoted_once() -> None:
     )
     found = corroborating("What were total revenues in 2024?", [line], [*turn, *_turn(income)])
     assert [p.page for p, _ in found] == [44]
+
+
+def test_a_row_printing_the_same_pair_of_amounts_is_the_same_line_whatever_its_label() -> None:
+    segments = "| SEGMENT SALES ($ in Millions) | Q2 2024 | Q2 2023 |\n| Devices | 7,788 | 6,898 |"
+    detail = "DEVICES\n| ($MM) | Q2 2024 | Q2 2023 |\n| WW | $7,788 | 6,898 |"
+    other = "| ($MM) | Q2 2024 | Q2 2023 |\n| WW | $7,788 | 5,120 |"  # one amount alike: no
+    # under a heading naming another item, the same two amounts are another fact
+    staff = "STAFF AT YEAR END\n| | Q2 2024 | Q2 2023 |\n| Total | 7,788 | 6,898 |"
+    turn = _turn(
+        _passage("wm#9", segments, 2, 1),
+        _passage("wm#146", detail, 20, 2),
+        _passage("wm#150", other, 21, 3),
+        _passage("wm#160", staff, 30, 4),
+    )
+    line = "Devices revenue was $7,788 million in Q2 2024, up from $6,898 million [wm#9]."
+    found = corroborating("What did the devices business sell in Q2 2024?", [line], turn)
+    assert [p.page for p, _ in found] == [20]

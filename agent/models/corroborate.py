@@ -54,6 +54,8 @@ _SAID_IN = (
 )
 # "30" (a day), "2" (a count) are wording; "5,466", "21.4%", "3.2 billion" are figures.
 _MIN_DIGITS = 3
+_PAIRED = 100  # an amount a row's pair is read by
+_ABOVE = 800  # characters above a row that may hold the heading naming it
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,11 @@ def corroborating(
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
         hit = next(
-            (u for u in units(p.text) if _states(u, sources) and _asks(u.text, asked, short)),
+            (
+                u
+                for u in units(p.text)
+                if (_states(u, sources) and _asks(u.text, asked, short)) or _pair(p, u, sources)
+            ),
             None,
         )
         if hit is not None:
@@ -109,6 +115,23 @@ def _lead_place(
     if not cited or not sources[0].row:
         return SENTENCE
     return STATEMENT if is_statement(passages[cited[0]]) else OTHER
+
+
+def _pair(p: Passage, u: Unit, sources: Sequence[_Figure]) -> bool:
+    """A row printing two of the draft's row's amounts under a heading naming its item,
+    whatever its own label: the same line in a schedule whose row is named by the heading
+    above ("MEDTECH" over "WW | $7,788 | 6,898"), or not at all (a subtotal); a passage
+    opening with its table's rows has its heading in the chunk before, unseen."""
+    if u.kind != "row":
+        return False
+    rows = [f for f in sources if f.row and abs(f.value) >= _PAIRED]
+    amounts = {(f.value, f.decimals) for f in rows}
+    if len(amounts) < 2 or sum(_prints(u.text, v, d) for v, d in amounts) < 2:
+        return False
+    before = p.text[max(0, u.start - _ABOVE) : u.start]
+    if all(line.lstrip().startswith("|") for line in before.splitlines() if line.strip()):
+        return True  # the chunk opens with its table: the heading naming the row is before it
+    return any(coverage(f.label, f"{p.section}\n{before}") >= _LABEL_COVER for f in rows)
 
 
 def _states_any(text: str, sources: Sequence[_Figure]) -> bool:
