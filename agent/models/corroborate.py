@@ -17,6 +17,15 @@ from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
 from agent.models.expansions import Alias, aliases
+from agent.models.primary_places import (
+    OTHER,
+    SENTENCE,
+    STATEMENT,
+    is_statement,
+    narrowed,
+    ordered,
+    statement_of,
+)
 from agent.rewrite import key_terms
 from agent.scope import stem, word_set
 from agent.support import claim_text, coverage
@@ -45,6 +54,8 @@ _SAID_IN = (
 )
 # "30" (a day), "2" (a count) are wording; "5,466", "21.4%", "3.2 billion" are figures.
 _MIN_DIGITS = 3
+_PAIRED = 100  # an amount a row's pair is read by
+_ABOVE = 800  # characters above a row that may hold the heading naming it
 
 
 @dataclass(frozen=True)
@@ -60,11 +71,12 @@ def corroborating(
 ) -> list[tuple[Passage, Unit]]:
     """Units of this turn's passages, on pages the draft does not cite yet, that state a
     figure of the draft for the same line item and use a word of the question; at most
-    one per page, best ranked first."""
+    one per page, the primary statement's row and a sentence before another table
+    (``primary_places.py``), each kind best ranked first."""
     asked = {stem(t) for t in key_terms(question) if not t.isdigit()} | _judged(question)
     short = aliases(question)
     passages = passages_by_id(evidence)
-    cited = {i for line in lines for i in _MARKER.findall(line) if i in passages}
+    cited = [i for line in lines for i in _MARKER.findall(line) if i in passages]
     sources = [*_sources(lines, passages), *_results(lines)]
     if not sources:
         return []
@@ -74,15 +86,56 @@ def corroborating(
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
         hit = next(
-            (u for u in units(p.text) if _states(u, sources) and _asks(u.text, asked, short)),
+            (
+                u
+                for u in units(p.text)
+                if (_states(u, sources) and _asks(u.text, asked, short)) or _pair(p, u, sources)
+            ),
             None,
         )
         if hit is not None:
-            found.append((p, hit))
+            found.append((p, narrowed(hit, lambda t: _states_any(t, sources))))
             pages.add((p.doc_id, p.page))
-        if len(found) >= MAX_QUOTES:
-            break
-    return found
+    # the same line printed on two pages (a segment table's total again in a note) is
+    # quoted once
+    seen: set[str] = set()
+    kept = []
+    for p, u in ordered(found, _lead_place(cited, passages, sources)):
+        line = " ".join(u.text.split()).lower()
+        if line not in seen:
+            seen.add(line)
+            kept.append((p, u))
+    return kept[:MAX_QUOTES]
+
+
+def _lead_place(
+    cited: Sequence[str], passages: dict[str, Passage], sources: Sequence[_Figure]
+) -> int:
+    """The kind of place the draft's first citation is (``primary_places.place``)."""
+    if not cited or not sources[0].row:
+        return SENTENCE
+    return STATEMENT if is_statement(passages[cited[0]]) else OTHER
+
+
+def _pair(p: Passage, u: Unit, sources: Sequence[_Figure]) -> bool:
+    """A row printing two of the draft's row's amounts under a heading naming its item,
+    whatever its own label: the same line in a schedule whose row is named by the heading
+    above ("MEDTECH" over "WW | $7,788 | 6,898"), or not at all (a subtotal); a passage
+    opening with its table's rows has its heading in the chunk before, unseen."""
+    if u.kind != "row":
+        return False
+    rows = [f for f in sources if f.row and abs(f.value) >= _PAIRED]
+    amounts = {(f.value, f.decimals) for f in rows}
+    if len(amounts) < 2 or sum(_prints(u.text, v, d) for v, d in amounts) < 2:
+        return False
+    before = p.text[max(0, u.start - _ABOVE) : u.start]
+    if all(line.lstrip().startswith("|") for line in before.splitlines() if line.strip()):
+        return True  # the chunk opens with its table: the heading naming the row is before it
+    return any(coverage(f.label, f"{p.section}\n{before}") >= _LABEL_COVER for f in rows)
+
+
+def _states_any(text: str, sources: Sequence[_Figure]) -> bool:
+    return any(_prints(text, f.value, f.decimals) for f in sources)
 
 
 def _asks(text: str, asked: set[str], short: Sequence[Alias]) -> bool:
@@ -231,3 +284,41 @@ def _short_name(label: str) -> str:
         return label
     names = vocabulary().items[key].names
     return min((n for n in names if n.isascii()), key=len, default=label)
+
+
+@dataclass(frozen=True)
+class StatementPlace:
+    """Where to look for the primary statement's row of the draft's figure: a page of the
+    turn's statement to read whole (its passage of the turn is another part of it), or
+    keywords to search."""
+
+    query: str = ""
+    page: int = 0
+    doc_id: str = ""
+
+
+def statement_place(lines: Sequence[str], evidence: Sequence[Evidence]) -> StatementPlace:
+    """For the draft's first table figure, when no statement passage of the turn prints
+    it for that item (``primary_places.py``): the page of a passage of the line item's
+    statement, not read yet; else keywords for its row (its label, the figure as printed,
+    the statement's words: "Net cash provided by operating activities 2,912.9 statements
+    of cash flows"). Nothing when a statement prints it already."""
+    passages = passages_by_id(evidence)
+    row = next((f for f in _sources(lines, passages) if f.row), None)
+    if row is None or not row.label:
+        return StatementPlace()
+    kinds = {p.chunk_id: statement_of(p) for p in passages.values()}
+    for p in passages.values():
+        if kinds[p.chunk_id] and any(u.kind == "row" and _states(u, [row]) for u in units(p.text)):
+            return StatementPlace()
+    key = _item_of(row.label)
+    statement = vocabulary().items[key].statement if key is not None else ""
+    read = {(p.doc_id, p.page) for ev in evidence if ev.reads == "page" for p in ev.passages}
+    for p in sorted(passages.values(), key=lambda p: (p.rank or 99, p.page)):
+        if statement and kinds[p.chunk_id] == statement and (p.doc_id, p.page) not in read:
+            return StatementPlace(page=p.page, doc_id=p.doc_id)
+    words = vocabulary().statements[statement].split() if statement else []
+    printed = f"{abs(row.value):,.{row.decimals}f}"
+    return StatementPlace(
+        query=" ".join([row.label, printed, *[w for w in words if w.isascii()][:4]])
+    )

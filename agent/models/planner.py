@@ -21,7 +21,7 @@ from agent.cover_field import asked_field
 from agent.cross_reading import read_as
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.answer import FigureAnswer, figure_answer
-from agent.models.corroborate import statement_search
+from agent.models.corroborate import statement_place, statement_search
 from agent.models.expansions import expansions
 from agent.models.judge import judge
 from agent.models.phrasing import phrasing_words
@@ -250,11 +250,8 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
         return [{"name": "read_page", "args": {"page": beside[0], **doc}}]
     if figures is not None and figures.wanted:  # a formula's operand
         return _operand_calls(figures, asked, read, lang)
-    stated = statement_search(question, figures.lines, evidence) if figures is not None else ""
-    if stated and stated not in asked:  # the sentence stating the figure in prose
-        return [
-            {"name": "search_document", "args": {"query": stated, "top_k": 6, "mode": "keyword"}}
-        ]
+    if figures is not None and (found := _places(question, figures.lines, evidence, asked)):
+        return found
     counting = count_search(question)
     if counting and counting not in asked and not _counted(question, evidence):
         # "how many employees": no passage gives a number of them yet
@@ -268,7 +265,11 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     if note:  # what is found points to a note for the question's words: read it
         return [{"name": "read_section", "args": {"topic": note}}]
     if verdict.answerable and verdict.best >= selector().confident:
-        return []
+        # a table row chosen: its figure's other places, as for a figure's draft
+        lead = verdict.written[0] if verdict.written else verdict.chosen[0]
+        if lead.unit.kind != "row":
+            return []
+        return _places(question, [f"{lead.unit.text} [{lead.passage.chunk_id}]"], evidence, asked)
     present = {t for e in evidence for t, df in e.term_df.items() if df > 0}
     phrasing = phrasing_words(question)
     wanted = [t for t in verdict.uncovered if t in present and stem(t) not in phrasing]
@@ -277,3 +278,25 @@ def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
     anchor = [t for t in content_terms(question) if t not in wanted][:2]
     query = " ".join(wanted + anchor)
     return [{"name": "search_document", "args": {"query": query, "top_k": 6, "mode": "keyword"}}]
+
+
+def _places(
+    question: str, lines: Sequence[str], evidence: Sequence[Evidence], asked: set[str]
+) -> list[Call]:
+    """One round of calls for the other places stating the draft's figure: a search for
+    the sentence saying it in prose, and a read of its statement's page or a search for
+    the statement's row (``corroborate.statement_place``)."""
+    calls: list[Call] = []
+    stated = statement_search(question, lines, evidence)
+    if stated and stated not in asked:
+        calls.append(_keyword_search(stated))
+    where = statement_place(lines, evidence)
+    if where.page:
+        calls.append({"name": "read_page", "args": {"page": where.page, "document": where.doc_id}})
+    elif where.query and where.query not in asked:
+        calls.append(_keyword_search(where.query))
+    return calls
+
+
+def _keyword_search(query: str) -> Call:
+    return {"name": "search_document", "args": {"query": query, "top_k": 6, "mode": "keyword"}}

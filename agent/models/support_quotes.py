@@ -16,7 +16,9 @@ supports the answer a reader is given:
   Chinese question word the lead does not (two sentences of an article opening with the
   same long name, the second saying what is asked);
 - a report's back matter (exhibit index, signatures, contents, certifications; the shared
-  boilerplate classifier) when the lead is not back matter itself.
+  boilerplate classifier) when the lead is not back matter itself;
+- under a table row, another line item's row beside it that the question does not ask
+  for (``sibling_rows.py``).
 
 The filter is applied to the quotes only, after the lead is chosen: the lead (the office
 holder's sentence, a signature line when only it names the holder) is never changed by it.
@@ -29,6 +31,7 @@ import re
 from agent.models.candidates import Candidate
 from agent.models.phrasing import phrasing_words
 from agent.models.rarity import information
+from agent.models.sibling_rows import sibling
 from agent.rewrite import key_terms
 from agent.scope import stem
 from pipeline.text.boilerplate import kind_of
@@ -104,4 +107,7 @@ def supports(c: Candidate, lead: Candidate, question: str = "") -> bool:
     """May ``c`` be quoted under the answer led by ``lead`` (to ``question``)?"""
     if _fragment(c.unit.text) or _section_title(c) or _repeats(c, lead, question):
         return False
+    rows = c.unit.kind == lead.unit.kind == "row"
+    if rows and question and sibling(c.unit.text, lead.unit.text, question):
+        return False  # another line item beside the lead's row, not asked
     return not back_matter(c.unit.text) or back_matter(lead.unit.text)
