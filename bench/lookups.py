@@ -1,7 +1,7 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|C|D|E|F|G|H|I|J|K]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|K]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
