@@ -76,6 +76,11 @@ def test_a_question_asks_the_adjusted_basis_only_by_its_words() -> None:
     assert asks_adjusted("What were adjusted net earnings in Q3 2025?")
     assert asks_adjusted("What was non-GAAP EPS in the quarter?")
     assert not asks_adjusted("What were net earnings in Q3 2025?")
+    # an amount restated "as adjusted" or "adjusted for" a change is on no other basis
+    assert not asks_adjusted(
+        "Current portion of long-term debt, at historical proceeds, as adjusted"
+    )
+    assert not asks_adjusted("Net sales adjusted for the divestiture")
 
 
 def test_a_row_under_an_adjusted_heading_is_unasked_of_a_reported_question() -> None:

@@ -15,7 +15,13 @@ import re
 from agent.figures.row_context import framing, row_fit
 from pipeline.text.lexicon import pattern
 
-ADJUSTED = pattern("measure_basis.adjusted", template=r"(?<![\w-])(?:{})(?![\w-])", flags=re.I)
+# the basis a measure is stated on, not an amount "as adjusted" or "adjusted for" a change
+# ("Current portion of long-term debt, carried at historical proceeds, as adjusted")
+ADJUSTED = pattern(
+    "measure_basis.adjusted",
+    template=r"(?<![\w-])(?<!\bas )(?:{})(?![\w-])(?! for\b)",
+    flags=re.I,
+)
 
 
 def asks_adjusted(question: str) -> bool:
