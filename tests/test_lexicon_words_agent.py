@@ -161,7 +161,7 @@ def test_comparison_words_match_as_the_literals_did() -> None:
         compare._DECLINE,
     )
     change = (
-        r"\b(drop|declin|decreas|fall|fell|grow|growth|increas|rise|rose|perform|change|improv|"
+        r"\b(drop|declin|decreas|fall|fell|grow|grew|growth|increas|rise|rose|perform|change|improv|"
         r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现"
     )
     check(change, re.I, compare._CHANGE, ("the top line rose", "top-lines", "topline"))

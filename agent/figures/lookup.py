@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from agent.figures.basis import adjusted_unasked, framed_fit
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grid import (
     CURRENT,
@@ -147,6 +148,7 @@ class Finder:
                         or (item.statement in self.statements and not is_statement(g, kind))
                         or (self._primary_here(kind) and not self.is_primary(g, kind))
                         or self._unstated(g, kind)
+                        or adjusted_unasked(self.question, g.passage.text, r.start, r.label)
                     )
                     best = (score, self._cell(key, at, r, c, item.outflow), weak)
         if best is None:
@@ -220,12 +222,10 @@ class Finder:
         return found if found is not None else (g, r)
 
     def _framed(self, g: Grid, r: Row) -> float:
-        """What a row's qualifiers and heading add to its fit: "U.S. Federal" under
-        "Deferred:" for a deferred tax asked, not the one under "Current:"."""
-        if not self.question:
-            return 0.0
-        agree, share = row_fit(self.question, g.passage.text, r.start, r.label)
-        return AGREED * agree + FRAMED * share
+        """What a row's qualifiers, heading and basis add to its fit (``basis.framed_fit``)."""
+        return framed_fit(
+            self.question, g.passage.text, r.start, r.label, agreed=AGREED, framed=FRAMED
+        )
 
     def _part_table(self, g: Grid) -> float:
         """A penalty for a table titled by one part of the business the question does not

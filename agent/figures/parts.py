@@ -92,6 +92,8 @@ def asked_parts(question: str, evidence: Sequence[Evidence], known: frozenset[st
     for word in _qualifiers(question, labels, known):  # "casino revenues": a row "Casino"
         out.setdefault(stem(word), word)
         labelled.add(stem(word))
+    # "worldwide sales", "Total revenue": a word naming the whole asks the whole, no part
+    out = {k: w for k, w in out.items() if not WHOLE_ROW.fullmatch(w)}
     df: dict[str, int] = {}
     chunks = max((ev.scope_chunks for ev in evidence), default=0)
     for ev in evidence:

@@ -12,7 +12,8 @@ from typing import Literal
 from agent.figures.grid import Row
 from agent.figures.headings import Group
 from agent.figures.numerals import ZH_UNITS
-from agent.figures.render import number, scale_word
+from agent.figures.periods import months_of
+from agent.figures.render import number, part_column, scale_word
 from pipeline.text.periods import DATED_RE
 from pipeline.text.script import HAN_RE
 
@@ -54,7 +55,8 @@ def _period(text: str, year: int | None) -> str:
         return text
     dated = DATED_RE.search(text)
     if year and (text == str(year) or not dated):
-        return f"FY{year}"
+        # a quarter's or a half's column ("Q2 2023") is no fiscal year
+        return part_column(text) if months_of(text) in (3, 6, 9) else f"FY{year}"
     return f"the {text[: dated.start()].lower()}{dated.group(0)}" if dated else text
 
 

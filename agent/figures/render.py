@@ -163,7 +163,7 @@ def when(c: Cell, balance: bool) -> str:
         lead = before[named[-1].start() :] if named else before
         return f"in the {lead.lower()}{dated.group(0)}"
     if not dated and months_of(c.period) in _PART_YEAR:  # "Q2 2023": as printed
-        return f"in {_column(c.period)}"
+        return f"in {part_column(c.period)}"
     if balance and year:
         return f"at the end of FY{year}"
     return f"in FY{year}" if year else f"({c.period})"
@@ -172,7 +172,7 @@ def when(c: Cell, balance: bool) -> str:
 _PART_NAMED = re.compile(PART_OF_YEAR + r"(?:\s+(?:of\s+)?(?:fiscal\s+)?" + YEAR + r")?", re.I)
 
 
-def _column(period: str) -> str:
+def part_column(period: str) -> str:
     """A part of a year's column header as a sentence names it: the words naming the
     period ("SECOND QUARTER 2023 Percent Amount" → "Second Quarter 2023", "($ in
     Millions) Q2 2023" → "Q2 2023")."""
@@ -181,6 +181,16 @@ def _column(period: str) -> str:
         return re.sub(r"\([^)]*\)", " ", period).split("|")[-1].strip() or period
     said = m.group(0)
     return said.title() if said.isupper() and len(said) > 7 else said
+
+
+def part_said(period: str) -> str:
+    """A part of a year's column as a sentence names it: a dated one by its length and
+    date ("three months ended June 30, 2023"), else as ``part_column`` reads it."""
+    dated = DATED_RE.search(period)
+    if dated is None:
+        return part_column(period)
+    head = re.sub(r"\([^)]*\)", " ", period[: dated.start()]).strip().lower()
+    return f"{head} {dated.group(0)}".strip()
 
 
 def change_line(
@@ -204,10 +214,10 @@ def change_line(
     if lang == "en" and chinese_row(b):  # periods as the Chinese columns print them
         span = f"{en_period(a)[1:-1]} → {en_period(b)[1:-1]}"
         return f"Change in {en_label(b, label)} ({span}) = {working} {ids([a, b])}."
-    part = lang == "en" and months_of(b.period) in _PART_YEAR and not DATED_RE.search(b.period)
-    if part:  # "Q2 2022 → Q2 2023", as the columns print them
+    part = lang == "en" and months_of(b.period) in _PART_YEAR
+    if part:  # "Q2 2022 → Q2 2023", "three months ended June 30, 2022 → …": never FY
         return (
-            f"Change in {low} ({_column(a.period)} → {_column(b.period)}) = {working} "
+            f"Change in {low} ({part_said(a.period)} → {part_said(b.period)}) = {working} "
             f"{ids([a, b])}."
         )
     if a.year is None or b.year is None or not printed:  # undated periods: their names

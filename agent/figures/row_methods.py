@@ -20,6 +20,7 @@ from agent.figures.label_counts import label_count_line
 from agent.figures.member_rows import member_answer
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
+from agent.figures.rate_asked import amount_for_rate
 from agent.figures.row_shares import row_share
 from agent.figures.schedule_rows import schedule_answer
 from agent.figures.turn_tables import document_scales
@@ -87,9 +88,10 @@ def _activity(q: RowQuestion) -> list[FigureAnswer] | None:
 
 
 def _member(q: RowQuestion) -> list[FigureAnswer] | None:
-    """A member's row under the headings the question names (a segment's rooms revenue)."""
+    """A member's row under the headings the question names (a segment's rooms revenue);
+    never its amount for a rate asked (``rate_asked``)."""
     out = member_answer(q.question, q.evidence, q.lang)
-    return [out] if out is not None else None
+    return None if out is None or amount_for_rate(q.question, [out]) else [out]
 
 
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:

@@ -31,6 +31,7 @@ from agent.figures.grid import (
 )
 from agent.figures.items import named_item, shown_label
 from agent.figures.numerals import ZH_UNITS, zh_amount
+from agent.figures.period_tables import length_fit
 from agent.figures.periods import zh_period_said
 from agent.figures.printed_rates import printed_rate
 from agent.figures.render import copula, in_scale, number, scale_word
@@ -96,6 +97,7 @@ def named_row(
     # longer shows that heading)
     rows.sort(
         key=lambda gr: (
+            -length_fit(gr[0], question),  # a table of the period length asked first
             -max(table_fit(gr[0], k) for k in kinds),
             tuple(-x for x in row_fit(question, gr[0].passage.text, gr[1].start, label)),
             -_size(*gr),

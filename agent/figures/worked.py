@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from agent.figures.asking import Ask
 from agent.figures.averages import averaged
 from agent.figures.candidate import FigureAnswer
+from agent.figures.change_columns import basis_lead
 from agent.figures.differences import difference_line
 from agent.figures.en_said import chinese_row
 from agent.figures.formula import Cell, MissingFigure, Result, evaluate, names
@@ -201,7 +202,10 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         moved = zh_difference(a, b, turn.question, ids([a, b]))
     else:
         moved = difference_line(a, b, turn.question, ids([a, b]), named)
-    lead = printed_lead(turn.finder.tables, turn.question, a, b, turn.lang)
+    # the change on the basis asked ("operational") as printed, else the printed rate
+    lead = basis_lead(turn.finder.tables, turn.question, b, turn.lang) or printed_lead(
+        turn.finder.tables, turn.question, a, b, turn.lang
+    )
     lines = _ordered(lead, sentences, moved, line, turn.lang)
     return FigureAnswer(lines, cells=[b, a], computed=[growth])
 
