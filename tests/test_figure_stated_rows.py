@@ -56,3 +56,29 @@ def test_a_rate_asked_to_be_computed_is_worked_out() -> None:
 def test_another_basis_answers_only_when_asked() -> None:
     line = _answer("What was Tindle Works' non-GAAP effective tax rate in 2025?")
     assert "23.0%" in line, line
+
+
+CASH = """| Tindle Works Consolidated Statement of Cash Flows ($ in millions) | 2025 | 2024 |
+|---|---|---|
+| Net cash provided by operating activities | 2,400 | 2,100 |
+| Capital spending | (900) | (800) |
+| Sales of property, plant and equipment | 60 | 40 |"""
+# a reconciliation states the measure as the company defines it (proceeds of sales added)
+FREE_CASH = """| Free cash flow ($ in millions) | 2025 | 2024 |
+|---|---|---|
+| Net cash provided by operating activities, GAAP measure | $2,400 | $2,100 |
+| Capital spending | (900) | (800) |
+| Sales of property, plant and equipment | 60 | 40 |
+| Free cash flow, non-GAAP measure | $1,560 | $1,340 |"""
+
+
+def test_a_measure_whose_name_holds_a_basis_word_is_its_stated_row() -> None:
+    passages = [
+        Passage(chunk_id=f"tw#{i}", doc_id="tw", page=60 + i, page_end=60 + i, text=t, rank=i + 1)
+        for i, t in enumerate((CASH, FREE_CASH))
+    ]
+    ev = [Evidence(tool="search_document", query="q", passages=passages)]
+    a = figure_answer("What was Tindle Works' FCF in 2025?", ev, "en")
+    assert a is not None and a.lines and "1,560" in a.lines[0], a
+    worked = figure_answer("Calculate Tindle Works' free cash flow for 2025.", ev, "en")
+    assert worked is not None and worked.lines and "1,500" in worked.lines[0], worked

@@ -5,6 +5,7 @@ the vocabulary. The first that answers wins; None from each passes to the next.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -15,15 +16,19 @@ from agent.figures.activity_rows import activity_line
 from agent.figures.asking import Ask
 from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
+from agent.figures.described_rows import Found, described_row
 from agent.figures.grid import Grid
+from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.label_counts import label_count_line
 from agent.figures.member_rows import member_answer
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
 from agent.figures.rate_asked import amount_for_rate
+from agent.figures.row_said import grid_row_said
 from agent.figures.row_shares import row_share
 from agent.figures.schedule_rows import schedule_answer
 from agent.figures.turn_tables import document_scales
+from pipeline.text.finance import vocabulary
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,36 @@ def _member(q: RowQuestion) -> list[FigureAnswer] | None:
     return None if out is None or amount_for_rate(q.question, [out]) else [out]
 
 
+# an item asked is read by its item's methods unless the question qualifies it by words
+# the row's heading or table says ("the deferred tax liability for D&A": its row under
+# "Deferred tax liabilities:", not the cash-flow statement's)
+_QUALIFYING = 2
+
+
+def _described(q: RowQuestion) -> list[FigureAnswer] | None:
+    """The row the question describes by its label, heading and table
+    (``described_rows``): for a question naming no item, or qualifying the item it names."""
+    if q.ask is not None and not q.ask.single:
+        return None
+    found = described_row(q.question, q.tables)
+    if found is None or (q.ask is not None and not _qualified_item(q.ask, found)):
+        return None
+    scale = document_scales(q.evidence).get(found.grid.passage.doc_id, "")
+    line = grid_row_said(found.grid, found.row, q.question, q.lang, scale)
+    return [FigureAnswer([line])] if line else None
+
+
+def _qualified_item(ask: Ask, found: Found) -> bool:
+    """Is the row described the item asked's own row ("Depreciation and amortization"),
+    under a heading or in a table saying the question's other words?"""
+    item = vocabulary().items.get(ask.formula.id) if isinstance(ask.formula, ast.Name) else None
+    return (
+        item is not None
+        and found.framed >= _QUALIFYING
+        and row_match(found.row.label, item) >= MIN_ROW_MATCH
+    )
+
+
 def _named(q: RowQuestion) -> list[FigureAnswer] | None:
     """A row asked by its own name."""
     return named_row_answer(q.ask, q.question, q.tables, q.lang, document_scales(q.evidence))
@@ -108,6 +143,7 @@ ROW_METHODS: tuple[RowMethod, ...] = (
     _worded,
     _activity,
     _member,
+    _described,
     _named,
 )
 

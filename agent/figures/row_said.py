@@ -112,6 +112,14 @@ def named_row(
     return None
 
 
+def grid_row_said(
+    g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str = ""
+) -> str | None:
+    """The sentence for a row already chosen in its table (``described_rows``), or None
+    when the table does not date its figures."""
+    return _said(g, row, question, lang, scale)
+
+
 def _size(g: Grid, r: Row) -> float:
     """The row's largest figure in units (its table's scale applied; a per-share or a
     percentage row counts as none)."""

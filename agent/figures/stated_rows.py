@@ -20,6 +20,8 @@ _DATA = Path(__file__).resolve().parents[1] / "data" / "stated_rows.json"
 # a footnote's marker after a label ("Effective tax rate(2)", "… rate (a)")
 _MARKER = re.compile(r"\s*\(\s*(?:\d{1,2}|[a-z])\s*\)\s*$")
 _REPORTED = re.compile(r"^(?:gaap|reported|as reported|total)\s+|\s+\(?(?:gaap|as reported)\)?$")
+# a label's closing note of the kind of measure it is ("Free cash flow, non-GAAP measure")
+_KIND_NOTE = re.compile(r"\s+(?:non\s+)?gaap\s+measure$")
 
 
 @cache
@@ -65,12 +67,14 @@ def _basis(text: str, other: re.Pattern[str]) -> frozenset[str]:
 
 
 def _bare(label: str) -> str:
-    return _REPORTED.sub("", _MARKER.sub("", norm(label))).strip()
+    return _REPORTED.sub("", _KIND_NOTE.sub("", _MARKER.sub("", norm(label)))).strip()
 
 
 def _states(label: str, asked: list[Metric], q: str, other: re.Pattern[str]) -> bool:
     """Does the row label name an asked measure whole, on the basis the question asks?"""
     bare = _bare(label)
+    if any((hit := m.find(bare)) is not None and hit.group(0) == bare for m in asked):
+        return True  # the measure's own name, whatever basis word it holds ("cash")
     basis = other.findall(bare)
     if any(w.lower() not in q for w in basis):
         return False

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from agent.question.parsed import Question
+from pipeline.text.expand import spelled_out
 
 _DATA = Path(__file__).resolve().parents[1] / "data" / "amount_words.json"
 # what no figure answers, though the question names a period: a cause, a list, a definition
@@ -18,7 +19,7 @@ _NOT_AMOUNTS = frozenset({"explanation", "list", "definition", "person", "date",
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], ...]:
     data = json.loads(_DATA.read_text(encoding="utf-8"))
     heads = "|".join(re.escape(w) for w in data["heads"])
     verbs = "|".join(re.escape(w) for w in data["verbs"])
@@ -31,7 +32,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     # "what <a few words> <head noun> …": the head noun names the amount asked ("What
     # amortization expense did …", "What principal amount of … falls due in …")
     named = re.compile(rf"^\W*what\s+(?:[\w'’-]+\s+){{0,4}}(?:{heads})\b", re.I)
-    return head, verb, named
+    # "…, in millions?", "How large a …": the unit or the size of an amount asked
+    unit = re.compile(rf"\b(?:{'|'.join(data['units'])})\b", re.I)
+    return head, verb, named, unit
 
 
 def asks_period_amount(q: Question) -> bool:
@@ -39,4 +42,13 @@ def asks_period_amount(q: Question) -> bool:
     verb), naming no item?"""
     if not q.periods or q.operation != "lookup" or q.kinds & _NOT_AMOUNTS or q.lang != "en":
         return False
-    return any(p.search(q.text) for p in _patterns())
+    text = _spelled_in_place(q.text)
+    return any(p.search(text) for p in _patterns())
+
+
+def _spelled_in_place(text: str) -> str:
+    """The text with each abbreviation a filing spells out written out where it stands
+    ("What was Velmor's OCI in 2024?": "… other comprehensive income in 2024?")."""
+    for written, a in spelled_out(text):
+        text = text.replace(written, a.long[0], 1)
+    return text
