@@ -60,3 +60,15 @@ def test_a_quoted_sentence_in_meta_words_is_still_a_claim() -> None:
     verdict = reflect(f"No. {text} [n#1]", {"n#1": p})
     claims = [c for c in verdict.claims if c.factual]
     assert claims and claims[0].supported and claims[0].ids == ["n#1"], verdict.claims
+
+
+def test_a_list_decides_by_its_item_on_the_topic() -> None:
+    q = "Is Northwind still paying a quarterly dividend?"
+    said = [
+        "• competition we face from larger mills; • the fact that we suspended our quarterly "
+        "dividend and may not resume it; • the cost of wool"
+    ]
+    assert stated_verdict(q, SCOPE, said) == "no"
+    # no single item holds the topic: words spread over the list decide nothing
+    spread = ["• a quarterly report on our mills; • the dividend policy of our peers"]
+    assert stated_verdict("Does Northwind pay a quarterly dividend?", SCOPE, spread) is None

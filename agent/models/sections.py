@@ -162,8 +162,10 @@ def _statements(
 
 
 def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
-    """The section's sentences the tool told, as units of the passages holding them."""
-    if not ev.quotes:
+    """The section's sentences the tool told, as units of the passages holding them; a
+    note read by its number, all its sentences (the tool told those of the words "Note 15",
+    not of the question's topic)."""
+    if not ev.quotes or asked_note(ev.query):
         return [(p, u) for p in ev.passages for u in units(p.text)]
     out: list[tuple[Passage, Unit]] = []
     for quote in ev.quotes:
@@ -241,10 +243,17 @@ def stated_verdict(
         return None
     scope = [w for e in evidence for w in (*e.owner, *e.names)]
     asked = topic_terms(question, ignore=scope) - own_name_words(question, scope)
-    held = meets(asked, topic_terms(statements[0]))
+    # a list of risks or highlights decides by its one item on the topic, not by words
+    # its other items happen to hold
+    items = _ITEM.split(statements[0])
+    said = max(items, key=lambda t: len(meets(asked, topic_terms(t))))
+    held = meets(asked, topic_terms(said))
     if len(asked) < 2 or not (_decides(asked, held) or _mostly(asked, held)):
         return None
-    return "no" if _denies(statements[0], question) else "yes"
+    return "no" if _denies(said, question) else "yes"
+
+
+_ITEM = re.compile(r"\s*[•●▪◦]\s+|\n\s*[-–]\s+")  # a list's item marks
 
 
 @cache
