@@ -129,9 +129,9 @@ def reflect(draft: str, passages: Mapping[str, Passage]) -> Verdict:
     claims = parse_claims(body)
     refusing = [is_refusal_line(line) for line in body.splitlines()]
     for c in claims:
-        c.factual = is_factual(c.text) and not refusing[c.line]
         c.invalid_ids = [i for i in c.ids if i not in passages]
         c.ids = [i for i in c.ids if i in passages]
+        c.factual = (is_factual(c.text) or _quoted(c, passages)) and not refusing[c.line]
         if not c.factual:
             continue
         if not c.ids:
@@ -143,6 +143,18 @@ def reflect(draft: str, passages: Mapping[str, Passage]) -> Verdict:
             useful = [i for i in c.ids if coverage(c.text, passages[i].checked_text) > 0.0]
             c.ids = useful or c.ids
     return Verdict(claims=claims, follow_ups=follow_ups)
+
+
+_QUOTED = 0.95  # a cited sentence whose words are all its passage's
+
+
+def _quoted(c: Claim, passages: Mapping[str, Passage]) -> bool:
+    """Is the claim a quote of the passages it cites? A quoted sentence states what the
+    document says, even in words a meta sentence uses ("J&J does not provide GAAP
+    measures on a forward-looking basis" is no "the documents do not provide …")."""
+    if not c.ids:
+        return False
+    return coverage(c.text, "\n".join(passages[i].checked_text for i in c.ids)) >= _QUOTED
 
 
 def feedback(verdict: Verdict, lang: prompts.Lang) -> str:

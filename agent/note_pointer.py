@@ -12,8 +12,12 @@ from pipeline.perceive.references import normalise_key
 from pipeline.text.script import HAN, HAN_RE
 
 _EN = re.compile(
-    r"\b(?:see|refer(?:ence)? to|described in|discussed in|included in|set forth in|"
-    r"presented in|disclosed in)\s+(?:the\s+)?notes?\s+(\d{1,2})(?!\d|\.\d)",
+    r"\b(?:(?:see|refer(?:ence)? to|described in|discussed in|included in|set forth in|"
+    r"presented in|disclosed in)\s+(?:the\s+)?"
+    # "See discussion of legal proceedings in Note 9": what is found there, then the note
+    r"|(?:see|refer(?:ence)? to)\s+(?:the\s+)?(?:discussion|description|information)\s+"
+    r"(?:(?:of|on|about|regarding)\s+[^.;:]{1,60}?\s+)?in\s+(?:the\s+)?)"
+    r"notes?\s+(\d{1,2})(?!\d|\.\d)",
     re.I,
 )
 _ZH = re.compile(
@@ -24,7 +28,8 @@ _FILLER_EN = re.compile(
     r"\b(?:see|refer(?:ence)? to|for|further|additional|more|detailed|information|details|"
     r"discussion|regarding|about|on|of|our|the|its|to|in|and|a|an|notes?|consolidated|"
     r"financial|statements?|condensed|accompanying|included|herein|this|report|form|10-k|"
-    r"10-q|item|part|ii|i|8|1|please)\b|\d+|[^\w\s]",
+    r"10-q|item|part|ii|i|8|1|please|material|set|forth|incorporated|by|reference|"
+    r"description|described|discussed|discussion)\b|\d+|[^\w\s]",
     re.I,
 )
 _MAX_OWN_WORDS = 4  # "See Note 13 — Debt": the note's title is the pointer's only words
@@ -49,7 +54,9 @@ def only_points(text: str) -> bool:
         rest = _ZH.sub("", text)
         rest = _ZH_FILLER.sub("", rest)
         return len(rest) <= _MAX_OWN_CHARS_ZH
-    return len(_FILLER_EN.sub(" ", text).split()) <= _MAX_OWN_WORDS
+    # a heading the chunk repeats before the pointer ("Legal Proceedings See … legal
+    # proceedings in Note 9") says its words once
+    return len(set(_FILLER_EN.sub(" ", text).lower().split())) <= _MAX_OWN_WORDS
 
 
 def note_topic(key: str, chinese: bool = False) -> str:

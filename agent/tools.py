@@ -28,6 +28,7 @@ from agent.figures.lookup import Finder
 from agent.figures.turn_tables import grids
 from agent.note_pointer import asked_note
 from agent.overview import MAX_SENTENCES, overview_sentences
+from agent.own_name import own_name_words
 from agent.rewrite import content_terms, key_terms, spaced
 from agent.scope import ScopeStats
 from agent.sections import MAX_ITEMS, find_note, find_section, topic_terms
@@ -143,7 +144,7 @@ def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
     found = (
         find_note(ctx.corpus, ctx.doc_ids, note)
         if note
-        else find_section(ctx.corpus, ctx.doc_ids, topic, stats.owner_words | stats.name_words)
+        else find_section(ctx.corpus, ctx.doc_ids, topic, _scope_words(topic, stats))
     )
     if found is None:
         ev = _evidence(ctx, "read_section", topic, [])
@@ -172,6 +173,13 @@ def read_section(topic: str, *, runtime: Runtime) -> ToolResult:
     update = {"quotes": quotes, "note": found.title, "listed": bool(items)}
     ev = ev.model_copy(update=update | {"items_total": len(found.items)})
     return render(ev, lang), ev.model_dump()
+
+
+def _scope_words(topic: str, stats: ScopeStats) -> set[str]:
+    """The words naming the scope's documents and companies, with the topic's capitalised
+    words that spell a name stored run together ("MGM", "Resorts" of "mgmresort")."""
+    owners = stats.owner_words | stats.name_words
+    return owners | own_name_words(topic, owners)
 
 
 def calculate(expression: str, *, runtime: Runtime) -> ToolResult:

@@ -27,7 +27,7 @@ from agent.models.judge import judge
 from agent.models.phrasing import phrasing_words
 from agent.models.sections import topical
 from agent.models.selector import selector
-from agent.note_pointer import note_topic, only_points, pointed_note
+from agent.note_pointer import asked_note, note_topic, only_points, pointed_note
 from agent.question.kinds import asks_overview
 from agent.question.units import without_unit
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
@@ -149,9 +149,13 @@ def _pointed(question: str, evidence: Sequence[Evidence]) -> str:
     asked = {stem(t) for t in key_terms(question)} - owner
     read = {e.query for e in evidence if e.tool == "read_section"}
     for ev in evidence:
-        for p in ev.passages[:_POINTER_RANKS] if ev.reads == "search" else ():
+        # a section read for the question's topic that points to a note ("Legal
+        # Proceedings: see Note 9") speaks of the topic by its heading
+        topic_read = ev.reads == "section" and not asked_note(ev.query)
+        searched = ev.passages[:_POINTER_RANKS] if ev.reads == "search" else []
+        for p in ev.passages if topic_read else searched:
             for u in units(p.text):
-                if not only_points(u.text) or not _speaks(asked, p, u):
+                if not only_points(u.text) or not (topic_read or _speaks(asked, p, u)):
                     continue
                 topic = note_topic(pointed_note(u.text), bool(HAN_RE.search(u.text)))
                 if topic not in read:

@@ -22,8 +22,10 @@ from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
+from agent.models.reversal import reverses, without_limits
 from agent.models.spans import opens_mid_sentence
 from agent.note_pointer import asked_note, only_points
+from agent.own_name import own_name_words
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
 from pipeline.text.periods import PERIOD_MENTION_RE
@@ -76,13 +78,24 @@ def section_answer(
     # the section the question names first; a note read by its number ("Note 13"), where a
     # pointer sent the reader, only when none was found (its answer weighs less: ``pointed``)
     reads = [e for e in evidence if e.reads == "section" and e.passages]
-    ev = next((e for e in reads if not asked_note(e.query)), reads[0] if reads else None)
     if (
-        ev is None
+        not reads
         or absent_names(question, evidence)
         or not before_figures(question, evidence).answers
     ):
         return None  # arithmetic, another company or period: refused before any figure
+    # a section that only points to a note ("Legal Proceedings: see Note 9") says nothing
+    # itself: the note read next answers
+    for ev in sorted(reads, key=lambda e: bool(asked_note(e.query))):
+        found = _from_section(question, evidence, ev, lang)
+        if found is not None:
+            return found
+    return None
+
+
+def _from_section(
+    question: str, evidence: Sequence[Evidence], ev: Evidence, lang: prompts.Lang
+) -> SectionAnswer | None:
     title = clean(ev.note)
     yes_no = _yes_no(question)
     if ev.listed and not yes_no:
@@ -92,7 +105,7 @@ def section_answer(
     if not chosen:
         return None
     leads = section_words()["leads"][lang]
-    verdict = _verdict(chosen, asked, topic_terms(title)) if yes_no else None
+    verdict = _verdict(chosen, asked, topic_terms(title), question) if yes_no else None
     lead = leads[verdict] if verdict else leads["prose"].format(title=title)
     lines = [lead, *(f"- {_cited(u.text, p)}" for p, u in chosen)]
     pointed = bool(asked_note(ev.query))
@@ -130,13 +143,17 @@ def _statements(
     rest it asks), in reading order; with no sentences told, its passages' sentences."""
     ask = make_ask(question, evidence)
     found: list[tuple[int, float, int, Passage, Unit]] = []
+    before = ""
     for p, u in _sentences(ev):
         text = clean(u.text)
+        before, prior = text, before
         width = len(text) + len(HAN_RE.findall(text))  # a Chinese character says a word
         if u.kind != "sentence" or width < _MIN_CHARS or text == title:
             continue
         if only_points(text) or opens_mid_sentence(text):
             continue  # "See Note 5 for further details …", "or because …": no statement
+        if only_points(f"{prior} {text}"):
+            continue  # the rest of a pointer the splitter cut at "Item 1."
         topic = len(meets(asked, topic_terms(text)))
         words = share(ask, hits(ask, u.text))
         found.append((topic, words, len(found), p, u))
@@ -145,8 +162,10 @@ def _statements(
 
 
 def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
-    """The section's sentences the tool told, as units of the passages holding them."""
-    if not ev.quotes:
+    """The section's sentences the tool told, as units of the passages holding them; a
+    note read by its number, all its sentences (the tool told those of the words "Note 15",
+    not of the question's topic)."""
+    if not ev.quotes or asked_note(ev.query):
         return [(p, u) for p in ev.passages for u in units(p.text)]
     out: list[tuple[Passage, Unit]] = []
     for quote in ev.quotes:
@@ -159,7 +178,10 @@ def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
 
 
 def _verdict(
-    chosen: Sequence[tuple[Passage, Unit]], asked: frozenset[str], heading: frozenset[str]
+    chosen: Sequence[tuple[Passage, Unit]],
+    asked: frozenset[str],
+    heading: frozenset[str],
+    question: str = "",
 ) -> str | None:
     """'yes' or 'no' when a statement holds every topic word asked and the statements
     agree on whether it is said or denied; None when the evidence does not decide. A
@@ -178,7 +200,9 @@ def _verdict(
             and _decides(asked, own | meets(asked, extra))
         ]
         firm = [t for t in deciding if not _hedged(t)]
-        said = {"no" if _denies(t) else "yes" for t in (firm or ([] if extra else deciding))}
+        said = {
+            "no" if _denies(t, question) else "yes" for t in (firm or ([] if extra else deciding))
+        }
         if said:
             return said.pop() if len(said) == 1 else None
     return None
@@ -189,6 +213,21 @@ def _decides(asked: frozenset[str], held: frozenset[str]) -> bool:
     one of three or more ("sales do not reflect any degree of seasonality" for "Do sales
     vary much by season?")."""
     return len(asked) >= 1 and len(held) >= len(asked) - (1 if len(asked) >= 3 else 0)
+
+
+_MOSTLY = 0.7  # the share of the question's topic, by rarity, a deciding statement holds
+
+
+def _mostly(asked: frozenset[str], held: frozenset[str]) -> bool:
+    """Does the statement hold most of the topic by rarity, its rarest word among them
+    ("the covenants of the bank debt facilities require …" for "Must it meet financial
+    covenants under its bank debt facilities?": the question's verbs are common words)?"""
+    from agent.models.rarity import information  # wordfreq, loaded on first use
+
+    weights = {a: information(a) for a in asked}
+    total = sum(weights.values())
+    rarest = max(asked, key=lambda a: (weights[a], a))
+    return total > 0 and rarest in held and sum(weights[a] for a in held) >= _MOSTLY * total
 
 
 def stated_verdict(
@@ -202,12 +241,19 @@ def stated_verdict(
     it)."""
     if not statements or not _yes_no(question):
         return None
-    ignore = [w for e in evidence for w in (*e.owner, *e.names)]
-    asked = topic_terms(question, ignore=ignore)
-    held = meets(asked, topic_terms(statements[0]))
-    if len(asked) < 2 or not _decides(asked, held):
+    scope = [w for e in evidence for w in (*e.owner, *e.names)]
+    asked = topic_terms(question, ignore=scope) - own_name_words(question, scope)
+    # a list of risks or highlights decides by its one item on the topic, not by words
+    # its other items happen to hold
+    items = _ITEM.split(statements[0])
+    said = max(items, key=lambda t: len(meets(asked, topic_terms(t))))
+    held = meets(asked, topic_terms(said))
+    if len(asked) < 2 or not (_decides(asked, held) or _mostly(asked, held)):
         return None
-    return "no" if _denies(statements[0]) else "yes"
+    return "no" if _denies(said, question) else "yes"
+
+
+_ITEM = re.compile(r"\s*[•●▪◦]\s+|\n\s*[-–]\s+")  # a list's item marks
 
 
 @cache
@@ -227,8 +273,9 @@ def asks_yes_no(question: str) -> bool:
     return _yes_no(question)
 
 
-def _denies(text: str) -> bool:
-    return bool(_patterns()[1].search(text))
+def _denies(text: str, question: str) -> bool:
+    """A negation word, or a word saying what is asked was turned down or stopped."""
+    return bool(_patterns()[1].search(without_limits(text))) or reverses(text, question)
 
 
 @cache

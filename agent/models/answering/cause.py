@@ -35,6 +35,7 @@ from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import asks_cause, cover, passages_text
 from agent.models.candidates import Candidate
 from agent.models.writing import sentence
+from agent.own_name import own_name_words
 from agent.question import Question
 from agent.question.kinds import marks
 from agent.rewrite import content_terms
@@ -60,11 +61,28 @@ class _Found:
     passage: Passage
     unit: Unit
     lead: Unit | None = None  # the sentence before, naming what a leaning one explains
+    own: float = 0.0  # the share in the subject itself, without its heading
 
 
 @cache
 def _moved() -> tuple[str, ...]:
     return words("change_words.stems_moved")
+
+
+@cache
+def _asked_moves() -> tuple[str, ...]:
+    """The stems of a move as a question words it ("double", "jump"): a report says
+    "increased", so the question's word says the move, never the item."""
+    return words("change_words.asked_moves")
+
+
+@cache
+def _not_item() -> frozenset[str]:
+    """How much it moved ("roughly") and the period's own words ("the second quarter",
+    "quarter ended"): the period is read from the question as a whole, the degree is none
+    of the item's name."""
+    said = (*words("change_words.asked_degree"), *words("change_words.asked_period_words"))
+    return frozenset(stem(w) for w in said)
 
 
 @cache
@@ -96,12 +114,15 @@ def item_words(q: Question, evidence: Sequence[Evidence]) -> list[str]:
     rest = marks().asks["reason"].sub(" ", q.text)
     scope = [n for e in evidence for n in (*e.owner, *e.names)]
     names = {stem(w) for n in scope for w in re.findall(r"[A-Za-z]+", n)}
+    names |= own_name_words(q.text, scope)
     named = {stem(w) for n in q.entities for w in re.findall(r"[A-Za-z]+", n)} - names
     said_in = " ".join(f"{p.section} {p.text}" for e in evidence for p in e.passages)
     out = []
     for t in content_terms(rest):
         s = stem(t)
         if any(c.isdigit() for c in t) or s in names or s in _generic() or _a_move(s):
+            continue
+        if s in _not_item() or any(s.startswith(m) for m in _asked_moves()):
             continue
         if s in named and not _named_item(t, said_in):
             continue
@@ -115,6 +136,22 @@ def _named_item(term: str, said_in: str) -> bool:
     """Is a word of the question's names, which no scope name holds, a name of the item (a
     segment, a product) the evidence prints, not the company's other name found nowhere?"""
     return re.search(rf"\b{re.escape(term)}", said_in, re.I) is not None
+
+
+@cache
+def _owned() -> re.Pattern[str]:
+    owners = "|".join(re.escape(w) for w in words("change_words.owners"))
+    return re.compile(rf"^attribut\w*\s+to\s+(?:(?:the|its|our)\s+)?(?:{owners}\b|[A-Z])")
+
+
+def cause_mark(text: str) -> re.Match[str] | None:
+    """The first mark of a cause in the sentence ("due to", "driven by"), not an
+    "attributable to" saying whose a figure is ("net income attributable to Amcor plc",
+    "… to noncontrolling interests")."""
+    for m in marks().holds["reason"].finditer(text):
+        if not _owned().match(text[m.start() :]):
+            return m
+    return None
 
 
 def _a_move(s: str) -> bool:
@@ -133,12 +170,16 @@ def _share(asked: Sequence[str], weights: Sequence[float], text: str) -> float:
 
 def _leans_back(subject: str) -> bool:
     """Does the subject name its move by the sentence before ("The increase was", "This
-    rate increase was"): it opens with a leaning word, or "the" and the move itself?"""
-    first = re.findall(r"[a-z]+", subject.lower())[:2]
+    rate increase was"): it opens with a leaning word, or "the" and the move itself, which
+    names no item of its own ("The decrease in the number of shares was due to …" does)?"""
+    first = re.findall(r"[a-z]+", subject.lower())[:3]
     if not first:
         return False
     return first[0] in _leaning() or (
-        first[0] == "the" and len(first) > 1 and _a_move(stem(first[1]))
+        first[0] == "the"
+        and len(first) > 1
+        and _a_move(stem(first[1]))
+        and first[2:3] not in (["in"], ["of"])
     )
 
 
@@ -203,7 +244,6 @@ def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
     if not asked:
         return []
     weights = [max(information(a), 0.05) for a in asked]
-    reason = marks().holds["reason"]
     found: list[_Found] = []
     seen: set[str] = set()
     for ev in evidence:
@@ -214,7 +254,7 @@ def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
             before: Unit | None = None
             for u in _sentences(p.text):
                 text = clean(u.text)
-                cause = reason.search(text)
+                cause = cause_mark(text)
                 prior, before = before, u
                 if cause is None or len(text) < _MIN_CHARS or text in seen:
                     continue
@@ -226,12 +266,16 @@ def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
                 if lead is not None:  # "This rate increase was due to …"
                     subject = f"{clean(lead.text)} {subject}"
                 head = _share(asked, weights, f"{_heading(p)} {subject}")
-                if (fit := _year_fit(q, text, dated)) < 0:
+                said = f"{clean(lead.text)} {text}" if lead is not None else text
+                if (fit := _year_fit(q, said, dated)) < 0:  # the year the move is of
                     continue
-                whole = _share(asked, weights, text)
-                found.append(_Found(head, whole, fit, len(found), p, u, lead))
+                whole = _share(asked, weights, said)
+                own = _share(asked, weights, subject)
+                found.append(_Found(head, whole, fit, len(found), p, u, lead, own))
     found = [f for f in found if f.head >= _MIN_HELD]
-    return sorted(found, key=lambda f: (-f.head, -f.dated, -f.whole, f.order))
+    # a subject naming the item itself before one named only by its heading ("Non-operating
+    # items" over "The effective rate … was impacted by … income")
+    return sorted(found, key=lambda f: (-f.head, -f.dated, -f.own, -f.whole, f.order))
 
 
 def _candidates(

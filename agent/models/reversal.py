@@ -1,0 +1,42 @@
+"""A statement that says what a yes/no question asks was turned down or stopped ("The
+shareholder proposal regarding an independent chair was defeated" for "Did shareholders
+back the proposal …?"; "the Board determined to suspend the ongoing dividends" for "Is it
+still paying a dividend?"): it denies the question as a negation word does, unless the
+question asks that very reversal ("Did it suspend its dividend?"). Words in
+``data/reversals.json``."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+_DATA = Path(__file__).with_name("data") / "reversals.json"
+
+
+@cache
+def _stems() -> tuple[str, ...]:
+    return tuple(json.loads(_DATA.read_text(encoding="utf-8"))["en"])
+
+
+def _said(stem: str, text: str) -> bool:
+    return re.search(rf"\b{re.escape(stem)}", text, re.I) is not None
+
+
+@cache
+def _limits() -> re.Pattern[str]:
+    said = json.loads(_DATA.read_text(encoding="utf-8"))["limits"]
+    return re.compile("|".join(f"(?:{x})" for x in said), re.I)
+
+
+def without_limits(statement: str) -> str:
+    """The statement without the phrases by which a negation bounds an amount ("a ratio
+    not higher than 3.9 times"): what is left denies or not."""
+    return _limits().sub(" ", statement)
+
+
+def reverses(statement: str, question: str) -> bool:
+    """Does the statement say that what the question asks was turned down or stopped, by a
+    word the question does not use itself?"""
+    return any(_said(s, statement) and not _said(s, question) for s in _stems())
