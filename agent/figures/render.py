@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.en_said import chinese_row, en_label, en_period, en_value
-from agent.figures.follow_rows import follow_label
+from agent.figures.follow_rows import follow_label, reader_case
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
@@ -16,7 +16,14 @@ from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
 from agent.figures.periods import PART_OF_YEAR, months_of, zh_period_said
 from agent.figures.printed_rates import printed_rate
-from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
+from agent.figures.report_said import (
+    Said,
+    en_sentence,
+    period_words,
+    rate,
+    worked_rate,
+    zh_sentence,
+)
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
@@ -287,6 +294,7 @@ def follow_ups(
             row = follow_label(printed, lang)
             if not row:
                 continue
+            row = row if finder.parts else reader_case(row)
             label = f"{row} {named}".strip()
             if lang == "zh":
                 out.append(f"{_zh_when(c)}{label}是多少？")
@@ -305,6 +313,10 @@ def _asked_when(c: Cell, finder: Finder, balance: bool) -> str:
     a year is no fiscal year known to the reader: asked by its date."""
     said = when(c, balance)
     if said.startswith("("):  # the year is not the column's own (a report's cover)
+        # a Chinese report's column by its period's English name ("本期发生额": "in the
+        # current period"), never as a fiscal year (a first quarter's report is no FY)
+        if HAN_RE.search(c.period):
+            return f" {period_words(c.period)}" if period_words(c.period) else ""
         return f" in FY{c.year}" if c.year else ""
     dated = DATED_RE.search(c.period)
     if said.startswith("in FY") and dated and _prints_parts(finder, c):
