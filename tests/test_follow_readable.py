@@ -114,3 +114,19 @@ def test_after_a_person_asked_by_office_the_other_offices_are_asked_first() -> N
     # a question asking no office keeps the neighbourhood's own questions
     plain = follow_ups("营业收入是多少？", ev, [cited], "zh", quoted=[statement])
     assert not any(q.endswith("负责人是谁？") for q in plain), plain
+
+
+BALANCE = """| Quillmere Inc. Condensed Balance Sheets ($ in millions) | December 31, 2031 \
+| June 30, 2031 |
+|---|---|---|
+| Cash and cash equivalents | 837 | 775 |
+| Inventories | 1,820 | 1,710 |
+| Total current assets | 5,120 | 4,980 |"""
+
+
+def test_a_chinese_question_of_a_balance_at_a_quarters_close_says_the_day() -> None:
+    ev = [Evidence(tool="search_document", query="q", passages=[_p(1, BALANCE)])]
+    a = figure_answer("2031年12月31日的货币资金是多少？", ev, "zh")
+    assert a is not None and a.lines, a
+    assert "2031年12月31日" in a.lines[0] and "2031财年" not in a.lines[0], a.lines
+    assert a.follow and all(q.startswith("2031年12月31日") for q in a.follow), a.follow

@@ -24,7 +24,14 @@ from agent.figures.report_said import (
     worked_rate,
     zh_sentence,
 )
-from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
+from agent.figures.zh_said import (
+    english_source,
+    with_label_unit,
+    zh_date,
+    zh_label,
+    zh_value,
+    zh_year,
+)
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
 from pipeline.text.periods import DATED_RE, YEAR
@@ -340,7 +347,8 @@ def _zh_when(c: Cell) -> str:
     of a year, else the column as printed when short ("本报告期"), else none."""
     part = months_of(c.period) in _PART_YEAR
     if c.year and str(c.year) in c.period and not part:
-        return f"{c.year}年"
+        # a balance at a quarter's close is asked at its day ("2022年12月31日"), not a year
+        return (zh_date(c.period, c.year) if english_source(c) else "") or f"{c.year}年"
     period = zh_period_said(c.period.strip())
     return period if period and len(period) <= _ZH_PERIOD and "|" not in period else ""
 
