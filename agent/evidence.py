@@ -149,7 +149,7 @@ _CJK_GAP = re.compile(r"(?<=[" + CJK + r"])\s+(?=[" + CJK + r"])")
 # Two spaces or more on one line between runs of Chinese words part fields ("法定代表人：苏江华
 # 主管会计工作负责人：肖寻"): kept as one space. A letter-spaced heading ("目  录") and a line
 # break (a wrapped sentence) part nothing.
-_CJK_FIELD_GAP = re.compile(r"(?<=[" + CJK + r"]{2})[ \t\u3000]{2,}(?=[" + CJK + r"]{2})")
+_CJK_FIELD_GAP = re.compile(r"(?<=[" + CJK + r"]{2})[ \t]{2,}(?=[" + CJK + r"]{2})")
 
 
 @dataclass(frozen=True)
