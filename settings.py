@@ -178,6 +178,15 @@ class Settings(BaseSettings):
         "plus the offline answer.",
     )
     max_rounds: int = Field(4, ge=1, le=8, description="Maximum retrieval rounds per answer.")
+    max_question_chars: int = Field(
+        1000,
+        gt=0,
+        description=(
+            "Longer questions are refused with a message (one question's reading grows "
+            "faster than its length: 2,000 characters took 36 s, 27,000 held a worker for "
+            "over ten minutes)."
+        ),
+    )
     chat_atomic_tools: bool = Field(
         False,
         description="Also offer the chat model the review's atomic tools (text_by_page, "

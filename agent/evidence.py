@@ -146,6 +146,10 @@ _NUM = re.compile(r"\(?-?\$?\d[\d,]*(?:\.\d+)?%?\)?")
 _SEP_ROW = re.compile(r"^\|?\s*:?-{3,}")
 _SPLIT_NUMBER = re.compile(r"([" + HAN + r"（(]\d{1,3})\s+(\d{1,3}[" + HAN + r"])")
 _CJK_GAP = re.compile(r"(?<=[" + CJK + r"])\s+(?=[" + CJK + r"])")
+# Two spaces or more on one line between runs of Chinese words part fields ("法定代表人：苏江华
+# 主管会计工作负责人：肖寻"): kept as one space. A letter-spaced heading ("目  录") and a line
+# break (a wrapped sentence) part nothing.
+_CJK_FIELD_GAP = re.compile(r"(?<=[" + CJK + r"]{2})[ \t]{2,}(?=[" + CJK + r"]{2})")
 
 
 @dataclass(frozen=True)
@@ -361,5 +365,6 @@ def clean(text: str) -> str:
     """One line, single spaces (none between Chinese characters, nor inside a number a line
     break split in Chinese text: "201 3年" → "2013年"), no rules drawn with characters: a
     unit inside an answer."""
-    text = _SPLIT_NUMBER.sub(r"\1\2", _CJK_GAP.sub("", text))
+    text = _CJK_FIELD_GAP.sub("\x00", text)  # kept through the gap removal below
+    text = _SPLIT_NUMBER.sub(r"\1\2", _CJK_GAP.sub("", text)).replace("\x00", " ")
     return " ".join(_RULE_LINE.sub(" ", text).split())

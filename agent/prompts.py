@@ -186,6 +186,7 @@ FOLLOW_UP: dict[Lang, dict[str, str]] = {
         "figure_bare": "{topic}是多少？",
         "attribute": "{subject}的{topic}是什么？",
         "attribute_person": "{subject}的{topic}是谁？",
+        "office": "{topic}是谁？",  # another office of the fields beside the answer
         "attribute_place": "{subject}的{topic}在哪里？",
         "attribute_date": "{subject}的{topic}是什么时候？",
         "attribute_number": "{subject}的{topic}是多少？",

@@ -72,6 +72,19 @@ def field_span(question: str, text: str) -> tuple[int, int] | None:
     return None
 
 
+def clause_span(question: str, text: str) -> tuple[int, int] | None:
+    """The field answering the question as the answer's clause: the role as asked, else
+    the role after the owner the question names it of ("东北电气的法定代表人" writes
+    "法定代表人：苏江华"). Only the answer's wording reads this; whether the field decides
+    the answer is ``field_span``'s."""
+    found = field_span(question, text)
+    role = asked_role(question)
+    if found is not None or role is None or "的" not in role:
+        return found
+    owned = role.rsplit("的", 1)[1]
+    return field_span(question.replace(role, owned, 1), text) if len(owned) >= 2 else None
+
+
 def names_role(question: str, texts: list[str]) -> bool:
     """Does any of ``texts`` write the role asked with a name after it?"""
     return any(field_span(question, t) is not None for t in texts)

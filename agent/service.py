@@ -37,7 +37,7 @@ from agent.scope import StatsCache
 from agent.timing import Clock
 from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
-from pipeline.errors import FolioError, NotFoundError
+from pipeline.errors import FolioError, InputError, NotFoundError
 from pipeline.service import ConversationInfo, ConversationStore, Folio, StoredMessage
 from pipeline.text.normalise import single_spaces
 from pipeline.text.script import WIDE_FROM
@@ -184,6 +184,12 @@ class ChatService:
         """Answer one question (blocking); status events go to ``on_event`` as they happen."""
         if not question.strip():
             raise FolioError("The question is empty: type something to ask.")
+        limit = self.folio.settings.max_question_chars
+        if len(question) > limit:
+            raise InputError(
+                f"The question is too long ({len(question):,} characters; at most {limit:,}): "
+                "ask one question at a time, and upload long text as a document."
+            )
         cid, scope = self._scope(question, doc_ids, conversation_id)
         with self._turn_lock(cid):
             started = time.perf_counter()

@@ -368,3 +368,18 @@ def test_a_left_out_section_without_numbering_is_named_once() -> None:
     )
     summary = build_summary(build_doc_text("d", "T", "zh", blocks, []))
     assert summary.left_out == ["港口灯笼"], summary.left_out
+
+
+def test_a_mind_map_label_breaks_at_a_space_or_a_hyphen_never_inside_a_word() -> None:
+    from pipeline.knowledge.render import wrap
+
+    for title in (
+        "Quillmere Inc. — results for second-quarter 2031 (July 20, 2031)",
+        "Quillmere & Quillmere — results for second-quarter 2031 (July 20, 2031)",
+        "Harbour Lantern Works — fourth-quarter and full-year 2031 results",
+    ):
+        lines = wrap(title, 200, 14, 3)
+        at = 0
+        for line in lines[:-1]:  # each line ends where the title has a space or a hyphen
+            at = title.index(line, at) + len(line)
+            assert line.endswith("-") or title[at] == " ", (title, lines)

@@ -82,3 +82,17 @@ def test_a_role_asked_in_everyday_words_is_answered_by_its_field(
         lead = a.answer.split("依据原文", 1)[0]
         assert not a.refused, a.answer
         assert name in lead and not any(o in lead for o in others), a.answer
+
+
+def test_the_answers_clause_is_the_field_of_the_role_asked_of_a_named_owner() -> None:
+    from agent.role_field import clause_span
+
+    text = "法定代表人：林青岚 主管会计工作负责人：周远 会计机构负责人：韩晓"
+    span = clause_span("青岚电气的法定代表人是谁？", text)
+    assert span is not None and text[span[0] : span[1]] == "法定代表人：林青岚"
+    # the role asked as written still decides first
+    span = clause_span("主管会计工作负责人是谁？", text)
+    assert span is not None and text[span[0] : span[1]] == "主管会计工作负责人：周远"
+    assert clause_span("青岚电气的营业收入是多少？", text) is None
+    start, end = answer_clause(make_ask("青岚电气的法定代表人是谁？", []), text)
+    assert text[start:end] == "法定代表人：林青岚"

@@ -233,8 +233,10 @@ class ChatHandlers:
         lang: str,
     ) -> Iterator[list[Any]]:
         question = (question or "").strip()
-        if not question:
-            gr.Info(t("chat.empty_question", lang))
+        limit = self.s.root.settings.max_question_chars
+        if not question or len(question) > limit:
+            said = t("chat.empty_question", lang) if not question else None
+            gr.Info(said or t("chat.long_question", lang, n=len(question), limit=limit))
             yield self._turn_values(messages, cards=None)
             return
         doc_ids = _scope(self.s, selected)

@@ -166,6 +166,11 @@ _T: dict[str, tuple[str, str]] = {
     "chat.followups": ("Follow-up questions", "继续追问"),
     "chat.no_docs": ("Upload a document in the Library first.", "请先在文档库中上传文档。"),
     "chat.empty_question": ("Type a question first.", "请先输入问题。"),
+    "chat.long_question": (
+        "The question is too long ({n:,} characters; at most {limit:,}): ask one question at a "
+        "time, and upload long text as a document.",
+        "问题过长（{n:,} 个字符，上限 {limit:,}）：请一次只问一个问题，长篇文字请作为文档上传。",
+    ),
     "chat.error": ("The answer failed: {error}", "回答失败：{error}"),
     "chat.untitled": ("New conversation", "新对话"),
     "chat.no_conversations": ("No conversations yet.", "还没有对话。"),

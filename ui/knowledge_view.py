@@ -12,6 +12,7 @@ from ui.mindmap_outline import outline_html
 from ui.reasons import localise_reason
 from ui.safe import esc, safe_markdown, svg_image
 from ui.summary_view import section_chip
+from ui.term_context import context_html
 
 # The graph's legend names its edge kinds by their identifiers; readers get words.
 _LEGEND = re.compile(r">(defined_with|is_a|part_of|co_occurs|same_section)</text>")
@@ -76,19 +77,14 @@ def filter_terms(terms: Sequence[TermMatch], query: str) -> list[tuple[int, Term
     return out
 
 
-CONTEXT_CHARS = 160
-
-
 def _meaning_cell(term: TermMatch, lang: str) -> str:
     """The definition; a key concept the document never defines shows the sentence it is
     used in instead, marked as such, so the reader still learns what it is about."""
     if term.definition or not term.sentence:
         return f"<td>{esc(term.definition)}</td>"
-    text = " ".join(term.sentence.split())
-    if len(text) > CONTEXT_CHARS:
-        text = text[: CONTEXT_CHARS - 1].rstrip() + "…"
+    text = context_html(term.sentence, [term.term, *term.aliases])
     label = esc(t("kn.in_context", lang))
-    return f'<td class="folio-context"><span class="folio-sub">{label}</span> {esc(text)}</td>'
+    return f'<td class="folio-context"><span class="folio-sub">{label}</span> {text}</td>'
 
 
 def _place(term: TermMatch, sections: Mapping[str, str] | None) -> str:

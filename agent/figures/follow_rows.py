@@ -11,6 +11,7 @@ figure item ("南京某某有限公司是多少？" asks nothing a reader wants)
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from agent import prompts
 from agent.entities import Entity, find_all
@@ -22,9 +23,15 @@ _WRAPPED = re.compile(rf"(?<=[{HAN}（）])\s+(?=[{HAN}（）])")
 _NAME_SHARE = 0.6  # of a label's characters a name must cover for the row to be that name
 
 
+# A footnote's marks printed on a label ("Operational Sales1,2", "EPS (diluted)1,4",
+# "Growth*"), and what a cut label ends in ("Net Earnings/"): no part of the item's name.
+_MARKS = re.compile(r"(?:(?<=[a-z)])\d{1,2}(?:,\d{1,2})*|\*+|[\s/:;,–—-]+)+$")
+_JOINERS = frozenset({"of", "and", "&", "the", "for", "on", "in", "to", "from", "per"})
+
+
 def follow_label(row: str, lang: prompts.Lang) -> str:
     """The row's name for a follow-up in ``lang``, or "" when no name reads well."""
-    label = _WRAPPED.sub("", shown_label(row)).strip()
+    label = _MARKS.sub("", _WRAPPED.sub("", shown_label(row)).strip()).strip()
     if not label:
         return ""
     item = item_of(label)
@@ -57,3 +64,46 @@ def names_someone(label: str) -> bool:
             covered.update(range(start, end))
     size = len(re.sub(r"\s", "", label))
     return bool(size) and len(covered) >= _NAME_SHARE * size
+
+
+def reader_case(label: str) -> str:
+    """A label a table prints in title case as a sentence says it ("Reported Sales" →
+    "reported sales"): the words up to the last a line item is named with go lower case; an acronym
+    ("EPS"), a name with capitals inside ("MedTech") and any other capitalised word (a
+    name: "… Attributable to Johnson & Johnson") keep their capitals."""
+    words = label.split()
+    titled = len(words) >= 2 and all(
+        w[:1].isupper() or w.lower() in _JOINERS or not w[:1].isalpha() for w in words
+    )
+    if not titled:
+        return label
+    common = _item_words()
+    # the item's words and those before them ("Adjusted Operational Sales"); a name after
+    # them keeps its capitals
+    last = max((i for i, w in enumerate(words) if w.lower() in common), default=-1)
+    return " ".join(
+        w.lower() if w[1:].islower() and (i <= last or w.lower() in common) else w
+        for i, w in enumerate(words)
+    )
+
+
+def titled_name(label: str) -> bool:
+    """An English label of capitalised words none of which line items are named with
+    ("Consumer Health", "COVID-19 Vaccine", "MedTech"): a segment or a product a table heads
+    rows with, not a figure to ask "What was …?" of."""
+    words = [w for w in label.split() if w.lower() not in _JOINERS]
+    if HAN_RE.search(label) or not words or not all(w[:1].isupper() for w in words):
+        return False
+    return not any(w.lower() in _item_words() for w in words)
+
+
+@cache
+def _item_words() -> frozenset[str]:
+    """The words the vocabulary's English line-item names are written with."""
+    return frozenset(
+        w
+        for item in vocabulary().items.values()
+        for name in item.names
+        if not HAN_RE.search(name)
+        for w in re.findall(r"[a-z]+", name.lower())
+    )

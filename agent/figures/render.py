@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.en_said import chinese_row, en_label, en_period, en_value
-from agent.figures.follow_rows import follow_label
+from agent.figures.follow_rows import follow_label, reader_case
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
@@ -16,8 +16,22 @@ from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
 from agent.figures.periods import PART_OF_YEAR, months_of, zh_period_said
 from agent.figures.printed_rates import printed_rate
-from agent.figures.report_said import Said, en_sentence, rate, worked_rate, zh_sentence
-from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
+from agent.figures.report_said import (
+    Said,
+    en_sentence,
+    period_words,
+    rate,
+    worked_rate,
+    zh_sentence,
+)
+from agent.figures.zh_said import (
+    english_source,
+    with_label_unit,
+    zh_date,
+    zh_label,
+    zh_value,
+    zh_year,
+)
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
 from pipeline.text.periods import DATED_RE, YEAR
@@ -297,6 +311,7 @@ def follow_ups(
             row = follow_label(printed, lang)
             if not row:
                 continue
+            row = row if finder.parts else reader_case(row)
             label = f"{row} {named}".strip()
             if lang == "zh":
                 out.append(f"{_zh_when(c)}{label}是多少？")
@@ -315,6 +330,10 @@ def _asked_when(c: Cell, finder: Finder, balance: bool) -> str:
     a year is no fiscal year known to the reader: asked by its date."""
     said = when(c, balance)
     if said.startswith("("):  # the year is not the column's own (a report's cover)
+        # a Chinese report's column by its period's English name ("本期发生额": "in the
+        # current period"), never as a fiscal year (a first quarter's report is no FY)
+        if HAN_RE.search(c.period):
+            return f" {period_words(c.period)}" if period_words(c.period) else ""
         return f" in FY{c.year}" if c.year else ""
     dated = DATED_RE.search(c.period)
     if said.startswith("in FY") and dated and _prints_parts(finder, c):
@@ -338,7 +357,8 @@ def _zh_when(c: Cell) -> str:
     of a year, else the column as printed when short ("本报告期"), else none."""
     part = months_of(c.period) in _PART_YEAR
     if c.year and str(c.year) in c.period and not part:
-        return f"{c.year}年"
+        # a balance at a quarter's close is asked at its day ("2022年12月31日"), not a year
+        return (zh_date(c.period, c.year) if english_source(c) else "") or f"{c.year}年"
     period = zh_period_said(c.period.strip())
     return period if period and len(period) <= _ZH_PERIOD and "|" not in period else ""
 

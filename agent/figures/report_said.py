@@ -51,11 +51,17 @@ def zh_period(column: str) -> str:
     return text
 
 
+def period_words(column: str) -> str:
+    """A Chinese column's period in English words ("本期发生额": "in the current period"),
+    "" for a period no name is known for."""
+    period = zh_period(column)
+    return next((en for zh, en in _names()[1].items() if zh in period), "")
+
+
 def en_period(column: str) -> str:
     """A Chinese column's period in English with the column quoted: "in the current period
     (“本期发生额”)"; the quoted column alone for a period no name is known for."""
-    period = zh_period(column)
-    said = next((en for zh, en in _names()[1].items() if zh in period), "")
+    said = period_words(column)
     quoted = f"(“{no_spaces(column)}”)"
     return f"{said} {quoted}" if said else quoted
 

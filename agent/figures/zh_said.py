@@ -79,9 +79,22 @@ def zh_year(c: Cell, year: int) -> str:
         return f"{year}年"
     part = _PART_OF_YEAR.search(c.period)
     if part is None or part.group(2).lower() not in _MONTHS:
-        return f"{year}财年"
+        # a column dated without a length (a balance "December 31, 2022" of a quarterly
+        # report) is that day, no fiscal year: "2022年12月31日", never "2022财年"
+        return zh_date(c.period, year) or f"{year}财年"
     length, month, day = part.group(1).lower(), _MONTHS[part.group(2).lower()], part.group(3)
     return f"截至{year}年{month}月{day}日止{_LENGTHS[length]}个月"
+
+
+def zh_date(period: str, year: int) -> str:
+    """ "2022年12月31日" of a column dated "December 31, 2022" (a day, not a period
+    "ended" on it) when ``year`` is the date's own (a fiscal year named by the calendar
+    year before is not), else ""."""
+    m = _DATED.search(period)
+    # "Year Ended December 31, 2022" is a year's flow, not that day's balance
+    if m is None or re.search(r"\bended\b", period, re.I) or int(m.group(3)) != year:
+        return ""
+    return f"{year}年{_MONTHS[m.group(1).lower()]}月{int(m.group(2))}日"
 
 
 _LENGTHS = {"three": "三", "six": "六", "nine": "九"}
@@ -89,6 +102,7 @@ _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 )
 _MONTHS = {m: i + 1 for i, m in enumerate(_MONTH_NAMES.split())}
+_DATED = re.compile(r"\b(" + _MONTH_NAMES.replace(" ", "|") + r")\W+(\d{1,2}),?\s+(\d{4})\b", re.I)
 _PART_OF_YEAR = re.compile(r"\b(three|six|nine)\s+months\s+ended\W+([a-z]+)\W+(\d{1,2})\b", re.I)
 
 

@@ -23,11 +23,13 @@ from collections.abc import Iterator, Sequence
 from agent import prompts
 from agent.answer_kinds import holds
 from agent.evidence import Evidence, Passage, Unit, units
-from agent.figures.follow_rows import follow_label
+from agent.figures.follow_rows import follow_label, reader_case, titled_name
 from agent.figures.render import copula
 from agent.models.follow_en import MIN_SENTENCE_WORDS, en_form, follow_words
+from agent.models.follow_fields import zh_office_topics
 from agent.models.follow_offices import office_topics
 from agent.models.spans import opens_mid_sentence
+from agent.role_field import asked_role
 from agent.scope import stem
 from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN, HAN_RE
@@ -68,6 +70,10 @@ def follow_ups(
         for n, office in enumerate(office_topics(_near_texts(evidence, cited), asked)):
             wording = prompts.FOLLOW_UP[lang]["attribute_person_bare"]
             said = wording.format(verb="is", topic=office)
+            found.append((_PREFERENCE.index("attribute"), n - _OFFICES_FIRST, said))
+    elif asked_role(question):  # who holds the fields' other offices ("主管会计工作负责人")
+        for n, office in enumerate(zh_office_topics(_near_texts(evidence, cited), question)):
+            said = prompts.FOLLOW_UP[lang]["office"].format(topic=office)
             found.append((_PREFERENCE.index("attribute"), n - _OFFICES_FIRST, said))
     for n, (p, u) in enumerate(_neighbourhood(evidence, cited, quoted)):
         if u.kind != "row" and opens_mid_sentence(u.text):
@@ -138,8 +144,10 @@ def _question_for(
         # a table's header ("项目 | 2018年1-3月 | 增减%") names its columns, no item
         figures = figures and not _HEADER_RULE.match(p.text, u.end)
         form, topic = ("figure", _row_label(u.text)) if figures else ("", "")
-        # by a name in the question's language, never a firm's or a person's
+        # by a name in the question's language, never a firm's or a person's, nor a
+        # segment's or a product's that names no amount ("What was Consumer Health?")
         topic = follow_label(topic, lang) if topic else ""
+        topic = "" if titled_name(topic) else _sentence_case(reader_case(topic))
     elif HAN_RE.search(u.text):
         form, topic = _zh_form(u.text, subject, asked)
     else:
@@ -307,6 +315,13 @@ def _rule(words: list[tuple[str, str]]) -> str:
         if word in follow_words().modals and n + 1 < len(words) and words[n + 1][1].startswith("v"):
             return text + words[n + 1][0]
     return ""
+
+
+def _sentence_case(label: str) -> str:
+    """ "Reported sales" → "reported sales"; an acronym or a name opening it keeps its
+    capitals ("EPS", "MedTech")."""
+    first = label.split(" ", 1)[0]
+    return label[:1].lower() + label[1:] if first[1:].islower() else label
 
 
 def _row_label(text: str) -> str:

@@ -24,6 +24,9 @@ _EN_ATTRIBUTE = lexicon.pattern(
     "report_sentences.attribute_owners",
     template=r"^(?:(?i:{})\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})\s+(?:is|are|was|were)\s+\S",
 )
+# "is also encouraged to", "was cautioned", "is not required": a passive verb after the
+# copula, not the value of an attribute ("Who is the reader?" asks nothing)
+_PASSIVE = re.compile(r"(?:(?:also|not|further|still|generally|\w+ly)\s+)*[a-z]+ed\b")
 _EN_LOCATED = re.compile(r"\b(?:is|are) located (?:in|at|on)\b", re.I)
 # "In 1990,", "On July 30, 2019,", "In fiscal 2022,", "During the fourth quarter of 2021,":
 # report sentences open with the date of what they tell.
@@ -94,7 +97,10 @@ def en_form(text: str, subject: str, asked: str, context: str = "") -> tuple[str
     if len(s.split()) < MIN_SENTENCE_WORDS:
         return "", ""  # "Legal Proceedings.": a heading, not a sentence saying something
     m = _EN_ATTRIBUTE.match(s)
-    if m and m.group(1).split()[0].lower() not in EN_STOPWORDS and _attribute(m, context):
+    # "The reader is also encouraged to …": what is done to it, not what it is
+    passive = m is not None and _PASSIVE.match(s, m.end() - 1) is not None
+    attribute = m is not None and m.group(1).split()[0].lower() not in EN_STOPWORDS
+    if m and attribute and not passive and _attribute(m, context):
         value = s[m.end() - 1 :]
         person = holds("person", value, asked) and not any(c.isdigit() for c in value)
         topic = m.group(1).lower()
@@ -175,6 +181,8 @@ def _en_change(text: str) -> tuple[str, str] | None:
             continue
         topic = " ".join(words)
         plain = words[0][:1].isupper() and all(not w[:1].isupper() for w in words[1:])
-        topic = topic[0].lower() + topic[1:] if plain and not words[0].isupper() else topic
+        # "MedTech worldwide sales" keeps the capitals inside its name
+        plain = plain and words[0][1:].islower()
+        topic = topic[0].lower() + topic[1:] if plain else topic
         return f"change_{verbs[said]}", topic
     return None

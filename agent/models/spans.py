@@ -36,7 +36,7 @@ from agent.models.phrasing import phrasing_words
 from agent.models.subject import subject
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import core_question, key_terms
-from agent.role_field import field_span
+from agent.role_field import clause_span
 from agent.scope import stem
 from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE
@@ -264,7 +264,7 @@ def answer_clause(ask: Ask, text: str) -> tuple[int, int]:
     """The span of ``text`` that answers: from the clause using the most question words
     to the nearest clause holding the kind of thing asked (a date for "when"). The whole
     text when the question asks no kind one clause holds, or the clauses would say less."""
-    field = field_span(ask.question, text)
+    field = clause_span(ask.question, text)
     if field is not None:  # "法定代表人：苏江华" of a run of fields: the one asked
         return field
     pieces = _clauses(text)

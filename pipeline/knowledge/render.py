@@ -47,8 +47,10 @@ def wrap(text: str, max_width: float, size: float, lines: int = 2) -> list[str]:
     rest = single_spaces(text)
     while rest and len(out) < lines - 1 and text_width(rest, size) > max_width:
         cut = len(clip(rest, max_width, size).rstrip("…"))
-        space = rest.rfind(" ", 0, cut + 1)
-        if space > cut // 2:
+        # the last space, or a hyphen's end ("second-" | "quarter"), that leaves the line
+        # a third full: a Latin word is never cut inside ("second-quarte" | "r 2023")
+        space = max(rest.rfind(" ", 0, cut + 1), rest.rfind("-", 0, cut) + 1)
+        if space > cut // 3:
             cut = space
         out.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
