@@ -103,3 +103,17 @@ def test_a_heading_ending_the_chunk_before_frames_the_next_chunks_rows() -> None
     assert carried_heading(after) == ""  # it ends with a row of figures
     found = described_row("What were Quarvel's pension items after tax in 2033?", [before, after])
     assert found is not None and found.row.raws[0] == "360"
+
+
+def test_a_yes_no_question_is_left_to_the_verdict() -> None:
+    """A row the question describes answers "what was X", not "has it done X": the row
+    method stays out of a yes/no question, which the verdict strategy judges."""
+    from agent import prompts
+    from agent.figures.row_methods import RowQuestion, _described
+
+    def ask(question: str) -> object:
+        lang: prompts.Lang = "en"
+        return _described(RowQuestion(None, question, [], _grids(_INSURED), lang))
+
+    assert ask("What were Quarvel's long-term self-insured liabilities in 2033?") is not None
+    assert ask("Did Quarvel carry long-term self-insured liabilities in 2033?") is None

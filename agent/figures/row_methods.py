@@ -28,6 +28,7 @@ from agent.figures.row_said import grid_row_said
 from agent.figures.row_shares import row_share
 from agent.figures.schedule_rows import schedule_answer
 from agent.figures.turn_tables import document_scales
+from agent.question.parsed import parse
 from pipeline.text.finance import vocabulary
 
 
@@ -109,6 +110,8 @@ def _described(q: RowQuestion) -> list[FigureAnswer] | None:
     """The row the question describes by its label, heading and table
     (``described_rows``): for a question naming no item, or qualifying the item it names."""
     if q.ask is not None and not q.ask.single:
+        return None
+    if "yes/no" in parse(q.question).kinds:  # a verdict, judged by its own strategy
         return None
     found = described_row(q.question, q.tables)
     if found is None or (q.ask is not None and not _qualified_item(q.ask, found)):
