@@ -94,3 +94,12 @@ def test_a_part_described_is_read_from_the_clause_opening_with_it() -> None:
     found = _found(plant, "蓍")
     assert stated_of_subject("蓍的花有什么特点？", found[2])
     assert not stated_of_subject("青岚藤的花期是什么时候？", found[1])
+
+
+def test_an_origin_and_a_split_are_stated_by_any_verb_of_their_meaning() -> None:
+    origin = asked("青岚河的水是从哪儿来的？")
+    assert states(origin, "发源于白石峰冰川的青岚河向东流入湖中。")
+    assert not states(origin, "青岚河全长120公里，向东流入湖中。")
+    split = asked("柯达食品公司一分为二是在哪一年？")
+    assert states(split, "2015年，柯达食品公司拆分成两家公司。")
+    assert not states(split, "2015年，柯达食品公司收购了一家面包厂。")

@@ -38,7 +38,7 @@ def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang, note: str
         return prompts.REFUSAL_ARITHMETIC[lang]
     if decision.reason == "opinion":
         return prompts.REFUSAL_OPINION[lang]
-    if decision.reason == "period":
+    if decision.reason in ("period", "name"):
         quoted = ", ".join(f"“{y}”" for y in decision.detail.split(", "))
         return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
     if decision.reason == "company":
