@@ -214,3 +214,11 @@ def test_who_holds_a_role_is_answered_by_a_firm_said_in_that_role() -> None:
     # a firm named, with its own name again after it, holds no role asked of a person
     other = "Quillon licenses drinks from Orrin Labs Inc. and sells its Orrin brands."
     assert unheld_note("who is the chief executive of orrin labs?", [other])
+
+
+def test_people_in_a_role_are_counted_as_persons() -> None:
+    q = "How many directors were elected at Quillon's annual meeting?"
+    said = "(1) The following 9 persons were elected to serve as directors of Quillon:"
+    at = find("count", said, q)
+    assert at is not None and said[at[0] : at[1]].startswith("9 persons")
+    assert find("count", "Quillon held its annual meeting on May 3, 2041.", q) is None
