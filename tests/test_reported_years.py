@@ -5,8 +5,11 @@ years, the coming year's outlook and a schedule by year are not ruled. Invented 
 
 from __future__ import annotations
 
+from agent import prompts
+from agent.citations import is_refusal_line
 from agent.evidence import Evidence
 from agent.models.answerability import before_figures
+from agent.models.refusals import refusal
 from agent.models.reported_years import uncovered_year
 
 ANNUAL = "FORM 10-K\nANNUAL REPORT\nFor the fiscal year ended January 31, 2025\nVELMOR INC."
@@ -26,6 +29,10 @@ def test_a_year_beyond_the_outlook_or_before_the_reports_reach_is_not_covered() 
         assert uncovered_year(q, _scope(cover)) == year, q
         d = before_figures(q, _scope(cover))
         assert not d.answers and d.reason == "period", q
+        # the year may be written in the report as a name: it gives no figures for it
+        said = refusal(d, [], "en")
+        assert said.startswith(prompts.REFUSAL_PERIOD["en"].split("{")[0]) and year in said
+        assert is_refusal_line(said), said
 
 
 def test_its_own_years_the_outlook_and_schedules_are_covered() -> None:
