@@ -61,10 +61,10 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
 
 
 def _noun_asked(core: str, words: dict[str, str], named: set[str]) -> bool:
-    """A question asking no kind of thing whose focus (``focus.py``) is a word of its own
-    besides the names: the thing asked of the name ("the population of <City>", "<姓名>的
-    妻子叫什么名字")."""
-    if asked_kinds(core):
+    """An English question asking no kind of thing whose focus (``focus.py``) is a word of
+    its own besides the names: the thing asked of the name. (A Chinese one puts what it
+    asks in other words than its answer too often: "担任什么职务" of "任……副主任委员".)"""
+    if HAN_RE.search(core) or asked_kinds(core):
         return False
     asked = focus(core)
     return bool(asked) and asked in words and asked not in named

@@ -114,7 +114,8 @@ def missing_person(question: str, evidence: Sequence[Evidence]) -> str:
     documents never mention them, whatever else of the question they say."""
     if not any(ev.reads == "search" for ev in evidence):
         return ""
-    texts = [p.text for ev in evidence for p in ev.passages]
+    # a passage's heading names its subject as well as its text ("<姓名>" over their life)
+    texts = [f"{p.section}\n{p.text}" for ev in evidence for p in ev.passages]
     if not texts or not any(HAN_RE.search(t) for t in texts):
         return ""  # an English report never writes a Chinese name: nothing is known missing
     for name in person_names(question):
