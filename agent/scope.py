@@ -234,6 +234,11 @@ def _suffixes() -> frozenset[str]:
     return frozenset(str(w) for w in raw["words"])
 
 
+def company_suffixes() -> frozenset[str]:
+    """The words of a company's legal name that say its kind, not which ("company", "inc")."""
+    return _suffixes()
+
+
 _SUFFIXES = Path(__file__).with_name("data") / "company_suffixes.json"
 _REGISTRANT = re.compile(r"^\(?\s*exact name of (?:the\s+)?registrant", re.I | re.M)
 
