@@ -109,6 +109,7 @@ def _refusal_line() -> re.Pattern[str]:
             prompts.REFUSAL_ARITHMETIC,
             prompts.REFUSAL_OPINION,
             prompts.REFUSAL_COMPANY,
+            prompts.REFUSAL_PERIOD,
         )
         for t in d.values()
     ]

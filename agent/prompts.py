@@ -74,6 +74,12 @@ REFUSAL_MISSING: dict[Lang, str] = {
     "en": "The documents do not say: they never mention {terms}.",
     "zh": "依据不足：文档中没有提到{terms}。",
 }
+# A period the documents give no figures for (agent/models/refusals.py): a year may be
+# written in them as a name ("the 2028 Notes") and still be no period they report.
+REFUSAL_PERIOD: dict[Lang, str] = {
+    "en": "The documents do not say: they give no figures for {terms}.",
+    "zh": "依据不足：文档没有{terms}的数据。",
+}
 # A refusal of the answerability gate (agent/models/answerability.py): what the documents
 # say nearest the question follows, cited, so the reader sees what they do cover.
 REFUSAL_NEAR: dict[Lang, str] = {

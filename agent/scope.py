@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
+from pipeline.text.periods import LONG_DATE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import words
 
@@ -181,12 +182,19 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
 
 
 COVER_CHARS = 200  # a cover's title, company and date; not the notice that may follow
+# the period an English filing's cover reports, often past its opening's characters
+_REPORTED = re.compile(rf"for the (?:fiscal year|quarterly period) ended\s+{LONG_DATE}", re.I)
 
 
 def _cover(chunks: Sequence[Chunk]) -> str:
-    """The opening of the document's first page (its first chunks there)."""
-    first = [ch.text for ch in chunks[:3] if ch.page_start == 1]
-    return "\n".join(first)[:COVER_CHARS]
+    """The opening of the document's first page (its first chunks there), and the line
+    naming the period it reports when the opening stops before it."""
+    first = "\n".join(ch.text for ch in chunks[:3] if ch.page_start == 1)
+    opening = first[:COVER_CHARS]
+    reported = _REPORTED.search(" ".join(first.split()))
+    if reported is None or reported.group(0) in " ".join(opening.split()):
+        return opening
+    return f"{opening}\n{reported.group(0)}"
 
 
 # "Our common stock is traded … under the symbol “ADBE.”", "ticker symbol BBY", "Stock
@@ -224,6 +232,11 @@ def trading_symbols(texts: Iterable[str]) -> frozenset[str]:
 def _suffixes() -> frozenset[str]:
     raw = json.loads(_SUFFIXES.read_text(encoding="utf-8"))
     return frozenset(str(w) for w in raw["words"])
+
+
+def company_suffixes() -> frozenset[str]:
+    """The words of a company's legal name that say its kind, not which ("company", "inc")."""
+    return _suffixes()
 
 
 _SUFFIXES = Path(__file__).with_name("data") / "company_suffixes.json"

@@ -115,3 +115,12 @@ def test_of_the_sentences_stating_a_colour_the_one_writing_the_part_asked_leads(
     assert ranked[0].unit.text.startswith("身后两翅红色"), ranked[0].unit.text
     ranked, _, _, _ = attribute_first("青岚鸟是什么颜色？", found, 0.5, 0.3, False)
     assert ranked[0].unit.text.startswith("青岚鸟嘴如鹰喙")  # no part asked: rank order
+
+
+def test_an_origin_and_a_split_are_stated_by_any_verb_of_their_meaning() -> None:
+    origin = asked("青岚河的水是从哪儿来的？")
+    assert states(origin, "发源于白石峰冰川的青岚河向东流入湖中。")
+    assert not states(origin, "青岚河全长120公里，向东流入湖中。")
+    split = asked("柯达食品公司一分为二是在哪一年？")
+    assert states(split, "2015年，柯达食品公司拆分成两家公司。")
+    assert not states(split, "2015年，柯达食品公司收购了一家面包厂。")

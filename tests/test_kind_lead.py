@@ -203,3 +203,22 @@ def test_a_chinese_answer_leads_with_the_unit_naming_the_person_or_the_date() ->
     # the first unit names the subject only: it stays first for a question of no kind
     assert lead_with_asked("青岚公司生产什么？", [a, b], [a, b], floor=0.3)[0] is a
     assert phrased("青岚公司的创始人是谁？", second.text) is None  # Chinese: the clause
+
+
+def test_who_holds_a_role_is_answered_by_a_firm_said_in_that_role() -> None:
+    from agent.models.kind_lead import unheld_note
+
+    q = "Who acts as paying agent for Quillon's notes?"
+    said = "Quillon entered into an indenture with Larkspur Bank, N.A., as paying agent."
+    assert unheld_note(q, [said]) == ""
+    # a firm named, with its own name again after it, holds no role asked of a person
+    other = "Quillon licenses drinks from Orrin Labs Inc. and sells its Orrin brands."
+    assert unheld_note("who is the chief executive of orrin labs?", [other])
+
+
+def test_people_in_a_role_are_counted_as_persons() -> None:
+    q = "How many directors were elected at Quillon's annual meeting?"
+    said = "(1) The following 9 persons were elected to serve as directors of Quillon:"
+    at = find("count", said, q)
+    assert at is not None and said[at[0] : at[1]].startswith("9 persons")
+    assert find("count", "Quillon held its annual meeting on May 3, 2041.", q) is None

@@ -33,3 +33,10 @@ def test_a_figure_of_the_dimension_asked_links_the_name_to_it() -> None:
     # the dimension without a figure, or a figure of another dimension, is no answer
     assert not counted(q, "青岚杉\n它是当地最高大的树种之一。")
     assert unlinked(q, words, {"青岚杉"}, "青岚杉\n树干直径约1米。")
+
+
+def test_a_count_of_single_things_is_given_in_any_of_their_measure_words() -> None:
+    # "几只" asked, "两匹" said: the measure follows the thing counted, not the question
+    assert counted("青岚野驴一胎生几只？", "雌驴每胎产两匹幼驴。")
+    assert not counted("青岚野驴一胎生几只？", "雌驴多在黄昏觅食。")
+    assert not counted("青岚野驴一胎生几只？", "一群约有3个成员。")  # "个" counts anything

@@ -16,7 +16,7 @@ from agent.models.judge import METRIC_ACRONYMS
 from agent.models.other_company import SUBJECT_PATTERNS, abbreviates
 from agent.question import parse
 from agent.rewrite import content_terms, core_question
-from agent.scope import stem
+from agent.scope import company_suffixes, stem
 from pipeline.text import lexicon
 from pipeline.text.script import HAN
 
@@ -33,7 +33,9 @@ def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     # a figure of a report asked (a line item, a metric): "意大利的首都" names a country
     # whose capital no report gives, not another company's report
     asked = parse(question)
-    if not (asked.items or asked.metrics) or not any(ev.reads == "search" for ev in evidence):
+    # a count of another company's ("how many directors were elected at <Name>'s meeting")
+    # is a figure of its report as well
+    if not asked.numeric or not any(ev.reads == "search" for ev in evidence):
         return ""
     gone = scope_missing(evidence)
     if not gone:
@@ -42,7 +44,12 @@ def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     for name in [*_latin_names(core), *_han_names(core)]:
         # its smallest words: a name no dictionary holds ("星河重工") is judged by its parts
         # ("星河", "重工"), the whole being found missing or a chance of its pairs
-        found = [t for t in content_terms(name) if not t.isdigit()]
+        # a legal form ("Company", "Inc") names no company in particular
+        found = [
+            t
+            for t in content_terms(name)
+            if not t.isdigit() and t.lower() not in company_suffixes()
+        ]
         terms = [stem(t) for t in found if not any(o != t and o in t for o in found)]
         # "Pepsi" of PepsiCo, "JnJ": a short form of the owner's name is the owner
         if terms and all(t in gone for t in terms) and not abbreviates(name, evidence):

@@ -41,7 +41,6 @@ from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
 from agent.models.attribute_said import stated_of_subject
 from agent.models.features import hits, make_ask, scope_missing
-from agent.models.filing_period import uncovered_quarter
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
 from agent.models.joined_terms import joined_terms
@@ -53,8 +52,10 @@ from agent.models.other_company import other_subject
 from agent.models.phrasing import phrasing_words
 from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
+from agent.models.reported_years import uncovered_filing
 from agent.models.selector import Refusal
-from agent.models.subject import subject, variant_of
+from agent.models.subject import another_thing, subject
+from agent.models.zh_person import missing_person, person_names
 from agent.rewrite import core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -97,7 +98,7 @@ Gate = Refusal
 @dataclass(frozen=True)
 class Decision:
     """Whether to answer, and why not (``reason``: arithmetic, opinion, period, company,
-    evidence)."""
+    name, evidence)."""
 
     answers: bool
     reason: str = ""
@@ -185,12 +186,15 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     if years:
         return Decision(False, "period", 0.0, ", ".join(years))
     # a Chinese report's other quarter, an English quarterly report's
-    uncovered = uncovered_period(question, evidence) or uncovered_quarter(question, evidence)
+    uncovered = uncovered_period(question, evidence) or uncovered_filing(question, evidence)
     if uncovered:
         return Decision(False, "period", 0.0, uncovered)
     other = other_subject(question, evidence) or absent_subject(question, evidence)
     if other:
         return Decision(False, "company", 0.0, other)
+    person = missing_person(question, evidence)  # "<姓名>是哪一年出生的？" of others' lives
+    if person:
+        return Decision(False, "name", 0.0, person)
     return Decision(True)
 
 
@@ -234,7 +238,9 @@ def _names(question: str) -> set[str]:
     if HAN_RE.search(core):
         # a capitalised Latin word in a Chinese question is a name, or a piece of one
         # ("<Latin>航空"); English terms in lower case are its words, no name
-        return set(zh_names(question)) | {stem(w.lower()) for w in _LATIN_NAME.findall(core)}
+        # and a person's name the cutter split ("严" + "长寿"), whole (``zh_person``)
+        zh = set(zh_names(question)) | {stem(n) for n in person_names(question)}
+        return zh | {stem(w.lower()) for w in _LATIN_NAME.findall(core)}
     out = set()
     for i, m in enumerate(NAME_WORD_RE.finditer(core)):
         w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
@@ -309,7 +315,7 @@ def decide(
     if unheld_attribute(question, said):
         return Decision(False, "evidence", 0.0)  # a capital asked, and no city said
     name = subject(question)
-    if name and variant_of(name, chosen[0].passage, chosen[0].unit):
+    if name and another_thing(name, chosen[0].passage, chosen[0].unit):
         return Decision(False, "evidence", 0.0)  # "磷酸" asked, "次磷酸" said
     p = gate().probability(gate_vector(question, evidence, chosen, best))
     if stated or names_role(question, [c.unit.text for c in chosen]):

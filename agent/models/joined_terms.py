@@ -15,12 +15,17 @@ def joined_terms(core: str, terms: list[str]) -> list[str]:
     if not HAN_RE.search(core):
         return terms
     out = list(terms)
-    # a verb is no part of a name ("林远舟" + "做" of "林远舟做了什么"): it asks, it names nothing
-    verbs = {w for w, flag in _tagged(core) if flag[:1] == "v"}
+    # a verb is no part of a name ("林远舟" + "做" of "林远舟做了什么", "水" + "是从"): it asks,
+    # it names nothing; nor is a numeral or a measure ("野驴" + "一" of "野驴一胎生几只")
+    tags = dict(_tagged(core))
+    verbs = {w for w, flag in tags.items() if flag[:1] == "v"}
+    counts = {w for w, flag in tags.items() if flag[:1] in ("m", "q")}
     for t in content_terms(core):
-        if len(t) != 1 or not HAN_RE.match(t) or t in verbs or any(t in w for w in terms):
+        if len(t) != 1 or not HAN_RE.match(t) or t in verbs | counts or any(t in w for w in terms):
             continue  # only a character no word of the question holds
         for i, w in enumerate(out):
+            if w in verbs:
+                continue
             if f"{w}{t}" in core:
                 out[i] = f"{w}{t}"
                 break

@@ -223,7 +223,23 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
         return ""
     if kind in ("person", "organisation") and any(_worded_cell(t, q) for t in texts):
         return ""
+    if kind == "person" and any(_firm_in_role(t, q) for t in texts):
+        return ""
     return f"{UNHELD_LEAD} {_UNHELD[kind]}; what they say nearest:"
+
+
+def _firm_in_role(text: str, question: str) -> bool:
+    """A firm said in the words the question asks with ("Citibank, N.A., as administrative
+    agent" of "Who acts as administrative agent …?"): "who" asks for whoever holds the
+    role, a bank or a trustee as well as a person."""
+    asked = {stem(t.lower()) for t in content_terms(question)}
+    for _, end in find_all("organisation", text, question):
+        # the role in lower case after the firm ("…, as administrative agent"); a
+        # capitalised word there is another name ("…, including Crush, Dr Pepper")
+        after = re.findall(r"[\w'’-]+", text[end:])[:_NEAR]
+        if any(w.islower() and stem(w) in asked for w in after):
+            return True
+    return False
 
 
 def _worded_cell(text: str, question: str) -> bool:

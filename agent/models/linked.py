@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from agent.answer_kinds import _tagged, asked_kinds
 from agent.entities import holds_entity
@@ -23,6 +24,7 @@ from agent.models.focus import focus
 from agent.question.kinds import marks
 from agent.rewrite import core_question
 from agent.scope import stem
+from pipeline.text import lexicon
 from pipeline.text.script import HAN_RE, UNIFIED
 
 # the kinds of thing a question asks of a name (a description or a list is any text)
@@ -60,7 +62,8 @@ def unlinked(question: str, words: dict[str, str], named: set[str], text: str) -
 
 def _noun_asked(core: str, words: dict[str, str], named: set[str]) -> bool:
     """An English question asking no kind of thing whose focus (``focus.py``) is a word of
-    its own besides the names: the thing asked of the name."""
+    its own besides the names: the thing asked of the name. (A Chinese one puts what it
+    asks in other words than its answer too often: "担任什么职务" of "任……副主任委员".)"""
     if HAN_RE.search(core) or asked_kinds(core):
         return False
     asked = focus(core)
@@ -99,7 +102,15 @@ def counted(core: str, text: str) -> bool:
     m = _COUNT_ASKED.search(core)
     if m is None or m.group(1) == _GENERIC_MEASURE:
         return False
-    return re.search(rf"[0-9０-９一二三四五六七八九十百千万两]\s*{m.group(1)}", text) is not None
+    # a count of single things asked in one measure word, given in another ("几只" of
+    # "一匹幼驴"): the measure differs by the thing counted, not by what is asked
+    measures = _individual() if m.group(1) in _individual() else m.group(1)
+    return re.search(rf"[0-9０-９一二三四五六七八九十百千万两]\s*[{measures}]", text) is not None
+
+
+@cache
+def _individual() -> str:
+    return "".join(lexicon.words("asking.individual_measures_zh"))
 
 
 def _used(word: str, text: str) -> bool:

@@ -38,9 +38,10 @@ def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang, note: str
         return prompts.REFUSAL_ARITHMETIC[lang]
     if decision.reason == "opinion":
         return prompts.REFUSAL_OPINION[lang]
-    if decision.reason == "period":
+    if decision.reason in ("period", "name"):
         quoted = ", ".join(f"“{y}”" for y in decision.detail.split(", "))
-        return prompts.REFUSAL_MISSING[lang].format(terms=quoted)
+        said = prompts.REFUSAL_PERIOD if decision.reason == "period" else prompts.REFUSAL_MISSING
+        return said[lang].format(terms=quoted)
     if decision.reason == "company":
         return prompts.REFUSAL_COMPANY[lang].format(name=decision.detail)
     if not near:

@@ -94,6 +94,35 @@ def variant_of(name: str, p: Passage, u: Unit) -> str:
     return title
 
 
+# "非洲野驴" asked under "印度野驴": the same kind of thing (a shared ending of two
+# characters or more) told apart by another qualifier of one to three characters
+_HEAD = 2
+_QUALIFIER = 3
+
+
+def sibling_of(name: str, p: Passage, u: Unit) -> str:
+    """The heading's name when it is another thing of the subject's kind, the subject's
+    qualifier replaced ("印度野驴" under which "非洲野驴" is asked), and the unit itself
+    never writes the subject: what it says ("牠们……最高每小时可达70公里") is of the
+    heading's thing, though a sentence before it names both. "" otherwise."""
+    title = _title(p.section)
+    if not title or name in title or title in name or name in u.text:
+        return ""
+    shared = 0
+    while shared < min(len(name), len(title)) and name[-1 - shared] == title[-1 - shared]:
+        shared += 1
+    own, theirs = name[: len(name) - shared], title[: len(title) - shared]
+    if shared < _HEAD or not (0 < len(own) <= _QUALIFIER and 0 < len(theirs) <= _QUALIFIER):
+        return ""
+    return title if all(HAN_RE.match(c) for c in own + theirs + name[-shared:]) else ""
+
+
+def another_thing(name: str, p: Passage, u: Unit) -> str:
+    """The heading's name when the unit is about another thing of the subject's kind
+    (``variant_of``, ``sibling_of``), or ""."""
+    return variant_of(name, p, u) or sibling_of(name, p, u)
+
+
 def _title(section: str) -> str:
     """The last heading of a section path, without its parenthesised qualifier."""
     last = section.rsplit(">", maxsplit=1)[-1]
