@@ -85,10 +85,10 @@ class Described:
     taken_off: frozenset[str]  # the words of what it says was taken off the figure
     taken_after: frozenset[str]  # the words of what it says is taken off after it
     markers: frozenset[str]  # the deducting phrases it uses ("net of", "before")
-    whose: frozenset[str]  # the words of the company it asks of ("Best Buy's")
+    whose: frozenset[str]  # the words of the company it asks of ("Quarvel's")
 
 
-# the company a question asks of, named before its possessive: "Best Buy's", "MGM Resorts'"
+# the company a question asks of, named before its possessive: "Quarvel's", "Keswick Hotels'"
 _WHOSE = re.compile(r"((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)(?:['\u2019]s\b|s['\u2019])")
 
 

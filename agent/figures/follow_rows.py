@@ -89,7 +89,7 @@ def reader_case(label: str) -> str:
 
 def titled_name(label: str) -> bool:
     """An English label of capitalised words none of which line items are named with
-    ("Consumer Health", "COVID-19 Vaccine", "MedTech"): a segment or a product a table heads
+    ("Home Care", "Vaccine X", "Devices"): a segment or a product a table heads
     rows with, not a figure to ask "What was …?" of."""
     words = [w for w in label.split() if w.lower() not in _JOINERS]
     if HAN_RE.search(label) or not words or not all(w[:1].isupper() for w in words):

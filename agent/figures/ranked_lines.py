@@ -12,8 +12,9 @@ from typing import Literal
 from agent.figures.grid import Row
 from agent.figures.headings import Group
 from agent.figures.numerals import ZH_UNITS
+from agent.figures.part_periods import part_column
 from agent.figures.periods import months_of
-from agent.figures.render import number, part_column, scale_word
+from agent.figures.render import number, scale_word
 from pipeline.text.periods import DATED_RE
 from pipeline.text.script import HAN_RE
 

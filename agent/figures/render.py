@@ -14,7 +14,8 @@ from agent.figures.grid import SCALES, unscaled_label
 from agent.figures.items import MIN_ROW_MATCH, row_match, shown_label
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
-from agent.figures.periods import PART_OF_YEAR, months_of, zh_period_said
+from agent.figures.part_periods import PART_NAMED, part_column, part_said
+from agent.figures.periods import months_of, zh_period_said
 from agent.figures.printed_rates import printed_rate
 from agent.figures.report_said import (
     Said,
@@ -34,7 +35,7 @@ from agent.figures.zh_said import (
 )
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import pattern
-from pipeline.text.periods import DATED_RE, YEAR
+from pipeline.text.periods import DATED_RE
 from pipeline.text.script import HAN_RE
 
 _PART_YEAR = (3, 6, 9)
@@ -173,7 +174,7 @@ def when(c: Cell, balance: bool) -> str:
     if dated and months_of(c.period) in _PART_YEAR:  # a quarter is not its fiscal year
         # the words naming the period, not a statement's title printed above them
         before = c.period[: dated.start()]
-        named = list(_PART_NAMED.finditer(before))
+        named = list(PART_NAMED.finditer(before))
         lead = before[named[-1].start() :] if named else before
         return f"in the {lead.lower()}{dated.group(0)}"
     if not dated and months_of(c.period) in _PART_YEAR:  # "Q2 2023": as printed
@@ -181,30 +182,6 @@ def when(c: Cell, balance: bool) -> str:
     if balance and year:
         return f"at the end of FY{year}"
     return f"in FY{year}" if year else f"({c.period})"
-
-
-_PART_NAMED = re.compile(PART_OF_YEAR + r"(?:\s+(?:of\s+)?(?:fiscal\s+)?" + YEAR + r")?", re.I)
-
-
-def part_column(period: str) -> str:
-    """A part of a year's column header as a sentence names it: the words naming the
-    period ("SECOND QUARTER 2023 Percent Amount" → "Second Quarter 2023", "($ in
-    Millions) Q2 2023" → "Q2 2023")."""
-    m = _PART_NAMED.search(period)
-    if m is None:
-        return re.sub(r"\([^)]*\)", " ", period).split("|")[-1].strip() or period
-    said = m.group(0)
-    return said.title() if said.isupper() and len(said) > 7 else said
-
-
-def part_said(period: str) -> str:
-    """A part of a year's column as a sentence names it: a dated one by its length and
-    date ("three months ended June 30, 2023"), else as ``part_column`` reads it."""
-    dated = DATED_RE.search(period)
-    if dated is None:
-        return part_column(period)
-    head = re.sub(r"\([^)]*\)", " ", period[: dated.start()]).strip().lower()
-    return f"{head} {dated.group(0)}".strip()
 
 
 def change_line(

@@ -45,15 +45,20 @@ _FOURTH = re.compile(r"\b(?:fourth|4th)[-\s]quarter\b|\bQ4\b", re.I)
 def _quarter(evidence: Sequence[Evidence]) -> tuple[int, int] | None:
     """The month and year a quarterly report's cover says its quarter ends, when the
     turn reads one report's cover."""
-    scope = {doc: c for ev in evidence for doc, c in ev.covers.items()}
-    pages = {p.doc_id: p.text for ev in evidence for p in ev.passages if p.page <= 2}
-    texts = list(scope.values()) if len(scope) == 1 else []
-    texts += list(pages.values()) if len(pages) == 1 and len(scope) <= 1 else []
-    for text in texts:
+    for text in cover_texts(evidence):
         m = _COVER.search(" ".join(text.split()))
         if m is not None:
             return _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))
     return None
+
+
+def cover_texts(evidence: Sequence[Evidence]) -> list[str]:
+    """The cover line the scope keeps and the first pages' passages, when the turn reads
+    one report (several reports' covers say no one period)."""
+    scope = {doc: c for ev in evidence for doc, c in ev.covers.items()}
+    pages = {p.doc_id: p.text for ev in evidence for p in ev.passages if p.page <= 2}
+    texts = list(scope.values()) if len(scope) == 1 else []
+    return texts + (list(pages.values()) if len(pages) == 1 and len(scope) <= 1 else [])
 
 
 def uncovered_quarter(question: str, evidence: Sequence[Evidence]) -> str:

@@ -145,7 +145,7 @@ def _question_for(
         figures = figures and not _HEADER_RULE.match(p.text, u.end)
         form, topic = ("figure", _row_label(u.text)) if figures else ("", "")
         # by a name in the question's language, never a firm's or a person's, nor a
-        # segment's or a product's that names no amount ("What was Consumer Health?")
+        # segment's or a product's that names no amount ("What was Home Care?")
         topic = follow_label(topic, lang) if topic else ""
         topic = "" if titled_name(topic) else _sentence_case(reader_case(topic))
     elif HAN_RE.search(u.text):

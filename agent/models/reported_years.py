@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from agent.evidence import Evidence
-from agent.models.filing_period import uncovered_quarter
+from agent.models.filing_period import cover_texts, uncovered_quarter
 from agent.question import parse
 from pipeline.text import lexicon
 from pipeline.text.periods import LONE_YEAR_RE, LONG_DATE
@@ -35,11 +35,7 @@ _NAMING = re.compile(r"\s+[A-Z][a-z]")
 
 def _cover(evidence: Sequence[Evidence]) -> tuple[str, int] | None:
     """The kind of period and the year a single report's cover says it reports."""
-    scope = {doc: c for ev in evidence for doc, c in ev.covers.items()}
-    pages = {p.doc_id: p.text for ev in evidence for p in ev.passages if p.page <= 2}
-    texts = list(scope.values()) if len(scope) == 1 else []
-    texts += list(pages.values()) if len(pages) == 1 and len(scope) <= 1 else []
-    for text in texts:
+    for text in cover_texts(evidence):
         m = _COVER.search(" ".join(text.split()))
         if m is not None:
             year = LONE_YEAR_RE.search(m.group(2))

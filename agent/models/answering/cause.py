@@ -146,7 +146,7 @@ def _owned() -> re.Pattern[str]:
 
 def cause_mark(text: str) -> re.Match[str] | None:
     """The first mark of a cause in the sentence ("due to", "driven by"), not an
-    "attributable to" saying whose a figure is ("net income attributable to Amcor plc",
+    "attributable to" saying whose a figure is ("net income attributable to Keswick plc",
     "… to noncontrolling interests")."""
     for m in marks().holds["reason"].finditer(text):
         if not _owned().match(text[m.start() :]):
