@@ -198,10 +198,9 @@ def calculate(expression: str, *, runtime: Runtime) -> ToolResult:
 def _search(ctx: ChatContext, query: str, top_k: int, *, mode: SearchMode = "hybrid") -> Evidence:
     k = max(1, min(int(top_k or 6), MAX_TOP_K))
     with ctx.clock.phase("search"):  # the answer's timing shows search apart
-        if mode == "keyword":  # exact words only: no query embedding, a fraction of the time
-            hits = ctx.corpus.keyword_search(spaced(query), k=k)
-        else:
-            hits = ctx.corpus.search(spaced(query), k=k)
+        # exact words only ("keyword"): no query embedding, a fraction of the time; each
+        # document of the scope gets its own share of hits (``Corpus.search_each``)
+        hits = ctx.corpus.search_each(spaced(query), k=k, keyword=mode == "keyword")
     scoped = [h for h in hits if h.doc_id in ctx.doc_ids]
     if len(scoped) != len(hits):  # the index must never do this; refuse to pass it on
         log.error("search returned chunks outside the conversation's scope; dropped them")

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from pipeline.service import Folio
 
 
+# several documents' interleaved hits: a question's evidence stays a few screens long
+MAX_SHARED_HITS = 24
+
+
 class Corpus:
     """Reads of one workspace's documents ``doc_ids``; nothing else (see the module doc)."""
 
@@ -108,6 +112,23 @@ class Corpus:
     def keyword_search(self, query: str, *, k: int = 8) -> list[SearchHit]:
         """The lexical index alone over the run's documents (no query embedding)."""
         return self._kept(self.__folio.keyword_search(query, self.__doc_ids, k=k))
+
+    def search_each(self, query: str, *, k: int = 8, keyword: bool = False) -> list[SearchHit]:
+        """Each document's own best ``k`` hits, interleaved by rank (each document's first
+        hit, then each one's second, ...), at most :data:`MAX_SHARED_HITS` in all.
+
+        One search over several documents ranks their chunks against each other: a long
+        filing's many near-matching rows crowd another document's one matching row out of
+        the top ``k``, so a question one document answers alone is refused once both are
+        in scope."""
+        if len(self.__doc_ids) < 2:
+            return self.keyword_search(query, k=k) if keyword else self.search(query, k=k)
+        find = self.__folio.keyword_search if keyword else self.__folio.search
+        lists = [self._kept(find(query, (d,), k=k)) for d in self.__doc_ids]
+        out: list[SearchHit] = []
+        for rank in range(k):
+            out += [hits[rank] for hits in lists if rank < len(hits)]
+        return out[:MAX_SHARED_HITS]
 
     def _kept(self, hits: Sequence[SearchHit]) -> list[SearchHit]:
         # The index is asked for these documents only; this guards against an index that

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 READS = {
     "doc_ids", "workspace", "settings", "document", "find_document", "status", "blocks",
     "chunks", "chunks_on_page", "get_chunk", "get_chunks", "perception", "doc_text",
-    "search", "keyword_search", "knowledge_view", "stored_view", "terms", "lookup_terms",
+    "search", "keyword_search", "search_each", "knowledge_view", "stored_view", "terms", "lookup_terms",
     "embedder",
 }  # fmt: skip
 STORAGE = (Folio, sqlite3.Connection)  # and every class of pipeline/store/

@@ -69,6 +69,7 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
     ("" when it does, or the question asks no single line of a period)."""
     said = "\n".join([text, *(p.section for p in cited)])
     whole = "\n".join([said, *(p.text for p in cited)])
+    evidence = of_documents(evidence, {p.doc_id for p in cited})
     if q.lang == "zh":  # "2012年…的金牌得主" answered from the 2008 race's article
         # a report's figure is of the period its cover names, which its tables call
         # 本报告期 (``report_period.py``): only a question of no line item is read here
@@ -162,6 +163,24 @@ def asked_quarter(question: str) -> int:
     """The quarter (1-4) a question asks of, or 0."""
     found = quarters(question)
     return found[0] if len(found) == 1 else 0
+
+
+def of_documents(evidence: Sequence[Evidence], docs: set[str]) -> list[Evidence]:
+    """The evidence of the documents ``docs`` alone (all of it when ``docs`` is empty):
+    an answer's period is read from its own report's cover and columns, never from
+    another report in the scope (a release naming quarters beside a Chinese report whose
+    columns say 本期)."""
+    if not docs:
+        return list(evidence)
+    return [
+        ev.model_copy(
+            update={
+                "passages": [p for p in ev.passages if p.doc_id in docs],
+                "covers": {d: c for d, c in ev.covers.items() if d in docs},
+            }
+        )
+        for ev in evidence
+    ]
 
 
 def quarters(text: str) -> list[int]:

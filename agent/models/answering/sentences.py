@@ -53,10 +53,31 @@ def _candidates(
     answer.verify = lambda: "" if decision.answers else "its words, not its answer"
     if decision.answers:
         return [answer]
+    other = _other_document(q, evidence, lead.passage.doc_id, lang)
+    if other is not None:
+        return [other]
     said = refusal(decision, verdict.chosen, lang, note)
     nearest = AnswerCandidate("sentences", "refusal", said, follow=[], fit=0.5)
     nearest.cover = answer.cover
     return [answer, nearest]
+
+
+def _other_document(
+    q: Question, evidence: Sequence[Evidence], failed: str, lang: prompts.Lang
+) -> AnswerCandidate | None:
+    """Over several documents, the answer the others give when the chosen sentence's
+    document does not answer: each document is read on its own, so one document's
+    near-miss (another report's row sharing the question's words) does not hide the
+    answer another prints."""
+    if len({p.doc_id for ev in evidence for p in ev.passages}) < 2:
+        return None
+    rest = [
+        ev.model_copy(update={"passages": [p for p in ev.passages if p.doc_id != failed]})
+        for ev in evidence
+    ]
+    found = _candidates(q, rest, lang)[0]
+    passes = found.form != "refusal" and (found.verify is None or not found.verify())
+    return found if passes else None
 
 
 def _refusal(
