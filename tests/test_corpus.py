@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 READS = {
     "doc_ids", "workspace", "settings", "document", "find_document", "status", "blocks",
     "chunks", "chunks_on_page", "get_chunk", "get_chunks", "perception", "doc_text",
-    "search", "keyword_search", "search_each", "knowledge_view", "stored_view", "terms", "lookup_terms",
-    "embedder",
+    "search", "keyword_search", "search_each", "knowledge_view", "stored_view", "terms",
+    "lookup_terms", "embedder",
 }  # fmt: skip
 STORAGE = (Folio, sqlite3.Connection)  # and every class of pipeline/store/
 # The Folio's names that write, run work, or hold another scope's memory.

@@ -47,6 +47,7 @@ def test_each_report_answers_with_the_other_in_scope(chat: ChatService, tmp_path
     folio = chat.folio
     release = ingest_text(folio, tmp_path, "quarvel-q2.md", _RELEASE)
     report = folio.ingest([ZH_REPORT], wait=True)[0].doc_id
+    assert report is not None
     both = [release, report]
     a = chat.ask("What was the adjusted EPS in the second quarter of 2033?", both).answer
     assert not a.refused and "2.64" in a.answer, a.answer
@@ -58,6 +59,7 @@ def test_each_report_answers_with_the_other_in_scope(chat: ChatService, tmp_path
 def test_a_release_answers_beside_a_chinese_report(chat: ChatService) -> None:
     """The sentence chosen first is the Chinese report's EPS row (of another period): the
     release, read on its own, answers."""
-    both = [r.doc_id for r in chat.folio.ingest([RELEASE, ZH_REPORT], wait=True)]
+    both = [r.doc_id or "" for r in chat.folio.ingest([RELEASE, ZH_REPORT], wait=True)]
+    assert all(both)
     a = chat.ask("What was the adjusted EPS in Q2 2023?", both).answer
     assert not a.refused and "2.80" in a.answer, a.answer
