@@ -4,9 +4,9 @@ operational"), read from its own column of a release's sales table
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
-from agent.figures.answer import figure_answer
+from agent.evidence import Evidence
 from agent.figures.change_columns import asked_basis
+from testkit.figure_turns import first_line, velmor_turn
 
 _HEAD = (
     "| (Dollars in millions) | Sales Q3 2025 | Sales Q3 2024 | % Change Reported"
@@ -39,28 +39,15 @@ STATEMENT = """| (Dollars in millions) | Q3 2025 | Q3 2024 | Nine Months 2025 | 
 | Net earnings | 1,200 | 1,100 | 3,500 | 3,300 |"""
 
 
+_DF = {"velmor": 80, "zentaria": 3, "ostland": 3}
+
+
 def _evidence(*texts: str) -> list[Evidence]:
-    passages = [
-        Passage(chunk_id=f"vm#{i}", doc_id="vm", page=i + 4, page_end=i + 4, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    df = {"velmor": 80, "zentaria": 3, "ostland": 3}
-    return [
-        Evidence(
-            tool="search_document",
-            query="q",
-            passages=passages,
-            term_df=df,
-            scope_chunks=400,
-            names=["velmor"],
-        )
-    ]
+    return velmor_turn(texts, _DF)
 
 
 def _lead(question: str, *texts: str) -> str:
-    a = figure_answer(question, _evidence(*texts), "en")
-    assert a is not None and a.lines, a
-    return a.lines[0]
+    return first_line(question, _evidence(*texts))
 
 
 def test_the_basis_asked_longest_words_first() -> None:

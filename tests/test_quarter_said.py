@@ -5,9 +5,10 @@ change asked ("which segment grew fastest"). Invented tables only."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
+from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.question.compare import asks_change
+from testkit.figure_turns import velmor_turn
 
 STATEMENT = """| ($000) | Three Months Ended June 30, 2025 | Three Months Ended June 30, 2024 |
 |---|---|---|
@@ -21,22 +22,11 @@ SEGMENTS = """| SEGMENT SALES ($ in Millions) | Q2 2025 | Q2 2024 |
 | Worldwide | $3,400 | $3,000 |"""
 
 
+_DF = {"velmor": 80, "harbor": 3, "ridge": 3}
+
+
 def _evidence(*texts: str) -> list[Evidence]:
-    passages = [
-        Passage(chunk_id=f"vm#{i}", doc_id="vm", page=i + 4, page_end=i + 4, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    df = {"velmor": 80, "harbor": 3, "ridge": 3}
-    return [
-        Evidence(
-            tool="search_document",
-            query="q",
-            passages=passages,
-            term_df=df,
-            scope_chunks=400,
-            names=["velmor"],
-        )
-    ]
+    return velmor_turn(texts, _DF)
 
 
 def test_grew_asks_a_change() -> None:

@@ -4,9 +4,10 @@ Invented tables only."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
+from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.figures.basis import adjusted_unasked, asks_adjusted
+from testkit.figure_turns import first_line, velmor_turn
 
 # a release's statement of earnings, its adjusted block below the reported rows
 EARNINGS = (
@@ -48,28 +49,15 @@ REGIONS = """| (Dollars in millions) | Q3 2025 | Q3 2024 | Nine Months 2025 | Ni
 | Worldwide | $8,000 | $7,500 | $23,500 | $22,500 |"""
 
 
+_DF = {"velmor": 80, "zentaria": 3, "ostland": 3, "worldwide": 6}
+
+
 def _evidence(*texts: str) -> list[Evidence]:
-    passages = [
-        Passage(chunk_id=f"vm#{i}", doc_id="vm", page=i + 4, page_end=i + 4, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    df = {"velmor": 80, "zentaria": 3, "ostland": 3, "worldwide": 6}
-    return [
-        Evidence(
-            tool="search_document",
-            query="q",
-            passages=passages,
-            term_df=df,
-            scope_chunks=400,
-            names=["velmor"],
-        )
-    ]
+    return velmor_turn(texts, _DF)
 
 
 def _lead(question: str, *texts: str) -> str:
-    a = figure_answer(question, _evidence(*texts), "en")
-    assert a is not None and a.lines, a
-    return a.lines[0]
+    return first_line(question, _evidence(*texts))
 
 
 def test_a_question_asks_the_adjusted_basis_only_by_its_words() -> None:
