@@ -5,11 +5,12 @@ case are no part. Invented companies only."""
 
 from __future__ import annotations
 
-from agent.evidence import Evidence, Passage
+from agent.evidence import Evidence
 from agent.figures.answer import figure_answer
 from agent.figures.parts import PART_SEARCH_K, asked_parts
 from agent.figures.statements import asked_words
 from agent.support import check
+from testkit.figure_turns import first_line, velmor_turn
 
 INCOME = """| (in millions) Consolidated Statements of Income | 2025 | 2024 |
 |---|---|---|
@@ -39,26 +40,11 @@ DF |= {"northern": 5, "specialty": 6, "pharma": 4, "nsp": 9}
 
 
 def _evidence(*texts: str) -> list[Evidence]:
-    passages = [
-        Passage(chunk_id=f"vm#{i}", doc_id="vm", page=i + 4, page_end=i + 4, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    return [
-        Evidence(
-            tool="search_document",
-            query="q",
-            passages=passages,
-            term_df=DF,
-            scope_chunks=400,
-            names=["velmor"],
-        )
-    ]
+    return velmor_turn(texts, DF)
 
 
 def _line(question: str, *texts: str) -> str:
-    a = figure_answer(question, _evidence(*texts), "en")
-    assert a is not None and a.lines, a
-    return a.lines[0]
+    return first_line(question, _evidence(*texts))
 
 
 def test_a_products_revenue_is_its_row_not_the_companys_total() -> None:
