@@ -111,7 +111,12 @@ def _described(q: RowQuestion) -> list[FigureAnswer] | None:
     (``described_rows``): for a question naming no item, or qualifying the item it names."""
     if q.ask is not None and not q.ask.single:
         return None
-    if "yes/no" in parse(q.question).kinds:  # a verdict, judged by its own strategy
+    asked = parse(q.question)
+    if "yes/no" in asked.kinds:  # a verdict, judged by its own strategy
+        return None
+    if q.lang != "en":  # its words are English; a Chinese report's rows are zh_rows' own
+        return None
+    if q.ask is None and not asked.periods:  # as a row asked by name: a figure of a period
         return None
     found = described_row(q.question, q.tables)
     if found is None or (q.ask is not None and not _qualified_item(q.ask, found)):
