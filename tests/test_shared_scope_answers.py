@@ -9,22 +9,9 @@ import pytest
 from agent.service import ChatService
 from testkit.agentdocs import ingest_text
 
-RELEASE = (
-    Path(__file__).resolve().parents[1].parent
-    / "shared"
-    / "samples"
-    / "financebench-train"
-    / "pdfs"
-    / "JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf"
-)
-ZH_REPORT = (
-    Path(__file__).resolve().parents[1].parent
-    / "shared"
-    / "samples"
-    / "pdfs"
-    / "zh"
-    / "issue-67-example.pdf"
-)
+SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "samples"
+RELEASE = SAMPLES / "financebench-train" / "pdfs" / "JOHNSON_JOHNSON_2023Q2_EARNINGS.pdf"
+ZH_REPORT = SAMPLES / "pdfs" / "zh" / "issue-67-example.pdf"
 
 _RELEASE = """# Quarvel reports second-quarter 2033 results
 
