@@ -5,7 +5,9 @@ A filing that prints the metric states it in a row of its own, under its name or
 heading naming it ("Adjusted EBITDAR"; a segment's "Regional Operations" under "Adjusted
 Property EBITDAR"): that row is the metric asked, as the company reports it. A row of one
 of its operands ("Depreciation and amortization" of EBITDA) is not, even when the
-vocabulary lists it among the lines that stand in for the metric in a search.
+vocabulary lists it among the lines that stand in for the metric in a search. Read so
+only for a part of the company the question names; the whole company's own row of the
+metric is the stated and named rows' methods' (``stated_rows``, ``named_rows``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from agent.figures.grid import Grid, Row
 from agent.figures.row_context import framing
 from agent.figures.statements import head_of
+from agent.scope import word_set
 from pipeline.text.finance import Metric, vocabulary
 
 _OPERATOR = re.compile(r"[-+*/]")
@@ -51,3 +54,14 @@ def prints_metric(metric: Metric, g: Grid, r: Row) -> bool:
     table's title names it?"""
     heading, parent = framing(g.passage.text, r.start)
     return metric.find(f"{r.label}\n{heading}\n{parent}\n{head_of(g)}".lower()) is not None
+
+
+def of_part_asked(metric: Metric, question: str, label: str) -> bool:
+    """Does the row's label say words of the question beyond the metric's own name (the
+    segment asked: "Regional Operations", "MGM China")? A label naming the metric alone
+    ("Effective tax rate", "Non-GAAP effective tax rate") is the whole company's, read by
+    the stated and named rows' methods."""
+    low = label.lower()
+    hit = metric.find(low)
+    rest = f"{low[: hit.start()]} {low[hit.end() :]}" if hit is not None else low
+    return bool(word_set(rest) & word_set(question))

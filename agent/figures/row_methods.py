@@ -21,7 +21,7 @@ from agent.figures.grid import Grid
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.label_counts import label_count_line
 from agent.figures.member_rows import member_answer
-from agent.figures.metric_asked import computed_metric, prints_metric
+from agent.figures.metric_asked import computed_metric, of_part_asked, prints_metric
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
 from agent.figures.rate_asked import amount_for_rate
@@ -125,7 +125,10 @@ def _described(q: RowQuestion) -> list[FigureAnswer] | None:
     found = described_row(q.question, q.tables)
     if found is None:
         return None
-    if metric is not None and not prints_metric(metric, found.grid, found.row):
+    row = found.row
+    if metric is not None and not (
+        prints_metric(metric, found.grid, row) and of_part_asked(metric, q.question, row.label)
+    ):
         return None
     if metric is None and q.ask is not None and not _qualified_item(q.ask, found):
         return None
