@@ -10,7 +10,7 @@ from agent.answer_kinds import count_span
 from agent.evidence import Passage, Unit, units
 from agent.figures.column_choice import group_said
 from agent.figures.row_said import row_said
-from agent.models.qualified_rows import amounts_first
+from agent.models.qualified_rows import amounts_first, rates_first
 
 _PLANS = (
     "| (In millions) | Pension U.S. 2031 | Pension U.S. 2030 | Pension Overseas 2031 "
@@ -102,3 +102,22 @@ def test_a_row_whose_label_names_the_thing_counted_gives_the_count() -> None:
     assert count_span(row, "How many stores did Velmor open in 2031?") is None
     stores = "| Total Overseas segment stores | 212 | 216 |"
     assert count_span(stores, "How many Home segment stores did Velmor run in 2031?") is None
+
+
+_WINS = (
+    "| (Dollars in millions) | 2031 | 2030 |\n|---|---|---|\n"
+    "| Table games win | $1,149 | $345 |\n| Table games win % | 22.8 % | 22.6 % |"
+)
+
+
+def _win_row(label: str) -> _Cand:
+    p = Passage(chunk_id="wn#0", doc_id="wn", page=31, page_end=31, text=_WINS)
+    return _Cand(p, next(u for u in units(_WINS) if u.kind == "row" and f"| {label} |" in u.text))
+
+
+def test_a_row_of_amounts_gives_way_to_its_rate_row_when_a_rate_is_asked() -> None:
+    found = [_win_row("Table games win"), _win_row("Table games win %")]
+    moved = rates_first(found, "What table games win percentage did Velmor post in 2031?")
+    assert moved[0] is found[1]
+    kept = rates_first(found, "How much table games win did Velmor book in 2031?")
+    assert kept[0] is found[0]

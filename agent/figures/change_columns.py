@@ -50,6 +50,12 @@ def _basis(text: str, bases: Sequence[str]) -> str | None:
     return max(found)[1] if found else None
 
 
+def names_basis(head: str) -> bool:
+    """Does a column heading name a basis a change is printed on ("Total", "Operations",
+    "Currency")?"""
+    return _basis(head, _ALL) is not None
+
+
 def asked_basis(question: str) -> str | None:
     """The basis the question asks a change on, other than as reported; None when it
     names none (a reported change is the printed-rate lead's)."""
@@ -64,7 +70,7 @@ class BasisCell:
     chunk_id: str
 
 
-def _header(text: str, start: int) -> list[str] | None:
+def header_cells(text: str, start: int) -> list[str] | None:
     """The header line of the Markdown table the row at ``start`` is in: the line above
     its rule line."""
     lines = text[:start].rstrip("\n").split("\n")
@@ -92,7 +98,7 @@ def basis_cell(tables: Sequence[Grid], basis: str, now: Cell) -> BasisCell | Non
             if not _holds(r, now.value):
                 continue
             own = int(g.passage.chunk_id == now.chunk_id and r.label == now.label)
-            heads = _header(g.passage.text, r.start)
+            heads = header_cells(g.passage.text, r.start)
             cells = row_cells(g.passage.text[r.start : r.end])
             if heads is None or len(heads) != len(cells):
                 continue

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence
+from agent.figures.change_columns import header_cells, names_basis
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grid import Grid, Row
 from agent.figures.items import _pattern, asked_items, norm
@@ -266,8 +267,28 @@ _SCALE_NOTE = re.compile(
 
 
 def share_column(g: Grid, col: int) -> bool:
-    """Does the column hold shares or changes of a figure ("Percent Change 2022")?"""
-    return _SHARE.search(_SCALE_NOTE.sub(" ", g.columns[col].text)) is not None
+    """Does the column hold shares or changes of a figure ("Percent Change 2022")? Not a
+    period's amounts under a title spanning its group (``_spanned``)."""
+    if _SHARE.search(_SCALE_NOTE.sub(" ", g.columns[col].text)) is None:
+        return False
+    return not _spanned(g, col)
+
+
+def _spanned(g: Grid, col: int) -> bool:
+    """Is the column's change word the title of its whole column group, not its own? A
+    release prints "Percent Change" over "2023 | 2022 | Total | Operations | Currency", and
+    the header read gives each column the title: a column ending with its year whose title
+    other columns carry before a change's basis ("SECOND QUARTER Percent Change 2023"
+    beside "SECOND QUARTER Percent Change Total") holds the year's amounts."""
+    c = g.columns[col]
+    years = list(re.finditer(rf"\b{c.year}\b", c.text)) if c.year is not None else []
+    if not years or c.text[years[-1].end() :].strip():
+        return False
+    title = c.text[: years[-1].start()].strip()
+    heads = header_cells(g.passage.text, g.rows[0].start) if g.rows else None
+    return bool(title) and any(
+        h.startswith(title) and names_basis(h[len(title) :]) for h in heads or []
+    )
 
 
 def measure_column(g: Grid, col: int, item: LineItem) -> int:

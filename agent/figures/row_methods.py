@@ -21,6 +21,7 @@ from agent.figures.grid import Grid
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.label_counts import label_count_line
 from agent.figures.member_rows import member_answer
+from agent.figures.metric_asked import computed_metric, of_part_asked, prints_metric
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
 from agent.figures.rate_asked import amount_for_rate
@@ -108,8 +109,11 @@ _QUALIFYING = 2
 
 def _described(q: RowQuestion) -> list[FigureAnswer] | None:
     """The row the question describes by its label, heading and table
-    (``described_rows``): for a question naming no item, or qualifying the item it names."""
-    if q.ask is not None and not q.ask.single:
+    (``described_rows``): for a question naming no item, qualifying the item it names, or
+    asking a computed metric that the row prints (``metric_asked``: a segment's "Adjusted
+    Property EBITDAR" is read as printed, not worked from its operands)."""
+    metric = computed_metric(q.question) if q.ask is not None and not q.ask.single else None
+    if q.ask is not None and not q.ask.single and metric is None:
         return None
     asked = parse(q.question)
     if "yes/no" in asked.kinds:  # a verdict, judged by its own strategy
@@ -119,7 +123,14 @@ def _described(q: RowQuestion) -> list[FigureAnswer] | None:
     if q.ask is None and not asked.periods:  # as a row asked by name: a figure of a period
         return None
     found = described_row(q.question, q.tables)
-    if found is None or (q.ask is not None and not _qualified_item(q.ask, found)):
+    if found is None:
+        return None
+    row = found.row
+    if metric is not None and not (
+        prints_metric(metric, found.grid, row) and of_part_asked(metric, q.question, row.label)
+    ):
+        return None
+    if metric is None and q.ask is not None and not _qualified_item(q.ask, found):
         return None
     scale = document_scales(q.evidence).get(found.grid.passage.doc_id, "")
     line = grid_row_said(found.grid, found.row, q.question, q.lang, scale)

@@ -30,7 +30,7 @@ from agent.models.features import (
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.period_rows import length_first
-from agent.models.qualified_rows import amounts_first, qualified_first
+from agent.models.qualified_rows import amounts_first, qualified_first, rates_first
 from agent.models.section_before import section_before
 from agent.models.selector import selector
 from agent.models.spans import opens_mid_sentence, with_reasons
@@ -165,6 +165,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     found = group_first(found, question)  # the group's statement row before the parent company's
     found = qualified_first(found, question)  # "Current" under "International:", if asked so
     found = amounts_first(found, question)  # "Interest cost | 455", not its rate "| 1.2 %"
+    found = rates_first(found, question)  # "Table games win %" asked by its rate
     found = length_first(found, question)  # the six months' table's row, if a half asked
     found, best, floor, addressed = about_subject(question, found, best, floor, addressed)
     # "体长" asked, "身长……公尺" said: the attribute in other words first (``attribute_said``)

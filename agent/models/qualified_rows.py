@@ -100,3 +100,31 @@ def amounts_first(found: list[C], question: str) -> list[C]:
             out.insert(first, out.pop(j))
             return out
     return found
+
+
+# what a rate's row adds to its amount's label: "Table games win %", "Win rate"
+_RATE_TAIL = re.compile(r"^\s*(?:%|percent(?:age)?|rate|margin)\s*$", re.I)
+
+
+def rates_first(found: list[C], question: str) -> list[C]:
+    """The candidates in their order, but a first-ranked row of amounts ("Table games win
+    | $1,149") replaced by the row of its rate just labelled so ("Table games win % |
+    22.8 %"), of the same document, when the question asks a rate: the percentage is the
+    answer, the amount beside it another thing (``amounts_first`` the other way round)."""
+    if not _RATE_ASKED.search(question) or parse(question).operation != "lookup":
+        return found
+    first = next((i for i, c in enumerate(found) if c.unit.kind == "row"), None)
+    if first is None or _percentages(found[first].unit):
+        return found
+    top = found[first]
+    label = _label(top.unit).lower()
+    for j in range(first + 1, len(found)):
+        c = found[j]
+        own = _label(c.unit).lower()
+        tail = own[len(label) :] if own.startswith(label) else ""
+        same = c.passage.doc_id == top.passage.doc_id and bool(_RATE_TAIL.match(tail))
+        if c.unit.kind == "row" and same and _percentages(c.unit):
+            out = list(found)
+            out.insert(first, out.pop(j))
+            return out
+    return found
