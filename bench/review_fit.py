@@ -3,6 +3,7 @@ report the validation goals with the weights chosen (never fitted on them).
 
     python bench/review_fit.py
     python bench/review_fit.py --findings DUMP [--write]   # the findings' relevance model
+    python bench/review_fit.py --findings DUMP --support   # only the support bar, weights kept
 
 ``--findings`` fits the relevance model of review findings (``agent/review/relevance.json``:
 a logistic model over ``relevance.FEATURES``, then the threshold) on the judged training
@@ -10,6 +11,8 @@ candidates that ``bench/review_select.py --dump DUMP`` wrote (boilerplate left o
 reaches the model). The threshold is the highest recall with precision ≥ 0.8 over the
 judged candidates; each training document is also held out in turn (fit on the others,
 measured on it) so the figure is not only the one fitted on. ``--write`` stores the weights.
+The support bar (the score from which a finding's span counts as stating its claim) is read
+on the held-out filings with the weights in force; ``--support`` stores it alone.
 
 Planning alone is measured (no execution): for each goal, the kinds' hits and costs are
 found once, then every combination of weights in the grid re-scores them and the two top

@@ -88,7 +88,7 @@ def _check_plan_and_report(s: Session, lang: str) -> None:
     report = page.locator("#rv-report")
     cite = r"\[p\d+, [^\]]+\]"
     assert re.search(cite, report.inner_text()), report.inner_text()[:300]
-    want = "有据（通过依据核对）" if lang == "zh" else "Supported (claim check passed)"
+    want = "有据（所引原文明确陈述）" if lang == "zh" else "Supported (the cited passage states it)"
     expect(report).to_contain_text(want)
     head = "子目标" if lang == "zh" else "sub-goal"
     expect(page.locator("#rv-plan thead")).to_contain_text(head)

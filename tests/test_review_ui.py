@@ -38,7 +38,7 @@ def test_review_tab_streams_plan_then_report_and_opens_a_finding(
     plan, html, files, report = steps[-1]
     assert "rv-plan" in plan and "✓" in plan and "data-index=" in html
     assert "<i>完成</i>" in plan and "<i>done</i>" not in plan  # step states in the UI language
-    assert "[p1, §2.3]" in html and "有据（通过依据核对）" in html
+    assert "[p1, §2.3]" in html and "有据（所引原文明确陈述）" in html
     assert files["visible"] is True and not steps[0][2]["visible"]  # shown with a report only
     md, js = (Path(f) for f in files["value"])
     assert md.read_text(encoding="utf-8").startswith("# ")

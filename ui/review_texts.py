@@ -53,8 +53,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "所列发现覆盖含相关发现的 {n} 个章节中的 {shown} 个；仅在完整列表中：{units}",
     ),
     "rv.claims": (
-        "Supported (claim check passed): {ok}/{n}",
-        "有据（通过依据核对）：{ok}/{n}",
+        "Supported (the cited passage states it): {ok}/{n}",
+        "有据（所引原文明确陈述）：{ok}/{n}",
+    ),
+    "rv.more": (
+        "{n} more findings judged relevant are not listed; narrow the goal to see them.",
+        "另有 {n} 条相关发现未列出；请缩小审阅目标以查看。",
     ),
     "rv.dropped": ("Dropped {n} candidates: {why}", "舍弃 {n} 条候选：{why}"),
     "rv.show_all": (

@@ -90,6 +90,8 @@ def report_html(report: Report | None, lang: str) -> str:
             f'<details class="rv-all"><summary>{esc(t("rv.show_all", lang, n=rest))}</summary>'
             f"{_groups_html(report, later, index, flag)}</details>"
         )
+    if report.more:
+        parts.append(f'<div class="folio-note">{esc(t("rv.more", lang, n=report.more))}</div>')
     cov = report.coverage
     sep = "、" if lang == "zh" else ", "
     ratio = f"{cov.ratio:.0%}"

@@ -38,9 +38,10 @@ LIKELY = 0.5  # … of those at least this likely to be kept: a weak part does n
 
 @dataclass
 class Curated:
-    findings: list[Finding]  # ranked, best first
+    findings: list[Finding]  # ranked, best first, at most the model's cap
     shown: int
     dropped: Counter[str] = field(default_factory=Counter)
+    more: int = 0  # judged relevant too, beyond the cap: counted, not listed
 
 
 def boilerplate(view: DocView, f: Finding) -> Kind | None:
@@ -99,7 +100,7 @@ def scored(
     m = model()
     for kind_id, idx in by_kind.items():
         group = [findings[i] for i in idx]
-        heads = [_context(scope.view(f.citation.doc_id), f) for f in group]
+        heads = [context_of(scope.view(f.citation.doc_id), f) for f in group]
         probs = answer_probabilities(question_for(kind_id, goal, lang), group, heads, texts)
         for i, f, head, p in zip(idx, group, heads, probs, strict=True):
             values = features(kind_id, f, head, p)
@@ -107,7 +108,7 @@ def scored(
     return out
 
 
-def _context(view: DocView, f: Finding) -> str:
+def context_of(view: DocView, f: Finding) -> str:
     """What a finding is read under: its headings, and for a table row also the sentence
     that announces the table ("The following table sets the maximum fees …")."""
     n = f.citation.block
@@ -158,9 +159,24 @@ def curate(
         elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
             dropped["duplicate"] += 1
         else:
-            ranked.append(f)
+            ranked.append(stated(f, m.support))
     ranked = _short_first(ranked, short or m.short)
-    return Curated(findings=ranked, shown=min(len(ranked), short or m.short), dropped=dropped)
+    more = max(0, len(ranked) - m.cap)
+    return Curated(
+        findings=ranked[: m.cap],
+        shown=min(len(ranked), short or m.short, m.cap),
+        dropped=dropped,
+        more=more,
+    )
+
+
+def stated(f: Finding, support: float) -> Finding:
+    """A finding's claim is that its cited span states what its sub-goal asks: supported
+    when the span is the source's (the claim check) and judged to state it with the
+    probability at which judged findings are right nine times in ten; a finding kept below
+    that is marked for a person to confirm."""
+    ok = f.supported and f.score >= support
+    return f.model_copy(update={"supported": ok, "flagged": f.flagged or not ok})
 
 
 def _short_first(ranked: list[Finding], short: int) -> list[Finding]:

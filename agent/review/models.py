@@ -118,6 +118,9 @@ class Report(_Model):
     shown: int = Field(
         0, description="The first `shown` findings (ranked) are the short report; all are kept."
     )
+    more: int = Field(
+        0, description="Findings judged relevant beyond the ones listed (the cap): counted only."
+    )
     dropped: dict[str, int] = Field(
         default_factory=dict,
         description="Candidates dropped, by reason ('boilerplate: signature', 'not relevant', "
@@ -131,4 +134,5 @@ class Report(_Model):
 
     @property
     def supported_ratio(self) -> float:
-        return self.claims_supported / self.claims if self.claims else 1.0
+        """Share of the findings whose cited span states the claim (none listed: none)."""
+        return self.claims_supported / self.claims if self.claims else 0.0

@@ -45,7 +45,8 @@ REPORT = {
         "none_left": "No part of the goal was left out.",
         "sections": "The findings shown cover {shown} of the {n} sections holding relevant "
         "findings; only in the full list: {units}",
-        "claims": "Supported (claim check passed): {ok} of {n} findings",
+        "claims": "Supported (the cited passage states it): {ok} of {n} findings",
+        "more": "{n} more findings judged relevant are not listed; narrow the goal to see them.",
         "dropped": "Dropped {n} candidates: {why}",
         "shown": "Showing the {shown} most relevant of {n} findings; the full list: "
         "--all (CLI), 'Show all findings' (UI), or the JSON report.",
@@ -68,7 +69,8 @@ REPORT = {
         "left_out": "未覆盖的部分（未找到相关内容）：{units}",
         "none_left": "目标的各部分均已覆盖。",
         "sections": "所列发现覆盖含相关发现的 {n} 个章节中的 {shown} 个；仅在完整列表中：{units}",
-        "claims": "有据（通过依据核对）：{ok}/{n} 条发现",
+        "claims": "有据（所引原文明确陈述）：{ok}/{n} 条发现",
+        "more": "另有 {n} 条相关发现未列出；请缩小审阅目标以查看。",
         "dropped": "舍弃 {n} 条候选：{why}",
         "shown": "显示最相关的 {shown} 条（共 {n} 条）；完整列表：--all（命令行）、"
         "“显示全部发现”（界面）或 JSON 报告。",

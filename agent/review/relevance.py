@@ -48,8 +48,10 @@ class KindRules:
 @dataclass(frozen=True)
 class Model:
     weights: dict[str, float]
-    threshold: float
+    threshold: float  # kept at or above
+    support: float  # the cited span counts as stating the claim at or above
     short: int  # findings in the report a reviewer reads first
+    cap: int  # findings a report lists at most; the others are counted ("n more")
     duplicate: float  # word overlap above which two findings say the same
     kinds: dict[str, KindRules]
 
@@ -80,7 +82,9 @@ def model() -> Model:
     return Model(
         weights={k: float(v) for k, v in raw["weights"].items()},
         threshold=float(raw["threshold"]),
+        support=float(raw["support"]),
         short=int(raw["short"]),
+        cap=int(raw["cap"]),
         duplicate=float(raw["duplicate"]),
         kinds=kinds,
     )

@@ -101,6 +101,8 @@ def to_markdown(report: Report, *, full: bool = False) -> str:
         lines += [f"## {i}. {title}", ""]
         lines += [f"- {sentence(f, report.lang)}" for f in found] or [t["none"]]
         lines.append("")
+    if report.more:
+        lines += [t["more"].format(n=report.more), ""]
     lines += coverage_lines(report)
     cov = report.coverage
     if cov.sections_left_out:

@@ -143,7 +143,7 @@ class DocView:
             return self._tails[n]
         block, nxt = self.by_n.get(n), self._next_body.get(n)
         tail = ""
-        if block and nxt and not _ENDS_SENTENCE.search(block.text) and _OPENS_LOWER.match(nxt.text):
+        if block and nxt and _carries_on(block, nxt):
             spans = split_sentences(nxt.text)
             tail = nxt.text[: spans[0][1]].strip() if spans else ""
         self._tails[n] = tail
@@ -166,6 +166,23 @@ class DocView:
             if ch.page_start <= block.page <= ch.page_end and probe in ch.text:
                 return ch
         return None
+
+
+def _carries_on(block: Block, nxt: Block) -> bool:
+    """Block ``block``'s last sentence goes on in ``nxt``: it has no end mark and the next
+    opens in lower case; Chinese has no case, so a paragraph ending in Chinese without an
+    end mark goes on in the next paragraph unless that opens a numbered unit of its own
+    ("…《数据中心 资源利用" | "第3部分：…》每季度测量…")."""
+    if _ENDS_SENTENCE.search(block.text):
+        return False
+    if _OPENS_LOWER.match(nxt.text):
+        return True
+    return (
+        block.kind == nxt.kind == "paragraph"
+        and cjk_ratio(block.text[-20:]) > 0.5
+        and cjk_ratio(nxt.text[:20]) > 0.3
+        and not unit_label(nxt.text)
+    )
 
 
 def assign_units(blocks: list[Block]) -> dict[int, str]:

@@ -200,6 +200,7 @@ def _reflect(
         claims_supported=sum(1 for f in curated.findings if f.supported and not f.flagged),
         removed=checked.removed,
         shown=curated.shown,
+        more=curated.more,
         dropped=dropped,
         rules_created=stored,
         notices=[prompts.NOTICE[lang]["conflict"].format(error=c) for c in conflicts],
