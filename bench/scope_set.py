@@ -50,7 +50,8 @@ def main() -> int:
     chat = ChatService(folio)
     paths = sorted({SAMPLES / p for i in items for p in scopes[i["scope"]]})
     folio.ingest(paths, wait=True)  # unchanged files already there are skipped
-    folio.wait()  # and searchable in full: their embeddings and knowledge components
+    # and searchable in full: their embeddings and knowledge components (not the others')
+    folio.wait([doc_id_for(p.name) for p in paths])
     marks: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     try:
         for item in items:
