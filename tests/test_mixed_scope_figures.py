@@ -64,6 +64,19 @@ def _lead(answer: str) -> str:
     return re.split("Supporting quotes:|依据原文", answer, maxsplit=1)[0]
 
 
+def test_an_adjusted_measure_asked_is_no_reported_row(chat: ChatService, tmp_path: Path) -> None:
+    """The quarterly report prints basic EPS for the quarter asked, the release its adjusted
+    EPS: the reported row is another measure, whichever document's it is."""
+    release = ingest_text(chat.folio, tmp_path, "quarvel-q2-release.md", _RELEASE)
+    quarterly = ingest_text(chat.folio, tmp_path, "brenmoor-q2-10q.md", _QUARTERLY)
+    question = "What was the adjusted EPS in the second quarter of 2033?"
+    both = chat.ask(question, [release, quarterly]).answer
+    assert not both.refused and "2.64" in _lead(both.answer), both.answer
+    assert not {"0.309", "0.307"} & set(_FIGURE.findall(_lead(both.answer))), both.answer
+    alone = chat.ask(question, [quarterly]).answer  # the report states no adjusted EPS
+    assert not {"0.309", "0.307"} & set(_FIGURE.findall(_lead(alone.answer))), alone.answer
+
+
 def test_a_metric_is_worked_within_one_document(chat: ChatService, tmp_path: Path) -> None:
     """Every figure of a working is its own document's: a margin is never worked from one
     company's earnings and another's sales (the release states no sales, the quarterly
