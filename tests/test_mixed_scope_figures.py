@@ -88,3 +88,25 @@ def test_a_metric_is_worked_within_one_document(chat: ChatService, tmp_path: Pat
     a = chat.ask("What was the net profit margin in Q2 2033?", [release, quarterly]).answer
     assert len({c.doc_id for c in a.citations}) <= 1, a.answer
     assert not re.search(r"612\b.*3,642", a.answer), a.answer
+
+
+def test_the_answer_says_which_companys_report_it_is_from(
+    chat: ChatService, tmp_path: Path
+) -> None:
+    """A question naming no company, answered from one company's report with another's in
+    scope, says which, in the question's language; one naming the Chinese report's company
+    by its short name is asked of that report alone."""
+    release = ingest_text(chat.folio, tmp_path, "quarvel-q2-release.md", _RELEASE)
+    report = ingest_text(chat.folio, tmp_path, "issue-67-example.md", _ZH_REPORT)
+    scope = [release, report]
+    zh = chat.ask("本报告期的营业收入是多少？", scope).answer
+    assert not zh.refused and "8,316,420.55" in zh.answer, zh.answer
+    assert zh.notice and "issue-67-example.md" in zh.notice, zh.notice
+    assert "quarvel-q2-release.md" in zh.notice and re.search("[\u4e00-\u9fff]", zh.notice)
+    en = chat.ask("What was the adjusted EPS in the second quarter of 2033?", scope).answer
+    assert not en.refused and "2.64" in _lead(en.answer), en.answer
+    assert en.notice and "quarvel-q2-release.md" in en.notice, en.notice
+    assert "issue-67-example.md" in en.notice and not re.search("[\u4e00-\u9fff]", en.notice)
+    named = chat.ask("星河重工本期的基本每股收益是多少？", scope).answer
+    assert not named.refused and "0.0211" in named.answer, named.answer
+    assert {c.doc_id for c in named.citations} == {report}, named.answer
