@@ -18,7 +18,10 @@ studied; 25 questions): figure in the answer 24/25, in the lead 23/25, its page 
 refused 0/25 (named company 12/13 in the lead, neither 11/12). Misses: the adjusted EPS of
 Q2 2023 over the release, the Amcor 10-Q and the Chinese report answered with Amcor's basic
 EPS $0.309; the July 2023 adjusted EPS guidance range answered with the release's opening
-bullets (also so over the release alone).
+bullets (also so over the release alone). After the changes of this session (each
+document's own figures, the adjusted basis asked, another document quoted only stating the
+answer's figure): in the answer 24/25, in the lead 24/25, page 24/25, refused 0/25 (the
+guidance range is left: a one-document miss).
 """
 
 from __future__ import annotations
