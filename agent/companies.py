@@ -5,7 +5,9 @@ line performance for Kestrel in 2025?" asks about one of them: the other's table
 nothing and crowd the search. A company is named by a capitalised word of the question
 (its first only when it cannot be a sentence's capital: "MGM's", not "What") that a word
 of a document's file name starts with ("MGM" in MGMRESORTS_10Q.pdf), or by its initials
-("J&J", "JnJ" for JOHNSON_JOHNSON_…), or by the trading symbol the filing states ("ADBE").
+("J&J", "JnJ" for JOHNSON_JOHNSON_…), or by the trading symbol the filing states ("ADBE");
+a Chinese report's company, which its cover names ("东北电气发展股份有限公司"), by the
+opening of that name (its short name, "东北电气"; legal forms in ``data/company_suffixes.json``).
 Words every filing's name uses ("earnings", "10K")
 name no company; they are in ``data/filing_words.json``. The result only ever narrows the
 scope: no named document, or every one, leaves it as it is.
@@ -20,8 +22,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from agent.scope import DocStats
+from pipeline.text.script import HAN
 
 _DATA = Path(__file__).parent / "data" / "filing_words.json"
+_FORMS = Path(__file__).parent / "data" / "company_suffixes.json"
+ZH_SHORT = 4  # characters of a Chinese company's name its short name is ("东北电气")
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z&.'’-]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 MIN_PREFIX = 3  # "MGM" for MGMRESORTS; two letters name nothing
@@ -38,13 +43,13 @@ def named_documents(
 ) -> tuple[str, ...]:
     """The documents (of ``doc_ids``, with their file ``names`` and ``stats`` in the same
     order) the question names by company; all of them when it names none or every one."""
-    tokens = _tokens(question)
-    if len(doc_ids) < 2 or not tokens:
+    if len(doc_ids) < 2:
         return tuple(doc_ids)
+    tokens = _tokens(question)
     hit = tuple(
         d
         for d, name, st in zip(doc_ids, names, stats, strict=True)
-        if any(_names(t, name, st) for t in tokens)
+        if any(_names(t, name, st) for t in tokens) or _names_zh(question, st)
     )
     return hit if hit else tuple(doc_ids)
 
@@ -82,7 +87,10 @@ def _names(token: str, file_name: str, st: DocStats) -> bool:
 def names_a_company(question: str, names: Sequence[str], stats: Sequence[DocStats]) -> bool:
     """Does the question name the company of any of these documents?"""
     tokens = _tokens(question)
-    return any(_names(t, n, st) for t in tokens for n, st in zip(names, stats, strict=True))
+    pairs = list(zip(names, stats, strict=True))
+    return any(_names(t, n, st) for t in tokens for n, st in pairs) or any(
+        _names_zh(question, st) for st in stats
+    )
 
 
 def is_company_report(file_name: str, st: DocStats) -> bool:
@@ -90,7 +98,7 @@ def is_company_report(file_name: str, st: DocStats) -> bool:
     what kind of filing it is ("ORRIN_LABS_2025_10K.md")? An encyclopedia article or a
     set of notes is none, and a question about it needs no word on which company."""
     said = {w.lower() for w in re.findall(r"[A-Za-z]+", file_name.rsplit(".", 1)[0])}
-    return bool(st.lead) or bool(said & _filing_words())
+    return bool(st.lead or zh_company(st)) or bool(said & _filing_words())
 
 
 def company_groups(names: Sequence[str], stats: Sequence[DocStats]) -> list[int]:
@@ -110,6 +118,8 @@ def company_groups(names: Sequence[str], stats: Sequence[DocStats]) -> list[int]
 
 
 def _company_words(file_name: str, st: DocStats) -> frozenset[str]:
+    if zh := zh_company(st):  # a Chinese report's file name is no company's ("issue-67.pdf")
+        return frozenset({zh[:ZH_SHORT], st.lead} - {""})
     said = [w.lower() for w in re.findall(r"[A-Za-z]+", file_name.rsplit(".", 1)[0])]
     lead = next((w for w in said if w not in _filing_words() and len(w) >= MIN_PREFIX), "")
     return frozenset({lead, st.lead} - {""})
@@ -121,3 +131,26 @@ def _same(a: frozenset[str], b: frozenset[str]) -> bool:
         for x in a
         for y in b
     )
+
+
+def zh_company(st: DocStats) -> str:
+    """The company a Chinese report's title or cover names, without its legal form
+    ("东北电气发展" of "东北电气发展股份有限公司 2018 年第一季度报告"), or ""."""
+    for line in [*st.title.splitlines(), *st.cover.splitlines()]:
+        m = _zh_name().match("".join(line.split()))
+        if m is not None:
+            return m.group(1)
+    return ""
+
+
+def _names_zh(question: str, st: DocStats) -> bool:
+    """Does a Chinese question name the report's company by the opening of its name?"""
+    name = zh_company(st)
+    return bool(name) and name[:ZH_SHORT] in question
+
+
+@lru_cache(maxsize=1)
+def _zh_name() -> re.Pattern[str]:
+    forms = json.loads(_FORMS.read_text(encoding="utf-8"))["zh_forms"]
+    ends = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"([{HAN}]{{2,16}}?)(?:{ends})")

@@ -76,6 +76,7 @@ class DocStats:
     # the opening of its first page: a Chinese report's cover names its period there once
     # ("2018 年第一季度报告"), its tables saying only 本报告期 / 上年同期
     cover: str = ""
+    title: str = ""  # the title the library shows ("东北电气发展股份有限公司")
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ."""
@@ -178,6 +179,7 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         lead=owner[0].lower() if owner else "",
         doc_id=doc.doc_id,
         cover=_cover(chunks),
+        title=doc.title,
     )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agent.each_document import of_documents
 from agent.evidence import Evidence, Passage
-from agent.models.asked_fit import of_documents
 from pipeline.corpus import MAX_SHARED_HITS, Corpus
 from pipeline.service import Folio
 from testkit.agentdocs import ingest_text

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
+from agent.figures.basis import basis_unsaid
 from agent.figures.candidate import FigureAnswer
 from agent.figures.methods import METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
@@ -56,6 +57,8 @@ def figure_candidates(
     question = fiscal_worded(question, (p.text for ev in evidence for p in ev.passages))
     # an amount asked per share is not its total's cell (``per_share_asked``)
     found = per_share_answers(question, offered(METHODS, question, evidence, lang))
+    # an adjusted measure asked is not answered by the reported row (``basis``)
+    found = [fa for fa in found if not (fa.lines and basis_unsaid(question, fa.cells, evidence))]
     if not found:
         # a comparison no table of the turn answers: search for the table listing both (a
         # turn with no tables at all is no figures' turn)

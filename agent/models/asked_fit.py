@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from agent.each_document import of_documents
 from agent.evidence import Evidence, Passage
 from agent.models.features import scope_missing
 from agent.models.held_focus import kin
@@ -163,24 +164,6 @@ def asked_quarter(question: str) -> int:
     """The quarter (1-4) a question asks of, or 0."""
     found = quarters(question)
     return found[0] if len(found) == 1 else 0
-
-
-def of_documents(evidence: Sequence[Evidence], docs: set[str]) -> list[Evidence]:
-    """The evidence of the documents ``docs`` alone (all of it when ``docs`` is empty):
-    an answer's period is read from its own report's cover and columns, never from
-    another report in the scope (a release naming quarters beside a Chinese report whose
-    columns say 本期)."""
-    if not docs:
-        return list(evidence)
-    return [
-        ev.model_copy(
-            update={
-                "passages": [p for p in ev.passages if p.doc_id in docs],
-                "covers": {d: c for d, c in ev.covers.items() if d in docs},
-            }
-        )
-        for ev in evidence
-    ]
 
 
 def quarters(text: str) -> list[int]:

@@ -24,6 +24,7 @@ from agent.models.answerability import Decision, asked_words, before_figures
 from agent.models.answering.candidate import AnswerCandidate, Form, best_score
 from agent.models.answering.scoring import asked_forms, form_fit
 from agent.models.answering.strategies import Strategy, registered
+from agent.models.asked_basis import basis_misfit
 from agent.models.asked_fit import misfit
 from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
@@ -92,6 +93,7 @@ def _composed(
                 refusals.append(c)
                 continue
             why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c, asked)
+            why = why or basis_misfit(q, c)
             why = why or unheld_record(record, [c.body, *c.quoted])
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from agent.evidence import Evidence, Passage, Unit, passages_by_id, units
 from agent.models.expansions import Alias, aliases
@@ -80,21 +81,27 @@ def corroborating(
     sources = [*_sources(lines, passages), *_results(lines)]
     if not sources:
         return []
+    # another document of the scope corroborates the answer's own figure (its first
+    # line's), never a figure only a quote under it states (a later release's guidance
+    # row sharing a midpoint with this one's)
+    lead = [*_sources(lines[:1], passages), *_results(lines[:1])]
+    own = {passages[i].doc_id for i in _MARKER.findall(lines[0]) if i in passages}
     pages = {(passages[i].doc_id, passages[i].page) for i in cited}
     found: list[tuple[Passage, Unit]] = []
     for p in sorted(passages.values(), key=lambda p: (p.rank or 99, p.page)):
         if p.chunk_id in cited or (p.doc_id, p.page) in pages:
             continue
+        said = sources if not own or p.doc_id in own else lead
         hit = next(
             (
                 u
                 for u in units(p.text)
-                if (_states(u, sources) and _asks(u.text, asked, short)) or _pair(p, u, sources)
+                if (_states(u, said) and _asks(u.text, asked, short)) or _pair(p, u, said)
             ),
             None,
         )
         if hit is not None:
-            found.append((p, narrowed(hit, lambda t: _states_any(t, sources))))
+            found.append((p, narrowed(hit, partial(_states_any, sources=said))))
             pages.add((p.doc_id, p.page))
     # the same line printed on two pages (a segment table's total again in a note) is
     # quoted once

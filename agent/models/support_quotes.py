@@ -18,7 +18,10 @@ supports the answer a reader is given:
 - a report's back matter (exhibit index, signatures, contents, certifications; the shared
   boilerplate classifier) when the lead is not back matter itself;
 - under a table row, another line item's row beside it that the question does not ask
-  for (``sibling_rows.py``).
+  for (``sibling_rows.py``);
+- with several documents in scope, another document's unit that states none of the
+  lead's figures (a later release's guidance row under a quarter's EPS row): another
+  report supports a figure only by stating it too.
 
 The filter is applied to the quotes only, after the lead is chosen: the lead (the office
 holder's sentence, a signature line when only it names the holder) is never changed by it.
@@ -35,6 +38,7 @@ from agent.models.sibling_rows import sibling
 from agent.rewrite import key_terms
 from agent.scope import stem
 from pipeline.text.boilerplate import kind_of
+from pipeline.text.periods import YEAR
 from pipeline.text.script import HAN_RE, han_count
 
 _BACK_MATTER = frozenset({"exhibits", "signature", "contents", "certification"})
@@ -42,6 +46,7 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _NUMBERING = re.compile(r"^\s*(?:part\s+[ivx]+|item\s+\d+[a-z]?)?[\s.:,—-]*", re.I)
 _MIN_WORDS = 2
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+_YEAR = re.compile(YEAR)
 _END_MARKS = "。！？!?"
 _MIN_REPEAT = 6  # characters: a shorter lead ("Yes.") starts many lines by chance
 _REPEAT_SHARE = 0.5
@@ -107,7 +112,16 @@ def supports(c: Candidate, lead: Candidate, question: str = "") -> bool:
     """May ``c`` be quoted under the answer led by ``lead`` (to ``question``)?"""
     if _fragment(c.unit.text) or _section_title(c) or _repeats(c, lead, question):
         return False
+    if c.passage.doc_id != lead.passage.doc_id and not _states_lead_figure(c, lead):
+        return False
     rows = c.unit.kind == lead.unit.kind == "row"
     if rows and question and sibling(c.unit.text, lead.unit.text, question):
         return False  # another line item beside the lead's row, not asked
     return not back_matter(c.unit.text) or back_matter(lead.unit.text)
+
+
+def _states_lead_figure(c: Candidate, lead: Candidate) -> bool:
+    """Does ``c`` state an amount the lead states (a lead stating none: any unit may)?
+    Years are no amounts ("2022" heads both reports' columns)."""
+    amounts = {f for f in _FIGURE.findall(lead.unit.text) if not _YEAR.fullmatch(f)}
+    return not amounts or bool(amounts & set(_FIGURE.findall(c.unit.text)))

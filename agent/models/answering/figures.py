@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.each_document import documents, of_documents
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.figures.answer import figure_candidates
 from agent.figures.candidate import FigureAnswer
@@ -28,8 +29,34 @@ def _applies(q: Question) -> bool:
 def _candidates(
     q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> list[AnswerCandidate]:
+    """Each document's figures read from its own evidence (``each_document.py``); the
+    composer weighs the documents' answers against each other as any candidates, by how
+    much of the question each says and whether its period is its report's. Figures of
+    several documents together answer only a figure set beside another (``_ACROSS``)."""
+    docs = documents(evidence)
+    if len(docs) < 2:
+        return _of(q, evidence, lang)
+    out = [c for d in docs for c in _of(q, of_documents(evidence, {d}), lang)]
+    if q.operation in _ACROSS:
+        out += _of(q, evidence, lang, across=True)
+    return out
+
+
+# operations whose answer sets one figure beside another, which another document may
+# print (a company's against another's, a 10-K's year-end against a later 10-Q's); a
+# level, a ratio, a share or an average is one document's figure
+_ACROSS = frozenset({"comparison", "extreme", "between", "change", "growth"})
+
+
+def _of(
+    q: Question, evidence: Sequence[Evidence], lang: prompts.Lang, *, across: bool = False
+) -> list[AnswerCandidate]:
+    """The figure answers of ``evidence``; ``across``: only those whose cells are of
+    several documents (the rest is each document's own)."""
     out: list[AnswerCandidate] = []
     for fa in figure_candidates(q.text, evidence, lang):
+        if across and len(_cells_documents(fa, evidence)) < 2:
+            continue
         if fa.lines:
             out.append(_candidate(q, fa, evidence, lang))
         if fa.missing:  # its note belongs to its own refusal, never before another answer
@@ -67,6 +94,11 @@ def _printed_rows(fa: FigureAnswer, evidence: Sequence[Evidence], lang: prompts.
     english = [c for c in fa.cells if english_source(c)]
     rows = source_rows(english, evidence) if lang == "zh" and not fa.refusal else []
     return [prompts.SUPPORT_HEADER[lang], *(f"- {r}" for r in rows)] if rows else []
+
+
+def _cells_documents(fa: FigureAnswer, evidence: Sequence[Evidence]) -> set[str]:
+    docs = {p.chunk_id: p.doc_id for ev in evidence for p in ev.passages}
+    return {docs[c.chunk_id] for c in fa.cells if c.chunk_id in docs}
 
 
 def _cited(line: str, evidence: Sequence[Evidence]) -> list[Passage]:

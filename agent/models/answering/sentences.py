@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent import prompts
+from agent.each_document import documents, of_documents
 from agent.evidence import Evidence
 from agent.models.absent import absent_note
 from agent.models.answerability import Decision, decide, nearest_named
@@ -69,12 +70,10 @@ def _other_document(
     document does not answer: each document is read on its own, so one document's
     near-miss (another report's row sharing the question's words) does not hide the
     answer another prints."""
-    if len({p.doc_id for ev in evidence for p in ev.passages}) < 2:
+    docs = documents(evidence)
+    if len(docs) < 2:
         return None
-    rest = [
-        ev.model_copy(update={"passages": [p for p in ev.passages if p.doc_id != failed]})
-        for ev in evidence
-    ]
+    rest = of_documents(evidence, set(docs) - {failed})
     found = _candidates(q, rest, lang)[0]
     passes = found.form != "refusal" and (found.verify is None or not found.verify())
     return found if passes else None
