@@ -7,6 +7,7 @@ was named with that row's cells, and the tick box quoted with the table's pipes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from agent.models.table_header import stacked_header
@@ -22,7 +23,7 @@ CHECKS = [
 ]
 
 
-def _table(rows: list[tuple[str, ...]]) -> str:
+def _table(rows: Sequence[tuple[str, ...]]) -> str:
     lines = ["| " + " | ".join(r) + " |" for r in rows]
     return "\n".join([lines[0], "|---|---|---|---|", *lines[1:]])
 
