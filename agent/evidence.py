@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from agent.toolspec import REGISTRY, Reading
 from pipeline.text.fields import field_break
-from pipeline.text.lang import split_sentences
+from pipeline.text.lang import opens_list_item, split_sentences
 from pipeline.text.script import CJK, HAN, HAN_RE
 from pipeline.text.segment import EN_STOPWORDS
 
@@ -260,11 +260,16 @@ def _line_start(text: str, pos: int) -> bool:
 def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
     """Lines of prose as sentences: a heading line inside them stands alone (a bold title
     between paragraphs, "**…**" in Markdown), and a line closing a sentence ends it when
-    the next line starts another; a line wrapped mid-sentence joins the next."""
+    the next line starts another; a line wrapped mid-sentence joins the next. A list's item
+    opens a unit of its own: a bullet's last words without a full stop ("… growth of
+    6.1%*") are no part of the next bullet's sentence."""
     out: list[Unit] = []
     pos, run = start, start
     for i, ln in enumerate(lines):
         ln_end = pos + len(ln)
+        if pos > run and opens_list_item(ln) and text[run:pos].strip():
+            out.append(_unit(text, run, pos - 1, "sentence"))
+            run = pos
         after = "\n".join(lines[i + 1 :])
         starts = _starts_sentence(after)
         titled = _looks_like_title(ln) and _line_start(text, pos)
