@@ -116,3 +116,22 @@ def merged(lines: list[str]) -> str:
         names = list(dict.fromkeys(r[i] for r in rows if r[i]))
         columns.append(" ".join(names))
     return "| " + " | ".join(columns) + " |"
+
+
+_CURRENCY_CELLS = frozenset({"$", "€", "£", "¥", "(", "RMB"})
+
+
+def heads_for_row(row: str, head: str) -> str | None:
+    """The header's cells over the row's printed cells, joined by " | ": the label
+    column's head, then the head of each cell that holds something (a currency sign's cell
+    goes with the figure after it). A statement printing "Percent to Sales" beside each
+    amount leaves those cells empty on a per-share row ("$1.33 | | $1.77 | | (24.9)"): its
+    three figures are read under their three heads, not under five. None when the row and
+    the header have not the same number of cells."""
+    cells, heads = _cells(row), _cells(head)
+    if len(cells) != len(heads) or len(cells) < 2:
+        return None
+    kept = [heads[0]] + [
+        h for h, v in zip(heads[1:], cells[1:], strict=True) if v and v not in _CURRENCY_CELLS
+    ]
+    return " | ".join(kept)
