@@ -260,16 +260,17 @@ def _line_start(text: str, pos: int) -> bool:
 def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
     """Lines of prose as sentences: a heading line inside them stands alone (a bold title
     between paragraphs, "**…**" in Markdown), and a line closing a sentence ends it when
-    the next line starts another; a line wrapped mid-sentence joins the next. A list's item
-    opens a unit of its own: a bullet's last words without a full stop ("… growth of
-    6.1%*") are no part of the next bullet's sentence."""
+    the next line starts another; a line wrapped mid-sentence joins the next. An item of a
+    list opens a unit of its own when it or the one before states something (``_apart``)."""
     out: list[Unit] = []
-    pos, run = start, start
+    pos, run, item = start, start, start
     for i, ln in enumerate(lines):
         ln_end = pos + len(ln)
-        if pos > run and opens_list_item(ln) and text[run:pos].strip():
-            out.append(_unit(text, run, pos - 1, "sentence"))
-            run = pos
+        if pos > run and opens_list_item(ln):
+            if _apart(text, run, item, pos):
+                out.append(_unit(text, run, pos - 1, "sentence"))
+                run = pos
+            item = pos
         after = "\n".join(lines[i + 1 :])
         starts = _starts_sentence(after)
         titled = _looks_like_title(ln) and _line_start(text, pos)
@@ -294,6 +295,19 @@ def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
 
 
 _CLOSES = ".。!！?？"
+
+
+def _apart(text: str, run: int, item: int, pos: int) -> bool:
+    """Does the list item opening a line at ``pos`` open a unit apart from the run before
+    it? Yes after the end of another item's sentence ("… exchange. Operational growth of
+    6.1%*" before "• 2022 Full-Year earnings per share …": quoted together they misquote
+    both); no after a lead-in ("… driven by:"), nor between the items of a list the unit
+    opens with ("• Currency impacts", "• Commodity inflation … partially offset by"),
+    which read as one."""
+    before = text[run:pos].strip()
+    if not before or before.endswith((":", "：")):
+        return False
+    return not opens_list_item(before) and item == run
 
 
 def _one_of_fields(lines: list[str], i: int) -> bool:
