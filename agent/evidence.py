@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from agent.toolspec import REGISTRY, Reading
 from pipeline.text.fields import field_break
-from pipeline.text.lang import split_sentences
+from pipeline.text.lang import opens_list_item, split_sentences
 from pipeline.text.script import CJK, HAN, HAN_RE
 from pipeline.text.segment import EN_STOPWORDS
 
@@ -260,11 +260,17 @@ def _line_start(text: str, pos: int) -> bool:
 def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
     """Lines of prose as sentences: a heading line inside them stands alone (a bold title
     between paragraphs, "**…**" in Markdown), and a line closing a sentence ends it when
-    the next line starts another; a line wrapped mid-sentence joins the next."""
+    the next line starts another; a line wrapped mid-sentence joins the next. An item of a
+    list opens a unit of its own when it or the one before states something (``_apart``)."""
     out: list[Unit] = []
-    pos, run = start, start
+    pos, run, item = start, start, start
     for i, ln in enumerate(lines):
         ln_end = pos + len(ln)
+        if pos > run and opens_list_item(ln):
+            if _apart(text, run, item, pos):
+                out.append(_unit(text, run, pos - 1, "sentence"))
+                run = pos
+            item = pos
         after = "\n".join(lines[i + 1 :])
         starts = _starts_sentence(after)
         titled = _looks_like_title(ln) and _line_start(text, pos)
@@ -289,6 +295,19 @@ def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
 
 
 _CLOSES = ".。!！?？"
+
+
+def _apart(text: str, run: int, item: int, pos: int) -> bool:
+    """Does the list item opening a line at ``pos`` open a unit apart from the run before
+    it? Yes after the end of another item's sentence ("… exchange. Operational growth of
+    6.1%*" before "• 2022 Full-Year earnings per share …": quoted together they misquote
+    both); no after a lead-in ("… driven by:"), nor between the items of a list the unit
+    opens with ("• Currency impacts", "• Commodity inflation … partially offset by"),
+    which read as one."""
+    before = text[run:pos].strip()
+    if not before or before.endswith((":", "：")):
+        return False
+    return not opens_list_item(before) and item == run
 
 
 def _one_of_fields(lines: list[str], i: int) -> bool:

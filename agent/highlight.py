@@ -145,18 +145,33 @@ def _narrow(page: Any, part: str, box: Box) -> Box | None:
         return None
     if not hits:
         return None
-    r = _first_hit(hits)
+    r = _first_hit(hits, page, part)
     return (round(r.x0, 2), round(r.y0, 2), round(r.x1, 2), round(r.y1, 2))
 
 
-def _first_hit(hits: Sequence[Any]) -> Any:
+def _first_hit(hits: Sequence[Any], page: Any = None, part: str = "") -> Any:
     """The first match whole: MuPDF gives one match as several abutting rectangles where
     the glyphs' heights change (a Latin name or a '·' inside Chinese text), so the pieces
-    that go on exactly where the last one ends are the same match, not another one."""
+    that go on exactly where the last one ends are the same match, not another one. On a
+    justified line (word spacing set wider than the space glyph) it gives a rectangle per
+    word, apart: a piece further on the same line is still this match while the text the
+    pieces enclose is part of the quote (a second match encloses the words between)."""
     r = hits[0]
     for nxt in hits[1:]:
         same_line = nxt.y0 < r.y1 and nxt.y1 > r.y0
-        if not same_line or abs(nxt.x0 - r.x1) > _ABUT:
+        if not same_line:
+            break
+        if abs(nxt.x0 - r.x1) > _ABUT and not _inside_quote(page, r | nxt, part):
             break
         r = r | nxt
     return r
+
+
+def _inside_quote(page: Any, rect: Any, part: str) -> bool:
+    if page is None or not part:
+        return False
+    try:
+        enclosed = "".join(page.get_textbox(rect).split())
+    except Exception:
+        return False
+    return bool(enclosed) and enclosed in "".join(part.split())

@@ -38,7 +38,7 @@ from pipeline.knowledge.title import reader_title
 from pipeline.limits import check_limits, estimate_pages
 from pipeline.models import Component, Document, ParsedDocument
 from pipeline.ocr import ocr_document, pages_needing_ocr
-from pipeline.parse import SUFFIXES, check_file, detect_kind, parse_file
+from pipeline.parse import SUFFIXES, check_file, detect_kind, parse_file, pdf_pages
 from pipeline.perceive import perceive
 from pipeline.perceive.store import save_perception
 from pipeline.progress import ProgressCallback, counted, log_progress, of_total
@@ -114,6 +114,7 @@ class Ingestor:
                 name=name,
                 max_text_mb=self.settings.max_text_mb,
             )
+            pages = pdf_pages(path, name) if kind == "pdf" else estimate_pages(path, kind)
             data = path.read_bytes()
         except FolioError as exc:
             return self._refused(path, name, doc_id, str(exc))
@@ -136,7 +137,7 @@ class Ingestor:
                 self.store,
                 name=name,
                 size=len(data),
-                pages=estimate_pages(path, kind),
+                pages=pages,
                 replacing=existing,
             )
         except FolioError as exc:

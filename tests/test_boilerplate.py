@@ -62,6 +62,11 @@ BOILERPLATE = [
         "exhibits",
     ),
     ("10.7 Northwind Deferred Compensation Plan", "exhibits"),
+    # a plan's name with "and" in it (found walking the app: quoted as an answer's support)
+    (
+        "*10.2 Northwind Corp. 2004 Omnibus Stock and Incentive Plan, as amended S-8 99 7/15/2011",
+        "exhibits",
+    ),
     ("101.SCH Inline XBRL Taxonomy Extension Schema Document", "exhibits"),
     (
         "This report contains forward-looking statements within the meaning of the Private "
@@ -84,6 +89,7 @@ CONTENT = [
     "3.1 The Provider shall perform the Services with due skill and care.",
     "2.1 This Agreement starts on the Effective Date and runs for 24 months.",
     "2.2 The parties may extend the term by written agreement no later than 60 days before.",
+    "4.1 Fees and Expenses of the Services are set out in the Plan.",
     "Failure to meet the guidance we have provided to the public could lower our share price.",
     "Our business is subject to federal anti-kickback laws and their safe harbors.",
     "公司面临原材料价格上涨的风险，可能导致毛利率下降。",

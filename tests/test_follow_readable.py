@@ -8,6 +8,8 @@ Invented companies, tables and people only."""
 
 from __future__ import annotations
 
+import re
+
 from agent.evidence import Evidence, Passage
 from agent.figures.answer import figure_answer
 from agent.figures.follow_rows import follow_label, reader_case, titled_name
@@ -130,3 +132,23 @@ def test_a_chinese_question_of_a_balance_at_a_quarters_close_says_the_day() -> N
     assert a is not None and a.lines, a
     assert "2031年12月31日" in a.lines[0] and "2031财年" not in a.lines[0], a.lines
     assert a.follow and all(q.startswith("2031年12月31日") for q in a.follow), a.follow
+
+
+def test_a_phrase_pointing_elsewhere_is_no_attribute_nor_subject() -> None:
+    """Found walking the app: "What is the another way?" (of a scanned brochure's "Another
+    way is to …") and "How is Audit Committee related to Every Critical Vendor?"."""
+    for said in (
+        "Another way is to press LOOP and play the pattern again over the first bar.",
+        "Each lantern is tested for twelve hours before it leaves the plant.",
+    ):
+        assert not en_form(said, "", "q")[0].startswith("attribute"), said
+    assert en_form("The lamp life is 6,000 hours at full power.", "", "q")[0] == "attribute"
+    rule = _p(
+        4,
+        "Every Harbour Pilot is examined once a year by the Marine Safety Board, which "
+        "reports to the Port Council.",
+        doc="hp",
+    )
+    ev = [Evidence(tool="search_document", query="q", passages=[rule])]
+    asked = follow_ups("How often is a harbour pilot examined?", ev, [rule], "en")
+    assert not any(re.search(r"\b(?:Every|every|Each|Another)\b", q) for q in asked), asked

@@ -287,3 +287,22 @@ def test_a_failed_upload_keeps_the_stored_documents_note_on_its_lost_pages(
     assert folio.ingest([pdf], wait=True)[0].outcome == "failed"
     assert folio.store.status(doc_id, "parse").state == "ready"
     assert folio.store.status(doc_id, "parse").reason == note
+
+
+@pytest.mark.parametrize(
+    ("fixture", "message"),
+    [("invalid.pdf", "not a readable PDF"), ("r6-user-password.pdf", "password")],
+)
+def test_a_pdf_that_does_not_open_is_refused_as_it_is_uploaded(
+    folio: Folio, tmp_path: Path, fixture: str, message: str
+) -> None:
+    """Found walking the app: a second visitor's 24-byte "garbage.pdf" sat "queued" behind
+    the first visitor's 75-page filing before being refused. A PDF MuPDF cannot open is
+    refused by the upload itself, under the user's name for it, with no job queued."""
+    bad = tmp_path / "upload-7f3a.pdf"
+    shutil.copy(FIXTURES / fixture, bad)
+    res = folio.ingestor.prepare(bad, name="board minutes.pdf")
+    assert res.outcome == "failed" and res.error and message in res.error, res
+    assert "'board minutes.pdf'" in res.error and "upload-7f3a" not in res.error
+    conn = folio.db.connect()
+    assert conn.execute("SELECT COUNT(*) FROM jobs").fetchone()[0] == 0

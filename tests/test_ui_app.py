@@ -18,6 +18,7 @@ from testkit import pdfgen
 from tests.conftest import FIXTURES, ROOT
 from tests.uikit import ingest, leave_pdf
 from ui import inspector, knowledge, pagepane
+from ui.i18n import t
 from ui.labels import Labels
 from ui.library import LibraryHandlers
 from ui.services import Services
@@ -305,3 +306,22 @@ def test_the_language_switch_and_uploads_draw_no_english_progress_overlay(
     demo = create_app(services)
     shown = {fn.name: fn.show_progress for fn in demo.fns.values()}
     assert shown["relabel"] == "hidden" and shown["upload"] == "hidden", shown
+
+
+def test_a_refused_upload_is_not_said_to_be_queued(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found walking the app: a PDF refused as it was uploaded showed "✕ Could not add …"
+    in the progress list beside a toast "1 file(s) queued for processing"."""
+    told: list[str] = []
+    monkeypatch.setattr(gr, "Info", lambda msg, **_: told.append(msg))
+    broken = tmp_path / "minutes.pdf"
+    broken.write_bytes(b"%PDF-1.4\nnothing else of a PDF here\n%%EOF\n")
+    note = tmp_path / "note.md"
+    note.write_text("# Note\n\nThe gate opens at seven.\n", encoding="utf-8")
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    h.upload([str(broken)], "en")
+    assert told == [], told
+    h.upload([str(broken), str(note)], "en")
+    ingest(services)
+    assert told == [t("lib.queued_files", "en", n=1)], told

@@ -168,8 +168,7 @@ class LibraryHandlers:
         kept = [(p, p.name) for p in paths if p.suffix.lower() in SUFFIXES]
         split = split_uploads(folio, kept)
         if split.ready:
-            self.s.jobs.submit(split.ready, self.s.workspace)
-            gr.Info(t("lib.queued_files", lang, n=len(split.ready)), duration=3)
+            library_names.queued(self.s.jobs.submit(split.ready, self.s.workspace), lang)
         progress, stats, table = self.views(None, lang)
         return [None, progress, stats, table, *library_names.prompt(folio, split.pending, lang)]
 

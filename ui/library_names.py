@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import gradio as gr
 from ui.i18n import t
 from ui.labels import Labels
 from ui.safe import esc
-from ui.services import Services
+from ui.services import Job, Services
 from ui.upload_conflicts import Choice, NameLookup, Pending, resolve
 
 # On a phone the upload zone fills the screen and the prompt lands below it: bring it into
@@ -54,14 +55,22 @@ def prompt(folio: NameLookup, pending: Pending, lang: str) -> list[Any]:
     return [gr.update(visible=True), f'<div class="folio-confirm-text">⚠ {question}</div>', pending]
 
 
+def queued(jobs: Sequence[Job], lang: str) -> None:
+    """Say how many of the submitted files wait to be processed: a file refused as it was
+    submitted (a PDF that does not open, an empty file) is not one of them, its card in the
+    progress list says why (a toast "1 file queued" beside "Could not add …" said both)."""
+    waiting = sum(1 for j in jobs if j.state != "failed")
+    if waiting:
+        gr.Info(t("lib.queued_files", lang, n=waiting), duration=3)
+
+
 def choose(services: Services, choice: Choice, pending: Pending | None, lang: str) -> list[Any]:
     """Queue the first pending file as chosen; updates for (row, text, pending)."""
     if not pending:
         return prompt(services.folio, [], lang)
     (path, name), rest = resolve(services.folio, pending, choice)
     if Path(path).exists():
-        services.jobs.submit([(path, name)], services.workspace)
-        gr.Info(t("lib.queued_files", lang, n=1), duration=3)
+        queued(services.jobs.submit([(path, name)], services.workspace), lang)
     return prompt(services.folio, rest, lang)
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from agent.columns import FetchChunks
+from agent.models.table_header import heads_for_row
 from agent.schemas import Citation
 from pipeline.models import Chunk
 
@@ -67,7 +68,8 @@ def row_heads(quote: str, chunk: Chunk, before: Iterable[Chunk] = ()) -> str | N
     if head is None:
         earlier = [ln for ch in before for ln in ch.text.split("\n")]
         head = _head_above(earlier, len(earlier), width)
-    return head
+    # the quote drops the row's empty cells: its heads go with them
+    return (heads_for_row(lines[at], head) or head) if head else head
 
 
 def headed_quote(quote: str, head: str | None) -> str:

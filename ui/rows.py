@@ -21,6 +21,7 @@ _COLUMNS = re.compile(r"\s*⟨\s*(?:columns|列)\s*[:：]\s*(?P<head>[^⟩]*)⟩
 _TAIL = re.compile(r"(?P<tail>(?:\s*\[\d{1,3}(?:\s*[,，]\s*\d{1,3})*\])*\s*[.。;；]?\s*)$")
 _BULLET = re.compile(r"^(?P<bullet>\s*[-*•]\s+)")
 _DIGIT = re.compile(r"\d")
+_REPEATED = re.compile(r"(\([^()]*\))(?:\s*\1)+")
 
 
 def _cells(text: str, *, headed: bool = False) -> list[str] | None:
@@ -45,7 +46,9 @@ def _headers(head: str, figures: int) -> tuple[list[str], str]:
     row, "Item" or "Region", the name of the labels' column, is not)."""
     heads = [h.strip() for h in head.strip().strip("|").split("|")]
     if len(heads) == figures + 1:
-        return heads[1:], heads[0] if titles_table(heads[0]) else ""
+        # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
+        title = _REPEATED.sub(r"\1", heads[0])
+        return heads[1:], title if titles_table(title) else ""
     if len(heads) == figures:
         return heads, ""
     return [], " · ".join(h for h in heads if h)

@@ -111,12 +111,25 @@ def verdict(question: str, text: str) -> Verdict | None:
         fit = (len(asked & said), -len(said - asked))
         if not fit[0]:
             continue
-        quote = " ".join((statement + text[start:end]).split())  # one line of the answer
+        quote = _printed(statement + text[start:end])
         if bool(_NEGATION.search(statement)) != bool(_NEGATION.search(question)):
             answer = "no" if answer == "yes" else "yes"  # "… is not required …: No ☒"
         if best is None or fit > best.fit:
             best = Verdict(answer, quote, fit)
     return best
+
+
+def _printed(quote: str) -> str:
+    """The statement and its boxes on one line of the answer; a table row's cells as the
+    row's label and its cells ("Export licence: ☐ Yes ☒ No"), not the Markdown's pipes."""
+    if "|" not in quote:
+        return " ".join(quote.split())
+    cells = [" ".join(c.split()) for c in quote.split("|")]
+    named = [c for c in cells if c]
+    if not named:
+        return ""
+    label, *rest = named
+    return f"{label}: {' · '.join(rest)}" if rest else label
 
 
 def _statement(before: str) -> str:

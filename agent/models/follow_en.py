@@ -24,6 +24,9 @@ _EN_ATTRIBUTE = lexicon.pattern(
     "report_sentences.attribute_owners",
     template=r"^(?:(?i:{})\s+)?([A-Za-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})\s+(?:is|are|was|were)\s+\S",
 )
+# "Another way …", "Every Critical Vendor …": a phrase pointing to or counting things said
+# elsewhere, no attribute nor name to ask about ("What is the another way?")
+POINTING = frozenset(lexicon.words("report_sentences.pointing_determiners"))
 # "is also encouraged to", "was cautioned", "is not required": a passive verb after the
 # copula, not the value of an attribute ("Who is the reader?" asks nothing)
 _PASSIVE = re.compile(r"(?:(?:also|not|further|still|generally|\w+ly)\s+)*[a-z]+ed\b")
@@ -99,7 +102,8 @@ def en_form(text: str, subject: str, asked: str, context: str = "") -> tuple[str
     m = _EN_ATTRIBUTE.match(s)
     # "The reader is also encouraged to …": what is done to it, not what it is
     passive = m is not None and _PASSIVE.match(s, m.end() - 1) is not None
-    attribute = m is not None and m.group(1).split()[0].lower() not in EN_STOPWORDS
+    opener = m.group(1).split()[0].lower() if m is not None else ""
+    attribute = m is not None and opener not in EN_STOPWORDS and opener not in POINTING
     if m and attribute and not passive and _attribute(m, context):
         value = s[m.end() - 1 :]
         person = holds("person", value, asked) and not any(c.isdigit() for c in value)

@@ -55,9 +55,17 @@ def stacked_header(text: str, row_start: int) -> Unit | None:
     header line to the last; None when no header row stands above it."""
     block: list[tuple[int, str]] = []
     pos, in_block, below = 0, False, False
+    # Of the table the line is in: does the header over its separator name columns, is the
+    # line under the separator, has a row there held a figure?
+    named_head, body, figured = False, False, False
     for line in text[:row_start].split("\n"):
-        below = below or bool(_SEPARATOR.match(line))
-        if below and _counted_row(line):
+        if not line.lstrip().startswith("|"):  # prose between two tables
+            named_head, body, figured = False, False, False
+        elif not body and not _SEPARATOR.match(line):
+            named_head = any(_cells(line))
+        body = body or bool(_SEPARATOR.match(line))
+        below = below or body
+        if (below and _counted_row(line)) or (body and _body_row(line, named_head, figured)):
             in_block = False
         elif _header_line(line) or (in_block and _subheader(line)):
             block = block if in_block else []
@@ -65,11 +73,24 @@ def stacked_header(text: str, row_start: int) -> Unit | None:
             in_block = True
         elif line.strip() and not _SEPARATOR.match(line):
             in_block = False
+        figured = figured or (body and bool(FIGURE.search(line)))
         pos += len(line) + 1
     if not block:
         return None
     start, end = block[0][0], block[-1][0] + len(block[-1][1])
     return Unit(start, end, merged([line for _, line in block]), "row")
+
+
+def _body_row(line: str, named_head: bool, figured: bool) -> bool:
+    """A row of words under the separator of a table whose header names its columns: a row
+    of its body (a policy's checklist, a register: "| Background screening | ☒ Yes ☐ No |
+    Procurement |"), not a second header, unless it opens like one (its first cell empty)
+    or names periods ("| Fiscal year ended | June 30, 2024 | … |"), or rows of figures came
+    before it (a statement restating its periods)."""
+    if not named_head or figured or not _header_line(line) or _subheader(line):
+        return False
+    named = [c for c in _cells(line)[1:] if c]
+    return not all(_PERIOD_CELL.search(c) for c in named)
 
 
 def _subheader(line: str) -> bool:
@@ -95,3 +116,22 @@ def merged(lines: list[str]) -> str:
         names = list(dict.fromkeys(r[i] for r in rows if r[i]))
         columns.append(" ".join(names))
     return "| " + " | ".join(columns) + " |"
+
+
+_CURRENCY_CELLS = frozenset({"$", "€", "£", "¥", "(", "RMB"})
+
+
+def heads_for_row(row: str, head: str) -> str | None:
+    """The header's cells over the row's printed cells, joined by " | ": the label
+    column's head, then the head of each cell that holds something (a currency sign's cell
+    goes with the figure after it). A statement printing "Percent to Sales" beside each
+    amount leaves those cells empty on a per-share row ("$1.33 | | $1.77 | | (24.9)"): its
+    three figures are read under their three heads, not under five. None when the row and
+    the header have not the same number of cells."""
+    cells, heads = _cells(row), _cells(head)
+    if len(cells) != len(heads) or len(cells) < 2:
+        return None
+    kept = [heads[0]] + [
+        h for h, v in zip(heads[1:], cells[1:], strict=True) if v and v not in _CURRENCY_CELLS
+    ]
+    return " | ".join(kept)

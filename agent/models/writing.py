@@ -28,7 +28,7 @@ from agent.models.judge import (
 from agent.models.kind_lead import phrased, unheld_note
 from agent.models.spans import answer_clause
 from agent.models.support_quotes import back_matter, supports
-from agent.models.table_header import stacked_header
+from agent.models.table_header import heads_for_row, stacked_header
 from agent.question import parse
 from pipeline.text.lang import script_language, split_sentences
 
@@ -181,7 +181,8 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
     columns = ""
     if head is not None:  # the periods the figures belong to, read with the row
         label = "列" if lang == "zh" else "columns"
-        columns = f" ⟨{label}: {row_text(head.unit.text)}⟩"
+        heads = heads_for_row(c.unit.text, head.unit.text) or row_text(head.unit.text)
+        columns = f" ⟨{label}: {heads}⟩"
     # A row announcing the rows below it ("… was defeated: | |") says its fact without the
     # colon; with it the reflection reads a lead-in, which needs no source, and drops the id.
     return f"{row_text(c.unit.text).rstrip(':： ')}{columns} [{c.passage.chunk_id}]"

@@ -111,8 +111,9 @@ def _nest_under_parts(nodes: list[OutlineNode]) -> list[OutlineNode]:
     return out
 
 
-def reader_outline(doc: DocText, top: int = 0) -> list[OutlineNode]:
-    """The outline below section ``top`` (the root, or the title heading that wraps all)."""
+def left_out(doc: DocText) -> set[int]:
+    """The sections no reader's outline holds: the cover and contents before the body, and
+    every signature block, certification, cover line or exhibit with what it holds."""
     last = report_end(doc)
     drop = _front_matter(doc)
     for sec in doc.sections[1:]:
@@ -122,6 +123,12 @@ def reader_outline(doc: DocText, top: int = 0) -> list[OutlineNode]:
         # Contents" a parser took for a heading atop a page may hold real sections.
         contents = heading_kind(sec.title) == "contents"
         drop.update([sec.idx] if contents else doc.subtree(sec.idx))
+    return drop
+
+
+def reader_outline(doc: DocText, top: int = 0) -> list[OutlineNode]:
+    """The outline below section ``top`` (the root, or the title heading that wraps all)."""
+    drop = left_out(doc)
     nodes = [n for c in doc.sections[top].children for n in _node(doc, c, drop)]
     _name_bare_items(nodes, doc)
     return _nest_under_parts(nodes)

@@ -10,6 +10,7 @@ from collections import defaultdict
 
 from pipeline.knowledge.analysis import TermIndex
 from pipeline.knowledge.models import KnowledgeGraph, RouteStep, RouteTerm
+from pipeline.knowledge.outline import left_out
 from pipeline.knowledge.source import DocText
 from pipeline.text import lexicon
 
@@ -61,8 +62,12 @@ _SKIP = lexicon.pattern("section_titles.contents", template="^(?:{})$", flags=re
 def _route_sections(doc: DocText) -> list[int]:
     """Steps are sections of one tree level (a leaf stands in for its missing children):
     the shallowest level with at least 8 sections of some substance, as long as it keeps
-    the route to 40 steps or fewer."""
-    level = [s.idx for s in doc.top_sections() if not _SKIP.match(s.title.strip())]
+    the route to 40 steps or fewer. No step is a section the reader's outline leaves out
+    (the cover, the contents, signatures, certifications, exhibits filed after a report)."""
+    out = left_out(doc)
+    level = [
+        s.idx for s in doc.top_sections() if not _SKIP.match(s.title.strip()) and s.idx not in out
+    ]
 
     def substantial(secs: list[int]) -> int:
         return sum(
@@ -73,7 +78,9 @@ def _route_sections(doc: DocText) -> list[int]:
         if substantial(level) >= 8:
             break
         deeper = [c for t in level for c in (doc.sections[t].children or [t])]
-        deeper = [c for c in deeper if not _SKIP.match(doc.sections[c].title.strip())]
+        deeper = [
+            c for c in deeper if not _SKIP.match(doc.sections[c].title.strip()) and c not in out
+        ]
         if len(deeper) > 40 or len(deeper) == len(level):
             break
         level = deeper
@@ -173,5 +180,7 @@ def route_markdown(steps: list[RouteStep], *, lang: str = "en") -> str:
                     if zh
                     else (" (after: " + ", ".join(t.prerequisites) + ")")
                 )
-            lines.append(f"   - {t.term} [p{t.page}]{pre}")
+            # under "10. " an item's content starts four columns in: three spaces would
+            # end the step's list item and set its terms at the outer level
+            lines.append(f"{' ' * (len(str(st.order)) + 2)}- {t.term} [p{t.page}]{pre}")
     return "\n".join(lines) + "\n"

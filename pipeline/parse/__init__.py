@@ -77,6 +77,16 @@ def check_file(
     return kind
 
 
+def pdf_pages(path: Path, name: str) -> int:
+    """The page count of a PDF that opens; else the parser's own refusal (damaged, not a
+    PDF at all, password-protected, no pages), raised as the file is uploaded rather than
+    after it has waited in the queue behind other files."""
+    from pipeline.parse.pdf import open_pdf
+
+    with open_pdf(path, name) as doc:
+        return int(doc.page_count)
+
+
 def _sniff(head: bytes) -> FileKind | None:
     """The format the first bytes show (PDF, or a zip such as DOCX), if any."""
     if b"%PDF-" in head:

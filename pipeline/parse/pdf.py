@@ -28,20 +28,22 @@ _CAPTION = re.compile(
 )
 
 
-def open_pdf(path: Path) -> pymupdf.Document:
-    """Open a PDF or raise a user-facing error that says what is wrong with it."""
+def open_pdf(path: Path, name: str | None = None) -> pymupdf.Document:
+    """Open a PDF or raise a user-facing error that says what is wrong with it (naming the
+    file ``name``, what the user called it, else its own name)."""
+    name = name or path.name
     try:
         doc = pymupdf.open(path, filetype="pdf")
     except Exception as exc:
         log.info("cannot open %s: %s", path.name, exc)
         raise CorruptFileError(
-            f"'{path.name}' is not a readable PDF: it is damaged or not a PDF at all. "
+            f"'{name}' is not a readable PDF: it is damaged or not a PDF at all. "
             "Try opening it in a PDF viewer and saving it again."
         ) from exc
     if doc.needs_pass:
         doc.close()
         raise EncryptedFileError(
-            f"'{path.name}' is password-protected. Remove the password (open it with the "
+            f"'{name}' is password-protected. Remove the password (open it with the "
             "password and save an unprotected copy), then upload it again."
         )
     try:
@@ -52,7 +54,7 @@ def open_pdf(path: Path) -> pymupdf.Document:
     if pages == 0:
         doc.close()
         raise EmptyFileError(
-            f"'{path.name}' has no pages Folio can read: the file was probably cut short (an "
+            f"'{name}' has no pages Folio can read: the file was probably cut short (an "
             "interrupted download or copy) or damaged. Download or export it again, check that "
             "it opens in a PDF viewer, then upload it."
         )

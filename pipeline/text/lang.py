@@ -118,6 +118,11 @@ _LIST_START = re.compile(
 )
 
 
+def opens_list_item(line: str) -> bool:
+    """Does the line open an item of a list ("• 2022 Full-Year …", "(2) …", "（三）…")?"""
+    return _LIST_START.match(line) is not None
+
+
 def line_separator(prev: str, nxt: str) -> str:
     """How two visual lines of one block join: '' inside Chinese (and where Chinese meets
     a figure or a Latin word), ' ' in wrapped prose, a newline between table-like rows,
