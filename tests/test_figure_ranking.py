@@ -234,3 +234,16 @@ def test_a_column_of_percentages_or_a_negative_base_ranks_nothing() -> None:
     ev = [Evidence(tool="search_document", query="q", passages=passages)]
     a = figure_answer("Which segment had the weakest sales growth in 2025?", ev, "en")
     assert a is None or not any("Currency" in line or "Price" in line for line in a.lines), a
+
+
+def test_a_group_whose_year_cells_are_all_blank_ranks_nothing() -> None:
+    # the year's column holds only the total: no member has a figure to rank (it raised)
+    blank = """| Revenue by reportable segment (in millions) | 2025 | 2024 |
+|---|---|---|
+| Outdoor | — | $4,000 |
+| Home | — | 10,800 |
+| Total | $15,200 | $14,800 |"""
+    q = "Which segment had the largest revenue for Kestrelvane in FY2025?"
+    passages = [Passage(chunk_id="kv#0", doc_id="kv", page=7, page_end=7, text=blank, rank=1)]
+    a = figure_answer(q, [Evidence(tool="search_document", query="q", passages=passages)], "en")
+    assert a is None or not any("Outdoor" in line or "Home" in line for line in a.lines)

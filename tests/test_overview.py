@@ -72,6 +72,24 @@ def test_questions_about_the_whole_document_are_told_from_questions_about_a_part
         assert not asks_overview(q), q
 
 
+def test_a_filing_asked_about_by_its_owner_and_date_is_the_whole_document() -> None:
+    # a current report is asked about by the company's name and the date it was filed or
+    # dated, not "this report": the search would answer with the cover's date line
+    for q in (
+        "What is Velmor's Form 8-K filed on July 1, 2031 about?",
+        "What does Velmor's current report dated May 5, 2031 report on?",
+        "What is the 8-K about?",
+        "What does this press release announce?",
+    ):
+        assert asks_overview(q), q
+    for q in (
+        "What is Velmor's dividend policy about?",
+        "What does Velmor's 10-Q say about restructuring?",
+        "What did Velmor's 8-K say the new credit agreement may be used for?",
+    ):
+        assert not asks_overview(q), q
+
+
 def test_a_summary_question_cites_a_sentence_of_each_main_section(
     folio: Folio, tmp_path: Path
 ) -> None:

@@ -332,6 +332,8 @@ def _members(found: Found, mode: Mode) -> list[Member]:
                 working = f"({number(now)} − {subtrahend(then)}) ÷ {number(then)} = {pct(growth)}"
                 out.append(Member(r, now, then, growth, working))
         return out
+    if not rows:  # every member's cell is empty or a rate: nothing to rank by
+        return []
     total_row = found.group.total
     total = total_row.values[col] if total_row and col < len(total_row.values) else None
     nows = [r.values[col] or 0.0 for r in rows]

@@ -195,11 +195,26 @@ def extract_tables(page: pymupdf.Page) -> list[FoundTable]:
         if len(rows[0]) < 2:
             continue
         filled = sum(1 for r in rows for c in r if c) / max(1, sum(len(r) for r in rows))
-        if filled < 0.3:
+        if filled < 0.3 or prose_grid(rows):
             continue
         table = Table(rows=rows, header_rows=1, cell_boxes=boxes)
         out.append(FoundTable(table, tuple(t.bbox)))
     return out
+
+
+def prose_grid(rows: list[list[str]]) -> bool:
+    """A paragraph a grid of boxes cut into cells, not a table: white boxes painted behind
+    each line of a note ("Litigation. | The Company is a party to … Management does not" over
+    "believe that the outcome …") make find_tables read their edges as rules. Its cells
+    are words, not figures, mostly whole clauses, and a row opens by going on with the
+    sentence the row above left off (a lower-case first word), which no row label does."""
+    cells = [c for r in rows for c in r if c.strip()]
+    if not cells or any(is_figure(c) for c in cells):
+        return False
+    if 2 * sum(len(c) >= REMARK_CHARS for c in cells) < len(cells):
+        return False
+    openings = [next((c for c in r if c.strip()), "") for r in rows[1:]]
+    return any(c[:1].islower() for c in openings)
 
 
 Words = list[tuple[float, float, float, float, str]]
