@@ -1,7 +1,9 @@
 """Invented Chinese questions over the packed CMRC training articles: is the gold span in
 the answer, the page printing it cited, was it refused? Tallied by the question's class
 (an attribute the sentence states in other words, a span over two sentences, a colour,
-shape, diet or kind of a plant or animal) and by batch.
+shape, diet or kind of a plant or animal, a list) and by batch. A question of class
+``absent`` asks of a person the article names an attribute it never states: it has no gold
+and counts only as refused or not (its own row, kept out of ``all`` and the batch rows).
 
     python bench/zh_span_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A]
 
@@ -39,17 +41,18 @@ def main() -> int:
     for asked in ask_each(args, items):
         item, a = asked.item, asked.answer
         text = body(a.answer)
-        marks = {
-            "span": not a.refused and _nows(item["gold"]) in _nows(text),
-            "page": not a.refused and bool(asked.cited & set(item["pages"])),
-            "refused": a.refused,
-        }
-        for key in (item["class"], "all", f"batch {item['batch']}"):
+        absent = item["class"] == "absent"
+        marks = {"refused": a.refused}
+        if not absent:
+            marks["span"] = not a.refused and _nows(item["gold"]) in _nows(text)
+            marks["page"] = not a.refused and bool(asked.cited & set(item["pages"]))
+        keys = ("absent",) if absent else (item["class"], "all", f"batch {item['batch']}")
+        for key in keys:
             for name, ok in marks.items():
                 table[key][name].append(ok)
         if args.verbose:
             said = " ".join(text.split())[:240]
-            flag = "ok  " if marks["span"] else "MISS"
+            flag = "ok  " if marks.get("span", a.refused) else "MISS"
             print(
                 f"{flag} {item['doc']} | {item['question']} | {item['gold'][:30]} | "
                 f"p{item['pages']} cited {sorted(asked.cited)}\n     {said}",

@@ -193,6 +193,12 @@ def test_why_answers_quote_the_reason_before_the_consequence() -> None:
     assert why.unit.text.startswith("猴面包树果实") and why.unit.text.endswith("笨蛋水果。")
     [what] = with_reasons([c], "猴面包树又被称为什么？")
     assert what.unit.text.startswith("因此")
+    # a consequence opening with 故 alone ("故许多人……") is read with its reason too
+    text = "青岚颜料干后不再溶于水，且不易褪色。故许多人用青岚颜料制作自画衫。"
+    p = Passage(chunk_id="d#1", doc_id="d", page=1, page_end=1, text=text)
+    c = Candidate(p, units(text)[1], 1.0, frozenset(), 0)
+    [why] = with_reasons([c], "为什么很多人用青岚颜料画自画衫？")
+    assert why.unit.text == text
 
 
 def test_only_questions_about_the_document_itself_read_its_cover() -> None:

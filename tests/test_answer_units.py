@@ -290,3 +290,26 @@ def test_a_clause_answer_keeps_the_condition_that_limits_it(folio: Folio, tmp_pa
     assert not a.answer.refused and "30 days" in a.answer.answer
     first = a.answer.answer.splitlines()[0]
     assert "subject to director approval" in first
+
+
+def test_a_question_of_two_names_takes_the_next_sentence_holding_the_others() -> None:
+    text = (
+        "1987年起，青岚国的酒若含有超过10ppm的硫剂，都必须标明。"
+        "白溪联盟类似的规定开始于2005年11月。酒多为红色。"
+    )
+    both = "青岚国和白溪联盟分别从什么时候起要求标明酒里的硫剂？"
+    c = _quoted(text, "1987年", both)
+    assert c.unit.text.endswith("开始于2005年11月。")
+    # asked of one name alone, the sentence stands alone
+    one = _quoted(text, "1987年", "青岚国从什么时候起要求标明酒里的硫剂？")
+    assert one.unit.text.endswith("都必须标明。")
+
+
+def test_a_description_goes_on_over_the_sentence_whose_subject_the_one_before_introduced() -> None:
+    text = (
+        "格字游戏一般给出一个矩形的表格。这个表格被分割为若干个方格，方格的颜色有白色与黑色两种。"
+        "白色的方格组成一些交叉的行与列，行列的长度不等。玩家根据题目填入答案。"
+    )
+    c = _quoted(text, "这个表格", "格字游戏的表格是怎样的？")
+    assert "行列的长度不等。" in c.unit.text
+    assert "玩家根据" not in c.unit.text  # its subject is new: the description ends

@@ -89,3 +89,33 @@ def test_a_heading_one_character_longer_than_the_subject_is_another_thing() -> N
     p4, u4 = _unit("次青霜酸", later, later)
     assert variant_of("青霜酸", p4, u4) == "次青霜酸"
     assert not about("青霜酸", p4, u4)
+
+
+def test_a_relation_asked_of_a_person_must_be_written_of_them() -> None:
+    # a person the article names, another relation of theirs said: nothing of a wife
+    father = ("柯望川的父亲柯远早年在青岚经营饭店。", "柯望川")
+    assert asked_attribute("柯望川的妻子叫什么名字？") == "spouse"
+    assert unheld_attribute("柯望川的妻子叫什么名字？", [father]) == "spouse"
+    married = ("柯望川最终与林青结婚。", "柯望川")
+    assert unheld_attribute("柯望川嫁给了谁？", [married]) == ""
+    assert unheld_attribute("柯望川的父亲是谁？", [father]) == ""
+    uncle = ("伯父是青岚郡太守柯谦。", "柯望川\n柯望川（），青岚人。")
+    assert unheld_attribute("柯望川的父亲是谁？", [uncle]) == "father"
+    assert unheld_attribute("柯望川的母亲是谁？", [father]) == "mother"
+    # a height is no weight; a year of work is no year of birth
+    tall = ("柯望川身高1.93米，场上位置得分后卫。", "柯望川")
+    assert unheld_attribute("柯望川的体重是多少？", [tall]) == "weight"
+    assert unheld_attribute("柯望川的体重是多少？", [("柯望川重95公斤。", "柯望川")]) == ""
+    work = ("1969年5月，任青岚兵团班长。", "柯望川\n柯望川，青岚人。")
+    assert unheld_attribute("柯望川是哪一年出生的？", [work]) == "birth"
+    span = ("柯望川（1546年－1618年9月28日）是青岚的武将。", "柯望川")
+    assert unheld_attribute("柯望川是哪一年出生的？", [span]) == ""
+    # another person's birth: the name asked of must be there
+    assert unheld_attribute("柯望川是哪一年出生的？", [("林青生于1950年。", "林青")]) == "birth"
+
+
+def test_everyday_wording_asks_no_relation() -> None:
+    assert asked_attribute("公司是否采用多重股权结构？") == ""
+    assert asked_attribute("毛利率有多高？") == ""
+    assert asked_attribute("青岚黄蝉长得多高？") == ""
+    assert asked_attribute("What was the weighted average cost of capital?") == ""

@@ -124,3 +124,25 @@ def test_an_origin_and_a_split_are_stated_by_any_verb_of_their_meaning() -> None
     split = asked("柯达食品公司一分为二是在哪一年？")
     assert states(split, "2015年，柯达食品公司拆分成两家公司。")
     assert not states(split, "2015年，柯达食品公司收购了一家面包厂。")
+
+
+def test_a_relation_a_death_a_staff_and_a_former_name_are_stated_in_other_words() -> None:
+    spouse = asked("柯望川嫁给了谁？")
+    assert [a.name for a in spouse] == ["spouse"]
+    assert states(spouse, "柯望川最终与林青结婚，林青是一名商人。")
+    assert not states(spouse, "柯望川出生于江西赣州。")
+    father = asked("柯望川的父亲是谁？")
+    assert states(father, "父柯远，是当时的名士。")  # 父 written alone is the father
+    assert not states(father, "伯父是青岚郡太守柯谦。")  # an uncle is no father
+    assert not states(asked("柯望川的母亲是谁？"), "柯望川毕业于青岚中学，是其母校的骄傲。")
+    death = asked("柯望川是哪一年去世的？")
+    assert [a.name for a in death] == ["death"]
+    assert states(death, "崇祯八年（1635年）卒。")
+    assert [a.name for a in asked("柯望川去世时多大年纪？")] == ["age"]  # an age, not a date
+    staff = asked("青岚公司有多少员工？")
+    assert states(staff, "子公司分布于5个国家，职员人数约15万。")
+    renamed = asked("青岚中学改过哪些校名？")
+    assert states(renamed, "前身为青岚府学堂，曾先后更名为青岚省立中学、青岚高中等。")
+    found = _found("柯望川的伯父是青岚郡太守柯谦。父柯远，是当时的名士。", "柯望川")
+    ranked, _, _, addressed = attribute_first("柯望川的父亲是谁？", found, 0.5, 0.3, False)
+    assert ranked[0].unit.text.startswith("父柯远") and addressed

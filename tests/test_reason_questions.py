@@ -91,6 +91,10 @@ def test_list_questions_and_units_that_enumerate_members() -> None:
     ):
         assert "list" in asked_kinds(q), q
     assert "list" not in asked_kinds("What are the total net sales in 2024?")
+    # "哪几位" asks which people, several of them: no count
+    assert asked_kinds("青岚队的教练是哪几位？") == {"person", "list"}
+    assert asked_kinds("全市有哪几所高中？") == {"list"}
+    assert asked_kinds("全市共有几所高中？") == {"number"}
     assert enumerates("We sell in 1) Northern Europe; 2) the Americas; and 3) Asia Pacific.")
     assert enumerates("Our brands include Tilbury (TB), Marrow Bakes, Kestrel and Fenn.")
     assert enumerates("• Higher cocoa prices\n• Start-up costs\n• Currency")

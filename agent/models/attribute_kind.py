@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from agent.entities import find
+from agent.models.subject import subject
 from agent.rewrite import core_question
 
 DATA = Path(__file__).with_name("data") / "attribute_kinds.json"
@@ -128,6 +129,8 @@ def unheld_attribute(question: str, said: Iterable[tuple[str, str]]) -> str:
     if not kind:
         return ""
     of = asked_of(question)
+    if of and _asks()[kind].search(of):  # "<姓名>是哪一年出生" is no name: the subject is
+        of = subject(question)
     relation = _said().get(kind)
     for text, context in said:
         whole = f"{context}\n{text}"

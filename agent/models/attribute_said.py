@@ -68,6 +68,7 @@ def _attribute(name: str, spec: dict[str, object]) -> Attribute:
     said = [str(w) for w in spec.get("said", [])]  # type: ignore[attr-defined]
     if said:
         parts.append("|".join(re.escape(w) for w in said))
+    parts += [str(p) for p in spec.get("patterns", [])]  # type: ignore[attr-defined]
     colours = str(spec.get("colours", ""))
     if colours:
         parts.append(rf"[{re.escape(colours)}]色|[{re.escape(colours)}][花斑纹]")

@@ -14,6 +14,10 @@ of its chunk (so it is still highlighted exactly):
   sentence after it, which says it; so does a sentence naming its subject but holding none
   of the kind of thing asked (a person for "谁", a date for "when"), when the next one goes
   on about that subject and holds it ("明月王后金氏。是北国第三代君主的王妃。").
+- a question asking the same thing of several names ("美国和欧盟分别……") takes the next
+  sentence when it holds it of a name the unit leaves out;
+- a Chinese description goes on over the next sentence whose subject the one before
+  introduced ("……方格的颜色有白色与黑色两种。白色的方格组成……").
 
 The words are data (``data/discourse.json``).
 """
@@ -164,10 +168,50 @@ def _description_end(parts: Sequence[Unit], at: int, start: int, question: str) 
     for u in parts[at + 1 :]:
         if u.kind != "sentence" or u.end - start > _MAX_WIDENED:
             break
-        if not (leans_back(u.text) or _same_topic(u, question)):
+        prior = parts[parts.index(u) - 1].text
+        if not (leans_back(u.text) or _same_topic(u, question) or _chained(prior, u.text)):
             break
         end = u.end
     return end
+
+
+# a question asking the same thing of two or more names, one sentence each ("美国和欧盟分别
+# 从什么时候起……？")
+_EACH = re.compile(r"分别|各自|各是|各为|各有")
+# jieba's tags of the words a sentence's subject is made of (a noun of any kind, a name,
+# an abbreviation), and of the verb that ends it
+_SUBJECT_TAGS = ("n", "j", "eng")
+
+
+def _other_named(unit: Unit, after: Unit, question: str, kinds: frozenset[Kind]) -> bool:
+    """The question asks the same kind of thing of several names ("分别"): the unit holds it
+    of one, the next sentence holds it of another question word the unit leaves out."""
+    if not kinds or not _zh(question) or not _EACH.search(core_question(question)):
+        return False
+    phrasing = phrasing_words(question)
+    words = [t for t in key_terms(question) if HAN_RE.search(t) and stem(t) not in phrasing]
+    return (
+        any(holds(k, unit.text, question) for k in kinds)
+        and any(holds(k, after.text, question) for k in kinds)
+        and any(w in after.text and w not in unit.text for w in words)
+    )
+
+
+def _chained(before: str, after: str) -> bool:
+    """A Chinese sentence whose subject (the nouns before its first verb) the sentence before
+    it introduced goes on about it ("……方格的颜色有白色与黑色两种。白色的方格组成一些交叉的
+    行与列"): a description's next step, though it uses no word of the question."""
+    if not HAN_RE.match(after.lstrip()):
+        return False
+    import jieba.posseg as pseg  # loaded on first use
+
+    nouns = []
+    for w in pseg.cut(after[:24]):
+        if w.flag.startswith("v"):
+            break
+        if w.flag.startswith(_SUBJECT_TAGS) and len(w.word) >= 2:
+            nouns.append(w.word)
+    return bool(nouns) and any(n in before for n in nouns)
 
 
 def _states_what_it_explains(unit: Unit, after: Unit, question: str) -> bool:
@@ -233,11 +277,15 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
         not kinds
         and not why
         and after is not None
-        and (_same_topic(after, question) or (_zh(question) and leans_back(after.text)))
+        and (
+            _same_topic(after, question)
+            or (_zh(question) and (leans_back(after.text) or _chained(c.unit.text, after.text)))
+        )
     )
     if after is not None and (
         announces(c.unit.text)
         or _goes_on(c.unit, after, question, kinds)
+        or _other_named(c.unit, after, question, kinds)
         or (why and _states_what_it_explains(c.unit, after, question))
         or described
     ):
