@@ -41,6 +41,15 @@ def test_a_sentence_only_naming_the_company_beside_a_word_asked_does_not() -> No
     assert not _states("What were Kestrel Optics' total revenues in 2023?", "Kestrel Optics")
 
 
+def test_a_person_asked_of_the_other_company_is_never_lifted() -> None:
+    # an officer's biography writes the office beside the firm he served
+    bio = "Ann Roe served as Chief Executive Officer of our Kestrel Optics Inc. account team."
+    p = Passage(chunk_id="b#2", doc_id="b", page=2, page_end=2, text=bio)
+    scope = [Evidence(tool="search", query="officer", passages=[p], owner=["Brenmoor"])]
+    q = "Who is Kestrel Optics' chief executive officer?"
+    assert not states_of_other(q, scope, "Kestrel Optics", _question_words(q, scope))
+
+
 def test_a_transfer_asked_from_one_side_is_stated_from_the_other() -> None:
     q = "Who bought Halden from Brenmoor?"
     words = {"bought": "bought", "halden": "halden"}

@@ -7,7 +7,9 @@ the category", "we sold <Brand> to <Buyer>"). The other-company rule
 own figures; when one sentence of the scope writes the other company together with what
 the question asks of it, the report does state it, and the gate decides as for any
 question. A sentence that only names the company beside one of the question's words
-("the gross profit split with <Partner>" for "<Partner>'s net profit") states nothing of it.
+("the gross profit split with <Partner>" for "<Partner>'s net profit") states nothing of it,
+and a person asked of it ("<Other>'s chief executive") is never lifted: the filing's
+officers' biographies write offices beside the firms they served.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ def states_of_other(
     slack = len(asked) // SLACK
     core = core_question(question)
     kinds = asked_kinds(core)
+    if "person" in kinds:
+        # officers' biographies name the firms they served ("Chief Customer Officer for
+        # <Retailer>"): an office beside another company's name is the filing's own man's
+        return False
     for ev in evidence:
         for p in ev.passages:
             for u in units(p.text):
