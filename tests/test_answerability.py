@@ -139,6 +139,9 @@ def test_arithmetic_is_figures_and_operators_only() -> None:
     assert not arithmetic("What was revenue in 2023 compared with 2022?")
     assert not arithmetic("What is 17 times the dividend?")
     assert not arithmetic("What were net sales in 2023?")
+    # a magnitude written after a figure's digits is part of the figure, no word asked
+    assert arithmetic("8万乘以6等于多少？") and arithmetic("3亿减去2千万等于多少？")
+    assert not arithmetic("2008年8万人参加了多少场比赛？")
 
 
 def test_everyday_words_say_less_than_rare_ones() -> None:

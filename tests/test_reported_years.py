@@ -25,6 +25,9 @@ def test_a_year_beyond_the_outlook_or_before_the_reports_reach_is_not_covered() 
         (ANNUAL, "Will Velmor's quick ratio be healthy in fiscal 2030?", "2030"),
         (ANNUAL, "What was Velmor's revenue in fiscal 2012?", "2012"),
         (QUARTERLY, "What was Velmor's current ratio at December 31, 2019?", "2019"),
+        # a count is a figure of the year asked as much as a line item is
+        (ANNUAL, "How many employees will Velmor have in 2030?", "2030"),
+        (ANNUAL, "How many stores did Velmor operate in fiscal 2012?", "2012"),
     ):
         assert uncovered_year(q, _scope(cover)) == year, q
         d = before_figures(q, _scope(cover))
@@ -42,6 +45,7 @@ def test_its_own_years_the_outlook_and_schedules_are_covered() -> None:
         (ANNUAL, "What operating income does Velmor expect for fiscal 2026?"),
         (ANNUAL, "What are Velmor's lease payments due in 2029?"),
         (QUARTERLY, "What was Velmor's current ratio at December 31, 2023?"),
+        (ANNUAL, "How many employees did Velmor have at the end of fiscal 2025?"),
     ):
         assert not uncovered_year(q, _scope(cover)), q
 

@@ -49,6 +49,7 @@ from agent.models.linked import unlinked
 from agent.models.metric_rows import rows_miss_metric
 from agent.models.opinion import asks_opinion
 from agent.models.other_company import other_subject
+from agent.models.other_said import states_of_other
 from agent.models.phrasing import phrasing_words
 from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
@@ -83,6 +84,7 @@ GATE_FEATURES: tuple[str, ...] = (
     "about_document",  # the question names the document, or the company whose report it is
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_MAGNITUDE = re.compile(r"(?<=\d)[十百千万亿]+")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
 _LATIN_NAME = re.compile(r"[A-Z][A-Za-z0-9&.'-]+")
 
@@ -157,7 +159,8 @@ def about_document(question: str, evidence: Sequence[Evidence]) -> bool:
 def arithmetic(question: str) -> bool:
     """A sum asked ("What is 17 times 4?", "12加30等于多少？"): two figures or more, and no
     word but operators and question words. No document answers it."""
-    core = core_question(question)
+    # "8万乘以6": a magnitude written after the digits is part of the figure, no word
+    core = _MAGNITUDE.sub("", core_question(question))
     if len(_NUMBER.findall(core)) < 2:
         return False
     ops = _operators()
@@ -189,7 +192,11 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     uncovered = uncovered_period(question, evidence) or uncovered_filing(question, evidence)
     if uncovered:
         return Decision(False, "period", 0.0, uncovered)
-    other = other_subject(question, evidence) or absent_subject(question, evidence)
+    other = other_subject(question, evidence)
+    # "<Competitor>'s share of the category" that a sentence of the report states
+    if other and states_of_other(question, evidence, other, _question_words(question, evidence)):
+        other = ""
+    other = other or absent_subject(question, evidence)
     if other:
         return Decision(False, "company", 0.0, other)
     person = missing_person(question, evidence)  # "<姓名>是哪一年出生的？" of others' lives

@@ -109,15 +109,35 @@ def counted(core: str, text: str) -> bool:
 
 
 @cache
+def _converses() -> dict[str, tuple[str, ...]]:
+    """Each verb form a question asks a transfer in → the forms a document writes the same
+    transfer in from the other side (``lexicon/relations.json``)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key in lexicon.keys("relations.converses"):
+        said = lexicon.words(f"relations.converses.{key}.said")
+        for form in lexicon.words(f"relations.converses.{key}.asked"):
+            out[form] = out.get(form, ()) + said
+    return out
+
+
+def converses(word: str) -> tuple[str, ...]:
+    """The forms the text may write the word's transfer in from the other side."""
+    return _converses().get(word.lower(), ())
+
+
+@cache
 def _individual() -> str:
     return "".join(lexicon.words("asking.individual_measures_zh"))
 
 
 def _used(word: str, text: str) -> bool:
-    """The text writes the word, or (Chinese) a two-character piece of it: a segmenter
-    may glue the name's last character to the next word ("渡川之战发生于" → "战发生于"), which
-    the text then writes apart ("之战，…发生于")."""
+    """The text writes the word, or the same event told from the other side ("bought" of
+    "we sold … to <Buyer>", ``converses``), or (Chinese) a two-character piece of it: a
+    segmenter may glue the name's last character to the next word ("渡川之战发生于" →
+    "战发生于"), which the text then writes apart ("之战，…发生于")."""
     if word in text or stem(word) in text:
+        return True
+    if any(re.search(rf"(?<![a-z]){re.escape(c)}(?![a-z])", text) for c in converses(word)):
         return True
     pieces = (word[i : i + 2] for i in range(len(word) - 1))
     return any(len(HAN_RE.findall(p)) == 2 and p in text for p in pieces)

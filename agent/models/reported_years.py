@@ -5,7 +5,8 @@ A filing's cover names the period it reports ("For the fiscal year ended January
 year and the years before it (an annual report's selected data reach five years back, a
 quarterly report's comparatives one), and its outlook the year to come. A year the
 question asks a figure of outside that reach ("the current ratio at December 31, 2018" of
-a 2022 10-Q, "the quick ratio in fiscal 2028" of a 2023 10-K) is a period the report does
+a 2022 10-Q, "the quick ratio in fiscal 2028" of a 2023 10-K, "how many employees will it
+have in 2026" of a 2020 10-K) is a period the report does
 not cover, even when the year is written in it as a name ("the 2028 Notes", "the 2018
 Plan"): the statements would answer with the periods they do give. A schedule by year
 ("payments due in 2027") is the report's own figure of a coming year, never ruled here.
@@ -46,8 +47,9 @@ def _cover(evidence: Sequence[Evidence]) -> tuple[str, int] | None:
 
 def uncovered_year(question: str, evidence: Sequence[Evidence]) -> str:
     """A year the question asks a figure of that the report's figures cannot reach, or ""."""
-    asked = parse(question)
-    if not (asked.items or asked.metrics) or _SCHEDULE.search(question):
+    # a count asked ("how many employees will it have in 2030?") is a figure of the year
+    # as much as a line item is
+    if not parse(question).numeric or _SCHEDULE.search(question):
         return ""
     cover = _cover(evidence)
     if cover is None:

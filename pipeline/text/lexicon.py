@@ -48,6 +48,21 @@ def _flatten(entry: Any, name: str) -> list[str]:
 
 
 @cache
+def keys(name: str) -> tuple[str, ...]:
+    """The keys of a group of word lists ("relations.converses": one per relation), in
+    the data file's order."""
+    theme, _, path = name.partition(".")
+    entry: Any = _theme(theme)
+    for key in path.split(".") if path else ():
+        if not isinstance(entry, dict) or key not in entry or key.startswith("_"):
+            raise LexiconError(f"no group '{name}' in {DATA / theme}.json: add it there")
+        entry = entry[key]
+    if not isinstance(entry, dict):
+        raise LexiconError(f"'{name}' holds no group of word lists: fix its data file")
+    return tuple(k for k in entry if not k.startswith("_"))
+
+
+@cache
 def words(name: str) -> tuple[str, ...]:
     """The words a name holds, in the data file's order (the order an alternation tries
     them in)."""

@@ -1,0 +1,59 @@
+"""Another company's fact that the report itself states.
+
+A filing names other companies as competitors, partners, buyers and targets, and now and
+then states a fact of one ("we and <Competitor> represented approximately 22% and 19% of
+the category", "we sold <Brand> to <Buyer>"). The other-company rule
+(``other_company.py``) refuses "<Other>'s revenue" because the report would answer with its
+own figures; when one sentence of the scope writes the other company together with what
+the question asks of it, the report does state it, and the gate decides as for any
+question. A sentence that only names the company beside one of the question's words
+("the gross profit split with <Partner>" for "<Partner>'s net profit") states nothing of it,
+and a person asked of it ("<Other>'s chief executive") is never lifted: the filing's
+officers' biographies write offices beside the firms they served.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from agent.answer_kinds import asked_kinds, holds
+from agent.evidence import Evidence, units
+from agent.rewrite import core_question
+from agent.scope import stem
+from pipeline.text.segment import words as split_words
+
+# the asked words a sentence may leave out and still state the fact: one in three ("big"
+# and "share" of "represented 19% of the category"), none of fewer than three
+SLACK = 3
+_PIECE = re.compile(r"[A-Za-z0-9]+")
+
+
+def states_of_other(
+    question: str, evidence: Sequence[Evidence], name: str, words: Mapping[str, str]
+) -> bool:
+    """Does one sentence or row of the scope write the company ``name`` together with the
+    question's other content words (``words``: stem → word, the question's content words),
+    all of them or all but one in three, and the kind of thing asked (a figure, a
+    person, a firm)?"""
+    pieces = {stem(w) for w in _PIECE.findall(name)}
+    asked = {k for k in words if k not in pieces}
+    if not asked:
+        return False
+    slack = len(asked) // SLACK
+    core = core_question(question)
+    kinds = asked_kinds(core)
+    if "person" in kinds:
+        # officers' biographies name the firms they served ("Chief Customer Officer for
+        # <Retailer>"): an office beside another company's name is the filing's own man's
+        return False
+    for ev in evidence:
+        for p in ev.passages:
+            for u in units(p.text):
+                # "coca-cola" is one word to the splitter, two to the name's pieces
+                said = {stem(w) for w in (*split_words(u.text), *_PIECE.findall(u.text))}
+                if not pieces <= said or len(asked - said) > slack:
+                    continue
+                if not kinds or any(holds(k, u.text, question) for k in kinds):
+                    return True
+    return False

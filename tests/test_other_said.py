@@ -1,0 +1,59 @@
+"""Another company's fact the report itself states ("we and <Competitor> represented 22%
+and 19% of the category") is no other company's report: one sentence writing the company
+with what is asked of it (all the question's other words, or all but one in three) lifts
+the other-company ruling; a sentence naming the company beside one word asked ("the gross
+profit split with <Partner>" for "<Partner>'s net profit") does not. A transfer asked from
+one side ("Who bought <Brand>?") is stated from the other ("we sold <Brand> to <Buyer>").
+Invented report text."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.models.answerability import _question_words
+from agent.models.linked import unlinked
+from agent.models.other_said import states_of_other
+
+TEXT = (
+    "Kestrel Optics Inc. is our principal competitor. In 2023, we and Kestrel Optics "
+    "represented approximately 31% and 24%, respectively, of the U.S. architectural glass "
+    "market by estimated sales. We record a charge for the 50% gross profit split with "
+    "Dunmore Crystal Ltd. on the coated panels we sell together."
+)
+
+
+def _scope() -> list[Evidence]:
+    p = Passage(chunk_id="b#1", doc_id="b", page=1, page_end=1, text=TEXT)
+    return [Evidence(tool="search", query="glass", passages=[p], owner=["Brenmoor"])]
+
+
+def _states(question: str, name: str) -> bool:
+    scope = _scope()
+    return states_of_other(question, scope, name, _question_words(question, scope))
+
+
+def test_a_sentence_stating_the_other_companys_fact_lifts_the_ruling() -> None:
+    q = "How big was Kestrel Optics' share of the U.S. architectural glass market in 2023?"
+    assert _states(q, "Kestrel Optics")
+
+
+def test_a_sentence_only_naming_the_company_beside_a_word_asked_does_not() -> None:
+    assert not _states("What was Dunmore Crystal's net profit in 2023?", "Dunmore Crystal")
+    assert not _states("What were Kestrel Optics' total revenues in 2023?", "Kestrel Optics")
+
+
+def test_a_person_asked_of_the_other_company_is_never_lifted() -> None:
+    # an officer's biography writes the office beside the firm he served
+    bio = "Ann Roe served as Chief Executive Officer of our Kestrel Optics Inc. account team."
+    p = Passage(chunk_id="b#2", doc_id="b", page=2, page_end=2, text=bio)
+    scope = [Evidence(tool="search", query="officer", passages=[p], owner=["Brenmoor"])]
+    q = "Who is Kestrel Optics' chief executive officer?"
+    assert not states_of_other(q, scope, "Kestrel Optics", _question_words(q, scope))
+
+
+def test_a_transfer_asked_from_one_side_is_stated_from_the_other() -> None:
+    q = "Who bought Halden from Brenmoor?"
+    words = {"bought": "bought", "halden": "halden"}
+    sold = "In March we sold our Halden juice brand to Orrin Partners for $40 million."
+    assert not unlinked(q, words, {"halden"}, sold)
+    # the brand named in a sentence that tells of no transfer only mentions it
+    assert unlinked(q, words, {"halden"}, "Our Halden juice brand was launched in 2012.")
