@@ -217,8 +217,7 @@ def build_blocks(services: Services) -> gr.Blocks:
 
         def relabel(v: dict[Any, Any]) -> list[Any]:
             """Every translatable text, redone in the chosen language."""
-            lv, moves = v[lang], v[ch.moves]
-            since = moves.n
+            lv, moves, since = v[lang], v[ch.moves], v[moves_at_switch]
             # The chat last: it is left alone if the visitor moved on while the rest was drawn.
             tabs = [
                 *knowledge.show(services, v[kn.doc], v[kn.query], lv),
@@ -235,10 +234,17 @@ def build_blocks(services: Services) -> gr.Blocks:
                 "",  # forces the next tick to redraw the pickers and badges
             ]  # fmt: skip
 
+        # The chat's moves are counted in a step of their own before the redraw reads the
+        # conversation: counted inside the redraw, a "New chat" handled between Gradio
+        # reading the redraw's inputs and the count was missed on a loaded server, and the
+        # conversation left was written back over the new one.
+        moves_at_switch = gr.State(0)
         relabelled = lang.change(
+            lambda moves: moves.n, ch.moves, moves_at_switch, show_progress="hidden"
+        ).then(
             relabel,
             {lang, lib.selected, ch.answer, ch.pane.target, ch.messages, ch.conversation,
-             ch.moves, kn.doc, kn.query, ins.doc, ins.layers},
+             ch.moves, moves_at_switch, kn.doc, kn.query, ins.doc, ins.layers},
             [
                 *labels.components, lib.progress, lib.stats, lib.table, lib.selected_label,
                 *chat_page.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
