@@ -209,6 +209,9 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
                     "asked": not asked or f.subgoal in asked,
                     "score": f.score,
                     "features": values,
+                    # what the support bar reads (curate.stated): how much the page binds
+                    "share": round(view.binding_share(f.citation.page), 4),
+                    "report": doc.ten_k,  # a filing (the support bar's kinds are fitted apart)
                 }
             )
         out.append(Run(doc, goal, report, cands, rows))
