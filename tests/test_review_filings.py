@@ -235,3 +235,26 @@ def test_how_a_company_manages_an_exposure_is_no_risk() -> None:
         "Rising fuel prices may adversely affect our margins.",
     ):
         assert neg(text) == 0.0, text
+
+
+def test_a_quarter_saying_nothing_changed_or_pointing_elsewhere_states_no_risk() -> None:
+    """A quarterly report's market-risk item often says only that nothing changed, points to
+    a note, or denies an effect at length; none states a risk (invented sentences)."""
+
+    def neg(text: str) -> float:
+        cite = Citation(doc_id="d", page=1, block=1, quote=text)
+        f = Finding(subgoal="risks", text=text, citation=cite)
+        return features("risks", f, "Item 3. Market Risk", 0.1)["not"]
+
+    for text in (
+        "There have been no material changes in our exposure to market risk this quarter.",
+        "For further information, refer to Note 7, Derivatives, in our annual report.",
+        "The Group does not expect that the pending tax audits in Spain will have a material "
+        "adverse effect on its results.",
+    ):
+        assert neg(text) == 1.0, text
+    for text in (
+        "Further changes in tariffs could have a material adverse effect on our margins.",
+        "A cyber attack on our plants may disrupt production and harm our reputation.",
+    ):
+        assert neg(text) == 0.0, text
