@@ -7,7 +7,10 @@
 Split (fixed before fitting; ``bench/review_fit.py`` chooses the plan's weights on train only):
 
 * train — a 10-K from financebench-train (ADOBE 2017, first 50 pages), the built services
-  contract, the built Chinese policy (``review_docs_zh.py``);
+  contract, the built Chinese policy (``review_docs_zh.py``); and (review11) a built supply
+  agreement, English security policy and Federal-Register-style rule
+  (``testkit/review_docs_more.py``), a built Chinese travel policy
+  (``testkit/review_docs_zh_rules.py``) and a 10-Q (AMCOR 2023 Q2, whole);
 * validation — a 10-K from financebench dev (AMAZON 2017, first 50 pages), the Federal
   Register rule (three columns), the Chinese quarterly report.
 
@@ -46,7 +49,9 @@ from pipeline.service import Folio  # noqa: E402
 from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.review_docs import contract_pdf, first_pages  # noqa: E402
+from testkit.review_docs_more import policy_pdf, rule_pdf, supply_pdf  # noqa: E402
 from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402
+from testkit.review_docs_zh_rules import travel_zh_pdf  # noqa: E402
 
 JUDGEMENTS = ROOT / "bench" / "review_judgements.json"
 
@@ -111,6 +116,58 @@ CASES = (
             Goal("提取表格中的量化限值", ("limits",)),
             Goal("找出文件引用的国家标准", ("standards",)),
         ),
+    ),
+    # review11: more kinds of training document, goals written before any output was seen
+    Case(
+        "supply agreement (built)",
+        "train",
+        lambda d: supply_pdf(d / "supply_agreement.pdf"),
+        (
+            Goal(
+                "List the supplier's obligations and the penalties for failing them",
+                ("obligations", "penalties"),
+            ),
+            Goal("What is each party prohibited from doing?", ("prohibitions",)),
+        ),
+    ),
+    Case(
+        "English policy (built)",
+        "train",
+        lambda d: policy_pdf(d / "security_policy.pdf"),
+        (
+            Goal("What does this policy require staff to do?", ("obligations",)),
+            Goal(
+                "What is prohibited, and what happens if the policy is breached?",
+                ("prohibitions", "penalties"),
+            ),
+        ),
+    ),
+    Case(
+        "Chinese travel policy (built)",
+        "train",
+        lambda d: travel_zh_pdf(d / "travel_zh.pdf"),
+        (
+            Goal("列出本制度对员工的要求", ("obligations",)),
+            Goal("哪些行为不得发生？违反的后果是什么？", ("prohibitions", "penalties")),
+        ),
+    ),
+    Case(
+        "regulation (built, Federal Register style)",
+        "train",
+        lambda d: rule_pdf(d / "ust_rule.pdf"),
+        (
+            Goal(
+                "What are owners and operators required to do, and by when?",
+                ("obligations", "deadlines"),
+            ),
+            Goal("Which regulations and standards does the rule cite?", ("standards",)),
+        ),
+    ),
+    Case(
+        "10-Q (AMCOR 2023 Q2)",
+        "train",
+        _copy("financebench-train/pdfs/AMCOR_2023Q2_10Q.pdf"),
+        (Goal("List the main risks and obligations", ("risks", "obligations")),),
     ),
     Case(
         "10-K risk factors (50 p., dev)",

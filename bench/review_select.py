@@ -9,7 +9,10 @@ a judged set on training documents (``bench/review_judged.json``).
 Documents (training split only): whole 10-Ks from financebench-train — ADOBE 2017 and
 BESTBUY 2019 (fitted on), JOHNSON & JOHNSON 2022, PEPSICO 2022 and AMAZON 2019 (held out,
 never fitted on) — the built services contract and the built Chinese policy
-(``review_docs*.py``). A *candidate* is what the review's tools found and the claim check
+(``review_docs*.py``); since review11 also a 10-Q (AMCOR 2023 Q2) and four built documents
+of other kinds (a supply agreement, an English policy, a Federal-Register-style rule, a
+Chinese travel policy: ``testkit/review_docs_more.py``, ``review_docs_zh_rules.py``).
+A *candidate* is what the review's tools found and the claim check
 passed (everything the old report listed); the judged set marks candidates keep/drop by the
 rubric of issue 30: a finding a reviewer would keep for the goal (a risk the business
 faces, stated as such; something a party must do or pay; a figure that measures a named
@@ -55,7 +58,9 @@ from pipeline.service import Folio  # noqa: E402
 from pipeline.store.rules import RuleStore  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.review_docs import contract_pdf  # noqa: E402
+from testkit.review_docs_more import policy_pdf, rule_pdf, supply_pdf  # noqa: E402
 from testkit.review_docs_zh import policy_zh_pdf  # noqa: E402
+from testkit.review_docs_zh_rules import travel_zh_pdf  # noqa: E402
 
 JUDGED = ROOT / "bench" / "review_judged.json"
 RISKS_OBLIGATIONS = "List the main risks and obligations"
@@ -108,6 +113,38 @@ DOCS = (
             "找出文件引用的国家标准",
         ),
     ),
+    # review11: more kinds of document (bench/review.py's goals for them), judged in full;
+    # the 10-Q on a systematic half like the 10-Ks
+    Doc(
+        "supply agreement (built)",
+        lambda d: supply_pdf(d / "supply_agreement.pdf"),
+        (
+            "List the supplier's obligations and the penalties for failing them",
+            "What is each party prohibited from doing?",
+        ),
+    ),
+    Doc(
+        "English policy (built)",
+        lambda d: policy_pdf(d / "security_policy.pdf"),
+        (
+            "What does this policy require staff to do?",
+            "What is prohibited, and what happens if the policy is breached?",
+        ),
+    ),
+    Doc(
+        "Chinese travel policy (built)",
+        lambda d: travel_zh_pdf(d / "travel_zh.pdf"),
+        ("列出本制度对员工的要求", "哪些行为不得发生？违反的后果是什么？"),
+    ),
+    Doc(
+        "regulation (built, Federal Register style)",
+        lambda d: rule_pdf(d / "ust_rule.pdf"),
+        (
+            "What are owners and operators required to do, and by when?",
+            "Which regulations and standards does the rule cite?",
+        ),
+    ),
+    Doc("AMCOR_2023Q2_10Q", _train("AMCOR_2023Q2_10Q"), (RISKS_OBLIGATIONS,), True),
 )
 
 
@@ -172,6 +209,9 @@ def run_doc(folio: Folio, doc: Doc, folder: Path) -> list[Run]:
                     "asked": not asked or f.subgoal in asked,
                     "score": f.score,
                     "features": values,
+                    # what the support bar reads (curate.stated): how much the page binds
+                    "share": round(view.binding_share(f.citation.page), 4),
+                    "report": doc.ten_k,  # a filing (the support bar's kinds are fitted apart)
                 }
             )
         out.append(Run(doc, goal, report, cands, rows))

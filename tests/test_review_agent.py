@@ -123,9 +123,15 @@ def test_review_reports_cited_checked_findings(folio: Folio, contract: str) -> N
         c.score == pytest.approx(c.value * (1 - c.risk) / c.cost, abs=2e-3)
         for c in report.plan.candidates
     )
-    # supported: the span is the source's and judged to state the claim (the support bar)
-    bar = model().support
-    assert report.findings and all(f.supported == (f.score >= bar) for f in report.findings)
+    # supported: the span is the source's and judged to state the claim (the support bar
+    # of its page: a contract's clauses are a page of rules)
+    view = ReviewScope(Corpus(folio, (contract,))).view(contract)
+
+    def bar(page: int) -> float:
+        return model().support_at(view.binding_share(page))
+
+    assert report.findings
+    assert all(f.supported == (f.score >= bar(f.citation.page)) for f in report.findings)
     assert all(f.citation.label.startswith("[p1") for f in report.findings)
     texts = " ".join(f.text for f in report.findings)
     assert "shall not subcontract" in texts and "liquidated damages" in texts

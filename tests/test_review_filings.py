@@ -210,3 +210,51 @@ def test_the_rest_of_a_sentence_cut_by_the_layout_is_no_finding(
     assert not any(t.startswith("and the loss of the crane fleet") for t in texts)
     assert report.dropped.get("fragment", 0) >= 1
     assert "not a whole sentence" in to_markdown(report)
+
+
+def test_how_a_company_manages_an_exposure_is_no_risk() -> None:
+    """A mitigation names the risk it manages ("To manage this currency risk, the group uses
+    forward contracts"): it states what the company does about a risk, not a risk it faces;
+    a consequence in the same words stays one (invented sentences)."""
+
+    def neg(text: str) -> float:
+        cite = Citation(doc_id="d", page=1, block=1, quote=text)
+        f = Finding(subgoal="risks", text=text, citation=cite)
+        return features(
+            "risks", f, "Quantitative and Qualitative Disclosures About Market Risk", 0.1
+        )["not"]
+
+    for text in (
+        "To manage this currency risk, the Group buys forward contracts each quarter.",
+        "The Group's policy is to minimize exposure to fuel prices by passing costs to customers.",
+        "Our treasury offsets currency exposure with borrowings in the same currencies.",
+    ):
+        assert neg(text) == 1.0, text
+    for text in (
+        "A stronger dollar could reduce the value of our export sales next year.",
+        "Rising fuel prices may adversely affect our margins.",
+    ):
+        assert neg(text) == 0.0, text
+
+
+def test_a_quarter_saying_nothing_changed_or_pointing_elsewhere_states_no_risk() -> None:
+    """A quarterly report's market-risk item often says only that nothing changed, points to
+    a note, or denies an effect at length; none states a risk (invented sentences)."""
+
+    def neg(text: str) -> float:
+        cite = Citation(doc_id="d", page=1, block=1, quote=text)
+        f = Finding(subgoal="risks", text=text, citation=cite)
+        return features("risks", f, "Item 3. Market Risk", 0.1)["not"]
+
+    for text in (
+        "There have been no material changes in our exposure to market risk this quarter.",
+        "For further information, refer to Note 7, Derivatives, in our annual report.",
+        "The Group does not expect that the pending tax audits in Spain will have a material "
+        "adverse effect on its results.",
+    ):
+        assert neg(text) == 1.0, text
+    for text in (
+        "Further changes in tariffs could have a material adverse effect on our margins.",
+        "A cyber attack on our plants may disrupt production and harm our reputation.",
+    ):
+        assert neg(text) == 0.0, text

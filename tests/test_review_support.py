@@ -22,8 +22,9 @@ from pipeline.perceive.models import Perception
 from pipeline.service import Folio
 from ui.review_view import report_html
 
-# The obligation's words ("is required to") in a section that names no obligation: kept on
-# them, with nothing else (no heading, no selector's reading) saying it is a duty.
+# The obligation's words ("is required to") in a section that names no obligation, on a
+# report's page (it states what happened; one sentence in eight binds anyone): kept on the
+# words, with nothing else (no heading, no selector's reading) saying it is a duty.
 WORDED = "Tidewater is required to repay its term loan of 90 million dollars by June 2027."
 RISK = "A recall of contaminated products could adversely affect our reputation and our sales."
 FILING_MD = f"""# Tidewater Foods Annual Report
@@ -33,6 +34,18 @@ FILING_MD = f"""# Tidewater Foods Annual Report
 {RISK}
 
 ## Item 7. Liquidity
+
+Net sales rose 4 percent to 2.1 billion dollars in 2026, led by frozen meals.
+
+Gross margin widened to 31 percent as freight costs eased in the second half.
+
+Operating cash flow was 240 million dollars, up from 198 million dollars a year earlier.
+
+Capital spending of 85 million dollars went mainly to the new Ohio bakery.
+
+Cash and equivalents stood at 310 million dollars at the end of the year.
+
+Inventories fell by 12 million dollars as the Ohio plant reached full output.
 
 {WORDED}
 """
@@ -164,3 +177,58 @@ def test_a_chinese_sentence_the_layout_cut_is_cited_whole() -> None:
     assert view.running_text(1) == f"{head} {rest}"
     assert view.continues_previous(2)
     assert view.continuation(3) == ""  # the next block opens 第七条: no carry-over
+
+
+# A policy's page: most statements bind someone ("is required to", "须"), none under a
+# heading that names duties, and the selector reads little in them.
+RULES_MD = """# Harbour Depot Visitor Rules
+
+## 1. Arrival
+
+Visitors are required to sign the gate register on arrival and on departure.
+
+Drivers are required to keep to the marked lanes at walking pace.
+
+## 2. On the quay
+
+Visitors are required to wear a hard hat and a high-visibility vest on the quay.
+
+Photographs of the cranes may not be taken without the harbour master's leave.
+
+The quay is open from seven in the morning until six in the evening.
+"""
+
+
+def test_a_duty_in_its_own_words_on_a_page_of_rules_is_supported(
+    folio: Folio, tmp_path: Path
+) -> None:
+    """On a page made of rules, a sentence in the kind's form says what it seems to say (the
+    judged training contracts, policies and rule: right more than nine in ten): supported
+    at the rules' bar, where the same sentence in a report is marked for a person."""
+    m = model()
+    assert m.support_rules < m.support  # two bars, read apart
+    assert m.support_at(m.rules_share) == m.support_rules
+    assert m.support_at(m.rules_share - 0.01) == m.support
+    doc_id = _ingest(folio, tmp_path, RULES_MD, "depot_rules.md")
+    report = run_review(folio, [doc_id], "What are visitors required to do?", refine=False)
+    duties = [f for f in report.findings if "required to" in f.text]
+    assert len(duties) >= 2, [f.text for f in report.findings]
+    for f in duties:
+        assert f.score < m.support  # the report's bar would mark it for a person …
+        assert f.supported and not f.flagged, f  # … the rules' bar does not
+
+
+def test_a_page_binds_in_the_share_of_its_statements() -> None:
+    blocks = [
+        Block(n=1, page=1, text="The Tenant shall pay the rent on the first day of each month."),
+        Block(n=2, page=1, text="The warehouse has four loading bays and a covered yard."),
+        Block(n=3, page=3, text="Net sales rose four percent in the year to December."),
+        Block(n=4, page=3, text="访客须在入场前一日通过预约系统登记姓名和来访事由。"),
+    ]
+    view = DocView(
+        doc_id="d", name="d.pdf", language="en", blocks=blocks, perception=Perception(), chunks=[]
+    )
+    assert view.binding_share(1, reach=0) == 0.5
+    assert view.binding_share(3, reach=0) == 0.5  # 须 binds as 'shall' does
+    assert view.binding_share(2, reach=1) == 0.5  # pages 1-3: two of four
+    assert view.binding_share(9) == 0.0

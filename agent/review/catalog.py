@@ -7,7 +7,9 @@ any). ``sections``: words of a heading whose section states the kind whatever it
 (a filing's "Contractual Obligations" table, a note on commitments or covenants), read
 whole beside the keyword hits; ``sections_not``: headings with such a word that do not
 (revenue's "performance obligations"). A kind's signature (its keywords as one pattern)
-is what stored rules match on.
+is what stored rules match on. A kind whose words are a word class of the lexicon
+(``goal_cues_from`` / ``keywords_from``: "duties.obligation.said" — what binds a party,
+in ``pipeline/text/data/lexicon/duties.json``) reads them from there.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.perceive.models import BlockLabel
+from pipeline.text import lexicon
 
 _DATA = Path(__file__).with_name("catalog.json")
 
@@ -46,9 +49,16 @@ class Kind:
         return self.title_zh if lang == "zh" else self.title_en
 
 
+_FROM = {"goal_cues_from": "goal_cues", "keywords_from": "keywords"}
+
+
 def _kind(item: dict[str, Any]) -> Kind:
-    tuples = {k: tuple(v) for k, v in item.items() if isinstance(v, list)}
-    return Kind(**{**item, **tuples})
+    fields = {k: v for k, v in item.items() if k not in _FROM}
+    for src, dst in _FROM.items():
+        words = [w for name in item.get(src, ()) for w in lexicon.words(name)]
+        fields[dst] = list(dict.fromkeys([*fields.get(dst, []), *words]))
+    tuples = {k: tuple(v) for k, v in fields.items() if isinstance(v, list)}
+    return Kind(**{**fields, **tuples})
 
 
 @cache

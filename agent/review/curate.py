@@ -159,7 +159,8 @@ def curate(
         elif any(similar(f.text, g.text, m.duplicate) for g in ranked):
             dropped["duplicate"] += 1
         else:
-            ranked.append(stated(f, m.support))
+            page_share = scope.view(f.citation.doc_id).binding_share(f.citation.page)
+            ranked.append(stated(f, m.support_at(page_share)))
     ranked = _short_first(ranked, short or m.short)
     more = max(0, len(ranked) - m.cap)
     return Curated(
@@ -173,7 +174,8 @@ def curate(
 def stated(f: Finding, support: float) -> Finding:
     """A finding's claim is that its cited span states what its sub-goal asks: supported
     when the span is the source's (the claim check) and judged to state it with the
-    probability at which judged findings are right nine times in ten; a finding kept below
+    probability at which judged findings are right nine times in ten — on a report's pages
+    and on pages of rules, each read apart (``Model.support_at``); a finding kept below
     that is marked for a person to confirm."""
     ok = f.supported and f.score >= support
     return f.model_copy(update={"supported": ok, "flagged": f.flagged or not ok})

@@ -69,7 +69,7 @@ def finding(
 ) -> Finding:
     block = view.by_n[n]
     quote = text if text is not None else quote_for(block.text, cue)
-    unit = unit or view.units.get(n, "")
+    unit = unit or view.unit_of(n, quote)  # the clause the quote is in, not the block's first
     lab = view.labels.get(n)
     chunk = view.chunk_for(block, quote)
     return Finding(

@@ -27,6 +27,7 @@ from agent.models.selector import selector
 from agent.review.models import Finding, Lang
 from agent.rewrite import key_terms
 from agent.scope import stem
+from pipeline.text import lexicon
 from pipeline.text.script import HAN_RE
 
 DATA = Path(__file__).with_name("relevance.json")
@@ -49,11 +50,21 @@ class KindRules:
 class Model:
     weights: dict[str, float]
     threshold: float  # kept at or above
-    support: float  # the cited span counts as stating the claim at or above
+    support: float  # the cited span counts as stating the claim at or above (a report)
     short: int  # findings in the report a reviewer reads first
     cap: int  # findings a report lists at most; the others are counted ("n more")
     duplicate: float  # word overlap above which two findings say the same
     kinds: dict[str, KindRules]
+    # … and on pages of rules (a contract's clauses, a policy, a regulation: at least
+    # ``rules_share`` of their statements bind a party), where a sentence in the kind's
+    # form is what the text is made of and says what it seems to say
+    support_rules: float = 0.99
+    rules_share: float = 1.0
+
+    def support_at(self, binding_share: float) -> float:
+        """The support bar of a finding on a page whose statements bind a party in this
+        share (``DocView.binding_share``)."""
+        return self.support_rules if binding_share >= self.rules_share else self.support
 
     def score(self, values: dict[str, float]) -> float:
         z = self.weights.get("bias", 0.0) + sum(
@@ -62,8 +73,17 @@ class Model:
         return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
 
+# A word class of the lexicon named in a pattern ("{duties.obligation.said.en}"); a
+# quantifier ("{0,60}") holds no letters, so it is never read as one.
+_CLASS = re.compile(r"\{([a-z_]+(?:\.[a-z_]+)+)\}")
+
+
 def _patterns(items: Sequence[str]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(p, re.I) for p in items)
+    """The kind's patterns, each word class it names written out as its words' alternation
+    (what binds a party is one list, ``lexicon/duties.json``, for the plan and here)."""
+    return tuple(
+        re.compile(_CLASS.sub(lambda m: lexicon.alternation(m.group(1)), p), re.I) for p in items
+    )
 
 
 @cache
@@ -83,6 +103,8 @@ def model() -> Model:
         weights={k: float(v) for k, v in raw["weights"].items()},
         threshold=float(raw["threshold"]),
         support=float(raw["support"]),
+        support_rules=float(raw["support_rules"]),
+        rules_share=float(raw["rules_share"]),
         short=int(raw["short"]),
         cap=int(raw["cap"]),
         duplicate=float(raw["duplicate"]),

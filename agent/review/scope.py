@@ -10,16 +10,18 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Literal
 
 from pipeline.corpus import Corpus
 from pipeline.models import Block, Chunk
 from pipeline.perceive.models import Labelled, Perception
 from pipeline.perceive.references import normalise_key
+from pipeline.text import lexicon
 from pipeline.text.boilerplate import heading_kind, signs_report
 from pipeline.text.lang import cjk_ratio, split_sentences
 from pipeline.text.normalise import single_spaces
+from pipeline.text.script import HAN_RE, is_han_char
 
 _UNIT_HEAD = re.compile(
     r"^\s*(?:(第\s*[\d一二三四五六七八九十百零〇]+\s*[条章节])|(?:Section|Article|Clause|Item)\s+"
@@ -112,6 +114,31 @@ class DocView:
             return min(own)
         return min((p for p in signed if p >= pages * 2 / 3), default=0)
 
+    @cached_property
+    def _statements_by_page(self) -> dict[int, tuple[int, int]]:
+        """Per page, (statements, statements that bind a party)."""
+        out: dict[int, tuple[int, int]] = {}
+        for b in self.body():
+            if b.kind in ("heading", "caption") or b.table is not None:
+                continue
+            for a, z in split_sentences(b.text):
+                if _statement(s := b.text[a:z]):
+                    n, k = out.get(b.page, (0, 0))
+                    out[b.page] = (n + 1, k + (1 if _binds().search(s) else 0))
+        return out
+
+    def binding_share(self, page: int, reach: int = 1) -> float:
+        """The share of the statements (body sentences of a few words) on ``page`` and the
+        ``reach`` pages either side that bind a party — a word of the lexicon's duty
+        classes ('shall', 'is required to', '须', '不得'). The clauses of a contract, a
+        policy or a rule are made of them, whatever schedules follow; a report's pages
+        state what happened and bind in few. What a kept finding needs to count as stated
+        depends on it (``curate.stated``)."""
+        near = range(page - reach, page + reach + 1)
+        counts = [self._statements_by_page.get(p, (0, 0)) for p in near]
+        n = sum(c[0] for c in counts)
+        return sum(c[1] for c in counts) / n if n else 0.0
+
     def body(self) -> list[Block]:
         return [b for b in self.blocks if b.kind not in ("header", "footer")]
 
@@ -159,6 +186,21 @@ class DocView:
         prev = self._prev_body.get(n)
         return prev is not None and bool(self.continuation(prev))
 
+    def unit_of(self, n: int, quote: str) -> str:
+        """The unit ``quote`` of block ``n`` sits in: the last numbered clause a sentence of
+        the block opens at or before the quote ("4.2 …" after "4.1 …" in one block the
+        layout merged), else the block's own unit."""
+        text = self.by_n[n].text
+        at = text.find(quote[:40].strip()) if quote else -1
+        unit = self.units.get(n, "")
+        if at < 0:
+            return unit
+        for start, _ in split_sentences(text):
+            if start > at:
+                break
+            unit = unit_label(text[start:]) or unit
+        return unit
+
     def chunk_for(self, block: Block, quote: str) -> Chunk | None:
         """The chunk holding ``quote`` from ``block`` (for the click-to-highlight)."""
         probe = quote[:60]
@@ -166,6 +208,26 @@ class DocView:
             if ch.page_start <= block.page <= ch.page_end and probe in ch.text:
                 return ch
         return None
+
+
+_STATEMENT_WORDS = 6  # fewer: a label, a heading or a cell read as a sentence
+_STATEMENT_HAN = 10
+
+
+def _statement(sentence: str) -> bool:
+    han = sum(1 for c in sentence if is_han_char(c))
+    return len(sentence.split()) >= _STATEMENT_WORDS or han >= _STATEMENT_HAN
+
+
+@cache
+def _binds() -> re.Pattern[str]:
+    """A word that binds a party: the lexicon's duty classes, English on word boundaries
+    (case-insensitive), Chinese anywhere."""
+    names = ("duties.obligation.modal", "duties.obligation.said", "duties.prohibition.said")
+    words = [w for n in names for w in lexicon.words(n)]
+    latin = [lexicon.escape(w) for w in words if not HAN_RE.search(w)]
+    han = [lexicon.escape(w) for w in words if HAN_RE.search(w)]
+    return re.compile(rf"(?<![A-Za-z])(?:{'|'.join(latin)})(?![A-Za-z])|{'|'.join(han)}", re.I)
 
 
 def _carries_on(block: Block, nxt: Block) -> bool:
