@@ -70,3 +70,14 @@ def test_a_cause_sentence_goes_on_from_the_move_stated_before_it() -> None:
     # a sentence naming a line item of its own explains that item, not the one before
     other = text.replace("The current year benefited", "Cost of sales increased")
     assert not explained(q, _evidence(other, MDA))
+
+
+def test_a_search_for_what_held_back_looks_for_what_offset_the_move() -> None:
+    from agent.models.planner import _first_round
+
+    def keywords(question: str) -> str:
+        calls = _first_round(question)
+        return " ".join(str(c["args"]["query"]) for c in calls if c["args"].get("mode"))
+
+    assert "offset" in keywords("What held back Keswick's operating income in 2031?").split()
+    assert "offset" not in keywords("What drove Keswick's operating income in 2031?").split()

@@ -109,6 +109,12 @@ def asks_held_back(question: str) -> bool:
     return _held_back().search(question) is not None
 
 
+def held_back_words(question: str) -> list[str]:
+    """The words a keyword search adds for a question asking what held a figure back: a
+    report says what offset its move."""
+    return list(words("change_words.held_back_marks")) if asks_held_back(question) else []
+
+
 def set_against(sentence: str, subject: str) -> bool:
     """Is the sentence's cause set against its move ("… partially offset by …") or the
     cause of a decline ("Operating profit decreased 4.5%, primarily reflecting …")?"""
