@@ -54,7 +54,7 @@ def test_a_leaning_sentence_is_read_with_the_one_before() -> None:
     )
     found = explained(q, _evidence((f"{MDA} > Results", text)))
     assert found and found[0].unit.text.startswith("This rate increase"), found
-    assert found[0].lead is not None and "Retail segment" in found[0].lead.text
+    assert found[0].lead and "Retail segment" in found[0].lead[-1].text
 
 
 def test_a_move_named_only_by_its_neighbour_is_not_borrowed() -> None:

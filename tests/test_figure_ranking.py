@@ -103,14 +103,17 @@ def test_the_measures_columns_when_columns_name_line_items() -> None:
 
 
 def test_no_table_of_the_kind_asked_searches_for_one() -> None:
-    passages = [Passage(chunk_id="kv#0", doc_id="kv", page=3, page_end=3, text=SEGMENTS, rank=1)]
-    ev = [Evidence(tool="search_document", query="q", passages=passages)]
-    a = figure_answer("In FY2025, which region had the worst topline performance?", ev, "en")
-    # the segments answer meanwhile (they may be regions); the planner searches for a
-    # table titled by regions, or by another word for them, by the measure's names
-    assert a is not None and a.lines and len(a.searches) == 1, a
-    assert a.searches[0].startswith("sales revenue by region "), a.searches
-    assert "geographic" in a.searches[0] and a.searches[0].endswith(" 2025"), a.searches
+    q = "In FY2025, which region had the worst topline performance?"
+    placed = SEGMENTS.replace("Outdoor", "Keswick China").replace("Home", "Keswick Europe")
+    for table, answers in ((placed, True), (SEGMENTS, False)):
+        passages = [Passage(chunk_id="kv#0", doc_id="kv", page=3, page_end=3, text=table, rank=1)]
+        a = figure_answer(q, [Evidence(tool="search_document", query="q", passages=passages)], "en")
+        # segments named by places answer meanwhile (they are regions), segments named by
+        # none are no regions; the planner searches for a table titled by regions, or by
+        # another word for them, by the measure's names
+        assert a is not None and bool(a.lines) == answers and a.searches, (table, a)
+        assert a.searches[0].startswith("sales revenue by region "), a.searches
+        assert "geographic" in a.searches[0] and a.searches[0].endswith(" 2025"), a.searches
 
 
 def test_what_dragged_the_whole_down_is_its_lowest_growth() -> None:

@@ -17,13 +17,15 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.basis import basis_unsaid
 from agent.figures.candidate import FigureAnswer
-from agent.figures.methods import METHODS, offered
+from agent.figures.methods import COMPARISON, METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import fiscal_worded
+from agent.figures.ranking import kind_words
 from agent.figures.rejected import nearest
 from agent.figures.turn_tables import grids
 from agent.figures.verify import said_names
 from agent.figures.versus import versus_search
+from agent.question.compare import asks_extreme
 from agent.question.kinds import asked_kinds
 
 # A cause ("what drove the margin change?") is a sentence of prose and a list of members
@@ -51,12 +53,17 @@ def figure_candidates(
     what the best method still needs (searches, pages, a note naming the figure not
     given). Empty when the question is not about figures the tables hold (the sentence
     selector answers it then)."""
+    methods = METHODS
     if asked_kinds(question) & _NOT_FIGURES:
-        return []
+        if not _ranks_a_kind(question):
+            return []
+        # "Which segment held back growth?": a cause, which a ranking of the members of
+        # the kind asked answers beside the sentence giving it
+        methods = (COMPARISON,)
     # a retailer's year-end named by its date is the fiscal year its documents name
     question = fiscal_worded(question, (p.text for ev in evidence for p in ev.passages))
     # an amount asked per share is not its total's cell (``per_share_asked``)
-    found = per_share_answers(question, offered(METHODS, question, evidence, lang))
+    found = per_share_answers(question, offered(methods, question, evidence, lang))
     # an adjusted measure asked is not answered by the reported row (``basis``)
     found = [fa for fa in found if not (fa.lines and basis_unsaid(question, fa.cells, evidence))]
     if not found:
@@ -78,3 +85,10 @@ def figure_candidates(
     # a senseless figure worked from a cell of another statement (a pension table's
     # "Current liabilities") keeps asking for that cell's statement page: the planner reads it
     return [*answers, *(nearest(fa) for fa in failed)]
+
+
+def _ranks_a_kind(question: str) -> bool:
+    """Does a cause question ask which member of a kind moved a figure ("Which segment
+    dragged down growth?"), never a list of them?"""
+    kinds = asked_kinds(question)
+    return "list" not in kinds and asks_extreme(question) and bool(kind_words(question))

@@ -22,9 +22,11 @@ from dataclasses import dataclass, field, replace
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import SCALES, Grid
+from agent.figures.grid import SCALES, Grid, Row
 from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, norm, years
+from agent.figures.joined_rows import joined
+from agent.figures.member_levels import Levelled, by_place, members_of, mentions_place
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
@@ -186,7 +188,7 @@ def _group(
     year = max(ys) if ys else None
     months = months_of(question)
     into = into_year(question, months)
-    best: tuple[tuple[int, int, int, float, int], Found] | None = None
+    best: tuple[tuple[int, int, int, float, int, int], Found] | None = None
     partial: list[int] = []
     opened: list[tuple[int, str]] = []
     tables = grids(evidence)
@@ -217,10 +219,12 @@ def _group(
             if not name or len(set(labels)) < len(labels):
                 continue
             found = Found(grp, name, col, before, (), sources)
-            members = _members(found, mode)
+            members, levels = _members(found, mode, question)
             if len(members) < MIN_MEMBERS:
                 partial.append(p.page)
                 continue
+            if _of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
+                continue  # "US / Intl" of one product, a geographic table: not the kind asked
             kind = 1 if kinds & (context | {stem(t) for t in content_terms(grp.heading)}) else 0
             # a table whose columns are of the length asked (a quarter's) before one
             # whose columns name no length
@@ -229,7 +233,10 @@ def _group(
             # several levels: "Health / Primary Care / Vaccine X"), then the whole's
             # partition (the largest total) over a part's
             size = sum(m.now for m in members) * SCALES.get(g.scale, 1.0)
-            score = (kind, length, adds_up(grp, col), size, -(p.rank or 0))
+            # and of two partitions of one whole, the finer ("U.S. / Europe / Asia" over
+            # "U.S. / International")
+            parts = int(levels.nested or adds_up(grp, col) == 1)  # levels that add up
+            score = (kind, length, parts, size, len(members), -(p.rank or 0))
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
     opened = list(dict.fromkeys(opened))
@@ -281,6 +288,8 @@ def _candidates(
         opened.append((going_on, g.passage.doc_id))
     elif sub is not None and len(sub.group.members) >= MIN_MEMBERS:
         out.append((sub.group, sub.sources))
+    if (cut := joined(g, tables)) is not None:  # a long table's rows over its chunks
+        out.append(cut)
     return out
 
 
@@ -311,10 +320,13 @@ def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
     return same[0] if same else (col if not named(col) else None)
 
 
-def _members(found: Found, mode: Mode) -> list[Member]:
+def _members(found: Found, mode: Mode, question: str) -> tuple[list[Member], Levelled]:
+    """Each member's figure ranked by (its growth, share or level), of the level the
+    question asks, and how the group's rows were levelled (``member_levels.py``)."""
     col, before = found.col, found.before
     if any(r.raws[col].strip().endswith("%") for r in found.group.members if col < len(r.raws)):
-        return []  # a column of percentages ("Volume 6.9 % / Price (0.8)"): no amounts
+        # a column of percentages ("Volume 6.9 % / Price (0.8)"): no amounts
+        return [], Levelled([], totalled=False, nested=False)
     rows = [
         r
         for r in found.group.members
@@ -323,6 +335,12 @@ def _members(found: Found, mode: Mode) -> list[Member]:
         and r.values[col] is not None
         and not r.raws[col].strip().endswith("%")
     ]
+    levels = members_of(rows, col, question, leaves=asked_kind(question) == "region")
+    return _measured(found, levels.rows, mode), levels
+
+
+def _measured(found: Found, rows: list[Row], mode: Mode) -> list[Member]:
+    col, before = found.col, found.before
     if mode == "growth":
         out = []
         for r in rows:
@@ -353,3 +371,66 @@ def _members(found: Found, mode: Mode) -> list[Member]:
         )
         for r, v in zip(rows, nows, strict=True)
     ]
+
+
+def _of_another_kind(question: str, grp: Group, rows: list[Row], *, totalled: bool) -> bool:
+    """Are the members not of the kind the question asks for: one whole's split by place
+    where products or segments are asked (``_split_by_place``), a group whose heading or
+    table caption names another kind ("Sales to customers by geographic area" when the
+    segments are asked; segments naming places are regions), or, for regions, members
+    none of which names a place under a caption naming no kind ("Subscription / Product /
+    Services")?"""
+    kind = asked_kind(question)
+    if kind is None:
+        return False
+    if _split_by_place(grp, rows, kind, totalled=totalled):
+        return True
+    p = grp.grid.passage
+    named = _kinds_named(f"{grp.heading} {p.columns} {p.text.lstrip().split(chr(10))[0]}")
+    placed = any(mentions_place(r.label) for r in rows)
+    if named and kind not in named:  # segments named by places are a company's regions
+        return not (kind == "region" and named == {"segment"} and placed)
+    return kind == "region" and not named and not placed
+
+
+def _split_by_place(grp: Group, rows: list[Row], kind: str, *, totalled: bool) -> bool:
+    """Are the members one whole's split by place where another kind is asked? Places are
+    never products; segments named only by places are the world's regions ("Americas /
+    EMEA / Asia Pacific"), never a home-and-abroad pair ("US / Intl"), a row's split with
+    its total ("WW") among them, or the rows under a heading naming a thing ("REMICADE")."""
+    if not by_place(rows):
+        return False
+    if kind == "category":
+        return True
+    split = totalled or len(rows) < _REGIONS or _names_a_thing(grp)
+    return kind == "segment" and split
+
+
+_REGIONS = 3  # the fewest places a company's segments split the world into
+
+
+def _names_a_thing(grp: Group) -> bool:
+    """Does the group's heading name a thing of its own ("REMICADE", "Oral Care"), not
+    the measure ("Net sales:"), a kind of member or the table's title?"""
+    head = grp.heading.strip()
+    if not head or asked_items(head) or _kinds_named(head):
+        return False
+    return not whole(grp.grid).heading.startswith(head)
+
+
+def _kinds_named(text: str) -> set[str]:
+    """The kinds of member the text names ("by geographic area": region)."""
+    said = {stem(t) for t in content_terms(text)}
+    return {
+        name for name, kind in vocabulary().member_kinds.items() if said & {stem(w) for w in kind}
+    }
+
+
+def asked_kind(question: str) -> str | None:
+    """The kind of member the question asks for ("region", "segment", "category"), by the
+    noun after "which"; None when it names none."""
+    asked = kind_words(question)
+    for name, said in vocabulary().member_kinds.items():
+        if {stem(w) for w in said} & asked:
+            return name
+    return None

@@ -121,6 +121,12 @@ class _Walk:
         return True
 
 
+def pieces(g: Grid, tables: Sequence[Grid]) -> list[Grid]:
+    """The run of consecutive chunks of the turn with ``g``'s columns that ``g`` belongs
+    to (a long table cut into chunks), in order."""
+    return _pieces(g, tables)
+
+
 def _pieces(g: Grid, tables: Sequence[Grid]) -> list[Grid]:
     """The run of consecutive chunks with ``g``'s columns that ``g`` belongs to."""
     cols = [c.text for c in g.columns]

@@ -21,6 +21,7 @@ from agent.cover_field import asked_field
 from agent.cross_reading import read_as
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.answer import FigureAnswer, figure_answer
+from agent.models.answering.cause_leads import held_back_words
 from agent.models.corroborate import statement_place, statement_search
 from agent.models.expansions import expansions
 from agent.models.judge import judge
@@ -223,7 +224,8 @@ def _first_round(question: str) -> list[Call]:
     calls.append({"name": "search_document", "args": {"query": asked, "top_k": 8}})
     phrasing = phrasing_words(asked)
     words = [w for w in key_terms(asked) if stem(w) not in phrasing] or key_terms(asked)
-    extra = expansions(question) + search_words(asked)
+    # what held a figure back is said as what offset its move ("partially offset by …")
+    extra = expansions(question) + search_words(asked) + held_back_words(question)
     keywords = " ".join(dict.fromkeys(words[:MAX_WORDS] + extra))
     if keywords.strip():  # exact words catch table rows that the meaning search ranks low
         calls.append(

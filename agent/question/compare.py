@@ -35,8 +35,10 @@ _DECLINE = re.compile(_en_then_zh("decline", r"\b({})\b"), re.I)
 _CHANGE = re.compile(_en_then_zh("change_stems", r"\b({})"), re.I)
 _SUPERLATIVE_ZH = f"({alternation('comparing.superlatives_zh')})"
 _SUPERLATIVE_EN = alternation("comparing.superlatives")
+# "Which segment's revenue declined?": the members that fell, the lowest first
+_DECLINED = rf"\bwhich\s+(?:[\w&.'’-]+\s+){{0,6}}?(?:{alternation('comparing.declined')})\b"
 _EXTREME = re.compile(
-    rf"\b(which|who)\b.*\b({_SUPERLATIVE_EN}|{_HELD_BACK})\b|"
+    rf"\b(which|who)\b.*\b({_SUPERLATIVE_EN}|{_HELD_BACK})\b|{_DECLINED}|"
     rf"哪.{{0,16}}(?:{_SUPERLATIVE_ZH}|拖累)|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,
 )

@@ -32,6 +32,7 @@ from itertools import pairwise
 from agent import prompts
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answering.candidate import AnswerCandidate, Strategy
+from agent.models.answering.cause_leads import a_move, asks_held_back, leads, set_against
 from agent.models.answering.scoring import asks_cause, cover, passages_text
 from agent.models.candidates import Candidate
 from agent.models.writing import sentence
@@ -60,8 +61,9 @@ class _Found:
     order: int
     passage: Passage
     unit: Unit
-    lead: Unit | None = None  # the sentence before, naming what a leaning one explains
+    lead: tuple[Unit, ...] = ()  # the sentences before, naming what a leaning one explains
     own: float = 0.0  # the share in the subject itself, without its heading
+    against: bool = False  # a cause set against the move, or a decline's (``cause_leads``)
 
 
 @cache
@@ -83,12 +85,6 @@ def _not_item() -> frozenset[str]:
     of the item's name."""
     said = (*words("change_words.asked_degree"), *words("change_words.asked_period_words"))
     return frozenset(stem(w) for w in said)
-
-
-@cache
-def _leaning() -> frozenset[str]:
-    """A sentence's first words that lean on the one before ("This", "These", "Such")."""
-    return frozenset(w for w in words("sentence_openers.leaning.en") if " " not in w)
 
 
 @cache
@@ -120,7 +116,7 @@ def item_words(q: Question, evidence: Sequence[Evidence]) -> list[str]:
     out = []
     for t in content_terms(rest):
         s = stem(t)
-        if any(c.isdigit() for c in t) or s in names or s in _generic() or _a_move(s):
+        if any(c.isdigit() for c in t) or s in names or s in _generic() or a_move(s):
             continue
         if s in _not_item() or any(s.startswith(m) for m in _asked_moves()):
             continue
@@ -154,10 +150,6 @@ def cause_mark(text: str) -> re.Match[str] | None:
     return None
 
 
-def _a_move(s: str) -> bool:
-    return any(s.startswith(m) for m in _moved())
-
-
 def _share(asked: Sequence[str], weights: Sequence[float], text: str) -> float:
     said = word_set(text)
     held = sum(
@@ -166,21 +158,6 @@ def _share(asked: Sequence[str], weights: Sequence[float], text: str) -> float:
         if stem(a) in said or _alike().get(stem(a), frozenset()) & said
     )
     return held / sum(weights) if weights else 0.0
-
-
-def _leans_back(subject: str) -> bool:
-    """Does the subject name its move by the sentence before ("The increase was", "This
-    rate increase was"): it opens with a leaning word, or "the" and the move itself, which
-    names no item of its own ("The decrease in the number of shares was due to …" does)?"""
-    first = re.findall(r"[a-z]+", subject.lower())[:3]
-    if not first:
-        return False
-    return first[0] in _leaning() or (
-        first[0] == "the"
-        and len(first) > 1
-        and _a_move(stem(first[1]))
-        and first[2:3] not in (["in"], ["of"])
-    )
 
 
 def _year_fit(q: Question, text: str, dated: int) -> int:
@@ -230,10 +207,16 @@ def _of_period(q: Question, p: Passage) -> int:
 
 
 def _heading(p: Passage) -> str:
-    """The innermost heading over the passage ("APAC" of "Item 7. … > APAC"): the item a
-    discussion under it explains; a passage only under its Part or Item has none."""
+    """The innermost heading over the passage ("APAC" of "Item 7. … > APAC", "Pharmaceutical"
+    of a release's "SEGMENT SALES RESULTS > Pharmaceutical"): the item a discussion under it
+    explains; a passage under one heading only, or only its Part or Item, has none."""
     parts = [s.strip() for s in p.section.split(">") if s.strip()]
-    return parts[-1] if len(parts) > 2 else ""
+    if len(parts) < 2 or _PART_OR_ITEM.match(parts[-1]):
+        return ""
+    return parts[-1]
+
+
+_PART_OR_ITEM = re.compile(r"(?:part|item)\s+[\dIVX]", re.I)
 
 
 def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
@@ -243,39 +226,60 @@ def explained(q: Question, evidence: Sequence[Evidence]) -> list[_Found]:
     asked = item_words(q, evidence)
     if not asked:
         return []
-    weights = [max(information(a), 0.05) for a in asked]
+    weighed = _Asked(asked, [max(information(a), 0.05) for a in asked], asks_held_back(q.text))
     found: list[_Found] = []
     seen: set[str] = set()
     for ev in evidence:
         for p in ev.passages:
             dated = _of_period(q, p)
-            if p.kind != "text" or not dated:
-                continue
-            before: Unit | None = None
-            for u in _sentences(p.text):
-                text = clean(u.text)
-                cause = cause_mark(text)
-                prior, before = before, u
-                if cause is None or len(text) < _MIN_CHARS or text in seen:
-                    continue
-                subject = text[: cause.start()]
-                if not any(_a_move(s) for s in word_set(subject)):
-                    continue  # no move said before its cause: not the explanation of one
-                seen.add(text)
-                lead = prior if prior is not None and _leans_back(subject) else None
-                if lead is not None:  # "This rate increase was due to …"
-                    subject = f"{clean(lead.text)} {subject}"
-                head = _share(asked, weights, f"{_heading(p)} {subject}")
-                said = f"{clean(lead.text)} {text}" if lead is not None else text
-                if (fit := _year_fit(q, said, dated)) < 0:  # the year the move is of
-                    continue
-                whole = _share(asked, weights, said)
-                own = _share(asked, weights, subject)
-                found.append(_Found(head, whole, fit, len(found), p, u, lead, own))
+            if p.kind == "text" and dated:
+                found += _of_passage(q, p, weighed, seen, dated=dated, order=len(found))
     found = [f for f in found if f.head >= _MIN_HELD]
     # a subject naming the item itself before one named only by its heading ("Non-operating
-    # items" over "The effective rate … was impacted by … income")
-    return sorted(found, key=lambda f: (-f.head, -f.dated, -f.own, -f.whole, f.order))
+    # items" over "The effective rate … was impacted by … income"); what held a figure
+    # back: the cause set against its move before the one driving it
+    return sorted(found, key=lambda f: (-f.head, -f.against, -f.dated, -f.own, -f.whole, f.order))
+
+
+@dataclass(frozen=True)
+class _Asked:
+    words: list[str]  # the item's words
+    weights: list[float]  # each one's rarity
+    back: bool  # what held it back is asked (``cause_leads.asks_held_back``)
+
+    def share(self, text: str) -> float:
+        return _share(self.words, self.weights, text)
+
+
+def _of_passage(
+    q: Question, p: Passage, asked: _Asked, seen: set[str], *, dated: int, order: int
+) -> list[_Found]:
+    """The passage's sentences giving the cause of a move (not in ``seen``), each with the
+    sentences before it that name what it explains."""
+    sentences = [(u, clean(u.text)) for u in _sentences(p.text)]
+    causes = [cause_mark(t) for _, t in sentences]
+    subjects = [t[: c.start()] if c else t for (_, t), c in zip(sentences, causes, strict=True)]
+    caused = [c is not None for c in causes]
+    out: list[_Found] = []
+    for i, (u, text) in enumerate(sentences):
+        if not caused[i] or len(text) < _MIN_CHARS or text in seen:
+            continue
+        lead = tuple(sentences[j][0] for j in leads(subjects, caused, i))
+        before = " ".join(clean(x.text) for x in lead)
+        # "This rate increase was due to …": read with what it leans on
+        subject = f"{before} {subjects[i]}" if lead else subjects[i]
+        if not any(a_move(s) for s in word_set(subject)):
+            continue  # no move said before its cause: not the explanation of one
+        seen.add(text)
+        said = f"{before} {text}" if lead else text
+        if (fit := _year_fit(q, said, dated)) < 0:  # the year the move is of
+            continue
+        against = asked.back and set_against(text, subjects[i])
+        head = asked.share(f"{_heading(p)} {subject}")
+        own = asked.share(subjects[i])
+        whole = asked.share(said)
+        out.append(_Found(head, whole, fit, order + len(out), p, u, lead, own, against))
+    return out
 
 
 def _candidates(
@@ -297,7 +301,7 @@ def _candidates(
             "explanation",
             "\n".join(lines),
             cited=cited,
-            quoted=[x.text for f in (best, *rest) for x in (f.lead, f.unit) if x is not None],
+            quoted=[x.text for f in (best, *rest) for x in _shown(f)],
             cover=cover(q, passages_text(cited)),
             ruled=True,  # another company's or period's move is refused before it
         )
@@ -307,10 +311,17 @@ def _candidates(
 def _said(f: _Found) -> str:
     """The sentence, after the one it leans on ("… rate rose to 23.9%. This rate increase
     was due to …"): alone it does not say what moved."""
-    said = [x for x in (f.lead, f.unit) if x is not None]
+    said = _shown(f)
     return " ".join(
         sentence(x.text, Candidate(f.passage, x, 0.0, frozenset(), 0), "en") for x in said
     )
+
+
+def _shown(f: _Found) -> list[Unit]:
+    """The sentences the answer says: those it leans on that state the move, not another
+    cause of it ("Growth was driven by …" before "Growth was partially offset by …" is
+    read for what moved, and quoted as support when it explains the item too), then it."""
+    return [*(x for x in f.lead if cause_mark(clean(x.text)) is None), f.unit]
 
 
 STRATEGY = Strategy("cause", asks_cause, _candidates, frozenset({"explanation"}))
