@@ -17,7 +17,7 @@ from PIL import Image
 
 from agent.schemas import Answer, Citation
 from pipeline.errors import FolioError
-from pipeline.knowledge.title import shown_title
+from pipeline.knowledge.title import picked_title
 from pipeline.models import Box
 from pipeline.text.section_path import reading_path
 from ui.i18n import t
@@ -143,7 +143,7 @@ def view(services: Services, target: PaneTarget | None, lang: str) -> PaneView:
         return empty
     if doc.kind != "pdf":
         caption = (
-            f'<div class="folio-pane-caption"><b>{esc(shown_title(doc.title, doc.name))}</b></div>'
+            f'<div class="folio-pane-caption"><b>{esc(picked_title(doc.title, doc.name))}</b></div>'
         )
         return PaneView(caption, None, _passage_html(services, target, lang), 1, 1)
     path = services.settings.data_dir / doc.stored_path
@@ -156,7 +156,7 @@ def view(services: Services, target: PaneTarget | None, lang: str) -> PaneView:
     except (OSError, ValueError, RuntimeError) as exc:
         log.warning("cannot render %s page %s: %s", doc.name, target.page, exc)
         return empty
-    name = shown_title(doc.title, doc.name)  # the name the Library shows in bold
+    name = picked_title(doc.title, doc.name)  # as the pickers name it: title · file name
     caption = t("pane.caption", lang, name=name, page=page, pages=pages)
     count = len({(m.marker, m.box) for m in marks})
     badge = (
