@@ -38,6 +38,7 @@ from agent.timing import Clock
 from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
 from pipeline.errors import FolioError, InputError, NotFoundError
+from pipeline.knowledge.title import picked_title, shown_title
 from pipeline.service import ConversationInfo, ConversationStore, Folio, StoredMessage
 from pipeline.text.normalise import single_spaces
 from pipeline.text.script import WIDE_FROM
@@ -272,7 +273,7 @@ class ChatService:
         answer = Answer.model_validate(values["answer"])
         lang: prompts.Lang = "zh" if answer.language == "zh" else "en"
         if len(ctx.doc_ids) < len(scope):  # say so: the reader chose the wider scope
-            names = ", ".join(self.folio.document(d).name for d in ctx.doc_ids)
+            names = ", ".join(self._titles(ctx.doc_ids, scope))
             _notice(answer, prompts.NOTICE_NARROWED[lang].format(names=names))
         else:
             self._one_company(question, scope, answer, lang)
@@ -303,9 +304,21 @@ class ChatService:
         if names_a_company(question, names, stats):
             return
         (company,) = cited
-        used = ", ".join(n for n, g in zip(names, groups, strict=True) if g == company)
-        other = ", ".join(n for n, g in zip(names, groups, strict=True) if g != company)
+        titles = self._titles(scope)
+        used = ", ".join(n for n, g in zip(titles, groups, strict=True) if g == company)
+        other = ", ".join(n for n, g in zip(titles, groups, strict=True) if g != company)
         _notice(answer, prompts.NOTICE_ONE_COMPANY[lang].format(used=used, other=other))
+
+    def _titles(self, doc_ids: Sequence[str], among: Sequence[str] = ()) -> list[str]:
+        """The documents as the Library names them, by their titles (the file name
+        after a title two documents of ``among``, the scope, share)."""
+        docs = {d: self.folio.document(d) for d in dict.fromkeys([*doc_ids, *among])}
+        shown = [shown_title(d.title, d.name) for d in docs.values()]
+        out = []
+        for d in (docs[i] for i in doc_ids):
+            title = shown_title(d.title, d.name)
+            out.append(picked_title(d.title, d.name) if shown.count(title) > 1 else title)
+        return out
 
     def _scope(
         self, question: str, doc_ids: Sequence[str], conversation_id: str | None

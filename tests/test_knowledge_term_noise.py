@@ -75,3 +75,22 @@ def test_a_chinese_reports_own_company_and_its_legal_form_are_no_terms() -> None
     assert not terms & {"港湾灯笼", "股份有限公司", "港湾灯笼股份有限公司"}, terms
     # another company it names, and what the report defines, stay
     assert "灯笼指数" in terms and any("潮汐仪表" in t for t in terms), terms
+
+
+def test_a_heading_run_into_its_sentence_is_the_term_once() -> None:
+    found = find_en(
+        "Berth fee Berth fee is the excess of the mooring charge over the harbour tariff."
+    )
+    assert [f.term for f in found] == ["Berth fee"], found
+
+
+def test_quotes_after_a_company_name_name_the_company_not_the_phrase() -> None:
+    """'… a wholly-owned subsidiary of Harbour Lantern plc (the "Company")' names the
+    company; the phrase before a quoted name defines it only when the phrase is no name."""
+    found = find_en(
+        "Lantern Finance, Inc. (the “Issuer”), a wholly-owned subsidiary of Harbour Lantern"
+        " plc (the “Company”), entered into an indenture with the trustee."
+    )
+    assert not any(f.term == "Company" and f.kind == "definition" for f in found), found
+    found = find_en("We count the part of lantern fees not expected to be paid (“shortfall”).")
+    assert any(f.term == "shortfall" and f.definition.startswith("part of") for f in found)

@@ -45,6 +45,27 @@ def test_the_largest_print_on_page_one_when_it_stands_out() -> None:
     assert document_title(flat, "", "minutes-03.pdf") == "minutes-03"
 
 
+def test_a_cover_names_the_period_printed_under_its_title() -> None:
+    """A company's name over "2031 年第一季度报告" is which of its reports this is; the
+    month it was published under that ("2031 年04 月") is no period."""
+    cover = [
+        _b("海港灯具股份有限公司2031 年第一季度报告全文", 9, "header"),
+        _b("海港灯具股份有限公司", 18, "heading"),
+        _b("2031 年第一季度报告", 15.9, "heading"),
+        _b("2031 年04 月", 15.9, "heading"),
+    ]
+    assert document_title(cover, "", "report.pdf") == "海港灯具股份有限公司 — 2031年第一季度报告"
+    undated = [_b("海港灯具股份有限公司", 18, "heading"), _b("2031 年04 月", 15.9, "heading")]
+    assert document_title(undated, "", "report.pdf") == "海港灯具股份有限公司"
+
+
+def test_the_largest_print_under_the_body_text_is_a_logo_not_the_title() -> None:
+    sheet = [_b("The Lantern Sequencer 8 Track Recorder", 14, "heading")]
+    sheet += [_b("The sequencer records every track while you play along. " * 2, 9)] * 4
+    sheet += [_b("Lantern", 40, "heading"), _b("Lantern Works, Inc.", 9)]
+    assert document_title(sheet, "", "lantern.pdf") == "The Lantern Sequencer 8 Track Recorder"
+
+
 def test_identifiers_are_never_titles() -> None:
     assert is_identifier("0000320187-21-000028") and is_identifier("A-12 / 2031-04")
     assert not is_identifier("FORM 10-K") and not is_identifier("差旅办法")

@@ -5,7 +5,7 @@ Invented filing."""
 from __future__ import annotations
 
 from pipeline.knowledge.describe import self_description
-from pipeline.knowledge.source import DocText, Section, Sentence
+from pipeline.knowledge.source import DocText, Section, Sentence, section_label
 from pipeline.knowledge.summary import build_summary, cover_end
 
 PAGES = [
@@ -76,3 +76,39 @@ def test_a_legal_notice_is_no_summary_sentence() -> None:
     said = "Net sales rose by six percent as water utilities ordered more large pumps this year."
     assert not _readable(Sentence(0, notice, 1, 3, "v#3", 0))
     assert _readable(Sentence(1, said, 1, 3, "v#3", 0))
+
+
+def _current_report() -> DocText:
+    """A three-page 8-K whose cover lines are headings of their own and whose body opens
+    with the one item it files, 'Item 5.07.'."""
+    heads = [
+        (1, "WASHINGTON, D.C. 20549", []),
+        (1, "FORM 8-K", []),
+        (1, "(Exact name of registrant as specified in its charter)", []),
+        (
+            3,
+            "Item 5.07. Submission of Matters to a Vote of Security Holders.",
+            [
+                "Velmor Systems held its annual meeting of shareholders on May 3, 2026.",
+                "The shareholders elected every one of the twelve nominees to the board.",
+            ],
+        ),
+    ]
+    sections = [Section(0, "Velmor Systems — Form 8-K", 0, "", None, 1, 3)]
+    sentences: list[Sentence] = []
+    for page, title, texts in heads:
+        sec = Section(len(sections), title, 1, section_label(title), 0, page, page)
+        sections[0].children.append(sec.idx)
+        for text in texts:
+            sec.sentences.append(len(sentences))
+            sentences.append(Sentence(len(sentences), text, sec.idx, page, f"v#{page}", 0))
+        sections.append(sec)
+    return DocText("v", "Velmor Systems — Form 8-K", "en", sections, sentences)
+
+
+def test_a_current_reports_item_is_named_whole_and_its_cover_is_no_section() -> None:
+    doc = _current_report()
+    summary = build_summary(doc)
+    assert summary.overview and summary.overview[0].heading.startswith("Submission of Matters")
+    assert all(p.section == "Item 5.07" for p in summary.overview), summary.overview
+    assert summary.left_out == [], summary.left_out  # the cover's lines are not sections

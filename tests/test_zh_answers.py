@@ -185,3 +185,16 @@ def test_a_row_naming_its_unit_in_yuan_is_said_in_wan(folio: Folio, tmp_path: Pa
     doc = ingest_text(folio, tmp_path, "qinghe.md", report)
     a = ChatService(folio).ask("营业收入是多少？", [doc]).answer
     assert "475.58万元（4,755,785.11元）" in a.answer, a.answer
+
+
+RELEASE = """| STATEMENT OF EARNINGS (in millions) | Fourth Quarter 2031 | Fourth Quarter 2030 |
+|---|---|---|
+| Research and development expense | 3,841 | 4,720 |
+| Net earnings | 3,520 | 4,736 |"""
+
+
+def test_a_quarters_column_is_said_as_that_quarter_never_a_fiscal_year() -> None:
+    a = figure_answer("2031年第四季度的研发费用是多少？", _evidence(RELEASE), "zh")
+    assert a is not None and a.lines
+    line = a.lines[0]
+    assert "2031年第四季度" in line and "财年" not in line, line

@@ -12,6 +12,7 @@ import gradio as gr
 
 from agent.schemas import Answer
 from pipeline.errors import CLIENT_ERRORS
+from pipeline.knowledge.title import picked_title
 from ui import pagepane
 from ui.i18n import t
 from ui.labels import Labels
@@ -158,7 +159,7 @@ def build(labels: Labels) -> ChatComponents:
 
 def _cards(services: Services, answer: Answer | None, lang: str, active: int | None) -> str:
     docs = services.folio.documents()
-    names = {d.doc_id: d.name for d in docs}
+    names = {d.doc_id: picked_title(d.title, d.name) for d in docs}  # as the pickers
     unpaged = {d.doc_id for d in docs if d.kind != "pdf"}
     heads = citation_heads(answer.citations, services.folio.get_chunks) if answer else {}
     return citation_cards_html(

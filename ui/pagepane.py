@@ -17,6 +17,7 @@ from PIL import Image
 
 from agent.schemas import Answer, Citation
 from pipeline.errors import FolioError
+from pipeline.knowledge.title import picked_title
 from pipeline.models import Box
 from pipeline.text.section_path import reading_path
 from ui.i18n import t
@@ -141,7 +142,9 @@ def view(services: Services, target: PaneTarget | None, lang: str) -> PaneView:
     except FolioError:
         return empty
     if doc.kind != "pdf":
-        caption = f'<div class="folio-pane-caption"><b>{esc(doc.name)}</b></div>'
+        caption = (
+            f'<div class="folio-pane-caption"><b>{esc(picked_title(doc.title, doc.name))}</b></div>'
+        )
         return PaneView(caption, None, _passage_html(services, target, lang), 1, 1)
     path = services.settings.data_dir / doc.stored_path
     try:
@@ -153,7 +156,8 @@ def view(services: Services, target: PaneTarget | None, lang: str) -> PaneView:
     except (OSError, ValueError, RuntimeError) as exc:
         log.warning("cannot render %s page %s: %s", doc.name, target.page, exc)
         return empty
-    caption = t("pane.caption", lang, name=doc.name, page=page, pages=pages)
+    name = picked_title(doc.title, doc.name)  # as the pickers name it: title · file name
+    caption = t("pane.caption", lang, name=name, page=page, pages=pages)
     count = len({(m.marker, m.box) for m in marks})
     badge = (
         f'<span class="folio-hl-count" data-highlights="{count}">'

@@ -19,6 +19,7 @@ from agent.review.models import Finding, Plan, Report
 from agent.review.report import dumps, to_markdown
 from agent.review.service import run_review
 from pipeline.errors import FolioError
+from pipeline.knowledge.title import picked_title
 from pipeline.service import RuleStore
 from ui import pagepane
 from ui.i18n import t
@@ -180,7 +181,10 @@ def doc_choices(services: Services, sig: str, current: str | None) -> list[Any]:
         return [gr.skip(), gr.skip()]
     ids = [d.doc_id for d in ready]
     value = current if current in ids else (ids[0] if ids else None)
-    return [new_sig, gr.update(choices=[(d.name, d.doc_id) for d in ready], value=value)]
+    return [
+        new_sig,
+        gr.update(choices=[(picked_title(d.title, d.name), d.doc_id) for d in ready], value=value),
+    ]
 
 
 def wire(c: ReviewComponents, services: Services, lang: gr.Radio, timer: gr.Timer) -> None:

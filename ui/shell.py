@@ -9,6 +9,7 @@ from typing import Any
 import gradio as gr
 from gradio.i18n import I18nData
 
+from pipeline.knowledge.title import picked_title
 from pipeline.models import Document
 from ui import api, api_panel, chat, chat_page, inspector, knowledge, library, review
 from ui.i18n import pick_language, t
@@ -48,7 +49,8 @@ def badges_html(services: Services, lang: str) -> str:
 
 
 def _choices(docs: Sequence[Document]) -> list[tuple[str, str]]:
-    return [(d.name, d.doc_id) for d in docs]
+    """Each document as the Library names it (its title, then its file name)."""
+    return [(picked_title(d.title, d.name), d.doc_id) for d in docs]
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,9 @@ def doc_updates(services: Services, picked: Picked, lang: str) -> list[Any]:
     sig, chat_docs, kn_doc, ins_doc = picked.sig, picked.chat_docs, picked.kn_doc, picked.ins_doc
     docs = services.folio.documents()
     ready = [d for d in docs if d.searchable]
-    new_sig = str(hash((tuple((d.doc_id, d.name) for d in ready), badges_html(services, lang))))
+    new_sig = str(
+        hash((tuple((d.doc_id, d.name, d.title) for d in ready), badges_html(services, lang)))
+    )
     if new_sig == sig:
         return [gr.skip()] * 5
     ids = {d.doc_id for d in ready}

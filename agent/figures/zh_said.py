@@ -74,9 +74,14 @@ def zh_label(c: Cell, label: str = "") -> str:
 def zh_year(c: Cell, year: int) -> str:
     """ "2023财年" for an English filing's fiscal year (its columns say "Fiscal 2023"),
     "截至2023年6月30日止六个月" for its column of a part of the year ("Six Months Ended
-    June 30, 2023": no fiscal year), "2023年" for a Chinese report's."""
+    June 30, 2023": no fiscal year), "2022年第四季度" for a quarter it names ("Fourth
+    Quarter 2022"), "2023年" for a Chinese report's."""
     if not english_source(c):
         return f"{year}年"
+    quarter = _QUARTER.search(c.period)
+    if quarter is not None:  # a release's "FOURTH QUARTER 2022" column: no fiscal year
+        n = _ORDINALS.get((quarter.group(1) or "").lower()) or int(quarter.group(2))
+        return f"{year}年第{'一二三四'[n - 1]}季度"
     part = _PART_OF_YEAR.search(c.period)
     if part is None or part.group(2).lower() not in _MONTHS:
         # a column dated without a length (a balance "December 31, 2022" of a quarterly
@@ -98,6 +103,8 @@ def zh_date(period: str, year: int) -> str:
 
 
 _LENGTHS = {"three": "三", "six": "六", "nine": "九"}
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_QUARTER = re.compile(r"\b(first|second|third|fourth)\s+quarter\b|\bQ([1-4])\b", re.I)
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 )

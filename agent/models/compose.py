@@ -30,6 +30,7 @@ from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
 from agent.models.record import records, unheld_record
 from agent.models.refusals import refusal
+from agent.models.report_period import uncovered_cited
 from agent.models.sections import asks_yes_no, stated_verdict
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
 from agent.question import Question, parse
@@ -93,7 +94,7 @@ def _composed(
                 refusals.append(c)
                 continue
             why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c, asked)
-            why = why or basis_misfit(q, c)
+            why = why or basis_misfit(q, c) or uncovered_cited(question, c.cited, evidence)
             why = why or unheld_record(record, [c.body, *c.quoted])
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agent.evidence import Evidence
+from agent.each_document import documents, of_documents
+from agent.evidence import Evidence, Passage
 from agent.figures.grid import report_months, report_year
+from agent.models.filing_period import cover_texts
 from pipeline.text.periods import YEAR
 
 _NUMERALS = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
@@ -27,11 +29,11 @@ _YEAR = re.compile(rf"(?<!\d)({YEAR})\s*年")
 
 def _cover(evidence: Sequence[Evidence]) -> tuple[int, int] | None:
     """The year and the months of it the turn's report covers, from its cover page: a
-    passage of the turn, or the cover the scope read (``Evidence.covers``)."""
-    pages = [p.text[:120] for ev in evidence for p in ev.passages if p.page <= 2]
-    scope = {doc: c[:120] for ev in evidence for doc, c in ev.covers.items()}
-    covers = list(scope.values()) if len(scope) == 1 else []
-    for text in [*pages, *covers]:
+    passage of the turn, or the cover the scope read (``Evidence.covers``); only when
+    the turn reads that one report (``cover_texts``): beside other documents, a Chinese
+    question's "2023年" may be an English filing's year, the report's cover page being
+    merely what its Chinese words found."""
+    for text in (c[:120] for c in cover_texts(evidence)):
         year = report_year(text)
         months = report_months(text) if year is not None else None
         if year is not None and months is not None:
@@ -48,8 +50,33 @@ def cover_year(evidence: Sequence[Evidence]) -> int | None:
 
 def uncovered_period(question: str, evidence: Sequence[Evidence]) -> str:
     """The period words of a question that the turn's report does not cover ("第三季度"
-    of a first quarter's report), or ""."""
-    cover = _cover(evidence)
+    of a first quarter's report), or "". Over several documents, each is judged by its
+    own cover: the words are returned when every document the turn's passages come from
+    is a report not covering them (a document without such a cover may hold the period)."""
+    docs = documents(evidence)
+    if len(docs) < 2:
+        return _uncovered(question, _cover(evidence))
+    said = [_uncovered(question, _cover(of_documents(evidence, {d}))) for d in docs]
+    return said[0] if all(said) else ""
+
+
+def uncovered_in(question: str, evidence: Sequence[Evidence]) -> bool:
+    """Whether one document's evidence is a report that does not cover the period asked:
+    its figures answer no question of another period."""
+    return bool(_uncovered(question, _cover(evidence)))
+
+
+def uncovered_cited(question: str, cited: Sequence[Passage], evidence: Sequence[Evidence]) -> str:
+    """Why an answer citing only reports that do not cover the period asked is none: a
+    Chinese first quarter's EPS for "2022年全年" asked of an English release beside it
+    (the report's words being what the Chinese question found), or ""."""
+    docs = {p.doc_id for p in cited}
+    if not docs or not all(uncovered_in(question, of_documents(evidence, {d})) for d in docs):
+        return ""
+    return "period not covered"
+
+
+def _uncovered(question: str, cover: tuple[int, int] | None) -> str:
     if cover is None:
         return ""
     year, months = cover

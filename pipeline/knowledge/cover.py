@@ -16,7 +16,10 @@ def has_cover(doc: DocText) -> bool:
     page names the registrant ('(Exact name of registrant as specified in its charter)')."""
     if doc.pages >= COVER_MIN_PAGES:
         return True
-    return any(s.page == 1 and REGISTRANT.match(s.text) for s in doc.sentences[:200])
+    if any(s.page == 1 and REGISTRANT.match(s.text) for s in doc.sentences[:200]):
+        return True
+    # the cover's line set as a heading of its own (a short 8-K's cover)
+    return any(s.page_start == 1 and REGISTRANT.match(s.title.strip()) for s in doc.sections)
 
 
 def body_start(doc: DocText) -> int | None:

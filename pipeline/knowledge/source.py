@@ -28,7 +28,7 @@ _MD_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
 _DOTTED_NUM = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?(?=\s|、|[^\d.])")
 _NAMED_NUM = re.compile(
     r"^(第[一二三四五六七八九十百零〇0-9]+[章节篇部条编]|"
-    r"(?:chapter|part|section|article|item)\s+[0-9ivxlc]+[a-z]?)",
+    r"(?:chapter|part|section|article|item)\s+(?:\d{1,2}(?:\.\d{1,2})+|[0-9ivxlc]+[a-z]?))",
     re.I,
 )
 

@@ -305,17 +305,26 @@ def _outline_sections(node: OutlineNode) -> list[int]:
     return [node.section] + [s for c in node.children for s in _outline_sections(c)]
 
 
-_ENTRY_LABEL = re.compile(r"^(?:part\s+[ivx]+\b[.:]?\s*)?(?:item\s+\d{1,2}[a-d]?\b[.:]?\s*)?", re.I)
+# "PART II", "ITEM 1A.", an 8-K's "Item 5.07." (its number is whole: never "07. …" left)
+_ENTRY_LABEL = re.compile(
+    r"^(?:part\s+[ivx]+\b[.:]?\s*)?(?:item\s+\d{1,2}(?:\.\d{1,2})?[a-d]?\b[.:]?\s*)?", re.I
+)
 HEADING_CHARS = 70
 
 
 def _heading(title: str) -> str:
     """A main section's name as a reader says it: "Risk Factors" for "ITEM 1A. RISK
-    FACTORS" (a name in capitals in sentence case), the label alone when it has no name."""
+    FACTORS" (a name in capitals in sentence case), the label alone when it has no name;
+    a long name is shortened at a word's end, never inside a word."""
     name = _ENTRY_LABEL.sub("", title).strip(" .:") or title.strip()
     if name.isupper():
         name = name[0] + name[1:].lower()
-    return name if len(name) <= HEADING_CHARS else name[: HEADING_CHARS - 1].rstrip() + "…"
+    if len(name) <= HEADING_CHARS:
+        return name
+    cut = name[: HEADING_CHARS - 1]
+    if " " in cut and name[HEADING_CHARS - 1] != " ":  # words set apart: drop the cut one
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:—–-") + "…"
 
 
 def _described(doc: DocText, skip: set[int]) -> Sentence | None:

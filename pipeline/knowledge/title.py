@@ -20,9 +20,17 @@ from pipeline.knowledge.title_filing import REGISTRANT, filing_title, release_ti
 from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
 from pipeline.text.normalise import single_spaces
+from pipeline.text.periods import YEAR_RE
 from pipeline.text.script import HAN_SPAN_RE
 
-__all__ = ["REGISTRANT", "document_title", "is_identifier", "reader_title", "shown_title"]
+__all__ = [
+    "REGISTRANT",
+    "document_title",
+    "is_identifier",
+    "picked_title",
+    "reader_title",
+    "shown_title",
+]
 
 _RULE = re.compile(r"^[\s_\-–—=.·*]+$")
 _LETTERS = re.compile(r"[^\W\d_]{3,}")
@@ -66,16 +74,33 @@ def largest_print(blocks: list[Block]) -> str:
     if len(sized) < 2:
         return ""
     body = median(_size(b) for b in sized)
-    top = max(_size(b) for b in sized)
+    opening = _opening(first)
+    top = max((_size(b) for b in opening), default=0.0)
     if top < STANDS_OUT * body:
         return ""
     parts: list[str] = []
-    for b in first:
+    for b in opening:
         if abs(_size(b) - top) < 0.5:
             parts.append(single_spaces(b.text))
         elif parts:
             break
     return _usable(" ".join(parts))
+
+
+BODY_ABOVE = 300  # characters of body text a title may follow (a dateline, a notice)
+
+
+def _opening(first: list[Block]) -> list[Block]:
+    """The blocks page 1 opens with, before its body text: a title is printed above
+    what it titles, and the largest print under the text is a logo or a signature (a
+    maker's name set large at the foot of a product sheet)."""
+    seen = 0
+    for i, b in enumerate(first):
+        if b.kind in ("paragraph", "list_item"):
+            seen += len(b.text)
+            if seen > BODY_ABOVE:
+                return first[:i]
+    return first
 
 
 def opening_heading(blocks: list[Block]) -> str:
@@ -144,6 +169,25 @@ def _heads_a_heading(blocks: list[Block], found: str) -> bool:
     return bool(rest) and rest[0].kind == "heading"
 
 
+# a digit and a Chinese character the extraction set apart ("2018 年第一季度报告")
+_HAN_GAP = re.compile(r"(?<=\d) +(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) +(?=\d)")
+
+
+def period_subtitle(blocks: list[Block], found: str) -> str:
+    """The heading printed right under a cover's title naming the period the document
+    covers ("东北电气发展股份有限公司" over "2018 年第一季度报告", a company over "Annual
+    Report 2022"): without it the title names the company, not which of its reports this
+    is. A heading of a year with words; a bare date ("2018 年04 月") is no period."""
+    first = _front(blocks, 1)
+    at = next((i for i, b in enumerate(first) if single_spaces(b.text) in found), None)
+    rest = (
+        [b for b in first[at + 1 :] if single_spaces(b.text) not in found] if at is not None else []
+    )
+    if not rest or rest[0].kind != "heading" or not YEAR_RE.search(rest[0].text):
+        return ""
+    return _HAN_GAP.sub("", _usable(rest[0].text))
+
+
 def document_title(blocks: list[Block], metadata: str, file_name: str) -> str:
     """The title of a document, best source first, never an identifier or a placeholder.
     The heading of a collection's first article titles that article, not the document."""
@@ -152,7 +196,8 @@ def document_title(blocks: list[Block], metadata: str, file_name: str) -> str:
         return filing
     for found in (largest_print(blocks), opening_heading(blocks)):
         if found and not placeholder(found) and not titles_first_part(blocks, found):
-            return found
+            period = period_subtitle(blocks, found)
+            return f"{found} — {period}" if period else found
     release = release_title(_front(blocks, 1))
     if release:
         return release
@@ -163,6 +208,15 @@ def shown_title(title: str, file_name: str) -> str:
     """The title to show for a stored document: its title unless that is a placeholder
     or an identifier (documents stored before titles were read), else the file name."""
     return metadata_title(title) or _stem(file_name)
+
+
+def picked_title(title: str, file_name: str) -> str:
+    """How a picker lists a stored document: the name the Library shows in bold with its
+    file name after it ("AMCOR PLC — Form 8-K, July 1, 2022 · AMCOR_8K.pdf"), so the title
+    the reader knows and the file they uploaded both find it; the file name alone when
+    the document has no title of its own."""
+    shown = shown_title(title, file_name)
+    return file_name if shown == _stem(file_name) else f"{shown} · {file_name}"
 
 
 def reader_title(blocks: list[Block], parser_title: str, file_name: str) -> str:

@@ -164,6 +164,10 @@ _OF_DET = lexicon.pattern("definitions.determiners_en", template=r"\s+of\s+(?:{}
 _APPOSITIVE = re.compile(r"^,\s+(?P<d>(?:a|an)\s+[^,;()]{8,}?)(?=[,;.]|$)", re.I)
 
 
+# a phrase ending "of <Name>", a capitalised name (with its legal form: "Amcor plc")
+_ENDS_IN_NAME = re.compile(r"\bof\s+(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[\w&'’.-]+){0,3}$")
+
+
 def _referent(before: str) -> str:
     """The noun phrase that ends ``before``: back to the last clause mark or determiner,
     over the items of a list ('joint ventures, partnerships, alliances or acquisitions')."""
@@ -206,7 +210,10 @@ def _en_defined_phrases(s: str) -> list[Found]:
         words = referent.split()
         descriptive = bool(words) and words[0][:1].islower() and words[0].lower() != "as"
         # "… shares of Current Health Ltd. ("Current Health")": the name is an alias.
+        # "… a wholly-owned subsidiary of Amcor plc ("Company")": the quotes name the
+        # company the phrase ends with, not the phrase.
         named = alias.split()[0] in words or bool(_FIRST_PERSON.search(referent))
+        named = named or bool(_ENDS_IN_NAME.search(referent))
         descriptive = descriptive and not named
         if descriptive and 2 <= len(words) <= 20 and referent.lower() != alias.lower():
             out.append(Found(alias, "definition", clean_definition(referent)))

@@ -52,6 +52,10 @@ _DETERMINER = pattern("term_surface.determiners", template=r"^(?:{})\s+", flags=
 _COPULA_ZH = pattern("term_surface.copulas_zh", template=r"^(?:{})\s*")
 
 
+def fold_words(words: list[str]) -> list[str]:
+    return [w.lower() for w in words]
+
+
 def strip_quotes(t: str) -> str:
     return t.strip().strip(_QUOTES).strip()
 
@@ -79,6 +83,11 @@ def clean_term(raw: str, *, lang_hint: str = "", max_zh: int = 16) -> str | None
             return None  # "结构rules": Chinese glued to a lower-case word is an artefact
         return t
     words = t.split()
+    half = len(words) // 2
+    if half and len(words) == 2 * half and fold_words(words[:half]) == fold_words(words[half:]):
+        # a heading run into its first sentence: "Goodwill Goodwill is the excess of …"
+        words = words[half:]
+        t = " ".join(words)
     if not 1 <= len(words) <= 6 or not all(_EN_WORD.match(w) for w in words):
         return None
     if words[0].lower() in EN_BAD_FIRST or words[-1].lower() in EN_STOPWORDS:
