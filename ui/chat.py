@@ -26,8 +26,10 @@ from ui.messages import (
     history_messages,
     last_answer,
     turn_messages,
+    user_message,
 )
 from ui.row_heads import citation_heads
+from ui.safe import md_text
 from ui.services import Services
 from ui.streaming import iterate_in_thread
 
@@ -242,8 +244,12 @@ class ChatHandlers:
             return
         doc_ids = _scope(self.s, selected)
         if not doc_ids:
-            gr.Warning(t("chat.no_docs", lang))
-            yield self._turn_values(messages)
+            # Said in the chat as well as in a toast: a toast fades, and a question that
+            # vanished with no reply read as a broken app to a first visitor.
+            said = t("chat.no_docs", lang)
+            gr.Warning(said)
+            hint: ChatMessage = {"role": "assistant", "content": md_text(said)}
+            yield self._turn_values(messages + [user_message(question), hint])
             return
         turn = Turn(question)
         started = time.monotonic()
