@@ -249,7 +249,7 @@ class ChatHandlers:
             said = t("chat.no_docs", lang)
             gr.Warning(said)
             hint: ChatMessage = {"role": "assistant", "content": md_text(said)}
-            yield self._turn_values(messages + [user_message(question), hint])
+            yield self._turn_values([*messages, user_message(question), hint])
             return
         turn = Turn(question)
         started = time.monotonic()
