@@ -17,6 +17,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.basis import basis_unsaid
 from agent.figures.candidate import FigureAnswer
+from agent.figures.guidance import actual_evidence
 from agent.figures.methods import METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import fiscal_worded
@@ -53,6 +54,8 @@ def figure_candidates(
     selector answers it then)."""
     if asked_kinds(question) & _NOT_FIGURES:
         return []
+    # a forecast's table holds no figure of the period it forecasts (``guidance.py``)
+    evidence = actual_evidence(question, evidence)
     # a retailer's year-end named by its date is the fiscal year its documents name
     question = fiscal_worded(question, (p.text for ev in evidence for p in ev.passages))
     # an amount asked per share is not its total's cell (``per_share_asked``)

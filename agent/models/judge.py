@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
+from agent.figures.guidance import guidance_order
 from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
@@ -171,6 +172,9 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     # "体长" asked, "身长……公尺" said: the attribute in other words first (``attribute_said``)
     found, best, floor, addressed = attribute_first(question, found, best, floor, addressed)
     found = own_holder_first(question, found, evidence)  # "… Officer of <Other>, Inc." last
+    # a forecast shares every word of the period's actual figure asked, and answers only
+    # a question asking for it (``figures/guidance.py``)
+    found = guidance_order(found, question)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:

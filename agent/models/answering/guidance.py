@@ -1,0 +1,93 @@
+"""Guidance asked ("What adjusted EPS did J&J guide for 2023 in July 2023, at the
+midpoint?"): the measure's range, midpoint or change read from the turn's guidance
+tables (``figures/guidance_cells.py``), in the column of the month asked (the latest
+forecast, the first column, when none is named). The measure is the row whose label the
+question says most of and adds least to ("adjusted EPS" is not "adjusted operational
+EPS"); its change on the prior year when the question asks a growth or a change; the end
+of the range the question names, or its midpoint, or the range with its midpoint."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent import prompts
+from agent.evidence import Evidence
+from agent.figures.guidance import asks_guidance
+from agent.figures.guidance_cells import Guided, guided
+from agent.models.answering.candidate import AnswerCandidate, Strategy
+from agent.models.answering.scoring import cover
+from agent.question import Question
+from agent.scope import stem
+from pipeline.text import lexicon
+
+_AS_WORDS = r"(?<![\w-])(?:{})(?![\w-])"
+_CHANGE = lexicon.pattern("guidance.asked_change", template=_AS_WORDS, flags=re.I)
+_HIGH = lexicon.pattern("guidance.asked_high", template=_AS_WORDS, flags=re.I)
+_LOW = lexicon.pattern("guidance.asked_low", template=_AS_WORDS, flags=re.I)
+_MID = lexicon.pattern("guidance.row_words", template=_AS_WORDS, flags=re.I)
+_WORD = re.compile(r"[A-Za-z&]{2,}")
+
+
+def _applies(q: Question) -> bool:
+    return q.page is None and asks_guidance(q.text)
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w.lower()) for w in _WORD.findall(text)}
+
+
+def _fit(g: Guided, asked: set[str]) -> tuple[int, int]:
+    """How many of the measure's words the question says, less those it leaves out."""
+    own = _words(g.measure)
+    return len(own & asked), -len(own - asked)
+
+
+def _chosen(q: Question, rows: Sequence[Guided]) -> Guided | None:
+    asked = _words(q.text)
+    change = _CHANGE.search(q.text) is not None
+    kept = [g for g in rows if g.change == change and _fit(g, asked)[0] > 0]
+    if not kept:
+        return None
+    named = [g for g in kept if g.column and g.column.lower() in q.text.lower()]
+    kept = named or [g for g in kept if g.column == kept[0].column]  # else the latest
+    return max(kept, key=lambda g: _fit(g, asked))
+
+
+def _said(q: Question, g: Guided) -> str:
+    """The figure asked of the range: an end, the midpoint, or the range and midpoint."""
+    what = f"{g.measure}{' change vs. prior year' if g.change else ''}"
+    given = f"{g.column} guidance" if g.column else "guidance"
+    when = f" ({given}, {g.title})" if g.title else f" ({given})"
+    if _HIGH.search(q.text):
+        return f"{what}{when}: top of the range {g.high}, of {g.low} – {g.high}"
+    if _LOW.search(q.text):
+        return f"{what}{when}: low end of the range {g.low}, of {g.low} – {g.high}"
+    mid = f", midpoint {g.mid}" if g.mid else ""
+    if _MID.search(q.text) and g.mid:
+        return f"{what}{when}: midpoint {g.mid}, of a range of {g.low} – {g.high}"
+    return f"{what}{when}: {g.low} – {g.high}{mid}"
+
+
+def _candidates(
+    q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> list[AnswerCandidate]:
+    g = _chosen(q, guided(evidence))
+    if g is None:
+        return []
+    cited = [g.passage, *([g.heading] if g.heading and g.heading is not g.passage else [])]
+    body = f"{_said(q, g)} {' '.join(f'[{p.chunk_id}]' for p in cited)}."
+    return [
+        AnswerCandidate(
+            "guidance",
+            "figure",
+            body,
+            cited=cited,
+            quoted=[g.row],
+            cover=cover(q, [body, g.row, g.passage.section]),
+            traced=1.0,  # every figure said is a cell's, as printed
+        )
+    ]
+
+
+STRATEGY = Strategy("guidance", _applies, _candidates, frozenset({"figure"}))
