@@ -195,3 +195,13 @@ def test_the_guided_figure_asked_is_read_from_its_cell(
     release = ingest_text(chat.folio, tmp_path, "quarvel-q2-release.md", _RELEASE)
     lead = _lead(chat.ask(question, [release]).answer.answer)
     assert said in lead and unsaid not in lead, lead
+
+
+def test_a_forecast_of_a_month_not_printed_is_not_another_months(
+    chat: ChatService, tmp_path: Path
+) -> None:
+    """Forecasts given in July and April are printed; one asked of January is neither."""
+    release = ingest_text(chat.folio, tmp_path, "quarvel-q2-release.md", _RELEASE)
+    question = "What adjusted EPS range did Quarvel guide for 2033 in January 2033?"
+    lead = _lead(chat.ask(question, [release]).answer.answer)
+    assert not set(_FIGURE.findall(lead)) & _GUIDED, lead

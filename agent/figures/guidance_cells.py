@@ -44,6 +44,7 @@ class Guided:
     measure: str  # "Adjusted EPS (Diluted)"
     change: bool  # the change on the prior year, not the measure's level
     column: str  # "July 2023", or "" when the table names none
+    index: int  # the column's place in its row (0: the first, the release's own forecast)
     low: str
     high: str
     mid: str  # "" when the cell prints none
@@ -148,5 +149,5 @@ def _row(p: Passage, row: str, columns: list[str]) -> list[Guided]:
             continue  # the label's parts and the cell's ranges do not pair
         for (measure, change), g in zip(measures, groups, strict=True):
             low, high, mid = (x.strip() for x in (g.group(1), g.group(2), g.group(3) or ""))
-            out.append(Guided(measure, change, column, low, high, mid, p, row))
+            out.append(Guided(measure, change, column, j, low, high, mid, p, row))
     return out

@@ -20,6 +20,7 @@ from agent.models.answering.scoring import cover
 from agent.question import Question
 from agent.scope import stem
 from pipeline.text import lexicon
+from pipeline.text.periods import DATED_RE, YEAR
 
 _AS_WORDS = r"(?<![\w-])(?:{})(?![\w-])"
 _CHANGE = lexicon.pattern("guidance.asked_change", template=_AS_WORDS, flags=re.I)
@@ -27,6 +28,8 @@ _HIGH = lexicon.pattern("guidance.asked_high", template=_AS_WORDS, flags=re.I)
 _LOW = lexicon.pattern("guidance.asked_low", template=_AS_WORDS, flags=re.I)
 _MID = lexicon.pattern("guidance.row_words", template=_AS_WORDS, flags=re.I)
 _WORD = re.compile(r"[A-Za-z&]{2,}")
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_ISSUED = re.compile(rf"\b(?:{_MONTHS})\s+{YEAR}\b(?!\s*,)", re.I)
 
 
 def _applies(q: Question) -> bool:
@@ -43,13 +46,33 @@ def _fit(g: Guided, asked: set[str]) -> tuple[int, int]:
     return len(own & asked), -len(own - asked)
 
 
-def _chosen(q: Question, rows: Sequence[Guided]) -> Guided | None:
+def _own_month(month: str, g: Guided, evidence: Sequence[Evidence]) -> bool:
+    """Is the month asked that of the document's own date ("(July 20, 2023)" on its first
+    page), as a passage of its first page in the turn prints it?"""
+    asked = month.lower().split()
+    for ev in evidence:
+        for p in ev.passages:
+            if p.doc_id == g.passage.doc_id and p.page == 1:
+                m = DATED_RE.search(p.text)
+                if m and [m.group(0).split()[0].lower(), m.group(0).split()[-1]] == asked:
+                    return True
+    return False
+
+
+def _chosen(q: Question, rows: Sequence[Guided], evidence: Sequence[Evidence]) -> Guided | None:
     asked = _words(q.text)
     change = _CHANGE.search(q.text) is not None
     kept = [g for g in rows if g.change == change and _fit(g, asked)[0] > 0]
     if not kept:
         return None
     named = [g for g in kept if g.column and g.column.lower() in q.text.lower()]
+    month = _ISSUED.search(q.text)
+    if month and not named:
+        # the month asked is none of the columns': not given; with the columns undated,
+        # the first is the forecast the release gives itself, in the month of its date
+        if any(g.column for g in kept) or not _own_month(month.group(0), kept[0], evidence):
+            return None
+        kept = [g for g in kept if g.index == 0]
     kept = named or [g for g in kept if g.column == kept[0].column]  # else the latest
     return max(kept, key=lambda g: _fit(g, asked))
 
@@ -72,7 +95,7 @@ def _said(q: Question, g: Guided) -> str:
 def _candidates(
     q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> list[AnswerCandidate]:
-    g = _chosen(q, guided(evidence))
+    g = _chosen(q, guided(evidence), evidence)
     if g is None:
         return []
     cited = [g.passage, *([g.heading] if g.heading and g.heading is not g.passage else [])]
