@@ -205,3 +205,26 @@ def test_a_forecast_of_a_month_not_printed_is_not_another_months(
     question = "What adjusted EPS range did Quarvel guide for 2033 in January 2033?"
     lead = _lead(chat.ask(question, [release]).answer.answer)
     assert not set(_FIGURE.findall(lead)) & _GUIDED, lead
+
+
+def test_a_documents_units_are_weighed_as_with_that_document_alone() -> None:
+    """Another report's sentence, saying more of the question's words, leaves the
+    features of one document's units (and so their order) as they are with it alone."""
+    from agent.evidence import Evidence
+    from agent.models.judge import candidates
+
+    ours = _passage("Quarvel's adjusted EPS was $2.64 in the second quarter of 2033.")
+    other = Passage(
+        chunk_id="z#1", doc_id="z", page=1, page_end=1, section="Results",
+        text="Brenmoor's adjusted diluted EPS in Q2 2033 was $0.02 against $0.01.",
+    )  # fmt: skip
+    df = {"adjusted": 3, "diluted": 2, "eps": 4}
+
+    def scope(*ps: Passage) -> list[Evidence]:
+        return [Evidence(tool="search", query="q", passages=list(ps), term_df=df, scope_chunks=40)]
+
+    question = "What was the adjusted diluted EPS in Q2 2033?"
+    alone = candidates(question, scope(ours))[1]
+    both = candidates(question, scope(ours, other))[1]
+    assert alone and len(both) > len(alone)
+    assert [c.features for c in alone] == [c.features for c in both if c.passage.doc_id == "r"]

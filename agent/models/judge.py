@@ -282,7 +282,11 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                     continue
                 found.append(values)
                 out.append(Candidate(p, u, 0.0, frozenset(matched), len(out), cover, left))
-    relative(found)
+    # each document's units are measured against its own best: another report's rows
+    # (a Chinese report's, sharing the question's figure words) never shift one
+    # document's order, which is then what it is with that document alone in scope
+    for doc in {c.passage.doc_id for c in out}:
+        relative([v for c, v in zip(out, found, strict=True) if c.passage.doc_id == doc])
     for c, values in zip(out, found, strict=True):
         c.features = tuple(values)
     return ask, out
