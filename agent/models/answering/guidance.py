@@ -40,6 +40,12 @@ def _words(text: str) -> set[str]:
     return {stem(w.lower()) for w in _WORD.findall(text)}
 
 
+def _head(measure: str) -> str:
+    """The measure's last word outside its parentheses, stemmed."""
+    words = _WORD.findall(re.sub(r"\([^)]*\)", " ", measure))
+    return stem(words[-1].lower()) if words else ""
+
+
 def _fit(g: Guided, asked: set[str]) -> tuple[int, int]:
     """How many of the measure's words the question says, less those it leaves out."""
     own = _words(g.measure)
@@ -62,7 +68,9 @@ def _own_month(month: str, g: Guided, evidence: Sequence[Evidence]) -> bool:
 def _chosen(q: Question, rows: Sequence[Guided], evidence: Sequence[Evidence]) -> Guided | None:
     asked = _words(q.text)
     change = _CHANGE.search(q.text) is not None
-    kept = [g for g in rows if g.change == change and _fit(g, asked)[0] > 0]
+    # the measure's own noun ("EPS" of "Adjusted EPS (Diluted)") is asked, not a
+    # qualifier it shares with another ("operational" sales for operational EPS)
+    kept = [g for g in rows if g.change == change and _head(g.measure) in asked]
     if not kept:
         return None
     named = [g for g in kept if g.column and g.column.lower() in q.text.lower()]
