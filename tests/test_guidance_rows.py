@@ -228,3 +228,12 @@ def test_a_documents_units_are_weighed_as_with_that_document_alone() -> None:
     both = candidates(question, scope(ours, other))[1]
     assert alone and len(both) > len(alone)
     assert [c.features for c in alone] == [c.features for c in both if c.passage.doc_id == "r"]
+
+
+def test_a_verdict_asked_of_guidance_is_not_answered_by_its_figure() -> None:
+    """ "Is growth expected to accelerate?" asks yes or no: a guided range says neither."""
+    from agent.models.answering.guidance import STRATEGY
+    from agent.question import parse
+
+    assert STRATEGY.applies(parse("What adjusted EPS growth did Quarvel guide for 2033?"))
+    assert not STRATEGY.applies(parse("Is Quarvel's adjusted EPS growth expected to accelerate?"))

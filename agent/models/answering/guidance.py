@@ -17,6 +17,7 @@ from agent.figures.guidance import asks_guidance
 from agent.figures.guidance_cells import Guided, guided
 from agent.models.answering.candidate import AnswerCandidate, Strategy
 from agent.models.answering.scoring import cover
+from agent.models.sections import asks_yes_no
 from agent.question import Question
 from agent.scope import stem
 from pipeline.text import lexicon
@@ -33,7 +34,9 @@ _ISSUED = re.compile(rf"\b(?:{_MONTHS})\s+{YEAR}\b(?!\s*,)", re.I)
 
 
 def _applies(q: Question) -> bool:
-    return q.page is None and asks_guidance(q.text)
+    # a yes/no question ("Is growth expected to accelerate?") asks a verdict, which the
+    # guided figure alone does not say
+    return q.page is None and asks_guidance(q.text) and not asks_yes_no(q.text)
 
 
 def _words(text: str) -> set[str]:
