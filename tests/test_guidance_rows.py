@@ -237,3 +237,30 @@ def test_a_verdict_asked_of_guidance_is_not_answered_by_its_figure() -> None:
 
     assert STRATEGY.applies(parse("What adjusted EPS growth did Quarvel guide for 2033?"))
     assert not STRATEGY.applies(parse("Is Quarvel's adjusted EPS growth expected to accelerate?"))
+
+
+def test_a_guidance_tables_continuation_takes_the_months_of_the_chunk_before() -> None:
+    """The header run into the first rows ("| … | July 2033 … | April 2033 … |"), a title
+    with a year above it: the rows of the next chunk are read under the months."""
+    from collections.abc import Iterable, Mapping
+
+    from agent.columns import with_columns
+    from pipeline.models import Chunk
+    from testkit.continued_tables import chunks, passage
+
+    head = (
+        "FULL-YEAR 2033 GUIDANCE:\n| ($ in Billions) Reported Sales / Mid-point | July 2033 "
+        "$17.1B – $17.5B / $17.3B | April 2033 $16.9B – $17.3B / $17.1B |\n|---|---|---|"
+    )
+    rows = (
+        "| Adjusted EPS / Mid-point | $9.70 – $9.90 / $9.80 | $9.50 – $9.70 / $9.60 |\n"
+        "|---|---|---|\n| Free cash flow / Mid-point | $2.1B – $2.3B / $2.2B | $2.0B – $2.2B |"
+    )
+    store = chunks({20: head, 21: rows})
+
+    class Store:
+        def __call__(self, chunk_ids: Iterable[str]) -> Mapping[str, Chunk]:
+            return {i: store[i] for i in chunk_ids if i in store}
+
+    continued = with_columns([passage("nb#21", rows)], Store())[0]
+    assert "July 2033" in continued.columns and "April 2033" in continued.columns
