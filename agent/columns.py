@@ -16,8 +16,9 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from agent.evidence import Passage
+from agent.figures.guidance import range_cell
 from pipeline.models import Chunk
-from pipeline.text.periods import TABLE_YEAR_RE
+from pipeline.text.periods import TABLE_YEAR_RE, YEAR
 from pipeline.text.script import HAN
 
 _ROW = re.compile(r"\S {2,}\(?-?\$?\s?\d")
@@ -55,13 +56,38 @@ def period_line(line: str) -> bool:
 def needs_columns(text: str) -> bool:
     lines = text.split("\n")
     rows = sum(1 for ln in lines if _ROW.search(ln) or _MD_ROW.search(ln))
+    # a guidance table's rows print ranges ("| Adjusted EPS | $10.70 – $10.80 / $10.75 |"),
+    # no figure alone in a cell: their columns are the months the forecasts were given
+    rows += sum(1 for ln in lines if ln.lstrip().startswith("|") and _ranged(ln))
     return rows >= 2 and not any(period_line(ln) for ln in lines[:8])
+
+
+def _ranged(line: str) -> bool:
+    return any(range_cell(c) for c in line.strip().strip("|").split("|")[1:])
+
+
+# a header cell opening with a month and a year, no day: the date a forecast was given
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_ISSUED_CELL = re.compile(rf"^\s*((?:{_MONTHS})\s+{YEAR})\b(?!\s*,)", re.I)
+
+
+def _issued_header(line: str) -> str:
+    """A guidance table's header: a Markdown line whose cells (the label's aside) each
+    open with the month its forecast was given ("| … | July 2023 6.0% – … | April 2023 …
+    |", a parser having run the header into the first rows), as "| | July 2023 | April
+    2023 |"; "" for any other line."""
+    cells = line.strip().strip("|").split("|")[1:] if "|" in line else []
+    dates = [m.group(1) for c in cells if (m := _ISSUED_CELL.match(c))]
+    return "| | " + " | ".join(dates) + " |" if dates and len(dates) == len(cells) else ""
 
 
 def header_of(chunks: Iterable[Chunk]) -> str:
     """The title/unit line and the period lines at the end of the chunks (in order)."""
     lines = [ln for ch in chunks for ln in ch.text.split("\n")]
     for i in range(len(lines) - 1, -1, -1):
+        issued = _issued_header(lines[i])
+        if issued:
+            return issued
         if period_line(lines[i]):
             head = [lines[i]]
             if (

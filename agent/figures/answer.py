@@ -17,6 +17,7 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.basis import basis_unsaid
 from agent.figures.candidate import FigureAnswer
+from agent.figures.guidance import actual_evidence
 from agent.figures.methods import COMPARISON, METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import fiscal_worded
@@ -60,6 +61,8 @@ def figure_candidates(
         # "Which segment held back growth?": a cause, which a ranking of the members of
         # the kind asked answers beside the sentence giving it
         methods = (COMPARISON,)
+    # a forecast's table holds no figure of the period it forecasts (``guidance.py``)
+    evidence = actual_evidence(question, evidence)
     # a retailer's year-end named by its date is the fiscal year its documents name
     question = fiscal_worded(question, (p.text for ev in evidence for p in ev.passages))
     # an amount asked per share is not its total's cell (``per_share_asked``)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
+from agent.figures.guidance import guidance_order
 from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
@@ -171,6 +172,9 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     # "体长" asked, "身长……公尺" said: the attribute in other words first (``attribute_said``)
     found, best, floor, addressed = attribute_first(question, found, best, floor, addressed)
     found = own_holder_first(question, found, evidence)  # "… Officer of <Other>, Inc." last
+    # a forecast shares every word of the period's actual figure asked, and answers only
+    # a question asking for it (``figures/guidance.py``)
+    found = guidance_order(found, question)
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
@@ -278,7 +282,11 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                     continue
                 found.append(values)
                 out.append(Candidate(p, u, 0.0, frozenset(matched), len(out), cover, left))
-    relative(found)
+    # each document's units are measured against its own best: another report's rows
+    # (a Chinese report's, sharing the question's figure words) never shift one
+    # document's order, which is then what it is with that document alone in scope
+    for doc in {c.passage.doc_id for c in out}:
+        relative([v for c, v in zip(out, found, strict=True) if c.passage.doc_id == doc])
     for c, values in zip(out, found, strict=True):
         c.features = tuple(values)
     return ask, out

@@ -11,6 +11,7 @@ from agent.models.answering import (
     cause,
     cover,
     figures,
+    guidance,
     overview,
     page,
     sentences,
@@ -21,7 +22,7 @@ from agent.models.answering.candidate import Strategy
 from pipeline.registry import Registry
 
 STRATEGIES: Registry[Strategy] = Registry("answering strategy")
-for _module in (overview, subject, topic, figures, page, sentences, cover, cause):
+for _module in (overview, subject, topic, figures, guidance, page, sentences, cover, cause):
     STRATEGIES.register(_module.STRATEGY.name, _module.STRATEGY)
 
 

@@ -1,0 +1,166 @@
+"""Guidance and outlook: what a company expects of a period to come, told apart from what
+the period was.
+
+An earnings release prints its full-year guidance beside the quarter's results: a table
+under "FULL-YEAR 2023 GUIDANCE" whose columns are dated by the month each forecast was
+given ("July 2023 | April 2023") and whose cells are ranges with their midpoints
+("$10.70 – $10.80 / $10.75"); a 10-K's MD&A says "Net sales are expected to be between
+$69.0 billion and $73.0 billion". A row or a sentence of guidance shares every word of a
+question about the period's actual figure ("adjusted EPS … 2023"), yet never answers it;
+a question asking for guidance ("What did J&J guide …", "… expect …") is answered by it.
+
+A table is guidance when its heading, caption or column header says so (the lexicon's
+``guidance.headings``), when its columns are dated by months of one year (the forecasts'
+dates, not periods: a balance sheet's "December 2022 | December 2021" compares years),
+or when its rows of figures are ranges of amounts or percentages. A row is guidance when
+its table is, when a cell of it is such a range, or when its label names a midpoint; a
+sentence when it says what is expected (``guidance.said``). The words are data
+(``pipeline/text/data/lexicon/guidance.json``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from agent.evidence import Evidence, Passage, Unit, units
+from pipeline.text import lexicon
+from pipeline.text.periods import YEAR
+
+_AS_WORDS = r"(?<![\w-])(?:{})(?![\w-])"
+_ASKED = lexicon.pattern("guidance.asked", template=_AS_WORDS, flags=re.I)
+_HEADINGS = lexicon.pattern("guidance.headings", template=_AS_WORDS, flags=re.I)
+_ROW_WORDS = lexicon.pattern("guidance.row_words", template=_AS_WORDS, flags=re.I)
+_SAID = lexicon.pattern("guidance.said", template=_AS_WORDS, flags=re.I)
+
+_FIG = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|[BMK](?![A-Za-z])|\s?(?:billion|million))?"
+# a range of amounts or percentages in one cell: "$10.70 – $10.80", "6.0% – 7.0%",
+# "$99.3B – $100.3B" (a bare "3 – 5" is years of useful life, or a maturity bucket)
+_RANGE = re.compile(rf"({_FIG})\s*(?:–|—|-|to)\s*({_FIG})", re.I)
+_MARKED = re.compile(r"[$€£¥%]|\d\s?[BMK](?![A-Za-z])|billion|million", re.I)
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+# a header cell opening with a month and a year, no day: the date a forecast was given
+_ISSUED = re.compile(rf"^\s*({_MONTHS})\s+({YEAR})\b(?!\s*,)", re.I)
+_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?%|\d[\d,.]*\s?(?:billion|million|[BM](?![A-Za-z]))", re.I)
+_PIECES = re.compile(r"[•▪●◦]|\n|;\s")
+_LINE_CELLS = re.compile(r"\s*\|\s*|\s{2,}")
+
+
+def asks_guidance(question: str) -> bool:
+    """Does the question ask what was guided, forecast or expected, not what was?"""
+    return _ASKED.search(question) is not None
+
+
+def range_cell(cell: str) -> bool:
+    """Is the cell a range of amounts or percentages ("$10.70 – $10.80 / $10.75")?"""
+    m = _RANGE.search(cell)
+    return m is not None and bool(_MARKED.search(m.group(1)) or _MARKED.search(m.group(2)))
+
+
+def _cells(line: str) -> list[str]:
+    return [c for c in _LINE_CELLS.split(line.strip()) if c.strip()]
+
+
+def _issue_dated(lines: Sequence[str]) -> bool:
+    """Do a header line's cells name months of one year, each without a day ("July 2023 |
+    April 2023")? Forecasts are dated so; periods by their end or their year."""
+    for line in lines:
+        dated = [m for c in _cells(line) if (m := _ISSUED.match(c))]
+        if len({m.group(1).lower() for m in dated}) >= 2 and len({m.group(2) for m in dated}) == 1:
+            return True
+    return False
+
+
+def _rows(p: Passage) -> list[Unit]:
+    return [u for u in units(p.text) if u.kind == "row" and any(ch.isdigit() for ch in u.text)]
+
+
+def guidance_table(p: Passage) -> bool:
+    """Is the passage's table one of guidance (heading, column dates or ranged rows)?"""
+    rows = _rows(p)
+    if not rows:
+        return False
+    before = p.text[: rows[0].start]
+    if _HEADINGS.search(f"{p.section}\n{p.columns}\n{before}"):
+        return True
+    if _issue_dated([*p.columns.split("\n"), *p.text.split("\n")[:3]]):
+        return True
+    ranged = sum(1 for u in rows if any(range_cell(c) for c in _cells(u.text)[1:]))
+    return ranged * 2 >= len(rows)
+
+
+def guidance_unit(p: Passage, u: Unit, tables: dict[str, bool] | None = None) -> bool:
+    """Is the unit a row or a sentence of guidance (see the module's note)? ``tables``
+    keeps each passage's ``guidance_table`` once read."""
+    if u.kind == "row":
+        cells = _cells(u.text)
+        label = cells[0] if cells else ""
+        if _ROW_WORDS.search(label) or any(range_cell(c) for c in cells[1:]):
+            return True
+        known = {} if tables is None else tables
+        if p.chunk_id not in known:
+            known[p.chunk_id] = guidance_table(p)
+        return known[p.chunk_id]
+    return u.kind == "sentence" and forward(u.text)
+
+
+def forward(text: str) -> bool:
+    """Does the text say what is expected: each of its pieces stating an amount says so
+    too ("Net sales are expected to be between $69.0 billion and $73.0 billion"), and one
+    does? A run of bullets ("EPS of $2.80 … • Company is increasing its guidance") is
+    the quarter's figures beside a word of guidance, not a forecast."""
+    pieces = [t for t in _PIECES.split(text) if _AMOUNT.search(t)]
+    return bool(pieces) and all(_SAID.search(t) for t in pieces)
+
+
+class _Placed(Protocol):
+    @property
+    def passage(self) -> Passage: ...
+    @property
+    def unit(self) -> Unit: ...
+
+
+P = TypeVar("P", bound=_Placed)
+
+
+def guidance_order(found: list[P], question: str) -> list[P]:
+    """The candidates in their order, but, among the rows and among the sentences each,
+    guidance's after the others when the question asks a period's actual figure, and
+    before them when it asks for guidance, as long as they state an amount (a forecast
+    of nothing, "we do not provide guidance on a GAAP basis", answers no amount guided; a
+    footnote giving the guidance's exchange rate is no guidance, yet may answer). Each
+    kind keeps its places: a row never takes a sentence's."""
+    asked = asks_guidance(question)
+    tables: dict[str, bool] = {}
+    out = list(found)
+    for kind in ("row", "sentence"):
+        at = [i for i, c in enumerate(found) if c.unit.kind == kind]
+        marked = [_moved(found[i], asked, tables) for i in at]
+        if not any(marked) or all(marked):
+            continue
+        first = [found[i] for i, m in zip(at, marked, strict=True) if m == asked]
+        rest = [found[i] for i, m in zip(at, marked, strict=True) if m != asked]
+        for i, c in zip(at, first + rest, strict=True):
+            out[i] = c
+    return out
+
+
+def _moved(c: _Placed, asked: bool, tables: dict[str, bool]) -> bool:
+    """Is the unit guidance (stating an amount, when guidance is asked)?"""
+    if not guidance_unit(c.passage, c.unit, tables):
+        return False
+    return not asked or _AMOUNT.search(c.unit.text) is not None
+
+
+def actual_evidence(question: str, evidence: Sequence[Evidence]) -> list[Evidence]:
+    """The evidence without its guidance tables when the question asks no guidance: a
+    forecast's cell is no figure of the period it forecasts."""
+    if asks_guidance(question):
+        return list(evidence)
+    out: list[Evidence] = []
+    for ev in evidence:
+        kept = [p for p in ev.passages if not guidance_table(p)]
+        same = len(kept) == len(ev.passages)
+        out.append(ev if same else ev.model_copy(update={"passages": kept}))
+    return out
