@@ -38,6 +38,8 @@ def status_first(
     if not chosen or not asks_status(question):
         return chosen
     first = chosen[0]
+    if first.unit.kind != "sentence":
+        return chosen  # a table row opens no matter's story
     names = {stem(w) for w in _NAME.findall(question.strip())} & first.matched
     story = [first.passage, *told_on(first.passage, evidence, names)]
     step = None

@@ -60,6 +60,8 @@ def verdict_first(
     if not chosen or not _asks_verdict(question):
         return chosen
     first = chosen[0]
+    if first.unit.kind != "sentence":
+        return chosen  # a row's verdict is its figures' (the figure strategies), no story's
     asked = terms(question)
     missing = asked - meets(asked, terms(first.unit.text))
     if not missing or missing == asked:
