@@ -23,6 +23,7 @@ from agent.question.kinds import (
     Kind,
     asked_kinds,
     asks_overview,  # noqa: F401  (sections.py reads it here)
+    asks_status,
 )
 from agent.question.kinds import marks as _marks
 from agent.question.kinds import raw as _raw
@@ -87,6 +88,8 @@ def search_words(question: str) -> list[str]:
     reason), in the question's language."""
     lang = "zh" if _HAN.search(question) else "en"
     said = [_marks().search.get(k, {}).get(lang, "") for k in sorted(asked_kinds(question))]
+    if asks_status(question):  # where a matter stands: the words its latest step is told in
+        said.append(_raw()["status"]["search"].get(lang, ""))
     return " ".join(said).split()
 
 

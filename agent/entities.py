@@ -96,6 +96,8 @@ def asked_entity(question: str) -> Entity | None:
     kinds = asked_kinds(core)
     if "list" in kinds or re.match(r"\W*who\s+(?:are|were)\b", core, re.I):
         return None  # "who are the officers": several, a list
+    if "reason" in kinds:
+        return None  # "what are the vendor allowances meant to offset?": a purpose, no firm
     org = _words().org_asks.search(core) is not None
     if "person" in kinds:
         return "organisation" if org else "person"

@@ -12,22 +12,17 @@ section tree (``pipeline/knowledge/source.py``), so each item keeps the chunk it
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Any
 
 from agent.answer_kinds import asks_fact
 from agent.heading_synonyms import asks_beyond, named_headings, naming
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
-from agent.rewrite import content_terms
 from agent.scope import stem
 from agent.topic_match import (
     MAX_WORDS,
@@ -39,6 +34,13 @@ from agent.topic_match import (
     rarest,
     topic_words,
 )
+from agent.topic_terms import (  # noqa: F401  (read here by the section answers)
+    generic,
+    meets,
+    same_topic_words,
+    section_words,
+    topic_terms,
+)
 from pipeline.corpus import Corpus
 from pipeline.errors import EmbeddingError
 from pipeline.knowledge.source import DocText
@@ -46,13 +48,10 @@ from pipeline.text.lang import cjk_ratio
 
 log = logging.getLogger(__name__)
 
-DATA = Path(__file__).with_name("data") / "sections.json"
 MAX_ITEMS = 6
 _ITEM_CHARS = 400  # a bold paragraph longer than this is emphasised prose, not an item
 _BOLD_SHARE = 0.9  # emphasis covering this much of a sentence makes it a bold sentence
 _ENDS = ".。!！?？"
-_STEM_CHARS = 6  # a shorter word is a prefix of too many others ("risk", "riskier")
-_SHARED = 0.75  # "operation" and "operating" share too little to be one word
 
 
 @dataclass(frozen=True)
@@ -69,61 +68,6 @@ class SectionRead:
     items: tuple[Item, ...]  # its item headings; empty for a section of prose
     sentences: tuple[Item, ...]  # its own whole sentences, the sub-sections' included
     terms: frozenset[str]
-
-
-@cache
-def section_words() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
-    return data
-
-
-@cache
-def _generic() -> frozenset[str]:
-    return frozenset(stem(w) for w in section_words()["generic"])
-
-
-@cache
-def _same_topic() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """Each everyday phrasing of a topic ("buy back") and the word a filing uses for it
-    ("repurchase"), longest phrasing first ("buy backs" before "buy back")."""
-    pairs = [(p, word) for word, ps in section_words()["same_topic"].items() for p in ps]
-    pairs.sort(key=lambda pw: -len(pw[0]))
-    return tuple((re.compile(rf"(?<!\w){re.escape(p)}(?!\w)", re.I), w) for p, w in pairs)
-
-
-def same_topic_words(text: str) -> str:
-    """The text with each everyday phrasing of a topic read as the filing's word for it
-    ("Did they buy back stock?" → "Did they repurchase stock?"): a question and a heading
-    or statement then meet on one word."""
-    for pattern, word in _same_topic():
-        text = pattern.sub(word, text)
-    return text
-
-
-def topic_terms(text: str, ignore: Iterable[str] = ()) -> frozenset[str]:
-    """The words of a question or heading that can name a topic, stemmed (a topic's
-    everyday phrasing read as the filing's word, ``same_topic_words``)."""
-    skip = _generic() | {stem(w) for w in ignore}
-    return frozenset(
-        s
-        for s in (stem(t) for t in content_terms(same_topic_words(text)))
-        if s not in skip and not s.isdigit() and len(s) > 1
-    )
-
-
-def meets(asked: frozenset[str], terms: frozenset[str]) -> frozenset[str]:
-    """The asked words a text's words meet: the same stem, or one the other's longer form
-    ("seasonal", "seasonality"; "competitor", "competition": most of the shorter word)."""
-    return frozenset(a for a in asked if any(_same(a, t) for t in terms))
-
-
-def _same(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    shared = next(
-        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
-    )
-    return shared >= _STEM_CHARS and shared >= _SHARED * min(len(a), len(b))
 
 
 def find_section(
@@ -184,7 +128,7 @@ def named_within(
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 
     skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
-    words = topic_words(same_topic_words(topic), _generic(), skip)
+    words = topic_words(same_topic_words(topic), generic(), skip)
     if not asked or not words:
         return None
     # the heading the question's rarest word names; else one an everyday word for what a
@@ -251,7 +195,7 @@ def by_meaning(
     from agent.models.phrasing import phrasing_words  # agent.models imports this module
 
     skip = frozenset(stem(w) for w in ignore) | phrasing_words(topic)
-    asked = topic_words(topic, _generic(), skip)
+    asked = topic_words(topic, generic(), skip)
     # the thresholds are fitted on English headings: Chinese phrases sit higher on the
     # model's scale (an unrelated pair near 0.9), so a Chinese topic matches words only
     if embedder is None or not asked or len(asked) > MAX_WORDS or cjk_ratio(topic) > 0:
@@ -299,7 +243,7 @@ def meaning_sections(corpus: Corpus, doc_id: str) -> tuple[list[SectionRead], Se
     version = _version(corpus, doc_id)
     if embedder is None or version is None:
         return None
-    secs = [(sec, topic_words(sec.title, _generic())) for sec in _sections(corpus, doc_id)]
+    secs = [(sec, topic_words(sec.title, generic())) for sec in _sections(corpus, doc_id)]
     secs = [(sec, words) for sec, words in secs if words and not cjk_ratio(sec.title)]
     heads = [words for _, words in secs]
     openings = [opening(w, [_opening_text(sec)]) for sec, w in secs]

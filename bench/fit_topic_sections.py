@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from agent.models.phrasing import phrasing_words  # noqa: E402
-from agent.sections import _asks_more, _generic, meaning_sections  # noqa: E402
+from agent.sections import _asks_more, meaning_sections  # noqa: E402
 from agent.topic_match import (  # noqa: E402
     DATA,
     Match,
@@ -40,6 +40,7 @@ from agent.topic_match import (  # noqa: E402
     topic_words,
 )
 from agent.topic_match import thresholds as written  # noqa: E402
+from agent.topic_terms import generic as _generic  # noqa: E402
 from bench.common import SAMPLES  # noqa: E402
 from pipeline.corpus import Corpus  # noqa: E402
 from pipeline.embed import Embedder  # noqa: E402

@@ -57,3 +57,32 @@ def test_a_transfer_asked_from_one_side_is_stated_from_the_other() -> None:
     assert not unlinked(q, words, {"halden"}, sold)
     # the brand named in a sentence that tells of no transfer only mentions it
     assert unlinked(q, words, {"halden"}, "Our Halden juice brand was launched in 2012.")
+
+
+def test_the_other_half_of_a_venture_is_stated_as_its_50_percent_owner() -> None:
+    # "half" is said as "50%" (a synonym rule); "who owns" asks no office, and a firm
+    # answers it
+    text = "We and Tamsin Holdings formed Larkfield Play, a venture owned 50% by each party."
+    p = Passage(chunk_id="b#3", doc_id="b", page=3, page_end=3, text=text)
+    df = {"own": 9, "half": 2, "larkfield": 3, "play": 5}  # the scope's chunks using each
+    scope = _counted([p], df)
+    q = "Who owns the other half of Larkfield Play?"
+    assert states_of_other(q, scope, "Larkfield Play", _question_words(q, scope))
+    # without a sentence saying the venture's ownership, no lift
+    bare = Passage(chunk_id="b#4", doc_id="b", page=4, page_end=4, text="Larkfield Play grew.")
+    scope = _counted([bare], df)
+    assert not states_of_other(q, scope, "Larkfield Play", _question_words(q, scope))
+
+
+def _counted(passages: list[Passage], df: dict[str, int]) -> list[Evidence]:
+    """A search result with the scope's counts of the question's words."""
+    return [
+        Evidence(
+            tool="search",
+            query="v",
+            passages=passages,
+            owner=["Brenmoor"],
+            term_df=df,
+            scope_chunks=90,
+        )
+    ]

@@ -32,11 +32,14 @@ from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.period_rows import length_first
 from agent.models.qualified_rows import amounts_first, qualified_first, rates_first
+from agent.models.reason_lead import reason_first
 from agent.models.section_before import section_before
 from agent.models.selector import selector
 from agent.models.spans import opens_mid_sentence, with_reasons
 from agent.models.statement_rows import group_first
+from agent.models.status_lead import status_first
 from agent.models.subject import about_subject, asks_alias, gives_alias
+from agent.models.verdict_lead import verdict_first
 from agent.note_pointer import only_points
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.compare import asks_extreme, what_is_compared
@@ -185,6 +188,10 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
     # a factoid asked: the unit holding the thing asked is written first (``kind_lead.py``)
     led = lead_with_asked(question, chosen + agreed, found, model.refuse_below)
+    led = reason_first(question, led)  # "what is it meant to achieve?": the next sentence
+    led = status_first(question, led, evidence)  # "where does it stand?": its latest step
+    # "Is it still selling X?": the sentence holding the predicate too decides it
+    led = verdict_first(question, led, evidence)
     led[:1] = led[:1] if led[0] in chosen + agreed else with_reasons(led[:1], question)
     return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered, written=led)
 

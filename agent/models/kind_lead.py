@@ -46,6 +46,9 @@ def lead_with_asked(
     # "who" may be answered by a firm as well as a person (a shareholder, a customer): a
     # first unit naming either already answers in kind
     accepted: tuple[Entity, ...] = (kind, "organisation") if kind == "person" else (kind,)
+    fuller = _fuller(q, accepted, chosen, [c for c in found[:_LOOK] if c.score >= floor])
+    if fuller is not None:
+        return [fuller, *(x for x in chosen if x is not fuller)]
     if any(find(k, chosen[0].unit.text, q) is not None for k in accepted):
         return chosen
     held = [c for c in chosen[1:] if find(kind, c.unit.text, q) is not None]
@@ -74,6 +77,45 @@ def lead_with_asked(
     # a firm signs, not a biography that names another firm
     best = max(held, key=lambda c: (_said_of(kind, q, c.unit.text), c.cover, c in chosen, c.rank))
     return [best, *(x for x in chosen if x is not best)]  # nothing chosen is dropped
+
+
+def _fuller(
+    q: str, accepted: tuple[Entity, ...], chosen: list[Candidate], likely: Sequence[Candidate]
+) -> Candidate | None:
+    """For "who <verb>s …?" (an owner, a buyer, a lender), a sentence naming the doer of
+    that verb ("… is owned by <Firm>", "<Firm> owns …") and using every question word the
+    first unit uses: "The other 50% of <Venture> is owned by <Firm>" for "Who owns the
+    other half of <Venture>?", over a first-ranked row saying only that half is owned
+    ("<Venture> – 50% owned (<City>, <State>)", where a place reads as a name). None when
+    the first unit names the doer itself (the report's own "Company" is none), or none
+    does."""
+    m = _WHO_VERB.match(q)
+    if m is None:
+        return None
+    verb = stem(m.group(1))
+    v = re.escape(verb)
+    doer = re.compile(  # "… owned by <Name>", "<Name> owns …" (not "The Company owns")
+        rf"\b{v}\w*\s+by\s+(?:an?\s+|the\s+)?[A-Z]|(?<!The )(?!Company\b)[A-Z][\w&.,’']*\s+{v}s?\b"
+    )
+    first = chosen[0]
+    if doer.search(first.unit.text):
+        return None
+    fuller = [
+        c
+        for c in [*chosen[1:], *likely]
+        if c.unit.kind == "sentence"
+        and c.matched >= first.matched
+        and doer.search(c.unit.text)
+        and any(find(k, c.unit.text, q) is not None for k in accepted)
+    ]
+    return max(fuller, key=lambda c: (c.score, c.rank), default=None)
+
+
+# "Who owns …?", "Who bought …?": the verb whose doer is asked (not "who is", "who are")
+_WHO_VERB = re.compile(
+    r"^\W*who\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b|has\b|have\b|had\b)([a-z]+)\b",
+    re.I,
+)
 
 
 def _holder_first(
@@ -220,6 +262,9 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
     if kind not in _UNHELD or HAN_RE.search(q) or any(HAN_RE.search(t) for t in texts):
         return ""
     if any(find(kind, t, q) is not None for t in texts):
+        return ""
+    # "Who owns …?" asks no office: a firm answers it as a person does (``lead_with_asked``)
+    if kind == "person" and not title(q) and any(find("organisation", t, q) for t in texts):
         return ""
     if kind in ("person", "organisation") and any(_worded_cell(t, q) for t in texts):
         return ""

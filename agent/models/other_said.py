@@ -8,8 +8,10 @@ own figures; when one sentence of the scope writes the other company together wi
 the question asks of it, the report does state it, and the gate decides as for any
 question. A sentence that only names the company beside one of the question's words
 ("the gross profit split with <Partner>" for "<Partner>'s net profit") states nothing of it,
-and a person asked of it ("<Other>'s chief executive") is never lifted: the filing's
-officers' biographies write offices beside the firms they served.
+and an office asked of it ("<Other>'s chief executive") is never lifted: the filing's
+officers' biographies write offices beside the firms they served. A "who" asking no office
+("Who owns the other half of <Venture>?") is answered by a firm or a person, and a word
+a synonym rule covers is said in any of its wordings ("half": "50%").
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agent.answer_kinds import asked_kinds, holds
+from agent.answer_kinds import Kind, asked_kinds, holds
+from agent.entities import find
 from agent.evidence import Evidence, units
+from agent.models.features import hits, make_ask
+from agent.models.holder import title
 from agent.rewrite import core_question
 from agent.scope import stem
 from pipeline.text.segment import words as split_words
@@ -43,17 +48,28 @@ def states_of_other(
     slack = len(asked) // SLACK
     core = core_question(question)
     kinds = asked_kinds(core)
-    if "person" in kinds:
+    if "person" in kinds and title(question):
         # officers' biographies name the firms they served ("Chief Customer Officer for
         # <Retailer>"): an office beside another company's name is the filing's own man's
         return False
+    ask = make_ask(question, evidence)
     for ev in evidence:
         for p in ev.passages:
             for u in units(p.text):
-                # "coca-cola" is one word to the splitter, two to the name's pieces
+                # "coca-cola" is one word to the splitter, two to the name's pieces; a word
+                # a synonym rule covers is said in any of its wordings ("half": "50%")
                 said = {stem(w) for w in (*split_words(u.text), *_PIECE.findall(u.text))}
+                said |= hits(ask, u.text)
                 if not pieces <= said or len(asked - said) > slack:
                     continue
-                if not kinds or any(holds(k, u.text, question) for k in kinds):
+                if not kinds or any(_holds(k, u.text, question) for k in kinds):
                     return True
     return False
+
+
+def _holds(kind: Kind, text: str, question: str) -> bool:
+    """The unit holds the kind asked; a "who" that asks no office (an owner, a buyer, a
+    partner) is answered by a firm as well as by a person."""
+    if kind == "person" and find("organisation", text, question) is not None:
+        return True
+    return holds(kind, text, question)

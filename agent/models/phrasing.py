@@ -8,7 +8,8 @@ words of a phrase pointing at the document itself ("in this 10K report"), weigh 
 fraction of their rarity (``features.make_ask``), are never the question's focus, and
 stay out of the keyword searches (``planner.py``). So do the words of a phrase naming the
 period asked about ("the first half of fiscal 2025", "as of Q3 of FY2025 close"): they say
-when, not what about (the year itself is read apart, as a year).
+when, not what about (the year itself is read apart, as a year), and those of a phrase
+asking what a thing is for ("meant to achieve"): the kind of answer, not its subject.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ WEIGHT = 0.3  # the share of its rarity a phrasing word weighs (as an everyday C
 @cache
 def _data() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
-    patterns = tuple(re.compile(p, re.I) for p in [*raw["document"], *raw["period"]])
-    return frozenset(stem(w) for w in [*raw["en"], *raw["zh"]]), patterns
+    patterns = [*raw["document"], *raw["purpose"], *raw["period"]]
+    compiled = tuple(re.compile(p, re.I) for p in patterns)
+    return frozenset(stem(w) for w in [*raw["en"], *raw["zh"]]), compiled
 
 
 @cache
@@ -37,7 +39,8 @@ def phrasing_words(question: str) -> frozenset[str]:
     """The stemmed words of a question that phrase it: listed phrasing words, and the
     words of a phrase pointing at the document ("mentioned in this 10K report"; of a
     pattern with a group "w", that group's: "Has X *reported* any …"), and those of a
-    phrase naming the period asked about ("in the first half of fiscal 2023")."""
+    phrase naming the period asked about ("in the first half of fiscal 2023") or asking a
+    purpose ("what is it meant to achieve")."""
     listed, document = _data()
     found = {stem(w) for w in words(question)} & listed
     for pattern in document:

@@ -36,6 +36,8 @@ class Marks:
     person_roles_zh: frozenset[str]
     place_tags: frozenset[str]
     overview: re.Pattern[str]
+    status: re.Pattern[str]  # where a matter stands asked ("Where do the lawsuits stand?")
+    status_held: re.Pattern[str]  # a step of a matter taken or awaited ("we await a ruling")
     subject: frozenset[str]
     not_names: frozenset[str]
 
@@ -53,6 +55,8 @@ def marks() -> Marks:
         person_roles_zh=frozenset(data["person_roles_zh"]),
         place_tags=frozenset(data["place_tags"]),
         overview=re.compile(data["overview"], re.I),
+        status=re.compile(data["status"]["asks"], re.I),
+        status_held=re.compile(data["status"]["holds"], re.I),
         subject=frozenset(stem(w) for words in data["subject"].values() for w in words),
         not_names=frozenset(data["not_names"]),
     )
@@ -65,7 +69,16 @@ def asked_kinds(question: str) -> frozenset[Kind]:
     # "Best Orchard" is a name, not a superlative turning a list into a ranking
     q = FIRST_ASKING.match(unnamed(question).strip()).group(0)  # type: ignore[union-attr]
     asked = frozenset(k for k in KINDS if marks().asks[k].search(q))
+    if marks().status.search(q):  # "Where do the lawsuits stand?" asks how far, no place
+        asked -= {"place"}
     return frozenset({"reason"}) if "reason" in asked else asked
+
+
+def asks_status(question: str) -> bool:
+    """Does the question ask where a matter stands ("Where does the class action stand?",
+    "What is the status of the appeal?")?"""
+    q = FIRST_ASKING.match(question.strip()).group(0)  # type: ignore[union-attr]
+    return bool(marks().status.search(q))
 
 
 def asks_overview(question: str) -> bool:

@@ -1,0 +1,89 @@
+"""A yes/no answer leads with the sentence that decides it, not the one sharing its names.
+
+"Is <Company> still selling <Product>?" shares its rare words with the sentence that opens
+the note on <Product>'s lawsuits ("A number of lawsuits … the ingestion of <Product>"),
+which the selector ranks first; what decides it is a sentence of the same story that holds
+the question's predicate as well ("<Company> has not sold <Product> since 2006"), often in
+another form of the verb. So when the first unit leaves out a topic word of the question
+(``sections.topic_terms``, irregular verb forms read as their base: ``lexicon/
+verb_forms.json``), the sentence of its story (its passage from it on, and the chunks
+shortly after of its section that the turn holds: ``status_lead.told_on``) that holds the
+words it leaves out, and the most of the question besides, leads; the first stays among
+the quotes. ``compose.written`` then reads the verdict from that sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+from agent.evidence import Evidence, Passage, Unit, units
+from agent.models.candidates import Candidate
+from agent.models.status_lead import told_on
+from agent.topic_terms import meets, section_words, topic_terms
+from pipeline.text.lexicon import keys, words
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+@cache
+def _yes_no() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{v})" for v in section_words()["yes_no"].values()), re.I)
+
+
+def _asks_verdict(question: str) -> bool:
+    """ "Is …?", "Has …?", "…吗？": the pattern ``sections.asks_yes_no`` reads too."""
+    return _yes_no().search(question) is not None
+
+
+@cache
+def _bases() -> dict[str, str]:
+    """Each irregular form → its verb's base form ("sold" → "sell")."""
+    return {f: base for base in keys("verb_forms.past") for f in words(f"verb_forms.past.{base}")}
+
+
+def terms(text: str) -> frozenset[str]:
+    """The topic words of a text, an irregular verb form read as its base."""
+    bases = _bases()
+    said = _WORD.sub(lambda m: bases.get(m.group(0).lower(), m.group(0)), text)
+    return topic_terms(said)
+
+
+def verdict_first(
+    question: str, chosen: list[Candidate], evidence: Sequence[Evidence]
+) -> list[Candidate]:
+    """``chosen`` led by the sentence of the first unit's story holding the question's
+    topic words the first leaves out, when the question asks a verdict; unchanged when the
+    first holds them all or no sentence does (nothing chosen is dropped)."""
+    if not chosen or not _asks_verdict(question):
+        return chosen
+    first = chosen[0]
+    if first.unit.kind != "sentence":
+        return chosen  # a row's verdict is its figures' (the figure strategies), no story's
+    asked = terms(question)
+    missing = asked - meets(asked, terms(first.unit.text))
+    if not missing or missing == asked:
+        return chosen
+    best: tuple[int, Passage, Unit] | None = None
+    for p, u in _story(first, evidence):
+        held = meets(asked, terms(u.text))
+        if missing <= held and (best is None or len(held) > best[0]):
+            best = (len(held), p, u)
+    if best is None:
+        return chosen
+    return [replace(first, passage=best[1], unit=best[2]), *chosen]
+
+
+def _story(first: Candidate, evidence: Sequence[Evidence]) -> list[tuple[Passage, Unit]]:
+    """The sentences after the first unit in its passage, then those of the chunks shortly
+    after of its section that the turn holds, in reading order."""
+    out = [
+        (first.passage, u)
+        for u in units(first.passage.text)
+        if u.kind == "sentence" and u.start > first.unit.start
+    ]
+    for p in told_on(first.passage, evidence):
+        out += [(p, u) for u in units(p.text) if u.kind == "sentence"]
+    return out
