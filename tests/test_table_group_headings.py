@@ -55,3 +55,19 @@ def test_the_words_every_column_opens_with_are_said_once() -> None:
         head = piece.text.split("\n", 1)[0]
         assert head.count(SHARED) == 1, head
         assert all(p in head for p in PERIODS), head
+
+
+def test_a_heading_closed_by_its_own_total_is_not_carried() -> None:
+    """'Segment profit ("Adjusted EBIT")' over the segments, closed by "Adjusted EBIT";
+    the reconciling rows after it are not the heading's, whichever chunk they open."""
+    heading = 'Segment earnings before interest and taxes ("Adjusted EBIT")'
+    rows = [["", "2031", "2030"], [heading, "", ""]]
+    rows += [[f"Segment {n}", f"{n}01", f"{n}02"] for n in range(1, 4)]
+    rows += [["Adjusted EBIT", "601", "602"]]
+    rows += [[f"Less: charge number {n}", f"({n}1)", f"({n}2)"] for n in range(1, 12)]
+    block = Block(kind="table", text="", page=1, table=Table(rows=rows, header_rows=1))
+    for size in range(40, 120, 9):
+        for piece in table_pieces(block, size):
+            body = piece.text.split("\n")[2:]
+            under = [b for i, b in enumerate(body[1:], 1) if body[i - 1].startswith(f"| {heading}")]
+            assert not any(b.startswith("| Less:") for b in under), (size, piece.text)

@@ -116,19 +116,33 @@ def _kind(cells: list[str]) -> str:
     return "total" if not label or TOTAL_ROW.match(label) else "row"
 
 
+MAX_CARRY = 4  # rows between a heading and a chunk's first row that still sit under it
+
+
 def _in_force(body: list[_Line], start: int) -> list[_Line]:
     """The headings the row at ``start`` sits under when a chunk opens with it: the run of
-    label-only rows nearest above it ("DARZALEX" over "US | Intl | WW"), unless a total
-    closed their group in between or the row is a heading itself."""
+    label-only rows nearest above it ("DARZALEX" over "US | Intl | WW"), a few rows up at
+    most, unless a total closed their group in between ("Total …", or the row the heading
+    names: "Adjusted EBIT" under 'Adjusted earnings before interest and taxes ("Adjusted
+    EBIT")') or the row is a heading itself."""
     if body[start].kind == "heading":
         return []
     k = start - 1
-    while k >= 0 and body[k].kind == "row":
+    while k >= 0 and body[k].kind == "row" and start - k <= MAX_CARRY:
         k -= 1
+    if k < 0 or body[k].kind != "heading":
+        return []
     top = k
     while top >= 0 and body[top].kind == "heading":
         top -= 1
-    return body[top + 1 : k + 1] if k >= 0 and body[k].kind == "heading" else []
+    named = " ".join(_label(line) for line in body[top + 1 : k + 1]).lower()
+    if any(_label(line).lower() in named for line in body[k + 1 : start + 1]):
+        return []
+    return body[top + 1 : k + 1]
+
+
+def _label(line: _Line) -> str:
+    return line.row[0].split("|")[1].strip() if line.row[0].count("|") > 1 else ""
 
 
 def _pack(
