@@ -63,3 +63,24 @@ def test_the_half_years_rows_carry_their_spanning_period_over_every_column() -> 
     assert all(h.startswith("Six Months Ended") for h in head[1:]), head
     assert all("2031" in h for h in head[1:4]) and all("2030" in h for h in head[4:]), head
     assert not any("Three Months" in h for h in head), head
+
+
+def test_a_header_of_five_rows_with_its_years_printed_part_way_down_replaces_the_first() -> None:
+    """A restatement note's second grid: "Year Ended …", the years, then three lines of
+    column names. Years are header words, so the run is five rows long: still a header."""
+    first = ["(in millions) Statement of Income:", "2031 Before", "2031 Change", "2031 After"]
+    rows = [first, *([f"Line {n}", f"{n},001", f"{n},002", f"{n},003"] for n in range(1, 6))]
+    rows += [
+        ["", "", "Year Ended March 31,", ""],
+        ["", "", "2031", ""],
+        ["", "Previous", "", ""],
+        ["", "Accounting", "Impact of", ""],
+        ["(in millions)", "Principle", "Change", "As Restated"],
+    ]
+    rows += [[f"Item {n}", f"{n},101", f"{n},102", f"{n},103"] for n in range(1, 6)]
+    block = Block(kind="table", text="", page=1, table=Table(rows=rows, header_rows=1))
+    for piece in table_pieces(block, 400):
+        head, body = piece.text.split("\n", 1)
+        if "| Item 1 |" in body:
+            assert "As Restated" in head and "After" not in head, piece.text
+            assert "Previous" not in body, piece.text

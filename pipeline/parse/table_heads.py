@@ -15,7 +15,7 @@ from pipeline.parse.table_structure import period_of
 
 _WORD = re.compile(r"[^\W\d_]", re.UNICODE)
 _NOT_HEADING = re.compile(r"^\s*(?:n/?a|n\.?m\.?|nil|none)\s*$", re.I)
-MAX_HEAD_ROWS = 4  # a longer run of figure-less rows is text, not a header
+MAX_HEAD_ROWS = 6  # a longer run of figure-less rows (years among them) is text, not a header
 
 
 def _has_figure(row: list[str]) -> bool:
