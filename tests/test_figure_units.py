@@ -117,6 +117,33 @@ def test_per_share_rows_are_not_in_the_tables_unit(figure_text: FigureText) -> N
     assert "$1.05" in text and "million" not in text, text
 
 
+STATEMENT_THOUSANDS = """| Statements of Operations (In thousands, except per share data) \
+| Year Ended December 31, 2031 | Year Ended December 31, 2030 |
+|---|---|---|
+| Net income attributable to Harlow Quay Inc. | $1,473,093 | $1,254,370 |
+| Earnings per share |  |  |
+| Basic | $3.52 | $2.44 |
+| Diluted | $3.49 | $2.41 |
+| Weighted average common shares outstanding |  |  |
+| Basic | 409,201 | 481,930 |
+| Diluted | 412,993 | 487,356 |"""
+
+
+def test_rows_under_a_per_share_heading_are_not_in_the_tables_unit(
+    figure_text: FigureText,
+) -> None:
+    """ "Diluted" under "Earnings per share" is a per-share figure; "Diluted" under the
+    shares outstanding is a count in the table's thousands."""
+    grid = read_grid(
+        Passage(chunk_id="s#1", doc_id="s", page=1, page_end=1, text=STATEMENT_THOUSANDS, rank=1)
+    )
+    assert grid is not None and grid.scale == "thousands"
+    eps, shares = [r for r in grid.rows if r.label == "Diluted"]
+    assert grid.unit(eps) == "" and grid.unit(shares) == "thousands"
+    text = figure_text("What were diluted earnings per share in 2031?", STATEMENT_THOUSANDS)
+    assert "3.49" in text and "thousand" not in text, text
+
+
 def test_periods_are_resolved_from_the_ways_questions_name_them() -> None:
     assert years("at the end of FY2017") == [2017]
     assert years("in fiscal 2021 and FY22") == [2021, 2022]

@@ -22,8 +22,8 @@ _STATEMENT = (
 )
 
 
-def _lead(question: str) -> str:
-    p = Passage(chunk_id="v#0", doc_id="v", page=5, page_end=5, text=_STATEMENT, rank=1)
+def _lead(question: str, text: str = _STATEMENT) -> str:
+    p = Passage(chunk_id="v#0", doc_id="v", page=5, page_end=5, text=text, rank=1)
     ev = Evidence(tool="search_document", query=question, passages=[p], scope_chunks=40)
     found = figure_answer(question, [ev], "en")
     assert found is not None and found.lines, found
@@ -40,3 +40,18 @@ def test_the_row_the_question_names_under_the_per_share_heading_asked() -> None:
 def test_without_a_rows_words_the_groups_bottom_line() -> None:
     assert "$3.85" in _lead("What was Velmor's diluted EPS in 2031?")
     assert "$1.65" in _lead("What was Velmor's basic EPS in 2030?")
+
+
+def test_a_question_saying_both_labels_words_picks_the_row_leaving_none_unsaid() -> None:
+    """Both rows are "… attributable to Velmor Inc. common shareholders"; the question's
+    "from continuing operations" is said by one only: the shorter bottom line, which
+    leaves it unsaid, is no better a match for the words they share."""
+    text = _STATEMENT.replace(
+        "attributable to Velmor Inc. |", "attributable to Velmor Inc. common shareholders |"
+    )
+    said = _lead(
+        "What were Velmor's 2031 diluted earnings per share from continuing operations "
+        "attributable to Velmor Inc. common shareholders?",
+        text,
+    )
+    assert "$3.93" in said and "$3.85" not in said, said

@@ -202,3 +202,24 @@ def test_a_citation_of_the_derived_total_highlights_its_printed_figures(tmp_path
     assert line.box is not None and line.box[0] > 300  # the figures' columns, not the label's
     assert all(not (w.start <= at < w.end) for w in line.words)
     assert {chunk.text[w.start : w.end] for w in line.words} == {"9,791", "7,952"}
+
+
+def test_a_total_beside_rate_columns_printing_the_sign_on_their_first_row_only() -> None:
+    """A release's segment table: amounts, then percent changes whose "%" is printed on
+    the group's first row only; the rates do not add up and must not veto the total."""
+    head = ["", "2023", "2022", "Percent Change Total", "Percent Change Operations"]
+    rows = [
+        head,
+        ["Harbour Services", "", "", "", ""],
+        ["Domestic", "$1,787", "1,687", "6.0 %", "6.0"],
+        ["Overseas", "2,224", "2,118", "5.0", "9.0"],
+        ["", "4,011", "3,805", "5.4", "7.7"],
+        ["Dredging", "", "", "", ""],
+        ["Domestic", "7,818", "7,159", "9.2", "9.2"],
+        ["Overseas", "5,913", "6,158", "(4.0)", "(2.5)"],
+        ["", "13,731", "13,317", "3.1", "3.8"],
+    ]
+    table = Table(rows=rows, header_rows=1, columns=head)
+    assert label_subtotals(table, 1) == [4, 8]
+    assert table.rows[4][0] == "Total Harbour Services"
+    assert table.rows[8][0] == "Total Dredging"

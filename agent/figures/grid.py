@@ -57,6 +57,8 @@ SCALES = {
 }
 # Rows whose figures are not amounts in the table's unit ("in millions, except per share").
 _UNSCALED = re.compile(r"per (?:\w+ )?share|per unit|每股|\bratio\b|\bpercent|%|\bmargin\b", re.I)
+_UNIT_NOTE = re.compile(r"\bexcept\b", re.I)  # "(In thousands, except per share data)"
+_GROUP_LINES = 4  # a per-share group's rows: basic and diluted, by operations at most
 CURRENT = re.compile(r"本期|本报告期|期末|本年|本年度")
 PRIOR = re.compile(r"上年同期|上期|期初|上年|上年度")
 
@@ -218,7 +220,26 @@ class Grid:
         own = LABEL_UNIT.search(row.label)  # "营业收入（元）": the row names its own unit
         if own:
             return own.group(1)
-        return "" if _UNSCALED.search(row.label) else self.scale
+        return "" if self.unscaled(row) else self.scale
+
+    def unscaled(self, row: Row) -> bool:
+        """Are the row's figures no amounts in a scale (per share, a ratio), by its label
+        or by the heading of its group ("Diluted" under "Earnings per share")?"""
+        return bool(_UNSCALED.search(row.label) or _UNSCALED.search(self._heading(row)))
+
+    def _heading(self, row: Row) -> str:
+        """The figure-less line heading a short group the row is in ("Earnings per share"
+        over "Basic" and "Diluted": a "Diluted" row is per share, not in the table's
+        thousands), a few lines up at most; "" when none. A unit note ("except per share
+        data") heads no group."""
+        above = self.passage.text[: row.start].splitlines()[-_GROUP_LINES:]
+        for line in reversed(above):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not line.strip().startswith("|") or set("".join(cells)) <= set("-: "):
+                continue
+            if cells[0] and not any(cells[1:]):
+                return "" if _UNIT_NOTE.search(cells[0]) else cells[0]
+        return ""
 
 
 # a row's own unit in its label ("营业收入（元）"; not "每股收益（元/股）", a per-share figure)

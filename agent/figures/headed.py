@@ -51,8 +51,17 @@ def under_item(g: Grid, r: Row, heading: str, item: LineItem, question: str) -> 
         return 0.0
     words = set(_WORD.findall(norm(r.label)))
     asked = set(_WORD.findall(norm(question)))
-    said = len(words & asked) / len(words) if words else 0.0
+    said = len(words & asked) / len(words | (asked & _group_words(g, r))) if words else 0.0
     return UNDER_ITEM + SAID_WORDS * said + BOTTOM_LINE * _closes_group(g, r)
+
+
+def _group_words(g: Grid, r: Row) -> set[str]:
+    """The words of the labels of the rows under the same heading: a question's word one
+    of them says and this one does not counts against it ("… from continuing operations
+    attributable to …" asked: "Net income attributable to …" leaves "continuing" unsaid,
+    its shorter label no better a match)."""
+    heading = group_label(g, r)
+    return {w for x in g.rows if group_label(g, x) == heading for w in _WORD.findall(norm(x.label))}
 
 
 def _closes_group(g: Grid, r: Row) -> bool:

@@ -136,13 +136,13 @@ def _answer(found: _Found, col: int) -> FigureAnswer:
         period,
         g.passage.chunk_id,
         g.passage.page,
-        g.scale,
+        g.unit(r),  # not the table's thousands for "Diluted" under "Earnings per share"
     )
     money = "$" if g.currency == "$" else ""
     sign = "−" if value < 0 else ""
     shown = r.raws[col].strip("$() ")
     line = (
-        f"{found.label} was {sign}{money}{shown}{scale_word(g.scale, 'en')} "
+        f"{found.label} was {sign}{money}{shown}{scale_word(g.unit(r), 'en')} "
         f"in {period} {ids([cell])}."
     )
     return FigureAnswer([line], cells=[cell])

@@ -27,7 +27,6 @@ from agent.figures.grid import (
     Column,
     Grid,
     Row,
-    unscaled_label,
 )
 from agent.figures.items import named_item, shown_label
 from agent.figures.numerals import ZH_UNITS, zh_amount
@@ -123,7 +122,7 @@ def grid_row_said(
 def _size(g: Grid, r: Row) -> float:
     """The row's largest figure in units (its table's scale applied; a per-share or a
     percentage row counts as none)."""
-    factor = SCALES.get(g.unit(r), 1.0) if g.unit(r) or not unscaled_label(r.label) else 0.0
+    factor = SCALES.get(g.unit(r), 1.0) if g.unit(r) or not g.unscaled(r) else 0.0
     return max((abs(v) for v in r.values if v is not None), default=0.0) * factor
 
 
@@ -306,7 +305,7 @@ def _unit(g: Grid, row: Row, stated: str) -> str:
     states elsewhere, ``stated``, for an amount in a currency); none for a per-share row
     its label does not name so ("Continuing operations | $3.79 | $2.33" under "Diluted
     earnings per share"): figures in cents beside whole ones in the table's other rows."""
-    unit = g.unit(row) or ("" if unscaled_label(row.label) or not g.currency else stated)
+    unit = g.unit(row) or ("" if g.unscaled(row) or not g.currency else stated)
     if not unit or not all(_CENTS.search(r) for r in row.raws if r.strip()):
         return unit
     others = [r for x in g.rows if x is not row for r in x.raws if re.search(r"\d", r)]

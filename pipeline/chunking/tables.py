@@ -4,10 +4,13 @@ those cells."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pipeline.chunking.pieces import Piece
 from pipeline.models import Block, Box, LineRef, Table, WordRef, union_box
-from pipeline.parse.table_heads import header_parts
+from pipeline.parse.table_heads import header_parts, laid_out
 from pipeline.text.lang import estimate_tokens
+from pipeline.text.totals import TOTAL_ROW
 from pipeline.text.wrapping import join_wrapped
 
 
@@ -38,7 +41,7 @@ def _table_head(table: Table, width: int, rows: list[int] | None = None) -> list
     if rows is None:
         cols = table.columns or _joined(table, list(range(table.header_rows)))
     else:
-        cols = _joined(table, rows)
+        cols = _joined(table, rows, table.header_rows)
     cols = [*cols, *[""] * (width - len(cols))][:width]
     context = " ".join(
         filter(None, [table.title, f"({table.unit})" if table.unit else "", cols[0]])
@@ -46,8 +49,28 @@ def _table_head(table: Table, width: int, rows: list[int] | None = None) -> list
     return [context, *cols[1:]]
 
 
-def _joined(table: Table, rows: list[int]) -> list[str]:
-    return [join_wrapped(col) for col in zip(*(table.rows[i] for i in rows), strict=False)]
+def _compact(cells: list[str], max_tokens: int) -> list[str]:
+    """A header too long to leave a chunk room for rows, with the words every column
+    heading opens with said once, in the first cell: "REPORTED SALES vs. PRIOR PERIOD
+    ($MM)" over each of twelve columns was most of every chunk of a product table."""
+    if estimate_tokens(" ".join(cells)) <= max_tokens // 4:
+        return cells
+    heads = [c.split() for c in cells[1:] if c.strip()]
+    if len(heads) < 2:
+        return cells
+    n = 0
+    while all(len(h) > n + 1 and h[n] == heads[0][n] for h in heads):
+        n += 1
+    if n < 2:
+        return cells
+    shared = " ".join(heads[0][:n])
+    rest = [" ".join(c.split()[n:]) if c.strip() else c for c in cells[1:]]
+    return [" ".join(filter(None, [cells[0], shared])), *rest]
+
+
+def _joined(table: Table, rows: list[int], head_n: int = 0) -> list[str]:
+    cells = (laid_out(table, head_n, i) for i in rows)
+    return [join_wrapped(col) for col in zip(*cells, strict=False)]
 
 
 def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
@@ -64,10 +87,13 @@ def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
     pieces: list[Piece] = []
     for head_rows, body_rows in header_parts(table, head_n, min(len(table.rows), len(boxes))):
         own = head_rows == list(range(head_n))
-        head_text, _ = _md_row(_table_head(table, width, None if own else head_rows), [], width)
+        cells = _compact(_table_head(table, width, None if own else head_rows), max_tokens)
+        head_text, _ = _md_row(cells, [], width)
         head_box = union_box([b for i in head_rows if i < len(boxes) for b in boxes[i]])
         body = [
-            (_md_row(table.rows[i], boxes[i], width), union_box(boxes[i]))
+            _Line(
+                _md_row(table.rows[i], boxes[i], width), union_box(boxes[i]), _kind(table.rows[i])
+            )
             for i in body_rows
             if any(c.strip() for c in table.rows[i])
         ]
@@ -77,27 +103,74 @@ def table_pieces(block: Block, max_tokens: int) -> list[Piece]:
     ]
 
 
-Body = list[tuple[tuple[str, list[WordRef]], Box | None]]
+class _Line(NamedTuple):
+    row: tuple[str, list[WordRef]]  # the Markdown row and its cells' words
+    box: Box | None
+    kind: str  # "heading" (a label alone), "total", or "row"
+
+
+def _kind(cells: list[str]) -> str:
+    label = cells[0].strip() if cells else ""
+    if label and not any(c.strip() for c in cells[1:]):
+        return "heading"
+    return "total" if not label or TOTAL_ROW.match(label) else "row"
+
+
+MAX_CARRY = 4  # rows between a heading and a chunk's first row that still sit under it
+
+
+def _in_force(body: list[_Line], start: int) -> list[_Line]:
+    """The headings the row at ``start`` sits under when a chunk opens with it: the run of
+    label-only rows nearest above it ("DARZALEX" over "US | Intl | WW"), a few rows up at
+    most, unless a total closed their group in between ("Total …", or the row the heading
+    names: "Adjusted EBIT" under 'Adjusted earnings before interest and taxes ("Adjusted
+    EBIT")') or the row is a heading itself."""
+    if body[start].kind == "heading":
+        return []
+    k = start - 1
+    while k >= 0 and body[k].kind == "row" and start - k <= MAX_CARRY:
+        k -= 1
+    if k < 0 or body[k].kind != "heading":
+        return []
+    top = k
+    while top >= 0 and body[top].kind == "heading":
+        top -= 1
+    named = " ".join(_label(line) for line in body[top + 1 : k + 1]).lower()
+    if any(_label(line).lower() in named for line in body[k + 1 : start + 1]):
+        return []
+    return body[top + 1 : k + 1]
+
+
+def _label(line: _Line) -> str:
+    return line.row[0].split("|")[1].strip() if line.row[0].count("|") > 1 else ""
 
 
 def _pack(
-    block: Block, head: str, head_box: Box | None, sep: str, body: Body, *, max_tokens: int
+    block: Block, head: str, head_box: Box | None, sep: str, body: list[_Line], *, max_tokens: int
 ) -> list[Piece]:
     """The rows under one header, as many to a chunk as fit. The header counts for at most
     half the size: a wide table repeating its long column heads over every chunk
     ("REPORTED SALES vs. PRIOR PERIOD ($MM) FOURTH QUARTER % Change 2022" over twelve
-    columns) was cut a row to a chunk, each row apart from the rows naming what it is."""
+    columns) was cut a row to a chunk, each row apart from the rows naming what it is.
+    A chunk opening inside a group repeats the group's heading over its rows, and does not
+    end on a heading whose rows go on in the next one: a product's "WW" row cut from
+    "DARZALEX" over it named nothing."""
     pieces: list[Piece] = []
     start = 0
     head_size = min(estimate_tokens(head), max_tokens // 2)
     while start < len(body):
+        lead = _in_force(body, start)
+        size = head_size + sum(estimate_tokens(line.row[0]) for line in lead)
         end = start + 1
-        size = head_size + estimate_tokens(body[start][0][0])
-        while end < len(body) and size + estimate_tokens(body[end][0][0]) <= max_tokens:
-            size += estimate_tokens(body[end][0][0])
+        size += estimate_tokens(body[start].row[0])
+        while end < len(body) and size + estimate_tokens(body[end].row[0]) <= max_tokens:
+            size += estimate_tokens(body[end].row[0])
             end += 1
-        pieces.append(_rows_piece(block, head, head_box, sep, body[start:end]))
-        start = end
+        cut = end
+        while end < len(body) and cut - 1 > start and body[cut - 1].kind == "heading":
+            cut -= 1  # its rows are in the next chunk: so is it
+        pieces.append(_rows_piece(block, head, head_box, sep, [*lead, *body[start:cut]]))
+        start = cut
     return pieces
 
 
@@ -106,11 +179,11 @@ def _rows_piece(
     head: str,
     head_box: Box | None,
     sep: str,
-    rows: list[tuple[tuple[str, list[WordRef]], Box | None]],
+    rows: list[_Line],
 ) -> Piece:
     text = head + "\n" + sep
     refs = [LineRef(page=block.page, box=head_box, start=0, end=len(head))] if head_box else []
-    for (line, words), box in rows:
+    for (line, words), box, _ in rows:
         at = len(text) + 1
         text += "\n" + line
         shifted = [w.model_copy(update={"start": w.start + at, "end": w.end + at}) for w in words]

@@ -13,11 +13,14 @@ over the rows it sums ("合计" in a Chinese table), and is listed in ``Table.de
 the label is not printed, so its cell keeps no box and a citation of the row highlights
 only the printed figures.
 
-A row is a total when, in every column where it prints a figure, that figure equals
+A row is a total when, in every column of amounts where it prints a figure, that figure equals
 (within the rounding of its addends) the sum of the labelled rows right above it, at
 least two of them, counted upward from it and stopping at the group's heading; it prints
 figures in most of the columns they do, and none of its cells holds words or only years.
 A total found earlier (labelled "Total …" or derived) stands for the rows it adds up.
+Columns of rates are not added up: a column whose heading says a change ("Percent Change",
+"% Change") or where any cell prints "%" (a release prints the sign on its first row
+only: "6.0 %" over "5.0" and "5.4"), unless every column would be one.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import re
 
 from pipeline.models import Box, Table, parse_figure
+from pipeline.text.lexicon import pattern as words_pattern
 from pipeline.text.script import HAN, UNIFIED_RE
 from pipeline.text.totals import WHOLE_ROW
 
@@ -32,19 +36,21 @@ _DECIMALS = re.compile(r"\.(\d+)")
 _NOTE = re.compile(r"|\([^()]*[A-Za-z][^()]*\)")  # an empty cell, or "(In thousands)"
 _WORDS = re.compile(r"[A-Za-z]{2,}|[" + HAN + "]")
 _MIN_ADDENDS = 2
+_CHANGE = words_pattern("table_headings.change_columns", template="%|{}", flags=re.I)
 
 
 def label_subtotals(table: Table, head: int) -> list[int]:
     """Give each unlabelled total row of ``table`` (body rows from ``head``) a derived
     label in its first cell; returns their indices."""
     rows = table.rows
+    rates = _rate_columns(table, head)
     derived: list[int] = []
     tops: dict[int, int] = {}  # a total row → the first row it adds up
     for i in range(head, len(rows)):
         label = rows[i][0].strip() if rows[i] else ""
-        if (label and not WHOLE_ROW.match(label)) or not _only_figures(rows[i]):
+        if (label and not WHOLE_ROW.match(label)) or not _only_figures(rows[i], rates):
             continue
-        top = _summed_from(rows, head, i, tops)
+        top = _summed_from(rows, head, i, tops, rates)
         if top is None:
             continue
         tops[i] = top
@@ -55,20 +61,33 @@ def label_subtotals(table: Table, head: int) -> list[int]:
     return derived
 
 
-def _figures(row: list[str]) -> dict[int, float]:
+def _rate_columns(table: Table, head: int) -> frozenset[int]:
+    """The value columns of rates: a heading saying a change, or a "%" in any cell; when
+    every value column would be one, only those printing "%"."""
+    width = max((len(r) for r in table.rows), default=0)
+    signed = {
+        j for r in table.rows[head:] for j, c in enumerate(r[1:], start=1) if "%" in c or "％" in c
+    }
+    cols = table.columns or []
+    headed = {j for j in range(1, min(width, len(cols))) if _CHANGE.search(cols[j])}
+    rates = signed | headed
+    return frozenset(rates if len(rates) < width - 1 else signed)
+
+
+def _figures(row: list[str], rates: frozenset[int] = frozenset()) -> dict[int, float]:
     """Column → the amount the row prints there (percentages are not added up)."""
     out: dict[int, float] = {}
     for j, cell in enumerate(row[1:], start=1):
         v = parse_figure(cell)
-        if v is not None and "%" not in cell and "％" not in cell:
+        if v is not None and "%" not in cell and "％" not in cell and j not in rates:
             out[j] = v
     return out
 
 
-def _only_figures(row: list[str]) -> bool:
+def _only_figures(row: list[str], rates: frozenset[int]) -> bool:
     """Amounts in the value cells and no words there (a label printed in the wrong column
     is not a total without one); a row of years is a header."""
-    figures = _figures(row)
+    figures = _figures(row, rates)
     years = all(v == int(v) and 1900 <= v <= 2100 and "," not in row[j] for j, v in figures.items())
     return bool(figures) and not years and not _has_words(row)
 
@@ -83,12 +102,14 @@ def _is_heading(row: list[str]) -> bool:
     return bool(row and row[0].strip()) and all(_NOTE.fullmatch(c.strip()) for c in row[1:])
 
 
-def _summed_from(rows: list[list[str]], head: int, i: int, tops: dict[int, int]) -> int | None:
+def _summed_from(
+    rows: list[list[str]], head: int, i: int, tops: dict[int, int], rates: frozenset[int]
+) -> int | None:
     """The first row of the run right above row ``i`` that it adds up, or None. The rows
     added are labelled; a total found before stands for the rows it adds up (they are
     skipped, with their heading). A total prints figures in most of the columns its rows
     do (a running balance beside a row of purchases adds up one column of four)."""
-    want = _figures(rows[i])
+    want = _figures(rows[i], rates)
     sums = dict.fromkeys(want, 0.0)
     places = {j: _places(rows[i][j]) for j in want}
     count, k = 0, i - 1
@@ -97,7 +118,7 @@ def _summed_from(rows: list[list[str]], head: int, i: int, tops: dict[int, int])
         row = rows[k]
         if not row or not row[0].strip() or _is_heading(row) or _has_words(row):
             return None  # the group's heading, a row without a label or of words: no sum
-        got = _figures(row)
+        got = _figures(row, rates)
         printed |= got.keys()
         for j in want:
             sums[j] += got.get(j, 0.0)
