@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from agent.answer_kinds import holds
 from agent.evidence import Passage, Unit
+from agent.models.dated_opening import subjectless
 from agent.models.features import Ask, hits, share
 from agent.question.kinds import KINDS
 from agent.scope import word_set
@@ -56,13 +57,21 @@ _LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{3,}")
 
 
 def unit_features(
-    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float, names_kept: bool = True
+    ask: Ask,
+    p: Passage,
+    parts: Sequence[Unit],
+    i: int,
+    *,
+    cover: float,
+    names_kept: bool = True,
+    rest: str = "",
 ) -> tuple[list[float], set[str]]:
     """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched;
     ``cover`` and ``names_kept`` are its passage's (``share`` and ``Ask.names`` of
-    ``passage_hits``)."""
+    ``passage_hits``); ``rest`` is the rest of its sentence when the chunk's end cut it
+    (``cut_sentence.rest_of``): a word asked may run across the cut ("……都会宣" + "誓")."""
     u = parts[i]
-    hit = hits(ask, u.text)
+    hit = hits(ask, u.text + rest)
     words = word_set(u.text)
     proxy = 0.0
     # a row names the line item standing in for a metric; a sentence giving a cause tells
@@ -72,6 +81,10 @@ def unit_features(
             if any(ph <= words for ph in phrases):
                 proxy = 1.0 if u.kind == "row" else proxy  # the feature reads rows only
                 hit |= {t for t in key if t in ask.weights}
+    if i > 0 and ask.names and subjectless(u.text):
+        # a sentence leaving its subject out is about the one the sentence before names
+        # ("耶律金山转至平壤。1217年，被部下……杀害。"): it uses the name asked of
+        hit |= hits(ask, parts[i - 1].text) & ask.names
     in_section = hits(ask, p.section) - hit
     around = " ".join(parts[j].text for j in (i - 1, i + 1) if 0 <= j < len(parts))
     rarest = max(ask.weights, key=lambda t: ask.weights[t]) if ask.weights else ""
