@@ -83,3 +83,14 @@ def test_a_passage_its_chunk_s_end_cut_brings_the_next_chunk() -> None:
     got = agent.tools._with_continuations(ctx, [cut, whole])
     assert [p.chunk_id for p in got] == ["d#0", "d#1", "d#2"]
     assert "d#3" not in asked  # a passage ending its sentence brings nothing
+
+
+def test_an_id_after_an_end_mark_cites_the_uncited_sentence_before_it() -> None:
+    from agent.citations import parse_claims
+
+    # a quote of two sentences, the id written after the first one's end mark
+    first, second = parse_claims("青岚部署100枚飞弹。 [d#6] 由于限制，弹头为核弹头。 [d#6]")
+    assert first.ids == ["d#6"] and second.ids == ["d#6"]
+    # a sentence with no id of its own later on the line keeps the one before it
+    first, second = parse_claims("青岚部署100枚飞弹。 [d#1] 青岚部署了雷达。")
+    assert first.ids == [] and second.ids == ["d#1"]
