@@ -44,7 +44,7 @@ from agent.question.kinds import KINDS, asks_count
 from agent.scope import stem
 from pipeline.text.lexicon import alternation
 from pipeline.text.periods import LONE_YEAR_RE, YEAR
-from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
+from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH, HAN_RE
 
 MAX_UNITS = 3
 _TABLE_COVER = 0.5
@@ -269,7 +269,9 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
             for i, u in enumerate(parts):
                 if _never_answers(p, u) or (u.kind == "row" and "reason" in ask.kinds):
                     continue  # a row holds figures and labels, never the cause asked for
-                cut = rest_of(p, u, by_id) if i == len(parts) - 1 else None
+                # a Chinese sentence a page's end cut: a word asked may run across the cut
+                last = i == len(parts) - 1 and HAN_RE.search(u.text) is not None
+                cut = rest_of(p, u, by_id) if last else None
                 values, matched = unit_features(
                     ask,
                     p,
