@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.text.script import HAN, HAN_RE
+from pipeline.text.script import HAN
 
 _NUMERAL = "0-9０-９一二三四五六七八九十〇零百"
 _BRACKETED_YEAR = r"[（(]\s*[0-9]{1,4}\s*年?\s*[）)]"
@@ -48,12 +48,3 @@ def opens_without_subject(clause: str) -> bool:
 
     first = next(iter(pseg.cut(clause[:12])), None)
     return first is not None and first.flag.startswith(_NO_SUBJECT)
-
-
-def subjectless(text: str) -> bool:
-    """A Chinese sentence leaving its subject out, after the date or age it may open with
-    ("1217年，被部下……杀害。", "三十二岁因……跨入饭店观光业"): it is about what the text before
-    it names."""
-    s = text.lstrip(' “"「『(（')
-    rest = after_date(s) or s
-    return HAN_RE.match(rest) is not None and opens_without_subject(rest)

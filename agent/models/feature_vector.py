@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from agent.answer_kinds import holds
 from agent.evidence import Passage, Unit
-from agent.models.dated_opening import subjectless
 from agent.models.features import Ask, hits, share
 from agent.question.kinds import KINDS
 from agent.scope import word_set
@@ -81,10 +80,6 @@ def unit_features(
             if any(ph <= words for ph in phrases):
                 proxy = 1.0 if u.kind == "row" else proxy  # the feature reads rows only
                 hit |= {t for t in key if t in ask.weights}
-    if i > 0 and ask.names and subjectless(u.text):
-        # a sentence leaving its subject out is about the one the sentence before names
-        # ("耶律金山转至平壤。1217年，被部下……杀害。"): it uses the name asked of
-        hit |= hits(ask, parts[i - 1].text) & ask.names
     in_section = hits(ask, p.section) - hit
     around = " ".join(parts[j].text for j in (i - 1, i + 1) if 0 <= j < len(parts))
     rarest = max(ask.weights, key=lambda t: ask.weights[t]) if ask.weights else ""
