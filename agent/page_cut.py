@@ -28,6 +28,8 @@ def cut_at_break(line: str, after: str) -> bool:
     head, tail = line.strip(_MARKUP), after.lstrip(_MARKUP + "\n")
     if not (head and tail and HAN_RE.match(head[-1]) and HAN_RE.match(tail[0])):
         return False
+    if tail.startswith(head):
+        return False  # the text opens by naming its title again ("棱柱⏎棱柱是……")
     _get_jieba()
     import jieba.posseg as pseg  # loaded with jieba
 

@@ -26,6 +26,8 @@ def test_a_line_a_page_break_cut_is_no_title() -> None:
     assert [u.kind for u in units(titled)] == ["heading", "sentence"]
     titled = "柯望川起义\n柯望川叛乱，爆发于正德六年，青岚地区一场民变。"
     assert units(titled)[0].kind == "heading"
+    titled = "棱柱\n棱柱是几何学中的一种常见的三维多面体。若用于截平面的平面数为n。"
+    assert units(titled)[0].kind == "heading"
 
 
 def test_the_rest_of_a_cut_sentence_skips_what_the_next_chunk_repeats() -> None:
