@@ -25,6 +25,8 @@ from pipeline.text.script import HAN_RE
 
 _MARKER = re.compile(r"\[([^\[\]\n]*?#\d+(?:\s*[,;，；、]\s*[^\[\]\n]*?#\d+)*)\]")
 _ID = re.compile(r"[^\s,;，；、\[\]]+#\d+")
+# citation markers opening a sentence, before its first word
+_LEADING_MARKERS = re.compile(r"^\s*(?:\[[^\[\]\n]*?#\d+[^\[\]\n]*\]\s*)+(?=\S)")
 _BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)、])\s*")
 _ROW_LABEL = re.compile(r"\s{2,}|\s*\|\s*|\s+(?=[($]?\s?-?\d)")
 
@@ -76,6 +78,13 @@ def parse_claims(body: str) -> list[Claim]:
             continue
         for s, e in split_sentences(line):
             sentence = line[s:e]
+            lead = _LEADING_MARKERS.match(sentence)
+            own = _MARKER.search(line, s + lead.end()) if lead else None
+            if lead and own and claims and not claims[-1].ids and claims[-1].line == n:
+                # "……。 [id] 由于……。 [id]": the sentence after has its own id later on
+                # the line; the one after the end mark is the uncited sentence's before it
+                claims[-1].ids = list(dict.fromkeys(_ID.findall(lead.group(0))))
+                sentence = sentence[lead.end() :]
             ids = [i for m in _MARKER.finditer(sentence) for i in _ID.findall(m.group(1))]
             text = _MARKER.sub("", sentence).strip()
             if not text.strip(" .。"):  # markers alone: they belong to the sentence before

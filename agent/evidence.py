@@ -15,6 +15,7 @@ from typing import Any, Literal
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from pydantic import BaseModel, Field, model_validator
 
+from agent.page_cut import cut_at_break
 from agent.toolspec import REGISTRY, Reading
 from pipeline.text.fields import field_break
 from pipeline.text.lang import opens_list_item, split_sentences
@@ -221,6 +222,7 @@ def _split_rows(text: str, start: int, end: int) -> list[Unit]:
         and _looks_like_title(first)
         and len(rest) > len(first)
         and _starts_sentence(rest)
+        and not cut_at_break(first, rest)
     ):
         # A heading line glued to the paragraph after it stands alone.
         head = _unit(text, start, start + len(first), "heading")
@@ -273,7 +275,7 @@ def _prose(text: str, start: int, lines: list[str]) -> list[Unit]:
             item = pos
         after = "\n".join(lines[i + 1 :])
         starts = _starts_sentence(after)
-        titled = _looks_like_title(ln) and _line_start(text, pos)
+        titled = _looks_like_title(ln) and _line_start(text, pos) and not cut_at_break(ln, after)
         if titled and starts and len(after) > len(ln.strip()):
             if text[run:pos].strip():
                 out.append(_unit(text, run, pos, "sentence"))

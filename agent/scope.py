@@ -23,6 +23,7 @@ from pipeline.models import Chunk, Document
 from pipeline.text.periods import LONG_DATE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import words
+from pipeline.text.variants import fold, has_variants
 
 
 @lru_cache(maxsize=1 << 16)  # a document's statistics stem each of its words: most repeat
@@ -79,10 +80,14 @@ class DocStats:
     title: str = ""  # the title the library shows ("东北电气发展股份有限公司")
 
     def count(self, term: str) -> int:
-        """Chunks using a word; Chinese words by substring, since segmentations differ."""
+        """Chunks using a word; Chinese words by substring, since segmentations differ, and
+        in any form of their variant characters ("快炮" of a text writing "快砲")."""
         n = self.df.get(stem(term), 0)
         if n == 0 and HAN_RE.search(term):
             n = sum(1 for t in self.texts if term in t)
+            if n == 0 and has_variants(term):
+                folded = fold(term)
+                n = sum(1 for t in self.texts if folded in fold(t))
         return n
 
 

@@ -219,16 +219,24 @@ def _announces(p: Passage) -> bool:
     return caption or _LEAD_IN.search(p.text) is not None
 
 
+# a passage's last character when a chunk's end (a page's) cut its sentence: a Chinese
+# character or a comma, never a sentence's end mark
+_CUT_END = re.compile(r"[" + HAN + r"，、；]\s*$")
+
+
 def _with_continuations(ctx: ChatContext, passages: list[Passage]) -> list[Passage]:
     """A passage that announces what follows ("The following summarizes revenues by
     geographic area:", a table's caption) is followed by the next chunk of its section,
-    which holds it (the table, the list), at the same rank."""
+    which holds it (the table, the list), at the same rank; so is a Chinese passage whose
+    last sentence the chunk's end cut ("……是一所全寄宿制完全中学，"), whose rest opens
+    the next chunk ("设高中部和初中部。")."""
     found = {p.chunk_id for p in passages}
     wanted: dict[str, Passage] = {}
     for p in passages:
         doc_id, _, n = p.chunk_id.rpartition("#")
         nxt = f"{doc_id}#{int(n) + 1}" if n.isdigit() else ""
-        if _announces(p) and nxt and nxt not in found:
+        cut = p.kind == "text" and _CUT_END.search(p.text) is not None
+        if (_announces(p) or cut) and nxt and nxt not in found:
             wanted[nxt] = p
     if not wanted:
         return passages

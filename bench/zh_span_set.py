@@ -1,9 +1,11 @@
 """Invented Chinese questions over the packed CMRC training articles: is the gold span in
 the answer, the page printing it cited, was it refused? Tallied by the question's class
-(an attribute the sentence states in other words, a span over two sentences, a colour,
-shape, diet or kind of a plant or animal, a list) and by batch. A question of class
-``absent`` asks of a person the article names an attribute it never states: it has no gold
-and counts only as refused or not (its own row, kept out of ``all`` and the batch rows).
+(an attribute the sentence states in other words, a span over two sentences or over a page
+break, an answer whose sentence has no subject, a question writing a variant of a character
+the article prints, a colour, shape, diet or kind of a plant or animal, a list) and by
+batch. A question of class ``absent`` asks of a person the article names an attribute it
+never states: it has no gold and counts only as refused or not (its own row, kept out of
+``all`` and the batch rows).
 
     python bench/zh_span_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A]
 
@@ -35,7 +37,7 @@ def _nows(text: str) -> str:
 
 
 def main() -> int:
-    args = set_args(__doc__, "A")
+    args = set_args(__doc__, "A, B, C or D")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for asked in ask_each(args, items):

@@ -119,3 +119,17 @@ def test_everyday_wording_asks_no_relation() -> None:
     assert asked_attribute("毛利率有多高？") == ""
     assert asked_attribute("青岚黄蝉长得多高？") == ""
     assert asked_attribute("What was the weighted average cost of capital?") == ""
+
+
+def test_how_tall_asked_of_a_person_asks_a_height() -> None:
+    # a name the cutter does not know as one: the evidence speaks of him as 他
+    life = ("小学毕业后，他升入青岚中学。", "渠望川\n渠望川（），青岚足球运动员，司职前锋。")
+    assert unheld_attribute("渠望川有多高？", [life]) == "height"
+    tall = ("渠望川身高1.85米，司职前锋。", "渠望川")
+    assert unheld_attribute("渠望川有多高？", [tall]) == ""
+    # a name written as names are: no evidence needed; how important is no weight
+    assert asked_attribute("柯望川有多高？") == "height"
+    assert asked_attribute("柯望川有多重要？") == "" and asked_attribute("柯望川有多高兴？") == ""
+    # a tree's height is a size the kind questions answer, no relation of a person
+    tree = ("青岚树是一种落叶乔木，枝干灰褐色。", "青岚树")
+    assert unheld_attribute("青岚树有多高？", [tree]) == ""

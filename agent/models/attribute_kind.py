@@ -21,6 +21,7 @@ from pathlib import Path
 
 from agent.entities import find
 from agent.models.subject import subject
+from agent.models.zh_person import person_names
 from agent.rewrite import core_question
 
 DATA = Path(__file__).with_name("data") / "attribute_kinds.json"
@@ -67,10 +68,41 @@ def _said() -> dict[str, re.Pattern[str]]:
     return {k: re.compile(v, re.I) for k, v in raw.items()}
 
 
-def asked_attribute(question: str) -> str:
-    """The kind of thing the question's noun asks for ("city", "currency", "formula"), or ""."""
+@cache
+def _asks_of_person() -> dict[str, re.Pattern[str]]:
+    raw = _data().get("asks_of_person", {})
+    if not isinstance(raw, dict):
+        raise TypeError(f"{DATA.name}: 'asks_of_person' must map a kind to a pattern")
+    return {k: re.compile(v) for k, v in raw.items()}
+
+
+# a person spoken of: "他"/"她", not "其他"/"其她"
+_PERSONAL = re.compile(r"(?<!其)[他她](?![们])")
+
+
+def asked_attribute(question: str, said: Iterable[tuple[str, str]] = ()) -> str:
+    """The kind of thing the question's noun asks for ("city", "currency", "formula"), or "";
+    with the evidence (``said``: each unit's text and the text above it), also a height or
+    weight asked of a person in words that ask a size of anything else ("……有多高？")."""
     core = core_question(question)
-    return next((k for k, p in _asks().items() if p.search(core)), "")
+    kind = next((k for k, p in _asks().items() if p.search(core)), "")
+    if kind:
+        return kind
+    of_person = next((k for k, p in _asks_of_person().items() if p.search(core)), "")
+    return of_person if of_person and _of_person(question, said) else ""
+
+
+def _of_person(question: str, said: Iterable[tuple[str, str]]) -> bool:
+    """Is the question asked of a person: a name the way names are written
+    (``zh_person.person_names``), or its subject as the evidence speaks of someone, the
+    name beside "他" or "她" ("渠成……小学毕业后，他升入……")?"""
+    if person_names(question):
+        return True
+    name = subject(question)
+    return bool(name) and any(
+        name in whole and _PERSONAL.search(whole) is not None
+        for whole in (f"{context}\n{text}" for text, context in said)
+    )
 
 
 def holds_attribute(kind: str, text: str, question: str) -> bool:
@@ -125,7 +157,8 @@ def unheld_attribute(question: str, said: Iterable[tuple[str, str]]) -> str:
     and the text it stands under and leans back on: its heading, the sentences before it)
     holds one of the thing asked of: a formula under another substance's heading gives
     that one's ("" when one does, or the question asks no such kind)."""
-    kind = asked_attribute(question)
+    said = list(said)
+    kind = asked_attribute(question, said)
     if not kind:
         return ""
     of = asked_of(question)

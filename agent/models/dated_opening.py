@@ -7,10 +7,10 @@ sentence opens with the date, then goes on without a subject ("将……", "任�
 (``spans.leans_back``). A date followed by a subject of its own ("1946年，新医院在现址
 建成") opens a sentence that stands alone.
 
-A date is a year ("1971年", "二十三年"), or an era's year with the Western year after it in
-brackets ("清同治十年(1871年)", "天正3年（1575年）"), with its month and day; the clause
-after it leaves its subject out when its first word is a verb, a preposition, an adverb
-or a pronoun.
+A date is an age ("三十二岁"), a year ("1971年", "二十三年"), or an era's year with the
+Western year after it in brackets ("清同治十年(1871年)", "天正3年（1575年）"), with its month
+and day; the clause after it leaves its subject out when its first word is a verb, a
+preposition, an adverb, a pronoun or a conjunction.
 """
 
 from __future__ import annotations
@@ -22,14 +22,17 @@ from pipeline.text.script import HAN
 _NUMERAL = "0-9０-９一二三四五六七八九十〇零百"
 _BRACKETED_YEAR = r"[（(]\s*[0-9]{1,4}\s*年?\s*[）)]"
 _DATE = re.compile(
-    rf"^\s*(?:[{_NUMERAL}]{{1,4}}年(?:{_BRACKETED_YEAR})?"
+    rf"^\s*(?:[{_NUMERAL}]{{1,3}}岁"  # an age tells a life as a year does ("三十二岁因……")
+    rf"|[{_NUMERAL}]{{1,4}}年(?:{_BRACKETED_YEAR})?"
     rf"|[{HAN}]{{1,4}}?[{_NUMERAL}]{{1,3}}年\s*{_BRACKETED_YEAR})"
     rf"(?:[{_NUMERAL}正]{{1,3}}月)?(?:[{_NUMERAL}]{{1,3}}日)?(?:[初末底中]|[春夏秋冬]季?)?"
     r"\s*[，,]?\s*"
 )
 # jieba's tags of a first word that leaves the subject out or refers back to it: a verb, a
-# preposition, an adverb, a pronoun (jieba reads "任" of "任中共……书记" as one)
-_NO_SUBJECT = ("v", "p", "d", "r")
+# preposition, an adverb, a pronoun (jieba reads "任" of "任中共……书记" as one), a
+# conjunction carrying on ("由于……", "和百香果一样……"); not an adjective ("新医院……"
+# names a subject of its own)
+_NO_SUBJECT = ("v", "p", "d", "r", "c")
 
 
 def after_date(text: str) -> str:

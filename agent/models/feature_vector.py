@@ -56,13 +56,21 @@ _LETTERS = re.compile(r"[A-Za-z" + HAN + r"]{3,}")
 
 
 def unit_features(
-    ask: Ask, p: Passage, parts: Sequence[Unit], i: int, *, cover: float, names_kept: bool = True
+    ask: Ask,
+    p: Passage,
+    parts: Sequence[Unit],
+    i: int,
+    *,
+    cover: float,
+    names_kept: bool = True,
+    rest: str = "",
 ) -> tuple[list[float], set[str]]:
     """The feature vector of ``parts[i]`` (in ``FEATURES`` order) and the words it matched;
     ``cover`` and ``names_kept`` are its passage's (``share`` and ``Ask.names`` of
-    ``passage_hits``)."""
+    ``passage_hits``); ``rest`` is the rest of its sentence when the chunk's end cut it
+    (``cut_sentence.rest_of``): a word asked may run across the cut ("……都会宣" + "誓")."""
     u = parts[i]
-    hit = hits(ask, u.text)
+    hit = hits(ask, u.text + rest)
     words = word_set(u.text)
     proxy = 0.0
     # a row names the line item standing in for a metric; a sentence giving a cause tells

@@ -31,6 +31,7 @@ from pipeline.text.finance import vocabulary
 from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import everyday_word, words
+from pipeline.text.variants import fold, has_variants
 
 _UNKNOWN_IDF = 12.0  # jieba's weight for a word outside its dictionary is about this
 
@@ -230,13 +231,17 @@ def _proxies(
 
 
 def hits(ask: Ask, text: str) -> set[str]:
-    """Question words a text uses; Chinese words as substrings (segmentations differ), an
+    """Question words a text uses; Chinese words as substrings (segmentations differ) in any
+    form of their variant characters (``pipeline/text/variants.py``), an
     abbreviation as written or spelled out, the member noun a list asks for as a word of
     its kind ("regions" for "geographies"), words a synonym rule covers as any of its
     wordings ("separation" for "spin off")."""
     found = word_set(text)
     han = ask.han
     out = {t for t in ask.weights if t in found or (t in han and t in text)}
+    if any(has_variants(t) for t in han - out):  # "快炮" asked, "快砲" written
+        folded = fold(text)
+        out |= {t for t in han - out if fold(t) in folded}
     if ask.kin & found:  # a list's members named by another word of their kind
         out.add(ask.focus)
     for covered, pattern in ask.synonyms:  # "separation" says "spin off"

@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, units
+from agent.evidence import UNIT_NOTE, Evidence, Passage, Unit, passages_by_id, units
 from agent.figures.guidance import guidance_order
 from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
+from agent.models.cut_sentence import rest_of
 from agent.models.expansions import aliases
 from agent.models.feature_vector import FEATURES, relative, unit_features
 from agent.models.features import (
@@ -47,7 +48,7 @@ from agent.question.kinds import KINDS, asks_count
 from agent.scope import stem
 from pipeline.text.lexicon import alternation
 from pipeline.text.periods import LONE_YEAR_RE, YEAR
-from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
+from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH, HAN_RE
 
 MAX_UNITS = 3
 _TABLE_COVER = 0.5
@@ -267,6 +268,7 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
     out: list[Candidate] = []
     found: list[list[float]] = []
     seen: set[str] = set()
+    by_id = passages_by_id(evidence)
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen:
@@ -278,8 +280,17 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
             for i, u in enumerate(parts):
                 if _never_answers(p, u) or (u.kind == "row" and "reason" in ask.kinds):
                     continue  # a row holds figures and labels, never the cause asked for
+                # a Chinese sentence a page's end cut: a word asked may run across the cut
+                last = i == len(parts) - 1 and HAN_RE.search(u.text) is not None
+                cut = rest_of(p, u, by_id) if last else None
                 values, matched = unit_features(
-                    ask, p, parts, i, cover=cover, names_kept=ask.names <= used
+                    ask,
+                    p,
+                    parts,
+                    i,
+                    cover=cover,
+                    names_kept=ask.names <= used,
+                    rest=cut[1].text if cut else "",
                 )
                 # a unit that names nothing asked (or only a year) is none, unless it gives
                 # the number asked ("we employed 29,239 people" for "how many employees")

@@ -38,6 +38,7 @@ from agent.models.dated_opening import after_date, opens_without_subject
 from agent.models.features import Ask, hits, share
 from agent.models.phrasing import phrasing_words
 from agent.models.subject import subject
+from agent.models.two_asked import two_asked
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import core_question, key_terms
 from agent.role_field import clause_span
@@ -230,15 +231,18 @@ def _zh(question: str) -> bool:
 
 def leans_back(text: str) -> bool:
     """The sentence opens with a pronoun, or with the verb its subject is left out of ("是……
-    的王妃"), or with a date and then either (``dated_opening.py``): who or what it is about
-    is named before it."""
+    的王妃"; in Chinese any first word jieba reads as a verb, preposition, adverb,
+    conjunction or adjective: "为一只……", "最好成绩是……"), or with a date and then either
+    (``dated_opening.py``): who or what it is about is named before it."""
     s = text.lstrip(' “"「『(（')
     words = _discourse()
     dated = after_date(s)  # "清同治十年(1871年)，将……": the date, then no subject
     if dated and HAN_RE.match(dated):
         return dated.startswith(words.pronouns_zh) or opens_without_subject(dated)
-    if s[:1] and HAN_RE.match(s):
-        return s.startswith(words.pronouns_zh)
+    if s[:1] and HAN_RE.match(s):  # "为一只……", "使用……处理细胞", "由于……"
+        if _CONSEQUENCE.match(s):
+            return False  # "因此……" leans on its reason only when a reason is asked
+        return s.startswith(words.pronouns_zh) or opens_without_subject(s)
     low = s.lower()
     return any(
         low.startswith(w) and not low[len(w) : len(w) + 1].isalpha() for w in words.pronouns_en
@@ -282,6 +286,9 @@ def _widened(c: Q, *, why: bool, question: str, kinds: frozenset[Kind]) -> Q:
             or (_zh(question) and (leans_back(after.text) or _chained(c.unit.text, after.text)))
         )
     )
+    # a question asking two things ("……是什么时候启用的，图案是什么？") is answered by the
+    # sentence and the one going on about the same subject without naming it
+    described = described or (after is not None and two_asked(question) and leans_back(after.text))
     if after is not None and (
         announces(c.unit.text)
         or _goes_on(c.unit, after, question, kinds)

@@ -32,6 +32,8 @@ import numpy as np
 
 from pipeline.store.db import register_migrations
 from pipeline.store.schema import doc_token
+from pipeline.text.segment import query_terms
+from pipeline.text.variants import has_variants, spellings
 
 K1, B = 1.2, 0.75
 CACHED_ROWS = 4_000_000
@@ -228,7 +230,7 @@ class ScopedBm25:
         totals: list[int],
     ) -> np.ndarray:
         """(rowid, bm25 score, index idf) of the rows of ``docs`` holding ``word``."""
-        phrase = '"' + word.replace('"', '""') + '"'
+        phrase = match_phrase(word)
         index_idf = _fts5_idf(totals[0], self._index_hits(conn, averages, phrase))
         tokens = " OR ".join(doc_token(d) for d in docs)
         rows = conn.execute(
@@ -285,6 +287,24 @@ def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
         yield
     finally:
         conn.execute("COMMIT")
+
+
+def _quoted(word: str) -> str:
+    return '"' + word.replace('"', '""') + '"'
+
+
+def match_phrase(word: str) -> str:
+    """The FTS5 query finding ``word``: the word as a phrase, or, when it holds a variant
+    character ("炮" of "快炮"), any of its spellings ("快砲"), each also as the words the
+    index cut it into (``variants.spellings``): a text writing another form holds it."""
+    if not has_variants(word):
+        return _quoted(word)
+    forms: list[str] = []
+    for spelled in spellings(word):
+        for form in (spelled, " ".join(query_terms(spelled, keep_stopwords=True))):
+            if form and _quoted(form) not in forms:
+                forms.append(_quoted(form))
+    return "(" + " OR ".join(forms) + ")"
 
 
 def _fts5_idf(rows: int, hits: int) -> float:
