@@ -346,3 +346,28 @@ def dense_pdf(path: Path, *, pages: int = 60, paragraphs: int = 6) -> Path:
         write_flow(page, items, y=60)
     doc.save(path)
     return path
+
+
+def write_zh_box(page: pymupdf.Page, y: float, text: str, size: float) -> float:
+    """Write a Chinese paragraph in the text column at ``y``; returns the y below it."""
+    rect = pymupdf.Rect(72, y, 523, y + 300)
+    left = page.insert_textbox(rect, text, fontsize=size, fontname="china-s")
+    return y + 300 - left + 8
+
+
+def ruled_zh_table(
+    page: pymupdf.Page, top: float, title: str, rows: list[tuple[str, ...]], xs: list[float]
+) -> float:
+    """A titled table ruled on every row and column edge (``xs``: the column edges), as
+    Chinese policies print their allowance tables; returns the y below it."""
+    page.insert_text((72, top), title, fontsize=11, fontname="china-s")
+    h = 20.0
+    top += 8
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            page.insert_text((xs[j] + 4, top + i * h + 14), cell, fontsize=9, fontname="china-s")
+    for i in range(len(rows) + 1):
+        page.draw_line((xs[0], top + i * h), (xs[-1], top + i * h), width=0.5)
+    for x in xs:
+        page.draw_line((x, top), (x, top + len(rows) * h), width=0.5)
+    return top + len(rows) * h + 16

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pymupdf
 
+from testkit.pdfgen import ruled_zh_table, write_zh_box
+
 TITLE = "数据中心能效与运行安全管理办法（试行）"
 
 _CHAPTERS: list[tuple[str, list[str]]] = [
@@ -80,28 +82,9 @@ _ANNEX = (
     "记录的格式由运营单位自行确定，主管部门检查时予以查阅。"
 )
 
-_FONT = "china-s"
-
-
-def _write(page: pymupdf.Page, y: float, text: str, size: float) -> float:
-    rect = pymupdf.Rect(72, y, 523, y + 300)
-    left = page.insert_textbox(rect, text, fontsize=size, fontname=_FONT)
-    return y + 300 - left + 8
-
 
 def _table(page: pymupdf.Page, top: float) -> float:
-    page.insert_text((72, top), _TABLE_TITLE, fontsize=11, fontname=_FONT)
-    xs, h = [72.0, 300.0, 410.0, 523.0], 20.0
-    top += 8
-    for i, row in enumerate(_TABLE):
-        y = top + i * h
-        for j, cell in enumerate(row):
-            page.insert_text((xs[j] + 4, y + 14), cell, fontsize=9, fontname=_FONT)
-    for i in range(len(_TABLE) + 1):
-        page.draw_line((xs[0], top + i * h), (xs[-1], top + i * h), width=0.5)
-    for x in xs:
-        page.draw_line((x, top), (x, top + len(_TABLE) * h), width=0.5)
-    return top + len(_TABLE) * h + 16
+    return ruled_zh_table(page, top, _TABLE_TITLE, list(_TABLE), [72.0, 300.0, 410.0, 523.0])
 
 
 def policy_zh_pdf(path: Path, *, annexes: int = 6) -> Path:
@@ -109,21 +92,21 @@ def policy_zh_pdf(path: Path, *, annexes: int = 6) -> Path:
     then annexes (record-keeping text without obligations) to make it a few pages long."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
-    y = _write(page, 60, TITLE, 16)
+    y = write_zh_box(page, 60, TITLE, 16)
     for heading, articles in _CHAPTERS:
         if y > 600:
             page, y = doc.new_page(width=595, height=842), 60.0
-        y = _write(page, y + 6, heading, 13)
+        y = write_zh_box(page, y + 6, heading, 13)
         for article in articles:
             if y > 760:
                 page, y = doc.new_page(width=595, height=842), 60.0
-            y = _write(page, y, article, 10.5)
+            y = write_zh_box(page, y, article, 10.5)
     page = doc.new_page(width=595, height=842)
     y = _table(page, 80)
     for i in range(1, annexes + 1):
         if y > 700:
             page, y = doc.new_page(width=595, height=842), 60.0
-        y = _write(page, y, _ANNEX.format(i=i), 10.5)
+        y = write_zh_box(page, y, _ANNEX.format(i=i), 10.5)
     doc.save(path)
     doc.close()
     return path

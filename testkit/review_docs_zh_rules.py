@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pymupdf
 
+from testkit.pdfgen import ruled_zh_table, write_zh_box
+
 TITLE = "员工差旅费用管理制度"
 
 CHAPTERS: list[tuple[str, list[str]]] = [
@@ -67,42 +69,24 @@ TABLE: list[tuple[str, str, str]] = [
     ("其他员工", "450", "100"),
 ]
 
-_FONT = "china-s"
-
-
-def _write(page: pymupdf.Page, y: float, text: str, size: float) -> float:
-    rect = pymupdf.Rect(72, y, 523, y + 300)
-    left = page.insert_textbox(rect, text, fontsize=size, fontname=_FONT)
-    return y + 300 - left + 8
-
 
 def _table(page: pymupdf.Page, top: float) -> float:
-    page.insert_text((72, top), TABLE_TITLE, fontsize=11, fontname=_FONT)
-    xs, h = [72.0, 260.0, 400.0, 523.0], 20.0
-    top += 8
-    for i, row in enumerate(TABLE):
-        for j, cell in enumerate(row):
-            page.insert_text((xs[j] + 4, top + i * h + 14), cell, fontsize=9, fontname=_FONT)
-    for i in range(len(TABLE) + 1):
-        page.draw_line((xs[0], top + i * h), (xs[-1], top + i * h), width=0.5)
-    for x in xs:
-        page.draw_line((x, top), (x, top + len(TABLE) * h), width=0.5)
-    return top + len(TABLE) * h + 16
+    return ruled_zh_table(page, top, TABLE_TITLE, list(TABLE), [72.0, 260.0, 400.0, 523.0])
 
 
 def travel_zh_pdf(path: Path) -> Path:
     """The policy as a PDF: title, chapters of 条, the allowance table on the last page."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
-    y = _write(page, 60, TITLE, 16)
+    y = write_zh_box(page, 60, TITLE, 16)
     for heading, articles in CHAPTERS:
         if y > 640:
             page, y = doc.new_page(width=595, height=842), 60.0
-        y = _write(page, y + 6, heading, 13)
+        y = write_zh_box(page, y + 6, heading, 13)
         for article in articles:
             if y > 760:
                 page, y = doc.new_page(width=595, height=842), 60.0
-            y = _write(page, y, article, 10.5)
+            y = write_zh_box(page, y, article, 10.5)
     page = doc.new_page(width=595, height=842)
     _table(page, 80)
     doc.save(path)
