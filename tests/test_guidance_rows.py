@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.evidence import Passage, units
+from agent.evidence import Evidence, Passage, units
 from agent.figures.guidance import (
     actual_evidence,
     asks_guidance,
@@ -85,6 +85,29 @@ def test_a_range_of_amounts_is_guidance_a_span_of_years_is_not() -> None:
     assert not range_cell("3 – 5") and not range_cell("2,146") and not range_cell("(4.4)%")
 
 
+def test_a_range_stated_in_a_sentence_is_no_guidance_cell() -> None:
+    """A bullet's sentence naming a range is prose; a forecast's date beside its ranges
+    is still a guidance cell."""
+    assert not range_cell("refund of taxes that we estimate at $205 million to $230 million")
+    assert range_cell("January 2033 3.5% – 4.5% / 4.0% $96.9B – $97.9B / $97.4B")
+
+
+def test_only_a_tables_own_titles_make_it_guidance() -> None:
+    """A 10-K's MD&A heading "… STRATEGY AND OUTLOOK" stands over the year's actual
+    highlights, and accounting prose speaks of "new guidance": neither makes the table
+    under it a forecast, so its actual figures stay evidence."""
+    highlights = "| 2033 Total Revenues | $81.3 billion |\n| 2033 Reported Diluted EPS | $3.85 |"
+    outer = "MD&A > OVERVIEW, STRATEGY AND OUTLOOK > Financial Highlights"
+    assert not guidance_table(_passage(highlights, section=outer))
+    prose = "We do not expect the new accounting guidance to have a material impact.\n"
+    assert not guidance_table(_passage(prose + highlights, section="Recent standards"))
+    ev = [Evidence(tool="search", query="q", passages=[_passage(highlights, section=outer)])]
+    assert actual_evidence("What were total revenues in 2033?", ev)[0].passages
+    # its own heading, or a caption line right above the rows, still says so
+    assert guidance_table(_passage(highlights, section="MD&A > 2034 Outlook"))
+    assert guidance_table(_passage("FULL-YEAR 2034 GUIDANCE:\n" + highlights))
+
+
 def test_a_table_dated_by_the_months_forecasts_were_given_is_guidance() -> None:
     """Single figures, no heading: the columns' months of one year say it."""
     guided = "| Adjusted EPS | $9.80 | $9.60 |\n| Sales | 17.3 | 17.1 |"
@@ -119,7 +142,6 @@ def test_guidance_rows_follow_the_actual_rows_unless_guidance_is_asked() -> None
 
 
 def test_figure_tables_drop_guidance_unless_asked() -> None:
-    from agent.evidence import Evidence
 
     header = "| ($ in Billions) | July 2033 | April 2033 |\n|---|---|---|\n"
     table = _passage(header + "| Adjusted EPS | $9.80 | $9.60 |")
@@ -155,7 +177,6 @@ def test_guidance_asked_is_answered_from_the_guidance(chat: ChatService, tmp_pat
 def test_a_merged_guidance_row_is_read_measure_by_measure() -> None:
     """Two measures and their changes run into one row, the columns' months in the
     chunk before: each range pairs with its part of the label, in its column."""
-    from agent.evidence import Evidence
     from agent.figures.guidance_cells import guided
 
     head = _passage(
@@ -210,7 +231,6 @@ def test_a_forecast_of_a_month_not_printed_is_not_another_months(
 def test_a_documents_units_are_weighed_as_with_that_document_alone() -> None:
     """Another report's sentence, saying more of the question's words, leaves the
     features of one document's units (and so their order) as they are with it alone."""
-    from agent.evidence import Evidence
     from agent.models.judge import candidates
 
     ours = _passage("Quarvel's adjusted EPS was $2.64 in the second quarter of 2033.")

@@ -9,12 +9,13 @@ $69.0 billion and $73.0 billion". A row or a sentence of guidance shares every w
 question about the period's actual figure ("adjusted EPS … 2023"), yet never answers it;
 a question asking for guidance ("What did J&J guide …", "… expect …") is answered by it.
 
-A table is guidance when its heading, caption or column header says so (the lexicon's
-``guidance.headings``), when its columns are dated by months of one year (the forecasts'
-dates, not periods: a balance sheet's "December 2022 | December 2021" compares years),
-or when its rows of figures are ranges of amounts or percentages. A row is guidance when
-its table is, when a cell of it is such a range, or when its label names a midpoint; a
-sentence when it says what is expected (``guidance.said``). The words are data
+A table is guidance when its own heading, caption or column header says so (the
+lexicon's ``guidance.headings``; not an outer heading, nor the prose above it), when its
+columns are dated by months of one year (the forecasts' dates, not periods: a balance
+sheet's "December 2022 | December 2021" compares years), or when its rows of figures
+are ranges of amounts or percentages. A row is guidance when its table is, when a cell
+of it is such a range, or when its label names a midpoint; a sentence when it says what
+is expected (``guidance.said``). The words are data
 (``pipeline/text/data/lexicon/guidance.json``).
 """
 
@@ -34,17 +35,22 @@ _HEADINGS = lexicon.pattern("guidance.headings", template=_AS_WORDS, flags=re.I)
 _ROW_WORDS = lexicon.pattern("guidance.row_words", template=_AS_WORDS, flags=re.I)
 _SAID = lexicon.pattern("guidance.said", template=_AS_WORDS, flags=re.I)
 
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _FIG = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|[BMK](?![A-Za-z])|\s?(?:billion|million))?"
 # a range of amounts or percentages in one cell: "$10.70 – $10.80", "6.0% – 7.0%",
 # "$99.3B – $100.3B" (a bare "3 – 5" is years of useful life, or a maturity bucket)
 _RANGE = re.compile(rf"({_FIG})\s*(?:–|—|-|to)\s*({_FIG})", re.I)
 _MARKED = re.compile(r"[$€£¥%]|\d\s?[BMK](?![A-Za-z])|billion|million", re.I)
-_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 # a header cell opening with a month and a year, no day: the date a forecast was given
 _ISSUED = re.compile(rf"^\s*({_MONTHS})\s+({YEAR})\b(?!\s*,)", re.I)
 _AMOUNT = re.compile(r"[$€£¥]\s?\d|\d\s?%|\d[\d,.]*\s?(?:billion|million|[BM](?![A-Za-z]))", re.I)
 _PIECES = re.compile(r"[•▪●◦]|\n|;\s")
 _LINE_CELLS = re.compile(r"\s*\|\s*|\s{2,}")
+# a word outside a cell's figures ("billion", "million" and a scale letter are the figures',
+# a month the date of the forecast: "January 2023 3.5% – 4.5% / 4.0%")
+_WORD = re.compile(rf"\b(?!(?:billion|million|{_MONTHS})\b)[^\W\d_]{{3,}}", re.I)
+# a caption: a short line that is no sentence (a table's title, not the prose before it)
+_CAPTION = re.compile(r"^[^.;:!?]{1,90}:?$")
 
 
 def asks_guidance(question: str) -> bool:
@@ -53,9 +59,14 @@ def asks_guidance(question: str) -> bool:
 
 
 def range_cell(cell: str) -> bool:
-    """Is the cell a range of amounts or percentages ("$10.70 – $10.80 / $10.75")?"""
+    """Is the cell a range of amounts or percentages ("$10.70 – $10.80 / $10.75"), and
+    nothing but figures? A bullet's sentence stating a range ("… will result in a $205
+    million to $230 million refund") is a sentence, not a guidance table's cell."""
     m = _RANGE.search(cell)
-    return m is not None and bool(_MARKED.search(m.group(1)) or _MARKED.search(m.group(2)))
+    if m is None or not (_MARKED.search(m.group(1)) or _MARKED.search(m.group(2))):
+        return False
+    rest = cell[: m.start()] + " " + cell[m.end() :]
+    return not _WORD.search(_RANGE.sub(" ", rest))
 
 
 def _cells(line: str) -> list[str]:
@@ -81,13 +92,22 @@ def guidance_table(p: Passage) -> bool:
     rows = _rows(p)
     if not rows:
         return False
-    before = p.text[: rows[0].start]
-    if _HEADINGS.search(f"{p.section}\n{p.columns}\n{before}"):
+    if _HEADINGS.search(_own_titles(p, p.text[: rows[0].start])):
         return True
     if _issue_dated([*p.columns.split("\n"), *p.text.split("\n")[:3]]):
         return True
     ranged = sum(1 for u in rows if any(range_cell(c) for c in _cells(u.text)[1:]))
     return ranged * 2 >= len(rows)
+
+
+def _own_titles(p: Passage, before: str) -> str:
+    """The words that title the passage's table itself: its innermost heading, its
+    column header and the caption lines right above its rows. Not the headings above
+    those (a 10-K's "… STRATEGY AND OUTLOOK" stands over its year's actual highlights) nor
+    prose ("… we do not expect this new guidance to have a material impact")."""
+    lines = [ln.strip() for ln in before.split("\n") if ln.strip()]
+    captions = [ln for ln in lines[-3:] if _CAPTION.match(ln)]
+    return "\n".join([p.section.rsplit(">", maxsplit=1)[-1], p.columns, *captions])
 
 
 def guidance_unit(p: Passage, u: Unit, tables: dict[str, bool] | None = None) -> bool:
