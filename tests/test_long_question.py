@@ -62,20 +62,3 @@ def test_the_chat_tab_says_the_limit_in_the_visitors_language(
         steps = list(handlers.ask(LONG, None, None, shown, lang))
         assert len(steps) == 1 and steps[0][0] == shown  # nothing asked, nothing shown
         assert said in notes[-1], notes
-
-
-def test_a_question_asked_before_any_upload_is_answered_in_the_chat_with_what_to_do(
-    services: Services, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A first visitor's question had vanished with only a fading toast: the chat now
-    shows the question and a reply saying to upload first, in the visitor's language."""
-    with gr.Blocks():
-        c = chat.build(Labels())
-    handlers = chat.ChatHandlers(c, services)
-    monkeypatch.setattr(chat.gr, "Warning", lambda message, *a, **k: None)
-    for lang in ("en", "zh"):
-        steps = list(handlers.ask("What was revenue in 2023?", None, None, [], lang))
-        shown = steps[-1][0]
-        assert [m["role"] for m in shown] == ["user", "assistant"]
-        assert "revenue in 2023" in str(shown[0]["content"])
-        assert chat.t("chat.no_docs", lang) in str(shown[1]["content"])

@@ -50,9 +50,15 @@ def test_chat_streams_then_shows_cards_followups_and_the_cited_page(
 
 
 def test_chat_without_documents_warns_instead_of_failing(services: Services) -> None:
+    """A toast, and the question shown with a reply saying what to do (a toast fades: a
+    first visitor's question had vanished with no reply)."""
     with pytest.warns(UserWarning, match="Upload a document"):
         steps = _run_ask(services, "anything?")
-    assert len(steps) == 1 and steps[0][0] == []
+    assert len(steps) == 1
+    shown = steps[0][0]
+    assert [m["role"] for m in shown] == ["user", "assistant"]
+    assert "anything?" in str(shown[0]["content"])
+    assert "Upload a document" in str(shown[1]["content"])
 
 
 def test_citation_click_moves_the_pane_to_its_page(services: Services, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from pipeline.knowledge.wordlists import word_lists
 from pipeline.models import Block
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import YEAR_RE
-from pipeline.text.script import HAN_SPAN_RE
+from pipeline.text.script import HAN, HAN_SPAN_RE
 
 __all__ = [
     "REGISTRANT",
@@ -170,7 +170,7 @@ def _heads_a_heading(blocks: list[Block], found: str) -> bool:
 
 
 # a digit and a Chinese character the extraction set apart ("2018 年第一季度报告")
-_HAN_GAP = re.compile(r"(?<=\d) +(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) +(?=\d)")
+_HAN_GAP = re.compile(rf"(?<=\d) +(?=[{HAN}])|(?<=[{HAN}]) +(?=\d)")
 
 
 def period_subtitle(blocks: list[Block], found: str) -> str:
