@@ -141,6 +141,19 @@ def test_guidance_rows_follow_the_actual_rows_unless_guidance_is_asked() -> None
     assert guided[0].passage is guidance
 
 
+def test_a_bullet_saying_what_is_expected_is_guidance() -> None:
+    """A forecast printed as a bullet is a row whose range sits in a sentence, not in a
+    cell of figures: what it says (expected) makes it guidance, as for a sentence."""
+    text = (
+        "•  Net sales are expected to be between $69.0 billion and $73.0 billion.\n"
+        "•  Net sales were $59.7 billion in the first quarter of 2032."
+    )
+    p = _passage(text)
+    rows = [u for u in units(text) if u.kind == "row"]
+    assert len(rows) == 2, rows
+    assert guidance_unit(p, rows[0]) and not guidance_unit(p, rows[1])
+
+
 def test_figure_tables_drop_guidance_unless_asked() -> None:
 
     header = "| ($ in Billions) | July 2033 | April 2033 |\n|---|---|---|\n"

@@ -118,6 +118,8 @@ def guidance_unit(p: Passage, u: Unit, tables: dict[str, bool] | None = None) ->
         label = cells[0] if cells else ""
         if _ROW_WORDS.search(label) or any(range_cell(c) for c in cells[1:]):
             return True
+        if forward(u.text):  # a bullet saying what is expected ("• Net sales are expected …")
+            return True
         known = {} if tables is None else tables
         if p.chunk_id not in known:
             known[p.chunk_id] = guidance_table(p)
