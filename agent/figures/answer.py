@@ -18,10 +18,10 @@ from agent.evidence import Evidence
 from agent.figures.basis import basis_unsaid
 from agent.figures.candidate import FigureAnswer
 from agent.figures.guidance import actual_evidence
+from agent.figures.member_kinds import kind_words
 from agent.figures.methods import COMPARISON, METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
 from agent.figures.periods import fiscal_worded
-from agent.figures.ranking import kind_words
 from agent.figures.rejected import nearest
 from agent.figures.turn_tables import grids
 from agent.figures.verify import said_names

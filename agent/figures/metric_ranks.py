@@ -21,9 +21,9 @@ from agent.figures.formula import Cell, MissingFigure, Result, evaluate
 from agent.figures.grid import Grid, Row
 from agent.figures.headings import groups
 from agent.figures.items import MIN_ROW_MATCH, row_match, years
+from agent.figures.member_kinds import kind_words
 from agent.figures.partitions import MIN_MEMBERS
 from agent.figures.periods import into_year, months_of
-from agent.figures.ranking import kind_words
 from agent.figures.render import number
 from agent.figures.turn_tables import grids
 from agent.question.compare import asks_extreme, wants_minimum

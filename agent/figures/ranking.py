@@ -26,7 +26,8 @@ from agent.figures.grid import SCALES, Grid, Row
 from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, norm, years
 from agent.figures.joined_rows import joined
-from agent.figures.member_levels import Levelled, by_place, members_of, mentions_place
+from agent.figures.member_kinds import WHICH, asked_kind, kind_words, of_another_kind
+from agent.figures.member_levels import Levelled, members_of
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
@@ -97,7 +98,7 @@ def _search(question: str, measure: LineItem, *, kind: str | None = None) -> str
     """Keywords for the table of the kind of member asked (or of ``kind``), by the
     measure: "sales by region 2025"."""
     groups = vocabulary().member_kinds
-    m = _WHICH.search(question)
+    m = WHICH.search(question)
     said = [w.lower() for text in (m.groups() if m else ()) if text for w in text.split()]
     if kind is not None:
         said = [kind]
@@ -146,26 +147,6 @@ def _measure(question: str) -> LineItem | None:
 
 # the words after "which", past a company's name ("which of Velmor Resorts' reportable
 # segments", "which J&J business segment"): the kind of member is among them
-_WHICH = re.compile(
-    r"\bwhich\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",
-    re.I,
-)
-
-
-def kind_words(question: str) -> frozenset[str]:
-    """Stems a table names the kind of member asked by: the noun after "which" ("which
-    region": geographic, area …)."""
-    m = _WHICH.search(question)
-    said = [w for w in (m.groups() if m else ()) if w]
-    asked = {stem(w.lower()) for text in said for w in re.findall(r"[\w-]+", text)}
-    out: set[str] = set()
-    for words in vocabulary().member_kinds.values():
-        stems = {stem(w) for w in words}
-        if stems & asked:
-            out |= stems
-    return frozenset(out)
-
-
 def _named(text: str, measure: LineItem) -> str:
     """The measure's name as ``text`` says it ("net sales"), or "" when it does not."""
     low = norm(text)
@@ -223,7 +204,7 @@ def _group(
             if len(members) < MIN_MEMBERS:
                 partial.append(p.page)
                 continue
-            if _of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
+            if of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
                 continue  # "US / Intl" of one product, a geographic table: not the kind asked
             kind = 1 if kinds & (context | {stem(t) for t in content_terms(grp.heading)}) else 0
             # a table whose columns are of the length asked (a quarter's) before one
@@ -371,66 +352,3 @@ def _measured(found: Found, rows: list[Row], mode: Mode) -> list[Member]:
         )
         for r, v in zip(rows, nows, strict=True)
     ]
-
-
-def _of_another_kind(question: str, grp: Group, rows: list[Row], *, totalled: bool) -> bool:
-    """Are the members not of the kind the question asks for: one whole's split by place
-    where products or segments are asked (``_split_by_place``), a group whose heading or
-    table caption names another kind ("Sales to customers by geographic area" when the
-    segments are asked; segments naming places are regions), or, for regions, members
-    none of which names a place under a caption naming no kind ("Subscription / Product /
-    Services")?"""
-    kind = asked_kind(question)
-    if kind is None:
-        return False
-    if _split_by_place(grp, rows, kind, totalled=totalled):
-        return True
-    p = grp.grid.passage
-    named = _kinds_named(f"{grp.heading} {p.columns} {p.text.lstrip().split(chr(10))[0]}")
-    placed = any(mentions_place(r.label) for r in rows)
-    if named and kind not in named:  # segments named by places are a company's regions
-        return not (kind == "region" and named == {"segment"} and placed)
-    return kind == "region" and not named and not placed
-
-
-def _split_by_place(grp: Group, rows: list[Row], kind: str, *, totalled: bool) -> bool:
-    """Are the members one whole's split by place where another kind is asked? Places are
-    never products; segments named only by places are the world's regions ("Americas /
-    EMEA / Asia Pacific"), never a home-and-abroad pair ("US / Intl"), a row's split with
-    its total ("WW") among them, or the rows under a heading naming a thing ("REMICADE")."""
-    if not by_place(rows):
-        return False
-    if kind == "category":
-        return True
-    split = totalled or len(rows) < _REGIONS or _names_a_thing(grp)
-    return kind == "segment" and split
-
-
-_REGIONS = 3  # the fewest places a company's segments split the world into
-
-
-def _names_a_thing(grp: Group) -> bool:
-    """Does the group's heading name a thing of its own ("REMICADE", "Oral Care"), not
-    the measure ("Net sales:"), a kind of member or the table's title?"""
-    head = grp.heading.strip()
-    if not head or asked_items(head) or _kinds_named(head):
-        return False
-    return not whole(grp.grid).heading.startswith(head)
-
-
-def _kinds_named(text: str) -> set[str]:
-    """The kinds of member the text names ("by geographic area": region)."""
-    said = {stem(t) for t in content_terms(text)}
-    return {
-        name for name, kind in vocabulary().member_kinds.items() if said & {stem(w) for w in kind}
-    }
-
-
-def asked_kind(question: str) -> str | None:
-    """The kind of member the question asks for ("region", "segment", "category"), by the
-    noun after "which"; None when it names none."""
-    asked = kind_words(question)
-    for name, said in vocabulary().member_kinds.items():
-        if {stem(w) for w in said} & asked:
-            return name
-    return None

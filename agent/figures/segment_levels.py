@@ -21,9 +21,9 @@ from agent.figures.candidate import FigureAnswer
 from agent.figures.grid import Grid, Row, clean_label
 from agent.figures.headings import HEADING
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, years
+from agent.figures.member_kinds import kind_words
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import _period
-from agent.figures.ranking import kind_words
 from agent.figures.render import number, scale_word
 from agent.figures.turn_tables import grids
 from agent.question.compare import asks_change, asks_extreme, wants_minimum, what_is_compared
