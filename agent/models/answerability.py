@@ -40,6 +40,7 @@ from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
 from agent.models.attribute_said import stated_of_subject
+from agent.models.definition_asked import defined
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
@@ -312,6 +313,8 @@ def decide(
     ``lead``: the unit the answer is written from, when another than the first)?"""
     if not chosen:
         return Decision(False, "evidence", 0.0)
+    if defined(question, lead or chosen[0], evidence):
+        return Decision(True)  # "What does X stand for?": the unit defining X answers it
     # "体长" asked, "身长……公尺" said: the attribute in other words (``attribute_said``)
     stated = stated_of_subject(question, chosen[0])
     if rows_miss_metric(question, chosen) or (

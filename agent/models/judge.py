@@ -18,6 +18,7 @@ from agent.models.asked_names import absent_names, missing_names
 from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
+from agent.models.definition_asked import defining_unit
 from agent.models.feature_vector import FEATURES
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
@@ -107,6 +108,10 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     # a forecast shares every word of the period's actual figure asked, and answers only
     # a question asking for it (``figures/guidance.py``)
     found = guidance_order(found, question)
+    # "What is X?": the unit defining X answers, however few of the question's words it uses
+    defining = defining_unit(question, found, evidence)
+    if defining is not None:
+        found, addressed = [defining, *(c for c in found if c is not defining)], True
     covered = set().union(*(c.matched for c in found[:8]))
     uncovered = [t for t in ask.weights if t not in covered]
     if not addressed:
@@ -121,6 +126,8 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     led = status_first(question, led, evidence)  # "where does it stand?": its latest step
     # "Is it still selling X?": the sentence holding the predicate too decides it
     led = verdict_first(question, led, evidence)
+    if defining is not None:
+        led = [defining, *(c for c in led if c is not defining)]
     led[:1] = led[:1] if led[0] in chosen + agreed else with_reasons(led[:1], question)
     return Judgement(chosen=chosen + agreed, best=best, uncovered=uncovered, written=led)
 
