@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import tempfile
 from collections import defaultdict
@@ -36,6 +37,7 @@ from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
 from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
 
+log = logging.getLogger("bench.refusal_set")
 QUESTIONS = Path(__file__).with_name("refusal_questions.json")
 KINDS = (
     "other_company",
@@ -65,7 +67,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead")
     ap.add_argument("--kind", default="", help="ask only this kind's questions")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A to G)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A to I)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
@@ -74,8 +76,17 @@ def main() -> int:
     items = [i for i in items if args.batch in ("", i.get("batch", "A"))]
     refused: dict[str, list[bool]] = defaultdict(list)
     answered: dict[str, list[bool]] = defaultdict(list)
+    crashed = 0
     for item in items:
-        event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        try:
+            event = chat.ask(item["question"], [doc_id_for(item["doc"])])
+        except Exception:  # one question's crash is its miss, not the run's end
+            log.exception("crashed: %s | %s", item["doc"], item["question"])
+            crashed += 1
+            ok = False
+            (refused if item["expect"] == "refuse" else answered)[item["kind"]].append(ok)
+            (refused if item["expect"] == "refuse" else answered)["all"].append(ok)
+            continue
         chat.delete(event.conversation_id)
         a = event.answer
         lead = body(a.answer)
@@ -93,7 +104,8 @@ def main() -> int:
             mark = ("ok  " if ok else "MISS") + (" neg" if item["expect"] == "refuse" else " pos")
             said = " ".join(lead.split())[:260]
             print(f"{mark} {item['doc']} | {item['question']}\n     {said}", flush=True)
-    print(f"questions {len(items)}")
+    note = f" (crashed {crashed}, counted as misses)" if crashed else ""
+    print(f"questions {len(items)}{note}")
     print(f"{'kind':14} {'negatives refused':22} {'positives answered':22}")
     for kind in (*KINDS, "all"):
         if refused[kind] or answered[kind]:

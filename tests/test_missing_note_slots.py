@@ -30,3 +30,15 @@ def test_an_english_note_without_a_year_names_no_fiscal_year() -> None:
     note = missing_note("revenue", None, "en")
     assert note.startswith("The documents do not say what ") and "FY" not in note, note
     assert "  " not in note, note
+
+
+def test_a_sum_a_formula_wants_is_named_by_its_items_never_by_its_key() -> None:
+    # invested capital is wanted as "total_debt + total_equity": the reader sees row names
+    from pipeline.text.finance import vocabulary
+
+    items = vocabulary().items
+    for lang in ("en", "zh"):
+        note = missing_note("total_debt + total_equity", 2031, lang)
+        assert "total_debt" not in note and "_" not in note and "+" not in note, note
+    en = missing_note("total_debt + total_equity", 2031, "en")
+    assert items["total_debt"].names[0] in en and "2031" in en

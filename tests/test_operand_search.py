@@ -52,3 +52,15 @@ def test_a_chinese_questions_operand_search_tries_the_chinese_names_first() -> N
         assert all(name in searched for name in names), key
     # an English question keeps the vocabulary's order
     assert vocabulary().items["revenue"].names[0] in _query("revenue", set())
+
+
+def test_an_operand_a_formula_sums_searches_each_of_its_items() -> None:
+    # a ratio's denominator wanted as "total_debt + total_equity" (invested capital) is two
+    # rows, not one key: asking the vocabulary for the sum had crashed the planner
+    from agent.figures.candidate import FigureAnswer
+    from agent.models.planner import _operand_calls
+
+    items = vocabulary().items
+    calls = _operand_calls(FigureAnswer(wanted=[("total_debt + total_equity", 2031)]), set(), set())
+    queries = " ".join(str(c["args"]["query"]) for c in calls)
+    assert items["total_debt"].names[0] in queries and items["total_equity"].names[0] in queries

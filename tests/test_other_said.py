@@ -86,3 +86,22 @@ def _counted(passages: list[Passage], df: dict[str, int]) -> list[Evidence]:
             scope_chunks=90,
         )
     ]
+
+
+def test_a_verb_asked_in_its_base_form_is_said_in_its_past() -> None:
+    # "file" asked, "filed" said: the stem of the past drops the verb's final e
+    q = "What did Halden file against Kestrel?"  # two words asked: none may be missing
+    said = "In May, Halden Labs, Inc. filed a demand for arbitration against Kestrel Optics Inc."
+    p = Passage(chunk_id="b#3", doc_id="b", page=3, page_end=3, text=said)
+    scope = [Evidence(tool="search", query="file", passages=[p], owner=["Brenmoor"])]
+    assert states_of_other(q, scope, "Halden", _question_words(q, scope))
+
+
+def test_a_company_named_with_an_accent_is_another_company() -> None:
+    from agent.models.other_company import other_subject
+
+    text = "Our competitors include Nestlé S.A. and Kestrel Optics Inc. in every market."
+    p = Passage(chunk_id="b#4", doc_id="b", page=4, page_end=4, text=text)
+    df = {"nestlé": 1, "climate": 3, "change": 5, "affect": 4, "business": 9}
+    scope = [Evidence(tool="search", query="q", passages=[p], owner=["Brenmoor"], term_df=df)]
+    assert other_subject("How could climate change affect Nestlé's business?", scope) == "Nestlé"

@@ -171,7 +171,8 @@ def test_a_table_row_without_figures_is_never_the_answer() -> None:
 
 def test_a_supporting_quote_uses_a_question_word_itself() -> None:
     from agent.evidence import Unit
-    from agent.models.judge import Candidate, _select
+    from agent.models.judge import Candidate
+    from agent.models.support_units import select_units as _select
 
     def cand(n: int, text: str, overlap: float, matched: set[str]) -> Candidate:
         features = [0.0] * len(FEATURES)

@@ -1,4 +1,4 @@
-"""Which units support the first-ranked one (``judge._select``): a sentence holding the
+"""Which units support the first-ranked one (``support_units.select_units``): a sentence holding the
 kind of thing asked that the first one lacks, and, for a question asking no kind of thing,
 the passage's other sentences nearly as likely, though they add no question word."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from agent.evidence import Passage, Unit
 from agent.models.feature_vector import FEATURES
-from agent.models.judge import Candidate, _select
+from agent.models.judge import Candidate
+from agent.models.support_units import select_units as _select
 
 
 def _cand(

@@ -252,11 +252,22 @@ def ids(cells: Sequence[Cell]) -> str:
     return "".join(f"[{cid}]" for cid in dict.fromkeys(c.chunk_id for c in cells))
 
 
+def _sum_names(item: str) -> tuple[str, ...]:
+    """The names of a sum a formula wants ("total_debt + total_equity"), each item by its
+    first English and first Chinese name: a key is never shown to the reader."""
+    items = [vocabulary().items.get(p.strip()) for p in item.split(" + ")]
+    if not all(items):
+        return ()
+    en = " and ".join(next((n for n in i.names if not HAN_RE.search(n)), "") for i in items if i)
+    zh = "和".join(next((n for n in i.names if HAN_RE.search(n)), "") for i in items if i)
+    return (en, zh)
+
+
 def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     """Names a figure the tables do not give (worded so the reflection reads it as a
     statement about the documents, not a claim needing a source)."""
     known = vocabulary().items.get(item)
-    names = [n for n in (known.names if known else (item,)) if n.strip()]
+    names = [n for n in (known.names if known else _sum_names(item)) if n.strip()]
     # either slot may be empty: each part of the sentence is said only with its word, so
     # no "的" hangs without its year and no "what  was" names nothing
     if lang == "zh":
@@ -267,7 +278,8 @@ def missing_note(item: str, year: int | None, lang: prompts.Lang) -> str:
     if not names:
         return f"The documents do not give the figure needed{f' for FY{year}' if year else ''}."
     said = f"{f'FY{year} ' if year else ''}{names[0]}"
-    return f"The documents do not say what {said} {copula(names[0])}."
+    verb = "were" if " and " in names[0] and not known else copula(names[0])  # a sum's items
+    return f"The documents do not say what {said} {verb}."
 
 
 def follow_ups(

@@ -40,6 +40,8 @@ from agent.evidence import Evidence
 from agent.models.absent_subject import absent_subject
 from agent.models.attribute_kind import unheld_attribute
 from agent.models.attribute_said import stated_of_subject
+from agent.models.definition_asked import defined
+from agent.models.everyday_unheld import everyday_unheld
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
 from agent.models.focus import names as zh_names
@@ -312,6 +314,8 @@ def decide(
     ``lead``: the unit the answer is written from, when another than the first)?"""
     if not chosen:
         return Decision(False, "evidence", 0.0)
+    if defined(question, lead or chosen[0], evidence):
+        return Decision(True)  # "What does X stand for?": the unit defining X answers it
     # "体长" asked, "身长……公尺" said: the attribute in other words (``attribute_said``)
     stated = stated_of_subject(question, chosen[0])
     if rows_miss_metric(question, chosen) or (
@@ -329,7 +333,8 @@ def decide(
         # "公司负责人是谁？" of "公司负责人刘道骐、…": the field names the very role asked,
         # however everyday the question's words (``agent/role_field.py``)
         return Decision(True, "", max(p, gate().threshold))
-    if gate().threshold <= p < _DOUBTFUL and everyday_unheld(question, evidence, chosen):
+    doubtful = gate().threshold <= p < _DOUBTFUL
+    if doubtful and everyday_unheld(question, _question_words(question, evidence), chosen):
         return Decision(False, "evidence", p)
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
 
@@ -351,37 +356,11 @@ def _name_only(
     )
 
 
-# Kinds one sentence holds or not: a reason, a figure, a date, a person, a place (a
-# definition or a list is any description, never missing as such).
-_HELD_KINDS = frozenset({"number", "date", "person", "place", "reason"})
-# The most informative word of a question of world knowledge is an everyday one ("叶子",
-# "地球", "速度": Zipf ≥ 3.4); a document's question names its own subject (a species, a
-# person, a product), which general language rarely uses.
-EVERYDAY = 0.6
-# ... and only when the gate passes it short of sure: a document's own question may be put
-# in everyday words, and its answer give the reason without a connective; the gate is
+# A doubtful pass of the gate for a Chinese question of everyday words is refused when no
+# chosen unit holds the kind asked (``everyday_unheld.py``): a document's own question may be
+# put in everyday words, and its answer give the reason without a connective; the gate is
 # surest of those (0.9 and up), never so of world knowledge.
 _DOUBTFUL = 0.9
-# A year or a Latin name asked of ("为什么1987年的FIFA会议改在了秋天？") makes a question
-# about one particular thing, whatever its other words.
-_PARTICULAR = re.compile(r"[0-9A-Za-z]")
-
-
-def everyday_unheld(
-    question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate]
-) -> bool:
-    """A Chinese question of everyday words asking a kind of thing (why, how long, when,
-    who, where) that none of the chosen units holds: world knowledge whose words a
-    document happens to use ("叶子" in a plant's description), not its content. The
-    gate reads each of these apart; together they are a refusal."""
-    core = core_question(question)
-    kinds = asked_kinds(core) & _HELD_KINDS
-    if not HAN_RE.search(core) or not kinds or _PARTICULAR.search(core):
-        return False
-    words = _question_words(question, evidence)
-    if not words or max(information(w) for w in words.values()) >= EVERYDAY:
-        return False
-    return not any(holds(k, c.unit.text, question) for c in chosen for k in kinds)
 
 
 def nearest_named(

@@ -26,6 +26,7 @@ from agent.models.answering.scoring import asked_forms, form_fit
 from agent.models.answering.strategies import Strategy, registered
 from agent.models.asked_basis import basis_misfit
 from agent.models.asked_fit import misfit
+from agent.models.definition_asked import undefined
 from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
 from agent.models.record import records, unheld_record
@@ -96,6 +97,8 @@ def _composed(
             why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c, asked)
             why = why or basis_misfit(q, c) or uncovered_cited(question, c.cited, evidence)
             why = why or unheld_record(record, [c.body, *c.quoted])
+            # "What is X?": an answer only using the term says nothing of its meaning
+            why = why or _undefined(question, c, evidence)
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
             )
@@ -194,6 +197,11 @@ def _unheld(q: Question, c: AnswerCandidate, asked: list[str]) -> str:
     its names is in their evidence (``held_focus.py``)."""
     said = [c.body, *c.quoted, *(f"{p.section}\n{p.text}" for p in c.cited)]
     return unheld_focus(c.form, asked, said)
+
+
+def _undefined(question: str, c: AnswerCandidate, evidence: Sequence[Evidence]) -> str:
+    """A term's meaning asked, and the answer does not give it (``definition_asked.py``)."""
+    return "no definition" if undefined(question, [c.body, *c.quoted], evidence) else ""
 
 
 def _opens_with_verdict(body: str, leads: dict[str, str]) -> bool:

@@ -22,8 +22,11 @@ from agent.question.acronyms import METRIC_ACRONYMS
 from agent.rewrite import core_question
 from agent.scope import _suffixes, stem  # the legal-form words a registrant's name ends in
 from pipeline.text.lexicon import alternation
+from pipeline.text.script import LATIN_LETTERS
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
+_WORD = re.compile(rf"[{LATIN_LETTERS}][{LATIN_LETTERS}0-9&'’.-]*")
+# a name's pieces as the search cuts them ("Coca-Cola": two; "Nestlé": one, accent kept)
+_PIECE = re.compile(rf"[{LATIN_LETTERS}0-9]+")
 # capitalised words, or a web name written in lower case ("salesforce.com")
 _NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*|\b[a-z][\w-]*\.com\b)"
 # Where a question puts the company it asks about, besides "<Name>'s": last, after "of"
@@ -61,7 +64,7 @@ def other_subject(question: str, evidence: Sequence[Evidence], *, written: bool 
     for k, raw, start in _named(core):
         words = [stem(w.strip(".")) for w in raw]
         # the search cuts "Coca-Cola" in two: each piece must be used
-        pieces = [stem(w) for w in re.findall(r"[A-Za-z0-9]+", " ".join(raw))]
+        pieces = [stem(w) for w in _PIECE.findall(" ".join(raw))]
         if not words or any(w in owner for w in words) or not all(w in used for w in pieces):
             continue
         if any(c.isdigit() for w in words for c in w) or _titled(core, start):

@@ -26,12 +26,13 @@ from agent.models.features import hits, make_ask
 from agent.models.holder import title
 from agent.rewrite import core_question
 from agent.scope import stem
+from pipeline.text.script import LATIN_LETTERS
 from pipeline.text.segment import words as split_words
 
 # the asked words a sentence may leave out and still state the fact: one in three ("big"
 # and "share" of "represented 19% of the category"), none of fewer than three
 SLACK = 3
-_PIECE = re.compile(r"[A-Za-z0-9]+")
+_PIECE = re.compile(rf"[{LATIN_LETTERS}0-9]+")  # "Nestlé" whole, its accent kept
 
 
 def states_of_other(
@@ -60,6 +61,9 @@ def states_of_other(
                 # a synonym rule covers is said in any of its wordings ("half": "50%")
                 said = {stem(w) for w in (*split_words(u.text), *_PIECE.findall(u.text))}
                 said |= hits(ask, u.text)
+                # a verb's final e goes before -ed and -ing, and the stem keeps what is left
+                # ("filed": "fil"; "file": "file")
+                said |= {f"{w}e" for w in said}
                 if not pieces <= said or len(asked - said) > slack:
                     continue
                 if not kinds or any(_holds(k, u.text, question) for k in kinds):

@@ -71,7 +71,10 @@ def _operand_calls(
     of the right one."""
     pages = [p for p in figures.pages if str(p) not in read]
     calls: list[Call] = [{"name": "read_page", "args": {"page": pages[0]}}] if pages else []
-    operands = [_operand_search(*w, asked=asked, lang=lang) for w in figures.wanted]
+    # an operand a formula sums ("total_debt + total_equity"): each of its items is a row
+    parts = [(i.strip(), y) for item, y in figures.wanted for i in item.split(" + ")]
+    known = [(i, y) for i, y in parts if i in vocabulary().items]
+    operands = [_operand_search(*w, asked=asked, lang=lang) for w in known]
     calls += [c for c in operands if c["args"]["query"] not in asked]
     return calls or operands[:1]
 

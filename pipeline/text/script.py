@@ -23,6 +23,9 @@ CJK_PUNCT = "\u3000-\u303f"  # CJK Symbols and Punctuation ("　", "。", "、",
 FULLWIDTH = "\uff00-\uffef"  # Halfwidth and Fullwidth Forms ("，", "（", "０")
 
 # The ideographs: what "a Chinese character" means everywhere unless a variant says not.
+# Latin letters with their accented forms (Latin-1 Supplement, Latin Extended-A and -B,
+# less × and ÷): a company is "Nestlé" or "Mondelēz", not "Nestl" and "Mondel"
+LATIN_LETTERS = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
 HAN = HAN_EXT_A + UNIFIED + HAN_COMPAT
 # Chinese text: ideographs, CJK punctuation and full-width forms.
 CJK = HAN + CJK_PUNCT + FULLWIDTH

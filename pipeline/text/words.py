@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
+from pipeline.text.script import LATIN_LETTERS
+
 # A run of ASCII letters: what the language guess counts as an English word.
 LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
-# A word as a question names a thing: "S&P", "U.S.", "Velmor's", "10-K" after a letter.
-NAME_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9&'’.-]*")
+# A word as a question names a thing: "S&P", "U.S.", "Velmor's", "10-K" after a letter,
+# "Nestlé" whole.
+NAME_WORD_RE = re.compile(rf"[{LATIN_LETTERS}][{LATIN_LETTERS}0-9&'’.-]*")
