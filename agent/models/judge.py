@@ -32,6 +32,7 @@ from agent.models.features import (
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.period_rows import length_first
+from agent.models.places_lead import asks_places, places, places_first
 from agent.models.qualified_rows import amounts_first, qualified_first, rates_first
 from agent.models.reason_lead import reason_first
 from agent.models.section_before import section_before
@@ -189,6 +190,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
     # a factoid asked: the unit holding the thing asked is written first (``kind_lead.py``)
     led = lead_with_asked(question, chosen + agreed, found, model.refuse_below)
+    led = places_first(question, led, found)  # "which countries …?": the places named
     led = reason_first(question, led)  # "what is it meant to achieve?": the next sentence
     led = status_first(question, led, evidence)  # "where does it stand?": its latest step
     # "Is it still selling X?": the sentence holding the predicate too decides it
@@ -257,11 +259,13 @@ def _lead_ins(evidence: Sequence[Evidence]) -> dict[str, str]:
 def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[Candidate]]:
     """Every unit that uses a question word (beyond a year), with its features; for a
     "which … highest" question also every row of a table that speaks to it, for a "how
-    many" question every unit giving a number of the thing counted; no table row
-    for a reason asked ("what drove the margin change?" is answered by prose)."""
+    many" question every unit giving a number of the thing counted, for a "which regions"
+    question every unit naming a place; no table row for a reason asked ("what drove the
+    margin change?" is answered by prose)."""
     extreme = asks_extreme(question)
     counting = asks_count(question)
     alias = asks_alias(question)
+    placed = asks_places(question)
     ask = make_ask(what_is_compared(question) if extreme else question, evidence)
     leads = _lead_ins(evidence)
     before = section_before(ask, evidence, leads)
@@ -296,6 +300,8 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                 # the number asked ("we employed 29,239 people" for "how many employees")
                 kept = extreme and u.kind == "row" and cover > 0
                 named = alias and gives_alias(u.text)  # "又称……" names no word asked
+                # "which regions …?": a table's "North America | 1,092" row names one
+                named = named or (placed and bool(places(u.text)))
                 if not matched and not kept and not named and not (counting and values[_COUNTS]):
                     continue
                 found.append(values)
