@@ -118,3 +118,17 @@ def test_causes_after_a_lead_in_are_listed() -> None:
     # a sentence that gives its cause itself introduces no list
     plain = _passage("Sales rose due to volume.\n• Item one.", "qw#1")
     assert following(plain, units(plain.text)[0]) == []
+
+
+def test_every_unit_naming_a_place_is_a_candidate_of_a_places_question() -> None:
+    from agent.models.judge import candidates
+
+    table = _passage(
+        "Net sales by geography:\n| Region | 2022 |\n|---|---|\n| North America | 1,092 |\n"
+        "| Europe | 1,030 |",
+        "qw#29",
+    )
+    evidence = [Evidence(tool="search_document", query="q", passages=[table])]
+    _, found = candidates("Which regions do Quillon's net sales come from?", evidence)
+    named = {p for c in found for p in places(c.unit.text)}
+    assert {"north america", "europe"} <= named
