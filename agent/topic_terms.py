@@ -61,6 +61,19 @@ def topic_terms(text: str, ignore: Iterable[str] = ()) -> frozenset[str]:
     )
 
 
+@cache
+def _qualifiers() -> frozenset[str]:
+    return frozenset(stem(w) for w in section_words()["qualifiers"])
+
+
+def deciding(asked: frozenset[str]) -> frozenset[str]:
+    """The asked words a statement must hold to decide a yes/no question: all but those
+    that only qualify or frame the thing asked ("one-off" and "results" of "Were there any
+    one-off gains in its 2016 results?": a statement of the gain itself decides it), or all
+    of them when nothing else is asked."""
+    return asked - _qualifiers() or asked
+
+
 def meets(asked: frozenset[str], terms: frozenset[str]) -> frozenset[str]:
     """The asked words a text's words meet: the same stem, or one the other's longer form
     ("seasonal", "seasonality"; "competitor", "competition": most of the shorter word)."""

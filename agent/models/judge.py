@@ -23,6 +23,7 @@ from agent.models.feature_vector import FEATURES
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
 from agent.models.period_rows import length_first
+from agent.models.places_lead import places_first
 from agent.models.qualified_rows import amounts_first, qualified_first, rates_first
 from agent.models.reason_lead import reason_first
 from agent.models.selector import selector
@@ -122,6 +123,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     agreed = _agreed_page_unit(evidence, found, chosen, floor=model.refuse_below)
     # a factoid asked: the unit holding the thing asked is written first (``kind_lead.py``)
     led = lead_with_asked(question, chosen + agreed, found, model.refuse_below)
+    led = places_first(question, led, found)  # "which countries …?": the places named
     led = reason_first(question, led)  # "what is it meant to achieve?": the next sentence
     led = status_first(question, led, evidence)  # "where does it stand?": its latest step
     # "Is it still selling X?": the sentence holding the predicate too decides it

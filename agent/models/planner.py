@@ -26,6 +26,7 @@ from agent.models.corroborate import statement_place, statement_search
 from agent.models.expansions import expansions
 from agent.models.judge import judge
 from agent.models.phrasing import phrasing_words
+from agent.models.places_lead import asks_places, region_search
 from agent.models.sections import topical
 from agent.models.selector import selector
 from agent.note_pointer import asked_note, note_topic, only_points, pointed_note
@@ -233,6 +234,13 @@ def _first_round(question: str) -> list[Call]:
     if keywords.strip():  # exact words catch table rows that the meaning search ranks low
         calls.append(
             {"name": "search_document", "args": {"query": keywords, "top_k": 12, "mode": "keyword"}}
+        )
+    if asks_places(asked):  # where it operates is said by naming the places, not the ask
+        calls.append(
+            {
+                "name": "search_document",
+                "args": {"query": region_search(), "top_k": 8, "mode": "keyword"},
+            }
         )
     return calls
 

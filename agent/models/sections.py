@@ -28,6 +28,7 @@ from agent.note_pointer import asked_note, only_points
 from agent.own_name import own_name_words
 from agent.rewrite import page_reference
 from agent.sections import meets, section_words, topic_terms
+from agent.topic_terms import deciding as deciding_terms
 from pipeline.text.periods import PERIOD_MENTION_RE
 from pipeline.text.script import HAN_RE
 
@@ -192,6 +193,7 @@ def _verdict(
     and only one saying what is decides."""
     if not asked:
         return None
+    asked = deciding_terms(asked)  # a qualifier asked ("one-off") need not be said
     for extra in (frozenset(), heading):
         deciding = [
             u.text
@@ -246,9 +248,10 @@ def stated_verdict(
     # a list of risks or highlights decides by its one item on the topic, not by words
     # its other items happen to hold
     items = _ITEM.split(statements[0])
-    said = max(items, key=lambda t: len(meets(asked, topic_terms(t))))
-    held = meets(asked, topic_terms(said))
-    if len(asked) < 2 or not (_decides(asked, held) or _mostly(asked, held)):
+    need = deciding_terms(asked)  # a qualifier asked ("one-off") need not be said again
+    said = max(items, key=lambda t: len(meets(need, topic_terms(t))))
+    held = meets(need, topic_terms(said))
+    if len(asked) < 2 or not (_decides(need, held) or _mostly(need, held)):
         return None
     return "no" if _denies(said, question) else "yes"
 

@@ -12,6 +12,7 @@ from agent.models.candidates import Candidate
 from agent.models.cut_sentence import rest_of
 from agent.models.feature_vector import FEATURES, relative, unit_features
 from agent.models.features import Ask, make_ask, missed, passage_hits, share
+from agent.models.places_lead import asks_places, places
 from agent.models.section_before import section_before
 from agent.models.spans import opens_mid_sentence
 from agent.models.subject import asks_alias, gives_alias
@@ -64,11 +65,13 @@ def _lead_ins(evidence: Sequence[Evidence]) -> dict[str, str]:
 def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[Candidate]]:
     """Every unit that uses a question word (beyond a year), with its features; for a
     "which … highest" question also every row of a table that speaks to it, for a "how
-    many" question every unit giving a number of the thing counted; no table row
-    for a reason asked ("what drove the margin change?" is answered by prose)."""
+    many" question every unit giving a number of the thing counted, for a "which regions"
+    question every unit naming a place; no table row for a reason asked ("what drove the
+    margin change?" is answered by prose)."""
     extreme = asks_extreme(question)
     counting = asks_count(question)
     alias = asks_alias(question)
+    placed = asks_places(question)
     ask = make_ask(what_is_compared(question) if extreme else question, evidence)
     leads = _lead_ins(evidence)
     before = section_before(ask, evidence, leads)
@@ -103,6 +106,8 @@ def candidates(question: str, evidence: Sequence[Evidence]) -> tuple[Ask, list[C
                 # the number asked ("we employed 29,239 people" for "how many employees")
                 kept = extreme and u.kind == "row" and cover > 0
                 named = alias and gives_alias(u.text)  # "又称……" names no word asked
+                # "which regions …?": a table's "North America | 1,092" row names one
+                named = named or (placed and bool(places(u.text)))
                 if not matched and not kept and not named and not (counting and values[_COUNTS]):
                     continue
                 found.append(values)

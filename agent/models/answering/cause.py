@@ -291,7 +291,8 @@ def _candidates(
     best = found[0]
     # another period's explanation of the item is no support (last year's move)
     rest = [f for f in found[1:] if f.dated >= min(best.dated, 3)][:MAX_QUOTED]
-    lines = [_said(best)]
+    listed = following(best.passage, best.unit)
+    lines = [_said(best), *(f"- {_cited(best.passage, x)}" for x in listed)]
     if rest:
         lines += [prompts.SUPPORT_HEADER[lang], *(f"- {_said(f)}" for f in rest)]
     cited = [f.passage for f in (best, *rest)]
@@ -301,11 +302,43 @@ def _candidates(
             "explanation",
             "\n".join(lines),
             cited=cited,
-            quoted=[x.text for f in (best, *rest) for x in _shown(f)],
+            quoted=[x.text for f in (best, *rest) for x in _shown(f)] + [x.text for x in listed],
             cover=cover(q, passages_text(cited)),
             ruled=True,  # another company's or period's move is refused before it
         )
     ]
+
+
+_LISTED = 5  # causes listed after a lead-in ("… primarily due to the following:")
+_LEAD_IN = re.compile(r"[:：]\s*$")
+_ITEM_MARK = re.compile(r"\s*[•●▪◦]\s")
+_RULE = re.compile(r"\s*\|?\s*:?-{3,}")  # the rule under a table's header row
+
+
+def following(p: Passage, lead: Unit) -> list[Unit]:
+    """The list items or table rows a sentence ending in a lead-in introduces ("… was
+    unfavorable by $1.4 billion primarily due to the following:" over a table of the
+    causes, "… mainly due to:" over bullets): alone it names no cause. Up to the next
+    heading, at most ``_LISTED``; none after a sentence that ends otherwise."""
+    if not _LEAD_IN.search(clean(lead.text)):
+        return []
+    # list items apart from the sentence they follow, as the causes were read
+    parts = [*_sentences(p.text), *(u for u in units(p.text) if u.kind != "sentence")]
+    out: list[Unit] = []
+    for u in sorted(parts, key=lambda u: u.start):
+        if u.start < lead.end:
+            continue
+        if u.kind == "row" and _RULE.match(p.text, u.end):
+            continue  # a header row names columns, no cause
+        listed = u.kind == "row" or _ITEM_MARK.match(u.text) is not None
+        if not listed or len(out) >= _LISTED:
+            break  # the list is over: a heading, a sentence of its own
+        out.append(u)
+    return out
+
+
+def _cited(p: Passage, u: Unit) -> str:
+    return sentence(u.text, Candidate(p, u, 0.0, frozenset(), 0), "en")
 
 
 def _said(f: _Found) -> str:
