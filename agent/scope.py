@@ -23,7 +23,7 @@ from pipeline.models import Chunk, Document
 from pipeline.text.periods import LONG_DATE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import words
-from pipeline.text.variants import fold, has_variants
+from pipeline.text.variants import fold, has_variants, word_forms
 
 
 @lru_cache(maxsize=1 << 16)  # a document's statistics stem each of its words: most repeat
@@ -81,13 +81,17 @@ class DocStats:
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ, and
-        in any form of their variant characters ("快炮" of a text writing "快砲")."""
+        in any form of their variant characters ("快炮" of a text writing "快砲") or any
+        wording of their word groups ("二战" of a text writing "第二次世界大战")."""
         n = self.df.get(stem(term), 0)
         if n == 0 and HAN_RE.search(term):
             n = sum(1 for t in self.texts if term in t)
             if n == 0 and has_variants(term):
                 folded = fold(term)
                 n = sum(1 for t in self.texts if folded in fold(t))
+            forms = word_forms(term) if n == 0 else []  # "二战" of "第二次世界大战"
+            if forms:
+                n = sum(1 for t in self.texts if any(f in t for f in forms))
         return n
 
 
