@@ -41,6 +41,14 @@ questions naming the filing's company in Chinese (亚马逊, 百事, 强生, 辉
 美高梅; names "company", must be answered) and naming another company in Chinese (names
 "other": 微软, 苹果, 可口可乐, 凯撒娱乐, ...; must be refused: only its refusal is counted,
 its own row "other", kept out of the scope rows and "all", reads "refused" as right).
+Cold (5fd429f): answered 11/13 in the answer, lead and page, refused 2/13 ("截至2019年底，
+亚马逊有多少名全职和兼职员工？" refused as the report of "截至"; "归属于辉瑞普通股股东的净利润"
+not read in English); must-refuse refused 9/9. After zh12's Chinese company names (a name
+narrows the scope to its company's documents and is its report's own subject; a date the
+question opens with names no company): 13/13 in the answer, 12/13 in the lead, 13/13 page,
+refused 0/13; must-refuse 9/9. Batch B 9 -> 12/21 in the answer (lead 8 -> 11, page 11 -> 14,
+refused 9 -> 6: 百事's credit agreements are now asked of PepsiCo's 8-K alone, refused for
+their Chinese finance words, not as another company's), A unchanged (24/25).
 """
 
 from __future__ import annotations
