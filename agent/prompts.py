@@ -141,12 +141,12 @@ NOTICE_FALLBACK: dict[Lang, str] = {
 # The scope notices are one short line under the answer (a phone shows it whole): the
 # company by one document's title, the others only by a count.
 NOTICE_NARROWED: dict[Lang, str] = {
-    "en": "Searched the company asked: {names}.",
+    "en": "Searched {names} only, the company asked.",
     "zh": "只检索所问公司：{names}。",
 }
 NOTICE_ONE_COMPANY: dict[Lang, str] = {
-    "en": "From {used}; name a company to ask another.",
-    "zh": "依据：{used}；问其他公司请写明公司名。",
+    "en": "{used} only — name a company for others.",
+    "zh": "仅依据{used}；问其他公司请写明公司名。",
 }
 CROSS_LANGUAGE_LEAD: dict[Lang, str] = {
     "en": "The documents say (original wording):",

@@ -33,7 +33,7 @@ from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
 from agent.rewrite import small_talk
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
-from agent.scope import StatsCache
+from agent.scope import StatsCache, company_suffixes
 from agent.timing import Clock
 from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
@@ -351,15 +351,22 @@ class ChatService:
             return root._turn_locks.setdefault(cid, threading.Lock())
 
 
-LABEL_CHARS = 28  # of a title in a notice: the notice is one line on a phone
+LABEL_CHARS = 24  # of a document's name in a notice: the notice is one line on a phone
 
 
 def one_line(titles: Sequence[str]) -> str:
-    """Documents named in a notice's one line: the shortest title, cut at a word past
-    ``LABEL_CHARS``, and how many more ("ORRIN_LABS_2025_10K.md +1")."""
+    """Documents named in a notice's one line: the shortest title as its company (the
+    registrant before " — ", its legal form dropped: "PepsiCo" of "PepsiCo, Inc. — Form
+    10-K, …"; the file name after " · ", which tells two like titles apart), cut at a word
+    past ``LABEL_CHARS``, and how many more ("ORRIN_LABS_2025_10K.md +1")."""
     if not titles:
         return ""
     title = " ".join(min(titles, key=len).split())
+    title = title.rsplit(" · ", 1)[-1].split(" — ", 1)[0]
+    words = title.split()
+    while len(words) > 1 and words[-1].lower().strip(".,") in company_suffixes():
+        words.pop()
+    title = " ".join(words).rstrip(",")
     if len(title) > LABEL_CHARS:
         cut = title[:LABEL_CHARS]
         space = cut.rfind(" ")
