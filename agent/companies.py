@@ -7,7 +7,8 @@ nothing and crowd the search. A company is named by a capitalised word of the qu
 of a document's file name starts with ("MGM" in MGMRESORTS_10Q.pdf), or by its initials
 ("J&J", "JnJ" for JOHNSON_JOHNSON_…), or by the trading symbol the filing states ("ADBE");
 a Chinese report's company, which its cover names ("东北电气发展股份有限公司"), by the
-opening of that name (its short name, "东北电气"; legal forms in ``data/company_suffixes.json``).
+opening of that name (its short name, "东北电气"; legal forms in ``data/company_suffixes.json``);
+an English report's company by its Chinese name ("百事" of PepsiCo's, ``bilingual.json`` names).
 Words every filing's name uses ("earnings", "10K")
 name no company; they are in ``data/filing_words.json``. The result only ever narrows the
 scope: no named document, or every one, leaves it as it is.
@@ -21,7 +22,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from agent.scope import DocStats
+from agent.scope import DocStats, names_company
+from pipeline.text.bilingual import company_names
 from pipeline.text.script import HAN
 
 _DATA = Path(__file__).parent / "data" / "filing_words.json"
@@ -49,7 +51,9 @@ def named_documents(
     hit = tuple(
         d
         for d, name, st in zip(doc_ids, names, stats, strict=True)
-        if any(_names(t, name, st) for t in tokens) or _names_zh(question, st)
+        if any(_names(t, name, st) for t in tokens)
+        or _names_zh(question, st)
+        or _names_en(question, st)
     )
     return hit if hit else tuple(doc_ids)
 
@@ -89,7 +93,7 @@ def names_a_company(question: str, names: Sequence[str], stats: Sequence[DocStat
     tokens = _tokens(question)
     pairs = list(zip(names, stats, strict=True))
     return any(_names(t, n, st) for t in tokens for n, st in pairs) or any(
-        _names_zh(question, st) for st in stats
+        _names_zh(question, st) or _names_en(question, st) for st in stats
     )
 
 
@@ -147,6 +151,12 @@ def _names_zh(question: str, st: DocStats) -> bool:
     """Does a Chinese question name the report's company by the opening of its name?"""
     name = zh_company(st)
     return bool(name) and name[:ZH_SHORT] in question
+
+
+def _names_en(question: str, st: DocStats) -> bool:
+    """Does a Chinese question name an English report's company by its Chinese name
+    ("百事" of PepsiCo's 10-K: ``pipeline/text/bilingual.company_names``)?"""
+    return any(names_company(en, st.owner, st.names) for _, en in company_names(question))
 
 
 @lru_cache(maxsize=1)

@@ -138,19 +138,15 @@ NOTICE_FALLBACK: dict[Lang, str] = {
     "en": "The chat model endpoint failed ({error}); this answer was produced offline.",
     "zh": "对话模型接口调用失败（{error}），本次回答由离线回答器生成。",
 }
+# The scope notices are one short line under the answer (a phone shows it whole): the
+# company by one document's title, the others only by a count.
 NOTICE_NARROWED: dict[Lang, str] = {
-    "en": "Asked of the company's documents the question names: {names}.",
-    "zh": "问题提到了公司，只在其文档中检索：{names}。",
+    "en": "Searched {names} only, the company asked.",
+    "zh": "只检索所问公司：{names}。",
 }
 NOTICE_ONE_COMPANY: dict[Lang, str] = {
-    "en": (
-        "The question names no company; this answer is from {used}. The selected documents "
-        "also hold {other}: name the company to ask about it."
-    ),
-    "zh": (
-        "问题没有指明公司，本回答来自：{used}。所选文档中还有：{other}；"
-        "如需了解，请在问题中写明公司。"
-    ),
+    "en": "{used} only — name a company for others.",
+    "zh": "仅依据{used}；问其他公司请写明公司名。",
 }
 CROSS_LANGUAGE_LEAD: dict[Lang, str] = {
     "en": "The documents say (original wording):",

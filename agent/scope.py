@@ -20,10 +20,11 @@ from pathlib import Path
 
 from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
+from pipeline.text.bilingual import company_names
 from pipeline.text.periods import LONG_DATE
 from pipeline.text.script import HAN_RE
 from pipeline.text.segment import words
-from pipeline.text.variants import fold, has_variants
+from pipeline.text.variants import fold, has_variants, word_forms
 
 
 @lru_cache(maxsize=1 << 16)  # a document's statistics stem each of its words: most repeat
@@ -81,13 +82,17 @@ class DocStats:
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ, and
-        in any form of their variant characters ("快炮" of a text writing "快砲")."""
+        in any form of their variant characters ("快炮" of a text writing "快砲") or any
+        wording of their word groups ("二战" of a text writing "第二次世界大战")."""
         n = self.df.get(stem(term), 0)
         if n == 0 and HAN_RE.search(term):
             n = sum(1 for t in self.texts if term in t)
             if n == 0 and has_variants(term):
                 folded = fold(term)
                 n = sum(1 for t in self.texts if folded in fold(t))
+            forms = word_forms(term) if n == 0 else []  # "二战" of "第二次世界大战"
+            if forms:
+                n = sum(1 for t in self.texts if any(f in t for f in forms))
         return n
 
 
@@ -120,13 +125,43 @@ class ScopeStats:
         return math.log(1 + n / (1 + self.df(term)))
 
     def present(self, term: str) -> bool:
-        """True when the scope uses the word, or it abbreviates the document's name
-        ("JnJ" for JOHNSON_JOHNSON_8K.pdf)."""
-        if self.df(term) > 0:
+        """True when the scope uses the word, it abbreviates the document's name ("JnJ"
+        for JOHNSON_JOHNSON_8K.pdf), or it is the Chinese name of its company ("强生")."""
+        if self.df(term) > 0 or (HAN_RE.search(term) and self.names_own(term)):
             return True
         caps = "".join(c for c in term if c.isupper()) if any(c.isupper() for c in term) else ""
         letters = (caps or term).upper()
         return len(letters) >= 2 and any(letters in d.initials for d in self.docs)
+
+    def names_own(self, term: str) -> bool:
+        """Is a Chinese word the Chinese name of a document's own company ("百事" of
+        PepsiCo's 10-K, which prints only "PepsiCo")? A company's name and a word of its
+        kind after it ("百事公司") are the word; a longer word only holds the name."""
+        return any(
+            names_company(english, d.owner, d.names)
+            for zh, english in company_names(term)
+            if len(term) - len(zh) <= _KIND_CHARS
+            for d in self.docs
+        )
+
+
+_KIND_CHARS = 2  # "公司", "集团" after a company's name
+MIN_PREFIX = 3  # letters: "mgm" opens "mgmresorts"; two letters open too many
+
+
+def names_company(english: str, owner: Iterable[str], names: Iterable[str]) -> bool:
+    """Does a company's English name ("Johnson & Johnson", "Best Buy", "MGM") name the
+    report whose registrant's and file name's words (stems) these are: each of its words
+    one of them, or its words run together opening one ("bestbuy", "mgm" of "mgmresorts")?"""
+    said = [w for w in re.findall(r"[A-Za-z]+", english) if w.lower() not in _suffixes()]
+    own = {*owner, *names}
+    if not said:
+        return False
+    if all(stem(w) in own for w in said):
+        return True
+    joined = "".join(said).lower()
+    opens = {joined, stem(joined)}  # "McDonald's": "mcdonalds", stemmed as a file word is
+    return len(joined) >= MIN_PREFIX and any(w.startswith(j) for j in opens for w in own)
 
 
 class StatsCache:

@@ -33,7 +33,7 @@ from agent.highlight import PdfCache
 from agent.models import ChatModels, make_chat_models
 from agent.rewrite import small_talk
 from agent.schemas import Answer, AnswerEvent, ChatEvent, StatusEvent, TokenEvent
-from agent.scope import StatsCache
+from agent.scope import StatsCache, company_suffixes
 from agent.timing import Clock
 from pipeline.corpus import Corpus
 from pipeline.deadline import Deadline
@@ -273,7 +273,7 @@ class ChatService:
         answer = Answer.model_validate(values["answer"])
         lang: prompts.Lang = "zh" if answer.language == "zh" else "en"
         if len(ctx.doc_ids) < len(scope):  # say so: the reader chose the wider scope
-            names = ", ".join(self._titles(ctx.doc_ids, scope))
+            names = one_line(self._titles(ctx.doc_ids, scope))
             _notice(answer, prompts.NOTICE_NARROWED[lang].format(names=names))
         else:
             self._one_company(question, scope, answer, lang)
@@ -305,9 +305,8 @@ class ChatService:
             return
         (company,) = cited
         titles = self._titles(scope)
-        used = ", ".join(n for n, g in zip(titles, groups, strict=True) if g == company)
-        other = ", ".join(n for n, g in zip(titles, groups, strict=True) if g != company)
-        _notice(answer, prompts.NOTICE_ONE_COMPANY[lang].format(used=used, other=other))
+        used = one_line([n for n, g in zip(titles, groups, strict=True) if g == company])
+        _notice(answer, prompts.NOTICE_ONE_COMPANY[lang].format(used=used))
 
     def _titles(self, doc_ids: Sequence[str], among: Sequence[str] = ()) -> list[str]:
         """The documents as the Library names them, by their titles (the file name
@@ -350,6 +349,29 @@ class ChatService:
         root = self._root
         with root._lock:
             return root._turn_locks.setdefault(cid, threading.Lock())
+
+
+LABEL_CHARS = 24  # of a document's name in a notice: the notice is one line on a phone
+
+
+def one_line(titles: Sequence[str]) -> str:
+    """Documents named in a notice's one line: the shortest title as its company (the
+    registrant before " — ", its legal form dropped: "PepsiCo" of "PepsiCo, Inc. — Form
+    10-K, …"; the file name after " · ", which tells two like titles apart), cut at a word
+    past ``LABEL_CHARS``, and how many more ("ORRIN_LABS_2025_10K.md +1")."""
+    if not titles:
+        return ""
+    title = " ".join(min(titles, key=len).split())
+    title = title.rsplit(" · ", 1)[-1].split(" — ", 1)[0]
+    words = title.split()
+    while len(words) > 1 and words[-1].lower().strip(".,") in company_suffixes():
+        words.pop()
+    title = " ".join(words).rstrip(",")
+    if len(title) > LABEL_CHARS:
+        cut = title[:LABEL_CHARS]
+        space = cut.rfind(" ")
+        title = (cut[:space] if space > LABEL_CHARS // 2 else cut).rstrip(" ,;:-") + "…"
+    return f"{title} +{len(titles) - 1}" if len(titles) > 1 else title
 
 
 def _notice(answer: Answer, said: str) -> None:

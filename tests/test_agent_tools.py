@@ -118,22 +118,37 @@ def _filing(folio: Folio, tmp_path: Path, name: str, text: str) -> str:
 def test_a_question_naming_one_company_of_the_scope_is_asked_of_its_documents(
     folio: Folio, tmp_path: Path
 ) -> None:
-    names = ("KESTRELVANE_2025_10K.md", "ORRIN_LABS_2025_10K.md")
+    names = (
+        "KESTRELVANE_OUTDOOR_EQUIPMENT_2025_10K.md",
+        "ORRIN_LABS_2025_10K.md",
+        "ORRIN_LABS_SCIENTIFIC_INSTRUMENTS_2025Q4_EARNINGS.md",
+    )
     kestrel = _filing(folio, tmp_path, names[0], "The company sells kayaks.")
     orrin = _filing(folio, tmp_path, names[1], "The company sells microscopes.")
-    answer = ChatService(folio).ask("What does Orrin sell?", [kestrel, orrin]).answer
-    assert answer.citations and {c.doc_id for c in answer.citations} == {orrin}, answer
+    release = _filing(folio, tmp_path, names[2], "Sales of microscopes rose 4%.")
+    scope = [kestrel, orrin, release]
+    answer = ChatService(folio).ask("What does Orrin sell?", scope).answer
+    assert answer.citations and {c.doc_id for c in answer.citations} <= {orrin, release}, answer
     assert "microscopes" in answer.answer
-    assert answer.notice and names[1] in answer.notice, answer.notice
-    both = ChatService(folio).ask("What does the company sell?", [kestrel, orrin]).answer
+    # the notice names the company's documents in one line a phone shows whole
+    assert answer.notice and "ORRIN_LABS" in answer.notice, answer.notice
+    assert "KESTREL" not in answer.notice and _one_short_line(answer.notice), answer.notice
+    both = ChatService(folio).ask("What does the company sell?", scope).answer
     cited = {c.doc_id for c in both.citations}
-    assert cited <= {kestrel, orrin} and cited, both
-    if len(cited) == 1:  # one company's answer to a question naming none: say whose
-        used, other = names if cited == {kestrel} else names[::-1]
-        assert both.notice and "names no company" in both.notice, both.notice
-        assert used in both.notice.split("also hold")[0] and other in both.notice
+    assert cited <= set(scope) and cited, both
+    if len(cited) == 1 or cited == {orrin, release}:  # one company's answer: say whose
+        used, other = ("KESTREL", "ORRIN") if cited == {kestrel} else ("ORRIN", "KESTREL")
+        assert both.notice and used in both.notice and other not in both.notice, both.notice
+        assert _one_short_line(both.notice), both.notice
     else:
         assert not both.notice
+
+
+PHONE_LINE = 80  # characters: one line of a phone's chat, the answer's notice included
+
+
+def _one_short_line(notice: str) -> bool:
+    return "\n" not in notice and len(notice) <= PHONE_LINE
 
 
 def test_one_company_s_documents_need_no_word_on_which_company(

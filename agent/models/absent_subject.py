@@ -16,14 +16,18 @@ from agent.models.judge import METRIC_ACRONYMS
 from agent.models.other_company import SUBJECT_PATTERNS, abbreviates
 from agent.question import parse
 from agent.rewrite import content_terms, core_question
-from agent.scope import company_suffixes, stem
+from agent.scope import company_suffixes, names_company, stem
 from pipeline.text import lexicon
+from pipeline.text.bilingual import company_names
 from pipeline.text.script import HAN
 
 _ENDS = lexicon.alternation("zh_periods.subject_ends")
 # the opening words of a Chinese question up to a period word, a year or the first 的;
 # a period word opening it ("年初的货币资金") is no name
 _ZH_SUBJECT = re.compile(rf"^\s*(?!{_ENDS})([{HAN}]{{2,12}}?)(?=(?:{_ENDS}|\d{{4}}\s*年|的))")
+# a date the question opens with, before its subject: "截至2019年底，<公司>有多少名员工"
+_AS_OF = lexicon.alternation("zh_periods.date_prepositions")
+_OPENING_DATE = re.compile(rf"^\s*(?:{_AS_OF})[^，,。？?]{{0,16}}[，,]\s*")
 MIN_NAME = 2  # characters: one character names nothing
 
 
@@ -37,10 +41,13 @@ def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     # is a figure of its report as well
     if not asked.numeric or not any(ev.reads == "search" for ev in evidence):
         return ""
+    core = core_question(question)
+    named = company_names(core)
+    if named:  # "百事…" of PepsiCo's report is its own; "微软…" another company's
+        return next((en for _, en in named if not _owns(en, evidence)), "")
     gone = scope_missing(evidence)
     if not gone:
         return ""
-    core = core_question(question)
     for name in [*_latin_names(core), *_han_names(core)]:
         # its smallest words: a name no dictionary holds ("星河重工") is judged by its parts
         # ("星河", "重工"), the whole being found missing or a chance of its pairs
@@ -70,6 +77,13 @@ def _latin_names(core: str) -> list[str]:
     return out
 
 
+def _owns(english: str, evidence: Sequence[Evidence]) -> bool:
+    """Is a company's English name that of a report of the scope?"""
+    owner = {w for ev in evidence for w in ev.owner}
+    names = {w for ev in evidence for w in ev.names}
+    return names_company(english, owner, names) or abbreviates(english, evidence)
+
+
 def _han_names(core: str) -> list[str]:
-    m = _ZH_SUBJECT.match(core)
+    m = _ZH_SUBJECT.match(_OPENING_DATE.sub("", core))
     return [m.group(1)] if m and len(m.group(1)) >= MIN_NAME else []

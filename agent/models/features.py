@@ -31,7 +31,7 @@ from pipeline.text.finance import vocabulary
 from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN_RE, HAN_RUN_RE
 from pipeline.text.segment import everyday_word, words
-from pipeline.text.variants import fold, has_variants
+from pipeline.text.variants import fold, has_variants, word_forms
 
 _UNKNOWN_IDF = 12.0  # jieba's weight for a word outside its dictionary is about this
 
@@ -232,7 +232,8 @@ def _proxies(
 
 def hits(ask: Ask, text: str) -> set[str]:
     """Question words a text uses; Chinese words as substrings (segmentations differ) in any
-    form of their variant characters (``pipeline/text/variants.py``), an
+    form of their variant characters or any wording of their word groups
+    (``pipeline/text/variants.py``), an
     abbreviation as written or spelled out, the member noun a list asks for as a word of
     its kind ("regions" for "geographies"), words a synonym rule covers as any of its
     wordings ("separation" for "spin off")."""
@@ -242,6 +243,8 @@ def hits(ask: Ask, text: str) -> set[str]:
     if any(has_variants(t) for t in han - out):  # "快炮" asked, "快砲" written
         folded = fold(text)
         out |= {t for t in han - out if fold(t) in folded}
+    # "二战" asked, "第二次世界大战" written; "打败" asked, "战胜" written
+    out |= {t for t in han - out if any(f in text for f in word_forms(t))}
     if ask.kin & found:  # a list's members named by another word of their kind
         out.add(ask.focus)
     for covered, pattern in ask.synonyms:  # "separation" says "spin off"

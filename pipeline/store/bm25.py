@@ -33,7 +33,7 @@ import numpy as np
 from pipeline.store.db import register_migrations
 from pipeline.store.schema import doc_token
 from pipeline.text.segment import query_terms
-from pipeline.text.variants import has_variants, spellings
+from pipeline.text.variants import has_variants, spellings, word_forms
 
 K1, B = 1.2, 0.75
 CACHED_ROWS = 4_000_000
@@ -296,11 +296,14 @@ def _quoted(word: str) -> str:
 def match_phrase(word: str) -> str:
     """The FTS5 query finding ``word``: the word as a phrase, or, when it holds a variant
     character ("炮" of "快炮"), any of its spellings ("快砲"), each also as the words the
-    index cut it into (``variants.spellings``): a text writing another form holds it."""
-    if not has_variants(word):
+    index cut it into (``variants.spellings``): a text writing another form holds it; so
+    too each other wording of a word group it holds (``variants.word_forms``: "二战" →
+    "第二次世界大战")."""
+    others = word_forms(word)  # "二战" of a text writing "第二次世界大战"
+    if not has_variants(word) and not others:
         return _quoted(word)
     forms: list[str] = []
-    for spelled in spellings(word):
+    for spelled in [*spellings(word), *others]:
         for form in (spelled, " ".join(query_terms(spelled, keep_stopwords=True))):
             if form and _quoted(form) not in forms:
                 forms.append(_quoted(form))

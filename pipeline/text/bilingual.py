@@ -50,6 +50,7 @@ class _Vocabulary:
     terms: re.Pattern[str]  # every Chinese word, longest first
     english: dict[str, str]
     names: frozenset[str]  # the Chinese names of companies
+    companies: re.Pattern[str]  # the Chinese names of companies, longest first
     have: tuple[str, ...]  # words of possession before a count
     towards: tuple[str, ...]  # words before a company that is an object
     asking: tuple[tuple[re.Pattern[str], str], ...]
@@ -77,6 +78,9 @@ def _vocabulary() -> _Vocabulary:
         terms=re.compile("|".join(map(re.escape, words))),
         english=english,
         names=frozenset(zh for zh, _ in raw["names"]),
+        companies=re.compile(
+            "|".join(re.escape(zh) for zh, _ in sorted(raw["names"], key=lambda p: -len(p[0])))
+        ),
         have=tuple(raw["have"]),
         towards=tuple(raw["towards"]),
         asking=tuple((re.compile(p), head) for p, head in raw["asking"]),
@@ -174,3 +178,17 @@ def chinese_name(english: str) -> str:
     pattern, zh = _chinese()
     said = pattern.sub(lambda m: zh[m.group(0).lower()], english)
     return english if re.search(r"[A-Za-z]", said) else re.sub(r"\s+", "", said)
+
+
+def company_names(text: str) -> list[tuple[str, str]]:
+    """The companies a Chinese text asks about by a Chinese name the vocabulary knows, each
+    as (that name, its English name), in the text's order: "百事2022年的净收入" →
+    [("百事", "PepsiCo")]. A company whose English report a Chinese question asks about
+    is named so, never as the report prints it. One the question sells to or buys from
+    ("对沃尔玛的销售额") is the object of its figure, not whose report answers."""
+    vocab = _vocabulary()
+    return [
+        (m.group(0), vocab.english[m.group(0)])
+        for m in vocab.companies.finditer(text)
+        if not any(text[: m.start()].endswith(w) for w in vocab.towards)
+    ]

@@ -7,6 +7,12 @@ characters would not see. The forms are data (``data/lexicon/variants.json``, gr
 by the form text is folded to). ``fold`` writes every character in its group's form, one
 character for one, so offsets into the text stay valid; ``spellings`` gives a word in
 each of its forms, for a search to look for them all.
+
+Words are written for one another too: a name and its short form (二战 for 第二次世界大战,
+百米 for 100米), and verbs of one meaning (打败 for 战胜, 改名 for 更名): a question asking
+with one finds no sentence writing the other, and is refused for a word the document
+"never mentions". ``word_forms`` gives a word in each wording of the groups
+(``variants.json`` "words") it holds, for a match and a search to take any.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from itertools import product
 from pipeline.text import lexicon
 
 MAX_SPELLINGS = 8  # a word of many variant characters is searched in its first forms only
+MIN_WORD = 2  # characters: a one-character form is part of too many other words
 
 
 @cache
@@ -68,3 +75,35 @@ def spellings(word: str) -> list[str]:
         if len(out) >= MAX_SPELLINGS:
             break
     return out
+
+
+@cache
+def _word_groups() -> tuple[tuple[str, ...], ...]:
+    out = []
+    for key in lexicon.keys("variants.words"):
+        forms = lexicon.words(f"variants.words.{key}")
+        if key not in forms or any(len(f) < MIN_WORD for f in forms):
+            raise lexicon.LexiconError(
+                f"variants.words.{key}: list words of {MIN_WORD} characters or more, the key "
+                "among them"
+            )
+        out.append((key, *[f for f in forms if f != key]))
+    return tuple(out)
+
+
+@cache  # asked of every question word for every unit a turn weighs
+def word_forms(word: str) -> tuple[str, ...]:
+    """The word in each other wording of the word groups it holds ("二战时" →
+    "第二次世界大战时", "二次大战时"; "打败" → "战胜", "击败", …), the longest form found in
+    it first replaced; none when it holds no form. At most ``MAX_SPELLINGS``."""
+    out: list[str] = []
+    for group in _word_groups():
+        held = sorted((f for f in group if f in word), key=len, reverse=True)
+        if not held:
+            continue
+        for other in group:
+            if held[0] not in other:  # "奥运" finds "奥运会" as it is
+                spelled = word.replace(held[0], other)
+                if spelled != word and spelled not in out:
+                    out.append(spelled)
+    return tuple(out[:MAX_SPELLINGS])
