@@ -17,7 +17,7 @@ from agent.figures.grid import (
 )
 from agent.figures.headed import read_as
 from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
-from agent.figures.named_in_full import NAMED_IN_FULL, named_in_full
+from agent.figures.named_in_full import NAMED_IN_FULL, named_in_full, quoted_row
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import (
     NO_PARTS,
@@ -42,7 +42,7 @@ from agent.figures.statements import (
 )
 from agent.figures.whole_column import whole_column
 from agent.scope import stem
-from pipeline.text.finance import vocabulary
+from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.script import HAN_RE
 
 Key = tuple[float, int, float, int]  # fit, title words the question uses, size, −rank
@@ -120,8 +120,7 @@ class Finder:
                 if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s, r = read_as(g, printed, item, self.question)
-                if s < MIN_ROW_MATCH and names_qualified(self.question, r.label, item.names):
-                    s = MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
+                s = self._worded(s, r.label, item)
                 if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
                     s += QUALIFIED * qualified(r.label, tail, name)
                 if s >= MIN_ROW_MATCH and named_in_full(self.question, r.label, item):
@@ -157,6 +156,17 @@ class Finder:
             self.weak.append((key, year))
         self.scores.append(best[0])
         return best[1]
+
+    def _worded(self, s: float, label: str, item: LineItem) -> float:
+        """A row's match raised by the question's words where its label alone does not
+        name the item: a qualifier of the item asked, or the row's whole label quoted."""
+        if s >= MIN_ROW_MATCH:
+            return s
+        if names_qualified(self.question, label, item.names):
+            return MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
+        if quoted_row(self.question, label, item):
+            return 1.0 + NAMED_IN_FULL  # "… average trade accounts payable …": that row
+        return s
 
     def _part_cell(self, key: str, year: int | None) -> Cell:
         """The item's figure for the part asked ("STELARA" in a table of sales), from the
