@@ -114,6 +114,8 @@ class Vocabulary:
     # What questions abbreviate and filings spell out ("PPNE", "AGM", "Item 3").
     abbreviations: tuple[Abbreviation, ...] = ()
     judgements: tuple[Judgement, ...] = ()
+    # Each statement's own title words ("consolidated balance sheets"), searched alone.
+    statement_titles: dict[str, str] = field(default_factory=dict)
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -163,6 +165,7 @@ def vocabulary() -> Vocabulary:
         synonyms=tuple((re.compile(r["pattern"], re.I), r["words"]) for r in raw["synonyms"]),
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
         lead_ins=tuple(raw.get("label_lead_ins", ())),
+        statement_titles=dict(raw.get("statement_titles", {})),
         succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
         moves={k: tuple(v) for k, v in raw.get("moves", {}).items()},
         quantity_words=frozenset(raw.get("quantity_words", ())),
