@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from agent.figures.items import asked_items, norm, row_match, shown_label
+from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
+from agent.figures.row_context import names_qualified
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 
@@ -56,3 +57,18 @@ def quoted_row(question: str, label: str, item: LineItem) -> bool:
     ):
         return False
     return not any(row_match(label, other) >= 1.0 for other in vocabulary().items.values())
+
+
+ASKED_PART = 0.5  # a row saying the qualifier asked ("Domestic" of a total), before any total
+
+
+def worded(question: str, s: float, label: str, item: LineItem) -> float:
+    """A row's match raised by the question's words where its label alone does not name
+    the item: a qualifier of the item asked, or the row's whole label quoted."""
+    if s >= MIN_ROW_MATCH:
+        return s
+    if names_qualified(question, label, item.names):
+        return MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
+    if quoted_row(question, label, item):
+        return 1.0 + NAMED_IN_FULL  # "… average trade accounts payable …": that row
+    return s

@@ -33,6 +33,8 @@ class LineItem:
     # row is answered from the row as printed, not as this item
     asked: bool = True
     counted: bool = False  # a number of things (shares), never an amount of money
+    # its statement's largest figure, which the statement may print as a bare "Total"
+    grand_total: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,7 @@ def vocabulary() -> Vocabulary:
             v.get("derived", ""),
             v.get("asked", True),
             bool(v.get("counted")),
+            bool(v.get("grand_total")),
         )
         for k, v in raw["line_items"].items()
     }
