@@ -95,7 +95,7 @@ def test_a_share_asked_whole_first_is_worked_in_percent() -> None:
         "en",
     )
     assert a is not None and not a.problem()[1]
-    assert "research and development 150 ÷ net sales 3,000 = 5.0% [" in a.lines[0], a.lines
+    assert "research and development 150 ÷ net sales 3,000 = 5.00% [" in a.lines[0], a.lines
 
 
 def test_a_ratio_of_a_companys_figure_to_its_other_figure() -> None:

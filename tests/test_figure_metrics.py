@@ -203,11 +203,11 @@ METRICS = [
     (
         "What was the capex intensity in FY2023?",
         "Capex intensity FY2023 = purchases of property and equipment 260 ÷ net sales 3,000 "
-        "= 8.7% [ko#8][ko#3].",
+        "= 8.67% [ko#8][ko#3].",
     ),
     (
         "What was the R&D intensity in FY2023?",
-        "R&D intensity FY2023 = research and development 150 ÷ net sales 3,000 = 5.0% [ko#3].",
+        "R&D intensity FY2023 = research and development 150 ÷ net sales 3,000 = 5.00% [ko#3].",
     ),
 ]
 

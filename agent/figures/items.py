@@ -42,6 +42,8 @@ _SHORT_TAILS = frozenset(
     | {"charge", "charges", "amount", "amounts", "to", "from", "for", "in", "on", "by"}
     | {"trade"}  # "Accounts receivable trade"
 )
+# A qualifier a label may open with as well as close with, keeping it the item
+_LEADING = frozenset({"net", "trade"})
 # "… attributable to noncontrolling interests": the minority's share, another figure
 _OTHERS_SHARE = re.compile(r"^ attributable to (?:the )?(?:non ?controlling|minority) interests?\b")
 NAME_PLUS_TAIL, NAME_PLUS_WORD = 0.9, 0.7
@@ -294,9 +296,11 @@ def row_match(label: str, item: LineItem) -> float:
     if not lab or (_PER_SHARE.search(lab) and not any(_PER_SHARE.search(n) for n in item.names)):
         return 0.0  # "Net income … per common share" is no amount of net income
     best = _label_match(lab, item)
-    if lab.startswith("net ") and best < NAME_PLUS_TAIL:
-        # "Net property and equipment" is "Property and equipment, net"
-        best = max(best, NAME_PLUS_TAIL * (_label_match(lab[4:], item) == 1.0))
+    head, _, after = lab.partition(" ")
+    if head in _LEADING and best < NAME_PLUS_TAIL:
+        # "Net property and equipment" is "Property and equipment, net", "Trade accounts
+        # payable" "Accounts payable, trade"
+        best = max(best, NAME_PLUS_TAIL * (_label_match(after, item) == 1.0))
     rest = _TOTAL.sub("", lab, count=1)
     if rest != lab and rest and best < 1.0:
         best = max(best, TOTAL_OF * _label_match(rest, item))

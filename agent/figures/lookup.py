@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from agent.figures.basis import adjusted_unasked, framed_fit
 from agent.figures.formula import Cell, MissingFigure
+from agent.figures.grand_total import grand_total
 from agent.figures.grid import (
     CURRENT,
     PRIOR,
@@ -17,7 +18,7 @@ from agent.figures.grid import (
 )
 from agent.figures.headed import read_as
 from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
-from agent.figures.named_in_full import NAMED_IN_FULL, named_in_full
+from agent.figures.named_in_full import ASKED_PART, NAMED_IN_FULL, named_in_full, worded
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import (
     NO_PARTS,
@@ -27,7 +28,7 @@ from agent.figures.parts import (
     part_score,
 )
 from agent.figures.periods import months_of
-from agent.figures.row_context import asked_part_row, chunk_before, names_qualified, row_fit
+from agent.figures.row_context import asked_part_row, chunk_before, row_fit
 from agent.figures.statements import (
     TITLED,
     head_of,
@@ -54,7 +55,6 @@ PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it ha
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
 AGREED, FRAMED = 0.1, 0.01  # per qualifier agreeing (or not); the heading's share of the words
-ASKED_PART = 0.5  # a row saying the qualifier asked ("Domestic" of a total), before any total
 # above every statement's bonus: the question's own language decides between documents
 OWN_LANGUAGE_BONUS = 1.0
 
@@ -120,8 +120,7 @@ class Finder:
                 if printed.start in parts:
                     continue  # a segment's "Operating income" is not the company's
                 s, r = read_as(g, printed, item, self.question)
-                if s < MIN_ROW_MATCH and names_qualified(self.question, r.label, item.names):
-                    s = MIN_ROW_MATCH + ASKED_PART  # "Current portion of long-term debt"
+                s = worded(self.question, s, r.label, item)
                 if tail and s >= MIN_ROW_MATCH:  # "… attributable to Velmor" asked: that row
                     s += QUALIFIED * qualified(r.label, tail, name)
                 if s >= MIN_ROW_MATCH and named_in_full(self.question, r.label, item):
@@ -151,12 +150,32 @@ class Finder:
                         or adjusted_unasked(self.question, g.passage.text, r.start, r.label)
                     )
                     best = (score, self._cell(key, at, r, c, item.outflow), weak)
-        if best is None:
-            raise MissingFigure(key, year)
+        if best is None or (best[2] and item.grand_total):
+            # no row names it, or only one of another statement's ("Total assets" of a
+            # guarantor's balance sheet): the statement's own bare "Total" first
+            self.scores += [best[0]] if best else []
+            return self._grand_total(key, year, best[1] if best else None)
         if best[2]:
             self.weak.append((key, year))
         self.scores.append(best[0])
         return best[1]
+
+    def _grand_total(self, key: str, year: int | None, other: Cell | None) -> Cell:
+        """The item when it is its statement's grand total printed as a bare "Total" or
+        with no label (``grand_total.py``); else the other statement's cell, weak, or it
+        is missing."""
+        item = vocabulary().items[key]
+        found = None
+        if item.grand_total:
+            column = lambda g: g.column_for(year, months=self.months, into=self.into)  # noqa: E731
+            found = grand_total(self.tables, item.statement, column)
+        self.weak.append((key, year))  # the statement's named row may be in a chunk not read
+        if found is not None:
+            g, r, col = found
+            return self._cell(key, g, r, col, item.outflow)
+        if other is None:
+            raise MissingFigure(key, year)
+        return other
 
     def _part_cell(self, key: str, year: int | None) -> Cell:
         """The item's figure for the part asked ("STELARA" in a table of sales), from the

@@ -381,6 +381,16 @@ _ROUND = re.compile(r"(?:round|rounded)[^.?]*?\b(one|two|three|zero|\d)\s+decima
 _WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3}
 
 
+# a percentage below this is said with two decimals, not one: three significant digits,
+# as a margin of 33.5% has ("1.5%" for 1.477% is 1.5% off, a fiftieth of the figure)
+_SMALL_PERCENT = 10.0
+
+
+def percent_digits(value: float) -> int:
+    """The decimals a worked percentage is said with when the question asks none."""
+    return 2 if abs(round(value, 1)) < _SMALL_PERCENT else 1
+
+
 def decimals(question: str, default: int) -> int:
     """The decimals a question asks figures rounded to ("round to one decimal place")."""
     m = _ROUND.search(question)

@@ -104,10 +104,13 @@ def titled(g: Grid, kind: str) -> bool:
     return any(not _MENTION.search(head[: m.start()]) for m in TITLED[kind].finditer(head))
 
 
-# a note's table mentions the statement its amounts are recognized in: no title of it
+# a note's table mentions the statement its amounts are recognized in: no title of it;
+# nor is "the accompanying consolidated balance sheet" ("… held for sale in the
+# accompanying consolidated balance sheet as of December 31, 2017"), whatever the verb
 _MENTION = re.compile(
-    r"\b(?:recogni[sz]ed|reported|included|presented|reflected|recorded|classified)\s+"
-    r"(?:in|on|within)\s+(?:our|the)\s+(?:condensed\s+)?(?:consolidated\s+)?$",
+    r"(?:\b(?:recogni[sz]ed|reported|included|presented|reflected|recorded|classified)\s+"
+    r"(?:in|on|within)\s+(?:our|the)\s+|\baccompanying\s+)"
+    r"(?:condensed\s+)?(?:consolidated\s+)?$",
     re.I,
 )
 

@@ -14,7 +14,7 @@ from agent.figures.items import shown_label, years
 from agent.figures.lookup import Finder
 from agent.figures.numerals import number, subtrahend
 from agent.figures.ratios import PERCENT
-from agent.figures.render import amount, decimals, ids, when
+from agent.figures.render import amount, decimals, ids, percent_digits, when
 from agent.figures.report_said import en_period as report_period
 from agent.figures.zh_said import zh_label, zh_working, zh_year
 from pipeline.text.bilingual import chinese_name
@@ -72,7 +72,7 @@ def working(ask: Ask, r: Result, year: int | None, turn: Turn) -> str:
     percent = is_percent(ask, turn)
     shown_year = year or (r.cells[0].year if r.cells else None)
     if percent:
-        value = f"{r.value * 100:.{decimals(turn.question, 1)}f}%"
+        value = f"{r.value * 100:.{decimals(turn.question, percent_digits(r.value * 100))}f}%"
     elif divides:
         value = f"{r.value:,.{decimals(turn.question, 2)}f}"
     else:

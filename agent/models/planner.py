@@ -76,8 +76,31 @@ def _operand_calls(
     parts = [(i.strip(), y) for item, y in figures.wanted for i in item.split(" + ")]
     known = [(i, y) for i, y in parts if i in vocabulary().items]
     operands = [_operand_search(*w, asked=asked, lang=lang) for w in known]
+    if not figures.pages:  # no table of the turn is their statement: search its title
+        operands += _statement_searches(figures, lang)
     calls += [c for c in operands if c["args"]["query"] not in asked]
     return calls or operands[:1]
+
+
+def _statement_searches(figures: FigureAnswer, lang: str) -> list[Call]:
+    """A keyword search for the title of each missing operand's statement, alone: the
+    short statement page ranks below the sentences repeating an operand's names when the
+    search holds them ("cost of sales" in every paragraph of a results discussion)."""
+    vocab = vocabulary()
+    kinds = dict.fromkeys(vocab.items[k].statement for k, _ in figures.wanted if k in vocab.items)
+    titles = [vocab.statement_titles.get(kind, "") for kind in kinds]
+    return [
+        {
+            "name": "search_document",
+            "args": {
+                "query": " ".join(names_in_language(t.split(), lang)),
+                "top_k": 6,
+                "mode": "keyword",
+            },
+        }
+        for t in titles
+        if t
+    ]
 
 
 def _unread(figures: FigureAnswer, evidence: Sequence[Evidence]) -> list[int]:

@@ -33,6 +33,8 @@ class LineItem:
     # row is answered from the row as printed, not as this item
     asked: bool = True
     counted: bool = False  # a number of things (shares), never an amount of money
+    # its statement's largest figure, which the statement may print as a bare "Total"
+    grand_total: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,8 @@ class Vocabulary:
     # What questions abbreviate and filings spell out ("PPNE", "AGM", "Item 3").
     abbreviations: tuple[Abbreviation, ...] = ()
     judgements: tuple[Judgement, ...] = ()
+    # Each statement's own title words ("consolidated balance sheets"), searched alone.
+    statement_titles: dict[str, str] = field(default_factory=dict)
 
 
 def _words(template: str, statements: dict[str, str]) -> str:
@@ -133,6 +137,7 @@ def vocabulary() -> Vocabulary:
             v.get("derived", ""),
             v.get("asked", True),
             bool(v.get("counted")),
+            bool(v.get("grand_total")),
         )
         for k, v in raw["line_items"].items()
     }
@@ -163,6 +168,7 @@ def vocabulary() -> Vocabulary:
         synonyms=tuple((re.compile(r["pattern"], re.I), r["words"]) for r in raw["synonyms"]),
         answer_lines={k: tuple(v) for k, v in raw["answer_lines"].items()},
         lead_ins=tuple(raw.get("label_lead_ins", ())),
+        statement_titles=dict(raw.get("statement_titles", {})),
         succession=(tuple(raw["succession"]["then"]), tuple(raw["succession"]["now"])),
         moves={k: tuple(v) for k, v in raw.get("moves", {}).items()},
         quantity_words=frozenset(raw.get("quantity_words", ())),
