@@ -27,7 +27,7 @@ from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, norm, years
 from agent.figures.joined_rows import joined
 from agent.figures.member_kinds import WHICH, asked_kind, kind_words, of_another_kind
-from agent.figures.member_levels import Levelled, members_of
+from agent.figures.member_levels import Levelled, members_of, named_by, parented
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
@@ -41,7 +41,6 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.script import HAN_RE
-from pipeline.text.totals import TOTAL_ROW
 
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
@@ -169,9 +168,11 @@ def _group(
     year = max(ys) if ys else None
     months = months_of(question)
     into = into_year(question, months)
-    best: tuple[tuple[int, int, int, float, int, int], Found] | None = None
+    best: tuple[tuple[int, int, int, int, int, float, int, int], Found] | None = None
     partial: list[int] = []
     opened: list[tuple[int, str]] = []
+    cut: list[tuple[int, str]] = []  # unread pages of tables of the kind asked cut short
+    best_cut: list[tuple[int, str]] = []  # the best group's page, when it may be cut
     tables = grids(evidence)
     # the pages read, with their documents: page 8 of one document is not another's
     read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages} | {
@@ -201,12 +202,14 @@ def _group(
                 continue
             found = Found(grp, name, col, before, (), sources)
             members, levels = _members(found, mode, question)
+            kind = 1 if kinds & (context | {stem(t) for t in content_terms(grp.heading)}) else 0
             if len(members) < MIN_MEMBERS:
                 partial.append(p.page)
+                if kind and _unread(p.page, p.doc_id, read):  # a piece of the kind asked
+                    cut.append((p.page, p.doc_id))
                 continue
             if of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
                 continue  # "US / Intl" of one product, a geographic table: not the kind asked
-            kind = 1 if kinds & (context | {stem(t) for t in content_terms(grp.heading)}) else 0
             # a table whose columns are of the length asked (a quarter's) before one
             # whose columns name no length
             length = int(months is None or g.columns[col].months == months)
@@ -217,13 +220,38 @@ def _group(
             # and of two partitions of one whole, the finer ("U.S. / Europe / Asia" over
             # "U.S. / International")
             parts = int(levels.nested or adds_up(grp, col) == 1)  # levels that add up
-            score = (kind, length, parts, size, len(members), -(p.rank or 0))
+            # the children of the parent the question names over any other rows, then rows
+            # read as two levels (their top level) over the same rows read flat
+            under = int(levels.under)
+            score = (
+                kind,
+                length,
+                under,
+                parts,
+                int(levels.nested),
+                size,
+                len(members),
+                -(p.rank or 0),
+            )
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
-    opened = list(dict.fromkeys(opened))
+                # the parent the question names among the members ("Which Oncology
+                # product": "Oncology" beside "DARZALEX"): its other children are in a
+                # chunk not read, so its page is read first
+                parent = any(named_by(question, m.row.label) for m in members)
+                unread = _unread(p.page, p.doc_id, read)
+                best_cut = [(p.page, p.doc_id)] if parent and unread else []
     if best is None:
-        return None, not kinds, list(dict.fromkeys(partial)), opened
+        return None, not kinds, list(dict.fromkeys(partial)), list(dict.fromkeys(opened))
+    # before ranking a named parent's cut part, its page is read for the rest of its
+    # table, and the page of a table of the kind asked cut off its other members ("… by
+    # geographic area / International / Worldwide") for them
+    opened = list(dict.fromkeys([*opened, *best_cut, *cut]))
     return best[1], best[0][0] == 1 or not kinds, [], opened
+
+
+def _unread(page: int, doc: str, read: set[tuple[str, str]]) -> bool:
+    return (str(page), doc) not in read and (str(page), "") not in read
 
 
 def _columns(
@@ -265,13 +293,25 @@ def _candidates(
     ]
     sub = subtotaled(g, tables)
     going_on = _going_on(sub, read, g.passage.doc_id) if sub is not None else None
-    if going_on is not None:  # its last heading's rows go on in a chunk not read yet
+    # its last heading's rows go on in a chunk not read yet: read on when the table is of
+    # the measure ("Net revenues / Harbour Resorts …"); a statement's section going on
+    # ("Other comprehensive income (loss):") ranks no members of it
+    if going_on is not None and sub is not None and _of_the_measure(g, sub.group, measure):
         opened.append((going_on, g.passage.doc_id))
     elif sub is not None and len(sub.group.members) >= MIN_MEMBERS:
         out.append((sub.group, sub.sources))
     if (cut := joined(g, tables)) is not None:  # a long table's rows over its chunks
         out.append(cut)
+    if parented(g.rows, 0):  # "Total Oncology" over its products: every row, two levels
+        out.append((Group(g, whole(g).heading, tuple(g.rows), None), ()))
     return out
+
+
+def _of_the_measure(g: Grid, grp: Group, measure: LineItem) -> bool:
+    """Does the group's heading, or the table's title or columns, name the measure?"""
+    p = g.passage
+    title = f"{p.section} {p.columns} {p.text.lstrip().split(chr(10))[0]}"
+    return bool(_named(grp.heading, measure) or _named(title, measure))
 
 
 def _going_on(sub: Subtotals, read: set[tuple[str, str]], doc: str) -> int | None:
@@ -308,11 +348,11 @@ def _members(found: Found, mode: Mode, question: str) -> tuple[list[Member], Lev
     if any(r.raws[col].strip().endswith("%") for r in found.group.members if col < len(r.raws)):
         # a column of percentages ("Volume 6.9 % / Price (0.8)"): no amounts
         return [], Levelled([], totalled=False, nested=False)
+    # "Total …" rows stay for the levelling: a total over some rows is their parent
     rows = [
         r
         for r in found.group.members
-        if not TOTAL_ROW.match(r.label)
-        and max(col, before) < len(r.values)
+        if max(col, before) < len(r.values)
         and r.values[col] is not None
         and not r.raws[col].strip().endswith("%")
     ]
