@@ -111,3 +111,22 @@ CUT_AREA = "| (in millions) | Sales 2025 | Sales 2024 |\n|---|---|---|\n" + (
 def test_a_named_parent_among_the_members_reads_their_page_first() -> None:
     a = _ask("Which Oncology product's sales fell the most in 2025?", CUT_AREA)
     assert not a.lines and a.read == [9], a
+
+
+SHARES = (
+    "| (dollars in millions) | Fiscal 2025 | Fiscal 2025 | Fiscal 2024 | Fiscal 2024 |\n"
+    "|---|---|---|---|---|\n"
+    "| Americas | $2,800.0 |  | $2,300.0 |  |\n| Percentage of total revenue |  | 58% |  | 56% |\n"
+    "| EMEA | 1,340.0 |  | 1,180.0 |  |\n| Percentage of total revenue |  | 28% |  | 28% |\n"
+    "| APAC | 670.0 |  | 650.0 |  |\n| Percentage of total revenue |  | 14% |  | 16% |\n"
+    "| Total revenue | $4,810.0 |  | $4,130.0 |  |"
+)
+
+
+def test_an_amount_beside_its_share_under_one_period_is_ranked_by_the_amount() -> None:
+    # each period prints the amount and, in a column of the same heading, its share on a
+    # row of its own: one period, members with a share row under each
+    a = _ask("Which region grew revenue the fastest in fiscal 2025?", SHARES)
+    assert a.lines and a.lines[0].startswith("Americas had the highest"), a
+    said = " ".join(a.lines)
+    assert "EMEA = (1,340 − 1,180) ÷ 1,180 = 13.6%" in said and "Percentage" not in said, said

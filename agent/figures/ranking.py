@@ -197,7 +197,9 @@ def _group(
             # without headings) or by its column; members named twice are nested rows
             # ("Oral Care: U.S. / International"), no partition
             name = _named(grp.heading, measure) or _named(g.columns[col].text, measure)
-            labels = [norm(r.label) for r in grp.members]
+            # (rows with no figure in the column, "Percentage of total revenue" under each
+            # member, are no members)
+            labels = [norm(r.label) for r in grp.members if _figured(r, col)]
             if not name or len(set(labels)) < len(labels):
                 continue
             found = Found(grp, name, col, before, (), sources)
@@ -267,7 +269,7 @@ def _columns(
     when no growth is asked); None when the table has no such pair."""
     if months in (None, 12) and not same_length(g, months):
         return None  # a table titled by a quarter ("Q4 …") answers no year
-    if len({c.text for c in g.columns}) < len(g.columns):
+    if _shared_period(g):
         return None  # a period printed over several columns: they are things (segments)
     col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
     before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
@@ -276,6 +278,30 @@ def _columns(
     if before is not None and months_of(g.columns[col].text) != months_of(g.columns[before].text):
         return None  # a quarter against a year: no growth
     return col, before if before is not None else col
+
+
+def _shared_period(g: Grid) -> bool:
+    """Do columns of one heading hold figures side by side in a row (a period over its
+    segments' columns)? An amount's column beside its share's ("Fiscal 2016 | Fiscal 2016":
+    "$3,400.1 |" over "| 58%") is one period's two ways of saying it."""
+    texts = [c.text for c in g.columns]
+    twins = [i for i, t in enumerate(texts) if texts.count(t) > 1]
+    for r in g.rows:
+        filled = [
+            t for i, t in enumerate(texts) if i in twins and i < len(r.raws) and _amount(r.raws[i])
+        ]
+        if len(filled) > len(set(filled)):
+            return True
+    return False
+
+
+def _figured(r: Row, col: int) -> bool:
+    return col < len(r.values) and r.values[col] is not None
+
+
+def _amount(raw: str) -> bool:
+    cell = raw.strip()
+    return bool(cell) and not cell.endswith("%")
 
 
 def _candidates(
