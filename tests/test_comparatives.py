@@ -1,6 +1,7 @@
 """Which of two ("Which segment grew faster?"), the steepest or sharpest move, and a
-shrinking figure are rankings of a change (``lexicon/comparing.json``,
-``question/compare.py``)."""
+shrinking figure are rankings of a change; a kind of member named in two words
+("therapeutic area") is read whole (``lexicon/comparing.json``, ``question/compare.py``,
+``figures/member_kinds.py``)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,12 @@ def test_the_steepest_drop_is_the_lowest_change() -> None:
 def test_a_category_that_shrank_is_a_change_not_a_level() -> None:
     q = "Which of the company's sales categories shrank in 2025?"
     assert asks_extreme(q) and asks_change(q) and wants_minimum(q)
+
+
+def test_a_kind_named_in_two_words_is_not_the_kind_of_its_last_word() -> None:
+    from agent.figures.member_kinds import asked_kind
+
+    # an "area" alone is a place's; a therapeutic area is a group of products
+    assert asked_kind("Which therapeutic area brought in the most revenue in 2025?") == "category"
+    assert asked_kind("Which geographic area grew fastest in 2025?") == "region"
+    assert asked_kind("Which business area grew fastest in 2025?") == "segment"

@@ -27,9 +27,15 @@ def kind_words(question: str) -> frozenset[str]:
     region": geographic, area …)."""
     m = WHICH.search(question)
     said = [w for w in (m.groups() if m else ()) if w]
+    kinds = vocabulary().member_kinds.values()
+    # a kind's name of two words first: a "therapeutic area" is no geographic one
+    text = " ".join(said).lower()
+    for words in kinds:
+        if any(" " in w and re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in words):
+            return frozenset(stem(w) for w in words)
     asked = {stem(w.lower()) for text in said for w in re.findall(r"[\w-]+", text)}
     out: set[str] = set()
-    for words in vocabulary().member_kinds.values():
+    for words in kinds:
         stems = {stem(w) for w in words}
         if stems & asked:
             out |= stems

@@ -171,8 +171,7 @@ def _group(
     best: tuple[tuple[int, int, int, int, int, float, int, int], Found] | None = None
     partial: list[int] = []
     opened: list[tuple[int, str]] = []
-    cut: list[tuple[int, str]] = []  # unread pages of tables of the kind asked cut short
-    best_cut: list[tuple[int, str]] = []  # the best group's page, when it may be cut
+    cut: list[tuple[int, str]] = []  # unread pages of tables whose members are cut short
     tables = grids(evidence)
     # the pages read, with their documents: page 8 of one document is not another's
     read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages} | {
@@ -212,6 +211,13 @@ def _group(
                 continue
             if of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
                 continue  # "US / Intl" of one product, a geographic table: not the kind asked
+            if any(named_by(question, m.row.label) for m in members):
+                # the parent the question names is among them ("Which Oncology product":
+                # "Oncology" beside "DARZALEX", "Which Domestic category": "Domestic /
+                # International"): they are not its children; its page may hold them
+                if _unread(p.page, p.doc_id, read):
+                    cut.append((p.page, p.doc_id))
+                continue
             # a table whose columns are of the length asked (a quarter's) before one
             # whose columns name no length
             length = int(months is None or g.columns[col].months == months)
@@ -237,18 +243,11 @@ def _group(
             )
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
-                # the parent the question names among the members ("Which Oncology
-                # product": "Oncology" beside "DARZALEX"): its other children are in a
-                # chunk not read, so its page is read first
-                parent = any(named_by(question, m.row.label) for m in members)
-                unread = _unread(p.page, p.doc_id, read)
-                best_cut = [(p.page, p.doc_id)] if parent and unread else []
+    # before ranking, the page of a table of the kind asked cut off its other members
+    # ("… by geographic area / International / Worldwide") or of a named parent's is read
+    opened = list(dict.fromkeys([*opened, *cut]))
     if best is None:
-        return None, not kinds, list(dict.fromkeys(partial)), list(dict.fromkeys(opened))
-    # before ranking a named parent's cut part, its page is read for the rest of its
-    # table, and the page of a table of the kind asked cut off its other members ("… by
-    # geographic area / International / Worldwide") for them
-    opened = list(dict.fromkeys([*opened, *best_cut, *cut]))
+        return None, not kinds, list(dict.fromkeys(partial)), opened
     return best[1], best[0][0] == 1 or not kinds, [], opened
 
 
