@@ -136,14 +136,18 @@ def parented(rows: Sequence[Row], col: int) -> bool:
     return any(TOTAL_ROW.match(r.label) and _children(vals, i) for i, r in enumerate(rows))
 
 
-_TOTAL_WORDS = frozenset({"total", "all", "other"})
+_TOTAL_WORDS = frozenset({"total"})
+_REST_WORDS = frozenset({"other", "all"})
 
 
 def named_by(question: str, label: str) -> bool:
     """Does the question say every word of the row's label ("Which Oncology product"
     names "Total Oncology"), its total words aside?"""
     asked = {stem(w) for w in _LABEL_WORD.findall(question.lower())}
-    said = {stem(w) for w in _LABEL_WORD.findall(norm(label))} - _TOTAL_WORDS
+    words = _LABEL_WORD.findall(norm(label))
+    if _REST_WORDS & set(words):  # "Other Oncology" is the rest of Oncology, not it
+        return False
+    said = {stem(w) for w in words} - _TOTAL_WORDS
     return bool(said) and said <= asked
 
 
@@ -226,7 +230,10 @@ def members_of(rows: Sequence[Row], col: int, question: str, *, leaves: bool = F
     parents = {id(r) for r, under in tree if under}
     kept = [r for r in kept if id(r) in parents or not TOTAL_ROW.match(r.label)]
     under = bool(_named_parent(_tree(kept, col), question))
-    kept, last = without_total(at_level(kept, col, question, leaves=leaves), col)
+    kept = at_level(kept, col, question, leaves=leaves)
+    # a named parent's children have their total in it: none of them is one (DARZALEX,
+    # half of Oncology's sales, is no total of the other four)
+    kept, last = (kept, False) if under else without_total(kept, col)
     return Levelled(kept, named or first or last, nested, under)
 
 
