@@ -1,6 +1,6 @@
 """Which of two ("Which segment grew faster?"), the steepest or sharpest move, and a
 shrinking figure are rankings of a change; a kind of member named in two words
-("therapeutic area") is read whole (``lexicon/comparing.json``, ``question/compare.py``,
+("therapeutic area") is read whole; "Rank … by …" asks for a ranking (``lexicon/comparing.json``, ``question/compare.py``,
 ``figures/member_kinds.py``)."""
 
 from __future__ import annotations
@@ -32,3 +32,9 @@ def test_a_kind_named_in_two_words_is_not_the_kind_of_its_last_word() -> None:
     assert asked_kind("Which therapeutic area brought in the most revenue in 2025?") == "category"
     assert asked_kind("Which geographic area grew fastest in 2025?") == "region"
     assert asked_kind("Which business area grew fastest in 2025?") == "segment"
+
+
+def test_a_ranking_asked_outright_is_one() -> None:
+    assert asks_extreme("Rank the company's regions by revenue growth in fiscal 2025.")
+    assert asks_extreme("Which segment's Adjusted EBITDA went down in 2025?")
+    assert not asks_extreme("What order did the court give in 2025?")
