@@ -1,7 +1,7 @@
 """Which of two ("Which segment grew faster?"), the steepest or sharpest move, and a
 shrinking figure are rankings of a change; a kind of member named in two words
-("therapeutic area") is read whole; "Rank … by …" asks for a ranking (``lexicon/comparing.json``, ``question/compare.py``,
-``figures/member_kinds.py``)."""
+("therapeutic area") is read whole; "Rank … by …" asks for a ranking
+(``lexicon/comparing.json``, ``question/compare.py``, ``figures/member_kinds.py``)."""
 
 from __future__ import annotations
 
