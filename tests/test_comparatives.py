@@ -35,6 +35,9 @@ def test_a_kind_named_in_two_words_is_not_the_kind_of_its_last_word() -> None:
 
 
 def test_a_ranking_asked_outright_is_one() -> None:
-    assert asks_extreme("Rank the company's regions by revenue growth in fiscal 2025.")
+    from agent.figures.member_kinds import asked_kind
+
+    q = "Rank the company's regions by revenue growth in fiscal 2025."
+    assert asks_extreme(q) and asked_kind(q) == "region"
     assert asks_extreme("Which segment's Adjusted EBITDA went down in 2025?")
     assert not asks_extreme("What order did the court give in 2025?")

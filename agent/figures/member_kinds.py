@@ -16,8 +16,9 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
 
+# the words after "which" ("Rank …" asks for every member in order: the words after it)
 WHICH = re.compile(
-    r"\bwhich\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",
+    r"\b(?:which|rank)\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",
     re.I,
 )
 
