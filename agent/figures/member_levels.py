@@ -225,10 +225,11 @@ def members_of(rows: Sequence[Row], col: int, question: str, *, leaves: bool = F
     kept, first = without_total(kept, col)
     tree = _tree(kept, col)
     nested = any(under for _, under in tree)
-    # a "Total …" row is a member only as the parent of the rows it adds up ("Total
-    # Oncology" over its products: the therapeutic area); any other is a total
-    parents = {id(r) for r, under in tree if under}
-    kept = [r for r in kept if id(r) in parents or not TOTAL_ROW.match(r.label)]
+    # a "Total …" row is a member only as the parent printed over the rows it adds up
+    # ("Total Oncology" over its products: the therapeutic area); any other is a total
+    vals = [_value(r, col) for r in kept]
+    heads = {id(r) for i, r in enumerate(kept) if _children(vals, i)}
+    kept = [r for r in kept if id(r) in heads or not TOTAL_ROW.match(r.label)]
     under = bool(_named_parent(_tree(kept, col), question))
     kept = at_level(kept, col, question, leaves=leaves)
     # a named parent's children have their total in it: none of them is one (DARZALEX,

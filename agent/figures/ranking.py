@@ -164,19 +164,16 @@ def _group(
     after its first rows), and the pages where a table of members under headings goes on
     (``subtotals.py``)."""
     kinds = kind_words(question)
-    ys = years(question)
-    year = max(ys) if ys else None
+    which = _qualifier(question)
+    year = max(years(question), default=None)
     months = months_of(question)
     into = into_year(question, months)
-    best: tuple[tuple[int, int, int, int, int, float, int, int], Found] | None = None
+    best: tuple[tuple[int, int, int, int, float, int, int], Found] | None = None
     partial: list[int] = []
     opened: list[tuple[int, str]] = []
     cut: list[tuple[int, str]] = []  # unread pages of tables whose members are cut short
     tables = grids(evidence)
-    # the pages read, with their documents: page 8 of one document is not another's
-    read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages} | {
-        (e.query, "") for e in evidence if e.reads == "page" and not e.passages
-    }
+    read = _pages_read(evidence)
     for g in tables:
         cols = _columns(g, measure, mode, year=year, months=months, into=into)
         if cols is None:
@@ -211,7 +208,7 @@ def _group(
                 continue
             if of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
                 continue  # "US / Intl" of one product, a geographic table: not the kind asked
-            if any(named_by(question, m.row.label) for m in members):
+            if which and any(named_by(which, m.row.label) for m in members):
                 # the parent the question names is among them ("Which Oncology product":
                 # "Oncology" beside "DARZALEX", "Which Domestic category": "Domestic /
                 # International"): they are not its children; its page may hold them
@@ -228,19 +225,9 @@ def _group(
             # and of two partitions of one whole, the finer ("U.S. / Europe / Asia" over
             # "U.S. / International")
             parts = int(levels.nested or adds_up(grp, col) == 1)  # levels that add up
-            # the children of the parent the question names over any other rows, then rows
-            # read as two levels (their top level) over the same rows read flat
+            # the children of the parent the question names over any other rows
             under = int(levels.under)
-            score = (
-                kind,
-                length,
-                under,
-                parts,
-                int(levels.nested),
-                size,
-                len(members),
-                -(p.rank or 0),
-            )
+            score = (kind, length, under, parts, size, len(members), -(p.rank or 0))
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
     # before ranking, the page of a table of the kind asked cut off its other members
@@ -249,6 +236,20 @@ def _group(
     if best is None:
         return None, not kinds, list(dict.fromkeys(partial)), opened
     return best[1], best[0][0] == 1 or not kinds, [], opened
+
+
+def _pages_read(evidence: Sequence[Evidence]) -> set[tuple[str, str]]:
+    """The pages read, with their documents: page 8 of one document is not another's (a
+    page read of no document's, an empty one, with "")."""
+    read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages}
+    return read | {(e.query, "") for e in evidence if e.reads == "page" and not e.passages}
+
+
+def _qualifier(question: str) -> str:
+    """The words after "which" ("which Oncology product"): a member they name is the
+    parent of those asked; a member named elsewhere in the question is one asked about."""
+    m = WHICH.search(question)
+    return " ".join(w for w in m.groups() if w) if m else ""
 
 
 def _unread(page: int, doc: str, read: set[tuple[str, str]]) -> bool:
