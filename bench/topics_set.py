@@ -33,7 +33,7 @@ _OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not a
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I or K")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J or K")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for asked in ask_each(args, items):

@@ -16,8 +16,9 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
 
+# the words after "which" ("Rank …" asks for every member in order: the words after it)
 WHICH = re.compile(
-    r"\bwhich\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",
+    r"\b(?:which|rank)\s+((?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+)|哪(?:个|一个|些|类|一)?(..)",
     re.I,
 )
 
@@ -27,9 +28,15 @@ def kind_words(question: str) -> frozenset[str]:
     region": geographic, area …)."""
     m = WHICH.search(question)
     said = [w for w in (m.groups() if m else ()) if w]
+    kinds = vocabulary().member_kinds.values()
+    # a kind's name of two words first: a "therapeutic area" is no geographic one
+    text = " ".join(said).lower()
+    for words in kinds:
+        if any(" " in w and re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in words):
+            return frozenset(stem(w) for w in words)
     asked = {stem(w.lower()) for text in said for w in re.findall(r"[\w-]+", text)}
     out: set[str] = set()
-    for words in vocabulary().member_kinds.values():
+    for words in kinds:
         stems = {stem(w) for w in words}
         if stems & asked:
             out |= stems

@@ -25,6 +25,7 @@ from agent.figures.grid import Row
 from agent.figures.items import norm
 from agent.scope import stem
 from pipeline.text.lexicon import words
+from pipeline.text.totals import TOTAL_ROW
 
 MIN_CHILDREN = 2
 _LABEL_WORD = re.compile(r"[a-z][a-z.'’-]*")
@@ -114,18 +115,40 @@ def at_level(rows: Sequence[Row], col: int, question: str, *, leaves: bool = Fal
     """The rows of the level asked: the children of the parent the question names, else
     the top level, or with ``leaves`` the rows under no other (a region's finest split:
     "U.S., Europe, Asia-Pacific" rather than "U.S., International")."""
-    asked = {stem(w) for w in _LABEL_WORD.findall(question.lower())}
     tree = _tree(rows, col)
-    for r, under in tree:
-        label = {stem(w) for w in _LABEL_WORD.findall(norm(r.label))} - _TOTAL_WORDS
-        if under and label and label <= asked:
-            return under
+    under = _named_parent(tree, question)
+    if under:
+        return under
     if leaves:
         return [x for r, under in tree for x in (under or [r])]
     return [r for r, _ in tree]
 
 
-_TOTAL_WORDS = frozenset({"total", "all", "other"})
+def _named_parent(tree: Sequence[tuple[Row, list[Row]]], question: str) -> list[Row]:
+    """The children of the parent the question names; [] when it names none of them."""
+    return next((under for r, under in tree if under and named_by(question, r.label)), [])
+
+
+def parented(rows: Sequence[Row], col: int) -> bool:
+    """Does a "Total …" row head rows adding up to it ("Total Oncology" over its products:
+    a parent printed before its children)?"""
+    vals = [_value(r, col) for r in rows]
+    return any(TOTAL_ROW.match(r.label) and _children(vals, i) for i, r in enumerate(rows))
+
+
+_TOTAL_WORDS = frozenset({"total"})
+_REST_WORDS = frozenset({"other", "all"})
+
+
+def named_by(question: str, label: str) -> bool:
+    """Does the question say every word of the row's label ("Which Oncology product"
+    names "Total Oncology"), its total words aside?"""
+    asked = {stem(w) for w in _LABEL_WORD.findall(question.lower())}
+    words = _LABEL_WORD.findall(norm(label))
+    if _REST_WORDS & set(words):  # "Other Oncology" is the rest of Oncology, not it
+        return False
+    said = {stem(w) for w in words} - _TOTAL_WORDS
+    return bool(said) and said <= asked
 
 
 @cache
@@ -190,6 +213,7 @@ class Levelled:
     rows: list[Row]  # the members of the level asked
     totalled: bool  # a total was among the group's rows (a "WW" beside "US" and "Intl")
     nested: bool  # the rows had two levels, each parent the sum of its children
+    under: bool = False  # the members are the children of the parent the question names
 
 
 def members_of(rows: Sequence[Row], col: int, question: str, *, leaves: bool = False) -> Levelled:
@@ -199,9 +223,19 @@ def members_of(rows: Sequence[Row], col: int, question: str, *, leaves: bool = F
     kept = [r for r in rows if not is_whole(r.label)]
     named = len(kept) < len(rows)
     kept, first = without_total(kept, col)
-    nested = any(under for _, under in _tree(kept, col))
-    kept, last = without_total(at_level(kept, col, question, leaves=leaves), col)
-    return Levelled(kept, named or first or last, nested)
+    tree = _tree(kept, col)
+    nested = any(under for _, under in tree)
+    # a "Total …" row is a member only as the parent printed over the rows it adds up
+    # ("Total Oncology" over its products: the therapeutic area); any other is a total
+    vals = [_value(r, col) for r in kept]
+    heads = {id(r) for i, r in enumerate(kept) if _children(vals, i)}
+    kept = [r for r in kept if id(r) in heads or not TOTAL_ROW.match(r.label)]
+    under = bool(_named_parent(_tree(kept, col), question))
+    kept = at_level(kept, col, question, leaves=leaves)
+    # a named parent's children have their total in it: none of them is one (DARZALEX,
+    # half of Oncology's sales, is no total of the other four)
+    kept, last = (kept, False) if under else without_total(kept, col)
+    return Levelled(kept, named or first or last, nested, under)
 
 
 @cache

@@ -44,7 +44,10 @@ def closed(g: Grid, measure: LineItem) -> list[Group]:
     start = 0
     for i, r in enumerate(g.rows):
         if row_match(r.label, measure) >= MIN_ROW_MATCH:
-            members = tuple(x for x in g.rows[start:i] if not TOTAL_ROW.match(x.label))
+            # a row of percentages under each part ("Percentage of total revenue") is none
+            members = tuple(
+                x for x in g.rows[start:i] if not TOTAL_ROW.match(x.label) and not _rates(x)
+            )
             grp = Group(g, r.label, members, r)
             if len(members) >= MIN_MEMBERS and any(adds_up(grp, c) for c in range(len(r.values))):
                 out.append(grp)
@@ -52,6 +55,12 @@ def closed(g: Grid, measure: LineItem) -> list[Group]:
         elif TOTAL_ROW.match(r.label):
             start = i + 1
     return out
+
+
+def _rates(r: Row) -> bool:
+    """Is every figure of the row a percentage?"""
+    cells = [c.strip() for c in r.raws if c.strip()]
+    return bool(cells) and all(c.endswith("%") for c in cells)
 
 
 def adds_up(grp: Group, col: int) -> int:

@@ -27,7 +27,7 @@ from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, norm, years
 from agent.figures.joined_rows import joined
 from agent.figures.member_kinds import WHICH, asked_kind, kind_words, of_another_kind
-from agent.figures.member_levels import Levelled, members_of
+from agent.figures.member_levels import Levelled, members_of, named_by, parented
 from agent.figures.partitions import adds_up, closed, headed, is_item, whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
@@ -41,7 +41,6 @@ from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
 from pipeline.text.script import HAN_RE
-from pipeline.text.totals import TOTAL_ROW
 
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
@@ -165,18 +164,16 @@ def _group(
     after its first rows), and the pages where a table of members under headings goes on
     (``subtotals.py``)."""
     kinds = kind_words(question)
-    ys = years(question)
-    year = max(ys) if ys else None
+    which = _qualifier(question)
+    year = max(years(question), default=None)
     months = months_of(question)
     into = into_year(question, months)
-    best: tuple[tuple[int, int, int, float, int, int], Found] | None = None
+    best: tuple[tuple[int, int, int, int, float, int, int], Found] | None = None
     partial: list[int] = []
     opened: list[tuple[int, str]] = []
+    cut: list[tuple[int, str]] = []  # unread pages of tables whose members are cut short
     tables = grids(evidence)
-    # the pages read, with their documents: page 8 of one document is not another's
-    read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages} | {
-        (e.query, "") for e in evidence if e.reads == "page" and not e.passages
-    }
+    read = _pages_read(evidence)
     for g in tables:
         cols = _columns(g, measure, mode, year=year, months=months, into=into)
         if cols is None:
@@ -196,17 +193,28 @@ def _group(
             # without headings) or by its column; members named twice are nested rows
             # ("Oral Care: U.S. / International"), no partition
             name = _named(grp.heading, measure) or _named(g.columns[col].text, measure)
-            labels = [norm(r.label) for r in grp.members]
+            # (rows with no figure in the column, "Percentage of total revenue" under each
+            # member, are no members)
+            labels = [norm(r.label) for r in grp.members if _figured(r, col)]
             if not name or len(set(labels)) < len(labels):
                 continue
             found = Found(grp, name, col, before, (), sources)
             members, levels = _members(found, mode, question)
+            kind = 1 if kinds & (context | {stem(t) for t in content_terms(grp.heading)}) else 0
             if len(members) < MIN_MEMBERS:
                 partial.append(p.page)
+                if kind and _unread(p.page, p.doc_id, read):  # a piece of the kind asked
+                    cut.append((p.page, p.doc_id))
                 continue
             if of_another_kind(question, grp, levels.rows, totalled=levels.totalled):
                 continue  # "US / Intl" of one product, a geographic table: not the kind asked
-            kind = 1 if kinds & (context | {stem(t) for t in content_terms(grp.heading)}) else 0
+            if which and any(named_by(which, m.row.label) for m in members):
+                # the parent the question names is among them ("Which Oncology product":
+                # "Oncology" beside "DARZALEX", "Which Domestic category": "Domestic /
+                # International"): they are not its children; its page may hold them
+                if _unread(p.page, p.doc_id, read):
+                    cut.append((p.page, p.doc_id))
+                continue
             # a table whose columns are of the length asked (a quarter's) before one
             # whose columns name no length
             length = int(months is None or g.columns[col].months == months)
@@ -217,13 +225,35 @@ def _group(
             # and of two partitions of one whole, the finer ("U.S. / Europe / Asia" over
             # "U.S. / International")
             parts = int(levels.nested or adds_up(grp, col) == 1)  # levels that add up
-            score = (kind, length, parts, size, len(members), -(p.rank or 0))
+            # the children of the parent the question names over any other rows
+            under = int(levels.under)
+            score = (kind, length, under, parts, size, len(members), -(p.rank or 0))
             if best is None or score > best[0]:
                 best = (score, replace(found, members=tuple(members)))
-    opened = list(dict.fromkeys(opened))
+    # before ranking, the page of a table of the kind asked cut off its other members
+    # ("… by geographic area / International / Worldwide") or of a named parent's is read
+    opened = list(dict.fromkeys([*opened, *cut]))
     if best is None:
         return None, not kinds, list(dict.fromkeys(partial)), opened
     return best[1], best[0][0] == 1 or not kinds, [], opened
+
+
+def _pages_read(evidence: Sequence[Evidence]) -> set[tuple[str, str]]:
+    """The pages read, with their documents: page 8 of one document is not another's (a
+    page read of no document's, an empty one, with "")."""
+    read = {(e.query, p.doc_id) for e in evidence if e.reads == "page" for p in e.passages}
+    return read | {(e.query, "") for e in evidence if e.reads == "page" and not e.passages}
+
+
+def _qualifier(question: str) -> str:
+    """The words after "which" ("which Oncology product"): a member they name is the
+    parent of those asked; a member named elsewhere in the question is one asked about."""
+    m = WHICH.search(question)
+    return " ".join(w for w in m.groups() if w) if m else ""
+
+
+def _unread(page: int, doc: str, read: set[tuple[str, str]]) -> bool:
+    return (str(page), doc) not in read and (str(page), "") not in read
 
 
 def _columns(
@@ -239,7 +269,7 @@ def _columns(
     when no growth is asked); None when the table has no such pair."""
     if months in (None, 12) and not same_length(g, months):
         return None  # a table titled by a quarter ("Q4 …") answers no year
-    if len({c.text for c in g.columns}) < len(g.columns):
+    if _shared_period(g):
         return None  # a period printed over several columns: they are things (segments)
     col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
     before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
@@ -248,6 +278,30 @@ def _columns(
     if before is not None and months_of(g.columns[col].text) != months_of(g.columns[before].text):
         return None  # a quarter against a year: no growth
     return col, before if before is not None else col
+
+
+def _shared_period(g: Grid) -> bool:
+    """Do columns of one heading hold figures side by side in a row (a period over its
+    segments' columns)? An amount's column beside its share's ("Fiscal 2016 | Fiscal 2016":
+    "$3,400.1 |" over "| 58%") is one period's two ways of saying it."""
+    texts = [c.text for c in g.columns]
+    twins = [i for i, t in enumerate(texts) if texts.count(t) > 1]
+    for r in g.rows:
+        filled = [
+            t for i, t in enumerate(texts) if i in twins and i < len(r.raws) and _amount(r.raws[i])
+        ]
+        if len(filled) > len(set(filled)):
+            return True
+    return False
+
+
+def _figured(r: Row, col: int) -> bool:
+    return col < len(r.values) and r.values[col] is not None
+
+
+def _amount(raw: str) -> bool:
+    cell = raw.strip()
+    return bool(cell) and not cell.endswith("%")
 
 
 def _candidates(
@@ -265,13 +319,25 @@ def _candidates(
     ]
     sub = subtotaled(g, tables)
     going_on = _going_on(sub, read, g.passage.doc_id) if sub is not None else None
-    if going_on is not None:  # its last heading's rows go on in a chunk not read yet
+    # its last heading's rows go on in a chunk not read yet: read on when the table is of
+    # the measure ("Net revenues / Harbour Resorts …"); a statement's section going on
+    # ("Other comprehensive income (loss):") ranks no members of it
+    if going_on is not None and sub is not None and _of_the_measure(g, sub.group, measure):
         opened.append((going_on, g.passage.doc_id))
     elif sub is not None and len(sub.group.members) >= MIN_MEMBERS:
         out.append((sub.group, sub.sources))
     if (cut := joined(g, tables)) is not None:  # a long table's rows over its chunks
         out.append(cut)
+    if parented(g.rows, 0):  # "Total Oncology" over its products: every row, two levels
+        out.append((Group(g, whole(g).heading, tuple(g.rows), None), ()))
     return out
+
+
+def _of_the_measure(g: Grid, grp: Group, measure: LineItem) -> bool:
+    """Does the group's heading, or the table's title or columns, name the measure?"""
+    p = g.passage
+    title = f"{p.section} {p.columns} {p.text.lstrip().split(chr(10))[0]}"
+    return bool(_named(grp.heading, measure) or _named(title, measure))
 
 
 def _going_on(sub: Subtotals, read: set[tuple[str, str]], doc: str) -> int | None:
@@ -308,11 +374,11 @@ def _members(found: Found, mode: Mode, question: str) -> tuple[list[Member], Lev
     if any(r.raws[col].strip().endswith("%") for r in found.group.members if col < len(r.raws)):
         # a column of percentages ("Volume 6.9 % / Price (0.8)"): no amounts
         return [], Levelled([], totalled=False, nested=False)
+    # "Total …" rows stay for the levelling: a total over some rows is their parent
     rows = [
         r
         for r in found.group.members
-        if not TOTAL_ROW.match(r.label)
-        and max(col, before) < len(r.values)
+        if max(col, before) < len(r.values)
         and r.values[col] is not None
         and not r.raws[col].strip().endswith("%")
     ]

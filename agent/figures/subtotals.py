@@ -98,6 +98,10 @@ class _Walk:
 
     def feed(self, piece: Grid, label: str, row: Row | None) -> bool:
         """Take one line; False when the members' part of the table has ended."""
+        if row is None and label in (self.heading, self.title):
+            # a chunk opening inside a heading's rows prints the heading (or the title over
+            # the headings) again: the same heading going on, its rows so far kept
+            return True
         if row is None and self.after:
             return False  # the next section ("Adjusted EBITDAR / Harbour …"): another measure
         if row is None and (is_item(label) or asked_items(label)):

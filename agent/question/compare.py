@@ -37,8 +37,10 @@ _SUPERLATIVE_ZH = f"({alternation('comparing.superlatives_zh')})"
 _SUPERLATIVE_EN = alternation("comparing.superlatives")
 # "Which segment's revenue declined?": the members that fell, the lowest first
 _DECLINED = rf"\bwhich\s+(?:[\w&.'’-]+\s+){{0,6}}?(?:{alternation('comparing.declined')})\b"
+# "Rank the regions by revenue growth": every member in order, the first one named
+_RANKED = rf"^\W*(?:please\s+)?(?:{alternation('comparing.ranked')})\b.*\bby\b"
 _EXTREME = re.compile(
-    rf"\b(which|who)\b.*\b({_SUPERLATIVE_EN}|{_HELD_BACK})\b|{_DECLINED}|"
+    rf"\b(which|who)\b.*\b({_SUPERLATIVE_EN}|{_HELD_BACK})\b|{_DECLINED}|{_RANKED}|"
     rf"哪.{{0,16}}(?:{_SUPERLATIVE_ZH}|拖累)|{_SUPERLATIVE_ZH}的.{{0,8}}(是谁|是哪|是什么)",
     re.I,
 )
