@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol, TypeVar
 
 from agent.evidence import Evidence, Passage, Unit, units
@@ -248,7 +249,7 @@ def forecast_said(question: str, evidence: Sequence[Evidence], labels: Sequence[
     2020?") answers another period than the one forecast, and the forecast answers."""
     if not labels or not asks_guidance(question):
         return False
-    asked = _stems(question)
+    asked = _stems(question) - _period_stems()  # the measure's words, not its period's
     needs = [need for label in labels if (need := _stems(label) & asked)]
     if len(needs) < len(labels):
         return False
@@ -266,6 +267,11 @@ def _forecast(p: Passage, u: Unit, tables: dict[str, bool]) -> bool:
     if u.kind == "row" and not forward(u.text):
         return False  # a guidance table's row is its own figure answer's (``guidance_cells``)
     return guidance_unit(p, u, tables) and _AMOUNT.search(u.text) is not None
+
+
+@cache
+def _period_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in lexicon.words("change_words.asked_period_words"))
 
 
 def _stems(text: str) -> set[str]:
