@@ -192,3 +192,21 @@ def test_the_planner_searches_for_the_forecast_missing() -> None:
     ev = [Evidence(tool="search", query="q", passages=[_passage(_TOTAL)])]
     calls = plan(question, ev, 1, ["search_document", "read_page", "read_section"])
     assert calls and "2034" in calls[0]["args"]["query"].split()
+
+
+def test_a_forecast_of_another_measure_naming_the_year_stays_behind() -> None:
+    """The report's year asked ("as stated in its 2033 annual report") is named by a
+    forecast of something else: it does not go before the forecast of the measure."""
+    capex = "We expect to make capital investments of $350 million to $375 million."
+    other = (
+        "As of December 31, 2033, there was $134 million of unamortized compensation,"
+        " which is expected to be recognized over 2.1 years."
+    )
+    found = _found(
+        (_passage(capex, 1), frozenset({"capital", "investment", "make", "expect"})),
+        (_passage(other, 2), frozenset({"expect"})),
+    )
+    question = (
+        "What capital investment did Zelcor expect to make, as stated in its 2033 annual report?"
+    )
+    assert "$350 million" in _first(found, question)

@@ -207,18 +207,24 @@ def _names(question: str) -> set[str]:
 
 
 def year_order(found: list[P], question: str) -> list[P]:
-    """The units naming a year the question asks first, then those naming no year, then
-    those naming only other years (a forecast for 2023 is no answer for 2022); the same
-    order within each. Unchanged when the question names no year."""
+    """The units saying the measure the first one says (its question words, the asking
+    words and names aside) in the order of the years they name: a year the question asks
+    first, then none, then only other years (a forecast for 2023 is no answer for 2022);
+    the same order within each, and after them the units not saying it ("… of $134
+    million …, which is expected to be recognized …" names the year of the report asked,
+    yet forecasts no capital investment). Unchanged when the question names no year."""
     asked = set(_YEAR.findall(question))
-    if not asked:
+    if not asked or not found:
         return found
+    named = _names(question)
+    measure = {w for w in found[0].matched if not _ASKED.fullmatch(w) and w not in named}
 
     def fit(c: P) -> int:
-        named = set(_YEAR.findall(c.unit.text))
-        return 0 if named & asked else 1 if not named else 2
+        years = set(_YEAR.findall(c.unit.text))
+        return 0 if years & asked else 1 if not years else 2
 
-    return sorted(found, key=fit)
+    said = [c for c in found if measure <= c.matched]
+    return [*sorted(said, key=fit), *(c for c in found if not measure <= c.matched)]
 
 
 def _moved(c: _Placed, asked: bool, tables: dict[str, bool]) -> bool:
