@@ -71,7 +71,7 @@ _MONTHS = "January|February|March|April|May|June|July|August|September|October|N
 _ISSUED_CELL = re.compile(rf"^\s*((?:{_MONTHS})\s+{YEAR})\b(?!\s*,)", re.I)
 
 
-def _issued_header(line: str) -> str:
+def issued_header(line: str) -> str:
     """A guidance table's header: a Markdown line whose cells (the label's aside) each
     open with the month its forecast was given ("| … | July 2023 6.0% – … | April 2023 …
     |", a parser having run the header into the first rows), as "| | July 2023 | April
@@ -85,7 +85,7 @@ def header_of(chunks: Iterable[Chunk]) -> str:
     """The title/unit line and the period lines at the end of the chunks (in order)."""
     lines = [ln for ch in chunks for ln in ch.text.split("\n")]
     for i in range(len(lines) - 1, -1, -1):
-        issued = _issued_header(lines[i])
+        issued = issued_header(lines[i])
         if issued:
             return issued
         if period_line(lines[i]):

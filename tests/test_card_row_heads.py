@@ -62,3 +62,26 @@ def test_the_card_draws_each_figure_under_its_head() -> None:
     assert '<span class="folio-qcell-head">本报告期</span>1,234.50' in html
     assert '<span class="folio-qcell-head">上年同期</span>1,100.00' in html
     assert "⟨" not in html and "|" not in html
+
+
+def test_a_guidance_tables_rows_are_read_under_its_issue_months() -> None:
+    """A guidance table cut into chunks: the parser ran its header into the first rows
+    ("| … | July 2033 6.0% – 7.0% / 6.5% … |") and put a rule under the continuation's
+    first row. A row of the continuation is read under the months, never under the
+    figures of the row above it; a row of the first chunk under the months alone."""
+    first = (
+        "| ($ in Billions) Sales / Mid-point | July 2033 $17.1B – $17.5B / $17.3B"
+        " | April 2033 $16.9B – $17.3B / $17.1B |\n|---|---|---|\n"
+        "| Reported Sales / Mid-point | $17.0B – $17.4B / $17.2B | $16.8B – $17.2B / $17.0B |"
+    )
+    rest = (
+        "| Adjusted Operational EPS / Mid-point | $9.60 – $9.80 / $9.70 | $9.40 – $9.60 / $9.50 |\n"
+        "|---|---|---|\n"
+        "| Adjusted EPS / Mid-point | $9.70 – $9.90 / $9.80 | $9.50 – $9.70 / $9.60 |"
+    )
+    chunks = {c.chunk_id: c for c in (_chunk(10, first, 5), _chunk(11, rest, 5))}
+    eps = "Adjusted EPS / Mid-point | $9.70 – $9.90 / $9.80 | $9.50 – $9.70 / $9.60"
+    sales = "Reported Sales / Mid-point | $17.0B – $17.4B / $17.2B | $16.8B – $17.2B / $17.0B"
+    cites = [_cite(1, 11, eps, 5), _cite(2, 10, sales, 5)]
+    heads = citation_heads(cites, lambda ids: {i: chunks[i] for i in ids if i in chunks})
+    assert heads[1] == heads[2] == " | July 2033 | April 2033"

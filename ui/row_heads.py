@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from agent.columns import FetchChunks
+from agent.columns import FetchChunks, issued_header
+from agent.figures.guidance import range_cell
 from agent.models.table_header import heads_for_row
 from agent.schemas import Citation
 from pipeline.models import Chunk
@@ -40,12 +41,23 @@ def _is_head(lines: Sequence[str], i: int) -> bool:
 
 
 def _head_above(lines: Sequence[str], end: int, width: int) -> str | None:
-    """The nearest header row above line ``end`` whose cells fit a row of ``width`` cells."""
+    """The nearest header row above line ``end`` whose cells fit a row of ``width`` cells.
+    A row of figures over a rule is no header (a table's continuation chunk, whose first
+    row the parser took for one: its cells are another row's figures, never heads); a
+    guidance table's header run into its first rows ("| … | July 2023 6.0% – 7.0% / … |")
+    is its issue months alone."""
     for i in range(end - 1, -1, -1):
-        if _is_head(lines, i):
-            cells = _cells(lines[i])
+        issued = issued_header(lines[i])
+        if _is_head(lines, i) and (issued or not _figures_only(lines[i])):
+            cells = _cells(issued or lines[i])
             return " | ".join(cells) if len(cells) in (width, width - 1) else None
     return None
+
+
+def _figures_only(line: str) -> bool:
+    """Are the row's cells past its label all figures or ranges of figures?"""
+    values = [c for c in _cells(line)[1:] if c]
+    return bool(values) and all(_FIGURE.match(c) or range_cell(c) for c in values)
 
 
 def _same_row(line: str, cells: Sequence[str]) -> bool:

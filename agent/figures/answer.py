@@ -11,13 +11,14 @@ working of a figure from cells ``worked.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.basis import basis_unsaid
 from agent.figures.candidate import FigureAnswer
-from agent.figures.guidance import actual_evidence
+from agent.figures.guidance import actual_evidence, forecast_said
 from agent.figures.member_kinds import kind_words
 from agent.figures.methods import COMPARISON, METHODS, offered
 from agent.figures.per_share_asked import per_share_answers
@@ -32,6 +33,8 @@ from agent.question.kinds import asked_kinds
 # A cause ("what drove the margin change?") is a sentence of prose and a list of members
 # is names: a figure, even the one the question names, answers neither.
 _NOT_FIGURES = frozenset({"reason", "list"})
+
+_MARKER = re.compile(r"\[[^\]]+\]")
 
 
 def figure_answer(
@@ -69,6 +72,8 @@ def figure_candidates(
     found = per_share_answers(question, offered(methods, question, evidence, lang))
     # an adjusted measure asked is not answered by the reported row (``basis``)
     found = [fa for fa in found if not (fa.lines and basis_unsaid(question, fa.cells, evidence))]
+    # a forecast asked, and said in the turn, is not a period's actual row (``guidance.py``)
+    found = [fa for fa in found if not (fa.lines and _forecast_said(question, fa, evidence))]
     if not found:
         # a comparison no table of the turn answers: search for the table listing both (a
         # turn with no tables at all is no figures' turn)
@@ -88,6 +93,14 @@ def figure_candidates(
     # a senseless figure worked from a cell of another statement (a pension table's
     # "Current liabilities") keeps asking for that cell's statement page: the planner reads it
     return [*answers, *(nearest(fa) for fa in failed)]
+
+
+def _forecast_said(question: str, fa: FigureAnswer, evidence: Sequence[Evidence]) -> bool:
+    # the rows read, or, for a method citing none, what its lines say of them
+    labels = list(dict.fromkeys(c.label for c in fa.cells)) or [
+        _MARKER.sub(" ", line) for line in fa.lines
+    ]
+    return forecast_said(question, evidence, labels)
 
 
 def _ranks_a_kind(question: str) -> bool:

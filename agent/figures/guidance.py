@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol, TypeVar
 
 from agent.evidence import Evidence, Passage, Unit, units
+from agent.scope import stem
 from pipeline.text import lexicon
 from pipeline.text.periods import YEAR
 
@@ -51,6 +53,9 @@ _LINE_CELLS = re.compile(r"\s*\|\s*|\s{2,}")
 _WORD = re.compile(rf"\b(?!(?:billion|million|{_MONTHS})\b)[^\W\d_]{{3,}}", re.I)
 # a caption: a short line that is no sentence (a table's title, not the prose before it)
 _CAPTION = re.compile(r"^[^.;:!?]{1,90}:?$")
+_YEAR = re.compile(rf"(?<!\d)({YEAR})(?!\d)")
+_STEM_WORD = re.compile(r"[A-Za-z]{3,}")
+_NAME_WORD = re.compile(r"[A-Za-z][\w&'-]*")
 
 
 def asks_guidance(question: str) -> bool:
@@ -141,6 +146,8 @@ class _Placed(Protocol):
     def passage(self) -> Passage: ...
     @property
     def unit(self) -> Unit: ...
+    @property
+    def matched(self) -> frozenset[str]: ...
 
 
 P = TypeVar("P", bound=_Placed)
@@ -152,20 +159,72 @@ def guidance_order(found: list[P], question: str) -> list[P]:
     before them when it asks for guidance, as long as they state an amount (a forecast
     of nothing, "we do not provide guidance on a GAAP basis", answers no amount guided; a
     footnote giving the guidance's exchange rate is no guidance, yet may answer). Each
-    kind keeps its places: a row never takes a sentence's."""
+    kind keeps its places: a row never takes a sentence's, unless guidance is asked and
+    an actual figure leads that a forecast says all the question's words of
+    (``_forecast_lead``). Guidance moved first goes in the order of the years it names
+    (``year_order``): "In our 2022 financial results, we expect …" answers 2022 asked,
+    before the plan's total that names none."""
     asked = asks_guidance(question)
     tables: dict[str, bool] = {}
     out = list(found)
     for kind in ("row", "sentence"):
         at = [i for i, c in enumerate(found) if c.unit.kind == kind]
         marked = [_moved(found[i], asked, tables) for i in at]
-        if not any(marked) or all(marked):
+        if not any(marked) or (all(marked) and not asked):
             continue
         first = [found[i] for i, m in zip(at, marked, strict=True) if m == asked]
         rest = [found[i] for i, m in zip(at, marked, strict=True) if m != asked]
+        first = year_order(first, question) if asked else first
         for i, c in zip(at, first + rest, strict=True):
             out[i] = c
-    return out
+    return _forecast_lead(out, question, tables) if asked else out
+
+
+def _forecast_lead(found: list[P], question: str, tables: dict[str, bool]) -> list[P]:
+    """With guidance asked and a period's actual figure first ("Purchases of property,
+    plant and equipment | (2,711)" for "… expect to spend on property, plant and equipment
+    in 2022?"), the forecasts stating an amount that say every question word the first
+    unit says (the asking words aside: "Expected dividend yield" says "expected" as a
+    name) go before it, in the order of the years they name: the actual figure is of
+    another period than the one forecast."""
+    if not found or _moved(found[0], True, tables):
+        return found
+    named = _names(question)
+    said = {w for w in found[0].matched if not _ASKED.fullmatch(w) and w not in named}
+    lead = [c for c in found if _moved(c, True, tables) and said <= c.matched]
+    if not lead:
+        return found
+    return [*year_order(lead, question), *(c for c in found if c not in lead)]
+
+
+def _names(question: str) -> set[str]:
+    """The stems of the question's names ("PepsiCo", "2019 Productivity Plan"): words in
+    capitals and small letters past its first word. A forecast says the measure (the
+    common nouns, and an acronym: "EPS"), not always the plan or the company it is of,
+    which its heading or the sentence before names."""
+    words = _NAME_WORD.findall(question)[1:]
+    return {stem(w.lower()) for w in words if w[0].isupper() and not w.isupper()}
+
+
+def year_order(found: list[P], question: str) -> list[P]:
+    """The units saying the measure the first one says (its question words, the asking
+    words and names aside) in the order of the years they name: a year the question asks
+    first, then none, then only other years (a forecast for 2023 is no answer for 2022);
+    the same order within each, and after them the units not saying it ("… of $134
+    million …, which is expected to be recognized …" names the year of the report asked,
+    yet forecasts no capital investment). Unchanged when the question names no year."""
+    asked = set(_YEAR.findall(question))
+    if not asked or not found:
+        return found
+    named = _names(question)
+    measure = {w for w in found[0].matched if not _ASKED.fullmatch(w) and w not in named}
+
+    def fit(c: P) -> int:
+        years = set(_YEAR.findall(c.unit.text))
+        return 0 if years & asked else 1 if not years else 2
+
+    said = [c for c in found if measure <= c.matched]
+    return [*sorted(said, key=fit), *(c for c in found if not measure <= c.matched)]
 
 
 def _moved(c: _Placed, asked: bool, tables: dict[str, bool]) -> bool:
@@ -186,3 +245,40 @@ def actual_evidence(question: str, evidence: Sequence[Evidence]) -> list[Evidenc
         same = len(kept) == len(ev.passages)
         out.append(ev if same else ev.model_copy(update={"passages": kept}))
     return out
+
+
+def forecast_said(question: str, evidence: Sequence[Evidence], labels: Sequence[str]) -> bool:
+    """With guidance asked, does the turn say a forecast stating an amount (a sentence or
+    a bullet, not a table's row) of the rows read (``labels``), in every word of theirs
+    the question says too? Then a figure read off a period's actual row ("Operating
+    income | 1,927" for "… operating income guidance range for the first quarter of
+    2020?") answers another period than the one forecast, and the forecast answers."""
+    if not labels or not asks_guidance(question):
+        return False
+    asked = _stems(question) - _period_stems()  # the measure's words, not its period's
+    needs = [need for label in labels if (need := _stems(label) & asked)]
+    if len(needs) < len(labels):
+        return False
+    tables: dict[str, bool] = {}
+    for ev in evidence:
+        for p in ev.passages:
+            for u in units(p.text):
+                said = _forecast(p, u, tables) and _stems(u.text)
+                if said and all(need <= said for need in needs):
+                    return True
+    return False
+
+
+def _forecast(p: Passage, u: Unit, tables: dict[str, bool]) -> bool:
+    if u.kind == "row" and not forward(u.text):
+        return False  # a guidance table's row is its own figure answer's (``guidance_cells``)
+    return guidance_unit(p, u, tables) and _AMOUNT.search(u.text) is not None
+
+
+@cache
+def _period_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in lexicon.words("change_words.asked_period_words"))
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w.lower()) for w in _STEM_WORD.findall(text)}

@@ -24,6 +24,7 @@ from agent.figures.answer import FigureAnswer, figure_answer
 from agent.models.answering.cause_leads import held_back_words
 from agent.models.corroborate import statement_place, statement_search
 from agent.models.expansions import expansions
+from agent.models.guidance_plan import guidance_calls
 from agent.models.judge import judge
 from agent.models.phrasing import phrasing_words
 from agent.models.places_lead import asks_places, region_search
@@ -269,6 +270,9 @@ def _first_round(question: str) -> list[Call]:
 
 
 def _next_round(question: str, evidence: Sequence[Evidence]) -> list[Call]:
+    guided = guidance_calls(question, evidence)  # the forecast asked, not the period's rows
+    if guided:
+        return guided
     figures = figure_answer(question, evidence, "en")
     lang = "zh" if HAN_RE.search(question) else "en"
     asked = {e.query for e in evidence}

@@ -88,6 +88,11 @@ def _chosen(q: Question, rows: Sequence[Guided], evidence: Sequence[Evidence]) -
     return max(kept, key=lambda g: _fit(g, asked))
 
 
+def guided_row(q: Question, evidence: Sequence[Evidence]) -> Guided | None:
+    """The guidance row answering the question, of the turn's guidance tables, if any."""
+    return _chosen(q, guided(evidence), evidence)
+
+
 def _said(q: Question, g: Guided) -> str:
     """The figure asked of the range: an end, the midpoint, or the range and midpoint."""
     what = f"{g.measure}{' change vs. prior year' if g.change else ''}"
@@ -106,7 +111,7 @@ def _said(q: Question, g: Guided) -> str:
 def _candidates(
     q: Question, evidence: Sequence[Evidence], lang: prompts.Lang
 ) -> list[AnswerCandidate]:
-    g = _chosen(q, guided(evidence), evidence)
+    g = guided_row(q, evidence)
     if g is None:
         return []
     cited = [g.passage, *([g.heading] if g.heading and g.heading is not g.passage else [])]
