@@ -108,3 +108,20 @@ def test_another_company_asked_to_define_needs_a_unit_naming_it() -> None:
     assert undefined("How does Kestrel Optics define free cash flow?", [DEFINE_AS], scope)
     said = "Kestrel Optics defines free cash flow as operating cash flow less capital spending."
     assert not undefined("How does Kestrel Optics define free cash flow?", [said], scope)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brenmoor sells the vaccine Quorivax in forty countries.",
+        "Sales of Quorivax, our seasonal vaccine, rose.",
+    ],
+)
+def test_a_name_asked_is_told_by_the_class_noun_beside_it(text: str) -> None:
+    # "What is <name>?" asks what the thing named is; a report says it by apposition
+    assert defines("Quorivax", text)
+
+
+def test_a_common_term_or_a_bare_mention_of_a_name_is_no_description() -> None:
+    assert not defines("tariff", "We face the higher tariff on steel imports.")
+    assert not defines("Quorivax", "Quorivax revenue reached 880 million dollars.")

@@ -144,7 +144,24 @@ def _strength(term: str, text: str) -> int:
     if term.isupper() and _spelled_out(term, text):
         return 2
     naming = rf"\b(?:{_naming()})\s+(?:the\s+)?{q_open}{t}{q_close}"
-    return 1 if re.search(naming, text, re.I) else 0
+    if re.search(naming, text, re.I):
+        return 1
+    return 1 if _is_name(term) and _described(t, text) else 0
+
+
+def _is_name(term: str) -> bool:
+    """A proper name ("Vaxiflu", "Contoso Care"), not an abbreviation (spelled out above)
+    nor a common term ("tariff", "free cash flow"): "What is <name>?" asks what the thing
+    named is, and a filing says that by a class noun beside the name."""
+    return term[:1].isupper() and not term.isupper()
+
+
+def _described(t: str, text: str) -> bool:
+    """The name set beside a class noun: "sells the vaccine Vaxiflu", "Vaxiflu, our
+    vaccine". Case-sensitive, so the class noun is a lower-case word, never another name."""
+    before = rf"\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Aa]n?)\s+(?:[a-z][\w-]*\s+){{1,3}}{t}\b"
+    after = rf"\b{t},\s+(?:the|our|its|an?)\s+[a-z]"
+    return bool(re.search(before, text) or re.search(after, text))
 
 
 def _spelled_out(acronym: str, text: str) -> bool:
