@@ -50,6 +50,7 @@ def test_a_definition_asked_names_its_term_and_definer(
         "What is the current ratio?",  # "the": its figure
         "What is net income in 2022?",  # a period: the figure
         "What is talc made of?",  # a property of a thing
+        "What is said about fuel costs and harbour leases?",  # a topic, no term
         "What are the main risks?",
         "什么是关税？",  # English questions only
     ],

@@ -36,9 +36,12 @@ _END = r"\s*[?.]?\s*$"
 _DOES = r"(?:does|do|did)"
 # what a term asked may not be: a possessive or an "of" phrase asks a fact of something
 # ("What is Adobe's revenue?", "What is the capital of …"), a trailing preposition a
-# property ("What is talc made of?")
+# property ("What is talc made of?"), a preposition of topic anywhere a question about
+# something ("What is said about fuel costs?")
 _NOT_TERM = re.compile(
-    r"['’]s\b|s['’](?=\s|$)|\bof\b|\b(?:made|used|for|in|on|at|to|by|from|with)$", re.I
+    r"['’]s\b|s['’](?=\s|$)|\b(?:of|about|regarding|concerning|behind|between|during)\b"
+    r"|\b(?:made|used|for|in|on|at|to|by|from|with)$",
+    re.I,
 )
 
 
