@@ -351,7 +351,7 @@ class ChatService:
             return root._turn_locks.setdefault(cid, threading.Lock())
 
 
-LABEL_CHARS = 24  # of a document's name in a notice: the notice is one line on a phone
+LABEL_CHARS = 32  # of a document's name in a notice: one line on a phone, a short title whole
 
 
 def one_line(titles: Sequence[str]) -> str:

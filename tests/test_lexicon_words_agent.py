@@ -162,7 +162,8 @@ def test_comparison_words_match_as_the_literals_did() -> None:
     )
     change = (
         r"\b(drop|declin|decreas|fall|fell|grow|grew|growth|increas|rise|rose|perform|change|improv|"
-        r"topline|top line|top-line)|增长|下降|下滑|减少|增加|变化|表现"
+        r"topline|top line|top-line|shrank|shrink|shrunk|contracted)"
+        r"|增长|下降|下滑|减少|增加|变化|变动|表现"
     )
     check(change, re.I, compare._CHANGE, ("the top line rose", "top-lines", "topline"))
     zh = "(最高|最低|最多|最少|最大|最小|最好|最差|最快|最慢)"
@@ -184,14 +185,16 @@ def test_comparison_words_match_as_the_literals_did() -> None:
     )
     check(
         r"(?:\b(?:highest|lowest|most|least|best|worst|biggest|largest|smallest|greatest|top|"
-        r"fastest|slowest|weakest|strongest)\b|" + "|".join((zh, negative, change)) + r")[A-Za-z]*",
+        r"fastest|slowest|weakest|strongest|steepest|sharpest|higher|lower|larger|bigger|"
+        r"smaller|faster|slower|greater)\b|" + "|".join((zh, negative, change)) + r")[A-Za-z]*",
         re.I,
         compare._HOW_TO_COMPARE,
         asked,
     )
     assert compare._SUPERLATIVES == (
         "highest", "lowest", "most", "least", "best", "worst", "weakest", "strongest", "biggest",
-        "largest", "smallest", "greatest", "top", "fastest", "slowest",
+        "largest", "smallest", "greatest", "top", "fastest", "slowest", "steepest", "sharpest",
+        "higher", "lower", "larger", "bigger", "smaller", "faster", "slower", "greater",
     )  # fmt: skip
 
 
