@@ -87,6 +87,9 @@ class Tally:
     page: list[bool] = field(default_factory=list)  # FinanceBench: a gold page cited?
     page_numeric: list[bool] = field(default_factory=list)  # ... of a question with a gold figure
     page_other: list[bool] = field(default_factory=list)  # ... of one without (a topic, yes/no)
+    # FinanceBench's kind of question → figure hits (of those with a gold figure), page hits:
+    # where the misses lie, as aggregates (the validation split's questions stay unread)
+    by_kind: dict[str, tuple[list[bool], list[bool]]] = field(default_factory=dict)
     zh_page: list[bool] = field(default_factory=list)  # CMRC: the article's page cited?
     span: list[bool] = field(default_factory=list)
     heading: list[bool] = field(default_factory=list)
@@ -235,6 +238,9 @@ def _financebench(chat: ChatService, questions: list[FbQuestion], zh_doc: str, t
         # pages hits more gold pages.
         t.page.append(not a.refused and bool(cited & set(q.pages)))
         (t.page_numeric if gold else t.page_other).append(t.page[-1])
+        figures, pages = t.by_kind.setdefault(q.kind or "other", ([], []))
+        figures.extend(t.figure[-1:] if gold else [])
+        pages.append(t.page[-1])
         t.pages.append(len(cited))
         if not t.page[-1]:
             t.misses.append(f"{q.id}: gold page {q.pages} not cited (cited {sorted(cited)})")
@@ -335,6 +341,22 @@ def _ms(latency: list[int], q: float) -> str:
     return str(int(percentile(latency, q))) if latency else "—"
 
 
+FB_KINDS = ("metrics-generated", "domain-relevant", "novel-generated")
+
+
+def _kind_rows() -> list[tuple[str, Callable[[Tally], str]]]:
+    """One row per FinanceBench kind: gold figure and gold page, each as hits/questions."""
+
+    def cell(kind: str) -> Callable[[Tally], str]:
+        def fn(t: Tally) -> str:
+            figures, pages = t.by_kind.get(kind, ([], []))
+            return f"{sum(figures)}/{len(figures)} · {sum(pages)}/{len(pages)}"
+
+        return fn
+
+    return [(f"  {kind}: figure · page", cell(kind)) for kind in FB_KINDS]
+
+
 def _report(tallies: dict[str, Tally], verbose: bool) -> None:
     rows: list[list[object]] = []
     metrics: list[tuple[str, Callable[[Tally], str]]] = [
@@ -342,6 +364,7 @@ def _report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("gold page cited (FinanceBench)", lambda t: rate(t.page)),
         ("gold page cited (FinanceBench, numeric)", lambda t: rate(t.page_numeric)),
         ("gold page cited (FinanceBench, non-numeric)", lambda t: rate(t.page_other)),
+        *_kind_rows(),
         ("gold page cited (Chinese)", lambda t: rate(t.zh_page)),
         ("pages cited per 10-K answer (mean)", _mean_pages),
         ("Chinese gold span in the answer", lambda t: rate(t.span)),

@@ -30,6 +30,8 @@ class FbQuestion:
     question: str
     answer: str
     pages: list[int] = field(default_factory=list)
+    # FinanceBench's own kind: metrics-generated, domain-relevant or novel-generated
+    kind: str = ""
 
 
 def financebench(split: str) -> list[FbQuestion]:
@@ -42,6 +44,7 @@ def financebench(split: str) -> list[FbQuestion]:
             r["question"],
             r["answer"],
             sorted({int(e["page"]) for e in r.get("evidence", []) if "page" in e}),
+            r.get("type", ""),
         )
         for r in rows
     ]
