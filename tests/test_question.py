@@ -65,6 +65,7 @@ def test_an_informal_verb_of_a_move_asks_the_change_a_plain_one_asks() -> None:
         q = f"By how much did Quillfeather's backlog {verb} in FY2031?"
         assert parse(q).operation == plain, verb
         assert asks_change(f"Which division's sales {verb} the most?"), verb
+    assert not asks_change("Which rivals does Quillfeather go up against?")
 
 
 def test_how_much_a_figure_went_up_asks_its_amount() -> None:
