@@ -61,7 +61,7 @@ def test_an_informal_verb_of_a_move_asks_the_change_a_plain_one_asks() -> None:
     # question asks the same change as with "rise" or "fall", never a level
     plain = parse("By how much did Quillfeather's backlog rise in FY2031?").operation
     assert plain == "change"
-    for verb in ("jump", "climb", "soar", "surge", "go up", "plunge", "slump", "go down"):
+    for verb in ("jump", "climb", "soar", "surge", "go up", "plunge", "slump"):
         q = f"By how much did Quillfeather's backlog {verb} in FY2031?"
         assert parse(q).operation == plain, verb
         assert asks_change(f"Which division's sales {verb} the most?"), verb
