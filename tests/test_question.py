@@ -54,3 +54,23 @@ def test_the_comparison_readers_live_below_figures_and_models() -> None:
     assert wants_minimum("Which orchard had the biggest drop in yield?")
     assert asks_change("Which orchard had the largest increase in yield?")
     assert "biggest" not in what_is_compared("Which orchard had the biggest harvest?")
+
+
+def test_an_informal_verb_of_a_move_asks_the_change_a_plain_one_asks() -> None:
+    # analysts write "jump", "climb", "go up" where a report prints "increased": the
+    # question asks the same change as with "rise" or "fall", never a level
+    plain = parse("By how much did Quillfeather's backlog rise in FY2031?").operation
+    assert plain == "change"
+    for verb in ("jump", "climb", "soar", "surge", "go up", "plunge", "slump"):
+        q = f"By how much did Quillfeather's backlog {verb} in FY2031?"
+        assert parse(q).operation == plain, verb
+        assert asks_change(f"Which division's sales {verb} the most?"), verb
+    assert not asks_change("Which rivals does Quillfeather go up against?")
+
+
+def test_how_much_a_figure_went_up_asks_its_amount() -> None:
+    from agent.figures.differences import asks_amount_change
+
+    for verb in ("go up", "went up", "jump", "climb", "go down"):
+        assert asks_amount_change(f"How much did Quillfeather's net debt {verb} in FY2031?"), verb
+    assert not asks_amount_change("How much did Quillfeather's net debt go up in percent?")

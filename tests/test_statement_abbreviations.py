@@ -39,3 +39,10 @@ def test_a_unit_a_size_or_an_abbreviated_amount_asks_an_amount() -> None:
     )
     for q in not_asked:
         assert not asks_period_amount(parse(q)), q
+
+
+def test_a_retailers_comps_are_its_comparable_sales() -> None:
+    # analysts write "comps" for the comparable sales a retailer's filing prints in full
+    assert "comparable sales" in normalize_query("Did Quarvel's domestic comps fall in 2033?")
+    assert "comparable sales" in normalize_query("Quarvel's comp sales in Q2 2033")
+    assert "comparable sales" not in normalize_query("Quarvel's compensation in 2033")

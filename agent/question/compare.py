@@ -33,6 +33,8 @@ _LOW = re.compile(_en_then_zh("low", r"\b({})\b"), re.I)
 _HIGH = re.compile(_en_then_zh("high", r"\b({})\b"), re.I)
 _DECLINE = re.compile(_en_then_zh("decline", r"\b({})\b"), re.I)
 _CHANGE = re.compile(_en_then_zh("change_stems", r"\b({})"), re.I)
+# "go up against a rival" competes: the idioms a move's verb stands in ask no change
+_NO_MOVE = re.compile(rf"\b(?:{alternation('comparing.not_moves')})\b", re.I)
 _SUPERLATIVE_ZH = f"({alternation('comparing.superlatives_zh')})"
 _SUPERLATIVE_EN = alternation("comparing.superlatives")
 # "Which segment's revenue declined?": the members that fell, the lowest first
@@ -119,4 +121,4 @@ def wants_minimum(question: str) -> bool:
 
 def asks_change(question: str) -> bool:
     """ "Biggest drop", "worst topline performance", "增长最快": a change, not a level."""
-    return _CHANGE.search(question) is not None
+    return _CHANGE.search(_NO_MOVE.sub(" ", question)) is not None
