@@ -16,6 +16,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent.report_items import in_order, report_items, wanted_chunks
 from pipeline.corpus import Corpus
 from pipeline.knowledge.models import Summary
 from pipeline.knowledge.summary import build_summary
@@ -50,6 +51,10 @@ def overview_sentences(
     """Each document's overview sentences, in reading order, with the chunks they quote."""
     out: list[OverviewSentence] = []
     for doc_id in doc_ids:
+        items = _report_items(corpus, doc_id, limit)
+        if items:  # a current report says what it is about by the items it is filed under
+            out += items
+            continue
         summary = _summary(corpus, doc_id)
         if summary is None:
             continue
@@ -68,6 +73,21 @@ def overview_sentences(
                 break
         out += mine
     return out
+
+
+def _report_items(corpus: Corpus, doc_id: str, limit: int) -> list[OverviewSentence]:
+    """A current report's item headings and their first sentences (``report_items.py``)."""
+    try:
+        text = corpus.doc_text(doc_id)
+    except Exception:  # a document without a readable structure has no items to read
+        log.warning("no items could be read for %s", doc_id, exc_info=True)
+        return []
+    ids = wanted_chunks(text)
+    if not ids:
+        return []
+    chunks = corpus.get_chunks(ids)
+    found = report_items(text, {k: c.text for k, c in chunks.items()})
+    return [OverviewSentence(chunks[q.chunk_id], q.text) for q in in_order(found, limit)]
 
 
 def _said(text: str, chunk_text: str) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from agent.answer_kinds import asks_fact
+from agent.column_heads import column_heads
 from agent.heading_synonyms import asks_beyond, named_headings, naming
 from agent.note_pointer import heads_note
 from agent.question.compare import asks_extreme
@@ -284,7 +285,9 @@ _LOCK = threading.Lock()
 def _indexed(corpus: Corpus, doc_id: str) -> tuple[SectionRead, ...]:
     """Each heading of the document with its section's chunks and item headings."""
     text = corpus.doc_text(doc_id)
-    bold = {b.n for b in corpus.blocks(doc_id) if b.bold}
+    blocks = corpus.blocks(doc_id)
+    cells = column_heads(blocks)  # "Three Months Ended …" beside "Six Months Ended …"
+    bold = {b.n for b in blocks if b.bold} - cells
     out: list[SectionRead] = []
     for sec in text.sections[1:]:
         tree = text.subtree(sec.idx)
@@ -295,13 +298,15 @@ def _indexed(corpus: Corpus, doc_id: str) -> tuple[SectionRead, ...]:
             continue
         terms = topic_terms(sec.title)
         if terms:
-            items = tuple(_items(text, sec.idx, bold))
+            items = tuple(_items(text, sec.idx, bold, cells))
             own = tuple(Item(s.text, s.chunk_id) for s in said if s.whole)
             out.append(SectionRead(doc_id, sec.title, chunks, items, own, terms))
     return tuple(out)
 
 
-def _items(text: DocText, idx: int, bold: set[int]) -> list[Item]:
+def _items(
+    text: DocText, idx: int, bold: set[int], cells: frozenset[int] = frozenset()
+) -> list[Item]:
     """The section's sub-headings with something under them; else its bold paragraphs,
     the short title-like ones ("Risks Related to Our Operations") when there are several,
     else the bold sentences."""
@@ -324,7 +329,7 @@ def _items(text: DocText, idx: int, bold: set[int]) -> list[Item]:
             continue
         if _CELLS.search(said):  # a table's header row set in columns, not a heading
             continue
-        if block in bold or all(_emphasised(text, i) for i in ids):
+        if block in bold or (block not in cells and all(_emphasised(text, i) for i in ids)):
             found.append(Item(said, text.sentences[ids[0]].chunk_id))
     titles = [i for i in found if i.text[-1:] not in _ENDS]
     items = titles if len(titles) >= 2 else [i for i in found if i.text[-1:] in _ENDS]

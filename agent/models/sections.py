@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from agent import prompts
-from agent.answer_kinds import FIGURE, asked_kinds, asks_overview
+from agent.answer_kinds import FIGURE, asked_kinds, asks_overview, holds
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
@@ -143,7 +143,11 @@ def _statements(
     section), those holding the most of the question's words (its topic's first, then the
     rest it asks), in reading order; with no sentences told, its passages' sentences."""
     ask = make_ask(question, evidence)
-    found: list[tuple[int, float, int, Passage, Unit]] = []
+    # "Why …?", "What is the nature and purpose of …?": a statement of the section giving
+    # the reason or the purpose comes first, before those sharing more of the words (its
+    # figures, its dates); the section read is already the one about the topic
+    why = "reason" in asked_kinds(question)
+    found: list[tuple[int, bool, float, int, Passage, Unit]] = []
     before = ""
     for p, u in _sentences(ev):
         text = clean(u.text)
@@ -157,9 +161,10 @@ def _statements(
             continue  # the rest of a pointer the splitter cut at "Item 1."
         topic = len(meets(asked, topic_terms(text)))
         words = share(ask, hits(ask, u.text))
-        found.append((topic, words, len(found), p, u))
-    best = sorted(found, key=lambda f: (-f[0], -f[1], f[2]))[:MAX_STATEMENTS]
-    return [(p, u) for *_, p, u in sorted(best, key=lambda f: f[2])]
+        cause = why and holds("reason", u.text, question)
+        found.append((topic, cause, words, len(found), p, u))
+    best = sorted(found, key=lambda f: (not f[1], -f[0], -f[2], f[3]))[:MAX_STATEMENTS]
+    return [(p, u) for *_, p, u in sorted(best, key=lambda f: f[3])]
 
 
 def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:
