@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage, units
 from agent.models.features import hits, make_ask
+from agent.models.short_names import short_names
 from agent.models.subject import sibling_of
 from pipeline.text.short_forms import shortens, subsequence, written_short
 
@@ -66,3 +67,12 @@ def test_a_name_asked_short_under_its_full_heading_is_no_sibling() -> None:
     unit = units(text)[1]
     assert sibling_of("乙城帆船公开赛", p, unit) == ""  # the heading's own event, short
     assert sibling_of("丙城帆船公开赛", p, unit) == "甲国帆船公开赛"  # another city's
+
+
+def test_an_everyday_word_across_the_question_is_no_short_form() -> None:
+    # "地方" takes 地 of 地理位置 and 方 of 方面, across 的 and 在: no name spans those
+    question = "青石港地理位置的重要性体现在哪些方面？"
+    text = "这里是渔民最多的地方。"
+    p = Passage(chunk_id="q#0", doc_id="q", page=1, page_end=1, text=text)
+    ev = Evidence(tool="search_document", query=question, passages=[p], scope_chunks=10)
+    assert short_names(question, [ev]) == ()

@@ -17,8 +17,10 @@ from agent.evidence import Evidence
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 from pipeline.text.script import HAN_RUN_RE
-from pipeline.text.segment import cut_words
+from pipeline.text.segment import ZH_STOPWORDS, cut_words, everyday_word
 from pipeline.text.short_forms import written_short
+
+_ASKING = re.compile("谁|什么|哪|几|多少|何")
 
 Covered = tuple[frozenset[str], re.Pattern[str]]
 
@@ -30,9 +32,10 @@ def short_names(question: str, evidence: Sequence[Evidence]) -> tuple[Covered, .
     terms = key_terms(question)
     forms: dict[frozenset[str], set[str]] = {}
     for run in HAN_RUN_RE.findall(core_question(question)):
-        cut = cut_words(run)
-        for text in texts:
-            for form, first, last in written_short(cut, text):
+        for cut in _name_like(cut_words(run)):
+            for form, first, last in (f for t in texts for f in written_short(cut, t)):
+                if everyday_word(form):
+                    continue  # "地方" is no short form of 地理位置…方面: a word of its own
                 stretch = "".join(cut[first : last + 1])
                 covered = frozenset(stem(t) for t in terms if len(t) > 1 and t in stretch)
                 if covered:
@@ -41,3 +44,15 @@ def short_names(question: str, evidence: Sequence[Evidence]) -> tuple[Covered, .
         (covered, re.compile("|".join(re.escape(f) for f in sorted(said, key=len, reverse=True))))
         for covered, said in forms.items()
     )
+
+
+def _name_like(cut: Sequence[str]) -> list[list[str]]:
+    """The stretches of a run's words a name can span: words of two characters or more,
+    none a function word or a question word ("的", "在", "哪些" end a name)."""
+    out: list[list[str]] = [[]]
+    for w in cut:
+        if len(w) < 2 or w in ZH_STOPWORDS or _ASKING.search(w):
+            out.append([])
+        else:
+            out[-1].append(w)
+    return [ws for ws in out if len(ws) >= 2]
