@@ -56,6 +56,20 @@ def test_the_reading_names_items_periods_operation_and_the_question_head() -> No
     assert "PepsiCo's" in english_reading("百事公司2031年的净利润是多少？").text
 
 
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        ("公司2031年新签的无担保循环信贷协议额度是多少？", "unsecured revolving credit"),
+        ("2035年到期的担保优先票据票面利率是多少？", "guaranteed senior notes"),
+        ("2031年股东大会上批准续聘审计师的赞成票有多少？", "votes for"),
+    ],
+)
+def test_a_filing_question_of_credit_notes_or_votes_is_read(question: str, english: str) -> None:
+    # an 8-K's credit agreements, notes and votes, asked in Chinese (invented questions)
+    reading = english_reading(question)
+    assert reading.trusted and english in reading.text
+
+
 @pytest.mark.parametrize("question", ["中国的首都是哪里？", "太阳系中最大的行星是什么？"])
 def test_a_question_the_vocabulary_cannot_read_has_no_trusted_reading(question: str) -> None:
     assert not english_reading(question).trusted

@@ -23,6 +23,7 @@ from agent.models.focus import focus, owner_named
 from agent.models.focus import names as question_names
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
+from agent.models.short_names import short_names
 from agent.numeral_forms import one_count
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
@@ -89,7 +90,9 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         n = max(n, ev.scope_chunks)
         for t, d in ev.term_df.items():
             df[stem(t)] = max(df.get(stem(t), 0), d)
-    missing = scope_missing(evidence)
+    shortened = short_names(question, evidence)
+    # a word of a name the documents write short ("澳大利亚" of "澳网") is not missing
+    missing = scope_missing(evidence) - {t for covered, _ in shortened for t in covered}
     names = {w for ev in evidence for w in ev.names}
     names |= owner_named(question, {w for ev in evidence for w in ev.owner})
     weights: dict[str, float] = {}
@@ -150,7 +153,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),
-        synonyms=_synonyms(question, weights) + counts,
+        synonyms=_synonyms(question, weights) + counts + _used(shortened, weights),
         # "what are the geographies …" is answered by the passage listing its regions
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
         common=_lower_words(evidence) if kinds & {"person", "place", "list"} else frozenset(),
@@ -196,6 +199,14 @@ def _synonyms(
         if covered:
             out.append((covered, pattern))
     return tuple(out)
+
+
+def _used(
+    covered: tuple[tuple[frozenset[str], re.Pattern[str]], ...], weights: dict[str, float]
+) -> tuple[tuple[frozenset[str], re.Pattern[str]], ...]:
+    """The covered question words that weigh, for each entry that has any."""
+    out = ((frozenset(c & weights.keys()), p) for c, p in covered)
+    return tuple((c, p) for c, p in out if c)
 
 
 def _alias_df(a: Alias, df: dict[str, int]) -> int:

@@ -20,6 +20,7 @@ from agent.evidence import Passage, Unit
 from agent.models.candidates import Candidate
 from agent.question.kinds import DATA
 from pipeline.text.script import HAN_RE, UNIFIED
+from pipeline.text.short_forms import shortens
 
 # A leading word that points back or asks, never a subject of its own.
 _NOT_SUBJECT = re.compile(r"^(?:这|那|该|此|其|它|他|她|哪|什么|谁|为什么|如何|怎么|请问|本|我|你)")
@@ -108,6 +109,8 @@ def sibling_of(name: str, p: Passage, u: Unit) -> str:
     title = _title(p.section)
     if not title or name in title or title in name or name in u.text:
         return ""
+    if shortens(name, _last(p.section)):
+        return ""  # "南京国际象棋超级大赛" asked under "中国（南京）国际象棋超级大赛": the same one
     shared = 0
     while shared < min(len(name), len(title)) and name[-1 - shared] == title[-1 - shared]:
         shared += 1
@@ -123,10 +126,14 @@ def another_thing(name: str, p: Passage, u: Unit) -> str:
     return variant_of(name, p, u) or sibling_of(name, p, u)
 
 
+def _last(section: str) -> str:
+    """The last heading of a section path, as written."""
+    return section.rsplit(">", maxsplit=1)[-1].strip()
+
+
 def _title(section: str) -> str:
     """The last heading of a section path, without its parenthesised qualifier."""
-    last = section.rsplit(">", maxsplit=1)[-1]
-    return re.sub(r"[（(][^）)]*[）)]", "", last).strip()
+    return re.sub(r"[（(][^）)]*[）)]", "", _last(section)).strip()
 
 
 def asks_alias(question: str) -> bool:

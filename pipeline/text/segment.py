@@ -288,6 +288,11 @@ def _cut_run(run: str, for_search: bool) -> tuple[str, ...]:
     return tuple(w for w in words if w.strip())
 
 
+def cut_words(run: str) -> tuple[str, ...]:
+    """A run of Chinese characters cut into its words, in order (no search-mode parts)."""
+    return _cut_run(run, False)
+
+
 def joined_acronyms(text: str) -> str:
     """Each dotted acronym followed by its joined form: "U.S. freight" → "U.S. US freight"."""
     if "." not in text:
