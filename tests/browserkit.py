@@ -73,6 +73,14 @@ def launch_chromium() -> Iterator[Browser]:
         b.close()
 
 
+# The upload zone waits for a drop: no file list of an earlier upload, no upload under way.
+IDLE_ZONE_JS = """() => {
+  const zone = document.querySelector('#lib-upload');
+  return !!zone && zone.querySelectorAll('input[type=file]').length === 1
+    && !zone.querySelector('table, progress, .file-preview, .uploading');
+}"""
+
+
 class Session:
     """One browser tab on the app, with off-machine requests blocked and recorded."""
 
@@ -113,7 +121,10 @@ class Session:
         return path
 
     def upload(self, *files: Path) -> None:
+        """Drop the files on the empty drop zone, as a user does: not on the list of the last
+        upload, which stands there a moment until the app has taken those files."""
         self.tab("library")
+        self.page.wait_for_function(IDLE_ZONE_JS, timeout=60_000)
         self.page.set_input_files("#lib-upload input[type=file]", [str(f) for f in files])
 
     def error_toasts(self) -> list[str]:

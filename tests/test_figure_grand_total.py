@@ -5,14 +5,12 @@ companies only."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from agent.evidence import Evidence, Passage
-from agent.figures.answer import figure_answer
 from agent.figures.statements import titled
 from agent.figures.turn_tables import grids
+from tests.figurekit import passage, said, searched
 
 INCOME = """BRAMBLE LEISURE INC.
 CONSOLIDATED STATEMENTS OF OPERATIONS (in thousands)
@@ -44,47 +42,26 @@ NOTE = (
 )
 
 
-def _passage(cid: str, text: str, *, page: int, rank: int, columns: str = "") -> Passage:
-    return Passage(
-        chunk_id=cid,
-        doc_id=cid.partition("#")[0],
-        page=page,
-        page_end=page,
-        text=text,
-        rank=rank,
-        columns=columns,
+def _evidence(*extra: Passage) -> list[Evidence]:
+    return searched(
+        passage("bl#3", INCOME, page=56, rank=1),
+        passage("bl#5", ASSETS, page=55, rank=2, columns=HEAD),
+        *extra,
     )
 
 
-def _evidence(*extra: Passage) -> list[Evidence]:
-    passages = [
-        _passage("bl#3", INCOME, page=56, rank=1),
-        _passage("bl#5", ASSETS, page=55, rank=2, columns=HEAD),
-        *extra,
-    ]
-    return [Evidence(tool="search_document", query="q", passages=passages)]
-
-
-def _said(question: str, evidence: list[Evidence]) -> float:
-    a = figure_answer(question, evidence, "en")
-    assert a is not None and a.lines, question
-    figures = re.findall(r"= (−?[\d,]+\.?\d*)%? \[", a.lines[0])
-    assert figures, a.lines[0]
-    return float(figures[-1].replace(",", ""))
-
-
 def test_a_bare_total_that_is_the_balance_sheets_largest_figure_is_total_assets() -> None:
-    said = _said("What was the return on average total assets in FY2023?", _evidence())
-    assert said == pytest.approx(80_000 / 1_900_000 * 100, abs=0.01)
+    figure = said("What was the return on average total assets in FY2023?", _evidence())
+    assert figure == pytest.approx(80_000 / 1_900_000 * 100, abs=0.01)
 
 
 def test_a_notes_named_total_of_a_part_is_not_the_balance_sheets() -> None:
-    note = _passage("bl#90", NOTE, page=90, rank=3)
-    said = _said("What was the return on average total assets in FY2023?", _evidence(note))
-    assert said == pytest.approx(80_000 / 1_900_000 * 100, abs=0.01)
+    note = passage("bl#90", NOTE, page=90, rank=3)
+    figure = said("What was the return on average total assets in FY2023?", _evidence(note))
+    assert figure == pytest.approx(80_000 / 1_900_000 * 100, abs=0.01)
 
 
 def test_a_table_in_the_accompanying_balance_sheet_is_no_title_of_one() -> None:
-    note = _passage("bl#90", NOTE, page=90, rank=1)
-    (g,) = grids([Evidence(tool="search_document", query="q", passages=[note])])
+    note = passage("bl#90", NOTE, page=90, rank=1)
+    (g,) = grids(searched(note))
     assert not titled(g, "balance")

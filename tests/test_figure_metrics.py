@@ -14,6 +14,7 @@ from agent.figures.asking import what_is_asked
 from agent.figures.verify import Computed, insane
 from agent.models.compose import compose
 from agent.support import check
+from tests.figurekit import passage, searched
 
 INCOME = """KESTREL OUTFITTERS INC.
 CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)
@@ -55,26 +56,13 @@ Purchases of property and equipment  (200)  (260)
 Dividends paid  (72)  (114)"""
 
 
-def _passage(cid: str, text: str, *, page: int, rank: int, columns: str = "") -> Passage:
-    return Passage(
-        chunk_id=cid,
-        doc_id=cid.partition("#")[0],
-        page=page,
-        page_end=page,
-        text=text,
-        rank=rank,
-        columns=columns,
-    )
-
-
 def statements(income: str = INCOME, balance: str = BALANCE, *extra: Passage) -> list[Evidence]:
-    passages = [
-        _passage("ko#3", income, page=41, rank=1),
-        _passage("ko#5", balance, page=43, rank=2, columns=BALANCE_HEAD),
-        _passage("ko#8", CASH, page=45, rank=3),
+    return searched(
+        passage("ko#3", income, page=41, rank=1),
+        passage("ko#5", balance, page=43, rank=2, columns=BALANCE_HEAD),
+        passage("ko#8", CASH, page=45, rank=3),
         *extra,
-    ]
-    return [Evidence(tool="search_document", query="q", passages=passages)]
+    )
 
 
 def _line(question: str) -> str:
@@ -255,7 +243,7 @@ def test_a_derived_item_missing_a_part_is_named_as_itself() -> None:
 
 
 def test_a_total_the_statements_print_is_read_not_worked_out() -> None:
-    note = _passage(
+    note = passage(
         "ko#20",
         "NOTE 9. DEBT (in millions)\nDecember 31,\n2022  2023\nTotal debt  760  815",
         page=70,
@@ -293,7 +281,7 @@ Adjusted EBITDA  660  790"""
 
 
 def test_an_adjusted_figure_is_the_reported_row_and_unadjusted_is_computed() -> None:
-    table = _passage("ko#30", ADJUSTED, page=52, rank=4)
+    table = passage("ko#30", ADJUSTED, page=52, rank=4)
     reported = figure_answer(
         "What was adjusted EBITDA in FY2023?", statements(INCOME, BALANCE, table), "en"
     )

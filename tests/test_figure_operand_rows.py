@@ -6,17 +6,15 @@ Invented companies only."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from agent.evidence import Evidence, Passage
-from agent.figures.answer import figure_answer
+from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
 from agent.figures.items import MIN_ROW_MATCH, row_match
 from agent.figures.named_in_full import quoted_row
 from agent.models.planner import _operand_calls
 from pipeline.text.finance import vocabulary
+from tests.figurekit import passage, said, searched
 
 INCOME = """HARROWFIELD FOODS INC.
 CONSOLIDATED STATEMENT OF INCOME (in millions)
@@ -46,41 +44,23 @@ Trade receivables  200  250
 Other receivables  100  90"""
 
 
-def _passage(cid: str, text: str, *, page: int, rank: int, columns: str = "") -> Passage:
-    return Passage(
-        chunk_id=cid,
-        doc_id=cid.partition("#")[0],
-        page=page,
-        page_end=page,
-        text=text,
-        rank=rank,
-        columns=columns,
+def _evidence() -> list[Evidence]:
+    return searched(
+        passage("hf#3", INCOME, page=41, rank=1),
+        passage("hf#5", BALANCE, page=43, rank=2, columns=BALANCE_HEAD),
+        passage("hf#9", NOTE, page=88, rank=3),
     )
 
 
-def _evidence() -> list[Evidence]:
-    passages = [
-        _passage("hf#3", INCOME, page=41, rank=1),
-        _passage("hf#5", BALANCE, page=43, rank=2, columns=BALANCE_HEAD),
-        _passage("hf#9", NOTE, page=88, rank=3),
-    ]
-    return [Evidence(tool="search_document", query="q", passages=passages)]
-
-
 def _said(question: str) -> float:
-    """The figure the answer's first line works out (the last number before its citations)."""
-    a = figure_answer(question, _evidence(), "en")
-    assert a is not None and a.lines, question
-    figures = re.findall(r"= (−?[\d,]+\.?\d*)%? \[", a.lines[0])
-    assert figures, a.lines[0]
-    return float(figures[-1].replace(",", "").replace("−", "-"))
+    return said(question, _evidence())
 
 
 def test_the_row_the_question_quotes_is_the_operands_row() -> None:
     # 365 × average(300, 340) ÷ 3,000: the balance sheet's row, not the note's part of it
     asked = "What was DSO in FY2023, based on average accounts and notes receivable?"
-    said = _said(asked)
-    assert said == pytest.approx(365 * 320 / 3000, abs=0.01)
+    figure = _said(asked)
+    assert figure == pytest.approx(365 * 320 / 3000, abs=0.01)
 
 
 def test_a_quoted_label_is_the_item_only_when_it_holds_the_items_name() -> None:
@@ -98,8 +78,8 @@ def test_a_label_opening_with_trade_names_the_item() -> None:
     # another word before the name still makes another thing of it
     assert row_match("Other accounts payable", payable) < MIN_ROW_MATCH
     # days payable from the statement's "Trade accounts payable", unquoted by the question
-    said = _said("What were days payable outstanding in FY2023?")
-    assert said == pytest.approx(365 * 270 / 1800, abs=0.01)
+    figure = _said("What were days payable outstanding in FY2023?")
+    assert figure == pytest.approx(365 * 270 / 1800, abs=0.01)
 
 
 def test_an_operand_of_no_statement_in_the_turn_has_its_statement_searched_by_title() -> None:
@@ -124,5 +104,5 @@ def test_an_operand_of_no_statement_in_the_turn_has_its_statement_searched_by_ti
 def test_a_small_percentage_is_said_to_within_a_thousandth_of_itself(
     question: str, exact: float
 ) -> None:
-    said = _said(question)
-    assert abs(said - exact) <= max(exact * 0.001, 0.005), (said, exact)
+    figure = _said(question)
+    assert abs(figure - exact) <= max(exact * 0.001, 0.005), (figure, exact)

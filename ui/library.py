@@ -125,6 +125,18 @@ def build(labels: Labels, *, dense: bool = True) -> LibraryComponents:
     )  # fmt: skip
 
 
+# Empties the upload zone as soon as an upload event has read its files. Emptied later, by
+# the handler's reply, the zone was redrawn under a file dropped meanwhile: its upload was
+# lost, or it was added to the old list and the first file offered again.
+CLEAR_ZONE_JS = "() => null"
+
+
+def drawn(progress: str, stats: str, table: str) -> str:
+    """What the page shows, as the timer compares it: every handler that draws the table
+    says what it drew, or a later tick took a stale table for the current one."""
+    return str(hash((progress, stats, table)))
+
+
 class LibraryHandlers:
     def __init__(self, c: LibraryComponents, services: Services) -> None:
         self.c = c
@@ -151,7 +163,7 @@ class LibraryHandlers:
     def refresh(self, selected: str | None, shown: str, lang: str) -> list[Any]:
         """Timer tick: redraw only when something changed (no flicker, little traffic)."""
         progress, stats, table = self.views(selected, lang)
-        key = str(hash((progress, stats, table)))
+        key = drawn(progress, stats, table)
         if key == shown:
             return [gr.skip()] * 4
         return [progress, stats, table, key]
@@ -170,17 +182,18 @@ class LibraryHandlers:
         if split.ready:
             library_names.queued(self.s.jobs.submit(split.ready, self.s.workspace), lang)
         progress, stats, table = self.views(None, lang)
-        return [None, progress, stats, table, *library_names.prompt(folio, split.pending, lang)]
+        key = drawn(progress, stats, table)
+        return [progress, stats, table, key, *library_names.prompt(folio, split.pending, lang)]
 
     def select(self, selected: str | None, lang: str, evt: gr.EventData) -> list[Any]:
         data = getattr(evt, "_data", {}) or {}
         doc_id = data.get("doc") or selected
         comp = data.get("comp")
-        _, _, table = self.views(doc_id, lang)
+        progress, stats, table = self.views(doc_id, lang)
         offered = regenerable(self.s.model_state != "lexical")
         pick = gr.update(value=comp) if comp in offered else gr.skip()
-        return [doc_id, table, self.selected_label(doc_id, lang), pick,
-                gr.update(visible=False)]  # fmt: skip
+        return [doc_id, table, drawn(progress, stats, table), self.selected_label(doc_id, lang),
+                pick, gr.update(visible=False)]  # fmt: skip
 
     def selected_label(self, doc_id: str | None, lang: str) -> str:
         name = self._name(doc_id)
@@ -233,6 +246,7 @@ class LibraryHandlers:
             progress,
             stats,
             table,
+            drawn(progress, stats, table),
         ]
 
 
@@ -242,11 +256,16 @@ def wire(
     h = LibraryHandlers(c, services)
     n = c.names
     c.upload.upload(h.upload, [c.upload, lang],
-                    [c.upload, c.progress, c.stats, c.table, n.row, n.text, n.pending],
+                    [c.progress, c.stats, c.table, c.shown, n.row, n.text, n.pending],
                     # no "processing | 1.3s" over the zone: English in every language; the
                     # progress list shows the files at once
                     show_progress="hidden",
+                    # Gradio's default ("once") ignores a drop while the last one is handled
+                    trigger_mode="multiple",
                     ).then(None, None, None, js=library_names.SHOW_JS)  # fmt: skip
+    # Registered second, so it runs once the handler above has gathered the files.
+    c.upload.upload(None, None, c.upload, js=CLEAR_ZONE_JS, show_progress="hidden",
+                    trigger_mode="multiple")  # fmt: skip
     choices: tuple[tuple[gr.Button, Choice], ...] = (
         (n.replace, "replace"), (n.keep_both, "keep_both"))  # fmt: skip
     for button, choice in choices:
@@ -257,15 +276,19 @@ def wire(
     timer.tick(h.refresh, [c.selected, c.shown, lang], [c.progress, c.stats, c.table, c.shown],
                show_progress="hidden")  # fmt: skip
     c.table.click(h.select, [c.selected, lang],
-                  [c.selected, c.table, c.selected_label, c.component, c.confirm_row])  # fmt: skip
+                  [c.selected, c.table, c.shown, c.selected_label, c.component,
+                   c.confirm_row])  # fmt: skip
     c.regenerate.click(h.regenerate, [c.selected, c.component, lang], None)
     c.delete.click(h.ask_delete, [c.selected, lang], [c.confirm_row, c.confirm_text])
     c.cancel.click(lambda: gr.update(visible=False), None, c.confirm_row)
-    after_delete = [c.confirm_row, c.selected, c.selected_label, c.progress, c.stats, c.table]
+    after_delete = [c.confirm_row, c.selected, c.selected_label, c.progress, c.stats, c.table,
+                    c.shown]  # fmt: skip
     c.confirm.click(h.delete, [c.selected, lang], after_delete)
     return h
 
 
 def refresh_language(h: LibraryHandlers, selected: str | None, lang: str) -> list[Any]:
+    """Updates for (progress, stats, table, shown, selected label) in another language."""
     progress, stats, table = h.views(selected, lang)
-    return [progress, stats, table, h.selected_label(selected, lang)]
+    key = drawn(progress, stats, table)
+    return [progress, stats, table, key, h.selected_label(selected, lang)]

@@ -250,7 +250,8 @@ def build_blocks(services: Services) -> gr.Blocks:
             {lang, lib.selected, ch.answer, ch.pane.target, ch.messages, ch.conversation,
              ch.moves, moves_at_switch, kn.doc, kn.query, ins.doc, ins.layers},
             [
-                *labels.components, lib.progress, lib.stats, lib.table, lib.selected_label,
+                *labels.components, lib.progress, lib.stats, lib.table, lib.shown,
+                lib.selected_label,
                 *chat_page.language_outputs(ch), *knowledge.outputs(kn), ins.summary, ins.legend,
                 *ins_h.page_outputs, docs_sig,
             ],
