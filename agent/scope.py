@@ -79,6 +79,7 @@ class DocStats:
     # ("2018 年第一季度报告"), its tables saying only 本报告期 / 上年同期
     cover: str = ""
     title: str = ""  # the title the library shows ("东北电气发展股份有限公司")
+    company: str = ""  # the registrant's name without its kind ("Amcor" of "AMCOR PLC")
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ, and
@@ -119,6 +120,17 @@ class ScopeStats:
 
     def df(self, term: str) -> int:
         return sum(d.count(term) for d in self.docs)
+
+    def ticker_names(self) -> dict[str, str]:
+        """Each trading symbol a document states ("AMCR"), with the name its registrant
+        goes by ("Amcor"); not a symbol that is a word of the name itself ("MGM")."""
+        return {
+            symbol: d.company
+            for d in self.docs
+            if d.company
+            for symbol in d.symbols
+            if stem(symbol.lower()) not in {stem(w.lower()) for w in d.company.split()}
+        }
 
     def idf(self, term: str) -> float:
         n = max(1, self.chunks)
@@ -220,7 +232,13 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         doc_id=doc.doc_id,
         cover=_cover(chunks),
         title=doc.title,
+        company=_known_as(owner),
     )
+
+
+def _known_as(words: Sequence[str]) -> str:
+    """A registrant's name words as a reader writes them: "AMCOR" as "Amcor"."""
+    return " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in words)
 
 
 COVER_CHARS = 200  # a cover's title, company and date; not the notice that may follow
@@ -248,7 +266,8 @@ _OWN_REACH = 160  # characters before the symbol its stock is named within
 # the cover's table: "Title of each class | Trading Symbol(s) | Name of each exchange" and
 # below it the class's row, whose symbol is a cell of its own ("Common Stock | MGM | NYSE")
 _SYMBOL_HEAD = re.compile(r"trading symbols?(?:\(s\))?", re.I)
-_SYMBOL_CELL = re.compile(r"(?:^|[|\n])\s*([A-Z]{2,5})\s*(?=[|\n]|$)")
+# (a cover read as text sets its cells apart by runs of spaces: "Per Share  AMCR  New York")
+_SYMBOL_CELL = re.compile(r"(?:^|[|\n]| {2,})\s*([A-Z]{2,5})\s*(?=[|\n]| {2,}|$)")
 _SYMBOL_REACH = 300  # characters after the header the first class's row is within
 
 

@@ -1,0 +1,118 @@
+"""An analyst's shorthand is written out in the scope's own words before the question is
+read (``agent/question/shorthand.py``): abbreviations of amounts ("CFO", "LTD") when the
+question asks an amount, cut words ("Ops"), compact periods ("1H23", "Q4'22") and a
+company's ticker. Invented questions about an invented company, Quillfeather."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from agent.figures.items import named_item
+from agent.figures.periods import asked_periods
+from agent.question.shorthand import spelled_in_scope
+from agent.scope import DocStats, ScopeStats, trading_symbols
+
+FILING_WORDS = Counter(
+    {
+        "cash": 40,
+        "from": 90,
+        "operations": 30,
+        "operating": 25,
+        "long": 12,
+        "term": 12,
+        "debt": 20,
+        "pharmaceutical": 15,
+        "pharma": 1,
+        "international": 9,
+    }
+)
+
+
+def used(word: str) -> int:
+    return FILING_WORDS[word.lower()]
+
+
+def test_an_abbreviated_amount_is_spelled_out_when_an_amount_is_asked() -> None:
+    for q in (
+        "What was Quillfeather's CFO in FY19?",
+        "By how much did Quillfeather's CFO rise in FY21 vs FY20?",
+    ):
+        spelled = spelled_in_scope(q, used)
+        assert "CFO" not in spelled and "cash" in spelled, spelled
+    spelled = spelled_in_scope("Did Quillfeather's LTD shrink in FY21?", used)
+    assert "long-term debt" in spelled and "LTD" not in spelled
+
+
+def test_an_abbreviation_naming_a_person_or_closing_a_name_stays() -> None:
+    for q in (
+        "Who was Quillfeather's CFO in FY21?",
+        "When was Quillfeather's CFO appointed?",
+        "What is the name of the CFO of Quillfeather Ltd?",
+        "What was Quillfeather Ltd's revenue in FY21?",
+    ):
+        assert spelled_in_scope(q, used) == q
+
+
+def test_nothing_is_written_in_that_the_scope_does_not_use() -> None:
+    q = "What was Quillfeather's LTD at YE2021?"
+    assert "LTD" in spelled_in_scope(q, lambda w: 0 if w == "debt" else used(w))
+    # a cut word stays when the scope writes it so more often than the whole word
+    q = "What were Quillfeather's Pharma sales in FY22?"
+    assert "Pharmaceutical sales" in spelled_in_scope(q, used)
+    assert "Pharma sales" in spelled_in_scope(q, lambda w: 50 if w == "pharma" else used(w))
+
+
+def test_a_cut_word_keeps_the_case_it_was_written_in() -> None:
+    said = spelled_in_scope("What was Quillfeather's Regional Ops EBITDAR in FY22?", used)
+    assert "Regional Operations EBITDAR" in said
+    assert "intl sales" not in spelled_in_scope("Quillfeather's intl sales in FY22", used)
+
+
+def test_a_compact_period_is_read_as_its_spelled_out_form() -> None:
+    pairs = (
+        ("What were Quillfeather's sales in 1H23?", "What were Quillfeather's sales in H1 FY2023?"),
+        ("Quillfeather's sales in Q4'22", "Quillfeather's sales in Q4 FY2022"),
+        ("Quillfeather's sales in 3Q22", "Quillfeather's sales in the third quarter of 2022"),
+        ("Quillfeather's sales in 2H'24", "Quillfeather's sales in the second half of 2024"),
+        ("Quillfeather's sales in 9M23", "Quillfeather's sales in the nine months of 2023"),
+    )
+    for compact, spelled in pairs:
+        assert asked_periods(compact) != asked_periods(spelled), compact  # unread before
+        assert asked_periods(spelled_in_scope(compact, used)) == asked_periods(spelled), compact
+    # a figure is no period: "1,234" and "12Q" stay as written
+    assert spelled_in_scope("sales of 1,234 in 12Q", used) == "sales of 1,234 in 12Q"
+
+
+def test_a_ticker_is_read_as_the_company_it_names() -> None:
+    q = "What was QLFR's CFO in FY21?"
+    said = spelled_in_scope(q, used, {"QLFR": "Quillfeather"})
+    assert said.startswith("What was Quillfeather's ") and "QLFR" not in said
+    assert spelled_in_scope("QLFRX fund flows", used, {"QLFR": "Quillfeather"}).startswith("QLFRX")
+
+
+def test_a_cover_read_as_text_states_its_symbol_and_name() -> None:
+    cover = (
+        "Title of each class  Trading symbol(s)  Name of each exchange on which registered\n"
+        "Ordinary Shares, Par Value $0.01 Per Share  QLFR  New York Stock Exchange"
+    )
+    assert trading_symbols([cover]) == {"QLFR"}
+    own = _stats("QLFR", "Quillfeather")
+    named = _stats("QUILL", "Quill")  # the symbol is the name itself: nothing to write in
+    assert ScopeStats([own, named]).ticker_names() == {"QLFR": "Quillfeather"}
+
+
+def _stats(symbol: str, company: str) -> DocStats:
+    return DocStats(
+        chunks=1, df=Counter(), initials=frozenset(), symbols=frozenset({symbol}), company=company
+    )
+
+
+def test_sga_is_the_row_a_filing_words_with_its_own_middle_word() -> None:
+    # pharmaceutical companies print "selling, informational and administrative", medical
+    # ones "selling, marketing and administrative": both are the SG&A line
+    for label in (
+        "Selling, informational and administrative expenses",
+        "Selling, marketing and administrative expenses",
+        "Selling, general and administrative expenses",
+    ):
+        assert named_item(label) == "sga", label
