@@ -14,10 +14,11 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
+from agent.initialisms import capitalised_names, spelled_initials
 from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
 from pipeline.text.bilingual import company_names
@@ -80,6 +81,8 @@ class DocStats:
     cover: str = ""
     title: str = ""  # the title the library shows ("东北电气发展股份有限公司")
     company: str = ""  # the registrant's name without its kind ("Amcor" of "AMCOR PLC")
+    # the names it capitalises, counted ("Digital Media": 53), for initials asked ("DM")
+    capitalised: Counter[str] = field(default_factory=Counter)
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ, and
@@ -120,6 +123,14 @@ class ScopeStats:
 
     def df(self, term: str) -> int:
         return sum(d.count(term) for d in self.docs)
+
+    def initials_name(self, letters: str, said: str = "") -> str:
+        """The name the scope capitalises that the initials stand for ("Digital Media" of
+        "DM"), not one ``said`` writes out; "" when none (``initialisms``)."""
+        names: Counter[str] = Counter()
+        for d in self.docs:
+            names.update(d.capitalised)
+        return spelled_initials(letters, names, said)
 
     def ticker_names(self) -> dict[str, str]:
         """Each trading symbol a document states ("AMCR"), with the name its registrant
@@ -233,6 +244,7 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         cover=_cover(chunks),
         title=doc.title,
         company=_known_as(owner),
+        capitalised=capitalised_names(texts),
     )
 
 

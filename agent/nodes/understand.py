@@ -60,8 +60,7 @@ def route(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     # shorthand ("PFE's LTD", "CFO in 1H23") in the scope's own words (``shorthand``)
     asked = noun_worded(resolve_followup(text, previous))
     stats = runtime.context.scope_stats()
-    spelled = spelled_in_scope(asked, stats.df, stats.ticker_names())
-    return {"route": "question", "question": spelled}
+    return {"route": "question", "question": spelled_in_scope(asked, stats)}
 
 
 def respond_directly(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:

@@ -16,11 +16,23 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
+from typing import Protocol
 
+from agent.question.acronyms import METRIC_ACRONYMS
 from agent.scope import company_suffixes
 from pipeline.text import lexicon
 
-Used = Callable[[str], int]  # how many of the scope's chunks use a word
+
+class Scope(Protocol):
+    """What the rewrite reads of the scope (``agent.scope.ScopeStats``)."""
+
+    def df(self, term: str) -> int: ...  # how many of its chunks use a word
+    def present(self, term: str) -> bool: ...  # a word it uses, or its documents' initials
+    def ticker_names(self) -> dict[str, str]: ...  # "AMCR": "Amcor"
+    def initials_name(self, letters: str, said: str = "") -> str: ...  # "DM": "Digital Media"
+
+
+Used = Callable[[str], int]
 
 # "1H23", "Q4'22", "3Q22", "H1'24", "9M23": a part of a year run into its year; the
 # period readers read the part and the year apart ("H1 FY2023")
@@ -32,14 +44,33 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’&]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
-def spelled_in_scope(question: str, used: Used, tickers: Mapping[str, str] = {}) -> str:
-    """The question with its compact periods, abbreviations, cut words and the tickers of
-    the scope's companies (``tickers``: "AMCR" → "Amcor") written out as the scope writes
-    them; unchanged when it has none (or the scope uses none of them)."""
+def spelled_in_scope(question: str, scope: Scope) -> str:
+    """The question with its compact periods, the tickers of the scope's companies
+    ("AMCR" → "Amcor"), its abbreviations, cut words and initials written out as the scope
+    writes them; unchanged when it has none (or the scope uses none of them)."""
     q = _COMPACT.sub(_spaced_period, question)
+    tickers = scope.ticker_names()
     q = _named(q, tickers)
-    q = _amounts(q, used)
-    return _clipped(q, used)
+    q = _amounts(q, scope.df)
+    q = _clipped(q, scope.df)
+    return _initials(q, scope, set(tickers))
+
+
+# two or three capitals standing alone ("DM", "DM's"), as initials are written
+_INITIALS = re.compile(r"(?<![\w&'’.-])([A-Z]{2,3})(?![\w&.-])")
+
+
+def _initials(question: str, scope: Scope, tickers: set[str]) -> str:
+    """Initials the scope never writes ("DM") as the name they stand for in it ("Digital
+    Media"); not a metric's acronym ("EPS") nor a company's ticker or initials ("JNJ")."""
+
+    def spelled(m: re.Match[str]) -> str:
+        letters = m.group(1)
+        if letters.lower() in METRIC_ACRONYMS or letters in tickers or scope.present(letters):
+            return letters
+        return scope.initials_name(letters, question) or letters
+
+    return _INITIALS.sub(spelled, question)
 
 
 def _named(question: str, tickers: Mapping[str, str]) -> str:
