@@ -164,5 +164,7 @@ def test_initials_are_the_name_the_scope_capitalises_most() -> None:
     # a metric's acronym, a name written too seldom, or initials the scope uses stay
     assert spelled("Quillfeather's EPS in FY16", names=names) == "Quillfeather's EPS in FY16"
     assert spelled("Quillfeather's DMC in FY16", names=names) == "Quillfeather's DMC in FY16"
+    owner = "What was DM's revenue in FY16?"  # another company's, asked of this scope
+    assert spelled(owner, names=names) == owner
     kept = spelled("Quillfeather's DM in FY16", lambda w: 4 if w == "DM" else 0, names=names)
     assert kept == "Quillfeather's DM in FY16"

@@ -56,8 +56,9 @@ def spelled_in_scope(question: str, scope: Scope) -> str:
     return _initials(q, scope, set(tickers))
 
 
-# two or three capitals standing alone ("DM", "DM's"), as initials are written
-_INITIALS = re.compile(r"(?<![\w&'’.-])([A-Z]{2,3})(?![\w&.-])")
+# two or three capitals standing alone ("DM revenue"), as initials are written; not an
+# owner ("GE's revenue": another company the question asks about, not a name of the scope's)
+_INITIALS = re.compile(r"(?<![\w&'’.-])([A-Z]{2,3})(?![\w&.'’-])")
 
 
 def _initials(question: str, scope: Scope, tickers: set[str]) -> str:
