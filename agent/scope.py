@@ -243,14 +243,18 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         doc_id=doc.doc_id,
         cover=_cover(chunks),
         title=doc.title,
-        company=_known_as(owner),
+        company=known_as(_registrant(chunks)),
         capitalised=capitalised_names(texts),
     )
 
 
-def _known_as(words: Sequence[str]) -> str:
-    """A registrant's name words as a reader writes them: "AMCOR" as "Amcor"."""
-    return " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in words)
+def known_as(registrant: str) -> str:
+    """A registrant's name as a reader writes it, without its kind: "AMCOR PLC" as
+    "Amcor", "JOHNSON & JOHNSON" as "Johnson & Johnson"."""
+    said = [w for w in re.findall(r"[A-Za-z]+|&", registrant) if w.lower() not in _suffixes()]
+    while said and said[-1] == "&":
+        said.pop()
+    return " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in said)
 
 
 COVER_CHARS = 200  # a cover's title, company and date; not the notice that may follow

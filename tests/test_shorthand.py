@@ -13,7 +13,7 @@ from agent.figures.items import named_item
 from agent.figures.periods import asked_periods
 from agent.initialisms import capitalised_names, spelled_initials
 from agent.question.shorthand import spelled_in_scope
-from agent.scope import DocStats, ScopeStats, trading_symbols
+from agent.scope import DocStats, ScopeStats, known_as, trading_symbols
 
 FILING_WORDS = Counter(
     {
@@ -130,6 +130,11 @@ def test_a_cover_read_as_text_states_its_symbol_and_name() -> None:
     own = _stats("QLFR", "Quillfeather")
     named = _stats("QUILL", "Quill")  # the symbol is the name itself: nothing to write in
     assert ScopeStats([own, named]).ticker_names() == {"QLFR": "Quillfeather"}
+
+
+def test_a_registrant_goes_by_its_name_without_its_kind() -> None:
+    assert known_as("QUILLFEATHER PLC") == "Quillfeather"
+    assert known_as("BARROW & HALE CO., INC.") == "Barrow & Hale"
 
 
 def _stats(symbol: str, company: str) -> DocStats:
