@@ -96,6 +96,8 @@ def test_nothing_is_written_in_that_the_scope_does_not_use() -> None:
 def test_a_cut_word_keeps_the_case_it_was_written_in() -> None:
     said = spelled("What was Quillfeather's Regional Ops EBITDAR in FY22?")
     assert "Regional Operations EBITDAR" in said
+    said = spelled("How did Quillfeather's MedTech growth compare to Pharma's in FY22?")
+    assert said.endswith("to Pharmaceutical's in FY22?")
     assert "intl sales" not in spelled("Quillfeather's intl sales in FY22")
 
 

@@ -40,6 +40,8 @@ _COMPACT = re.compile(
     r"(?<![\w'’])(?P<part>[qQ][1-4]|[1-4][qQ]|[hH][12]|[12][hH]|9[mM])"
     r"(?:['’]|(?=\d))(?P<year>\d{4}|\d{2})(?![\w'’])"
 )
+# a word's end: no letter on, nor an apostrophe but a possessive's ("Pharma's")
+_WORD_END = r"(?:(?=['’]s\b)|(?![\w'’]))"
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
@@ -132,13 +134,13 @@ def _clipped(question: str, used: Used) -> str:
     """Cut words ("Ops", "Pharma") written whole, as the scope writes them more often."""
     out = question
     for short in lexicon.keys("shorthand.clipped"):
-        if not re.search(rf"(?<![\w'’]){re.escape(short)}(?![\w'’])", out, re.I):
+        pattern = re.compile(rf"(?<![\w'’]){re.escape(short)}{_WORD_END}", re.I)
+        if not pattern.search(out):
             continue
         forms = lexicon.words(f"shorthand.clipped.{short}")
         whole = max(forms, key=used)
         if used(whole) <= used(short):
             continue
-        pattern = re.compile(rf"(?<![\w'’]){re.escape(short)}(?![\w'’])", re.I)
         out = pattern.sub(functools.partial(_cased, whole=whole), out)
     return out
 
