@@ -170,6 +170,8 @@ def test_initials_are_the_name_the_scope_capitalises_most() -> None:
     assert "Digital Marketing margin" in spelled(q, names=names)
     # a metric's acronym, a name written too seldom, or initials the scope uses stay
     assert spelled("Quillfeather's EPS in FY16", names=names) == "Quillfeather's EPS in FY16"
+    names["Other Comprehensive Income"] = 9  # "OCI" is the vocabulary's abbreviation
+    assert spelled("Quillfeather's OCI in FY16", names=names) == "Quillfeather's OCI in FY16"
     assert spelled("Quillfeather's DMC in FY16", names=names) == "Quillfeather's DMC in FY16"
     owner = "What was DM's revenue in FY16?"  # another company's, asked of this scope
     assert spelled(owner, names=names) == owner

@@ -21,6 +21,7 @@ from typing import Protocol
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.scope import company_suffixes
 from pipeline.text import lexicon
+from pipeline.text.finance import vocabulary
 
 
 class Scope(Protocol):
@@ -65,12 +66,15 @@ _INITIALS = re.compile(r"(?<![\w&'’.-])([A-Z]{2,3})(?![\w&.'’-])")
 
 def _initials(question: str, scope: Scope, tickers: set[str]) -> str:
     """Initials the scope never writes ("DM") as the name they stand for in it ("Digital
-    Media"); not a metric's acronym ("EPS") nor a company's ticker or initials ("JNJ")."""
+    Media"); not a metric's acronym ("EPS"), an abbreviation the vocabulary spells out
+    ("OCI"), nor a company's ticker or initials ("JNJ")."""
 
     def spelled(m: re.Match[str]) -> str:
         letters = m.group(1)
         if letters.lower() in METRIC_ACRONYMS or letters in tickers or scope.present(letters):
             return letters
+        if any(a.pattern.fullmatch(letters) for a in vocabulary().abbreviations):
+            return letters  # the vocabulary's own ("OCI"): searched in its spelled-out words
         return scope.initials_name(letters, question) or letters
 
     return _INITIALS.sub(spelled, question)
