@@ -14,10 +14,11 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
+from agent.initialisms import capitalised_names, spelled_initials
 from pipeline.corpus import Corpus
 from pipeline.models import Chunk, Document
 from pipeline.text.bilingual import company_names
@@ -79,6 +80,9 @@ class DocStats:
     # ("2018 年第一季度报告"), its tables saying only 本报告期 / 上年同期
     cover: str = ""
     title: str = ""  # the title the library shows ("东北电气发展股份有限公司")
+    company: str = ""  # the registrant's name without its kind ("Amcor" of "AMCOR PLC")
+    # the names it capitalises, counted ("Digital Media": 53), for initials asked ("DM")
+    capitalised: Counter[str] = field(default_factory=Counter)
 
     def count(self, term: str) -> int:
         """Chunks using a word; Chinese words by substring, since segmentations differ, and
@@ -119,6 +123,25 @@ class ScopeStats:
 
     def df(self, term: str) -> int:
         return sum(d.count(term) for d in self.docs)
+
+    def initials_name(self, letters: str, said: str = "") -> str:
+        """The name the scope capitalises that the initials stand for ("Digital Media" of
+        "DM"), not one ``said`` writes out; "" when none (``initialisms``)."""
+        names: Counter[str] = Counter()
+        for d in self.docs:
+            names.update(d.capitalised)
+        return spelled_initials(letters, names, said)
+
+    def ticker_names(self) -> dict[str, str]:
+        """Each trading symbol a document states ("AMCR"), with the name its registrant
+        goes by ("Amcor"); not a symbol that is a word of the name itself ("MGM")."""
+        return {
+            symbol: d.company
+            for d in self.docs
+            if d.company
+            for symbol in d.symbols
+            if stem(symbol.lower()) not in {stem(w.lower()) for w in d.company.split()}
+        }
 
     def idf(self, term: str) -> float:
         n = max(1, self.chunks)
@@ -220,7 +243,18 @@ def build_stats(doc: Document, chunks: Sequence[Chunk]) -> DocStats:
         doc_id=doc.doc_id,
         cover=_cover(chunks),
         title=doc.title,
+        company=known_as(_registrant(chunks)),
+        capitalised=capitalised_names(texts),
     )
+
+
+def known_as(registrant: str) -> str:
+    """A registrant's name as a reader writes it, without its kind: "AMCOR PLC" as
+    "Amcor", "JOHNSON & JOHNSON" as "Johnson & Johnson"."""
+    said = [w for w in re.findall(r"[A-Za-z]+|&", registrant) if w.lower() not in _suffixes()]
+    while said and said[-1] == "&":
+        said.pop()
+    return " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in said)
 
 
 COVER_CHARS = 200  # a cover's title, company and date; not the notice that may follow
@@ -248,7 +282,8 @@ _OWN_REACH = 160  # characters before the symbol its stock is named within
 # the cover's table: "Title of each class | Trading Symbol(s) | Name of each exchange" and
 # below it the class's row, whose symbol is a cell of its own ("Common Stock | MGM | NYSE")
 _SYMBOL_HEAD = re.compile(r"trading symbols?(?:\(s\))?", re.I)
-_SYMBOL_CELL = re.compile(r"(?:^|[|\n])\s*([A-Z]{2,5})\s*(?=[|\n]|$)")
+# (a cover read as text sets its cells apart by runs of spaces: "Per Share  AMCR  New York")
+_SYMBOL_CELL = re.compile(r"(?:^|[|\n]| {2,})\s*([A-Z]{2,5})\s*(?=[|\n]| {2,}|$)")
 _SYMBOL_REACH = 300  # characters after the header the first class's row is within
 
 

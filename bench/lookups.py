@@ -32,7 +32,7 @@ QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q or R")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R or S")
     items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)

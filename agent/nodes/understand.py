@@ -11,6 +11,7 @@ from agent import prompts
 from agent.context import ChatContext
 from agent.language import detect_language as detect
 from agent.language import reply_language
+from agent.question.shorthand import spelled_in_scope
 from agent.question.verbs import noun_worded
 from agent.rewrite import resolve_followup, small_talk
 from agent.schemas import Answer
@@ -55,8 +56,11 @@ def route(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
     if not any(corpus.document(d).searchable for d in runtime.context.doc_ids):
         return {"route": "unavailable"}
     previous = [t.get("standalone") or t.get("question", "") for t in state.turns]
-    # an item asked by its verb ("how much did X sell") is read by its noun (``verbs``)
-    return {"route": "question", "question": noun_worded(resolve_followup(text, previous))}
+    # an item asked by its verb ("how much did X sell") is read by its noun (``verbs``);
+    # shorthand ("PFE's LTD", "CFO in 1H23") in the scope's own words (``shorthand``)
+    asked = noun_worded(resolve_followup(text, previous))
+    stats = runtime.context.scope_stats()
+    return {"route": "question", "question": spelled_in_scope(asked, stats)}
 
 
 def respond_directly(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
