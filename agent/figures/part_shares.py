@@ -29,6 +29,7 @@ from agent.figures.verify import Computed
 from agent.scope import stem
 from pipeline.text.lexicon import pattern, words
 from pipeline.text.periods import DATED_RE
+from pipeline.text.script import has_han
 from pipeline.text.totals import CONSOLIDATED_ROW
 
 _ASKED = pattern("part_shares.asked", template=r"\bwhat\s+(?:{})\s+of\s+", flags=re.I)
@@ -179,6 +180,8 @@ def part_search(question: str, tables: Sequence[Grid]) -> str:
     whole, part = asked
     if any(_part_rows(ordered_rows(g), whole, part) for g in tables):
         return ""
+    if any(has_han(r.label) for g in tables for r in g.rows):
+        return ""  # a Chinese report's rows: English keywords find none of them
     said = f"{_PERIOD.split(part.split(',')[0])[0]} {_OWNER.sub('', whole.strip())}"
     kept = [w for w in _joined(said).split() if not any(c.isdigit() for c in w)]
     query = [w for w in kept if w not in _MINOR and stem(w) not in _NOT_WHOLE]

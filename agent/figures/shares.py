@@ -7,7 +7,9 @@ import ast
 
 from agent.figures.asking import Ask
 from agent.figures.formula import Cell
+from agent.figures.grid import SCALES
 from agent.figures.items import shown_label
+from agent.figures.lookup import rescaled
 from agent.figures.parts import item_word
 from agent.figures.render import copula, decimals, ids, number, when
 from agent.figures.working import Turn
@@ -21,6 +23,9 @@ def share_of_whole(ask: Ask, turn: Turn, year: int | None) -> tuple[str, list[Ce
     whole = turn.finder.whole()(part.item, year if year is not None else part.year)
     if not whole.value:
         raise ZeroDivisionError
+    if part.scale != whole.scale and {part.scale, whole.scale} <= set(SCALES):
+        # a segment table in millions, the statement in thousands: one unit before dividing
+        whole = rescaled(whole, part.scale)
     share = f"{part.value / whole.value * 100:.{decimals(turn.question, 1)}f}%"
     named = item_word(turn.finder.parts, turn.question, part)
     label = f"{shown_label(part.label)} {named}".strip()
