@@ -142,3 +142,13 @@ def test_a_parts_share_is_worked_in_one_unit_when_its_tables_state_two() -> None
     searched = Evidence(tool="search_document", query="Orchard sales")
     a = figure_answer(q, [*_evidence(_UNTOTALLED, statement, PROSE), searched], "en")
     assert a is not None and a.lines and "= 75.0%" in a.lines[0], a
+
+
+def test_a_share_above_its_whole_is_refused_by_the_verifier() -> None:
+    # the statement's figure smaller than the part's: a wrong row for one of them
+    statement = STATEMENT.replace("$8,400", "$5,000")
+    q = "What percentage of Hollyvale's Q2 2025 sales came from the Orchard segment?"
+    searched = Evidence(tool="search_document", query="Orchard sales")
+    a = figure_answer(q, [*_evidence(_UNTOTALLED, statement, PROSE), searched], "en")
+    assert a is not None and a.refusal, a  # 6,300 ÷ 5,000 = 126% is no share
+    assert not any("126.0%" in line for line in a.lines), a
