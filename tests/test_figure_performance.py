@@ -86,19 +86,25 @@ STATEMENT = """| Hollyvale Statements of Earnings ($ in Millions) | Q2 2025 | Q2
 | Net earnings | 1,100 | 1,000 |"""
 
 
+_UNTOTALLED = "\n".join(ln for ln in SEGMENT_SALES.splitlines() if "Worldwide" not in ln)
+
+
 def test_a_parts_share_of_the_whole_is_its_cell_over_the_companys() -> None:
+    # the segment table closes its rows with no total of its own: the whole is the
+    # company's figure, read off its statement (a table closing the parts with their total
+    # is read whole, ``test_part_shares``)
     q = "What percentage of Hollyvale's Q2 2025 sales came from the Orchard segment?"
     searched = Evidence(tool="search_document", query="Orchard sales")  # the part's rows
-    a = figure_answer(q, [*_evidence(SEGMENT_SALES, STATEMENT, PROSE), searched], "en")
+    a = figure_answer(q, [*_evidence(_UNTOTALLED, STATEMENT, PROSE), searched], "en")
     assert a is not None and a.lines == [
         "Orchard sales were 75.0% of sales to customers in Q2 2025: 6,300 ÷ 8,400 = 75.0% "
         "[hv#0][hv#1]."
     ], a
-    assert check(a.lines[0].split("[")[0], SEGMENT_SALES + "\n" + STATEMENT).supported
+    assert check(a.lines[0].split("[")[0], _UNTOTALLED + "\n" + STATEMENT).supported
 
 
 def test_a_share_of_a_singular_item_reads_was() -> None:
-    segment = SEGMENT_SALES.replace("Sales by segment", "Revenue by segment")
+    segment = _UNTOTALLED.replace("Sales by segment", "Revenue by segment")
     statement = STATEMENT.replace("Sales to customers", "Total revenue")
     q = "What share of Hollyvale's Q2 2025 revenue came from the Orchard segment?"
     searched = Evidence(tool="search_document", query="Orchard revenue")
@@ -125,3 +131,24 @@ def test_a_parts_row_and_the_wholes_missing_figure_are_searched_in_one_round() -
     queries = [c["args"].get("query", "") for c in calls]
     assert "Orchard sales" in queries, calls  # the part's own row, named with its item
     assert any(q.startswith("total revenue") for q in queries), calls  # the whole's row
+
+
+def test_a_parts_share_is_worked_in_one_unit_when_its_tables_state_two() -> None:
+    # the segment table in millions, the statement in thousands: 6,300 ÷ 8,400,000 would
+    # read 0.1%
+    statement = STATEMENT.replace("($ in Millions)", "(in thousands)")
+    statement = statement.replace("$8,400", "$8,400,000").replace("$8,200", "$8,200,000")
+    q = "What percentage of Hollyvale's Q2 2025 sales came from the Orchard segment?"
+    searched = Evidence(tool="search_document", query="Orchard sales")
+    a = figure_answer(q, [*_evidence(_UNTOTALLED, statement, PROSE), searched], "en")
+    assert a is not None and a.lines and "= 75.0%" in a.lines[0], a
+
+
+def test_a_share_above_its_whole_is_refused_by_the_verifier() -> None:
+    # the statement's figure smaller than the part's: a wrong row for one of them
+    statement = STATEMENT.replace("$8,400", "$5,000")
+    q = "What percentage of Hollyvale's Q2 2025 sales came from the Orchard segment?"
+    searched = Evidence(tool="search_document", query="Orchard sales")
+    a = figure_answer(q, [*_evidence(_UNTOTALLED, statement, PROSE), searched], "en")
+    assert a is not None and a.refusal, a  # 6,300 ÷ 5,000 = 126% is no share
+    assert not any("126.0%" in line for line in a.lines), a

@@ -27,7 +27,7 @@ from agent.figures.prose_verdicts import verdict_sentence
 from agent.figures.rejected import off_statement
 from agent.figures.render import follow_ups, missing_note
 from agent.figures.row_methods import RowQuestion, row_answer
-from agent.figures.shares import share_of_whole
+from agent.figures.shares import share_check, share_of_whole
 from agent.figures.statements import asked_words, named_statements
 from agent.figures.turn_tables import document_scales, grids
 from agent.figures.verdicts import trend, verdict
@@ -141,7 +141,7 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
         return _judged(ask, turn, year)
     if operation == "share" and ask.single and turn.finder.parts:
         line, cells = share_of_whole(ask, turn, year)
-        return FigureAnswer([line], cells=cells)
+        return FigureAnswer([line], cells=cells, computed=[share_check(cells)])
     if operation in _CHANGES:
         return change_answer(ask, turn, year)
     return one_figure(ask, turn, year)

@@ -24,6 +24,8 @@ from agent.figures.member_rows import member_answer
 from agent.figures.metric_asked import computed_metric, of_part_asked, prints_metric
 from agent.figures.named_rows import named_row_answer
 from agent.figures.note_shares import note_share
+from agent.figures.part_shares import part_search, part_share
+from agent.figures.parts import PART_SEARCH_K
 from agent.figures.rate_asked import amount_for_rate
 from agent.figures.row_said import grid_row_said
 from agent.figures.row_shares import row_share
@@ -52,6 +54,20 @@ def _book_value(q: RowQuestion) -> list[FigureAnswer] | None:
     """Equity over the shares outstanding a label states (no row holds the count)."""
     out = book_value_answer(q.question, q.tables, q.lang, document_scales(q.evidence))
     return [out] if out is not None else None
+
+
+def _part_share(q: RowQuestion) -> list[FigureAnswer] | None:
+    """A part's share of the total its table adds it up into (``part_shares``)."""
+    if q.lang != "en":
+        return None
+    out = part_share(q.question, q.tables)
+    if out is not None:
+        return [out]
+    # no table of the turn lists the part: its table is searched for, once
+    query = part_search(q.question, q.tables)
+    if query and query not in {e.query for e in q.evidence}:
+        return [FigureAnswer(searches=[query], search_k=PART_SEARCH_K)]
+    return None
 
 
 def _note_share(q: RowQuestion) -> list[FigureAnswer] | None:
@@ -155,6 +171,7 @@ def _named(q: RowQuestion) -> list[FigureAnswer] | None:
 
 ROW_METHODS: tuple[RowMethod, ...] = (
     _book_value,
+    _part_share,
     _note_share,
     _counted,
     _scheduled,

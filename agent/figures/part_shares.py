@@ -1,0 +1,260 @@
+"""A part's share of the whole its table adds it up into: "What share of AMZN's FY19 net
+sales came from third-party seller services?", "What % of the liability was employee
+costs?", "What share of total pharma sales did Stelara bring in?".
+
+The part is the row the question names after the whole ("came from …", "was …"); its
+whole is the total that table closes the part's list with (``part_totals``: the first row
+below that adds the list up, whatever its label, or the sum of the rows a heading lists
+when none is printed, said so in the working). Both are read from one column of the period
+asked, so in one unit. A share outside 0–100% is no part of its total: the next table is
+tried. The working is shown and cited:
+"Third-party seller services as a share of consolidated (the total of the 6 rows listed) in
+the year ended December 31, 2019 = 53,762 ÷ 280,522 = 19.2% [id]".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.figures.candidate import FigureAnswer
+from agent.figures.formula import Cell, mid_sentence
+from agent.figures.grid import Grid, Row
+from agent.figures.items import norm, shown_label, years
+from agent.figures.numerals import number
+from agent.figures.part_totals import PartTotal, listed_total, ordered_rows, printed_total
+from agent.figures.periods import into_year, months_of
+from agent.figures.render import decimals
+from agent.figures.verify import Computed
+from agent.scope import stem
+from pipeline.text.lexicon import pattern, words
+from pipeline.text.periods import DATED_RE
+from pipeline.text.script import has_han
+from pipeline.text.totals import CONSOLIDATED_ROW
+
+_ASKED = pattern("part_shares.asked", template=r"\bwhat\s+(?:{})\s+of\s+", flags=re.I)
+_HOW_MUCH = re.compile(r"\bhow\s+much\s+of\s+", re.I)
+_AS_SHARE = re.compile(r"\bas\s+an?\s+(?:share|percent(?:age)?|%|proportion|fraction)\b", re.I)
+_LINK = pattern("part_shares.links", template=r"\s+(?:{})\s+", flags=re.I, space=r"\s+")
+_BROUGHT = pattern(
+    "part_shares.brought", template=r"\s+(?:did|does|do)\s+(.+?)\s+(?:{})\b", flags=re.I
+)
+# words of a label that name no part ("and", "of"), and a prefix that names a longer word
+# ("pharma" for "pharmaceutical")
+_MINOR = frozenset({"and", "of", "the", "in", "for", "to", "a", "an", "other"})
+_PREFIX = 5
+
+
+_NOT_WHOLE = frozenset(stem(w) for w in words("part_shares.not_whole"))
+# the owner's name before the whole ("Best Buy's", "AMZN's")
+_OWNER = re.compile(r"^(?:[A-Z][\w.&-]*\s+){0,3}?[\w.&-]+['’]s?\s+")
+# the lines over a part's list that may head it ("MedTech (2)" over "U.S. / International")
+_ABOVE = 300
+MIN_QUERY = 2  # words of a search for the part's table: the part's and the whole's
+# where a part's phrase goes on with the period ("U.S. Treasuries as of FY17 close")
+_PERIOD = re.compile(r"\s+(?:as of|at|in|during|for|by|to|,)\s+(?=.*\d)", re.I)
+# a column of rates, not amounts ("% Change 2022")
+_RATE = re.compile(r"%|\bchange\b", re.I)
+
+
+def asked_part(question: str) -> tuple[str, str] | None:
+    """(whole, part) as the question words them, or None when it asks no part's share of a
+    whole ("What was X as a % of Y" is a ratio of two rows, ``row_shares``)."""
+    m = _ASKED.search(question)
+    if m is None:
+        m = _HOW_MUCH.search(question)
+        if m is None or not _AS_SHARE.search(question, m.end()):
+            return None
+    rest = question[m.end() :].split("?", maxsplit=1)[0]
+    brought = _BROUGHT.search(rest)
+    if brought is not None:
+        return rest[: brought.start()], brought.group(1)
+    link = _LINK.search(rest)
+    if link is None:
+        return None
+    return rest[: link.start()], rest[link.end() :]
+
+
+def _joined(text: str) -> str:
+    """The normalised text, an initialism's letters one word ("U.S." reads "u s" after
+    ``norm``: "us", as the question's "US")."""
+    return re.sub(r"\b(\w) (?=\w\b)", r"\1", norm(text))
+
+
+def _words(text: str) -> list[str]:
+    return [stem(w) for w in _joined(text).split() if w not in _MINOR]
+
+
+def _names(label_word: str, asked: set[str]) -> bool:
+    return label_word in asked or any(len(a) >= _PREFIX and label_word.startswith(a) for a in asked)
+
+
+def _part_rows(rows: Sequence[Row], whole: str, part: str) -> list[int]:
+    """The indices of the rows the part names (every word of the label said), the longest
+    labels first; never the whole's own row nor a total."""
+    asked, of_whole = set(_words(part)), set(_words(whole))
+    found: list[tuple[int, int]] = []
+    for i, r in enumerate(rows):
+        label = _words(shown_label(r.label))
+        if not label or CONSOLIDATED_ROW.match(r.label) or set(label) <= of_whole:
+            continue
+        if all(_names(w, asked) for w in label):
+            found.append((-len(label), i))
+    return [i for _, i in sorted(found)]
+
+
+def whole_words(whole: str) -> set[str]:
+    """The words of the whole's phrase the table must say: not its owner ("AMZN's"), a
+    period ("FY19", "at the end of") or "total"."""
+    bare = _OWNER.sub("", whole.strip())
+    return {w for w in _words(bare) if not any(c.isdigit() for c in w) and w not in _NOT_WHOLE}
+
+
+def _said(wanted: set[str], text: str) -> int:
+    """How many of the words the text says (a word of five letters or more names a longer
+    one: "pharma", "pharmaceutical")."""
+    there = set(_words(text))
+    return sum(
+        w in there or (len(w) >= _PREFIX and any(t.startswith(w) for t in there)) for w in wanted
+    )
+
+
+def _columns(g: Grid, question: str, wanted: set[str]) -> list[int]:
+    """The columns of the period asked, those whose header says a word of the whole first
+    ("Operating Profit 2021" before "Net Revenue 2021"), rates last ("% Change 2022"); a
+    table of no dated column (a note "as of December 2, 2016" over "Cost | Gains | Fair
+    value") gives its last, when its passage names the year asked."""
+    ys = years(question)
+    months = months_of(question)
+    into = into_year(question, months)
+    col = g.column_for(max(ys) if ys else None, months=months, into=into)
+    if col is not None:
+        dated = g.years(into, months)
+        same = [i for i, y in enumerate(dated) if y == dated[col]]
+        return sorted(
+            same,
+            key=lambda i: (
+                not wanted & set(_words(g.columns[i].text)),
+                bool(_RATE.search(g.columns[i].text)),
+                i != col,
+            ),
+        )
+    if any(c.year is not None for c in g.columns) or not g.columns:
+        return []
+    head = g.passage.text[: min((r.start for r in g.rows), default=0)]
+    return [len(g.columns) - 1] if not ys or str(max(ys)) in head else []
+
+
+def _fit(g: Grid, col: int, total: PartTotal, wanted: set[str]) -> tuple[int, int, int]:
+    """How well the table says the whole asked: (the whole's words its section title, head,
+    the lines over the part's list, the column read or the total's label say; those its
+    column says; the total's label words the question does not say). "What share of
+    goodwill …" is never read off a table of net sales, "of total revenue" off "Total
+    subscription revenue" last."""
+    text = g.passage.text
+    first = min((r.start for r in g.rows), default=0)
+    start = total.parts[0].start
+    label = total.row.label if total.row is not None else total.heading
+    above = text[max(first, start - _ABOVE) : start]
+    title = g.passage.section.rsplit(" > ", 1)[-1]
+    said = _said(wanted, " ".join((title, text[:first], above, g.columns[col].text, label)))
+    extra = set(_words(shown_label(label))) - wanted - _NOT_WHOLE
+    return said, _said(wanted, g.columns[col].text), len(extra)
+
+
+def _headed_total(g: Grid, part: Row, col: int, wanted: set[str]) -> PartTotal | None:
+    """The sum of the rows listed under a heading naming the whole ("Inventories, net:"
+    for "net inventories"), when no row adds them up."""
+    listed = listed_total(g, part, col)
+    if listed is None or not wanted or _said(wanted, listed.heading) < len(wanted):
+        return None
+    return listed
+
+
+def part_search(question: str, tables: Sequence[Grid]) -> str:
+    """Keywords to search for the table listing the part asked when no table of the turn
+    names it ("Services domestic revenue"); "" when one does or no share is asked."""
+    asked = asked_part(question)
+    if asked is None:
+        return ""
+    whole, part = asked
+    if any(_part_rows(ordered_rows(g), whole, part) for g in tables):
+        return ""
+    if any(has_han(r.label) for g in tables for r in g.rows):
+        return ""  # a Chinese report's rows: English keywords find none of them
+    said = f"{_PERIOD.split(part.split(',')[0])[0]} {_OWNER.sub('', whole.strip())}"
+    kept = [w for w in _joined(said).split() if not any(c.isdigit() for c in w)]
+    query = [w for w in kept if w not in _MINOR and stem(w) not in _NOT_WHOLE]
+    return " ".join(query) if len(query) >= MIN_QUERY else ""
+
+
+def part_share(question: str, tables: Sequence[Grid]) -> FigureAnswer | None:
+    """The part's share of its table's total for the period asked, from the table saying
+    the whole asked best (all its words); None when the question asks no such
+    share or no table of the turn prints the part with a total that holds it."""
+    asked = asked_part(question)
+    if asked is None:
+        return None
+    whole, part = asked
+    wanted = whole_words(whole)
+    found: list[tuple[tuple[int, int, int, int], Grid, int, Row, PartTotal]] = []
+    for n, g in enumerate(sorted(tables, key=lambda g: g.passage.rank or 99)):
+        rows = ordered_rows(g)
+        cols = _columns(g, question, wanted)
+        for at in _part_rows(rows, whole, part) if cols else []:
+            filled = [i for i in cols if i < len(rows[at].values) and rows[at].values[i]]
+            if not filled:
+                continue
+            col = filled[0]  # a column of "$" signs beside the figures' own is empty
+            value = rows[at].values[col] or 0.0
+            total = printed_total(rows, at, col) or _headed_total(g, rows[at], col, wanted)
+            if total is None or not 0 < value / total.value * 100 <= 100:
+                continue  # a share beyond its total is no part of it
+            said, headed, extra = _fit(g, col, total, wanted)
+            if said == len(wanted):
+                found.append(((-said, -headed, extra, n), g, col, rows[at], total))
+    if not found:
+        return None
+    _, g, col, row, total = min(found, key=lambda f: f[0])
+    return _answer(g, col, row, total, question)
+
+
+def _when(g: Grid, col: int) -> str:
+    column = re.sub(r"\s*\([^)]*\)", "", g.columns[col].text).strip()
+    dated = DATED_RE.search(column)
+    said = f"{column[: dated.start()].lower()}{dated.group(0)}" if dated else column
+    return f" in the {said}" if dated else (f" ({column})" if column else "")
+
+
+def _answer(g: Grid, col: int, row: Row, total: PartTotal, question: str) -> FigureAnswer:
+    value = row.values[col] or 0.0
+    share = value / total.value * 100
+    digits = decimals(question, 1)
+    name = shown_label(row.label)
+    if total.row is not None:
+        whole = mid_sentence(shown_label(total.row.label) or "the total")
+        whole += f" (the total of the {len(total.parts)} rows listed)"
+        shown = total.row.raws[col].strip("()$ ") if col < len(total.row.raws) else ""
+    else:
+        whole = f"the sum of the {len(total.parts)} rows listed under {total.heading}"
+        whole += " (no total is printed)"
+        shown = " + ".join(number(r.values[col] or 0.0) for r in total.parts)
+        shown = f"({shown} = {number(total.value)})"
+    p = g.passage
+    line = (
+        f"{name} as a share of {whole}{_when(g, col)} = {row.raws[col].strip('()$ ')} ÷ "
+        f"{shown} = {share:.{digits}f}% [{p.chunk_id}]."
+    )
+    cell = Cell(
+        "",
+        row.label,
+        value,
+        row.raws[col],
+        None,
+        g.columns[col].text,
+        p.chunk_id,
+        p.page,
+        g.unit(row),
+    )
+    check = Computed("share", share, "ratio", percent=True, bound="share")
+    return FigureAnswer([line], cells=[cell], computed=[check])
