@@ -59,6 +59,7 @@ from agent.models.reported_years import uncovered_filing
 from agent.models.selector import Refusal
 from agent.models.subject import another_thing, subject
 from agent.models.zh_person import missing_person, person_names
+from agent.own_name import own_name_words
 from agent.rewrite import core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -154,8 +155,15 @@ def about_document(question: str, evidence: Sequence[Evidence]) -> bool:
     report it is? A question of world knowledge never does."""
     if _document_words().search(question):
         return True
-    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    own = own_stems(question, evidence)
     return any(stem(t) in own for t in key_terms(core_question(question)))
+
+
+def own_stems(question: str, evidence: Sequence[Evidence]) -> set[str]:
+    """Stems of the words naming the report's company: its name's words, and the
+    question's short forms of them ("MGM" of a scope named "mgmresort", "JnJ", "PEP")."""
+    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    return own | own_name_words(question, [w for ev in evidence for w in (*ev.owner, *ev.names)])
 
 
 def arithmetic(question: str) -> bool:
@@ -212,7 +220,7 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
     words naming the document or its owner."""
     core = core_question(question)
     phrasing = phrasing_words(core)
-    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    own = own_stems(question, evidence)
     out: dict[str, str] = {}
     for t in joined_terms(core, key_terms(core)):
         key = stem(t)
