@@ -8,6 +8,7 @@ from __future__ import annotations
 from agent.evidence import Evidence, Passage, units
 from agent.models.answerability import GATE_FEATURES, about_document, gate_vector
 from agent.models.candidates import Candidate
+from agent.own_name import own_name_words
 
 TEXT = (
     "The increase in corporate and other revenue in the six months was primarily due to "
@@ -38,3 +39,13 @@ def test_the_owners_short_form_is_no_name_the_answer_leaves_out() -> None:
     q = "What drove the increase in MGM's corporate and other revenue?"
     vector = dict(zip(GATE_FEATURES, gate_vector(q, scope, [c], 0.8), strict=True))
     assert vector["name_gap"] == 0.0 and vector["about_document"] == 1.0
+
+
+def test_an_initialism_of_a_repeated_name_word_names_the_owner() -> None:
+    # "Johnson & Johnson": the scope's names hold the word once
+    scope = ["earn", "johnson"]
+    assert own_name_words("What drove JnJ's growth in FY2022?", scope) == {"jnj"}
+    assert own_name_words("What did JNJ sell?", scope) == {"jnj"}
+    # letters of no name word, or not from its first, are another's
+    assert not own_name_words("What does DSD stand for?", ["dat", "pepsico"])
+    assert not own_name_words("What was EPS in FY22?", scope)
