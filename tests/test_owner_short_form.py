@@ -6,7 +6,7 @@ nor as a question of nothing in particular. Invented scope."""
 from __future__ import annotations
 
 from agent.evidence import Evidence, Passage, units
-from agent.models.answerability import GATE_FEATURES, about_document, gate_vector
+from agent.models.answerability import GATE_FEATURES, _name_only, about_document, gate_vector
 from agent.models.candidates import Candidate
 from agent.own_name import own_name_words
 
@@ -49,3 +49,26 @@ def test_an_initialism_of_a_repeated_name_word_names_the_owner() -> None:
     # letters of no name word, or not from its first, are another's
     assert not own_name_words("What does DSD stand for?", ["dat", "pepsico"])
     assert not own_name_words("What was EPS in FY22?", scope)
+
+
+def test_a_relation_to_the_owner_is_said_where_the_unit_speaks_of_the_company() -> None:
+    # "together with <Owner>" asks the name's relation to the report's company, which
+    # the unit states as "The Company and … each own"
+    text = (
+        "The Company and a subsidiary of Kestrel Group each own 42.5% of the entity "
+        "which owns the Harbor Arena, and another investor owns the remaining 15%."
+    )
+    p = Passage(chunk_id="m#2", doc_id="m", page=63, page_end=63, text=text, rank=1, score=1.0)
+    scope = [
+        Evidence(
+            tool="search",
+            query="q",
+            passages=[p],
+            term_df={"own": 3, "harbor": 2, "arena": 2, "together": 1, "mgm": 5},
+            scope_chunks=40,
+            names=["mgmresort"],
+        )
+    ]
+    c = Candidate(passage=p, unit=units(text)[0], score=0.9, matched=frozenset(), order=0)
+    q = "Who owns the Harbor Arena together with MGM Resorts?"
+    assert not _name_only(q, scope, [c], c)

@@ -52,6 +52,7 @@ from agent.models.metric_rows import rows_miss_metric
 from agent.models.opinion import asks_opinion
 from agent.models.other_company import other_subject
 from agent.models.other_said import states_of_other
+from agent.models.owner_said import WORD, owner_said
 from agent.models.phrasing import phrasing_words
 from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
@@ -359,9 +360,21 @@ def _name_only(
     words = _question_words(question, evidence)
     named = _names(question) & set(words)
     units = [chosen[0]] if lead is None or lead is chosen[0] else [chosen[0], lead]
+    if _owner_linked(question, evidence, units):
+        return False
     return all(
         unlinked(question, words, named, f"{c.passage.section}\n{c.unit.text}") for c in units
     )
+
+
+def _owner_linked(question: str, evidence: Sequence[Evidence], units: Sequence[Candidate]) -> bool:
+    """The question asks the name's relation to the report's own company ("Who owns the
+    arena together with <Owner>?"), and a unit speaks of that company ("The Company and
+    <Partner> each own …"): the relation is said, not the name alone."""
+    own = own_stems(question, evidence)
+    if not any(stem(t) in own for t in key_terms(core_question(question))):
+        return False
+    return any(owner_said([t.lower() for t in WORD.findall(c.unit.text)], own) for c in units)
 
 
 # A doubtful pass of the gate for a Chinese question of everyday words is refused when no

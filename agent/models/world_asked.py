@@ -25,12 +25,12 @@ from functools import cache
 
 from agent.evidence import Evidence
 from agent.models.answerability import about_document
+from agent.models.owner_said import WORD, owner_said
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 from pipeline.text.lexicon import alternation, words
 from pipeline.text.script import HAN_RE
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # the words before the first of the question's words a sentence says that still speak of
 # what it says ("our higher interest expense", "we raise prices")
 BEFORE = 2
@@ -67,7 +67,7 @@ def world_asked(question: str, evidence: Sequence[Evidence]) -> bool:
     m = _opening().match(core)
     if m is None or m.group("next").lower() in _particular():
         return False
-    said = _WORD.findall(core)
+    said = WORD.findall(core)
     if any(w.lower() in _personal() for w in said):
         return False
     # a capitalised word past the first names something: a company, a place, a product
@@ -82,16 +82,13 @@ def unowned(question: str, texts: Sequence[str], evidence: Sequence[Evidence]) -
     text saying none of them speaks of nothing asked."""
     asked = {stem(t) for t in key_terms(core_question(question))}
     # the owner's name words, unless the question asks of them itself ("companies")
-    owner = {stem(w.lower()) for ev in evidence for w in (*ev.owner, *ev.names)} - asked
-    own = [w for w in words("world_questions.own_en") if stem(w.split()[-1]) not in asked]
+    owner = {stem(w.lower()) for ev in evidence for w in (*ev.owner, *ev.names)}
     for text in texts:
-        tokens = [t.lower() for t in _WORD.findall(text)]
+        tokens = [t.lower() for t in WORD.findall(text)]
         found = _stretch([stem(t) if stem(t) in asked else "" for t in tokens])
         if found is None:
             continue
-        span = tokens[max(0, found[0] - BEFORE) : found[1] + 1]
-        joined = f" {' '.join(span)} "
-        if any(stem(t) in owner for t in span) or any(f" {w} " in joined for w in own):
+        if owner_said(tokens[max(0, found[0] - BEFORE) : found[1] + 1], owner, asked):
             return False
     return True
 
