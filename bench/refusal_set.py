@@ -67,7 +67,7 @@ def main() -> int:
     )
     ap.add_argument("--verbose", action="store_true", help="print every answer's lead")
     ap.add_argument("--kind", default="", help="ask only this kind's questions")
-    ap.add_argument("--batch", default="", help="ask only this batch's questions (A to I)")
+    ap.add_argument("--batch", default="", help="ask only this batch's questions (A to J)")
     args = ap.parse_args()
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)

@@ -187,6 +187,16 @@ def test_guidance_asked_is_answered_from_the_guidance(chat: ChatService, tmp_pat
     assert "2.64" not in lead, answer.answer
 
 
+def test_another_companys_guidance_is_not_answered_by_the_reports_own(
+    chat: ChatService, tmp_path: Path
+) -> None:
+    # a name the release never writes: the guided figure is Quarvel's, not the other's
+    release = ingest_text(chat.folio, tmp_path, "quarvel-q2-release.md", _RELEASE)
+    answer = chat.ask("What adjusted EPS is Tessaro guiding for 2033?", [release]).answer
+    assert answer.refused, answer.answer
+    assert not set(_FIGURE.findall(_lead(answer.answer))) & _GUIDED, answer.answer
+
+
 def test_a_merged_guidance_row_is_read_measure_by_measure() -> None:
     """Two measures and their changes run into one row, the columns' months in the
     chunk before: each range pairs with its part of the label, in its column."""

@@ -52,6 +52,7 @@ from agent.models.metric_rows import rows_miss_metric
 from agent.models.opinion import asks_opinion
 from agent.models.other_company import other_subject
 from agent.models.other_said import states_of_other
+from agent.models.owner_said import WORD, owner_said
 from agent.models.phrasing import phrasing_words
 from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
@@ -59,6 +60,7 @@ from agent.models.reported_years import uncovered_filing
 from agent.models.selector import Refusal
 from agent.models.subject import another_thing, subject
 from agent.models.zh_person import missing_person, person_names
+from agent.own_name import own_name_words
 from agent.rewrite import core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
@@ -154,8 +156,15 @@ def about_document(question: str, evidence: Sequence[Evidence]) -> bool:
     report it is? A question of world knowledge never does."""
     if _document_words().search(question):
         return True
-    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    own = own_stems(question, evidence)
     return any(stem(t) in own for t in key_terms(core_question(question)))
+
+
+def own_stems(question: str, evidence: Sequence[Evidence]) -> set[str]:
+    """Stems of the words naming the report's company: its name's words, and the
+    question's short forms of them ("MGM" of a scope named "mgmresort", "JnJ", "PEP")."""
+    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    return own | own_name_words(question, [w for ev in evidence for w in (*ev.owner, *ev.names)])
 
 
 def arithmetic(question: str) -> bool:
@@ -212,7 +221,7 @@ def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, st
     words naming the document or its owner."""
     core = core_question(question)
     phrasing = phrasing_words(core)
-    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
+    own = own_stems(question, evidence)
     out: dict[str, str] = {}
     for t in joined_terms(core, key_terms(core)):
         key = stem(t)
@@ -351,9 +360,21 @@ def _name_only(
     words = _question_words(question, evidence)
     named = _names(question) & set(words)
     units = [chosen[0]] if lead is None or lead is chosen[0] else [chosen[0], lead]
+    if _owner_linked(question, evidence, units):
+        return False
     return all(
         unlinked(question, words, named, f"{c.passage.section}\n{c.unit.text}") for c in units
     )
+
+
+def _owner_linked(question: str, evidence: Sequence[Evidence], units: Sequence[Candidate]) -> bool:
+    """The question asks the name's relation to the report's own company ("Who owns the
+    arena together with <Owner>?"), and a unit speaks of that company ("The Company and
+    <Partner> each own …"): the relation is said, not the name alone."""
+    own = own_stems(question, evidence)
+    if not any(stem(t) in own for t in key_terms(core_question(question))):
+        return False
+    return any(owner_said([t.lower() for t in WORD.findall(c.unit.text)], own) for c in units)
 
 
 # A doubtful pass of the gate for a Chinese question of everyday words is refused when no

@@ -33,6 +33,7 @@ from agent.models.record import records, unheld_record
 from agent.models.refusals import refusal
 from agent.models.report_period import uncovered_cited
 from agent.models.sections import asks_yes_no, stated_verdict
+from agent.models.world_asked import unowned, world_asked
 from agent.models.writing import FOLLOW_HEADER, bullets, with_follow_ups, with_sources
 from agent.question import Question, parse
 from agent.sections import section_words
@@ -87,6 +88,7 @@ def _composed(
     best: AnswerCandidate | None = None
     asked = asked_words(question, evidence)
     record = records(question, evidence)  # a superlative of the world, said or refused
+    world = world_asked(question, evidence)  # "Why do central banks raise rates?"
     for strategy in _by_bound(q, registered() if strategies is None else strategies):
         if best is not None and _bound(q, strategy) < best.score:
             break  # none of its answers could rank above the best one that passes
@@ -99,6 +101,7 @@ def _composed(
             why = why or unheld_record(record, [c.body, *c.quoted])
             # "What is X?": an answer only using the term says nothing of its meaning
             why = why or _undefined(question, c, evidence)
+            why = why or (_worldly(question, c, evidence) if world else "")
             log.debug(
                 "%s/%s %.3f %s: %s", c.strategy, c.form, c.score, why or "passes", c.body[:80]
             )
@@ -202,6 +205,12 @@ def _unheld(q: Question, c: AnswerCandidate, asked: list[str]) -> str:
 def _undefined(question: str, c: AnswerCandidate, evidence: Sequence[Evidence]) -> str:
     """A term's meaning asked, and the answer does not give it (``definition_asked.py``)."""
     return "no definition" if undefined(question, [c.body, *c.quoted], evidence) else ""
+
+
+def _worldly(question: str, c: AnswerCandidate, evidence: Sequence[Evidence]) -> str:
+    """How the world works asked, and the answer does not say it of the document's company
+    (``world_asked.py``)."""
+    return "world knowledge" if unowned(question, c.quoted or [c.body], evidence) else ""
 
 
 def _opens_with_verdict(body: str, leads: dict[str, str]) -> bool:

@@ -125,6 +125,9 @@ def _candidates(
             quoted=[g.row],
             cover=cover(q, [body, g.row, g.passage.section]),
             traced=1.0,  # every figure said is a cell's, as printed
+            # the report's own guidance: another company's or an uncovered period's
+            # outlook asked is refused before it, as a looked-up figure is
+            ruled=True,
         )
     ]
 
