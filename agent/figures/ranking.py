@@ -22,20 +22,23 @@ from dataclasses import dataclass, field, replace
 
 from agent import prompts
 from agent.evidence import Evidence
-from agent.figures.grid import SCALES, Grid, Row
-from agent.figures.headings import Group, groups
+from agent.figures.grid import SCALES, Row
 from agent.figures.items import asked_items, norm, years
-from agent.figures.joined_rows import joined
 from agent.figures.member_kinds import WHICH, asked_kind, kind_words, of_another_kind
-from agent.figures.member_levels import Levelled, members_of, named_by, parented
-from agent.figures.partitions import adds_up, closed, headed, is_item, whole
+from agent.figures.member_levels import Levelled, members_of, named_by
+from agent.figures.partitions import adds_up, is_item
 from agent.figures.periods import into_year, months_of
+from agent.figures.rank_columns import (
+    MIN_MEMBERS,
+    candidate_groups,
+    figured,
+    measure_columns,
+    named_in,
+)
 from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
 from agent.figures.render import number, subtrahend
 from agent.figures.stated_ranks import prose_search, stated_lines, stated_moves
-from agent.figures.subtotals import Subtotals, subtotaled
 from agent.figures.turn_tables import grids
-from agent.figures.versus import same_length
 from agent.question.compare import asks_change, asks_extreme, wants_minimum
 from agent.rewrite import content_terms
 from agent.scope import stem
@@ -44,7 +47,6 @@ from pipeline.text.script import HAN_RE
 
 _PAREN = re.compile(r"\([^)]*\)")
 _NOTE = re.compile(r"\s*\((?:\d|[a-z])\)")
-MIN_MEMBERS = 2
 _KIND_WORDS = 4  # words of the kind of member a search for their table names
 
 
@@ -146,15 +148,6 @@ def _measure(question: str) -> LineItem | None:
 
 # the words after "which", past a company's name ("which of Velmor Resorts' reportable
 # segments", "which J&J business segment"): the kind of member is among them
-def _named(text: str, measure: LineItem) -> str:
-    """The measure's name as ``text`` says it ("net sales"), or "" when it does not."""
-    low = norm(text)
-    for a in asked_items(text):
-        if a.item.key == measure.key:
-            return low[a.start : a.end]
-    return ""
-
-
 def _group(
     question: str, evidence: Sequence[Evidence], measure: LineItem, mode: Mode
 ) -> tuple[Found | None, bool, list[int], list[tuple[int, str]]]:
@@ -175,7 +168,7 @@ def _group(
     tables = grids(evidence)
     read = _pages_read(evidence)
     for g in tables:
-        cols = _columns(g, measure, mode, year=year, months=months, into=into)
+        cols = measure_columns(g, measure, mode, year=year, months=months, into=into)
         if cols is None:
             continue
         col, before = cols
@@ -185,17 +178,17 @@ def _group(
         title = f"{p.section} {p.columns} {p.text.lstrip().split(chr(10))[0]}"
         rows = " ".join(r.label for r in g.rows)
         context = {stem(t) for t in content_terms(f"{title} {rows}")}
-        candidates = _candidates(g, tables, measure, read, opened)
+        candidates = candidate_groups(g, tables, measure, read, opened)
         for grp, sources in candidates:
             if any(is_item(r.label) for r in grp.members):
                 continue  # line items ("Net sales", "Operating expenses") are no members
             # the measure named by the group's heading (the table's title for a table
             # without headings) or by its column; members named twice are nested rows
             # ("Oral Care: U.S. / International"), no partition
-            name = _named(grp.heading, measure) or _named(g.columns[col].text, measure)
+            name = named_in(grp.heading, measure) or named_in(g.columns[col].text, measure)
             # (rows with no figure in the column, "Percentage of total revenue" under each
             # member, are no members)
-            labels = [norm(r.label) for r in grp.members if _figured(r, col)]
+            labels = [norm(r.label) for r in grp.members if figured(r, col)]
             if not name or len(set(labels)) < len(labels):
                 continue
             found = Found(grp, name, col, before, (), sources)
@@ -254,117 +247,6 @@ def _qualifier(question: str) -> str:
 
 def _unread(page: int, doc: str, read: set[tuple[str, str]]) -> bool:
     return (str(page), doc) not in read and (str(page), "") not in read
-
-
-def _columns(
-    g: Grid,
-    measure: LineItem,
-    mode: Mode,
-    *,
-    year: int | None,
-    months: int | None,
-    into: int | None,
-) -> tuple[int, int] | None:
-    """The measure's column of the period asked and of the period before (the same one
-    when no growth is asked); None when the table has no such pair."""
-    if months in (None, 12) and not same_length(g, months):
-        return None  # a table titled by a quarter ("Q4 …") answers no year
-    if _shared_period(g):
-        return None  # a period printed over several columns: they are things (segments)
-    col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
-    before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
-    if col is None or (mode == "growth" and before is None):
-        return None
-    if before is not None and months_of(g.columns[col].text) != months_of(g.columns[before].text):
-        return None  # a quarter against a year: no growth
-    return col, before if before is not None else col
-
-
-def _shared_period(g: Grid) -> bool:
-    """Do columns of one heading hold figures side by side in a row (a period over its
-    segments' columns)? An amount's column beside its share's ("Fiscal 2016 | Fiscal 2016":
-    "$3,400.1 |" over "| 58%") is one period's two ways of saying it."""
-    texts = [c.text for c in g.columns]
-    twins = [i for i, t in enumerate(texts) if texts.count(t) > 1]
-    for r in g.rows:
-        filled = [
-            t for i, t in enumerate(texts) if i in twins and i < len(r.raws) and _amount(r.raws[i])
-        ]
-        if len(filled) > len(set(filled)):
-            return True
-    return False
-
-
-def _figured(r: Row, col: int) -> bool:
-    return col < len(r.values) and r.values[col] is not None
-
-
-def _amount(raw: str) -> bool:
-    cell = raw.strip()
-    return bool(cell) and not cell.endswith("%")
-
-
-def _candidates(
-    g: Grid,
-    tables: Sequence[Grid],
-    measure: LineItem,
-    read: set[tuple[str, str]],
-    opened: list[tuple[int, str]],
-) -> list[tuple[Group, tuple[tuple[str, ...], ...]]]:
-    """The table's groups that may be the members, each with the chunks printing its
-    members when they are not the table's one; a table of members under headings that
-    goes on past the chunks read adds the page to read to ``opened`` instead."""
-    out: list[tuple[Group, tuple[tuple[str, ...], ...]]] = [
-        (grp, ()) for grp in (groups(g) or [whole(g)]) + closed(g, measure) + headed(g, measure)
-    ]
-    sub = subtotaled(g, tables)
-    going_on = _going_on(sub, read, g.passage.doc_id) if sub is not None else None
-    # its last heading's rows go on in a chunk not read yet: read on when the table is of
-    # the measure ("Net revenues / Harbour Resorts …"); a statement's section going on
-    # ("Other comprehensive income (loss):") ranks no members of it
-    if going_on is not None and sub is not None and _of_the_measure(g, sub.group, measure):
-        opened.append((going_on, g.passage.doc_id))
-    elif sub is not None and len(sub.group.members) >= MIN_MEMBERS:
-        out.append((sub.group, sub.sources))
-    if (cut := joined(g, tables)) is not None:  # a long table's rows over its chunks
-        out.append(cut)
-    if parented(g.rows, 0):  # "Total Oncology" over its products: every row, two levels
-        out.append((Group(g, whole(g).heading, tuple(g.rows), None), ()))
-    return out
-
-
-def _of_the_measure(g: Grid, grp: Group, measure: LineItem) -> bool:
-    """Does the group's heading, or the table's title or columns, name the measure?"""
-    p = g.passage
-    title = f"{p.section} {p.columns} {p.text.lstrip().split(chr(10))[0]}"
-    return bool(_named(grp.heading, measure) or _named(title, measure))
-
-
-def _going_on(sub: Subtotals, read: set[tuple[str, str]], doc: str) -> int | None:
-    """The page to read for the rest of a table whose last heading is not closed yet: its
-    last piece's, then the next one; None when it is closed or both are read (a page read
-    of no document's, an empty one, counts as read)."""
-    if not sub.open_end:
-        return None
-    pages = (sub.last_page, sub.last_page + 1)
-    return next((p for p in pages if (str(p), doc) not in read and (str(p), "") not in read), None)
-
-
-def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
-    """The column of the same period that is the measure's, when columns name line items
-    ("Net Revenue 2025 | … | Operating Profit 2025"); None when none of them is."""
-    if col is None:
-        return None
-
-    def named(i: int) -> set[str]:
-        return {a.item.key for a in asked_items(g.columns[i].text)}
-
-    if measure.key in named(col):
-        return col
-    year = g.columns[col].year
-    same = [i for i, c in enumerate(g.columns) if c.year == year and measure.key in named(i)]
-    # "Income Before Tax 2025 | Segment Sales 2025": the column naming the measure
-    return same[0] if same else (col if not named(col) else None)
 
 
 def _members(found: Found, mode: Mode, question: str) -> tuple[list[Member], Levelled]:
