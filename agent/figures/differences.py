@@ -27,14 +27,19 @@ _AMOUNT = re.compile(
 )
 _RATE = re.compile(
     rf"{alternation('asked_changes.rate_marks')}"
-    rf"|\b(?:{alternation('asked_changes.rate_words')})\b"
-    rf"|\b(?:{alternation('asked_changes.rate_stems')})\w*",
+    rf"|\b(?:{alternation('asked_changes.rate_words')})\b",
     re.I,
 )
+# a verb of growth asks a rate ("How much did sales grow?"), except after "by how much",
+# which asks the sum the figure grew by
+_RATE_VERB = re.compile(rf"\b(?:{alternation('asked_changes.rate_stems')})\w*", re.I)
+_BY_HOW_MUCH = re.compile(r"\bby how much\b", re.I)
 
 
 def asks_amount_change(question: str) -> bool:
-    return bool(_AMOUNT.search(question)) and not _RATE.search(question)
+    if not _AMOUNT.search(question) or _RATE.search(question):
+        return False
+    return bool(_BY_HOW_MUCH.search(question)) or not _RATE_VERB.search(question)
 
 
 def difference_line(a: Cell, b: Cell, question: str, ids: str, named: str = "") -> list[str]:
