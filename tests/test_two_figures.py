@@ -145,3 +145,29 @@ def test_the_names_an_analyst_writes_for_a_margin_and_a_cost() -> None:
 
     assert "gross_margin" in parse("Did the gross profit rate slip in FY24?").metrics
     assert any("informational" in " ".join(a.long) for _, a in spelled_out("its SI&A expenses"))
+
+
+SEGMENTS = """| Velmor Corp. Segment results (in millions) | 2024 | 2023 |
+|---|---|---|
+| Domestic | 1,634 | 2,795 |
+| International | 161 | 244 |"""
+
+
+def test_members_of_one_measure_are_not_two_rows() -> None:
+    q = "Did Velmor's domestic comps fall more than international comps in FY2024?"
+    a = figure_answer(
+        q,
+        [
+            Evidence(
+                tool="search_document",
+                query="q",
+                passages=[
+                    Passage(chunk_id="v#0", doc_id="v", page=3, page_end=3, text=SEGMENTS, rank=1)
+                ],
+            )
+        ],
+        "en",
+    )
+    said = " ".join(a.lines) if a is not None else ""
+    # the segments' operating income is no comparable sales: neither figure, nor a verdict
+    assert not said.startswith(("Yes", "No")), said

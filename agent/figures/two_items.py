@@ -50,6 +50,8 @@ _LESS = re.compile(r"\b(?:less|fewer|lower|smaller|slower|below)\b", re.I)
 _BARE = frozenset({"total", "net"})
 MIN_COVER = 0.6  # the share of a row label's words a side must say
 _STATEMENTS = ("income", "balance", "cash")
+_PERIOD = re.compile(r"(?:fy|q[1-4]|h[12]|fiscal)?\d*", re.I)
+_OWNERS = frozenset({"it", "its", "their", "they", "our", "we"})
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,16 @@ def _sides(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
         m = _THAN.match(question)
     if m is None:
         return None
+    # sides sharing a word name members of one measure ("domestic comps" and
+    # "international comps"), not two rows: a table of members is read by their kind
+    if _own(m.group("a")) & _own(m.group("b")):
+        return None
     return _words(m.group("a")), _words(m.group("b"))
+
+
+def _own(side: str) -> frozenset[str]:
+    """A side's own words: no period ("FY23", "2024"), no pronoun standing for the owner."""
+    return frozenset(w for w in terms(side) if not _PERIOD.fullmatch(w) and w not in _OWNERS)
 
 
 def _words(side: str) -> frozenset[str]:
