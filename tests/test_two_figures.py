@@ -116,6 +116,11 @@ def test_two_rows_of_one_period_set_against_each_other() -> None:
     said = _answer("Did Velmor's R&D grow faster than its sales and marketing in FY2024?", INCOME)
     # research and development +30.0%, sales and marketing +9.4%
     assert said.startswith("Yes") and _has(said, "30.0%", "9.4%"), said
+    # two possessives ("R&D's", "marketing's") share no word of a measure
+    said = _answer(
+        "How did Velmor's R&D growth compare to sales and marketing's in FY2024?", INCOME
+    )
+    assert _has(said, "30.0%", "9.4%"), said
     said = _answer(
         "Did Velmor pay out more in dividends than it spent on buybacks in FY2024?", CASH
     )

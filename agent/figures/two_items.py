@@ -130,8 +130,11 @@ def _sides(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
 
 
 def _own(side: str) -> frozenset[str]:
-    """A side's own words: no period ("FY23", "2024"), no pronoun standing for the owner."""
-    return frozenset(w for w in terms(side) if not _PERIOD.fullmatch(w) and w not in _OWNERS)
+    """A side's own words: no period ("FY23", "2024"), no pronoun standing for the owner,
+    no possessive's "s" ("North America's")."""
+    return frozenset(
+        w for w in terms(side) if len(w) > 1 and not _PERIOD.fullmatch(w) and w not in _OWNERS
+    )
 
 
 def _words(side: str) -> frozenset[str]:
