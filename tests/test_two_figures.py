@@ -176,3 +176,17 @@ def test_members_of_one_measure_are_not_two_rows() -> None:
     said = " ".join(a.lines) if a is not None else ""
     # the segments' operating income is no comparable sales: neither figure, nor a verdict
     assert not said.startswith(("Yes", "No")), said
+
+
+QUARTERS = """| Velmor Corp. Statements of Income (in millions) \
+| Three Months Ended June 30, 2024 | Three Months Ended June 30, 2023 |
+|---|---|---|
+| Net sales | 2,600 | 2,400 |
+| Net earnings | 300 | 280 |"""
+
+
+def test_a_quarters_sum_moved_is_dated_by_its_quarters() -> None:
+    said = _answer(
+        "By how much did Velmor's net sales grow in the second quarter of 2024?", QUARTERS
+    )
+    assert "200" in said and "FY2023 → FY2024" not in said, said
