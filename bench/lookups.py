@@ -1,13 +1,16 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|O]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|T]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
 PyMuPDF). A figure counts as in the answer as ``bench/answers.py`` counts it (separators
 and units aside, within rounding, at any scale); "in the lead" counts it only in what the
-answer says before its supporting quotes (a figure only quoted is not the answer). Per
+answer says before its supporting quotes (a figure only quoted is not the answer). A
+question marked ``"all": true`` (two figures compared, or a change with its two ends) counts
+only when every figure of its gold is shown; one marked ``"verdict": "yes"`` or ``"no"``
+counts in the lead only when the answer opens with that word. Per
 question kind (income statement, balance sheet, cash-flow statement, segment tables, notes,
 MD&A or cover page): figure, lead, page, refusals. Training documents only: they must
 already be ingested in the data directory (``bench/answers.py`` ingests them).
@@ -26,13 +29,18 @@ if str(ROOT) not in sys.path:
 from bench.answers_data import body  # noqa: E402
 from bench.common import rate  # noqa: E402
 from bench.question_sets import ask_each, chosen, set_args  # noqa: E402
-from testkit.answer_checks import gold_figures, has_figure  # noqa: E402
+from testkit.answer_checks import (  # noqa: E402
+    gold_figures,
+    has_every_figure,
+    has_figure,
+    opening_verdict,
+)
 
 QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R or S")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S or T")
     items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)
@@ -41,10 +49,12 @@ def main() -> int:
     for asked in ask_each(args, items):
         item, a, cited = asked.item, asked.answer, asked.cited
         gold = gold_figures(item["answer"])
-        ok_fig = not a.refused and has_figure(gold, a.answer)
+        shown = has_every_figure if item.get("all") else has_figure
+        ok_fig = not a.refused and shown(gold, a.answer)
         # the answer's own statement, before its quotes: a figure only quoted is no answer
         lead = body(a.answer).split("Supporting quotes:", 1)[0]
-        ok_lead = not a.refused and has_figure(gold, lead)
+        decided = item.get("verdict") in (None, opening_verdict(lead))
+        ok_lead = not a.refused and shown(gold, lead) and decided
         ok_page = not a.refused and bool(cited & set(item["pages"]))
         for kind in (item["kind"], "all"):
             figure[kind].append(ok_fig)

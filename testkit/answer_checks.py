@@ -124,6 +124,22 @@ def has_figure(gold: list[tuple[float, int]], answer: str) -> bool:
     return False
 
 
+def has_every_figure(gold: list[tuple[float, int]], answer: str) -> bool:
+    """Is each gold figure in the answer (as ``has_figure`` counts one)? A comparison's
+    gold holds both sides, and an answer giving one of them has not compared them."""
+    return bool(gold) and all(has_figure([g], answer) for g in gold)
+
+
+# the verdict an answer opens with: its first word, markdown emphasis and quotes aside
+_OPENING = re.compile(r"^[\s*_\"'“>#-]*(yes|no)\b", re.I)
+
+
+def opening_verdict(lead: str) -> str | None:
+    """ "yes" or "no" when the answer's statement opens with that word, else None."""
+    m = _OPENING.match(lead)
+    return m.group(1).lower() if m else None
+
+
 def asked_lead(chat: ChatService, question: str, doc: str) -> str:
     """The answer to a question of one document before its supporting quotes; the
     answer must not be a refusal."""

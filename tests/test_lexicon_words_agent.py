@@ -11,8 +11,9 @@ from tests.lexicon_equivalence import check
 
 
 def test_answer_words_match_as_the_literals_did() -> None:
-    from agent.figures import between, items, render, row_said, sentences, versus
+    from agent.figures import items, render, row_said, sentences, versus
     from agent.models import spans
+    from agent.question import asked_move
 
     check(
         r"^[\s“\"]*(因此|所以|因而|故而|于是|由此|从而|this is why|therefore|thus|as a result|"
@@ -59,7 +60,7 @@ def test_answer_words_match_as_the_literals_did() -> None:
         re.I,
         versus._VERSUS,
     )
-    check(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I, between._YES_NO)
+    check(r"^\W*(?:was|were|did|does|do|has|have|had|is|are)\b", re.I, asked_move._YES_NO)
 
 
 def test_question_and_sentence_words_match_as_the_literals_did() -> None:
@@ -283,9 +284,11 @@ def test_change_question_words_match_as_the_literals_did() -> None:
             "how much has it dropped",
         ),
     )
+    # a verb of growth asks a rate unless "by how much" asks the sum (``_RATE_VERB``)
     check(
-        r"percent|%|\bgrowth\b|\bgr[oe]w\w*|\brate\b|\bhow fast\b|\bpace\b",
+        r"percent|%|\bgrowth\b|\brate\b|\bhow fast\b|\bpace\b",
         re.I,
         differences._RATE,
         ("percentage growth", "growths", "grew 12%", "at what pace", "rates", "outgrew"),
     )
+    check(r"\bgr[oe]w\w*", re.I, differences._RATE_VERB, ("grew 12%", "growing", "outgrew"))

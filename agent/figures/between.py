@@ -23,25 +23,24 @@ from dataclasses import dataclass, field
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.asking import what_is_asked
+from agent.figures.basis import adjusted_unasked
 from agent.figures.cagr import asks_cagr
 from agent.figures.formula import Cell
 from agent.figures.grid import Grid, Row
 from agent.figures.items import MIN_ROW_MATCH, asked_items, norm, row_match, shown_label
 from agent.figures.lookup import Finder
+from agent.figures.outflows import as_amount, is_outflow
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, subtrahend, when
 from agent.figures.statements import table_fit
 from agent.figures.table_head import head_line
 from agent.figures.turn_tables import grids
 from agent.figures.zh_said import with_label_unit, zh_label, zh_value, zh_year
+from agent.question.asked_move import direction, verdict
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
-from pipeline.text.lexicon import pattern
-from pipeline.text.script import HAN
 from pipeline.text.totals import TOTAL_WORD
-
-_YES_NO = pattern("asking.yes_no_openers", template=r"^\W*(?:{})\b", flags=re.I)
 
 
 @dataclass
@@ -64,12 +63,7 @@ Hit = tuple[float, Grid, Row, int, int]  # score, table, row, column from, colum
 
 def moved(question: str) -> str:
     """The direction a question asks a change in: "up", "down", "any", or "" for none."""
-    words = {w.lower() for w in re.findall(r"[\w-]+|[" + HAN + r"]+", question)}
-    low = question.lower()
-    for direction, said in vocabulary().moves.items():
-        if any((w in words) if w.isascii() else (w in low) for w in said):
-            return direction
-    return ""
+    return direction(question)
 
 
 def between_answer(
@@ -79,21 +73,20 @@ def between_answer(
     its cells; the item and period not found (the planner reads its statement); None when
     the question asks no such change."""
     periods = asked_periods(question)
-    direction = moved(question)
-    if len(periods) != 2 or not direction or asks_cagr(question):
+    if len(periods) != 2 or not moved(question) or asks_cagr(question):
         return None  # a compound annual rate is the cells method's (``cagr``), not a change
     what = _quantity(question)
     tables = grids(evidence)
     if what is None or not tables:
         return None
     first, second = sorted(periods, key=_order)
-    hit = _best(tables, what, first, second)
+    hit = _best(tables, what, first, second, question)
     if hit is None:
         if not what.key:
             return None
         finder = Finder(tables)
         return Between(wanted=[(what.key, second.year)], pages=finder.statement_pages(what.key))
-    return _answer(hit, what, question, direction, lang)
+    return _answer(hit, what, question, lang)
 
 
 def _order(p: Period) -> tuple[int, int]:
@@ -131,8 +124,11 @@ def _quantity(question: str) -> _Quantity | None:
     return _Quantity("", stems, True) if stems else None
 
 
-def _best(tables: Sequence[Grid], what: _Quantity, a: Period, b: Period) -> Hit | None:
-    """The row and its two columns: one table holding both, the surest row first."""
+def _best(
+    tables: Sequence[Grid], what: _Quantity, a: Period, b: Period, question: str
+) -> Hit | None:
+    """The row and its two columns: one table holding both, the surest row first; a row
+    on the adjusted basis only when the question asks that basis (``basis``)."""
     best: Hit | None = None
     for g in tables:
         c0, c1 = _column(g, a, (a, b), what), _column(g, b, (a, b), what)
@@ -142,6 +138,7 @@ def _best(tables: Sequence[Grid], what: _Quantity, a: Period, b: Period) -> Hit 
             if max(c0, c1) >= len(r.values) or r.values[c0] is None or r.values[c1] is None:
                 continue
             score = fit - 0.01 * (g.passage.rank or 0)
+            score -= adjusted_unasked(question, g.passage.text, r.start, r.label)
             if best is None or score > best[0] + 1e-9:
                 best = (score, g, r, c0, c1)
     return best
@@ -202,7 +199,7 @@ def _cell(g: Grid, r: Row, col: int, key: str) -> Cell:
     return Cell(
         item=key,
         label=r.label,
-        value=r.values[col] or 0.0,
+        value=as_amount(r.values[col] or 0.0, r.label, is_outflow(key)),
         raw=r.raws[col],
         year=years[col],
         period=g.columns[col].text,
@@ -224,7 +221,7 @@ def _named(g: Grid, r: Row) -> str:
     return f"Total {title[:1].lower() + title[1:]}" if title else label
 
 
-def _answer(hit: Hit, what: _Quantity, question: str, direction: str, lang: str) -> Between:
+def _answer(hit: Hit, what: _Quantity, question: str, lang: str) -> Between:
     _, g, r, c0, c1 = hit
     a, b = _cell(g, r, c0, what.key), _cell(g, r, c1, what.key)
     # a count is no sum of money: a quantity the vocabulary does not know is in dollars
@@ -242,10 +239,9 @@ def _answer(hit: Hit, what: _Quantity, question: str, direction: str, lang: str)
         return Between([_zh_line(a, b, label, "$" if money else "", pct)], cells=[a, b])
     went = "rose" if diff > 0 else "fell" if diff < 0 else "was unchanged"
     change = "an increase" if diff > 0 else "a decrease"
-    lead = ""
-    if _YES_NO.search(question):
-        agrees = diff != 0 if direction == "any" else diff > 0 if direction == "up" else diff < 0
-        lead = "Yes, " if agrees else "No, "
+    # a yes or no only when these two figures decide it ("more than double" is not)
+    said = verdict(question, a.value, b.value)
+    lead = f"{said}, " if said else ""
     name = label if not lead else label[:1].lower() + label[1:] if not label.isupper() else label
     line = (
         f"{lead}{name} {went} from {signed(a.value, bool(money))}{unit} {when(a, what.balance)} "

@@ -142,7 +142,9 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     if operation == "share" and ask.single and turn.finder.parts:
         line, cells = share_of_whole(ask, turn, year)
         return FigureAnswer([line], cells=cells, computed=[share_check(cells)])
-    if operation in _CHANGES:
+    # "Did the gross profit rate slip in FY23 from FY22?": a move between the two years
+    moved = parse(without_definition(turn.question)).move.direction and len(set(ys)) >= 2
+    if operation in _CHANGES or moved:
         return change_answer(ask, turn, year)
     return one_figure(ask, turn, year)
 

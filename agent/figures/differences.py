@@ -10,6 +10,8 @@ import re
 from agent.figures.formula import Cell
 from agent.figures.items import shown_label
 from agent.figures.numerals import number
+from agent.figures.part_periods import part_said
+from agent.figures.periods import months_of
 from pipeline.text.lexicon import alternation
 
 # a question asking the amount of a move, and one asking its rate (then the percent
@@ -27,14 +29,19 @@ _AMOUNT = re.compile(
 )
 _RATE = re.compile(
     rf"{alternation('asked_changes.rate_marks')}"
-    rf"|\b(?:{alternation('asked_changes.rate_words')})\b"
-    rf"|\b(?:{alternation('asked_changes.rate_stems')})\w*",
+    rf"|\b(?:{alternation('asked_changes.rate_words')})\b",
     re.I,
 )
+# a verb of growth asks a rate ("How much did sales grow?"), except after "by how much",
+# which asks the sum the figure grew by
+_RATE_VERB = re.compile(rf"\b(?:{alternation('asked_changes.rate_stems')})\w*", re.I)
+_BY_HOW_MUCH = re.compile(r"\bby how much\b", re.I)
 
 
 def asks_amount_change(question: str) -> bool:
-    return bool(_AMOUNT.search(question)) and not _RATE.search(question)
+    if not _AMOUNT.search(question) or _RATE.search(question):
+        return False
+    return bool(_BY_HOW_MUCH.search(question)) or not _RATE_VERB.search(question)
 
 
 def difference_line(a: Cell, b: Cell, question: str, ids: str, named: str = "") -> list[str]:
@@ -47,7 +54,12 @@ def difference_line(a: Cell, b: Cell, question: str, ids: str, named: str = "") 
         return []
     label = f"{shown_label(b.label)} {named}".strip()
     low = label if re.match(r"[A-Z]{2,}\b", label) else label[:1].lower() + label[1:]
-    span = f"FY{a.year} → FY{b.year}" if a.year and b.year else f"({a.period} → {b.period})"
+    if months_of(b.period) in (3, 6, 9):  # a quarter against a quarter: never "FY"
+        span = f"({part_said(a.period)} → {part_said(b.period)})"
+    elif a.year and b.year:
+        span = f"FY{a.year} → FY{b.year}"
+    else:
+        span = f"({a.period} → {b.period})"
     diff = round(b.value - a.value, 6)
     working = f"{number(b.value)} − {number(a.value)} = {number(diff)}"
     return [f"Change in {low} {span} = {working} {ids}."]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -19,6 +18,7 @@ from agent.figures.grid import (
 from agent.figures.headed import read_as
 from agent.figures.items import MIN_ROW_MATCH, asked_qualifier, qualified, row_match
 from agent.figures.named_in_full import ASKED_PART, NAMED_IN_FULL, named_in_full, worded
+from agent.figures.outflows import as_amount
 from agent.figures.partitions import parts_rows
 from agent.figures.parts import (
     NO_PARTS,
@@ -72,7 +72,6 @@ def prior_column(grid: Grid, col: int) -> int | None:
 
 
 # A label naming both signs of its figures: "Provision/(benefit)", "(Income)/deductions".
-_PAIRED = re.compile(r"\w\s*/\s*\(|\)\s*/\s*\w")
 
 
 class Finder:
@@ -292,14 +291,10 @@ class Finder:
         return fit
 
     def _cell(self, key: str, g: Grid, r: Row, col: int, outflow: bool) -> Cell:
-        value = r.values[col] or 0.0
-        # "Provision/(benefit) for taxes", "(Gain)/loss on sale": the label says what its
-        # figures in brackets are, so a cost printed so is its opposite, not an amount
-        signed = outflow and bool(_PAIRED.search(r.label))
         return Cell(
             item=key,
             label=r.label,
-            value=abs(value) if outflow and not signed else value,
+            value=as_amount(r.values[col] or 0.0, r.label, outflow),
             raw=r.raws[col],
             year=g.years(self.into, self.months)[col],
             period=g.columns[col].text,

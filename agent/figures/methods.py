@@ -41,6 +41,7 @@ from agent.figures.prose_totals import prose_total
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
 from agent.figures.turn_tables import grids
+from agent.figures.two_items import two_items_answer
 from agent.question.parsed import Operation, parse
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
@@ -140,7 +141,16 @@ def _grouped(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) ->
     return [out] if out is not None else []
 
 
+def _two_items(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> list[FigureAnswer]:
+    """ "How did A compare with B", "Did A … more than B": both rows of one table."""
+    out = two_items_answer(question, evidence, lang)
+    return [out] if out is not None else []
+
+
 COMPARISON = FigureMethod("comparison", _anything, _compared, frozenset({"comparison", "extreme"}))
+TWO_ITEMS = FigureMethod("two_items", _anything, _two_items, frozenset({"comparison"}))
 BETWEEN = FigureMethod("between", single_figures, _between, frozenset({"between"}))
 STATED = FigureMethod("stated", single_figures, _stated, frozenset({"change", "growth", "between"}))
 TOTAL = FigureMethod("total", single_figures, _total, frozenset({"lookup"}))
@@ -243,6 +253,7 @@ def _need(question: str, fa: FigureAnswer, method: FigureMethod) -> float:
 # cells method (``cells.py``) reads the line item's cell or works the metric from cells.
 METHODS: tuple[FigureMethod, ...] = (
     COMPARISON,
+    TWO_ITEMS,
     BETWEEN,
     FigureMethod("cells", single_figures, cells_answer, CELL_OPERATIONS),
     STATED,

@@ -18,6 +18,7 @@ from agent.figures.en_said import chinese_row
 from agent.figures.formula import Cell, MissingFigure, Result, evaluate, names
 from agent.figures.lengths import at_length_of
 from agent.figures.lookup import Finder, common_scale, rescaled
+from agent.figures.move_verdicts import opened
 from agent.figures.parts import PartMissing, item_word
 from agent.figures.printed_rates import printed_lead
 from agent.figures.render import cell_sentence, change_line, decimals, ids
@@ -111,8 +112,12 @@ def one_figure(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
         cell, scale = result.cells[0], asked_scale(turn.question)
         named = item_word(turn.finder.parts, turn.question, cell)
         before = _year_before(turn.finder, cell)
-        line = cell_sentence(cell, turn.finder, turn.lang, scale, named=named, before=before)
-        return FigureAnswer([line], cells=result.cells)
+        lines = [cell_sentence(cell, turn.finder, turn.lang, scale, named=named, before=before)]
+        if before is not None:  # the year before's figure is said: its move, when asked
+            if turn.lang == "en":
+                lines += difference_line(before, cell, turn.question, ids([before, cell]), named)
+            lines = opened(lines, turn.question, before.value, cell.value, turn.lang)
+        return FigureAnswer(lines, cells=result.cells)
     out = FigureAnswer(
         [working(ask, result, year, turn)], cells=result.cells, computed=[_kind(ask, result, turn)]
     )
@@ -186,6 +191,7 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
             lines.append(line)
             operands = (before.value, now.value)
             computed.append(Computed(ask.name, pct, "growth", True, True, operands))
+        lines = opened(lines, turn.question, before.value, now.value, turn.lang)
         return FigureAnswer(lines, cells=now.cells + before.cells, computed=computed)
     a, b = before.cells[0], now.cells[0]
     if a.value == 0:
@@ -206,7 +212,13 @@ def change_answer(ask: Ask, turn: Turn, year: int | None) -> FigureAnswer:
     lead = basis_lead(turn.finder.tables, turn.question, b, turn.lang) or printed_lead(
         turn.finder.tables, turn.question, a, b, turn.lang
     )
-    lines = _ordered(lead, sentences, moved, line, turn.lang)
+    lines = opened(
+        _ordered(lead, sentences, moved, line, turn.lang),
+        turn.question,
+        a.value,
+        b.value,
+        turn.lang,
+    )
     return FigureAnswer(lines, cells=[b, a], computed=[growth])
 
 

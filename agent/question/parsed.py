@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from typing import Literal
 
 from agent.question.acronyms import METRIC_ACRONYMS
+from agent.question.asked_move import AskedMove, asked_move
 from agent.question.compare import asks_change, asks_extreme
 from agent.question.kinds import FIRST_ASKING, Kind, asked_kinds, asks_overview, subject_named
 from agent.rewrite import page_reference
@@ -60,6 +61,9 @@ class Question:
     kinds: frozenset[AnswerKind]  # what the answer is; empty when nothing says
     page: int | None  # "page 12", "第3页"
     overview: bool  # about a whole document ("summarise this report")
+    # a move between two figures: the sum moved, a yes or no on its direction, or how one
+    # side compares with the other; and whether the two figures alone decide a yes or no
+    move: AskedMove
 
     @property
     def numeric(self) -> bool:
@@ -92,6 +96,7 @@ def _parse(text: str) -> Question:
         kinds=_kinds(first),
         page=page_reference(text),
         overview=asks_overview(text),
+        move=asked_move(text),
     )
 
 
@@ -128,6 +133,8 @@ def _operation(text: str) -> Operation:
         return "between"
     if _SHARE.search(text):
         return "share"
+    if asked_move(text).against:  # "grow faster than net sales": two items compared
+        return "comparison"
     if _GROWTH.search(text):
         return "growth"
     if _VERSUS.search(text):
