@@ -12,6 +12,7 @@ from agent.figures.answer import figure_answer
 from agent.figures.differences import asks_amount_change
 from agent.question.asked_move import asked_move, direction, verdict
 from agent.question.parsed import parse
+from tests.figurekit import passage, searched
 
 INCOME = """| Velmor Corp. Consolidated Statements of Income (in millions) | 2024 | 2023 |
 |---|---|---|
@@ -35,13 +36,8 @@ BALANCE = """| Velmor Corp. Consolidated Balance Sheets (in millions) | 2024 | 2
 
 
 def _answer(question: str, *texts: str) -> str:
-    passages = [
-        Passage(chunk_id=f"v#{i}", doc_id="v", page=3 + i, page_end=3 + i, text=t, rank=i + 1)
-        for i, t in enumerate(texts)
-    ]
-    a = figure_answer(
-        question, [Evidence(tool="search_document", query="q", passages=passages)], "en"
-    )
+    found = searched(*(passage(f"v#{i}", t, page=3 + i, rank=i + 1) for i, t in enumerate(texts)))
+    a = figure_answer(question, found, "en")
     assert a is not None and a.lines, question
     return " ".join(re.sub(r"\[[^\]]*\]", "", line) for line in a.lines)
 
