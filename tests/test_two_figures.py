@@ -68,6 +68,10 @@ def test_two_figures_decide_a_yes_or_no_only_on_a_direction() -> None:
     assert verdict("Did R&D grow faster than net sales in FY24?", 500, 650) == ""
     assert verdict("Did sales rise more than in 2023?", 4000, 5000) == ""
     assert verdict("What were sales in FY24?", 4000, 5000) == ""
+    # how large a move is ("vary much", "change significantly") two figures never decide
+    assert verdict("Do Velmor's sales vary much by season?", 4000, 5000) == ""
+    assert verdict("Did Velmor's capex change significantly in FY24?", 300, 310) == ""
+    assert verdict("Did Velmor's capex change in FY24?", 300, 310) == "Yes"
     assert asked_move("Did R&D grow faster than its net sales in FY24?").against
     assert parse("Did R&D grow faster than its net sales in FY24?").operation == "comparison"
 
