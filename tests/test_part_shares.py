@@ -158,3 +158,23 @@ def test_the_parts_table_is_searched_for_when_no_table_lists_the_part() -> None:
         )
         == ""
     )
+
+
+YEAR_SALES = """| Full year sales by group (in millions) | 2025 | 2024 |
+|---|---|---|
+| Kettles | 1,600 | 1,500 |
+| Toasters | 400 | 500 |
+| Total | 2,000 | 2,000 |"""
+
+QUARTER_SALES = """| Fourth quarter sales by group (in millions) | 2025 | 2024 |
+|---|---|---|
+| Kettles | 450 | 400 |
+| Toasters | 150 | 100 |
+| Total | 600 | 500 |"""
+
+
+def test_a_quarter_asked_is_read_off_the_quarters_table_not_the_years() -> None:
+    q = "What share of Quillfeather's Q4 FY25 sales came from Kettles?"
+    a = part_share(q, _grids(YEAR_SALES, QUARTER_SALES))
+    assert a is not None and _share(a.lines[0]) == 75.0, a  # 450 / 600, not 1,600 / 2,000
+    assert part_share(q, _grids(YEAR_SALES)) is None  # the year's table alone answers no quarter

@@ -26,6 +26,7 @@ from agent.figures.part_totals import PartTotal, listed_total, ordered_rows, pri
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import decimals
 from agent.figures.verify import Computed
+from agent.figures.versus import same_length
 from agent.scope import stem
 from pipeline.text.lexicon import pattern, words
 from pipeline.text.periods import DATED_RE
@@ -128,6 +129,8 @@ def _columns(g: Grid, question: str, wanted: set[str]) -> list[int]:
     months = months_of(question)
     into = into_year(question, months)
     col = g.column_for(max(ys) if ys else None, months=months, into=into)
+    if col is not None and not _of_length(g, col, months):
+        return []  # a full year's column answers no quarter ("Q4 FY22") asked
     if col is not None:
         dated = g.years(into, months)
         same = [i for i, y in enumerate(dated) if y == dated[col]]
@@ -143,6 +146,14 @@ def _columns(g: Grid, question: str, wanted: set[str]) -> list[int]:
         return []
     head = g.passage.text[: min((r.start for r in g.rows), default=0)]
     return [len(g.columns) - 1] if not ys or str(max(ys)) in head else []
+
+
+def _of_length(g: Grid, col: int, months: int | None) -> bool:
+    """Is the column of the period's length asked? A part of a year is read only off a
+    column or a table naming that part; a full year (or no length named) off any."""
+    if months in (None, 12):
+        return True
+    return g.columns[col].months == months or same_length(g, months)
 
 
 def _fit(g: Grid, col: int, total: PartTotal, wanted: set[str]) -> tuple[int, int, int]:
