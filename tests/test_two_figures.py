@@ -190,3 +190,17 @@ def test_a_quarters_sum_moved_is_dated_by_its_quarters() -> None:
         "By how much did Velmor's net sales grow in the second quarter of 2024?", QUARTERS
     )
     assert "200" in said and "FY2023 → FY2024" not in said, said
+
+
+UNITS = """| Velmor Corp. Sales by segment (in millions) | 2024 | 2023 |
+|---|---|---|
+| Pharmaceutical | 1,300 | 1,200 |
+| MedTech | 800 | 700 |
+| Total | 2,100 | 1,900 |"""
+
+
+def test_a_name_with_capitals_inside_keeps_them_after_the_verdict() -> None:
+    said = _answer("Did Velmor's Pharmaceutical sales grow faster than MedTech in FY2024?", UNITS)
+    # pharmaceutical +8.3%, MedTech +14.3%: a name written "MedTech" is never "medTech"
+    assert said.startswith("No") and _has(said, "8.3%", "14.3%"), said
+    assert "MedTech" in said and "medTech" not in said, said

@@ -23,6 +23,13 @@ def opened(
     first = lines[0]
     if lang == "zh":
         return [f"{_ZH[said]}：{first}", *lines[1:]]
-    # "Research and development …" reads on after the verdict in lower case; "EBITDA" keeps it
-    low = first if first[:2].isupper() else first[:1].lower() + first[1:]
-    return [f"{said}: {low}", *lines[1:]]
+    return [f"{said}: {read_on(first)}", *lines[1:]]
+
+
+def read_on(text: str) -> str:
+    """``text`` read on inside a sentence: "Research and development …" in lower case, a
+    name written with capitals inside its first word ("EBITDA", "MedTech") as it is."""
+    word = text.split(" ", 1)[0]
+    if any(c.isupper() for c in word[1:]):
+        return text
+    return text[:1].lower() + text[1:]

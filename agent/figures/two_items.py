@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
-from agent.figures.formula import Cell
+from agent.figures.formula import Cell, mid_sentence
 from agent.figures.grid import Grid, Row
 from agent.figures.items import shown_label, years
+from agent.figures.move_verdicts import read_on
 from agent.figures.numerals import number
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import ids, scale_word, when
@@ -102,7 +103,7 @@ def two_items_answer(
         return None
     said = _verdict(question, a, b, growth)
     if said:
-        lines[0] = f"{said}: {lines[0][:1].lower()}{lines[0][1:]}"
+        lines[0] = f"{said}: {read_on(lines[0])}"
     cells = [c for s in (a, b) for c in (s.now, s.before) if c is not None]
     return FigureAnswer(lines, cells=cells)
 
@@ -248,5 +249,4 @@ def _growth(s: _Side) -> float | None:
 
 
 def _low(label: str) -> str:
-    shown = shown_label(label)
-    return shown if shown[:2].isupper() else shown[:1].lower() + shown[1:]
+    return mid_sentence(shown_label(label))
