@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-
 from agent.figures.basis import adjusted_unasked, framed_fit
 from agent.figures.formula import Cell, MissingFigure
 from agent.figures.grand_total import grand_total
@@ -395,19 +392,3 @@ class Finder:
             ]
             return [x for x in labels if 3 <= len(x) <= 60 and x != cell.label][:n]
         return []
-
-
-def common_scale(cells: Sequence[Cell]) -> str | None:
-    """The finest unit among cells printed in different units (thousands beside
-    millions), or None when they share one (or state none)."""
-    units = {c.scale for c in cells if c.scale in SCALES}
-    if len(units) < 2:
-        return None
-    return min(units, key=lambda u: SCALES[u])
-
-
-def rescaled(cell: Cell, unit: str) -> Cell:
-    """The cell's value in ``unit`` (1,234.5 millions → 1,234,500 thousands)."""
-    if cell.scale not in SCALES or cell.scale == unit:
-        return cell
-    return replace(cell, value=cell.value * SCALES[cell.scale] / SCALES[unit], scale=unit)

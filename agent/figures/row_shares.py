@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from agent import prompts
 from agent.figures.candidate import FigureAnswer
+from agent.figures.cell_scales import rescaled
 from agent.figures.formula import Cell, mid_sentence
 from agent.figures.grid import SCALES, Grid, Row
 from agent.figures.items import (
@@ -23,7 +24,6 @@ from agent.figures.items import (
     shown_label,
 )
 from agent.figures.items import years as asked_years
-from agent.figures.lookup import rescaled
 from agent.figures.numerals import number
 from agent.figures.render import decimals, ids
 from agent.figures.statements import table_fit

@@ -6,10 +6,10 @@ from __future__ import annotations
 import ast
 
 from agent.figures.asking import Ask
+from agent.figures.cell_scales import rescaled
 from agent.figures.formula import Cell
 from agent.figures.grid import SCALES
 from agent.figures.items import shown_label
-from agent.figures.lookup import rescaled
 from agent.figures.parts import item_word
 from agent.figures.render import copula, decimals, ids, number, when
 from agent.figures.verify import Computed

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from agent.figures.asking import Ask
 from agent.figures.averages import averaged
 from agent.figures.candidate import FigureAnswer
+from agent.figures.cell_scales import common_scale, rescaled
 from agent.figures.change_columns import basis_lead
 from agent.figures.differences import difference_line
 from agent.figures.en_said import chinese_row
 from agent.figures.formula import Cell, MissingFigure, Result, evaluate, names
 from agent.figures.lengths import at_length_of
-from agent.figures.lookup import Finder, common_scale, rescaled
+from agent.figures.lookup import Finder
 from agent.figures.move_verdicts import opened
 from agent.figures.parts import PartMissing, item_word
 from agent.figures.printed_rates import printed_lead
