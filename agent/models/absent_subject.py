@@ -19,7 +19,7 @@ from agent.rewrite import content_terms, core_question
 from agent.scope import company_suffixes, names_company, stem
 from pipeline.text import lexicon
 from pipeline.text.bilingual import company_names, known_subjects
-from pipeline.text.script import HAN
+from pipeline.text.script import HAN, HAN_RE
 
 _ENDS = lexicon.alternation("zh_periods.subject_ends")
 # the opening words of a Chinese question up to a period word, a year or the first 的;
@@ -55,7 +55,7 @@ def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     for name in [*_latin_names(core), *_han_names(core)]:
         terms = _terms(name)
         # "Pepsi" of PepsiCo, "JnJ": a short form of the owner's name is the owner
-        if terms and _unused(name, terms, gone) and not abbreviates(name, evidence):
+        if terms and _unused(name, terms, gone, evidence) and not abbreviates(name, evidence):
             return name
     return ""
 
@@ -70,12 +70,16 @@ def _terms(name: str) -> list[str]:
     return [stem(t) for t in found if not any(o != t and o in t for o in found)]
 
 
-def _unused(name: str, terms: list[str], gone: set[str]) -> bool:
+def _unused(name: str, terms: list[str], gone: set[str], evidence: Sequence[Evidence]) -> bool:
     """Does the scope never use the name: none of its words, or not its first, the word
     that makes it this company's ("Caesars" of "Caesars Entertainment": a report of
-    another casino uses "entertainment" all the same)?"""
+    another casino uses "entertainment" all the same)? Not its first alone when a Chinese
+    report is in the scope: that report never writes its own company's English name."""
+    if all(t in gone for t in terms):
+        return True
     head = stem(name.split(maxsplit=1)[0])
-    return all(t in gone for t in terms) or (terms[0] == head and head in gone)
+    chinese = any(HAN_RE.search(p.text) for ev in evidence for p in ev.passages)
+    return terms[0] == head and head in gone and not chinese
 
 
 def _unsearched(name: str, evidence: Sequence[Evidence]) -> bool:
