@@ -9,7 +9,7 @@ import re
 from agent.service import ChatService
 
 # a minus is a hyphen or the typographic sign answers print ("−$875 million", "= −28.20")
-_NUM = re.compile(r"(?<![\w.])[-−]?\$?\d[\d,]*(?:\.\d+)?")
+_NUM = re.compile(r"(?<![A-Za-z0-9_.])[-−]?\$?\d[\d,]*(?:\.\d+)?")
 MARK = re.compile(r"\[\d+\]")
 # a day of a month ("January 28, 2023") is a date, not a figure
 # (a month's name or its abbreviation, whole: "margin 3.5%" and "declined 0.7" are figures)

@@ -22,3 +22,10 @@ def test_the_verdict_is_the_answers_opening_word() -> None:
     assert opening_verdict("**No** — they fell.") == "no"
     assert opening_verdict("Sales rose; yes, they did.") is None
     assert opening_verdict("Nothing in the filing says.") is None
+
+
+def test_a_figure_right_after_a_chinese_word_is_read() -> None:
+    # a Chinese answer writes "赞成票为1,234,567": the character before is no digit of it
+    gold = gold_figures("1,234,567")
+    assert has_figure(gold, "赞成票为1,234,567，反对票为89,012")
+    assert not has_figure(gold, "Q1234567")  # a Latin word's digits are still not a figure

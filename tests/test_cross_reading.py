@@ -62,6 +62,11 @@ def test_the_reading_names_items_periods_operation_and_the_question_head() -> No
         ("公司2031年新签的无担保循环信贷协议额度是多少？", "unsecured revolving credit"),
         ("2035年到期的担保优先票据票面利率是多少？", "guaranteed senior notes"),
         ("2031年股东大会上批准续聘审计师的赞成票有多少？", "votes for"),
+        ("公司新的五年期循环信贷协议最多可以借多少钱？", "revolving credit agreement"),
+        ("公司信贷协议的行政代理是哪家银行？", "administrative agent"),
+        ("公司高管薪酬咨询投票的反对票有多少？", "executive compensation advisory vote"),
+        ("公司2031年第二季度的调整后每股收益是多少？", "adjusted earnings per share"),
+        ("公司新签的信贷协议什么时候到期？", "When"),
     ],
 )
 def test_a_filing_question_of_credit_notes_or_votes_is_read(question: str, english: str) -> None:

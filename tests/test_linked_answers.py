@@ -122,3 +122,13 @@ def test_the_name_ends_at_a_word_edge_of_the_question() -> None:
     text = "青禾出版社杂志发行12万份，以地方读者为主。"
     assert not unlinked(question, words, {"青禾"}, text)
     assert unlinked(question, words, {"青禾"}, "青禾出版社杂志创刊于1950年。")
+
+
+def test_a_short_form_asked_is_used_by_the_unit_writing_the_full_name() -> None:
+    """ "青院" asked, "青石海洋学院" written: the unit says the thing asked of the name, in full;
+    a unit naming the place alone still says nothing of it."""
+    question = "东岚青院的老校区在哪里？"
+    words = {"东岚": "东岚", "青院": "青院", "校区": "校区"}
+    text = "东岚\n北岸校区为东岚青石海洋学院老校区，位于海滨路45号。"
+    assert not unlinked(question, words, {"东岚", "校区"}, text)
+    assert unlinked(question, words, {"东岚", "校区"}, "东岚\n东岚北岸校区今年扩建。")

@@ -5,10 +5,17 @@ form, and the other way round under a heading. Every name here is invented."""
 from __future__ import annotations
 
 from agent.evidence import Evidence, Passage, units
+from agent.models.asked_names import missing_names
 from agent.models.features import hits, make_ask
 from agent.models.short_names import short_names
 from agent.models.subject import sibling_of
-from pipeline.text.short_forms import shortens, subsequence, written_short
+from pipeline.text.short_forms import (
+    shortens,
+    spelled_initials,
+    subsequence,
+    written_long,
+    written_short,
+)
 
 WORDS = ("新西兰", "帆船", "公开赛", "上", "输给", "了", "谁")
 
@@ -76,3 +83,54 @@ def test_an_everyday_word_across_the_question_is_no_short_form() -> None:
     p = Passage(chunk_id="q#0", doc_id="q", page=1, page_end=1, text=text)
     ev = Evidence(tool="search_document", query=question, passages=[p], scope_chunks=10)
     assert short_names(question, [ev]) == ()
+
+
+def test_a_short_form_asked_finds_the_full_names_a_text_writes() -> None:
+    # 青帆 asked, 青石/帆船/联赛 written: the reverse of written_short
+    cut = ("白沙", "加盟", "青石", "帆船", "联赛", "的", "队伍")
+    assert written_long("青帆", cut) == ["青石帆船"]
+    assert written_long("青石", cut) == []  # written whole: no full name needed
+    assert written_long("帆青", cut) == []  # another order
+    # a name the cutter keeps as one word, its short form's characters in order inside
+    assert written_long("国院", ("在", "国立海洋学院", "任教")) == ["国立海洋学院"]
+    # two whole words side by side shorten nothing
+    assert written_long("青帆", ("青", "帆")) == []
+
+
+def test_an_acronym_is_spelled_by_the_capitals_of_a_name() -> None:
+    text = "Velmor OpenSailWorks与Blue Harbour Sailing Club合作"
+    assert spelled_initials("OSW", text) == ["OpenSailWorks"]
+    assert spelled_initials("BHSC", text) == ["Blue Harbour Sailing Club"]
+    assert spelled_initials("VOS", text) == []  # VOSW: the name is longer than the letters
+
+
+def _evidence(question: str, texts: list[str], df: dict[str, int]) -> Evidence:
+    passages = [
+        Passage(chunk_id=f"q#{i}", doc_id="q", page=1, page_end=1, text=t)
+        for i, t in enumerate(texts)
+    ]
+    missing = [t for t, n in df.items() if n == 0]
+    return Evidence(
+        tool="search_document",
+        query=question,
+        passages=passages,
+        term_df=df,
+        missing=missing,
+        scope_chunks=10,
+    )
+
+
+def test_a_short_form_asked_hits_the_sentence_writing_the_full_name() -> None:
+    question = "白沙在青帆效力的是哪支队伍？"
+    full = "2031年，白沙加盟青石帆船联赛的蓝湾队。"
+    other = "2032年，白沙离开了蓝湾队。"
+    ev = _evidence(question, [full, other], {"白沙": 2, "青帆": 0, "效力": 0, "队伍": 1})
+    ask = make_ask(question, [ev])
+    assert "青帆" in hits(ask, full)
+    assert "青帆" not in hits(ask, other)
+    # an acronym asked whose name the passages spell is no name the documents never use
+    latin = "到2031年，OSW有多少门课程？"
+    text = "到2031年，OpenSailWorks共有1,800门课程。"
+    ev = _evidence(latin, [text], {"osw": 0, "课程": 1, "门课": 1})
+    assert missing_names(latin, [ev]) == []
+    assert "osw" in hits(make_ask(latin, [ev]), text)

@@ -18,8 +18,8 @@ from agent.question import parse
 from agent.rewrite import content_terms, core_question
 from agent.scope import company_suffixes, names_company, stem
 from pipeline.text import lexicon
-from pipeline.text.bilingual import company_names
-from pipeline.text.script import HAN
+from pipeline.text.bilingual import company_names, known_subjects
+from pipeline.text.script import HAN, HAN_RE
 
 _ENDS = lexicon.alternation("zh_periods.subject_ends")
 # the opening words of a Chinese question up to a period word, a year or the first 的;
@@ -34,34 +34,65 @@ MIN_NAME = 2  # characters: one character names nothing
 def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     """The name the question asks about when no chunk of the scope uses any of its words
     (a name cut into words by the search is wholly missing), or ""."""
+    if not any(ev.reads == "search" for ev in evidence):
+        return ""
+    core = core_question(question)
+    # a company the vocabulary knows is a company whatever is asked of it
+    known = (n for n in known_subjects(core) if _unsearched(n, evidence))
+    if other := next(known, ""):
+        return other
     # a figure of a report asked (a line item, a metric): "意大利的首都" names a country
     # whose capital no report gives, not another company's report
     asked = parse(question)
     # a count of another company's ("how many directors were elected at <Name>'s meeting")
     # is a figure of its report as well
-    if not asked.numeric or not any(ev.reads == "search" for ev in evidence):
+    if not asked.numeric:
         return ""
-    core = core_question(question)
     named = company_names(core)
     if named:  # "百事…" of PepsiCo's report is its own; "微软…" another company's
         return next((en for _, en in named if not _owns(en, evidence)), "")
     gone = scope_missing(evidence)
-    if not gone:
-        return ""
     for name in [*_latin_names(core), *_han_names(core)]:
-        # its smallest words: a name no dictionary holds ("星河重工") is judged by its parts
-        # ("星河", "重工"), the whole being found missing or a chance of its pairs
-        # a legal form ("Company", "Inc") names no company in particular
-        found = [
-            t
-            for t in content_terms(name)
-            if not t.isdigit() and t.lower() not in company_suffixes()
-        ]
-        terms = [stem(t) for t in found if not any(o != t and o in t for o in found)]
+        terms = _terms(name)
         # "Pepsi" of PepsiCo, "JnJ": a short form of the owner's name is the owner
-        if terms and all(t in gone for t in terms) and not abbreviates(name, evidence):
+        if terms and _unused(name, terms, gone, evidence) and not abbreviates(name, evidence):
             return name
     return ""
+
+
+def _terms(name: str) -> list[str]:
+    """A name's smallest words: a name no dictionary holds ("星河重工") is judged by its
+    parts ("星河", "重工"), the whole being found missing or a chance of its pairs; a legal
+    form ("Company", "Inc") names no company in particular."""
+    found = [
+        t for t in content_terms(name) if not t.isdigit() and t.lower() not in company_suffixes()
+    ]
+    return [stem(t) for t in found if not any(o != t and o in t for o in found)]
+
+
+def _unused(name: str, terms: list[str], gone: set[str], evidence: Sequence[Evidence]) -> bool:
+    """Does the scope never use the name: none of its words, or not its first, the word
+    that makes it this company's ("Caesars" of "Caesars Entertainment": a report of
+    another casino uses "entertainment" all the same)? Not its first alone when a Chinese
+    report is in the scope: that report never writes its own company's English name."""
+    if all(t in gone for t in terms):
+        return True
+    head = stem(name.split(maxsplit=1)[0])
+    chinese = any(HAN_RE.search(p.text) for ev in evidence for p in ev.passages)
+    return terms[0] == head and head in gone and not chinese
+
+
+def _unsearched(name: str, evidence: Sequence[Evidence]) -> bool:
+    """A company a Chinese question names ("可口可乐"), read as its English name, that is not
+    the scope's: a search of the Chinese words never looks for the English ones, so none
+    being found says the scope does not use them. Its full name is no abbreviation of the
+    owner's (a long list of lenders' names holds any letters in order)."""
+    owner = {w for ev in evidence for w in ev.owner}
+    if names_company(name, owner, {w for ev in evidence for w in ev.names}):
+        return False
+    terms = _terms(name)
+    used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
+    return not any(t in used for t in terms)
 
 
 def _latin_names(core: str) -> list[str]:

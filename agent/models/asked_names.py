@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from agent.evidence import Evidence
 from agent.models.expansions import aliases
 from agent.models.features import scope_missing
+from agent.models.short_names import long_names
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.scope import stem
 from pipeline.text.script import EAST_ASIAN_SPAN, FULLWIDTH
@@ -62,6 +63,12 @@ def missing_names(question: str, evidence: Sequence[Evidence]) -> list[str]:
 
 
 def _spelled_out(question: str, evidence: Sequence[Evidence]) -> set[str]:
-    """The words of the question's abbreviations that the searches found spelled out."""
+    """The words of the question's abbreviations that the searches found spelled out, from
+    the list of abbreviations or, an acronym none lists, by the capitals of a name the
+    passages write ("OCW": "OpenCourseWare")."""
     used = {stem(t) for ev in evidence for t, n in ev.term_df.items() if n > 0}
-    return {f for a in aliases(question) if any(p <= used for p in a.phrases) for f in a.fragments}
+    listed = {
+        f for a in aliases(question) if any(p <= used for p in a.phrases) for f in a.fragments
+    }
+    gone = scope_missing(evidence)
+    return listed | {t for covered, _ in long_names(question, evidence, gone) for t in covered}

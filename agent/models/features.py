@@ -23,7 +23,7 @@ from agent.models.focus import focus, owner_named
 from agent.models.focus import names as question_names
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
-from agent.models.short_names import short_names
+from agent.models.short_names import long_names, short_names
 from agent.numeral_forms import one_count
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
@@ -90,9 +90,13 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         n = max(n, ev.scope_chunks)
         for t, d in ev.term_df.items():
             df[stem(t)] = max(df.get(stem(t), 0), d)
-    shortened = short_names(question, evidence)
+    gone = scope_missing(evidence)
+    # a short form asked that the documents write in full ("荷甲" of "荷兰足球甲级联赛")
+    longer = long_names(question, evidence, gone)
+    named = {t for covered, _ in longer for t in covered}
+    shortened = short_names(question, evidence) + longer
     # a word of a name the documents write short ("澳大利亚" of "澳网") is not missing
-    missing = scope_missing(evidence) - {t for covered, _ in shortened for t in covered}
+    missing = gone - {t for covered, _ in shortened for t in covered}
     names = {w for ev in evidence for w in ev.names}
     names |= owner_named(question, {w for ev in evidence for w in ev.owner})
     weights: dict[str, float] = {}
@@ -110,7 +114,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
             continue
         if key in names:
             continue  # the document's own name says whose report, not what about
-        d = df.get(key, 0)
+        d = df.get(key, 0) or (1 if key in named else 0)  # a name: as rare as can be
         if not d and key in missing:
             key, d = _used_piece(key, df)  # "重要性" asked, "重要" written
         language[key] = PHRASING if key in phrasing else _language_rarity(key if d else t)

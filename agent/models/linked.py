@@ -25,7 +25,9 @@ from agent.question.kinds import marks
 from agent.rewrite import core_question
 from agent.scope import stem
 from pipeline.text import lexicon
-from pipeline.text.script import HAN_RE, UNIFIED
+from pipeline.text.script import HAN_RE, HAN_RUN_RE, UNIFIED
+from pipeline.text.segment import cut_words
+from pipeline.text.short_forms import written_long
 
 # the kinds of thing a question asks of a name (a description or a list is any text)
 _OF_NAME = frozenset({"person", "place", "date", "number"})
@@ -135,12 +137,19 @@ def _used(word: str, text: str) -> bool:
     "we sold … to <Buyer>", ``converses``), or (Chinese) a two-character piece of it: a
     segmenter may glue the name's last character to the next word ("渡川之战发生于" →
     "战发生于"), which the text then writes apart ("之战，…发生于")."""
-    if word in text or stem(word) in text:
+    if word in text or stem(word) in text or _in_full(word, text):
         return True
     if any(re.search(rf"(?<![a-z]){re.escape(c)}(?![a-z])", text) for c in converses(word)):
         return True
     pieces = (word[i : i + 2] for i in range(len(word) - 1))
     return any(len(HAN_RE.findall(p)) == 2 and p in text for p in pieces)
+
+
+def _in_full(word: str, text: str) -> bool:
+    """A Chinese short form the text writes in full: 女院 of "山东女子学院" (``written_long``)."""
+    if not HAN_RUN_RE.fullmatch(word):
+        return False
+    return any(written_long(word, cut_words(run)) for run in HAN_RUN_RE.findall(text))
 
 
 def _span(question: str, text: str, name: str) -> str:

@@ -180,6 +180,16 @@ def chinese_name(english: str) -> str:
     return english if re.search(r"[A-Za-z]", said) else re.sub(r"\s+", "", said)
 
 
+def known_subjects(english: str) -> list[str]:
+    """The companies the vocabulary knows by a Chinese name that an English text writes as
+    its subject ("What was Coca-Cola's revenue?" → ["Coca-Cola"]), as a Chinese question's
+    reading writes the company it asks about; one sold to ("to Walmart") is no subject."""
+    vocab = _vocabulary()
+    names = sorted({vocab.english[zh] for zh in vocab.names}, key=len, reverse=True)
+    said = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")['’]s\b", re.I)
+    return [m.group(1) for m in said.finditer(english)]
+
+
 def company_names(text: str) -> list[tuple[str, str]]:
     """The companies a Chinese text asks about by a Chinese name the vocabulary knows, each
     as (that name, its English name), in the text's order: "百事2022年的净收入" →

@@ -88,3 +88,62 @@ def written_short(words: Sequence[str], text: str) -> list[tuple[str, int, int]]
         for (s, e), f in found.items()
         if not any(s2 <= s and e <= e2 and (s2, e2) != (s, e) for s2, e2 in found)
     ]
+
+
+MAX_LONG_WORDS = 4  # a full name a two- or three-character short form stands for
+
+
+def written_long(short: str, cut: Sequence[str]) -> list[str]:
+    """The full names a text writes that ``short`` shortens, the reverse of
+    ``written_short``: 荷甲 asked, 荷兰/足球/甲级联赛 written. ``cut`` is one Chinese run of
+    the text cut into words. A full name opens with a word whose first character is the
+    short form's; the short form's other characters follow in order within at most
+    ``MAX_LONG_WORDS`` words; two words or more give characters, most of them only a part
+    (``_abbreviates``); the name ends with the word giving its last character."""
+    if len(short) < MIN_SHORT or not all(HAN_RE.match(c) for c in short):
+        return []
+    out = []
+    for i, w in enumerate(cut):
+        if not w.startswith(short[0]) or len(w) < MIN_SHORT:
+            continue
+        if len(w) >= len(short) + 2 and short not in w and subsequence(short, w):
+            out.append(w)  # a name the cutter keeps whole: 国家图书馆 for 国图
+            continue
+        words = list(cut[i : i + MAX_LONG_WORDS])
+        joined = "".join(words)
+        at, pos = [0], 1
+        for c in short[1:]:
+            k = joined.find(c, pos)
+            if k < 0:
+                break
+            at.append(k)
+            pos = k + 1
+        if len(at) < len(short):
+            continue
+        took = _contributions(words, at)
+        if short in joined or not _abbreviates(words, took):
+            continue
+        name = words[: max(took) + 1]
+        if all(len(n) >= MIN_SHORT for n in name):  # "于/海": single characters are no name
+            out.append("".join(name))
+    return out
+
+
+_CAPITALISED = re.compile(r"[A-Z][A-Za-z]*(?:[ -](?:(?:of|and|for|the)[ -])?[A-Z][A-Za-z]*)*")
+
+
+def spelled_initials(acronym: str, text: str) -> list[str]:
+    """The names a text writes whose capitals spell ``acronym``: "OpenCourseWare" for OCW,
+    "World Naked Bike Ride" for WNBR (a lower-case "of" or "and" between is skipped)."""
+    if len(acronym) < MIN_SHORT or not acronym.isupper() or not acronym.isalpha():
+        return []
+    out = []
+    for m in _CAPITALISED.finditer(text):
+        words = re.findall(r"[A-Za-z]+", m.group(0))
+        spans = ((a, b) for a in range(len(words)) for b in range(a + 1, len(words) + 1))
+        for a, b in spans:
+            part = words[a:b]
+            capitals = "".join(c for w in part for c in w if c.isupper())
+            if capitals == acronym and part != [acronym] and part[-1][:1].isupper():
+                out.append(" ".join(part))
+    return out
