@@ -195,6 +195,19 @@ def months_of(text: str) -> int | None:
     return None
 
 
+def other_length_column(asked: int | None, column: Dated, kind: str) -> bool:
+    """Is a column another period's than the one asked (``asked`` months long; None or 12
+    a year)? A year is not read from a quarter's, a half's or nine months' column; a part
+    of a year's flow not from a column of another length, nor from one naming none (an
+    annual report's statement dated by its year end) while a quarterly table may print the
+    part. A balance is a date's, whatever length the question names. The length is the
+    column's, else its header's ("FOURTH QUARTER 2022 Percent to Sales")."""
+    length = column.months or months_of(column.text)
+    if asked in (None, 12):
+        return length in (3, 6, 9)
+    return kind != "balance" and length != asked
+
+
 @dataclass(frozen=True)
 class Period:
     """A period a question names: a fiscal year, or a part of one closing ``into`` months
