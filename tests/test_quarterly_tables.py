@@ -69,9 +69,11 @@ def test_a_quarter_is_read_from_the_quarterly_tables_column_of_its_ordinal() -> 
 
 def test_quarter_columns_carry_their_year_and_length() -> None:
     grid = read_grids(_evidence(BY_ORDINAL)[0].passages[0])[0]
-    assert [(c.year, c.months) for c in grid.columns] == [(2025, 3)] * 4 + [(2025, 12)]
+    # the four quarters, the year's whole, then the two halves added from the quarters
+    dated = [(2025, 3)] * 4 + [(2025, 12)] + [(2025, 6)] * 2
+    assert [(c.year, c.months) for c in grid.columns] == dated
     whole_only = read_grids(_evidence(YEAR_ON_WHOLE)[0].passages[0])[0]
-    assert [(c.year, c.months) for c in whole_only.columns] == [(2025, 3)] * 4 + [(2025, 12)]
+    assert [(c.year, c.months) for c in whole_only.columns] == dated
 
 
 def test_a_quarter_is_read_when_the_year_is_printed_only_over_the_whole() -> None:
@@ -100,3 +102,21 @@ def test_a_quarter_read_off_a_years_column_asks_for_the_quarterly_table() -> Non
         "operating_income", "Operating income", 909, "909", 2025, "Fourth Quarter 2025", "co#1", 41
     )
     assert quarter_table_search([quarter_cell], 3) == []
+
+
+def test_a_half_is_its_two_quarters_added_never_the_year_nor_one_quarter() -> None:
+    # "H2": the third and fourth quarters; "first half": the first two
+    for question, figure in (
+        ("What was Kestrel's revenue in H2 of fiscal 2025?", "22,920"),
+        ("What were Kestrel's revenues in the first half of fiscal 2025?", "18,280"),
+        ("What was Kestrel's operating income in the second half of FY2025?", "1,227"),
+    ):
+        line = _said(question, STATEMENT, BY_ORDINAL)
+        assert figure in line and "41,200" not in line and "13,440" not in line, (question, line)
+
+
+def test_no_half_is_added_from_a_per_share_row() -> None:
+    grid = read_grids(_evidence(YEAR_ON_WHOLE)[0].passages[0])[0]
+    eps = next(r for r in grid.rows if "per share" in r.label)
+    halves = [i for i, c in enumerate(grid.columns) if c.months == 6]
+    assert len(halves) == 2 and all(eps.values[i] is None for i in halves)

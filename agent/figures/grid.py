@@ -20,7 +20,7 @@ from agent.figures.periods import (
     ends_month,
     fiscal_year,
 )
-from agent.figures.quarter_columns import asked_quarter
+from agent.figures.quarter_columns import asked_half, asked_quarter
 from pipeline.text import lexicon
 from pipeline.text.periods import YEAR
 from pipeline.text.script import HAN
@@ -212,6 +212,8 @@ class Grid:
             at = exact or [i for i in at if self.columns[i].months is None]
             if months == 3 and into in (3, 6, 9, 12):  # a year's quarters: the one asked
                 at = asked_quarter(self.columns, at, into // 3)
+            elif months == 6 and into in (6, 12):  # its halves: the one asked
+                at = asked_half(self.columns, at, into)
         else:
             whole = [i for i in at if self.columns[i].months in (None, 12)]
             at = whole or at

@@ -21,6 +21,7 @@ from agent.figures.grid import (
     clean_label,
     figure,
 )
+from agent.figures.half_columns import with_halves
 from agent.figures.periods import PART_OF_YEAR, months_of
 from agent.figures.quarter_columns import block_columns, dated_quarters, quarterly_header
 from pipeline.text.normalise import single_spaces
@@ -122,10 +123,11 @@ def markdown_grids(p: Passage) -> list[Grid]:
 
 def _quarters_named(g: Grid) -> Grid:
     """The grid with a year's four dated quarters named by their ordinals ("2017 Quarter
-    Ended June 2": "Second Quarter 2017, ended June 2"), as questions name them."""
+    Ended June 2": "Second Quarter 2017, ended June 2"), as questions name them, and its
+    halves added from them (``half_columns``)."""
     named = dated_quarters(g.columns)
     g.columns = [replace(c, text=named[i]) if i in named else c for i, c in enumerate(g.columns)]
-    return g
+    return with_halves(g)
 
 
 # a column of a year's whole beside its quarters ("Quarter First | … | Quarter Total")

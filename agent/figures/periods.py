@@ -62,7 +62,8 @@ def quarter_of(question: str) -> int | None:
 
 def into_year(question: str, months: int | None) -> int | None:
     """How many months into its fiscal year the period a question asks about ends: 3n
-    for quarter n, 6 or 9 for a half or nine months to date, 12 for a year; None when
+    for quarter n, 6 or 9 for the first half or nine months to date, 12 for the second
+    half or a year; None when
     that cannot be told (a quarter with no number), or when the question dates the
     period itself ("six months ended December 31, 2022": the column dated so, whatever
     fiscal year it is in)."""
@@ -71,6 +72,12 @@ def into_year(question: str, months: int | None) -> int | None:
     if months == 3:
         n = quarter_of(question)
         return 3 * n if n else None
+    half = _HALF.search(question) if months == 6 else None
+    if half is not None and (half.group(1) or half.group(2) or half.group(3)).lower() in (
+        "2",
+        "second",
+    ):
+        return 12  # the second half closes the year
     return months if months in (6, 9, 12) else None
 
 

@@ -85,6 +85,20 @@ def asked_quarter(columns: Sequence[_Column], at: Sequence[int], quarter: int) -
     return list(at)
 
 
+_HALF = re.compile(r"\b(first|second) half\b", re.I)
+
+
+def asked_half(columns: Sequence[_Column], at: Sequence[int], into: int) -> list[int]:
+    """Of ``at`` (columns of the year and six months long), those of the half asked (the
+    first closing six months into the year, the second twelve) when headers name halves
+    ("Second Half 2019"); ``at`` unchanged otherwise."""
+    named = {i: _HALF.search(columns[i].text) for i in at}
+    if not any(named.values()):
+        return list(at)
+    want = "first" if into == 6 else "second"
+    return [i for i in at if (m := named[i]) is not None and m.group(1).lower() == want]
+
+
 def dated_quarters(columns: Sequence[_Column]) -> dict[int, str]:
     """A quarterly table's four dated quarters of one year ("2017 Quarter Ended March 3 …
     December 1"), printed first to fourth or the reverse, each named by its ordinal as a
