@@ -68,3 +68,24 @@ def test_a_part_named_as_owner_is_read_from_its_row_under_the_metric() -> None:
     q = "What was Harbor Macau's Adjusted Property EBITDAR in Q2 FY2023?"
     a = figure_answer(q, _evidence(SEGMENTS), "en")
     assert a is not None and a.lines and "188,420" in a.lines[0], a
+
+
+# a 10-Q of a company whose fiscal year ends in June: the interim balance and the year end
+INTERIM_BALANCE = """| ($ in millions) | December 31, 2022 | June 30, 2022 |
+|---|---|---|
+| Cash and cash equivalents | $812 | $764 |
+| Total debt | 6,880 | 6,470 |"""
+
+
+def test_a_fiscal_year_end_is_its_close_not_a_later_date_of_its_calendar_year() -> None:
+    for q in (
+        "What was Orrin's total debt at the close of FY2022?",
+        "What were Orrin's cash and cash equivalents at the end of fiscal 2022?",
+    ):
+        a = figure_answer(q, _evidence(INTERIM_BALANCE), "en")
+        assert a is not None and a.lines and "June 30, 2022" in a.lines[0], (q, a)
+    # a date asked is that date's column
+    a = figure_answer(
+        "What was Orrin's total debt at December 31, 2022?", _evidence(INTERIM_BALANCE), "en"
+    )
+    assert a is not None and a.lines and "6,880" in a.lines[0], a

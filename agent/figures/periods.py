@@ -60,15 +60,23 @@ def quarter_of(question: str) -> int | None:
     return _ORDINAL[m.group(3).lower()]
 
 
+# a year named as fiscal ("FY2022", "FY22", "fiscal 2022", "fiscal year 2022")
+_FISCAL_NAMED = re.compile(
+    rf"\bFY\s?['’]?(?:\d{{2}}|{YEAR})\b|\bfiscal(?:\s+year)?\s+{YEAR}\b", re.I
+)
+
+
 def into_year(question: str, months: int | None) -> int | None:
     """How many months into its fiscal year the period a question asks about ends: 3n
     for quarter n, 6 or 9 for the first half or nine months to date, 12 for the second
-    half or a year; None when
+    half or a year named as fiscal ("FY2022"); None when
     that cannot be told (a quarter with no number), or when the question dates the
     period itself ("six months ended December 31, 2022": the column dated so, whatever
     fiscal year it is in)."""
     if _DATE.search(question):
         return None
+    if months is None and _FISCAL_NAMED.search(question):
+        return 12  # "the close of FY2022": a fiscal year, whatever calendar its columns print
     if months == 3:
         n = quarter_of(question)
         return 3 * n if n else None
