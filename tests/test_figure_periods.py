@@ -88,7 +88,9 @@ def test_weeks_are_quarters_and_years_and_a_documents_own_year_names_hold(
 def test_period_arithmetic() -> None:
     assert quarter_of("third-quarter results") == 3 and quarter_of("the quarter") is None
     assert into_year("Q3 FY2025", 3) == 9 and into_year("the quarter", 3) is None
-    assert into_year("nine months", 9) == 9 and into_year("FY2025", None) is None
+    assert into_year("nine months", 9) == 9 and into_year("in 2025", None) is None
+    # a year named as fiscal closes twelve months into itself; a date stands for itself
+    assert into_year("FY2025", None) == 12 and into_year("June 30, 2025 (FY2025)", None) is None
     # a period closing in a month's first week closes the month before
     assert closing_month("Three Months Ended July 1, 2023") == (6, 2023)
     assert closing_month("January 2, 2021") == (12, 2020)

@@ -237,8 +237,10 @@ STATEMENT_EPS = """| CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands, except
 
 def test_a_year_in_the_label_columns_header_dates_the_total_not_the_first_quarter() -> None:
     grids_read = read_grids(_evidence(QUARTERS)[0].passages[0])
-    assert [c.year for c in grids_read[0].columns] == [None, None, None, None, 2023]
-    assert [c.year for c in grids_read[1].columns] == [None, None, None, None, 2022]
+    # each quarter is its year's three months, the total the year's twelve (the two
+    # halves added from the quarters follow)
+    assert [(c.year, c.months) for c in grids_read[0].columns][:5] == [(2023, 3)] * 4 + [(2023, 12)]
+    assert [(c.year, c.months) for c in grids_read[1].columns][:5] == [(2022, 3)] * 4 + [(2022, 12)]
     a = figure_answer("What were Orrin's net revenues in 2022?", _evidence(QUARTERS), "en")
     assert a is not None and a.lines and "8,300,000" in a.lines[0], a and a.lines
 

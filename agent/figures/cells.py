@@ -24,6 +24,7 @@ from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
 from agent.figures.points_asked import asks_points
 from agent.figures.prose_verdicts import verdict_sentence
+from agent.figures.quarter_columns import quarter_table_search
 from agent.figures.rejected import off_statement
 from agent.figures.render import follow_ups, missing_note
 from agent.figures.row_methods import RowQuestion, row_answer
@@ -99,7 +100,7 @@ def cells_answer(
     out.wanted = list(dict.fromkeys([*out.wanted, *turn.finder.weak]))
     weak = [p for key, _ in turn.finder.weak for p in turn.finder.statement_pages(key)]
     out.pages = list(dict.fromkeys([*out.pages, *weak]))
-    out.searches += year_table_search(out.cells, months)
+    out.searches += year_table_search(out.cells, months) + quarter_table_search(out.cells, months)
     named = item_word(finder.parts, question, out.cells[0]) if out.cells else ""
     out.follow = follow_ups(finder, out.cells[:1], lang, named=named) if out.cells else []
     return [out]

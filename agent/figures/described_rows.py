@@ -92,6 +92,9 @@ class Described:
 _WHOSE = re.compile(r"((?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)(?:['\u2019]s\b|s['\u2019])")
 
 
+_PERIOD_TERM = re.compile(r"fy\d{2,4}|[qh][1-4]|[1-4][qh]", re.I)
+
+
 def _spelled(text: str) -> str:
     """The text with its other wordings' and its abbreviations' filing words after it."""
     w = _words()
@@ -122,6 +125,8 @@ def described(question: str) -> Described:
     said_so = terms(" ".join([*(s for s, _ in spelled_out(question)), *markers, *later]))
     whose = terms(" ".join(m.group(1) for m in _WHOSE.finditer(question)))
     asked = terms(_spelled(question)) - w.asking - taken - after - said_so - whose
+    # a period's words name the column, never the row ("H1", "FY2023", "Q2")
+    asked = frozenset(t for t in asked if not _PERIOD_TERM.fullmatch(t))
     return Described(asked, taken, after, markers | later, whose)
 
 
@@ -195,8 +200,10 @@ def _weight(
         return None
     w = _words()
     own = terms(r.label)
-    said = own & want.asked
     generic = own and own <= w.generic
+    # a part named as the figure's owner ("MGM China's Adjusted Property EBITDAR"): the
+    # row it labels, under the metric's heading
+    said = own if own and own <= want.whose and not generic else own & want.asked
     heading, parent = framing(g.passage.text, r.start)
     heading = heading or carried
     around = terms(f"{heading} {parent} {head_of(g)}") - own

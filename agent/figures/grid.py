@@ -20,6 +20,7 @@ from agent.figures.periods import (
     ends_month,
     fiscal_year,
 )
+from agent.figures.quarter_columns import asked_half, asked_quarter
 from pipeline.text import lexicon
 from pipeline.text.periods import YEAR
 from pipeline.text.script import HAN
@@ -209,9 +210,15 @@ class Grid:
         if months is not None:
             exact = [i for i in at if self.columns[i].months == months]
             at = exact or [i for i in at if self.columns[i].months is None]
+            if months == 3 and into in (3, 6, 9, 12):  # a year's quarters: the one asked
+                at = asked_quarter(self.columns, at, into // 3)
+            elif months == 6 and into in (6, 12):  # its halves: the one asked
+                at = asked_half(self.columns, at, into)
         else:
             whole = [i for i in at if self.columns[i].months in (None, 12)]
             at = whole or at
+        if into == 12 and months in (None, 12):  # a fiscal year: its end, not a later date
+            at = _year_end_first(self.columns, at)
         return at[0] if at else None
 
     def unit(self, row: Row) -> str:
@@ -240,6 +247,17 @@ class Grid:
             if cells[0] and not any(cells[1:]):
                 return "" if _UNIT_NOTE.search(cells[0]) else cells[0]
         return ""
+
+
+def _year_end_first(columns: list[Column], at: list[int]) -> list[int]:
+    """Columns of one calendar year dated on different days ("December 31, 2022 | June
+    30, 2022": a 10-Q's balance and the year end before it), the earliest first: a fiscal
+    year named closes on the earlier, and the later date opens the next fiscal year.
+    Unchanged unless every column is dated and the dates differ."""
+    closes = [closing_month(columns[i].text) for i in at]
+    if None in closes or len(set(closes)) < 2:
+        return at
+    return sorted(at, key=lambda i: (closing_month(columns[i].text) or (0, 0))[::-1])
 
 
 # a row's own unit in its label ("营业收入（元）"; not "每股收益（元/股）", a per-share figure)

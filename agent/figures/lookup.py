@@ -24,7 +24,7 @@ from agent.figures.parts import (
     measure_column,
     part_score,
 )
-from agent.figures.periods import months_of
+from agent.figures.periods import other_length_column
 from agent.figures.row_context import asked_part_row, chunk_before, row_fit
 from agent.figures.statements import (
     TITLED,
@@ -48,7 +48,7 @@ PartKey = tuple[
     float, float, int, int, float, int
 ]  # part's words, qualifiers, −exhibit, sure, fit, size
 PRIMARY_BONUS = 0.05  # the group's primary statement over a part's (statements.py)
-PART_YEAR_PENALTY = 0.3  # a year is not read from a quarter's column when it has the year's
+PART_YEAR_PENALTY = 0.4  # the length asked before the statement (its bonus 0.35 at most)
 PART_TABLE = 0.3  # the whole's figure is not read from a table titled by one part
 QUALIFIED = 0.2  # a row saying the qualifier the question puts after the item's name
 AGREED, FRAMED = 0.1, 0.01  # per qualifier agreeing (or not); the heading's share of the words
@@ -276,14 +276,11 @@ class Finder:
 
     def _fit(self, g: Grid, col: int, kind: str) -> float:
         """The table's fit for an item of ``kind``: its statement's bonus (more for the
-        primary, consolidated one), less for a quarter's column read for a year."""
+        primary, consolidated one), less for a column of another length than the period asked."""
         fit = table_fit(g, kind)
         if self.is_primary(g, kind):
             fit += PRIMARY_BONUS
-        # a column's length from its header when the parse dated it without one
-        # ("FOURTH QUARTER 2022 Percent to Sales")
-        length = g.columns[col].months or months_of(g.columns[col].text)
-        if self.months in (None, 12) and length in (3, 6, 9):
+        if other_length_column(self.months, g.columns[col], kind):
             fit -= PART_YEAR_PENALTY
         return fit
 

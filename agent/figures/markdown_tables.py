@@ -6,6 +6,7 @@ chunk before (``Passage.columns``); a year in the label column's header dates th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from agent.evidence import Passage
 from agent.figures.grid import (
@@ -20,7 +21,9 @@ from agent.figures.grid import (
     clean_label,
     figure,
 )
+from agent.figures.half_columns import with_halves
 from agent.figures.periods import PART_OF_YEAR, months_of
+from agent.figures.quarter_columns import block_columns, dated_quarters, quarterly_header
 from pipeline.text.normalise import single_spaces
 from pipeline.text.periods import TABLE_YEAR_RE
 
@@ -80,7 +83,8 @@ def markdown_grids(p: Passage) -> list[Grid]:
     head_cells = row_cells(lines[0][1])
     columns = _in_corner_period(head_cells[0], _header_columns(head_cells))
     stub = _stub_year(head_cells, columns)
-    columns = stub or columns
+    columns = stub or _quarters_of_year(head_cells, columns) or columns
+    quarterly = quarterly_header(head_cells)
     borrowed = not columns and bool(p.columns)
     if borrowed:  # the header repeated from the chunk before
         columns = _borrowed_columns(p.columns, len(head_cells))
@@ -93,7 +97,9 @@ def markdown_grids(p: Passage) -> list[Grid]:
         if re.fullmatch(r"[\s|:-]+", line):
             continue
         cells = row_cells(line)
-        again = _restated(cells, above, head_cells if stub else None)
+        again = _restated(cells, above, head_cells if stub else None) or (
+            _year_row(cells, head_cells) if quarterly else {}
+        )  # "| Fiscal 2019 | | … |" under a quarterly header opens that year's quarters
         above = cells
         if again:
             if columns and rows:
@@ -112,7 +118,16 @@ def markdown_grids(p: Passage) -> list[Grid]:
             )
     if columns and rows:
         grids.append(Grid(p, [columns[i] for i in sorted(columns)], rows, unlabelled=bare))
-    return [g for g in grids if not _items_across(g.columns)]
+    return [_quarters_named(g) for g in grids if not _items_across(g.columns)]
+
+
+def _quarters_named(g: Grid) -> Grid:
+    """The grid with a year's four dated quarters named by their ordinals ("2017 Quarter
+    Ended June 2": "Second Quarter 2017, ended June 2"), as questions name them, and its
+    halves added from them (``half_columns``)."""
+    named = dated_quarters(g.columns)
+    g.columns = [replace(c, text=named[i]) if i in named else c for i, c in enumerate(g.columns)]
+    return with_halves(g)
 
 
 # a column of a year's whole beside its quarters ("Quarter First | … | Quarter Total")
@@ -131,12 +146,40 @@ def _stub_year(cells: list[str], columns: dict[int, Column]) -> dict[int, Column
     others = [(i, c) for i, c in enumerate(cells) if i and c and not TABLE_YEAR_RE.search(c)]
     if year is None or len(others) < 2 or len(others) != len([c for c in cells[1:] if c]):
         return None
+    if quarterly_header(cells):  # "First Quarter … Fourth Quarter": each its quarter of the year
+        return _quarter_columns(cells, year)
     out: dict[int, Column] = {}
     for i, c in others:
         whole = bool(_WHOLE_COLUMN.search(c))
         text = f"{single_spaces(c)} {year}" if whole else single_spaces(c)
         out[i] = Column(text, year if whole else None, 12 if whole else months_of(c))
     return out
+
+
+def _quarter_columns(cells: list[str], year: int) -> dict[int, Column]:
+    return {i: Column(*c) for i, c in block_columns(cells, year).items()}
+
+
+def _quarters_of_year(cells: list[str], columns: dict[int, Column]) -> dict[int, Column]:
+    """A quarterly header printing its one year only over the year's whole ("Quarter 1st |
+    … | 12-Month 4th | 12-Month 2017"): the quarters are that year's; {} otherwise."""
+    years = {c.year for c in columns.values()}
+    if not quarterly_header(cells) or len(years) != 1 or None in years:
+        return {}
+    return _quarter_columns(cells, next(iter(years)))  # type: ignore[arg-type]
+
+
+def _year_row(cells: list[str], head: list[str]) -> dict[int, Column]:
+    """A row holding only a year in its label cell under a quarterly header ("| Fiscal
+    2019 | | | |"): the columns of that year's block; {} for any other row."""
+    years = TABLE_YEAR_RE.findall(cells[0]) if cells else []
+    if (
+        len(years) != 1
+        or any(c for c in cells[1:])
+        or re.sub(r"\W|fiscal|year|\d", "", cells[0], flags=re.I)
+    ):
+        return {}
+    return _quarter_columns(head, int(years[0]))
 
 
 def _borrowed_columns(header: str, width: int) -> dict[int, Column]:

@@ -42,6 +42,7 @@ from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
 from agent.figures.turn_tables import grids
 from agent.figures.two_items import two_items_answer
+from agent.question.asked_move import against_period
 from agent.question.parsed import Operation, parse
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
@@ -69,8 +70,14 @@ class FigureMethod:
 def single_figures(question: str) -> bool:
     """Is the question one a figure of its own answers? "Which …", "explain …" are
     answered by a comparison or by prose; "how did X perform" by its top line; "how did X
-    move, in percentage points" by the figure its unit asks for (``_unit_asked``)."""
-    return not _EXPLAIN.search(question) or bool(top_line(question)) or _unit_asked(question)
+    move, in percentage points" by the figure its unit asks for (``_unit_asked``); "how
+    did X compare with the prior-year quarter" by X's two figures."""
+    return (
+        not _EXPLAIN.search(question)
+        or bool(top_line(question))
+        or _unit_asked(question)
+        or against_period(question)  # "how did X in H1 FY2023 compare with H1 FY2022?"
+    )
 
 
 @cache

@@ -60,17 +60,32 @@ def quarter_of(question: str) -> int | None:
     return _ORDINAL[m.group(3).lower()]
 
 
+# a year named as fiscal ("FY2022", "FY22", "fiscal 2022", "fiscal year 2022")
+_FISCAL_NAMED = re.compile(
+    rf"\bFY\s?['’]?(?:\d{{2}}|{YEAR})\b|\bfiscal(?:\s+year)?\s+{YEAR}\b", re.I
+)
+
+
 def into_year(question: str, months: int | None) -> int | None:
     """How many months into its fiscal year the period a question asks about ends: 3n
-    for quarter n, 6 or 9 for a half or nine months to date, 12 for a year; None when
+    for quarter n, 6 or 9 for the first half or nine months to date, 12 for the second
+    half or a year named as fiscal ("FY2022"); None when
     that cannot be told (a quarter with no number), or when the question dates the
     period itself ("six months ended December 31, 2022": the column dated so, whatever
     fiscal year it is in)."""
     if _DATE.search(question):
         return None
+    if months is None and _FISCAL_NAMED.search(question):
+        return 12  # "the close of FY2022": a fiscal year, whatever calendar its columns print
     if months == 3:
         n = quarter_of(question)
         return 3 * n if n else None
+    half = _HALF.search(question) if months == 6 else None
+    if half is not None and (half.group(1) or half.group(2) or half.group(3)).lower() in (
+        "2",
+        "second",
+    ):
+        return 12  # the second half closes the year
     return months if months in (6, 9, 12) else None
 
 
@@ -193,6 +208,19 @@ def months_of(text: str) -> int | None:
         if pattern.search(text):
             return months
     return None
+
+
+def other_length_column(asked: int | None, column: Dated, kind: str) -> bool:
+    """Is a column another period's than the one asked (``asked`` months long; None or 12
+    a year)? A year is not read from a quarter's, a half's or nine months' column; a part
+    of a year's flow not from a column of another length, nor from one naming none (an
+    annual report's statement dated by its year end) while a quarterly table may print the
+    part. A balance is a date's, whatever length the question names. The length is the
+    column's, else its header's ("FOURTH QUARTER 2022 Percent to Sales")."""
+    length = column.months or months_of(column.text)
+    if asked in (None, 12):
+        return length in (3, 6, 9)
+    return kind != "balance" and length != asked
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,11 @@ _DIFFERENCE = re.compile(
     r"\bby how much\b|\bwhat (?:was|is|were) the (?:change|difference)\b", re.I
 )
 _COMPARED = re.compile(r"\bcompared?\s+(?:to|with|against)\b|\bvs\.?\b|\bversus\b", re.I)
+# "compare with H1 FY2022", "versus the prior-year quarter": the other side is a period
+_AGAINST_PERIOD = re.compile(
+    rf"(?:{_COMPARED.pattern})\s+(?:{alternation('asked_changes.than_periods')}|fy\d{{2,4}}|\d{{4}})\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,13 @@ def asked_move(question: str) -> AskedMove:
     else:
         kind = ""
     return AskedMove(kind, way, decided, other_side)
+
+
+def against_period(question: str) -> bool:
+    """Is what a question compares its item with a period, not another item ("How did
+    sales in H1 FY2023 compare with H1 FY2022?", "… versus the prior-year quarter")? Its
+    answer is the item's two figures, however the question opens."""
+    return _AGAINST_PERIOD.search(question) is not None
 
 
 def verdict(question: str, before: float, after: float) -> str:
