@@ -22,7 +22,13 @@ from agent.figures.formula import Cell, mid_sentence
 from agent.figures.grid import Grid, Row
 from agent.figures.items import norm, shown_label, years
 from agent.figures.numerals import number
-from agent.figures.part_totals import PartTotal, listed_total, ordered_rows, printed_total
+from agent.figures.part_totals import (
+    PartTotal,
+    grand_totals,
+    listed_total,
+    ordered_rows,
+    printed_total,
+)
 from agent.figures.periods import into_year, months_of
 from agent.figures.render import decimals
 from agent.figures.verify import Computed
@@ -225,6 +231,14 @@ def part_search(question: str, tables: Sequence[Grid]) -> str:
     return " ".join(query) if len(query) >= MIN_QUERY else ""
 
 
+def _totals(g: Grid, rows: Sequence[Row], at: int, col: int, wanted: set[str]) -> list[PartTotal]:
+    """The totals holding the part: the first row adding its list up (or its heading's
+    sum), then the rows adding that subtotal up with the rows after it ("Total division"
+    and "Corporate" into "Total"): the whole asked is told among them by its words."""
+    total = printed_total(rows, at, col) or _headed_total(g, rows[at], col, wanted)
+    return [total, *grand_totals(rows, total, col)] if total is not None else []
+
+
 def part_share(question: str, tables: Sequence[Grid]) -> FigureAnswer | None:
     """The part's share of its table's total for the period asked, from the table saying
     the whole asked best (all its words); None when the question asks no such
@@ -244,15 +258,14 @@ def part_share(question: str, tables: Sequence[Grid]) -> FigureAnswer | None:
             if not filled:
                 continue
             col = filled[0]  # a column of "$" signs beside the figures' own is empty
-            value = rows[at].values[col] or 0.0
-            total = printed_total(rows, at, col) or _headed_total(g, rows[at], col, wanted)
-            if total is not None and rest is not None:
-                value = total.value - value
-            if total is None or not 0 < value / total.value * 100 <= 100:
-                continue  # a share beyond its total is no part of it
-            said, headed, extra = _fit(g, col, total, wanted)
-            if said == len(wanted):
-                found.append(((-said, -headed, extra, n), g, col, rows[at], total))
+            for total in _totals(g, rows, at, col, wanted):
+                value = rows[at].values[col] or 0.0
+                value = total.value - value if rest is not None else value
+                if not 0 < value / total.value * 100 <= 100:
+                    continue  # a share beyond its total is no part of it
+                said, headed, extra = _fit(g, col, total, wanted)
+                if said == len(wanted):
+                    found.append(((-said, -headed, extra, n), g, col, rows[at], total))
     if not found:
         return None
     _, g, col, row, total = min(found, key=lambda f: f[0])
