@@ -10,7 +10,7 @@ import re
 from agent.evidence import Passage
 from agent.figures.column_shares import column_share
 from agent.figures.grid import Grid
-from agent.figures.part_shares import asked_part, part_share, period_columns
+from agent.figures.part_shares import asked_part, part_in_whole, part_share, period_columns
 from agent.figures.tables import read_grids
 
 # the total column is printed first, the parts after it
@@ -118,3 +118,12 @@ def test_a_headings_rows_are_summed_when_the_tables_head_says_the_rest_of_the_wh
     q = "What % of Quillfeather's FY25 Orchard sales were international?"
     a = part_share(q, _grids(HEADED))
     assert a is not None and _share(a.lines[0]) == 25.0, a  # 100 / (300 + 100)
+
+
+def test_a_part_of_the_business_named_in_the_whole_is_no_share_of_the_item() -> None:
+    # "Kettles sales" is the whole asked a share of; "the US" is the part
+    q = "What % of Quillfeather's FY25 Kettles sales were in the US?"
+    assert part_in_whole(q, ("Kettles", "US"))
+    assert not part_in_whole(
+        "What share of Quillfeather's FY25 sales came from Kettles?", ("Kettles",)
+    )

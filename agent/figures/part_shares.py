@@ -86,6 +86,17 @@ def asked_part(question: str) -> tuple[str, str] | None:
     return rest[: link.start()], rest[link.end() :]
 
 
+def part_in_whole(question: str, shown: Sequence[str]) -> bool:
+    """Does the question name the part of the business inside the whole it asks a share
+    of ("What % of JnJ's MedTech sales were in the US?": MedTech is the whole's, the US is
+    the part), so that the part of the business is no share of the whole item?"""
+    asked = asked_part(question)
+    said = {w for s in shown for w in label_words(s)}
+    if asked is None or not said:
+        return False
+    return bool(said & set(label_words(asked[0])) - set(label_words(asked[1])))
+
+
 def complement_of(part: str) -> str | None:
     """What a part worded as a complement leaves out ("the US" of "outside the US"), or
     None when the part names itself."""
