@@ -46,6 +46,17 @@ from tests.test_figure_metrics import INCOME, statements
             "interest_expense / revenue",
             True,
         ),
+        # the owner's "its" before the whole, a word of spending after the part
+        (
+            "What was capex as a share of its operating cash flow in FY2023?",
+            "capex / operating_cash_flow",
+            True,
+        ),
+        (
+            "What was Quillfeather's FY2023 R&D spend as a % of revenues?",
+            "research_development / revenue",
+            True,
+        ),
         # a metric on either side enters as its formula
         (
             "What was the ratio of EBITDA to interest expense in FY2023?",

@@ -178,3 +178,11 @@ def test_a_quarter_asked_is_read_off_the_quarters_table_not_the_years() -> None:
     a = part_share(q, _grids(YEAR_SALES, QUARTER_SALES))
     assert a is not None and _share(a.lines[0]) == 75.0, a  # 450 / 600, not 1,600 / 2,000
     assert part_share(q, _grids(YEAR_SALES)) is None  # the year's table alone answers no quarter
+
+
+def test_a_total_asked_without_the_subtotals_qualifier_is_the_grand_total() -> None:
+    # "Total division" + "Corporate unallocated expenses" = "Total": the total operating
+    # profit asked is the grand total; "division operating profit" stays the subtotal
+    q = "What share of Quillfeather's total FY25 operating profit came from South?"
+    a = part_share(q, _grids(DIVISIONS))
+    assert a is not None and _share(a.lines[0]) == 41.7, a  # 100 / 240, not 100 / 300

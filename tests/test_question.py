@@ -23,6 +23,9 @@ def test_operations_are_told_apart() -> None:
     assert parse("What was revenue between FY2030 and FY2032?").operation == "between"
     assert parse("How much did revenue grow year over year in 2031?").operation == "growth"
     assert parse("What share of revenue came from Brindle Isles in 2031?").operation == "share"
+    assert parse("In 2031, what % of revenue came from Brindle Isles?").operation == "share"
+    assert parse("What portion of 2031 revenue came from Brindle Isles?").operation == "share"
+    assert parse("What was R&D as a % of revenue in 2031?").operation != "share"
     assert parse("What were total assets in 2031?").operation == "lookup"
     assert parse("2031年营业收入同比增长多少？").operation == "growth"
 

@@ -19,6 +19,7 @@ from agent.figures.formula import MissingFigure, without_definition
 from agent.figures.grid import asks_to_date
 from agent.figures.items import years
 from agent.figures.lookup import Finder
+from agent.figures.part_shares import part_in_whole
 from agent.figures.parts import PART_SEARCH_K, PartMissing, asked_parts, item_word, part_queries
 from agent.figures.pending import also_missing, unsure_part
 from agent.figures.periods import into_year, months_of, year_table_search
@@ -140,7 +141,14 @@ def _answer(ask: Ask, turn: Turn) -> FigureAnswer:
     year = max(ys) if ys else None
     if ask.judged is not None:
         return _judged(ask, turn, year)
-    if operation == "share" and ask.single and turn.finder.parts:
+    # "what % of MedTech sales were in the US": MedTech is the whole, no share of sales
+    parts = turn.finder.parts
+    if (
+        operation == "share"
+        and ask.single
+        and parts
+        and not part_in_whole(turn.question, parts.shown)
+    ):
         line, cells = share_of_whole(ask, turn, year)
         return FigureAnswer([line], cells=cells, computed=[share_check(cells)])
     # "Did the gross profit rate slip in FY23 from FY22?": a move between the two years

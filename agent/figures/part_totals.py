@@ -26,6 +26,7 @@ from agent.figures.headings import groups
 # a list longer than this above a part is no list of the part's
 _MAX_RUN = 30
 MIN_PARTS = 2
+_MAX_GRAND = 4  # rows between a subtotal and a grand total adding it up
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,25 @@ def printed_total(rows: Sequence[Row], at: int, col: int) -> PartTotal | None:
             if k <= at and j - k >= MIN_PARTS and _close(total, summed):
                 return PartTotal(total, tuple(r for r in rows[k:j] if not _rate(r)), rows[j])
     return None
+
+
+def grand_totals(rows: Sequence[Row], total: PartTotal, col: int) -> list[PartTotal]:
+    """The rows below a printed subtotal that add it up with the rows between ("Total
+    division" + "Corporate" = "Total"): totals of a larger whole holding the same part,
+    nearest first; none past an empty cell."""
+    if total.row is None or total.row not in rows:
+        return []
+    j = list(rows).index(total.row)
+    out: list[PartTotal] = []
+    summed = total.value
+    for k in range(j + 1, min(len(rows), j + _MAX_GRAND + 1)):
+        v = _value(rows[k], col)
+        if v is None:
+            break
+        if k > j + 1 and v != 0 and _close(v, summed):
+            out.append(PartTotal(v, tuple(rows[j:k]), rows[k]))
+        summed += v
+    return out
 
 
 def listed_total(g: Grid, part: Row, col: int) -> PartTotal | None:

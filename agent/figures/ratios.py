@@ -14,6 +14,7 @@ from typing import Literal
 from agent.figures.formula import parse
 from agent.figures.items import asked_items, norm
 from pipeline.text.finance import vocabulary
+from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN_RE
 
 # "A as a percent of B", "A as a share of total B", "A占B的比例": A ÷ B in percent. Read
@@ -21,7 +22,11 @@ from pipeline.text.script import HAN_RE
 _OF = re.compile(
     r" as an? (?:(?:percent(?:age)?|share|proportion|fraction) )?of |占",
 )
-_LEAD = re.compile(r"(?:the )?(?:total )?")
+# (the owner's "its" / "their" too: "capex as a share of its operating cash flow")
+_LEAD = re.compile(r"(?:the |its |their )?(?:total )?")
+# what may follow A's name before "as a % of": its possessive, or a word saying it is an
+# amount spent ("R&D spend", "capex outlays"), no figure of its own
+_TAIL = pattern("ratio_words.spent", template=r"(?:'s?)?(?: (?:{}))?")
 _SAID = re.compile(r"的?(?:比例|比重|百分比|占比)")
 # "A to B", "A divided by B", "A over B" between two operands (the normalised text)
 _TO = re.compile(r" to (?:the |its |their )?(?:total )?")
@@ -84,7 +89,7 @@ def _share(question: str) -> Quotient | Literal[False] | None:
     # B's name starts after "as a percent of" and a "the", "total" or "the total"
     under = [o for o in found if o.start >= m.end() and _LEAD.fullmatch(q[m.end() : o.start])]
     # A's name ends where "as a percent of" starts, or before its possessive "'s"
-    over = [o for o in found if o.end <= m.start() and q[o.end : m.start()] in ("", "'s", "'")]
+    over = [o for o in found if o.end <= m.start() and _TAIL.fullmatch(q[o.end : m.start()])]
     if not under:
         return None
     if not over:

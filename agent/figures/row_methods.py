@@ -16,6 +16,7 @@ from agent.figures.activity_rows import activity_line
 from agent.figures.asking import Ask
 from agent.figures.book_value import book_value_answer
 from agent.figures.candidate import FigureAnswer
+from agent.figures.column_shares import column_share
 from agent.figures.described_rows import Found, described_row
 from agent.figures.grid import Grid
 from agent.figures.items import MIN_ROW_MATCH, row_match
@@ -57,10 +58,11 @@ def _book_value(q: RowQuestion) -> list[FigureAnswer] | None:
 
 
 def _part_share(q: RowQuestion) -> list[FigureAnswer] | None:
-    """A part's share of the total its table adds it up into (``part_shares``)."""
+    """A part's share of the total its table adds it up into, the part a row
+    (``part_shares``) or a column (``column_shares``)."""
     if q.lang != "en":
         return None
-    out = part_share(q.question, q.tables)
+    out = part_share(q.question, q.tables) or column_share(q.question, q.tables)
     if out is not None:
         return [out]
     # no table of the turn lists the part: its table is searched for, once

@@ -33,7 +33,13 @@ _QUARTER = re.compile(r"\b(q[1-4]|h[12])\b|第[一二三四1-4]季度|[上下]�
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
 _GROWTH = re.compile(r"\b(growth|grew|grow|cagr|yoy|year.over.year)\w*|增长率|增速|同比", re.I)
 _RATIO = pattern("asked_figures.ratio_words", template=r"\b({})\b|率|比率", flags=re.I)
-_SHARE = re.compile(r"\b(share|proportion|percentage) of\b|占.{0,12}(比|比例|比重)", re.I)
+# "what % of", "what portion of" ask a share as "what share of" does; "as a % of" is a
+# ratio's wording, read as before
+_SHARE = re.compile(
+    r"\b(share|proportion|percentage) of\b|(?<!\bas a )(?<!\bas an )(?:%|\bpercent|\bportion|"
+    r"\bfraction) of\b|占.{0,12}(比|比例|比重)",
+    re.I,
+)
 _VERSUS = re.compile(r"\b(compared? (with|to)|versus|vs\.?|than)\b|相比|对比|比较", re.I)
 _BETWEEN = re.compile(r"\bbetween\b.{1,60}\band\b|从.{1,30}到", re.I)
 _YES_NO = pattern(
