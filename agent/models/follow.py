@@ -25,7 +25,13 @@ from agent.answer_kinds import holds
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.follow_rows import follow_label, reader_case, titled_name
 from agent.figures.render import copula
-from agent.models.follow_en import MIN_SENTENCE_WORDS, POINTING, en_form, follow_words
+from agent.models.follow_en import (
+    MIN_SENTENCE_WORDS,
+    POINTING,
+    en_form,
+    follow_words,
+    whole_name,
+)
 from agent.models.follow_fields import zh_office_topics
 from agent.models.follow_offices import office_topics
 from agent.models.spans import opens_mid_sentence
@@ -213,7 +219,8 @@ def _en_subject(p: Passage) -> str:
     # "Legal Proceedings.": a heading line, not the sentence the passage opens with
     first = next((t for t in said if len(t.split()) >= MIN_SENTENCE_WORDS), "")
     m = re.match(r"[A-Z][\w&'-]*(?:\s+(?:of\s+)?[A-Z][\w&'-]*){0,3}", first.strip())
-    name = m.group(0) if m else ""
+    # "Effective May 26, 2031, …": a sentence opening with its date names no subject
+    name = m.group(0) if m and whole_name(first.strip(), 0, m.end()) else ""
     if name.split()[:1] and name.split()[0].lower() in POINTING:  # "Every Critical Vendor"
         name = name.split(" ", 1)[1] if " " in name else ""
     # One capitalised word opening a sentence may be any word ("Ferry services …").
