@@ -58,3 +58,15 @@ def test_a_name_after_a_number_or_a_date_opening_a_sentence_is_never_asked_about
 def test_a_whole_name_beside_the_subject_is_still_asked_about() -> None:
     asked = _asked(NAMED)
     assert any("Osprey Trust" in q or "Harbour Bank" in q for q in asked), asked
+
+
+def test_a_dated_follow_up_names_whom_it_asks_about() -> None:
+    """ "What happened on May 26, 2031?" was refused when clicked: a date alone asks of no
+    one. The name the dated sentence tells of is asked about; with none, nothing is asked."""
+    asked = _asked(FILING)
+    dated = [q for q in asked if "May 26, 2031" in q]
+    assert dated and all(re.search(r"\bto Kestrel\b", q) for q in dated), asked
+    unnamed = FILING.replace(
+        "On May 26, 2031, Kestrel entered", "On May 26, 2031, the company entered"
+    )
+    assert not [q for q in _asked(unnamed) if q.startswith("What happened on")], _asked(unnamed)

@@ -28,6 +28,7 @@ from agent.figures.render import copula
 from agent.models.follow_en import (
     MIN_SENTENCE_WORDS,
     POINTING,
+    dated_actor,
     en_form,
     follow_words,
     whole_name,
@@ -158,6 +159,8 @@ def _question_for(
         form, topic = _zh_form(u.text, subject, asked)
     else:
         form, topic = en_form(u.text, subject, asked, p.text)
+        # "What happened on May 26?" names no one: the one the dated sentence tells of
+        subject = subject or (dated_actor(u.text) if form == "dated" else "")
     if not form or _too_long(topic) or (u.kind == "row" and not topic):
         return None  # a row without a line item to name would ask "What was ?"
     if _unbalanced(topic):

@@ -63,10 +63,24 @@ _LIST_BEFORE = re.compile(r"(?:,\s*[^,]{1,40},|\band|\bor)\s*$")
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
 # A capitalised run right after a number or a hyphen is the tail of a longer name ("2031
 # 364 Day Credit Agreement", "Non-Employee Directors"): asked alone it names nothing.
-_NAME_TAIL = re.compile(r"(?:\d[\d,.]*|-)\s*$")
+_NAME_TAIL = re.compile(r"(?:\d|-)\s*$")
 # A capitalised run followed by a number is a date or a place in the document ("Effective
 # May 26", "Item 7"), never a name.
 _NUMBER_NEXT = re.compile(r"\s*\(?\d")
+
+
+_ACTOR = re.compile(r",\s*([A-Z][\w&'-]*(?:\s+(?:&\s+)?[A-Z][\w&'-]*){0,3})\s+[a-z]")
+
+
+def dated_actor(text: str) -> str:
+    """Who a dated sentence tells of: the name its clause opens with after the date ("On
+    May 26, 2031, Kestrel entered into …" → "Kestrel"); "" when a pronoun or a common noun
+    opens it ("the Company", "we")."""
+    dated = _EN_DATED.match(text.strip())
+    m = _ACTOR.match(text.strip(), dated.end(1)) if dated else None
+    if m is None or m.group(1).split()[0].lower() in EN_STOPWORDS:
+        return ""
+    return m.group(1) if whole_name(text.strip(), m.start(1), m.end(1)) else ""
 
 
 def whole_name(s: str, start: int, end: int) -> bool:
