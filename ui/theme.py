@@ -9,6 +9,7 @@ import gradio as gr
 
 from pipeline.parse import SUFFIXES
 from ui.i18n import translations
+from ui.pane_image import PANE_JS
 
 CSS_PATH = Path(__file__).with_name("folio.css")
 # Latin fonts before the CJK ones: a CJK font draws the quotes and apostrophes of English
@@ -64,8 +65,9 @@ new MutationObserver(() => {
   const input = document.querySelector('#lib-upload input[type=file]');
   if (input && input.accept !== '__ACCEPT__') input.accept = '__ACCEPT__';
 }).observe(document.documentElement, {childList: true, subtree: true});
+__PANE__
 </script>
-""".replace("__ACCEPT__", ",".join(sorted(SUFFIXES)))
+""".replace("__ACCEPT__", ",".join(sorted(SUFFIXES))).replace("__PANE__", PANE_JS.strip())
 
 
 def launch_options() -> dict[str, Any]:
