@@ -8,6 +8,7 @@ from typing import Any
 import gradio as gr
 
 from pipeline.parse import SUFFIXES
+from ui.held_drops import HELD_DROPS_JS
 from ui.i18n import translations
 from ui.pane_image import PANE_JS
 
@@ -49,7 +50,8 @@ def theme() -> gr.themes.Base:
 
 # Clicking a [n] badge inside an answer clicks the matching source card. The chatbot's
 # HTML sanitiser strips data-* attributes, so the badge's own text is its number.
-HEAD = """
+HEAD = (
+    """
 <script>
 document.addEventListener('click', (e) => {
   const badge = e.target.closest && e.target.closest('#chat-bot .folio-cite');
@@ -66,8 +68,12 @@ new MutationObserver(() => {
   if (input && input.accept !== '__ACCEPT__') input.accept = '__ACCEPT__';
 }).observe(document.documentElement, {childList: true, subtree: true});
 __PANE__
+__DROPS__
 </script>
-""".replace("__ACCEPT__", ",".join(sorted(SUFFIXES))).replace("__PANE__", PANE_JS.strip())
+""".replace("__ACCEPT__", ",".join(sorted(SUFFIXES)))
+    .replace("__PANE__", PANE_JS.strip())
+    .replace("__DROPS__", HELD_DROPS_JS.strip())
+)
 
 
 def launch_options() -> dict[str, Any]:
