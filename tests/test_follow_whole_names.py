@@ -70,3 +70,18 @@ def test_a_dated_follow_up_names_whom_it_asks_about() -> None:
         "On May 26, 2031, Kestrel entered", "On May 26, 2031, the company entered"
     )
     assert not [q for q in _asked(unnamed) if q.startswith("What happened on")], _asked(unnamed)
+
+
+def test_a_contents_line_is_no_figure_to_ask_about() -> None:
+    """A credit agreement's contents ("ARTICLE I DEFINITIONS AND ACCOUNTING TERMS | 1") asked
+    "What were article I definitions and accounting terms?" (ui14 walk): a part of the
+    document and its page, no line item with a figure."""
+    contents = (
+        "| ARTICLE I DEFINITIONS AND ACCOUNTING TERMS | 1 |\n"
+        "| ARTICLE II AMOUNTS AND TERMS OF THE ADVANCES | 14 |\n"
+        "| SECTION 2.01 THE ADVANCES | 14 |\n"
+        "| Net sales | 7,354 | 6,900 |"
+    )
+    asked = _asked(contents)
+    assert not [q for q in asked if re.search(r"article|section", q, re.I)], asked
+    assert any("net sales" in q for q in asked), asked

@@ -53,6 +53,8 @@ _NUMBERING = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百\d]+[章节条部分篇]|item\s+\d+[a-z]?\.?|[\d.]+|[一二三四五六七八九十]+、)\s*",
     re.I,
 )
+# A numbered part of a document: "Article II", "Section 2.01", "Schedule IV".
+_PART_NUMBER = re.compile(r"^[A-Za-z]+\s+(?:[IVXLC]+|\d+\.\d+)\b")
 _ZH_DATE = re.compile(r"^(?:在|于|自|从)?((?:公元前?)?\d{3,4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)")
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
@@ -348,6 +350,8 @@ def _row_label(text: str) -> str:
     figures = re.findall(r"\d[\d,.]*", cells[1] if len(cells) > 1 else "")
     if not any(not YEAR_RE.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
         return ""
+    if _PART_NUMBER.match(label) and len(figures) == 1:
+        return ""  # a contents line ("ARTICLE II AMOUNTS AND TERMS … | 14"): a page, no figure
     n_words = len(label.split()) if label.isascii() else len(label) // 2
     if not 2 <= n_words <= 8:
         return ""
