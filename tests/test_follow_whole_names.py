@@ -66,6 +66,8 @@ def test_a_dated_follow_up_names_whom_it_asks_about() -> None:
     asked = _asked(FILING)
     dated = [q for q in asked if "May 26, 2031" in q]
     assert dated and all(re.search(r"\bto Kestrel\b", q) for q in dated), asked
+    qualified = FILING.replace("Kestrel entered", "Kestrel Finance (USA), Inc. entered")
+    assert any("to Kestrel Finance on May 26, 2031" in q for q in _asked(qualified))
     unnamed = FILING.replace(
         "On May 26, 2031, Kestrel entered", "On May 26, 2031, the company entered"
     )

@@ -69,7 +69,8 @@ _NAME_TAIL = re.compile(r"(?:\d|-)\s*$")
 _NUMBER_NEXT = re.compile(r"\s*\(?\d")
 
 
-_ACTOR = re.compile(r",\s*([A-Z][\w&'-]*(?:\s+(?:&\s+)?[A-Z][\w&'-]*){0,3})\s+[a-z]")
+# the name ends at its verb, or at what qualifies it ("Amcor Finance (USA), Inc. and …")
+_ACTOR = re.compile(r",\s*([A-Z][\w&'-]*(?:\s+(?:&\s+)?[A-Z][\w&'-]*){0,3})(?:\s+[a-z]|\s*[(,])")
 
 
 def dated_actor(text: str) -> str:
