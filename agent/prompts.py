@@ -181,7 +181,6 @@ FOLLOW_UP: dict[Lang, dict[str, str]] = {
         # without a subject: the passage's own sentences name none
         "attribute_bare": "What {verb} the {topic}?",
         "attribute_person_bare": "Who {verb} the {topic}?",
-        "dated_bare": "What happened {topic}?",
     },
     "zh": {
         "figure": "{topic}是多少？",

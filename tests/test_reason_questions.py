@@ -142,7 +142,9 @@ def test_report_sentences_give_follow_ups_in_their_own_words() -> None:
     table = _passage("hf#32", rows, page=31, rank=3)
     turn = _turn(cited, near, table, df={})
     qs = follow_ups("What were Harlow's net sales?", turn, [cited], "en", quoted=[cited.text])
-    assert "What happened on July 30, 2023?" in qs
+    # "What happened on July 30, 2023?" names no one (the document's "we" has no name here):
+    # clicked in the app it was refused, so it is not offered (test_follow_whole_names)
+    assert not [q for q in qs if q.startswith("What happened on")], qs
     assert "Why did selling expenses increase?" in qs
     assert "What was net cash provided by operating activities?" in qs
 

@@ -11,20 +11,17 @@ from PIL import Image
 from pipeline.models import Block, Chunk, Line, LineRef, Table
 from ui.render import (
     ACTIVE_EDGE,
-    KIND_COLOURS,
     MAX_PIXELS,
-    OCR_LOW_EDGE,
     Highlight,
     Shape,
-    block_at,
     draw_shapes,
     highlight_shapes,
-    overlay_shapes,
     page_count,
     page_with_highlights,
     render_page,
     zoom_for,
 )
+from ui.render_layers import KIND_COLOURS, OCR_LOW_EDGE, block_at, overlay_shapes
 
 TEXT_BOX = (72.0, 100.0, 300.0, 116.0)
 

@@ -227,6 +227,13 @@ class ChatHandlers:
         rest = final or [skip] * (MAX_FOLLOWUPS + 4 + len(self.c.pane.outputs))
         return head + rest
 
+    def _started(self, shown: list[ChatMessage], lang: str) -> list[Any]:
+        """A question just asked: no sources yet, and neither the last answer's follow-ups
+        nor its page (they belong to that answer, no longer shown under the question)."""
+        hidden = [gr.update(visible=False)] * MAX_FOLLOWUPS
+        rest = [*hidden, *[gr.skip()] * 4, *pagepane.waiting(lang)]
+        return self._turn_values(shown, cards=citation_cards_html(None, lang), final=rest)
+
     def ask(
         self,
         question: str,
@@ -253,9 +260,7 @@ class ChatHandlers:
             return
         turn = Turn(question)
         started = time.monotonic()
-        yield self._turn_values(
-            messages + turn_messages(turn, lang), cards=citation_cards_html(None, lang)
-        )
+        yield self._started(messages + turn_messages(turn, lang), lang)
         try:
             for event in iterate_in_thread(
                 lambda: self.s.chat.stream(question, doc_ids, conversation)

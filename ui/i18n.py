@@ -190,6 +190,11 @@ _T: dict[str, tuple[str, str]] = {
     "pane.caption": ("{name} — page {page} of {pages}", "{name} — 第 {page} 页，共 {pages} 页"),
     "pane.highlights": ("{n} highlighted passage(s)", "{n} 处高亮"),
     "pane.empty": ("Click a source to see its page here.", "点击引用来源，在这里查看原文页面。"),
+    "pane.loading": ("Loading page {page}…", "正在载入第 {page} 页…"),
+    "pane.waiting": (
+        "The pages this answer cites will show here.",
+        "回答引用的原文页面将显示在这里。",
+    ),
     "pane.lines": ("lines {a}–{b}", "第 {a}–{b} 行"),
     "pane.line": ("line {a}", "第 {a} 行"),
     "pane.page_short": ("p. {page}", "第 {page} 页"),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pipeline.models import Block, Document, Line, Page, Table
 from ui.i18n import t
-from ui.render import KIND_COLOURS
+from ui.render_layers import KIND_COLOURS
 from ui.safe import esc
 
 LOW_CONF = 0.8

@@ -22,7 +22,8 @@ from ui.inspect_view import (
     quality_html,
 )
 from ui.labels import Labels
-from ui.render import LAYERS, block_at, draw_shapes, overlay_shapes, render_page
+from ui.render import draw_shapes, render_page
+from ui.render_layers import LAYERS, block_at, overlay_shapes
 from ui.safe import esc
 from ui.services import Services
 

@@ -22,6 +22,7 @@ from pipeline.models import Box
 from pipeline.text.section_path import reading_path
 from ui.i18n import t
 from ui.labels import Labels
+from ui.pane_image import cached_page, tied_caption
 from ui.render import Highlight, page_count, page_with_highlights
 from ui.safe import esc
 from ui.services import Services
@@ -221,16 +222,37 @@ def build(labels: Labels, prefix: str) -> PaneComponents:
 
 
 def updates(services: Services, target: PaneTarget | None, lang: str) -> list[Any]:
-    """Values for :attr:`PaneComponents.outputs`."""
+    """Values for :attr:`PaneComponents.outputs`. A page image goes by the address its
+    caption names (:mod:`ui.pane_image`): the caption never shows over the page before."""
     v = view(services, target, lang)
     is_pdf = v.image is not None
+    caption, image = v.caption, None
+    if v.image is not None:
+        image, key = cached_page(v.image)
+        caption = tied_caption(caption, key, t("pane.loading", lang, page=v.page))
     return [
-        v.caption,
-        gr.update(value=v.image, visible=is_pdf),
+        caption,
+        gr.update(value=image, visible=is_pdf),
         gr.update(value=v.passage or "", visible=v.passage is not None),
         gr.update(value=v.page, maximum=v.pages),
         gr.update(visible=is_pdf),
         target if target is None else replace(target, page=v.page),
+    ]
+
+
+def waiting(lang: str) -> list[Any]:
+    """Values for :attr:`PaneComponents.outputs` while an answer is being found: no page
+    (the last answer's page is not this question's), a line saying the sources will come."""
+    caption = (
+        f'<div class="folio-pane-empty folio-pane-waiting">{esc(t("pane.waiting", lang))}</div>'
+    )
+    return [
+        caption,
+        gr.update(value=None, visible=False),
+        gr.update(value="", visible=False),
+        gr.skip(),
+        gr.update(visible=False),
+        None,
     ]
 
 

@@ -8,7 +8,9 @@ from typing import Any
 import gradio as gr
 
 from pipeline.parse import SUFFIXES
+from ui.held_drops import HELD_DROPS_JS
 from ui.i18n import translations
+from ui.pane_image import PANE_JS
 
 CSS_PATH = Path(__file__).with_name("folio.css")
 # Latin fonts before the CJK ones: a CJK font draws the quotes and apostrophes of English
@@ -48,7 +50,8 @@ def theme() -> gr.themes.Base:
 
 # Clicking a [n] badge inside an answer clicks the matching source card. The chatbot's
 # HTML sanitiser strips data-* attributes, so the badge's own text is its number.
-HEAD = """
+HEAD = (
+    """
 <script>
 document.addEventListener('click', (e) => {
   const badge = e.target.closest && e.target.closest('#chat-bot .folio-cite');
@@ -64,8 +67,13 @@ new MutationObserver(() => {
   const input = document.querySelector('#lib-upload input[type=file]');
   if (input && input.accept !== '__ACCEPT__') input.accept = '__ACCEPT__';
 }).observe(document.documentElement, {childList: true, subtree: true});
+__PANE__
+__DROPS__
 </script>
 """.replace("__ACCEPT__", ",".join(sorted(SUFFIXES)))
+    .replace("__PANE__", PANE_JS.strip())
+    .replace("__DROPS__", HELD_DROPS_JS.strip())
+)
 
 
 def launch_options() -> dict[str, Any]:

@@ -25,7 +25,14 @@ from agent.answer_kinds import holds
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.figures.follow_rows import follow_label, reader_case, titled_name
 from agent.figures.render import copula
-from agent.models.follow_en import MIN_SENTENCE_WORDS, POINTING, en_form, follow_words
+from agent.models.follow_en import (
+    MIN_SENTENCE_WORDS,
+    POINTING,
+    dated_actor,
+    en_form,
+    follow_words,
+    whole_name,
+)
 from agent.models.follow_fields import zh_office_topics
 from agent.models.follow_offices import office_topics
 from agent.models.spans import opens_mid_sentence
@@ -46,6 +53,8 @@ _NUMBERING = re.compile(
     r"^\s*(?:第[一二三四五六七八九十百\d]+[章节条部分篇]|item\s+\d+[a-z]?\.?|[\d.]+|[一二三四五六七八九十]+、)\s*",
     re.I,
 )
+# A numbered part of a document: "Article II", "Section 2.01", "Schedule IV".
+_PART_NUMBER = re.compile(r"^[A-Za-z]+\s+(?:[IVXLC]+|\d+\.\d+)\b")
 _ZH_DATE = re.compile(r"^(?:在|于|自|从)?((?:公元前?)?\d{3,4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)")
 _COPULA = re.compile(r"\b(?:is|are|was|were)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)
@@ -152,6 +161,8 @@ def _question_for(
         form, topic = _zh_form(u.text, subject, asked)
     else:
         form, topic = en_form(u.text, subject, asked, p.text)
+        # "What happened on May 26?" names no one: the one the dated sentence tells of
+        subject = subject or (dated_actor(u.text) if form == "dated" else "")
     if not form or _too_long(topic) or (u.kind == "row" and not topic):
         return None  # a row without a line item to name would ask "What was ?"
     if _unbalanced(topic):
@@ -213,7 +224,8 @@ def _en_subject(p: Passage) -> str:
     # "Legal Proceedings.": a heading line, not the sentence the passage opens with
     first = next((t for t in said if len(t.split()) >= MIN_SENTENCE_WORDS), "")
     m = re.match(r"[A-Z][\w&'-]*(?:\s+(?:of\s+)?[A-Z][\w&'-]*){0,3}", first.strip())
-    name = m.group(0) if m else ""
+    # "Effective May 26, 2031, …": a sentence opening with its date names no subject
+    name = m.group(0) if m and whole_name(first.strip(), 0, m.end()) else ""
     if name.split()[:1] and name.split()[0].lower() in POINTING:  # "Every Critical Vendor"
         name = name.split(" ", 1)[1] if " " in name else ""
     # One capitalised word opening a sentence may be any word ("Ferry services …").
@@ -338,6 +350,8 @@ def _row_label(text: str) -> str:
     figures = re.findall(r"\d[\d,.]*", cells[1] if len(cells) > 1 else "")
     if not any(not YEAR_RE.fullmatch(f) for f in figures) or not _LABEL_WORDS.search(label):
         return ""
+    if _PART_NUMBER.match(label) and len(figures) == 1:
+        return ""  # a contents line ("ARTICLE II AMOUNTS AND TERMS … | 14"): a page, no figure
     n_words = len(label.split()) if label.isascii() else len(label) // 2
     if not 2 <= n_words <= 8:
         return ""

@@ -61,6 +61,34 @@ _NUMBERED = re.compile(r"\s*\(?[\dA-Z]{1,3}\b")
 _LIST_AFTER = re.compile(r"\s*,\s*(?:and\s+|or\s+)?\w|\s+(?:and|or)\s+[A-Z]")
 _LIST_BEFORE = re.compile(r"(?:,\s*[^,]{1,40},|\band|\bor)\s*$")
 _EN_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+){0,3}")
+# A capitalised run right after a number or a hyphen is the tail of a longer name ("2031
+# 364 Day Credit Agreement", "Non-Employee Directors"): asked alone it names nothing.
+_NAME_TAIL = re.compile(r"(?:\d|-)\s*$")
+# A capitalised run followed by a number is a date or a place in the document ("Effective
+# May 26", "Item 7"), never a name.
+_NUMBER_NEXT = re.compile(r"\s*\(?\d")
+
+
+# the name ends at its verb, or at what qualifies it ("Amcor Finance (USA), Inc. and …")
+_ACTOR = re.compile(r",\s*([A-Z][\w&'-]*(?:\s+(?:&\s+)?[A-Z][\w&'-]*){0,3})(?:\s+[a-z]|\s*[(,])")
+
+
+def dated_actor(text: str) -> str:
+    """Who a dated sentence tells of: the name its clause opens with after the date ("On
+    May 26, 2031, Kestrel entered into …" → "Kestrel"); "" when a pronoun or a common noun
+    opens it ("the Company", "we")."""
+    dated = _EN_DATED.match(text.strip())
+    m = _ACTOR.match(text.strip(), dated.end(1)) if dated else None
+    if m is None or m.group(1).split()[0].lower() in EN_STOPWORDS:
+        return ""
+    return m.group(1) if whole_name(text.strip(), m.start(1), m.end(1)) else ""
+
+
+def whole_name(s: str, start: int, end: int) -> bool:
+    """Is ``s[start:end]`` a whole name: not the tail of a numbered one, not a date?"""
+    if _NAME_TAIL.search(s, 0, start) or _NUMBER_NEXT.match(s, end):
+        return False
+    return not any(w.lower() in follow_words().calendar for w in s[start:end].split())
 
 
 @dataclass(frozen=True)
@@ -145,8 +173,8 @@ def _related_name(s: str, subject: str, asked: str) -> str:
         word = name.group(0)
         if len(word.split()) < 2 and word.lower() in follow_words().calendar:
             continue
-        if _NUMBERED.match(s, name.end()):
-            continue  # "Item 1", "Note 7": a place in the document, not a name
+        if _NUMBERED.match(s, name.end()) or not whole_name(s, name.start(), name.end()):
+            continue  # "Item 1", "Note 7": a place in the document; "(364) Day Credit …"
         if word.split()[0].lower() in EN_STOPWORDS:
             continue  # "Other Adjustments": a line item in capitals, not a name
         if is_title(word):
