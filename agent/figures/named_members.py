@@ -37,6 +37,7 @@ from agent.figures.render import ids, number, when
 from agent.figures.table_head import head_line
 from agent.figures.turn_tables import grids
 from agent.figures.versus import same_length
+from agent.figures.versus import sides as versus_sides
 from agent.figures.worded_rows import terms
 from agent.question.compare import asks_change
 from agent.question.named_members import Named, asks_verdict, named_members
@@ -44,6 +45,7 @@ from pipeline.text.finance import LineItem, vocabulary
 
 _GROWTH = re.compile(r"\b(?:grow|grew|grown|growth|faster|slower|outpac|outgr)\w*", re.I)
 _FALLS = re.compile(r"\b(?:fall|fell|fallen|drop|declin|decreas|shr[ai]nk|slid|slump)\w*", re.I)
+_INTRO = 300  # characters of the sentence leading into a table read as its title
 AGREE = 1.0  # percentage points a printed change may differ from the computed one
 _CHANGE_HEAD = re.compile(r"\bchange\b|%", re.I)
 
@@ -63,7 +65,10 @@ def named_members_answer(
     """The named members' figures (or growths) side by side, the leader first; None when
     the question names no members or no group of one table prints them all."""
     named = named_members(question) if lang == "en" else None
-    if named is None or _ratio_named(question):
+    # a ratio is worked from its formula (``metric_ranks``); two sides sharing their
+    # measure's words ("U.K. revenue growth" and "Continental Europe revenue growth") are
+    # ``versus``'s
+    if named is None or _ratio_named(question) or versus_sides(question) is not None:
         return None
     growth = bool(_GROWTH.search(question)) or asks_change(question)
     measure = _measure(question)
@@ -111,12 +116,16 @@ def _found(
     into = into_year(question, months)
     mode: Mode = "growth" if growth else "level"
     best: tuple[tuple[int, ...], list[_Member], str] | None = None
+    item = bool(asked_items(question))
     for g in grids(evidence):
         cols = _columns(g, measure, mode, year=year, months=months, into=into)
         if cols is None:
             continue
         col, before = cols
-        title = f"{g.passage.section} {g.passage.columns} {head_line(g.passage.text)}"
+        # the table's title: its section, columns, head line and the sentence leading in
+        # ("Net sales attributed to countries … are as follows:")
+        intro = g.passage.text.split("\n|", 1)[0][-_INTRO:] if "\n|" in g.passage.text else ""
+        title = f"{g.passage.section} {g.passage.columns} {head_line(g.passage.text)} {intro}"
         for grp, headed in _groups(g):
             rows = member_rows(grp, named.members, col, measure)
             if rows is None:
@@ -135,11 +144,14 @@ def _found(
             measured = _measure_said(
                 grp, headed, words, labels=labels, question=question, measure=measure
             )
-            if not measured:
+            if not measured and not item:
                 continue  # the table never says the measure asked ("comps")
             other = int(headed and not terms(grp.heading) & terms(question))
             qualified = _qualified(words, measure, question)
-            score = (-other, -qualified, -len(grp.members), -(g.passage.rank or 0))
+            # a line item asked: a table saying it before one that does not (a note's
+            # table of countries titled only by its note)
+            said = int(bool(measured))
+            score = (said, -other, -qualified, -len(grp.members), -(g.passage.rank or 0))
             if best is None or score > best[0]:
                 kept = [m for m in members if m is not None]
                 best = (score, kept, measured)
