@@ -51,7 +51,7 @@ def _answer(question: str, *texts: str) -> str:
 
 
 def _has(text: str, *figures: str) -> bool:
-    return all(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d,])", text) for f in figures)
+    return all(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d]|,\d)", text) for f in figures)
 
 
 def test_the_members_a_question_names() -> None:

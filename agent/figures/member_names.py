@@ -107,3 +107,12 @@ def _meets(word: str, said: frozenset[str]) -> bool:
         if min(len(w), len(word)) >= PREFIX and (w.startswith(word) or word.startswith(w)):
             return True
     return False
+
+
+def named_context(names: Sequence[str], rows: Sequence[Row], context: str) -> int:
+    """How many of the names' words that no chosen row says its context (a group's
+    heading, a table's title) says, a cut word meeting its whole."""
+    said = terms(" ".join(shown_label(r.label) for r in rows))
+    rest = terms(" ".join(names)) - said - _measure_stems() - _BARE
+    around = terms(context)
+    return sum(1 for w in rest if _meets(w, around))

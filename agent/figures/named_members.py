@@ -28,7 +28,7 @@ from agent.figures.grid import Grid, Row, figure
 from agent.figures.headings import Group, groups
 from agent.figures.items import asked_items, shown_label, years
 from agent.figures.markdown_tables import row_cells
-from agent.figures.member_names import POSSESSIVE, member_rows
+from agent.figures.member_names import POSSESSIVE, member_rows, named_context
 from agent.figures.partitions import whole
 from agent.figures.periods import into_year, months_of
 from agent.figures.rank_columns import measure_columns, named_in
@@ -46,7 +46,7 @@ from pipeline.text.finance import LineItem, vocabulary
 _GROWTH = re.compile(r"\b(?:grow|grew|grown|growth|faster|slower|outpac|outgr)\w*", re.I)
 _FALLS = re.compile(r"\b(?:fall|fell|fallen|drop|declin|decreas|shr[ai]nk|slid|slump)\w*", re.I)
 _INTRO = 300  # characters of the sentence leading into a table read as its title
-AGREE = 1.0  # percentage points a printed change may differ from the computed one
+AGREE = 0.01  # beyond its rounding, how far a printed change may be from the computed one
 _CHANGE_HEAD = re.compile(r"\bchange\b|%", re.I)
 
 
@@ -151,7 +151,10 @@ def _found(
             # a line item asked: a table saying it before one that does not (a note's
             # table of countries titled only by its note)
             said = int(bool(measured))
-            score = (said, -other, -qualified, -len(grp.members), -(g.passage.rank or 0))
+            # the names' words no row says ("US pharma sales": "pharma") said by the
+            # group's heading or title: the U.S. of the Pharmaceutical segment
+            context = named_context(named.members, rows, f"{grp.heading} {title}")
+            score = (said, context, -other, -qualified, -len(grp.members), -(g.passage.rank or 0))
             if best is None or score > best[0]:
                 kept = [m for m in members if m is not None]
                 best = (score, kept, measured)
@@ -253,10 +256,14 @@ def _member(g: Grid, r: Row, col: int, before: int | None) -> _Member | None:
         return None  # a growth needs a positive base
     value = (now.value - then) / then * 100
     printed = _printed(g, r, value)
-    shown = f"{_pct(value)}"
-    working = f"({number(now.value)} − {number(then)}) ÷ {number(then)} = {shown}"
+    diff = now.value - then
+    # the sum moved beside the rate: "how did A's growth compare" may ask either
+    moved = f"{'up' if diff >= 0 else 'down'} {number(abs(diff))}"
+    working = f"({number(now.value)} − {number(then)}) ÷ {number(then)} = {_pct(value)}, {moved}"
     if printed is not None:
-        working = f"{_pct(printed)} as printed ({number(now.value)} against {number(then)})"
+        working = (
+            f"{_pct(printed)} as printed ({number(now.value)} against {number(then)}, {moved})"
+        )
         value = printed
     return _Member(r, now, _cell(g, r, before), value, working)
 
@@ -270,7 +277,11 @@ def _printed(g: Grid, r: Row, computed: float) -> float | None:
         return None
     for h, cell in zip(heads[1:], cells[1:], strict=False):
         value = figure(cell)
-        if _CHANGE_HEAD.search(h) and value is not None and abs(value - computed) <= AGREE:
+        # agreeing within the printed figure's rounding: a currency-neutral change one
+        # point off is another measure
+        digits = re.search(r"\.(\d+)", cell)
+        within = 0.5 * 10 ** -(len(digits.group(1)) if digits else 0) + AGREE
+        if _CHANGE_HEAD.search(h) and value is not None and abs(value - computed) <= within:
             return value
     return None
 
