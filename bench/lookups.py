@@ -1,7 +1,7 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|U]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|V]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
@@ -40,7 +40,7 @@ QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T or U")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U or V")
     items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)

@@ -101,6 +101,14 @@ def test_a_cut_word_keeps_the_case_it_was_written_in() -> None:
     assert "intl sales" not in spelled("Quillfeather's intl sales in FY22")
 
 
+def test_a_cut_word_with_a_plurals_apostrophe_is_written_whole() -> None:
+    # "Regional Ops' EBITDAR": the bare apostrophe of a plural's possessive ends the word
+    said = spelled("How did the Strip's EBITDAR growth compare with Regional Ops' in FY22?")
+    assert said.endswith("Regional Operations' in FY22?")
+    assert "Operations'" in spelled("Did Regional Ops' casino revenue fall in FY22?")
+    assert "Opsx" in spelled("What was Quillfeather's Opsx count in FY22?")  # no cut word
+
+
 def test_a_compact_period_is_read_as_its_spelled_out_form() -> None:
     pairs = (
         ("What were Quillfeather's sales in 1H23?", "What were Quillfeather's sales in H1 FY2023?"),

@@ -15,6 +15,7 @@ from agent.figures.candidate import FigureAnswer
 from agent.figures.choices import choice_answer
 from agent.figures.groups import group_answer
 from agent.figures.metric_ranks import metric_ranking
+from agent.figures.named_members import named_members_answer
 from agent.figures.ranking import ranked_answer
 from agent.figures.segment_levels import segment_levels
 from agent.figures.verify import problem
@@ -27,6 +28,11 @@ def _choice(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     """ "among A, B and C, which …": every alternative's figure."""
     chosen = choice_answer(question, evidence) if lang == "en" else None
     return FigureAnswer(chosen.lines, searches=chosen.searches) if chosen is not None else None
+
+
+def _named(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
+    """ "which grew faster, A or B", "did A outpace B": only the members named."""
+    return named_members_answer(question, evidence, lang)
 
 
 def _metric(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
@@ -66,10 +72,11 @@ def _versus(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     return FigureAnswer([versus]) if versus is not None else None
 
 
-# The most specific reading of a comparison first: named alternatives, then a metric's
+# The most specific reading of a comparison first: named alternatives (rows of any kind,
+# then members of one group), then a metric's
 # ranking, a line item's level under member headings, growth or share rankings, a group's
 # extreme, two named rows.
-STRATEGIES: tuple[Strategy, ...] = (_choice, _metric, _levels, _ranked, _group, _versus)
+STRATEGIES: tuple[Strategy, ...] = (_choice, _named, _metric, _levels, _ranked, _group, _versus)
 
 
 def compared_answer(

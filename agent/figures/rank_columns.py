@@ -45,8 +45,8 @@ def measure_columns(
         return None  # a table titled by a quarter ("Q4 …") answers no year
     if _shared_period(g):
         return None  # a period printed over several columns: they are things (segments)
-    col = _of_measure(g, g.column_for(year, months=months, into=into), measure)
-    before = _of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
+    col = of_measure(g, g.column_for(year, months=months, into=into), measure)
+    before = of_measure(g, g.column_for(year, offset=1, months=months, into=into), measure)
     if col is None or (mode == "growth" and before is None):
         return None
     if before is not None and months_of(g.columns[col].text) != months_of(g.columns[before].text):
@@ -124,7 +124,7 @@ def _going_on(sub: Subtotals, read: set[tuple[str, str]], doc: str) -> int | Non
     return next((p for p in pages if (str(p), doc) not in read and (str(p), "") not in read), None)
 
 
-def _of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
+def of_measure(g: Grid, col: int | None, measure: LineItem) -> int | None:
     """The column of the same period that is the measure's, when columns name line items
     ("Net Revenue 2025 | … | Operating Profit 2025"); None when none of them is."""
     if col is None:

@@ -73,6 +73,11 @@ def _measure_words() -> frozenset[str]:
     return frozenset(w for text in said for w in re.findall(r"[a-z]+", text.lower()))
 
 
+def measure_words() -> frozenset[str]:
+    """The words naming measures, changes and kinds of member (lower case, unstemmed)."""
+    return _measure_words()
+
+
 def unnamed(question: str) -> str:
     """The question with each superlative that is part of a name joined to the name's next
     word ("Best_Orchard"), so that no comparison reads it: a capitalised superlative followed

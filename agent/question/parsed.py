@@ -14,6 +14,7 @@ from agent.question.acronyms import METRIC_ACRONYMS
 from agent.question.asked_move import AskedMove, asked_move
 from agent.question.compare import asks_change, asks_extreme
 from agent.question.kinds import FIRST_ASKING, Kind, asked_kinds, asks_overview, subject_named
+from agent.question.named_members import named_members
 from agent.rewrite import page_reference
 from pipeline.text.expand import spelled_out
 from pipeline.text.finance import vocabulary
@@ -140,6 +141,8 @@ def _operation(text: str) -> Operation:
     if _SHARE.search(text):
         return "share"
     if asked_move(text).against:  # "grow faster than net sales": two items compared
+        return "comparison"
+    if named_members(text) is not None:  # "did Rigid outpace Flexibles", "A or B"
         return "comparison"
     if _GROWTH.search(text):
         return "growth"

@@ -41,8 +41,9 @@ _COMPACT = re.compile(
     r"(?<![\w'’])(?P<part>[qQ][1-4]|[1-4][qQ]|[hH][12]|[12][hH]|9[mM])"
     r"(?:['’]|(?=\d))(?P<year>\d{4}|\d{2})(?![\w'’])"
 )
-# a word's end: no letter on, nor an apostrophe but a possessive's ("Pharma's")
-_WORD_END = r"(?:(?=['’]s\b)|(?![\w'’]))"
+# a word's end: no letter on, nor an apostrophe but a possessive's ("Pharma's", and a
+# plural's bare apostrophe: "Regional Ops' EBITDAR")
+_WORD_END = r"(?:(?=['’]s\b)|(?<=s)(?=['’](?!\w))|(?![\w'’]))"
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’&]*")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
