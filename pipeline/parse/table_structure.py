@@ -155,25 +155,13 @@ def context_year(texts: list[str]) -> int | None:
 
 def header_rows(rows: list[list[str]]) -> int:
     """Leading rows with words over the value columns but no figure there (years alone
-    are headers); a row with a label alone ('流动资产：') is the body's first section.
-    A table of words, no figure row below its run, has its first row as its header at
-    most: its rows are entries ('Regulatory | <a release's title> | Press Release'), not
-    one header its cells would be run together into."""
+    are headers); a row with a label alone ('流动资产：') is the body's first section."""
     n = 0
     for row in rows:
         if _has_value(row[1:]) or not any(c.strip() for c in row[1:]):
             break
         n += 1
-    if n == len(rows):
-        return 1 if n > 1 and _heads(rows[0]) else 0
     return min(n, max(0, len(rows) - 1))
-
-
-_HEAD_WORDS = 8  # a column head is a few words; a longer cell is an entry
-
-
-def _heads(row: list[str]) -> bool:
-    return all(len(c.split()) <= _HEAD_WORDS for c in row)
 
 
 def _has_value(cells: list[str]) -> bool:
