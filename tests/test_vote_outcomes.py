@@ -60,3 +60,14 @@ def test_the_chosen_row_stating_the_outcome_leads() -> None:
     ev = [Evidence(tool="search_document", query="q", passages=[opening, row])]
     led = verdict_first(ASKED, [first, quoted], ev)
     assert led[0] is quoted and led.count(quoted) == 1 and first in led
+
+
+def test_a_row_naming_only_the_company_does_not_lead() -> None:
+    said = _passage("Our results of operations do not tend to be seasonal in nature.", "nw#7")
+    row = _passage("| Net loss attributable to Northwind Mills | (310,705) |", "nw#40")
+    first, quoted = _candidate(said), _candidate(row)
+    ev = [
+        Evidence(tool="search_document", query="q", passages=[said, row], names=["northwindmill"])
+    ]
+    led = verdict_first("Are Northwind Mills' results seasonal?", [first, quoted], ev)
+    assert led[0] is first

@@ -23,6 +23,7 @@ from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.candidates import Candidate
 from agent.models.reversal import outcome_met
 from agent.models.status_lead import told_on
+from agent.own_name import own_name_words
 from agent.topic_terms import deciding, meets, section_words, topic_terms
 from pipeline.text.lexicon import keys, words
 
@@ -45,11 +46,11 @@ def _bases() -> dict[str, str]:
     return {f: base for base in keys("verb_forms.past") for f in words(f"verb_forms.past.{base}")}
 
 
-def terms(text: str) -> frozenset[str]:
+def terms(text: str, ignore: Sequence[str] = ()) -> frozenset[str]:
     """The topic words of a text, an irregular verb form read as its base."""
     bases = _bases()
     said = _WORD.sub(lambda m: bases.get(m.group(0).lower(), m.group(0)), text)
-    return topic_terms(said)
+    return topic_terms(said, ignore=ignore)
 
 
 def verdict_first(
@@ -64,7 +65,10 @@ def verdict_first(
     first = chosen[0]
     if first.unit.kind != "sentence":
         return chosen  # a row's verdict is its figures' (the figure strategies), no story's
-    asked = deciding(terms(question))  # a qualifier asked ("AGM") need not be said
+    # a qualifier asked ("AGM") need not be said, nor the company's own name: a row
+    # naming the company ("Net loss attributable to <Company>") says nothing of the topic
+    scope = [w for e in evidence for w in (*e.owner, *e.names)]
+    asked = deciding(terms(question, scope)) - own_name_words(question, scope)
     missing = asked - _held(asked, first.unit.text)
     if not missing or missing == asked:
         return chosen
