@@ -40,3 +40,22 @@ def reverses(statement: str, question: str) -> bool:
     """Does the statement say that what the question asks was turned down or stopped, by a
     word the question does not use itself?"""
     return any(_said(s, statement) and not _said(s, question) for s in _stems())
+
+
+@cache
+def _outcomes() -> tuple[str, ...]:
+    return tuple(json.loads(_DATA.read_text(encoding="utf-8"))["outcomes"])
+
+
+def _asks_outcome(term: str) -> bool:
+    return any(term.startswith(o) or o.startswith(term) for o in _outcomes())
+
+
+def outcome_met(asked: frozenset[str], statement: str) -> frozenset[str]:
+    """The question's words asking whether a matter went through ("approved", "endorsed"),
+    when the statement says the matter's outcome: by such a word itself, or by a word
+    saying it was turned down ("… was defeated" speaks to "Was … approved?" as its No).
+    Why: the filing states an outcome in its own verb, seldom the question's."""
+    if not any(_said(s, statement) for s in (*_outcomes(), *_stems())):
+        return frozenset()
+    return frozenset(a for a in asked if _asks_outcome(a))

@@ -22,7 +22,7 @@ from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answerability import before_figures
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
-from agent.models.reversal import reverses, without_limits
+from agent.models.reversal import outcome_met, reverses, without_limits
 from agent.models.spans import opens_mid_sentence
 from agent.note_pointer import asked_note, only_points
 from agent.own_name import own_name_words
@@ -254,14 +254,22 @@ def stated_verdict(
     # its other items happen to hold
     items = _ITEM.split(statements[0])
     need = deciding_terms(asked)  # a qualifier asked ("one-off") need not be said again
-    said = max(items, key=lambda t: len(meets(need, topic_terms(t))))
-    held = meets(need, topic_terms(said))
+    said = max(items, key=lambda t: len(_held(need, t)))
+    held = _held(need, said)
     if len(asked) < 2 or not (_decides(need, held) or _mostly(need, held)):
         return None
+    if need - held and outcome_met(need, said) - meets(need, topic_terms(said)):
+        return None  # an outcome read off another word decides only the matter named in full
     return "no" if _denies(said, question) else "yes"
 
 
 _ITEM = re.compile(r"\s*[•●▪◦]\s+|\n\s*[-–]\s+")  # a list's item marks
+
+
+def _held(need: frozenset[str], statement: str) -> frozenset[str]:
+    """The asked words a statement holds, an asked outcome ("approved") among them when it
+    says the matter's outcome in its own word ("was defeated")."""
+    return meets(need, topic_terms(statement)) | outcome_met(need, statement)
 
 
 @cache

@@ -21,8 +21,10 @@ from functools import cache
 
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.candidates import Candidate
+from agent.models.reversal import outcome_met
 from agent.models.status_lead import told_on
-from agent.topic_terms import meets, section_words, topic_terms
+from agent.own_name import own_name_words
+from agent.topic_terms import deciding, meets, section_words, topic_terms
 from pipeline.text.lexicon import keys, words
 
 _WORD = re.compile(r"[A-Za-z]+")
@@ -44,36 +46,63 @@ def _bases() -> dict[str, str]:
     return {f: base for base in keys("verb_forms.past") for f in words(f"verb_forms.past.{base}")}
 
 
-def terms(text: str) -> frozenset[str]:
+def terms(text: str, ignore: Sequence[str] = ()) -> frozenset[str]:
     """The topic words of a text, an irregular verb form read as its base."""
     bases = _bases()
     said = _WORD.sub(lambda m: bases.get(m.group(0).lower(), m.group(0)), text)
-    return topic_terms(said)
+    return topic_terms(said, ignore=ignore)
 
 
 def verdict_first(
     question: str, chosen: list[Candidate], evidence: Sequence[Evidence]
 ) -> list[Candidate]:
-    """``chosen`` led by the sentence of the first unit's story holding the question's
-    topic words the first leaves out, when the question asks a verdict; unchanged when the
-    first holds them all or no sentence does (nothing chosen is dropped)."""
+    """``chosen`` led by the sentence of the first unit's story (or the chosen quote)
+    holding the question's topic words the first leaves out, when the question asks a
+    verdict; unchanged when the first holds them all or nothing does (nothing chosen is
+    dropped)."""
     if not chosen or not _asks_verdict(question):
         return chosen
     first = chosen[0]
     if first.unit.kind != "sentence":
         return chosen  # a row's verdict is its figures' (the figure strategies), no story's
-    asked = terms(question)
-    missing = asked - meets(asked, terms(first.unit.text))
+    # a qualifier asked ("AGM") need not be said, nor the company's own name: a row
+    # naming the company ("Net loss attributable to <Company>") says nothing of the topic
+    scope = [w for e in evidence for w in (*e.owner, *e.names)]
+    asked = deciding(terms(question, scope)) - own_name_words(question, scope)
+    missing = asked - _held(asked, first.unit.text)
     if not missing or missing == asked:
         return chosen
     best: tuple[int, Passage, Unit] | None = None
     for p, u in _story(first, evidence):
-        held = meets(asked, terms(u.text))
+        held = _held(asked, u.text)
         if missing <= held and (best is None or len(held) > best[0]):
             best = (len(held), p, u)
+    quoted = _deciding_quote(asked, missing, chosen[1:], best[0] if best else 0)
+    if quoted is not None:  # already chosen: it leads, and is not quoted twice
+        return [quoted, *(c for c in chosen if c is not quoted)]
     if best is None:
         return chosen
     return [replace(first, passage=best[1], unit=best[2]), *chosen]
+
+
+def _deciding_quote(
+    asked: frozenset[str], missing: frozenset[str], quotes: Sequence[Candidate], beat: int
+) -> Candidate | None:
+    """The chosen quote holding the words the first leaves out and more of the question
+    than any sentence of its story: a vote's outcome printed as a table's row ("(6) The
+    shareholder proposal regarding … was defeated:") lies past the story's few chunks."""
+    best: tuple[int, Candidate] | None = None
+    for c in quotes:
+        held = _held(asked, c.unit.text)
+        if missing <= held and len(held) > (best[0] if best else beat):
+            best = (len(held), c)
+    return best[1] if best else None
+
+
+def _held(asked: frozenset[str], text: str) -> frozenset[str]:
+    """The asked words a sentence holds, an asked outcome ("approved") among them when it
+    says the outcome in its own word ("was defeated": ``reversal.outcome_met``)."""
+    return meets(asked, terms(text)) | outcome_met(asked, text)
 
 
 def _story(first: Candidate, evidence: Sequence[Evidence]) -> list[tuple[Passage, Unit]]:
