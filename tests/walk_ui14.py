@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.browserkit import ARTIFACTS, Session, launch_chromium, serve
@@ -63,11 +63,11 @@ def article_file(out: Path) -> Path:
     return path
 
 
-def row(s: Session, name: str):  # type: ignore[no-untyped-def]
+def row(s: Session, name: str) -> Locator:
     return s.page.locator("#lib-table tr[data-doc]", has_text=name)
 
 
-def answers(s: Session):  # type: ignore[no-untyped-def]
+def answers(s: Session) -> Locator:
     return s.page.locator("#chat-bot .message.bot:has(.folio-answer-meta)")
 
 
