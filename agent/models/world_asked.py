@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from agent.evidence import Evidence
-from agent.models.answerability import about_document
 from agent.models.owner_said import WORD, owner_said
+from agent.models.question_words import about_document
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 from pipeline.text.lexicon import alternation, words
