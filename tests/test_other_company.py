@@ -30,6 +30,13 @@ Kestrel Optics opened a new furnace during the year.
 ## Coastal Division
 
 The Coastal Division sold tempered glass to shipyards; its sales were $96 million in 2023.
+
+## Results of Operations
+
+| (in millions) | 2023 | 2022 |
+|---|---|---|
+| Net sales | 412 | 388 |
+| Operating income | 57 | 49 |
 """
 
 
@@ -59,6 +66,23 @@ def test_the_reports_own_company_and_its_parts_are_still_answered(
     for q, said in (
         ("Who is the chief executive officer of Brenmoor Glassworks?", "Ilse Varga"),
         ("What were the sales of Coastal Division?", "96"),
+        ("What were the sales of the Coastal Division in 2023?", "96"),
     ):
         a = chat.ask(q, [doc]).answer
         assert not a.refused and said in a.answer, (q, a.answer)
+
+
+def test_a_plural_possessive_and_a_name_before_the_period_are_the_company_asked(
+    chat_doc: tuple[ChatService, str],
+) -> None:
+    # "Harrows' sales" (the apostrophe alone after a final s) and "the sales of <Name> in
+    # 2023" ask of that company as "<Name>'s sales" does, one the report never names too
+    chat, doc = chat_doc
+    for q, name in (
+        ("What were Harrows' sales in 2023?", "Harrows"),
+        ("What were the sales of Tolland Mirrors in 2023?", "Tolland Mirrors"),
+    ):
+        a = chat.ask(q, [doc]).answer
+        assert a.refused and name in a.answer, (q, a.answer)
+        assert "412" not in a.answer and "96" not in a.answer, (q, a.answer)
+    assert "Harrows' report" in chat.ask("What were Harrows' sales in 2023?", [doc]).answer.answer

@@ -34,8 +34,10 @@ _NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*|\b[a-z][\w-]*\.com\b)"
 # employees does <Name> have?", "Where is <Name> headquartered?").
 _AUXILIARIES = alternation("answer_sentences.subject_auxiliaries")
 _SUBJECT = (
-    re.compile(_NAME + r"['’]s\b"),
-    re.compile(r"\b(?:of|for)\s+" + _NAME + r"\s*[?？.]?\s*$"),
+    # "<Name>'s", and a name ending in s with the apostrophe alone ("Caesars' revenue")
+    re.compile(_NAME + r"(?:['’]s\b|(?<=s)['’](?=\s))"),
+    # last, or before the period asked ("the revenues of <Name> in H1 FY23")
+    re.compile(r"\b(?:of|for)\s+" + _NAME + r"(?:\s*[?？.]?\s*$|\s+(?:in|during|as of)\s)"),
     re.compile(rf"\b(?:{_AUXILIARIES})\s+{_NAME}\s+[a-z]"),
 )
 SUBJECT_PATTERNS = _SUBJECT  # read by absent_subject.py for a name the scope never uses
