@@ -107,7 +107,7 @@ REFUSAL_OPINION: dict[Lang, str] = {
     "zh": "依据不足：文档只记载事实，不提供看法或个人建议。",
 }
 REFUSAL_COMPANY: dict[Lang, str] = {
-    "en": "The documents do not say: they are not {name}'s report and give no figures of it.",
+    "en": "The documents do not say: they are not {owned} report and give no figures of it.",
     "zh": "依据不足：文档不是{name}的报告，没有它的数据。",
 }
 PARTIAL_NOTE: dict[Lang, str] = {

@@ -9,9 +9,9 @@ Invented report text."""
 from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
-from agent.models.answerability import _question_words
 from agent.models.linked import unlinked
 from agent.models.other_said import states_of_other
+from agent.models.question_words import question_words
 
 TEXT = (
     "Kestrel Optics Inc. is our principal competitor. In 2023, we and Kestrel Optics "
@@ -28,7 +28,7 @@ def _scope() -> list[Evidence]:
 
 def _states(question: str, name: str) -> bool:
     scope = _scope()
-    return states_of_other(question, scope, name, _question_words(question, scope))
+    return states_of_other(question, scope, name, question_words(question, scope))
 
 
 def test_a_sentence_stating_the_other_companys_fact_lifts_the_ruling() -> None:
@@ -47,7 +47,7 @@ def test_a_person_asked_of_the_other_company_is_never_lifted() -> None:
     p = Passage(chunk_id="b#2", doc_id="b", page=2, page_end=2, text=bio)
     scope = [Evidence(tool="search", query="officer", passages=[p], owner=["Brenmoor"])]
     q = "Who is Kestrel Optics' chief executive officer?"
-    assert not states_of_other(q, scope, "Kestrel Optics", _question_words(q, scope))
+    assert not states_of_other(q, scope, "Kestrel Optics", question_words(q, scope))
 
 
 def test_a_transfer_asked_from_one_side_is_stated_from_the_other() -> None:
@@ -67,11 +67,11 @@ def test_the_other_half_of_a_venture_is_stated_as_its_50_percent_owner() -> None
     df = {"own": 9, "half": 2, "larkfield": 3, "play": 5}  # the scope's chunks using each
     scope = _counted([p], df)
     q = "Who owns the other half of Larkfield Play?"
-    assert states_of_other(q, scope, "Larkfield Play", _question_words(q, scope))
+    assert states_of_other(q, scope, "Larkfield Play", question_words(q, scope))
     # without a sentence saying the venture's ownership, no lift
     bare = Passage(chunk_id="b#4", doc_id="b", page=4, page_end=4, text="Larkfield Play grew.")
     scope = _counted([bare], df)
-    assert not states_of_other(q, scope, "Larkfield Play", _question_words(q, scope))
+    assert not states_of_other(q, scope, "Larkfield Play", question_words(q, scope))
 
 
 def _counted(passages: list[Passage], df: dict[str, int]) -> list[Evidence]:
@@ -94,7 +94,7 @@ def test_a_verb_asked_in_its_base_form_is_said_in_its_past() -> None:
     said = "In May, Halden Labs, Inc. filed a demand for arbitration against Kestrel Optics Inc."
     p = Passage(chunk_id="b#3", doc_id="b", page=3, page_end=3, text=said)
     scope = [Evidence(tool="search", query="file", passages=[p], owner=["Brenmoor"])]
-    assert states_of_other(q, scope, "Halden", _question_words(q, scope))
+    assert states_of_other(q, scope, "Halden", question_words(q, scope))
 
 
 def test_a_company_named_with_an_accent_is_another_company() -> None:

@@ -6,8 +6,9 @@ nor as a question of nothing in particular. Invented scope."""
 from __future__ import annotations
 
 from agent.evidence import Evidence, Passage, units
-from agent.models.answerability import GATE_FEATURES, _name_only, about_document, gate_vector
+from agent.models.answerability import GATE_FEATURES, _name_only, gate_vector
 from agent.models.candidates import Candidate
+from agent.models.question_words import about_document
 from agent.own_name import own_name_words
 
 TEXT = (

@@ -31,6 +31,9 @@ OWN = "We raise prices on our packaging when resin costs rise, passing inflation
         "How does a revolving credit facility differ from a term loan?",
         "What causes inflation?",
         "Why do casinos give customers complimentary rooms?",
+        "What is talc made of?",  # what a class is made of or used for
+        "What are tariffs used for?",
+        "What is the purpose of a tariff?",  # a thing of a class named with its article
     ],
 )
 def test_a_present_how_or_why_of_a_class_asks_of_the_world(question: str) -> None:
@@ -47,6 +50,9 @@ def test_a_present_how_or_why_of_a_class_asks_of_the_world(question: str) -> Non
         "How do they fund the dividend?",  # a pronoun
         "Why do we pay more interest?",  # the asker's or the writer's
         "Why did rates rise in 2022?",  # a period
+        "What is the purpose of the credit facility?",  # "the": the document's own
+        "What are the proceeds used for?",
+        "What is bottler funding?",  # a term's meaning: ``definition_asked``
         "为什么央行要加息？",  # English questions only
     ],
 )

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from agent.answer_kinds import holds
 from agent.evidence import Passage, units
-from agent.models.answerability import _question_words
 from agent.models.judge import Candidate
+from agent.models.question_words import question_words
 from agent.models.spans import with_reasons
 from agent.question.kinds import asked_kinds
 from agent.rewrite import key_terms
@@ -32,9 +32,9 @@ def test_a_one_character_subject_is_a_word_asked() -> None:
 
 
 def test_a_latin_name_with_digits_is_asked_not_a_figure() -> None:
-    words = _question_words("A380什么时候首飞？", [])
+    words = question_words("A380什么时候首飞？", [])
     assert "a380" in {w.lower() for w in words.values()}
-    assert not any(c.isdigit() for w in _question_words("2005年谁首飞？", []).values() for c in w)
+    assert not any(c.isdigit() for w in question_words("2005年谁首飞？", []).values() for c in w)
 
 
 def test_a_description_runs_on_over_sentences_about_its_subject() -> None:
@@ -73,7 +73,7 @@ def test_a_proportion_asked_is_held_by_a_ratio() -> None:
 
 
 def test_a_verb_after_a_name_is_not_glued_to_it() -> None:
-    words = _question_words("1842年，柯望川做了什么事情？", [])
+    words = question_words("1842年，柯望川做了什么事情？", [])
     assert "柯望川" in words.values() and "柯望川做" not in words.values()
 
 

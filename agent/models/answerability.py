@@ -44,32 +44,33 @@ from agent.models.definition_asked import defined
 from agent.models.everyday_unheld import everyday_unheld
 from agent.models.features import hits, make_ask, scope_missing
 from agent.models.focus import focus
-from agent.models.focus import names as zh_names
-from agent.models.joined_terms import joined_terms
-from agent.models.judge import METRIC_ACRONYMS, Candidate
+from agent.models.judge import Candidate
 from agent.models.linked import unlinked
 from agent.models.metric_rows import rows_miss_metric
 from agent.models.opinion import asks_opinion
 from agent.models.other_company import other_subject
 from agent.models.other_said import states_of_other
 from agent.models.owner_said import WORD, owner_said
-from agent.models.phrasing import phrasing_words
+from agent.models.question_words import (
+    about_document,
+    asked_names,
+    own_stems,
+    question_words,
+    word_lists,
+)
 from agent.models.rarity import information
 from agent.models.report_period import uncovered_period
 from agent.models.reported_years import uncovered_filing
 from agent.models.selector import Refusal
 from agent.models.subject import another_thing, subject
-from agent.models.zh_person import missing_person, person_names
-from agent.own_name import own_name_words
+from agent.models.zh_person import missing_person
 from agent.rewrite import core_question, key_terms
 from agent.role_field import names_role
 from agent.scope import stem
-from pipeline.text.periods import LONE_YEAR_RE, PERIOD_TOKEN_RE
+from pipeline.text.periods import LONE_YEAR_RE
 from pipeline.text.script import HAN_RE
-from pipeline.text.words import NAME_WORD_RE
 
 DATA = Path(__file__).with_name("data") / "answerability.json"
-WORDS = Path(__file__).with_name("data") / "answerability_words.json"
 
 GATE_FEATURES: tuple[str, ...] = (
     "covered",  # share of the question (scope rarity) the first unit and its section use
@@ -90,7 +91,6 @@ GATE_FEATURES: tuple[str, ...] = (
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _MAGNITUDE = re.compile(r"(?<=\d)[十百千万亿]+")
 _SYMBOLS = re.compile(r"[+\-*/×÷^=xX]")
-_LATIN_NAME = re.compile(r"[A-Z][A-Za-z0-9&.'-]+")
 
 
 class AnswerabilityDataError(RuntimeError):
@@ -135,36 +135,8 @@ def gate() -> Gate:
 
 
 @cache
-def _words() -> dict[str, dict[str, list[str]]]:
-    raw: dict[str, dict[str, list[str]]] = json.loads(WORDS.read_text(encoding="utf-8"))
-    return raw
-
-
-@cache
 def _operators() -> frozenset[str]:
-    return frozenset(w for words in _words()["operators"].values() for w in words)
-
-
-@cache
-def _document_words() -> re.Pattern[str]:
-    said = sorted((w for ws in _words()["document"].values() for w in ws), key=len, reverse=True)
-    return re.compile("|".join(re.escape(w) for w in said), re.I)
-
-
-def about_document(question: str, evidence: Sequence[Evidence]) -> bool:
-    """Does the question name the document ("this 10-K", "本报告") or the company whose
-    report it is? A question of world knowledge never does."""
-    if _document_words().search(question):
-        return True
-    own = own_stems(question, evidence)
-    return any(stem(t) in own for t in key_terms(core_question(question)))
-
-
-def own_stems(question: str, evidence: Sequence[Evidence]) -> set[str]:
-    """Stems of the words naming the report's company: its name's words, and the
-    question's short forms of them ("MGM" of a scope named "mgmresort", "JnJ", "PEP")."""
-    own = {stem(w) for ev in evidence for w in (*ev.owner, *ev.names)}
-    return own | own_name_words(question, [w for ev in evidence for w in (*ev.owner, *ev.names)])
+    return frozenset(w for words in word_lists()["operators"].values() for w in words)
 
 
 def arithmetic(question: str) -> bool:
@@ -205,7 +177,7 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
         return Decision(False, "period", 0.0, uncovered)
     other = other_subject(question, evidence)
     # "<Competitor>'s share of the category" that a sentence of the report states
-    if other and states_of_other(question, evidence, other, _question_words(question, evidence)):
+    if other and states_of_other(question, evidence, other, question_words(question, evidence)):
         other = ""
     other = other or absent_subject(question, evidence)
     if other:
@@ -216,57 +188,6 @@ def before_figures(question: str, evidence: Sequence[Evidence]) -> Decision:
     return Decision(True)
 
 
-def _question_words(question: str, evidence: Sequence[Evidence]) -> dict[str, str]:
-    """Stem → word of the question's content words: no figures, years, phrasing words, or
-    words naming the document or its owner."""
-    core = core_question(question)
-    phrasing = phrasing_words(core)
-    own = own_stems(question, evidence)
-    out: dict[str, str] = {}
-    for t in joined_terms(core, key_terms(core)):
-        key = stem(t)
-        if _figure(t, core) or key in phrasing or key in own:
-            continue
-        out.setdefault(key, t)
-    return out
-
-
-def _figure(term: str, core: str) -> bool:
-    """A figure, a year or a period ("2005", "23岁", "FY2022"), not a word asked; in a
-    Chinese question a Latin name with digits ("A380", "MP3") is a name all the same."""
-    if not any(c.isdigit() for c in term):
-        return False
-    named = HAN_RE.search(core) and re.search(r"[A-Za-z]", term)
-    return not named or bool(PERIOD_TOKEN_RE.match(term.lower()))
-
-
-def asked_words(question: str, evidence: Sequence[Evidence]) -> list[str]:
-    """The question's content words besides the names it is asked of, when it is asked of
-    a name other than the report's own: what it asks of that one ("capital" of "the
-    capital of <State>"); none when it names no other (a topic of the report itself)."""
-    words = _question_words(question, evidence)
-    named = _names(question) & set(words)
-    return [w for k, w in words.items() if k not in named] if named else []
-
-
-def _names(question: str) -> set[str]:
-    """Stems of the names the question is asked of: capitalised words inside an English
-    question (not metric acronyms), jieba's place/person/organisation words in Chinese."""
-    core = core_question(question)
-    if HAN_RE.search(core):
-        # a capitalised Latin word in a Chinese question is a name, or a piece of one
-        # ("<Latin>航空"); English terms in lower case are its words, no name
-        # and a person's name the cutter split ("严" + "长寿"), whole (``zh_person``)
-        zh = set(zh_names(question)) | {stem(n) for n in person_names(question)}
-        return zh | {stem(w.lower()) for w in _LATIN_NAME.findall(core)}
-    out = set()
-    for i, m in enumerate(NAME_WORD_RE.finditer(core)):
-        w = re.sub(r"['’]s$", "", m.group(0)).strip(".")
-        if i and w[:1].isupper() and w.lower() not in METRIC_ACRONYMS:
-            out.add(stem(w))
-    return out
-
-
 def gate_vector(
     question: str, evidence: Sequence[Evidence], chosen: Sequence[Candidate], best: float
 ) -> list[float]:
@@ -275,14 +196,14 @@ def gate_vector(
     first = chosen[0]
     said = hits(ask, f"{first.passage.section}\n{first.unit.text}")
     said_all = set().union(*(hits(ask, f"{c.passage.section}\n{c.unit.text}") for c in chosen))
-    words = _question_words(question, evidence)
+    words = question_words(question, evidence)
     in_first = _uses(words, said, first)
     in_all = {k for c in chosen for k in _uses(words, said_all, c)}
     info = {k: information(w) for k, w in words.items()}
     left = [info[k] for k in words if k not in in_first]
     left_all = [info[k] for k in words if k not in in_all]
     used = [info[k] for k in words if k in in_first]
-    named = _names(question) & set(words)
+    named = asked_names(question) & set(words)
     asked = focus(question)
     kinds = asked_kinds(core_question(question))
     total_info = sum(info.values()) or 1.0
@@ -343,7 +264,7 @@ def decide(
         # however everyday the question's words (``agent/role_field.py``)
         return Decision(True, "", max(p, gate().threshold))
     doubtful = gate().threshold <= p < _DOUBTFUL
-    if doubtful and everyday_unheld(question, _question_words(question, evidence), chosen):
+    if doubtful and everyday_unheld(question, question_words(question, evidence), chosen):
         return Decision(False, "evidence", p)
     return Decision(p >= gate().threshold, "" if p >= gate().threshold else "evidence", p)
 
@@ -357,8 +278,8 @@ def _name_only(
     """The first unit uses the names asked of but nothing else the question asks
     (``linked.py``), nor does the unit the answer leads with: a table row naming a
     venture alone ranks first, the sentence naming the partner asked of it leads."""
-    words = _question_words(question, evidence)
-    named = _names(question) & set(words)
+    words = question_words(question, evidence)
+    named = asked_names(question) & set(words)
     units = [chosen[0]] if lead is None or lead is chosen[0] else [chosen[0], lead]
     if _owner_linked(question, evidence, units):
         return False
@@ -392,8 +313,8 @@ def nearest_named(
     Without a name asked of, the nearest unit only shares words, and is not shown."""
     if c is None:
         return None
-    words = _question_words(question, evidence)
-    named = _names(question) & set(words)
+    words = question_words(question, evidence)
+    named = asked_names(question) & set(words)
     if not named:
         return None
     said = hits(make_ask(question, evidence), f"{c.passage.section}\n{c.unit.text}")

@@ -42,6 +42,7 @@ from agent.evidence import Evidence, Passage
 from agent.models.features import scope_missing
 from agent.models.held_focus import kin
 from agent.models.report_period import cover_year
+from agent.prompts import SUPPORT_HEADER
 from agent.question import Question
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -97,14 +98,15 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
         # a thing no line item names: its words the scope's chunks never use at all
         unused = scope_missing(evidence)
         missing = [w for w in asked_phrase(q.text) if stem(w) in unused]
-        # "ratify" asked, "ratified" written: a word of the same root is the word
-        stems = _stems(whole)
+        # "ratify" asked, "ratified" written: a word of the same root is the word; and
+        # one the passages found write ("re-election" asked, "were elected" in the
+        # paragraph above the vote table) says the documents have it, though the unit
+        # given does not
+        stems = _stems(whole) | _stems("\n".join(p.text for ev in evidence for p in ev.passages))
         if q.periods and missing and not any(kin(stem(w), s) for w in missing for s in stems):
             return f"it does not name the {' '.join(missing)} asked"
-        return ""
-    years = {
-        int(m.group(0)) if not m.group(1) else 2000 + int(m.group(1)) for m in _YEAR.finditer(whole)
-    }
+        return _of_other_year(q.periods, text.split(SUPPORT_HEADER["en"], 1)[0])
+    years = _years(whole)
     # a Chinese report's columns say 本报告期, not the year: its cover names the year
     # (a year it does not cover was refused before: ``report_period.py``)
     covered = cover_year(evidence)
@@ -121,6 +123,26 @@ def misfit(q: Question, text: str, cited: Sequence[Passage], evidence: Sequence[
     if quarter and quarter not in quarters(whole) and _named_quarters(evidence):
         return f"it is not of the {_ORDINALS[quarter - 1]} quarter"
     return ""
+
+
+def _of_other_year(asked: Sequence[int], lead: str) -> str:
+    """A figure of a thing no line item names ("Digital Media ARR at the end of FY19"),
+    answered by a lead sentence that says its own year ("… at the end of fiscal 2017, up
+    from … fiscal 2016"): of another year when none of the years it says is the one asked
+    or beside it (a fiscal year is named by the year it starts or ends in). The passage
+    may name the year asked elsewhere, of something else; a lead naming no year is left
+    to the gate."""
+    said = _years(lead)
+    if len(asked) != 1 or not said:
+        return ""
+    return "" if said & {asked[0] - 1, asked[0], asked[0] + 1} else f"it is not of {asked[0]}"
+
+
+def _years(text: str) -> set[int]:
+    """The years a text names ("2024", "fiscal 2024", "FY24")."""
+    return {
+        int(m.group(0)) if not m.group(1) else 2000 + int(m.group(1)) for m in _YEAR.finditer(text)
+    }
 
 
 def qualifiers(question: str, names: Sequence[str]) -> list[str]:

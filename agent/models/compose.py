@@ -20,7 +20,7 @@ from typing import Literal
 from agent import prompts
 from agent.cross_reading import read_as, unreadable
 from agent.evidence import Evidence
-from agent.models.answerability import Decision, asked_words, before_figures
+from agent.models.answerability import Decision, before_figures
 from agent.models.answering.candidate import AnswerCandidate, Form, best_score
 from agent.models.answering.scoring import asked_forms, form_fit
 from agent.models.answering.strategies import Strategy, registered
@@ -29,6 +29,7 @@ from agent.models.asked_fit import misfit
 from agent.models.definition_asked import undefined
 from agent.models.held_focus import unheld_focus
 from agent.models.nearby import nearby_note
+from agent.models.question_words import asked_words
 from agent.models.record import records, unheld_record
 from agent.models.refusals import refusal
 from agent.models.report_period import uncovered_cited

@@ -31,7 +31,7 @@ def everyday_unheld(question: str, words: Mapping[str, str], chosen: Sequence[Ca
     who, where) that none of the chosen units holds: world knowledge whose words a
     document happens to use ("叶子" in a plant's description), not its content. The
     gate reads each of these apart; together they are a refusal. ``words``: stem → word of
-    the question's content words (``answerability._question_words``)."""
+    the question's content words (``question_words.question_words``)."""
     core = core_question(question)
     kinds = asked_kinds(core) & _HELD_KINDS
     if not HAN_RE.search(core) or not kinds or _PARTICULAR.search(core):

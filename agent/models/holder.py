@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from agent.answer_kinds import asked_kinds
 from agent.evidence import Evidence
@@ -29,6 +30,7 @@ from agent.models.rarity import information
 from agent.models.record import is_superlative
 from agent.rewrite import core_question, key_terms
 from agent.scope import _suffixes, stem
+from pipeline.text.lexicon import words
 from pipeline.text.script import HAN_RE
 
 # the office's words, then capitalised title words or short connectives, then the holder
@@ -90,15 +92,37 @@ def title(question: str) -> list[str]:
     core = core_question(question)
     if HAN_RE.search(core) or "person" not in asked_kinds(core):
         return []
+    said = re.findall(r"[A-Za-z][\w'’-]*|\S", core)
+    verb_asks_office = _who_is(said)
     runs: list[list[str]] = [[]]
-    for w in re.findall(r"[A-Za-z][\w'’-]*|\S", core):
+    for i, w in enumerate(said):
         if w.isalpha() and w.islower() and information(w) >= _RARE_TITLE:
-            runs[-1].append(w)
+            # after "Who owns …" the words name what is owned, unless "as" puts an office
+            if runs[-1] or verb_asks_office or "as" in (t.lower() for t in said[max(0, i - 2) : i]):
+                runs[-1].append(w)
         elif runs[-1]:
             runs.append([])
     best = max(runs, key=len)
     # "the largest customer" ranks members, a firm as well as a person: no office
     return best if len(best) >= 2 and not any(is_superlative(w) for w in best) else []
+
+
+def _who_is(said: Sequence[str]) -> bool:
+    """Does the question's "who" ask whoever holds an office ("Who is …", "Who serves as
+    …", ``asking.office_verbs_en``), rather than who does something to what follows
+    ("Who owns the joint venture?")? True when it asks no "who" at all."""
+    for i, w in enumerate(said):
+        low = w.lower()
+        if low in ("who's", "who’s"):
+            return True
+        if low == "who":
+            return i + 1 < len(said) and said[i + 1].lower() in _office_verbs()
+    return True
+
+
+@cache
+def _office_verbs() -> frozenset[str]:
+    return frozenset(words("asking.office_verbs_en"))
 
 
 def says_office(text: str, office: list[str], own: set[str]) -> int:

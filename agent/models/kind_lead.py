@@ -270,7 +270,24 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
         return ""
     if kind == "person" and any(_firm_in_role(t, q) for t in texts):
         return ""
+    if kind == "person" and not title(q) and any(_doer_named(t, q) for t in texts):
+        return ""
     return f"{UNHELD_LEAD} {_UNHELD[kind]}; what they say nearest:"
+
+
+def _doer_named(text: str, question: str) -> bool:
+    """ "Who owns …?" of "… and GSK owns the remaining 68%": a name (a capitalised word,
+    an initialism too, which the firm finder does not know without a legal form) right
+    before the verb the question asks the doer of, in any of its endings."""
+    m = _WHO_VERB.match(question)
+    if m is None:
+        return False
+    verb = stem(m.group(1).lower())
+    for w in re.finditer(r"(?<=[^\W\d_])\s+([a-z]+)\b", text):
+        before = text[: w.start()].rsplit(maxsplit=1)[-1]
+        if stem(w.group(1)) == verb and before[:1].isupper() and w.start() > len(before):
+            return True
+    return False
 
 
 def _firm_in_role(text: str, question: str) -> bool:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from agent.answer_kinds import asked_kinds
 from agent.evidence import Evidence
 from agent.question.acronyms import METRIC_ACRONYMS
 from agent.rewrite import core_question
 from agent.scope import _suffixes, stem  # the legal-form words a registrant's name ends in
+from pipeline.text import lexicon
 from pipeline.text.lexicon import alternation
 from pipeline.text.script import LATIN_LETTERS
 
@@ -34,8 +36,10 @@ _NAME = r"([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*|\b[a-z][\w-]*\.com\b)"
 # employees does <Name> have?", "Where is <Name> headquartered?").
 _AUXILIARIES = alternation("answer_sentences.subject_auxiliaries")
 _SUBJECT = (
-    re.compile(_NAME + r"['’]s\b"),
-    re.compile(r"\b(?:of|for)\s+" + _NAME + r"\s*[?？.]?\s*$"),
+    # "<Name>'s", and a name ending in s with the apostrophe alone ("Caesars' revenue")
+    re.compile(_NAME + r"(?:['’]s\b|(?<=s)['’](?=\s))"),
+    # last, or before the period asked ("the revenues of <Name> in H1 FY23")
+    re.compile(r"\b(?:of|for)\s+" + _NAME + r"(?:\s*[?？.]?\s*$|\s+(?:in|during|as of)\s)"),
     re.compile(rf"\b(?:{_AUXILIARIES})\s+{_NAME}\s+[a-z]"),
 )
 SUBJECT_PATTERNS = _SUBJECT  # read by absent_subject.py for a name the scope never uses
@@ -59,7 +63,7 @@ def other_subject(question: str, evidence: Sequence[Evidence], *, written: bool 
     if not owner:
         return ""
     core = core_question(question)
-    parts = {stem(w) for ev in evidence for p in ev.passages for w in _WORD.findall(p.section)}
+    parts = {w for ev in evidence for p in ev.passages for w in heading_words(p.section)}
     person = "person" in asked_kinds(core)
     for k, raw, start in _named(core):
         words = [stem(w.strip(".")) for w in raw]
@@ -87,6 +91,24 @@ def other_subject(question: str, evidence: Sequence[Evidence], *, written: bool 
             return ""
         return " ".join(raw)
     return ""
+
+
+def heading_words(section: str) -> set[str]:
+    """The stems of the words a section path heads its sections with, each heading's
+    words after a partner's preposition aside ("Consumer Healthcare JV with <Other>": the
+    other party of the venture, not a part of the report)."""
+    out: set[str] = set()
+    for heading in section.split(">"):
+        for w in _WORD.findall(heading):
+            if w.lower() in _partner_prepositions():
+                break
+            out.add(stem(w))
+    return out
+
+
+@cache
+def _partner_prepositions() -> frozenset[str]:
+    return frozenset(lexicon.words("relations.partner_prepositions_en"))
 
 
 def _named(core: str) -> list[tuple[int, list[str], int]]:

@@ -43,7 +43,9 @@ def refusal(decision: Decision, near: Sequence[Candidate], lang: Lang, note: str
         said = prompts.REFUSAL_PERIOD if decision.reason == "period" else prompts.REFUSAL_MISSING
         return said[lang].format(terms=quoted)
     if decision.reason == "company":
-        return prompts.REFUSAL_COMPANY[lang].format(name=decision.detail)
+        # "Caesars' report", not "Caesars's"
+        owned = decision.detail + ("'" if decision.detail.endswith("s") else "'s")
+        return prompts.REFUSAL_COMPANY[lang].format(name=decision.detail, owned=owned)
     if not near:
         return prompts.REFUSAL[lang] + note
     c = near[0]

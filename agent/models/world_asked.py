@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from agent.evidence import Evidence
-from agent.models.answerability import about_document
 from agent.models.owner_said import WORD, owner_said
+from agent.models.question_words import about_document
 from agent.rewrite import core_question, key_terms
 from agent.scope import stem
 from pipeline.text.lexicon import alternation, words
@@ -48,6 +48,28 @@ def _opening() -> re.Pattern[str]:
 
 
 @cache
+def _what_is() -> tuple[re.Pattern[str], ...]:
+    """ "What is talc made of?", "What are tariffs used for?" (a class, a participle and the
+    preposition the question ends on), "What is the purpose of a tariff?" (a thing of a
+    class named with its article): what a class is, asked in general."""
+    be = alternation("world_questions.be_en")
+    article = alternation("world_questions.class_articles_en")
+    word = r"[\w'’-]+"
+    return (
+        re.compile(
+            rf"^\s*what\s+(?:{be})\s+(?P<next>{word})(?:\s+{word}){{0,2}}?\s+[a-z]+\s+"
+            r"(?:of|for|from|with)\s*\??\s*$",
+            re.I,
+        ),
+        re.compile(
+            rf"^\s*what\s+(?:{be})\s+the\s+[a-z]+\s+of\s+(?:{article})\s+(?P<next>{word})"
+            r"(?:\s+{word})?\s*\??\s*$".replace("{word}", word),
+            re.I,
+        ),
+    )
+
+
+@cache
 def _particular() -> frozenset[str]:
     return frozenset(words("world_questions.particular_en"))
 
@@ -64,7 +86,7 @@ def world_asked(question: str, evidence: Sequence[Evidence]) -> bool:
     core = core_question(question)
     if HAN_RE.search(question) or any(c.isdigit() for c in core):
         return False
-    m = _opening().match(core)
+    m = _opening().match(core) or next((w for p in _what_is() if (w := p.match(core))), None)
     if m is None or m.group("next").lower() in _particular():
         return False
     said = WORD.findall(core)
