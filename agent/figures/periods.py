@@ -60,10 +60,10 @@ def quarter_of(question: str) -> int | None:
     return _ORDINAL[m.group(3).lower()]
 
 
-# a year named as fiscal ("FY2022", "FY22", "fiscal 2022", "fiscal year 2022")
-_FISCAL_NAMED = re.compile(
-    rf"\bFY\s?['’]?(?:\d{{2}}|{YEAR})\b|\bfiscal(?:\s+year)?\s+{YEAR}\b", re.I
-)
+def _names_fiscal_year(question: str) -> bool:
+    """Whether a year is named as fiscal ("FY2022", "FY22", "fiscal year 2022"); the year
+    patterns live in pipeline.text.periods, group 1 being the FY/fiscal form."""
+    return any(m.group(1) for m in FISCAL_YEAR_OUTSIDE_FIGURES_RE.finditer(question))
 
 
 def into_year(question: str, months: int | None) -> int | None:
@@ -75,7 +75,7 @@ def into_year(question: str, months: int | None) -> int | None:
     fiscal year it is in)."""
     if _DATE.search(question):
         return None
-    if months is None and _FISCAL_NAMED.search(question):
+    if months is None and _names_fiscal_year(question):
         return 12  # "the close of FY2022": a fiscal year, whatever calendar its columns print
     if months == 3:
         n = quarter_of(question)
