@@ -288,7 +288,7 @@ _LEAD = re.compile(rf"\b({_PART})(?:\s+of)?(?:\s+the)?(?:\s+fiscal(?:\s+year)?)?
 _TRAIL = re.compile(rf"\s*\(?({_PART})\b", re.I)
 
 
-class _Read(Protocol):
+class TableRead(Protocol):
     """A figure read from a table: its row's label, its column's year and header."""
 
     @property
@@ -299,7 +299,7 @@ class _Read(Protocol):
     def period(self) -> str: ...
 
 
-def year_table_search(cells: Sequence[_Read], months: int | None) -> list[str]:
+def year_table_search(cells: Sequence[TableRead], months: int | None) -> list[str]:
     """A year asked but every figure read from a part of one ("Fourth Quarter 2025": a
     release's quarter table): keywords for the year's own table, whose figures replace
     them when it is found."""

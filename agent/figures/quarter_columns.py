@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from agent.figures.periods import FIRST_WEEK, months_of
+from agent.figures.periods import FIRST_WEEK, TableRead, months_of
 from pipeline.text.periods import TABLE_YEAR_RE
 
 _MONTHS = "january february march april may june july august september october november december"
@@ -140,18 +140,7 @@ def _successive(months: Sequence[int | None]) -> bool:
     )
 
 
-class _Read(Protocol):
-    """A figure read from a table: its row's label, its column's year and header."""
-
-    @property
-    def label(self) -> str: ...
-    @property
-    def year(self) -> int | None: ...
-    @property
-    def period(self) -> str: ...
-
-
-def quarter_table_search(cells: Sequence[_Read], months: int | None) -> list[str]:
+def quarter_table_search(cells: Sequence[TableRead], months: int | None) -> list[str]:
     """A quarter or a half asked but every figure read from a column naming no part of a
     year (an annual report's statements give years): keywords for the report's quarterly
     table ("Quarterly Financial Information", "Selected Quarterly Financial Data"), whose
