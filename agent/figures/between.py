@@ -195,18 +195,7 @@ def _column(g: Grid, p: Period, both: tuple[Period, Period], what: _Quantity) ->
 
 
 def _cell(g: Grid, r: Row, col: int, key: str) -> Cell:
-    years = g.years()
-    return Cell(
-        item=key,
-        label=r.label,
-        value=as_amount(r.values[col] or 0.0, r.label, is_outflow(key)),
-        raw=r.raws[col],
-        year=years[col],
-        period=g.columns[col].text,
-        chunk_id=g.passage.chunk_id,
-        page=g.passage.page,
-        scale=g.unit(r),
-    )
+    return g.cell(r, col, item=key, value=as_amount(r.values[col] or 0.0, r.label, is_outflow(key)))
 
 
 def _named(g: Grid, r: Row) -> str:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.evidence import Passage
+from agent.figures.formula import Cell
 from agent.figures.periods import (
     closing_month,
     ends_month,
@@ -220,6 +221,30 @@ class Grid:
         if into == 12 and months in (None, 12):  # a fiscal year: its end, not a later date
             at = _year_end_first(self.columns, at)
         return at[0] if at else None
+
+    def cell(
+        self,
+        row: Row,
+        col: int,
+        *,
+        item: str = "",
+        value: float | None = None,
+        years: list[int | None] | None = None,
+    ) -> Cell:
+        """The figure at ``row`` and ``col`` as a cited cell. ``value`` when the caller reads
+        the printed figure otherwise (an outflow's sign, its size), ``years`` when the
+        columns' years are read for the period asked."""
+        return Cell(
+            item=item,
+            label=row.label,
+            value=(row.values[col] or 0.0) if value is None else value,
+            raw=row.raws[col],
+            year=(self.years() if years is None else years)[col],
+            period=self.columns[col].text,
+            chunk_id=self.passage.chunk_id,
+            page=self.passage.page,
+            scale=self.unit(row),
+        )
 
     def unit(self, row: Row) -> str:
         """The unit a row's figures are in: the table's, unless the row is per share or a

@@ -285,17 +285,8 @@ class Finder:
         return fit
 
     def _cell(self, key: str, g: Grid, r: Row, col: int, outflow: bool) -> Cell:
-        return Cell(
-            item=key,
-            label=r.label,
-            value=as_amount(r.values[col] or 0.0, r.label, outflow),
-            raw=r.raws[col],
-            year=g.years(self.into, self.months)[col],
-            period=g.columns[col].text,
-            chunk_id=g.passage.chunk_id,
-            page=g.passage.page,
-            scale=g.unit(r),
-        )
+        value = as_amount(r.values[col] or 0.0, r.label, outflow)
+        return g.cell(r, col, item=key, value=value, years=g.years(self.into, self.months))
 
     def prior(self, cell: Cell) -> Cell | None:
         """The same row's figure for the period before, in a table that names its periods

@@ -287,17 +287,7 @@ def _printed(g: Grid, r: Row, computed: float) -> float | None:
 
 
 def _cell(g: Grid, r: Row, col: int) -> Cell:
-    return Cell(
-        item="",
-        label=r.label,
-        value=r.values[col] or 0.0,
-        raw=r.raws[col],
-        year=g.years()[col],
-        period=g.columns[col].text,
-        chunk_id=g.passage.chunk_id,
-        page=g.passage.page,
-        scale=g.unit(r),
-    )
+    return g.cell(r, col)
 
 
 def _pct(value: float) -> str:

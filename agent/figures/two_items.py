@@ -173,19 +173,8 @@ def _side(g: Grid, words: frozenset[str], col: int, prior: int | None) -> _Side 
 
 
 def _cell(g: Grid, r: Row, col: int) -> Cell:
-    value = r.values[col] or 0.0
-    return Cell(
-        item="",
-        label=r.label,
-        # an outflow printed in brackets ("(789)") is compared by its size
-        value=abs(value),
-        raw=r.raws[col],
-        year=g.years()[col],
-        period=g.columns[col].text,
-        chunk_id=g.passage.chunk_id,
-        page=g.passage.page,
-        scale=g.unit(r),
-    )
+    # an outflow printed in brackets ("(789)") is compared by its size
+    return g.cell(r, col, value=abs(r.values[col] or 0.0))
 
 
 def _level_lines(a: _Side, b: _Side) -> list[str]:
