@@ -87,3 +87,32 @@ def test_a_contents_line_is_no_figure_to_ask_about() -> None:
     asked = _asked(contents)
     assert not [q for q in asked if re.search(r"article|section", q, re.I)], asked
     assert any("net sales" in q for q in asked), asked
+
+
+def test_a_company_whose_file_name_runs_its_name_together_is_still_named() -> None:
+    """The journey's "bestbuy-10k-excerpt.pdf": "Best Buy" is one word of the file name, and
+    a passage in the first person ("we set goals in fiscal 2021") is about Best Buy."""
+    text = (
+        "We believe in the power of our people. At the end of fiscal 2031, we employed more "
+        "than 9,000 employees. In fiscal 2029, we set employee diversity goals to be "
+        "attained by 2033. Osprey Mart Teen Centers opened in fiscal 2030."
+    )
+    p = Passage(
+        chunk_id="o#46", doc_id="ospreymart-10k-excerpt-db8248", page=7, page_end=7,
+        text=text, rank=1, section="Human Capital Management",
+    )  # fmt: skip
+    ev = Evidence(tool="search", query="employees", passages=[p])
+    quoted = ["At the end of fiscal 2031, we employed more than 9,000 employees."]
+    asked = follow_ups("How many employees did Osprey Mart have?", [ev], [p], "en", quoted=quoted)
+    assert any("Osprey Mart" in q and "2029" in q for q in asked), asked
+
+
+def test_a_heading_run_into_the_next_sentence_is_no_name() -> None:
+    """A chunk that keeps a heading on the line of the sentence after it ("Benefits We
+    offer …") has the capitalised run "Benefits We": a heading's tail and a pronoun, no party."""
+    asked = _asked(
+        "Kestrel Foods employs 9,000 people. Employee Benefits We offer Kestrel Foods staff a "
+        "pension plan run by the Osprey Trust."
+    )
+    assert not any(re.search(r"\bWe\b", q) for q in asked), asked
+    assert any("Osprey Trust" in q for q in asked), asked

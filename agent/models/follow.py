@@ -244,23 +244,29 @@ def _own_names(question: str, evidence: Sequence[Evidence]) -> dict[str, str]:
         for p in ev.passages:
             texts.setdefault(p.doc_id, []).append(p.text)
     for doc, said in texts.items():
-        own = {stem(w.lower()) for w in re.findall(r"[A-Za-z]{3,}", doc)}
+        words = [w.lower() for w in re.findall(r"[A-Za-z]{3,}", doc)]
+        own = {stem(w) for w in words}
         forms = Counter(
             name
             for text in [*said, question]
             for m in _CAPITALISED.finditer(text)
-            if (name := _named(m.group(0), own)) and not name.isupper()
+            if (name := _named(m.group(0), own, words)) and not name.isupper()
         )
         if forms:
             out[doc] = forms.most_common(1)[0][0]
     return out
 
 
-def _named(run: str, own: set[str]) -> str:
+def _named(run: str, own: set[str], joined: Sequence[str] = ()) -> str:
     """The part of a run of capitalised words that names the document ("Kestrel Foods" of
-    "Kestrel Foods Annual", "PepsiCo" of "PepsiCo Beverages"): its file name's words."""
+    "Kestrel Foods Annual", "PepsiCo" of "PepsiCo Beverages"): its file name's words, or
+    words a file name writes run together ("Best Buy" of "bestbuy-10k")."""
+    words = run.split()
+    for n in range(len(words), 1, -1):  # the longest run the file name writes as one word
+        if re.sub(r"[^a-z]", "", "".join(words[:n]).lower()) in joined:
+            return " ".join(words[:n])
     kept: list[str] = []
-    for word in run.split():
+    for word in words:
         if word != "&" and stem(word.lower()) not in own:
             break
         kept.append(word)

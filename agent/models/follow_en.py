@@ -175,8 +175,11 @@ def _related_name(s: str, subject: str, asked: str) -> str:
             continue
         if _NUMBERED.match(s, name.end()) or not whole_name(s, name.start(), name.end()):
             continue  # "Item 1", "Note 7": a place in the document; "(364) Day Credit …"
-        if word.split()[0].lower() in EN_STOPWORDS:
-            continue  # "Other Adjustments": a line item in capitals, not a name
+        ends = {word.split()[0].lower(), word.split()[-1].lower()}
+        if ends & EN_STOPWORDS:
+            # "Other Adjustments": a line item in capitals, not a name; "Benefits We": a
+            # heading run into the sentence after it
+            continue
         if is_title(word):
             continue  # "Operating Officer": an office, not a name
         if set(word.lower().split()) & set(subject.lower().split()):
