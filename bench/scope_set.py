@@ -91,7 +91,7 @@ _QUOTES = re.compile(r"Supporting quotes:|依据原文")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C or D")
+    args = set_args(__doc__, "A, B, C, D or E")
     items = chosen(QUESTIONS, args)
     scopes: dict[str, list[str]] = json.loads(QUESTIONS.read_text(encoding="utf-8"))["scopes"]
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
