@@ -62,6 +62,16 @@ figure after a Chinese character counted by the checker): 9/13, 8/13, 10/13, ref
 must-refuse 2/3 (Caesars beside the Chinese report is answered: that report never prints
 its company's English name, so an unknown English name may be its own). A-C: in the answer
 52/59, lead 50 -> 51, page 54/59, refused 3/59 (as before); must-refuse 9/9.
+
+Batch E (zh15; 15 Chinese questions with a Chinese report and an English 10-K in one scope:
+PepsiCo's 2022 10-K, Amazon's 2019 10-K or Best Buy's 2023 10-K beside the Chinese report;
+four naming another company, two of them Chinese listed companies). Cold (64f51f5): in the
+answer 9/11, lead 9/11, page 9/11, refused 1/11; must-refuse 4/4. Misses: "2022财年的稀释每股
+收益" answered with the 2018 Q1 report's -0.0053 (a year the report does not cover, beside
+a 10-K that reports it), and "截至2019年12月31日的现金及现金等价物" refused as the report of
+"截至" (a date opening the question without a comma). Unchanged after zh15's change (no
+change for mixed scopes was made); A-D after it: in the answer 62/72, lead 60/72, page
+65/72, refused 4/72, must-refuse 11/12.
 """
 
 from __future__ import annotations
@@ -91,7 +101,7 @@ _QUOTES = re.compile(r"Supporting quotes:|依据原文")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C or D")
+    args = set_args(__doc__, "A, B, C, D or E")
     items = chosen(QUESTIONS, args)
     scopes: dict[str, list[str]] = json.loads(QUESTIONS.read_text(encoding="utf-8"))["scopes"]
     folio = Folio(Settings(data_dir=args.data_dir / "data"))

@@ -14,6 +14,7 @@ from agent.evidence import Evidence
 from agent.models.features import scope_missing
 from agent.models.judge import METRIC_ACRONYMS
 from agent.models.other_company import SUBJECT_PATTERNS, abbreviates
+from agent.models.short_names import long_names
 from agent.question import parse
 from agent.rewrite import content_terms, core_question
 from agent.scope import company_suffixes, names_company, stem
@@ -52,6 +53,9 @@ def absent_subject(question: str, evidence: Sequence[Evidence]) -> str:
     if named:  # "百事…" of PepsiCo's report is its own; "微软…" another company's
         return next((en for _, en in named if not _owns(en, evidence)), "")
     gone = scope_missing(evidence)
+    # a foreign name the passages spell otherwise (蒙特罗 of 蒙泰罗), a short form they
+    # write in full: the scope's own name, not another's
+    gone -= {t for covered, _ in long_names(question, evidence, gone) for t in covered}
     for name in [*_latin_names(core), *_han_names(core)]:
         terms = _terms(name)
         # "Pepsi" of PepsiCo, "JnJ": a short form of the owner's name is the owner

@@ -1,5 +1,6 @@
 """A question's name that the documents write short (澳大利亚网球公开赛 asked, 澳网 written),
-or in full (荷甲 asked, 荷兰足球甲级联赛 written; OCW asked, OpenCourseWare written).
+or in full (荷甲 asked, 荷兰足球甲级联赛 written; OCW asked, OpenCourseWare written), or a
+foreign name they spell with other characters of its sound (蒙特罗 asked, 蒙泰罗 written).
 
 The word cutter splits a full name into its words (澳大利亚 / 网球 / 公开赛); a sentence
 writing the short form uses none of them, and loses to one holding the pieces in another
@@ -10,7 +11,9 @@ does (``features.hits``), and those words are not missing from the documents. Th
 way round, a short form asked is a word the documents never write, or one no dictionary
 holds (a name's short form): a text writing a full name it shortens
 (``short_forms.written_long``), or a name whose capitals spell it (``spelled_initials``),
-uses it.
+uses it. A foreign name asked that the scope never writes is used by a text spelling it
+with characters read alike (``pipeline/text/sound_alike``), its given name by one writing
+another given name before its surname (珍妮·杜普洛 asked, 琴娜·杜普洛 written).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from agent.scope import stem
 from pipeline.text.script import HAN_RUN_RE
 from pipeline.text.segment import ZH_STOPWORDS, cut_words, dictionary_word, everyday_word
 from pipeline.text.short_forms import spelled_initials, written_long, written_short
+from pipeline.text.sound_alike import given_alike, name_stretches, written_alike
 
 _ASKING = re.compile("谁|什么|哪|几|多少|何")
 
@@ -51,14 +55,43 @@ def short_names(question: str, evidence: Sequence[Evidence]) -> tuple[Covered, .
 def long_names(
     question: str, evidence: Sequence[Evidence], missing: set[str]
 ) -> tuple[Covered, ...]:
-    """For each short form asked (荷甲, OCW) that the passages write in full: the stemmed
-    word, and a pattern finding its full names (``missing``: the stemmed words no chunk
-    of the scope uses)."""
+    """For each short form asked (荷甲, OCW) that the passages write in full, and each
+    foreign name asked that they spell otherwise: the stemmed words, and a pattern finding
+    the names written (``missing``: the stemmed words no chunk of the scope uses)."""
     texts = list(dict.fromkeys(p.text for ev in evidence for p in ev.passages))
     forms = {
         frozenset({stem(w)}): names for w, names in _written_long(question, texts, missing).items()
     }
+    for covered, said in _spelled_alike(question, texts, missing).items():
+        forms.setdefault(covered, set()).update(said)
     return _patterns(forms)
+
+
+def _spelled_alike(
+    question: str, texts: Sequence[str], missing: set[str]
+) -> dict[frozenset[str], set[str]]:
+    """Each foreign name of the question holding a word the scope never uses, with its
+    spellings in the passages: the whole name read alike, or its given name before the
+    surname written as asked."""
+    terms = [t for t in key_terms(question) if len(t) > 1]
+    out: dict[frozenset[str], set[str]] = {}
+    for run in re.split(r"[·‧•・]", core_question(question)):
+        for name in name_stretches(run):
+            covered = frozenset(stem(t) for t in terms if t in name)
+            if not covered & missing:
+                continue
+            said = {f for t in texts for f in written_alike(name, t)}
+            surname = _surname_after(question, name)
+            said |= {f for t in texts for f in given_alike(name, surname, t)} if surname else set()
+            if said:
+                out.setdefault(covered, set()).update(said)
+    return out
+
+
+def _surname_after(question: str, given: str) -> str:
+    """The surname the question writes after ``given`` and a name's dot, or ""."""
+    m = re.search(re.escape(given) + r"[·‧•・]([^\W\d_]+)", question)
+    return next(iter(name_stretches(m.group(1))), "") if m else ""
 
 
 def _patterns(forms: dict[frozenset[str], set[str]]) -> tuple[Covered, ...]:

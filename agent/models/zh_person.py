@@ -21,6 +21,7 @@ from agent.answer_kinds import _tagged
 from agent.evidence import Evidence
 from agent.rewrite import core_question
 from pipeline.text.script import HAN_RE, han_count
+from pipeline.text.sound_alike import spelled_in
 
 # how likely a character opens a person's name rather than any other word: real
 # surnames score 0.3 and up (苏 0.33, 严 0.48, 张 0.89), a noun's first character under 0.1
@@ -119,6 +120,7 @@ def missing_person(question: str, evidence: Sequence[Evidence]) -> str:
     if not texts or not any(HAN_RE.search(t) for t in texts):
         return ""  # an English report never writes a Chinese name: nothing is known missing
     for name in person_names(question):
-        if not any(name in t for t in texts):
+        # a foreign name the passages spell otherwise (蒙特罗 of 蒙泰罗) is written there
+        if not any(spelled_in(name, t) for t in texts):
             return name
     return ""
