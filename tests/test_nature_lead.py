@@ -35,6 +35,8 @@ def test_a_sentence_introducing_the_thing_describes_it_more_than_one_naming_it()
     assert describes("self-insured liabilities", held) > describes(
         "self-insured liabilities", listed
     )
+    mixed = "We have a mixture of fixed and floating rates and use rate swaps for flexibility."
+    assert describes("fixed price commodity swaps", mixed) == 0  # "fixed" of another thing
     kept = "Rebate reserves are recorded at full sales value."
     assert describes("rebate reserve", kept) == 0  # how it is kept, not what it is
 

@@ -79,7 +79,10 @@ def describes(thing: str, text: str) -> int:
         return 2
     head = _name(re.split(r"\s+", thing)[0])
     having = alternation("nature_asked.having", space=r"\s+")
-    held = rf"\b(?:we|the\s+company)\s+(?:{having})\s+(?:[^.;]{{0,60}}?\s)?{head}\b"
+    # the thing right after the verb, its amount and modifiers: "we established a commercial
+    # paper program", "we are self-insured", never "we have a mixture of fixed … rates"
+    between = r"(?:(?!(?:of|and|or|to|for|in|with|from|by)\b)[\w$.,-]+\s+){0,6}?"
+    held = rf"\b(?:we|the\s+company)\s+(?:{having})\s+{between}{head}\b"
     return 1 if re.search(held, text, re.I) else 0
 
 
