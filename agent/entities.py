@@ -27,6 +27,7 @@ from agent.question.kinds import COUNTED, FIRST_ASKING, asked_kinds
 from agent.question.kinds import marks as _marks
 from agent.rewrite import core_question
 from agent.scope import stem
+from pipeline.text.lexicon import pattern
 from pipeline.text.script import HAN, HAN_RE
 
 Entity = Literal["organisation", "person", "date", "place", "count"]
@@ -35,6 +36,12 @@ _SUFFIXES = Path(__file__).with_name("data") / "company_suffixes.json"
 _NAME_WORD = r"[A-Z][a-z'’-]+"
 _ZH_COUNT = re.compile(r"(?:多少|几)[个种位名家次条项人座所只件]")
 # "which firm …", "on which exchange …", "哪家公司"
+# "What does <Company> say about …?": what the document says of a topic is asked
+_SAYS_ABOUT = pattern(
+    "asking.topic_verbs_en",
+    template=r"^\W*what\s+(?:does|do|did)\s+[^?]{1,80}?\b(?:{})\s+(?:about|regarding|concerning|of|on)\b",
+    flags=re.I,
+)
 _WHICH = re.compile(r"^\W*(?:(?:on|in|at|by|from|with)\s+)?(?:which|what)\b|哪家|哪个|什么", re.I)
 
 
@@ -98,6 +105,8 @@ def asked_entity(question: str) -> Entity | None:
         return None  # "who are the officers": several, a list
     if "reason" in kinds:
         return None  # "what are the vendor allowances meant to offset?": a purpose, no firm
+    if _SAYS_ABOUT.match(core):
+        return None  # "What does it say about its foreign exchange risk?": a topic asked
     org = _words().org_asks.search(core) is not None
     if "person" in kinds:
         return "organisation" if org else "person"

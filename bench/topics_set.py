@@ -3,7 +3,7 @@ questions and single facts (batch B adds a few Chinese ones over the packed CMRC
 articles). Is a page saying it cited, does the answer hold the key words,
 does a yes/no answer open with the right word, was it refused?
 
-    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A..M]
+    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A..O]
 
 The questions are ``bench/topics_questions.json`` (invented; pages and key words read off
 the training PDFs with PyMuPDF). Key words count in the answer's body (its quotes
@@ -33,7 +33,7 @@ _OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not a
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L or M")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M or O")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for asked in ask_each(args, items):
@@ -46,7 +46,8 @@ def main() -> int:
         }
         if item.get("expect"):
             marks["yes/no opening"] = not a.refused and opens_with(item["expect"], text)
-        for kind in (item["kind"], "all", f"batch {item['batch']}"):
+        shape = [f"shape {item['shape']}"] if item.get("shape") else []  # batch O on
+        for kind in (item["kind"], "all", f"batch {item['batch']}", *shape):
             for name, ok in marks.items():
                 table[kind][name].append(ok)
         if args.verbose:
@@ -59,10 +60,10 @@ def main() -> int:
             )
     print(f"questions {len(items)}")
     heads = ("page cited", "key words", "yes/no opening", "refused")
-    print(f"{'kind':8} " + " ".join(f"{h:16}" for h in heads))
-    for kind in (*KINDS, *sorted(k for k in table if k.startswith("batch"))):
+    print(f"{'kind':14} " + " ".join(f"{h:16}" for h in heads))
+    for kind in (*KINDS, *sorted(k for k in table if k.startswith(("batch", "shape")))):
         if table[kind]:
-            print(f"{kind:8} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
+            print(f"{kind:14} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
     return 0
 
 

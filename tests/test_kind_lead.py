@@ -49,6 +49,14 @@ def test_a_who_question_asks_a_firm_when_it_asks_about_an_auditor() -> None:
     assert asked_entity("Why did Quillon's margin fall?") is None
 
 
+def test_what_a_report_says_of_a_topic_asks_no_firm_its_words_name() -> None:
+    # "exchange", "customers", "banks" name the topic asked about, not a firm asked for
+    assert asked_entity("What does Quillon say about its foreign exchange risk?") is None
+    assert asked_entity("What does Quillon disclose about its customers?") is None
+    assert asked_entity("What did Quillon state regarding its banks?") is None
+    assert asked_entity("On which exchange are Quillon's shares listed?") == "organisation"
+
+
 def _said(kind: str, text: str, question: str) -> str | None:
     from agent.entities import Entity
 

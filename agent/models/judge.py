@@ -22,6 +22,7 @@ from agent.models.definition_asked import defining_unit
 from agent.models.feature_vector import FEATURES
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
+from agent.models.nature_lead import nature_first
 from agent.models.period_rows import length_first
 from agent.models.places_lead import places_first
 from agent.models.qualified_rows import amounts_first, qualified_first, rates_first
@@ -125,6 +126,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     led = lead_with_asked(question, chosen + agreed, found, model.refuse_below)
     led = places_first(question, led, found)  # "which countries …?": the places named
     led = reason_first(question, led)  # "what is it meant to achieve?": the next sentence
+    led = nature_first(question, led, found)  # "the nature of X?": the sentence describing X
     led = status_first(question, led, evidence)  # "where does it stand?": its latest step
     # "Is it still selling X?": the sentence holding the predicate too decides it
     led = verdict_first(question, led, evidence)

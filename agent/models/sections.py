@@ -20,6 +20,8 @@ from agent import prompts
 from agent.answer_kinds import FIGURE, asked_kinds, asks_overview, holds
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answerability import before_figures
+from agent.models.expected_move import move_words
+from agent.models.expected_move import verdict as expected_verdict
 from agent.models.features import hits, make_ask, share
 from agent.models.judge import absent_names
 from agent.models.reversal import outcome_met, reverses, without_limits
@@ -256,11 +258,25 @@ def stated_verdict(
     need = deciding_terms(asked)  # a qualifier asked ("one-off") need not be said again
     said = max(items, key=lambda t: len(_held(need, t)))
     held = _held(need, said)
+    moved = _expected_verdict(question, need, said)
+    if moved:
+        return moved
     if len(asked) < 2 or not (_decides(need, held) or _mostly(need, held)):
         return None
     if need - held and outcome_met(need, said) - meets(need, topic_terms(said)):
         return None  # an outcome read off another word decides only the matter named in full
     return "no" if _denies(said, question) else "yes"
+
+
+def _expected_verdict(question: str, need: frozenset[str], said: str) -> str | None:
+    """The verdict an outlook sentence on the question's subject gives by the move it
+    says is expected ("… to grow at a slower rate" for "expected to accelerate?"); the
+    statement need not hold the question's words of a move, only those of its subject."""
+    subject = need - topic_terms(" ".join(move_words(question)))
+    held = meets(subject, topic_terms(said))
+    if not subject or not (_decides(subject, held) or _mostly(subject, held)):
+        return None
+    return expected_verdict(question, said)
 
 
 _ITEM = re.compile(r"\s*[•●▪◦]\s+|\n\s*[-–]\s+")  # a list's item marks

@@ -9,7 +9,8 @@ another form of the verb. So when the first unit leaves out a topic word of the 
 verb_forms.json``), the sentence of its story (its passage from it on, and the chunks
 shortly after of its section that the turn holds: ``status_lead.told_on``) that holds the
 words it leaves out, and the most of the question besides, leads; the first stays among
-the quotes. ``compose.written`` then reads the verdict from that sentence.
+the quotes. A question asking an expected move is led by the quote saying its subject's
+expected move (``expected_move.py``). ``compose.written`` then reads the verdict from that sentence.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from functools import cache
 
 from agent.evidence import Evidence, Passage, Unit, units
 from agent.models.candidates import Candidate
+from agent.models.expected_move import move_words
+from agent.models.expected_move import verdict as expected_verdict
 from agent.models.reversal import outcome_met
 from agent.models.status_lead import told_on
 from agent.own_name import own_name_words
@@ -69,6 +72,9 @@ def verdict_first(
     # naming the company ("Net loss attributable to <Company>") says nothing of the topic
     scope = [w for e in evidence for w in (*e.owner, *e.names)]
     asked = deciding(terms(question, scope)) - own_name_words(question, scope)
+    outlook = _outlook_first(question, chosen, asked, evidence)
+    if outlook is not None:
+        return outlook
     missing = asked - _held(asked, first.unit.text)
     if not missing or missing == asked:
         return chosen
@@ -83,6 +89,32 @@ def verdict_first(
     if best is None:
         return chosen
     return [replace(first, passage=best[1], unit=best[2]), *chosen]
+
+
+def _outlook_first(
+    question: str, chosen: list[Candidate], asked: frozenset[str], evidence: Sequence[Evidence]
+) -> list[Candidate] | None:
+    """A question asking an expected move ("expected to ease in 2023?") is decided by the
+    chosen quote saying the move its subject is expected to make ("… which we expect to
+    continue in 2023"), or the sentence of the first's story saying it, which leads when the
+    first says none; None when none does."""
+    if expected_verdict(question, chosen[0].unit.text) is not None:
+        return None
+    subject = asked - terms(" ".join(move_words(question)))
+
+    def says(text: str) -> bool:  # the subject's expected move, the subject all but one word
+        short = subject - _held(subject, text)
+        fits = len(short) <= (1 if len(subject) >= 3 else 0)
+        return fits and expected_verdict(question, text) is not None
+
+    for c in chosen[1:]:
+        if c.unit.kind == "sentence" and says(c.unit.text):
+            return [c, *(x for x in chosen if x is not c)]
+    first = chosen[0]
+    told = next(((p, u) for p, u in _story(first, evidence) if says(u.text)), None)
+    if told is None:
+        return None
+    return [replace(first, passage=told[0], unit=told[1]), *chosen]
 
 
 def _deciding_quote(
