@@ -93,7 +93,7 @@ def test_a_name_qualifying_the_items_keeps_the_sentences_saying_it() -> None:
 
 def test_a_facility_that_ended_is_not_added() -> None:
     ended = "In 2024 Vellmar terminated its $2 billion five-year revolving credit facility."
-    assert sized_amounts(_Q, _turn(ended)) == []
+    assert [lim.amount for lim in sized_amounts(_Q, _turn(ended, _MDA))] == [1.2e9]
 
 
 def test_a_capacity_noun_asks_the_verb_it_is_of() -> None:
