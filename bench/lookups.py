@@ -11,6 +11,7 @@ answer says before its supporting quotes (a figure only quoted is not the answer
 question marked ``"all": true`` (two figures compared, or a change with its two ends) counts
 only when every figure of its gold is shown; one marked ``"verdict": "yes"`` or ``"no"``
 counts in the lead only when the answer opens with that word. Per
+question shape (``"shape"``: rank, compare, total, period; batch X on) and per
 question kind (income statement, balance sheet, cash-flow statement, segment tables, notes,
 MD&A or cover page): figure, lead, page, refusals. Training documents only: they must
 already be ingested in the data directory (``bench/answers.py`` ingests them).
@@ -40,7 +41,7 @@ QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U or V")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U, V or X")
     items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)
@@ -56,7 +57,7 @@ def main() -> int:
         decided = item.get("verdict") in (None, opening_verdict(lead))
         ok_lead = not a.refused and shown(gold, lead) and decided
         ok_page = not a.refused and bool(cited & set(item["pages"]))
-        for kind in (item["kind"], "all"):
+        for kind in (item["kind"], item.get("shape", ""), "all"):
             figure[kind].append(ok_fig)
             led[kind].append(ok_lead)
             page[kind].append(ok_page)
@@ -72,7 +73,8 @@ def main() -> int:
     print(f"questions {len(items)}")
     heads = ("figure in the answer", "figure in the lead", "gold page cited", "refused")
     print(f"{'kind':10} " + " ".join(f"{h:22}" for h in heads))
-    for kind in ("income", "balance", "cash", "segment", "notes", "all"):
+    shapes = ("rank", "compare", "total", "period")
+    for kind in ("income", "balance", "cash", "segment", "notes", *shapes, "all"):
         if figure[kind]:
             rates = (figure[kind], led[kind], page[kind], refused[kind])
             print(f"{kind:10} " + " ".join(f"{rate(r):22}" for r in rates))

@@ -83,7 +83,7 @@ def test_the_same_sentence_found_twice_counts_once() -> None:
     # one limit alone is no total: its page is read for the others beside it
     alone = prose_total(_QUESTION, _turn(_TERM, _TERM), "en")
     assert alone is not None and not alone.lines
-    assert (alone.read, alone.read_doc) == ([1], "corvane")
+    assert (alone.read, alone.read_doc) == ([1, 2], "corvane")  # its page and the next
     out = prose_total(_QUESTION, _turn(_TERM, _REVOLVER, _REVOLVER), "en")
     assert out is not None and out.lines[0].count("+") == 1
 
@@ -111,7 +111,7 @@ def test_amounts_in_different_scales_are_added_in_one() -> None:
     out = prose_total(q, _turn(a, b), "en")
     assert out is not None
     assert out.lines[0].startswith(
-        "Total limit (repurchase up to) = $1,500,000,000 + $750,000,000 = $2,250,000,000"
+        "Total limit (repurchase up to) = $1.5 billion + $0.75 billion = $2.25 billion"
     )
 
 

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from agent import prompts
 from agent.evidence import Evidence, Passage, units
 from agent.figures.candidate import FigureAnswer
+from agent.figures.limits import Limit
 from agent.figures.render import number
+from agent.figures.sized_items import asked_items, sized_amounts
 from agent.figures.successive import succession_role
 from agent.scope import stem
 from pipeline.text import lexicon
@@ -45,29 +46,13 @@ _CAPACITY = re.compile(
     r"(?:(?:" + lexicon.alternation("totals.between") + r")\s+)?(?P<verb>[a-z]{3,})\b",
     re.I,
 )
+# "borrowing capacity", "repurchase capacity": the verb a capacity noun is of
+_CAPACITY_NOUN = re.compile(r"\b(?P<verb>[a-z]{3,})ing\s+capacity\b", re.I)
 _LIMIT = lexicon.pattern("totals.limits", flags=re.I)
 _STATED = lexicon.pattern("totals.stated", flags=re.I)
-_SCALE = {"": 1.0, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_SCALES = ("", "thousand", "million", "billion")
 _MAX_GAP = 6  # words between the verb and its amount ("to borrow, in U.S. dollars, up to")
 _QUOTE = 200  # characters of a sentence quoted before its amount
-
-
-@dataclass(frozen=True)
-class Limit:
-    """One amount a sentence states as a limit on what the question's verb does."""
-
-    value: float
-    scale: str  # "", "thousand", "million" or "billion"
-    total: bool  # the sentence states the total itself
-    quote: str  # the sentence up to the amount
-    limit: str  # the words making it a limit, as written ("up to")
-    chunk_id: str
-    page: int
-    doc_id: str
-
-    @property
-    def amount(self) -> float:
-        return self.value * _SCALE[self.scale]
 
 
 def asked_verb(question: str) -> str:
@@ -75,7 +60,7 @@ def asked_verb(question: str) -> str:
     borrow"), or "" when the question asks no total of what may be done."""
     if not _ASKED.search(question):
         return ""
-    m = _CAPACITY.search(question)
+    m = _CAPACITY.search(question) or _CAPACITY_NOUN.search(question)
     return m.group("verb").lower() if m else ""
 
 
@@ -130,15 +115,18 @@ def prose_total(
     its working; the page to read when only one is in the turn; or None (no total asked of
     what may be done, or no limit stated)."""
     verb = asked_verb(question)
-    if not verb:
-        return None
-    limits = stated_limits(verb, evidence)
+    limits = stated_limits(verb, evidence) if verb else []
     stated = [lim for lim in limits if lim.total]
     if stated:  # a sentence gives the total itself: no adding
         best = max(stated, key=lambda lim: lim.amount)
         return FigureAnswer([_line(verb, [best], lang), *_quotes([best])])
-    if len(limits) == 1:  # the others are most often beside it: its page is read
-        return FigureAnswer(read=[limits[0].page], read_doc=limits[0].doc_id)
+    if verb and len(limits) < 2:  # the items sized in noun phrases instead
+        sized = sized_amounts(question, evidence)
+        if len(sized) > len(limits) and len({lim.currency for lim in sized}) == 1:
+            limits, verb = sized, asked_items(question)[0]
+    if len(limits) == 1:  # the others are most often beside it: its page (and the next)
+        page = limits[0].page
+        return FigureAnswer(read=[page, page + 1], read_doc=limits[0].doc_id)
     if not limits:
         return None
     return FigureAnswer([_line(verb, limits, lang), *_quotes(limits)])
@@ -148,11 +136,12 @@ def _line(verb: str, limits: Sequence[Limit], lang: prompts.Lang) -> str:
     """ "Total limit (borrow up to) = $a + $b = $c [ids]": in the sentences' scale when
     they share one; named in the sentences' own words, which the support check finds in
     the passages cited."""
-    scales = {lim.scale for lim in limits}
-    scale = scales.pop() if len(scales) == 1 else ""
-    values = [lim.value if scale == lim.scale else lim.amount for lim in limits]
-    shown = [f"${number(v)}{' ' + scale if scale else ''}" for v in values]
-    total = f"${number(round(sum(values), 2))}{' ' + scale if scale else ''}"
+    scale = max((lim.scale for lim in limits), key=_SCALES.index)  # "$7 billion + $0.36 billion"
+    per = 1e3 ** _SCALES.index(scale)
+    values = [round(lim.amount / per, 6) for lim in limits]
+    cur = limits[0].currency
+    shown = [f"{cur}{number(v)}{' ' + scale if scale else ''}" for v in values]
+    total = f"{cur}{number(round(sum(values), 4))}{' ' + scale if scale else ''}"
     cited = "".join(f"[{c}]" for c in dict.fromkeys(lim.chunk_id for lim in limits))
     working = total if len(shown) == 1 else f"{' + '.join(shown)} = {total}"
     said = f"{verb} {limits[0].limit}".strip()
