@@ -3,12 +3,13 @@ questions and single facts (batch B adds a few Chinese ones over the packed CMRC
 articles). Is a page saying it cited, does the answer hold the key words,
 does a yes/no answer open with the right word, was it refused?
 
-    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A..M]
+    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A..N]
 
 The questions are ``bench/topics_questions.json`` (invented; pages and key words read off
 the training PDFs with PyMuPDF). Key words count in the answer's body (its quotes
 included: a section answer says what it found by quoting it); the yes/no opening counts in
-the answer's first words. Training documents only: they must already be ingested in the
+the answer's first words. Questions written by shape across documents (batch N on) name
+their ``shape``, and are counted per shape too. Training documents only: they must already be ingested in the
 data directory (``bench/answers.py`` ingests them).
 """
 
@@ -33,7 +34,7 @@ _OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not a
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L or M")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M or N")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for asked in ask_each(args, items):
@@ -46,7 +47,8 @@ def main() -> int:
         }
         if item.get("expect"):
             marks["yes/no opening"] = not a.refused and opens_with(item["expect"], text)
-        for kind in (item["kind"], "all", f"batch {item['batch']}"):
+        shape = [f"shape {item['shape']}"] if item.get("shape") else []
+        for kind in (item["kind"], "all", f"batch {item['batch']}", *shape):
             for name, ok in marks.items():
                 table[kind][name].append(ok)
         if args.verbose:
@@ -60,7 +62,8 @@ def main() -> int:
     print(f"questions {len(items)}")
     heads = ("page cited", "key words", "yes/no opening", "refused")
     print(f"{'kind':8} " + " ".join(f"{h:16}" for h in heads))
-    for kind in (*KINDS, *sorted(k for k in table if k.startswith("batch"))):
+    groups = sorted(k for k in table if k.startswith(("batch", "shape")))
+    for kind in (*KINDS, *groups):
         if table[kind]:
             print(f"{kind:8} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
     return 0
