@@ -9,8 +9,8 @@ The questions are ``bench/topics_questions.json`` (invented; pages and key words
 the training PDFs with PyMuPDF). Key words count in the answer's body (its quotes
 included: a section answer says what it found by quoting it); the yes/no opening counts in
 the answer's first words. Questions written by shape across documents (batch N on) name
-their ``shape``, and are counted per shape too. Training documents only: they must already be ingested in the
-data directory (``bench/answers.py`` ingests them).
+their ``shape``, and are counted per shape too. Training documents only: they must already be
+ingested in the data directory (``bench/answers.py`` ingests them).
 """
 
 from __future__ import annotations
