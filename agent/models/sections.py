@@ -169,7 +169,9 @@ def _statements(
         found.append((topic, cause, words, len(found), p, u))
     best = sorted(found, key=lambda f: (not f[1], -f[0], -f[2], f[3]))
     # "Which businesses did it acquire?": a statement naming one acquired first, one a name
-    best = _new_names(best) if _period_event(question) else best[:MAX_STATEMENTS]
+    # ("Why did it acquire …?" asks the reason, not the names)
+    named = _period_event(question) and not why
+    best = _new_names(best) if named else best[:MAX_STATEMENTS]
     return [(p, u) for *_, p, u in sorted(best, key=lambda f: f[3])]
 
 
