@@ -8,8 +8,9 @@ does a yes/no answer open with the right word, was it refused?
 The questions are ``bench/topics_questions.json`` (invented; pages and key words read off
 the training PDFs with PyMuPDF). Key words count in the answer's body (its quotes
 included: a section answer says what it found by quoting it); the yes/no opening counts in
-the answer's first words. Training documents only: they must already be ingested in the
-data directory (``bench/answers.py`` ingests them).
+the answer's first words. Questions written by shape across documents (batch N on) name
+their ``shape``, and are counted per shape too. Training documents only: they must already be
+ingested in the data directory (``bench/answers.py`` ingests them).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ _OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not a
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M or O")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N or O")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for asked in ask_each(args, items):
@@ -46,7 +47,7 @@ def main() -> int:
         }
         if item.get("expect"):
             marks["yes/no opening"] = not a.refused and opens_with(item["expect"], text)
-        shape = [f"shape {item['shape']}"] if item.get("shape") else []  # batch O on
+        shape = [f"shape {item['shape']}"] if item.get("shape") else []  # batches N, O
         for kind in (item["kind"], "all", f"batch {item['batch']}", *shape):
             for name, ok in marks.items():
                 table[kind][name].append(ok)
@@ -61,7 +62,8 @@ def main() -> int:
     print(f"questions {len(items)}")
     heads = ("page cited", "key words", "yes/no opening", "refused")
     print(f"{'kind':14} " + " ".join(f"{h:16}" for h in heads))
-    for kind in (*KINDS, *sorted(k for k in table if k.startswith(("batch", "shape")))):
+    groups = sorted(k for k in table if k.startswith(("batch", "shape")))
+    for kind in (*KINDS, *groups):
         if table[kind]:
             print(f"{kind:14} " + " ".join(f"{rate(table[kind].get(h, [])):16}" for h in heads))
     return 0

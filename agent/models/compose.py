@@ -97,7 +97,9 @@ def _composed(
             if c.form == "refusal":
                 refusals.append(c)
                 continue
-            why = check(c, ruling) or misfit(q, c.body, c.cited, evidence) or _unheld(q, c, asked)
+            # an explanation gives what moved a figure, never the figure: no misfit of one
+            unfit = misfit(q, c.body, c.cited, evidence) if c.form != "explanation" else ""
+            why = check(c, ruling) or unfit or _unheld(q, c, asked)
             why = why or basis_misfit(q, c) or uncovered_cited(question, c.cited, evidence)
             why = why or unheld_record(record, [c.body, *c.quoted])
             # "What is X?": an answer only using the term says nothing of its meaning

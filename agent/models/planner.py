@@ -33,6 +33,7 @@ from agent.models.selector import selector
 from agent.note_pointer import asked_note, note_topic, only_points, pointed_note
 from agent.question.kinds import asks_overview
 from agent.question.units import without_unit
+from agent.question.unusual import asks_unusual, unusual_search
 from agent.rewrite import content_terms, core_question, defined_term, key_terms, page_reference
 from agent.scope import stem
 from pipeline.text.finance import vocabulary
@@ -259,6 +260,8 @@ def _first_round(question: str) -> list[Call]:
         calls.append(
             {"name": "search_document", "args": {"query": keywords, "top_k": 12, "mode": "keyword"}}
         )
+    if asks_unusual(question):  # the events behind a result are said in their own words
+        calls.append(_keyword_search(unusual_search(question), top_k=12))
     if asks_places(asked):  # where it operates is said by naming the places, not the ask
         calls.append(
             {
@@ -342,5 +345,5 @@ def _places(
     return calls
 
 
-def _keyword_search(query: str) -> Call:
-    return {"name": "search_document", "args": {"query": query, "top_k": 6, "mode": "keyword"}}
+def _keyword_search(query: str, top_k: int = 6) -> Call:
+    return {"name": "search_document", "args": {"query": query, "top_k": top_k, "mode": "keyword"}}

@@ -20,6 +20,7 @@ from agent import prompts
 from agent.answer_kinds import FIGURE, asked_kinds, asks_overview, holds
 from agent.evidence import Evidence, Passage, Unit, clean, units
 from agent.models.answerability import before_figures
+from agent.models.event_names import event_names
 from agent.models.expected_move import move_words
 from agent.models.expected_move import verdict as expected_verdict
 from agent.models.features import hits, make_ask, share
@@ -35,6 +36,9 @@ from pipeline.text.periods import PERIOD_MENTION_RE
 from pipeline.text.script import HAN_RE
 
 MAX_STATEMENTS = 3
+# a statement: its topic words, whether it gives the reason asked, its share of the question's
+# words, its place in the section, and where it is
+_Found = tuple[int, bool, float, int, Passage, Unit]
 _MIN_CHARS = 30  # a shorter sentence is a caption or a fragment, not a statement
 _NOT_TOPICS = frozenset({"number", "date", "definition"})
 
@@ -149,7 +153,7 @@ def _statements(
     # the reason or the purpose comes first, before those sharing more of the words (its
     # figures, its dates); the section read is already the one about the topic
     why = "reason" in asked_kinds(question)
-    found: list[tuple[int, bool, float, int, Passage, Unit]] = []
+    found: list[_Found] = []
     before = ""
     for p, u in _sentences(ev):
         text = clean(u.text)
@@ -165,8 +169,26 @@ def _statements(
         words = share(ask, hits(ask, u.text))
         cause = why and holds("reason", u.text, question)
         found.append((topic, cause, words, len(found), p, u))
-    best = sorted(found, key=lambda f: (not f[1], -f[0], -f[2], f[3]))[:MAX_STATEMENTS]
+    best = sorted(found, key=lambda f: (not f[1], -f[0], -f[2], f[3]))
+    # "Which businesses did it acquire?": a statement naming one acquired first, one a name
+    # ("Why did it acquire …?" asks the reason, not the names)
+    named = _period_event(question) and not why
+    best = _new_names(best) if named else best[:MAX_STATEMENTS]
     return [(p, u) for *_, p, u in sorted(best, key=lambda f: f[3])]
+
+
+def _new_names(ranked: list[_Found]) -> list[_Found]:
+    """Up to ``MAX_STATEMENTS`` statements, first those naming what an event touched
+    ("we acquired Rockstar") each naming one not named before, then the best of the rest."""
+    chosen: list[_Found] = []
+    named: set[str] = set()
+    for f in ranked:
+        names = event_names(f[5].text)
+        if names - named and len(chosen) < MAX_STATEMENTS:
+            chosen.append(f)
+            named |= names
+    rest = [f for f in ranked if f not in chosen]
+    return chosen + rest[: MAX_STATEMENTS - len(chosen)]
 
 
 def _sentences(ev: Evidence) -> list[tuple[Passage, Unit]]:

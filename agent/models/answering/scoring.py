@@ -28,6 +28,7 @@ from agent.models.sections import topical
 from agent.question import Question
 from agent.question.amount_asked import asks_period_amount
 from agent.question.kinds import marks
+from agent.question.unusual import asks_unusual
 from agent.rewrite import content_terms
 from agent.scope import stem, word_set
 
@@ -96,7 +97,9 @@ def asked_forms(q: Question) -> frozenset[Form]:
         forms.add("description")
     if q.page is not None:
         forms.add("page")
-    if asks_cause(q):  # "what drove the decline …": the sentence explaining it, no amount
+    # "what drove the decline …", "any one-off gains that lifted net income?": the
+    # sentence explaining it, no amount
+    if asks_cause(q) or asks_unusual(q.text):
         forms.add("explanation")
     elif wants_figure(q):
         forms.add("figure")

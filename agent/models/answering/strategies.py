@@ -17,12 +17,24 @@ from agent.models.answering import (
     sentences,
     subject,
     topic,
+    unusual,
 )
 from agent.models.answering.candidate import Strategy
 from pipeline.registry import Registry
 
 STRATEGIES: Registry[Strategy] = Registry("answering strategy")
-for _module in (overview, subject, topic, figures, guidance, page, sentences, cover, cause):
+for _module in (
+    overview,
+    subject,
+    topic,
+    figures,
+    guidance,
+    page,
+    sentences,
+    cover,
+    cause,
+    unusual,
+):
     STRATEGIES.register(_module.STRATEGY.name, _module.STRATEGY)
 
 
