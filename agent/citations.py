@@ -299,8 +299,13 @@ def _find_verbatim(sentence: str, text: str) -> tuple[int, int] | None:
     pieces = [
         r"\s*".join(re.escape(c) for c in t) if HAN_RE.search(t) else re.escape(t) for t in tokens
     ]
-    pattern = r"\s*".join(pieces)
-    m = re.search(pattern, text)
+    m = re.search(r"\s*".join(pieces), text)
+    first = tokens[0][:1]
+    if m is None and first.isupper():
+        # a clause read out of its sentence opens with a capital the text does not print
+        # ("We employed …" of "…, we employed …"): its place, not the whole sentence's
+        pieces[0] = re.escape(first.lower() + tokens[0][1:])
+        m = re.search(r"\s*".join(pieces), text)
     return (m.start(), m.end()) if m else None
 
 

@@ -58,6 +58,7 @@ from testkit.answer_checks import (  # noqa: E402  # noqa: E402
     internal_keys,
     self_contradicting,
 )
+from testkit.twin_cards import twins  # noqa: E402
 
 
 def main() -> int:
@@ -260,6 +261,10 @@ def _quotes(question: str, a: Answer, t: Tally) -> None:
         t.follow.append(bool(a.follow_up_questions))
         if not t.follow[-1]:
             t.misses.append(f"no follow-up question for {question!r}: {body(a.answer)[:100]!r}")
+        pairs = twins(a.citations)
+        t.twins.append(bool(pairs))
+        if pairs:
+            t.misses.append(f"source cards {pairs} quote one span for {question!r}")
     for quote in quotes(a.answer):
         t.quotes.append(related(question, quote))
         if not t.quotes[-1]:

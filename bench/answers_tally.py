@@ -23,6 +23,7 @@ TARGETS = {
     "latency p95 ms": "< 1000",
     "supporting quotes sharing content with the question": "1.0",
     "answers with a follow-up question": "1.0",
+    "answers showing one source card twice": "0",
     "self-contradicting answers": "0",
     "computed values outside sane bounds": "0",
     "answers naming an internal key": "0",
@@ -51,6 +52,7 @@ class Tally:
     latency: list[int] = field(default_factory=list)
     quotes: list[bool] = field(default_factory=list)  # each supporting quote: related?
     follow: list[bool] = field(default_factory=list)  # each answer given: any follow-up?
+    twins: list[bool] = field(default_factory=list)  # each answer given: a card shown twice?
     cpu: list[int] = field(default_factory=list)  # CPU ms of the process per answer
     pages: list[int] = field(default_factory=list)  # pages cited per FinanceBench answer
     misses: list[str] = field(default_factory=list)
@@ -97,6 +99,7 @@ def report(tallies: dict[str, Tally], verbose: bool) -> None:
         ("heading-only answers (Chinese)", lambda t: str(sum(t.heading))),
         ("supporting quotes sharing content with the question", lambda t: rate(t.quotes)),
         ("answers with a follow-up question", lambda t: rate(t.follow)),
+        ("answers showing one source card twice", lambda t: f"{sum(t.twins)}/{len(t.twins)}"),
         ("unrelated questions refused", lambda t: rate(t.refused)),
         ("wrong-document questions refused", lambda t: rate(t.wrong_doc)),
         ("general knowledge refused", lambda t: rate(t.general)),

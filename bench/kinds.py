@@ -25,6 +25,7 @@ from agent.service import ChatService  # noqa: E402 - after the path set-up abov
 from pipeline.ids import doc_id_for  # noqa: E402
 from pipeline.service import Folio  # noqa: E402
 from settings import Settings  # noqa: E402
+from testkit.twin_cards import twins  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("kinds_questions.json")
 
@@ -44,7 +45,7 @@ def main() -> int:
     folio = Folio(Settings(data_dir=args.data_dir / "data"))
     chat = ChatService(folio)
     items = json.loads(QUESTIONS.read_text(encoding="utf-8"))["questions"]
-    lead = anywhere = page = refused = 0
+    lead = anywhere = page = refused = twice = 0
     for item in items:
         event = chat.ask(item["question"], [doc_id_for(item["doc"])])
         chat.delete(event.conversation_id)
@@ -54,6 +55,7 @@ def main() -> int:
         ok_page = any(c.page in item["pages"] for c in a.citations)
         lead, anywhere, page = lead + ok_lead, anywhere + ok_any, page + ok_page
         refused += a.refused
+        twice += bool(twins(a.citations))  # one source card shown twice
         if args.verbose:
             mark = "ok " if ok_lead else "MISS"
             print(f"{mark} {item['doc']} | {item['question']}\n     {first[:220]}", flush=True)
@@ -63,6 +65,7 @@ def main() -> int:
     print(f"entity in the answer      {anywhere / n:.3f}")
     print(f"expected page cited       {page / n:.3f}")
     print(f"refused                   {refused / n:.3f}")
+    print(f"one source card twice     {twice}")
     folio.close()
     return 0
 

@@ -36,6 +36,7 @@ from testkit.answer_checks import (  # noqa: E402
     has_figure,
     opening_verdict,
 )
+from testkit.twin_cards import twins  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
@@ -47,6 +48,7 @@ def main() -> int:
     led: dict[str, list[bool]] = defaultdict(list)
     page: dict[str, list[bool]] = defaultdict(list)
     refused: dict[str, list[bool]] = defaultdict(list)
+    twice: list[bool] = []  # answers showing one source card twice
     for asked in ask_each(args, items):
         item, a, cited = asked.item, asked.answer, asked.cited
         gold = gold_figures(item["answer"])
@@ -62,6 +64,7 @@ def main() -> int:
             led[kind].append(ok_lead)
             page[kind].append(ok_page)
             refused[kind].append(a.refused)
+        twice.append(bool(twins(a.citations)))
         if args.verbose:
             mark = "ok  " if ok_lead else "quot" if ok_fig else "REF " if a.refused else "MISS"
             said = " ".join(lead.split())[:240]
@@ -70,7 +73,7 @@ def main() -> int:
                 f"p{item['pages']} cited {sorted(cited)}\n     {said}",
                 flush=True,
             )
-    print(f"questions {len(items)}")
+    print(f"questions {len(items)}; answers showing one source card twice {sum(twice)}")
     heads = ("figure in the answer", "figure in the lead", "gold page cited", "refused")
     print(f"{'kind':10} " + " ".join(f"{h:22}" for h in heads))
     shapes = ("rank", "compare", "total", "period")

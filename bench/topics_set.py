@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:
 from bench.answers_data import body  # noqa: E402
 from bench.common import rate  # noqa: E402
 from bench.question_sets import ask_each, chosen, set_args  # noqa: E402
+from testkit.twin_cards import twins  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("topics_questions.json")
 KINDS = ("topic", "yesno", "fact", "all")
@@ -37,9 +38,11 @@ def main() -> int:
     args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N or O")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    twice = 0  # answers showing one source card twice
     for asked in ask_each(args, items):
         item, a, cited = asked.item, asked.answer, asked.cited
         text = body(a.answer)
+        twice += bool(twins(a.citations))
         marks = {
             "page cited": not a.refused and bool(cited & set(item["pages"])),
             "key words": not a.refused and has_keys(item["keys"], text),
@@ -59,7 +62,7 @@ def main() -> int:
                 f"p{item['pages']} cited {sorted(cited)} {bad}\n     {said}",
                 flush=True,
             )
-    print(f"questions {len(items)}")
+    print(f"questions {len(items)}; answers showing one source card twice {twice}")
     heads = ("page cited", "key words", "yes/no opening", "refused")
     print(f"{'kind':14} " + " ".join(f"{h:16}" for h in heads))
     groups = sorted(k for k in table if k.startswith(("batch", "shape")))

@@ -117,3 +117,23 @@ def test_a_schedule_row_shows_its_headings_and_no_label_column_name() -> None:
     assert cells == [("Approved by", "Station warden"), ("Kept at", "Dock store")]
     # "Item" names the labels' column: it is no title to print after the row
     assert "folio-qrow-note" not in html and "Item" not in visible(html)
+
+
+def test_a_card_s_headings_drop_footnote_marks_and_keep_names_with_numbers() -> None:
+    # marks glued to the label, the column heads and the breadcrumb's headings
+    quote = "Adjusted fares (Diluted)3,4 | $7.10 | 6.2"
+    cite = Citation(
+        marker=1,
+        chunk_id="d#4",
+        doc_id="d",
+        page=9,
+        section="Harbour Results > Q2 Fares by Route1 > COVID-19 Sailings",
+        quote=quote,
+    )
+    head = "($ in Millions) | Q2 2031 | % Change Operational1,2"
+    shown = visible(
+        citation_cards_html(Answer(answer="x [1]", citations=[cite]), "en", heads={1: head})
+    )
+    assert not re.search(r"[a-z)]\d", shown), shown  # no mark left on a word
+    assert "Adjusted fares (Diluted)" in shown and "% Change Operational" in shown
+    assert "Q2 2031" in shown and "COVID-19 Sailings" in shown and "Route" in shown

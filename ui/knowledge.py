@@ -157,16 +157,20 @@ def show(services: Services, doc_id: str | None, query: str, lang: str) -> list[
 
 
 def status_signature(services: Services, doc_id: str | None) -> str:
-    """Changes whenever a knowledge component of the document moves on."""
+    """Changes whenever a knowledge component of the document moves on, and names the
+    document: two documents whose components are all done have the same states, and a
+    tick that drew the one picked before (it was under way when the pick changed) must
+    not pass for the one picked now."""
     if not doc_id:
         return ""
     try:
         status = services.folio.document(doc_id).status
     except Exception:
         return ""
-    return "|".join(
+    states = "|".join(
         f"{c}:{s.state}:{s.progress:.2f}" for c, s in status.items() if c in KNOWLEDGE_COMPONENTS
     )
+    return f"{doc_id}|{states}"
 
 
 def outputs(c: KnowledgeComponents) -> list[Any]:
@@ -211,7 +215,11 @@ def wire(c: KnowledgeComponents, services: Services, lang: gr.Radio, timer: gr.T
             return [gr.skip()] * 8
         return [*components_view(services, doc_id, query, lang_value), sig]
 
-    c.doc.change(lambda d, q, lv: show(services, d, q, lv), [c.doc, c.query, lang], outputs(c))
+    def pick(doc_id: str | None, query: str, lang_value: str) -> list[Any]:
+        """A document picked: all of it drawn, and what was drawn noted for the ticks."""
+        return [*show(services, doc_id, query, lang_value), status_signature(services, doc_id)]
+
+    c.doc.change(pick, [c.doc, c.query, lang], [*outputs(c), c.shown])
     timer.tick(follow, [c.doc, c.query, lang, c.shown], [*outputs(c)[:7], c.shown],
                show_progress="hidden")  # fmt: skip
     c.query.change(filter_terms, [c.doc, c.query, lang], c.terms, show_progress="hidden")

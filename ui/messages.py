@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent.schemas import Answer, AnswerEvent, ChatEvent, Citation, StatusEvent, TokenEvent
+from pipeline.text.footnote_marks import without_footnote_marks
 from ui.i18n import LANGS, t
 from ui.row_heads import headed_quote
 from ui.rows import answer_body, quote_html
@@ -244,8 +245,8 @@ def _card(
     c: Citation, lang: str, doc_name: str, active: bool, *, paged: bool = True, head: str = ""
 ) -> str:
     where = [doc_name, _where(c, lang, paged)]
-    if c.section:
-        where.append(c.section)
+    if c.section:  # the headings as printed, less the marks of their footnotes
+        where.append(without_footnote_marks(c.section))
     quote = unmark(c.quote.strip())[0]
     # a table row is shown with its columns' heads over its cells (ui/row_heads.py)
     quote = quote[:317].rstrip() + "…" if len(quote) > 320 else headed_quote(quote, head)

@@ -19,6 +19,7 @@ from agent.schemas import Answer, Citation
 from pipeline.errors import FolioError
 from pipeline.knowledge.title import picked_title
 from pipeline.models import Box
+from pipeline.text.footnote_marks import without_footnote_marks
 from pipeline.text.section_path import reading_path
 from ui.i18n import t
 from ui.labels import Labels
@@ -122,7 +123,7 @@ def _passage_html(services: Services, target: PaneTarget, lang: str) -> str:
     quotes = [m.quote for m in target.marks if m.chunk_id == chunk.chunk_id and m.quote]
     spans = [s for s in (locate(chunk.text, q) for q in quotes) if s is not None]
     lines = sorted({n for q in quotes for n in quote_lines(chunk, q)})
-    where = reading_path(chunk.section)
+    where = without_footnote_marks(reading_path(chunk.section))
     if lines:
         span = line_span(lines, lang)
         where = span + (f" · {where}" if where else "")

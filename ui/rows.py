@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.figures.attribute_rows import titles_table
+from pipeline.text.footnote_marks import without_footnote_marks
 from ui.safe import esc, md_text
 
 # "⟨columns: …⟩" (English) or "⟨列: …⟩" (Chinese): the header the row is read under.
@@ -62,8 +63,10 @@ def row_html(text: str) -> str | None:
     cells = _cells(row, headed=m is not None)
     if cells is None:
         return None
-    label, figures = cells[0], cells[1:]
-    heads, title = _headers(m.group("head"), len(figures)) if m else ([], "")
+    # footnote marks on the label and the heads refer to notes the row does not show
+    label, figures = without_footnote_marks(cells[0]), cells[1:]
+    head = without_footnote_marks(m.group("head")) if m else ""
+    heads, title = _headers(head, len(figures)) if m else ([], "")
     parts = [f'<span class="folio-qrow-label">{esc(label)}</span>']
     for i, figure in enumerate(figures):
         head = heads[i] if i < len(heads) else ""

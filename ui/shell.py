@@ -75,13 +75,24 @@ def doc_updates(services: Services, picked: Picked, lang: str) -> list[Any]:
         return [gr.skip()] * 5
     ids = {d.doc_id for d in ready}
     first = ready[0].doc_id if ready else None
+    kept = [d for d in chat_docs or [] if d in ids]
+    # A picker's value is sent only when it must change (a document gone, none picked):
+    # the value this tick read may be older than a pick made while it ran, and sending it
+    # back would undo that pick (the Knowledge tab went back to the document before).
     return [
         new_sig,
-        gr.update(choices=_choices(ready), value=[d for d in chat_docs or [] if d in ids]),
-        gr.update(choices=_choices(ready), value=kn_doc if kn_doc in ids else first),
-        gr.update(choices=_choices(ready), value=ins_doc if ins_doc in ids else first),
+        _picker(ready, kept, unchanged=kept == list(chat_docs or [])),
+        _picker(ready, kn_doc if kn_doc in ids else first, unchanged=kn_doc in ids),
+        _picker(ready, ins_doc if ins_doc in ids else first, unchanged=ins_doc in ids),
         badges_html(services, lang),
     ]
+
+
+def _picker(ready: list[Document], value: Any, *, unchanged: bool) -> Any:
+    """A picker's new choices, with its value only when that changes."""
+    if unchanged:
+        return gr.update(choices=_choices(ready))
+    return gr.update(choices=_choices(ready), value=value)
 
 
 def login_button() -> gr.LoginButton:

@@ -8,6 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agent import prompts
+from agent.card_twins import twin_of, wider
 from agent.citations import Claim, Verdict, locate_quotes, render_answer, row_focus
 from agent.context import ChatContext
 from agent.evidence import Passage, heading_before, passages_by_id, turn_evidence
@@ -92,10 +93,16 @@ def _citations(
             for start, end in locate_quotes(claim.text, chunk.text):
                 key = (cid, start, end)
                 if key not in keys:
-                    keys[key] = len(cites) + 1
                     span = (start, end)
-                    cites.append(_citation(keys[key], chunk, span, passages.get(cid), ctx, claim))
-                marks.append(keys[key])
+                    new = _citation(len(cites) + 1, chunk, span, passages.get(cid), ctx, claim)
+                    twin = twin_of(new, cites)
+                    if twin is None:
+                        cites.append(new)
+                    else:  # the same card again: one card, the wider quote (card_twins.py)
+                        cites[twin] = wider(new, cites[twin])
+                    keys[key] = cites[-1 if twin is None else twin].marker
+                if keys[key] not in marks:
+                    marks.append(keys[key])
         marks_of[id(claim)] = marks
     marked = [(c, marks_of.get(id(c), [])) for c in kept if c.factual is False or id(c) in marks_of]
     return cites, marked
