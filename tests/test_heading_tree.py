@@ -1,8 +1,7 @@
 """The heading tree built from typography names each chunk's true section: numbered notes
 stay under the item they are in, a part and an item set as one block are two headings, a
 named heading atop a ruled box of contents opens its section, statement titles are not
-nested under the auditor's report, a small-print title opening a page is not nested
-under the headings of the pages before, and a title in another script is not ranked above
+nested under the auditor's report, and a title in another script is not ranked above
 its peers (pipeline/parse/headings.py)."""
 
 from __future__ import annotations
@@ -126,34 +125,6 @@ def test_statement_titles_are_not_nested_under_the_auditors_report(
     )
     assert section_of(parsed, "We audited")[-1] == "Opinion on the Statements"
     assert section_of(parsed, "Lanterns on hand") == ["Consolidated Balance Sheets"]
-
-
-RECONCILIATION = "Harbour Lanterns Inc. Reconciliation of Adjusted Earnings"
-
-
-def test_a_small_print_title_opening_a_page_is_not_nested_under_earlier_pages(
-    tmp_path: Path, flow_pdf: FlowPdf, section_of: SectionOf
-) -> None:
-    # a release's table page, set smaller than its narrative pages, and titled at its top
-    parsed = flow_pdf(
-        tmp_path / "release.pdf",
-        [
-            [
-                _h("SEGMENT SALES RESULTS"),
-                Item(BODY),
-                _h("Lantern Oil"),
-                Item("Oil sales rose. " + BODY),
-            ],
-            [
-                Item(
-                    "Harbour Lanterns Inc. Reconciliation of Adjusted Earnings", size=8, bold=True
-                ),
-                Item("Adjusted earnings exclude the harbour fire. " + BODY, size=7),
-            ],
-        ],
-    )
-    assert section_of(parsed, "Oil sales rose") == ["SEGMENT SALES RESULTS", "Lantern Oil"]
-    assert section_of(parsed, "exclude the harbour fire") == [RECONCILIATION]
 
 
 ARTICLE = "这是一篇关于港口灯塔的短文，介绍它的历史、用途和今天的样子。" * 3

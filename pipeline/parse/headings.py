@@ -24,7 +24,6 @@ from pipeline.parse.numbering import (
     named_level,
     numbering_level,
 )
-from pipeline.parse.page_titles import small_page_title
 from pipeline.parse.statement_sections import closable_item, statement_set
 from pipeline.parse.subheadings import mark_sentence_headings
 from pipeline.parse.table_structure import is_statement_title
@@ -310,16 +309,11 @@ def _typographic(pages: list[Page], lifted: set[int], body_bold: bool) -> None:
     for s in styles:
         if s[2] and s[0] < body - 0.5:
             rank[s] = max(display, default=1)
-    # So do the small-print titles that open a page (a release's table pages, each set
-    # in its own scale: "… Reconciliation of Non-GAAP Financial Measures" in 8 pt under a
-    # 10.6 pt "Consumer Health" pages before): a page's title names that page, not a
-    # part of the section the page before ended in.
-    titles = {id(b) for p in pages for b in small_page_title(p, candidates, body)}
     # Statement titles are sections of their own beside the auditor's report over them,
     # which a caps title of their size outranks: they take that rank.
     top_of_size = {s[0]: min(r for t, r in rank.items() if t[0] == s[0]) for s in styles}
     for b in candidates:
-        level = max(display, default=1) if id(b) in titles else rank[style(b)]
+        level = rank[style(b)]
         if is_statement_title(b.text) and numbering_level(b.text) is None:
             level = min(level, max(top_of_size[style(b)[0]], rank[style(b)] - 1))
         b.kind, b.level = "heading", level
