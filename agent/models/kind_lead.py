@@ -23,6 +23,7 @@ from agent.entities import Entity, asked_entity, find, find_all
 from agent.evidence import Unit, units
 from agent.models.candidates import Candidate
 from agent.models.holder import says_office, title
+from agent.models.named_beside import named_beside
 from agent.rewrite import content_terms, core_question
 from agent.scope import stem
 from pipeline.text.script import HAN_RE
@@ -49,13 +50,13 @@ def lead_with_asked(
     fuller = _fuller(q, accepted, chosen, [c for c in found[:_LOOK] if c.score >= floor])
     if fuller is not None:
         return [fuller, *(x for x in chosen if x is not fuller)]
-    if any(find(k, chosen[0].unit.text, q) is not None for k in accepted):
+    if any(_holds(k, chosen[0].unit.text, q) for k in accepted):
         return chosen
-    held = [c for c in chosen[1:] if find(kind, c.unit.text, q) is not None]
+    held = [c for c in chosen[1:] if _holds(kind, c.unit.text, q)]
     held += [
         c
         for c in found[:_LOOK]
-        if c.score >= floor and c not in chosen and find(kind, c.unit.text, q) is not None
+        if c.score >= floor and c not in chosen and _holds(kind, c.unit.text, q)
     ]
     if kind in ("organisation", "person"):
         # less likely, but saying the firm or person beside a word asked with ("Report of
@@ -77,6 +78,15 @@ def lead_with_asked(
     # a firm signs, not a biography that names another firm
     best = max(held, key=lambda c: (_said_of(kind, q, c.unit.text), c.cover, c in chosen, c.rank))
     return [best, *(x for x in chosen if x is not best)]  # nothing chosen is dropped
+
+
+def _holds(kind: Entity, text: str, question: str) -> bool:
+    """The text holds a thing of the kind asked: found by its form (``entities.py``), or,
+    for a firm asked by its noun ("which subsidiary"), a name written beside that noun
+    (``named_beside.py``)."""
+    if find(kind, text, question) is not None:
+        return True
+    return kind == "organisation" and bool(named_beside(question, text))
 
 
 def _fuller(
@@ -261,7 +271,7 @@ def unheld_note(question: str, texts: Sequence[str]) -> str:
     kind = asked_entity(q)
     if kind not in _UNHELD or HAN_RE.search(q) or any(HAN_RE.search(t) for t in texts):
         return ""
-    if any(find(kind, t, q) is not None for t in texts):
+    if any(_holds(kind, t, q) for t in texts):
         return ""
     # "Who owns …?" asks no office: a firm answers it as a person does (``lead_with_asked``)
     if kind == "person" and not title(q) and any(find("organisation", t, q) for t in texts):
