@@ -10,6 +10,7 @@ from __future__ import annotations
 from agent.models.answering import (
     cause,
     cover,
+    expected_move,
     figures,
     guidance,
     overview,
@@ -22,7 +23,18 @@ from agent.models.answering.candidate import Strategy
 from pipeline.registry import Registry
 
 STRATEGIES: Registry[Strategy] = Registry("answering strategy")
-for _module in (overview, subject, topic, figures, guidance, page, sentences, cover, cause):
+for _module in (
+    overview,
+    subject,
+    topic,
+    figures,
+    guidance,
+    expected_move,
+    page,
+    sentences,
+    cover,
+    cause,
+):
     STRATEGIES.register(_module.STRATEGY.name, _module.STRATEGY)
 
 
