@@ -1,7 +1,7 @@
 """Single-figure questions over the FinanceBench training filings, worded as analysts ask
 them: is the figure in the answer, and is a page printing it cited?
 
-    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|V]
+    python bench/lookups.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A|B|…|W]
 
 The questions are ``bench/lookup_questions.json`` (worded for this set: paraphrased item
 names, varied period words and units; figures and pages read off the training PDFs with
@@ -11,9 +11,11 @@ answer says before its supporting quotes (a figure only quoted is not the answer
 question marked ``"all": true`` (two figures compared, or a change with its two ends) counts
 only when every figure of its gold is shown; one marked ``"verdict": "yes"`` or ``"no"``
 counts in the lead only when the answer opens with that word. Per
-question shape (``"shape"``: rank, compare, total, period; batch X on) and per
 question kind (income statement, balance sheet, cash-flow statement, segment tables, notes,
-MD&A or cover page): figure, lead, page, refusals. Training documents only: they must
+MD&A or cover page) and, for a batch written by shape (W, X), per shape (``"shape"``: the
+question's form, e.g. a movement's "by how much", a yes/no "did it grow", a "rank" or a
+"total"): figure, lead,
+page, refusals. Training documents only: they must
 already be ingested in the data directory (``bench/answers.py`` ingests them).
 """
 
@@ -42,7 +44,9 @@ QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U, V or X")
+    args = set_args(
+        __doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U, V, W or X"
+    )
     items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
     led: dict[str, list[bool]] = defaultdict(list)
@@ -59,7 +63,9 @@ def main() -> int:
         decided = item.get("verdict") in (None, opening_verdict(lead))
         ok_lead = not a.refused and shown(gold, lead) and decided
         ok_page = not a.refused and bool(cited & set(item["pages"]))
-        for kind in (item["kind"], item.get("shape", ""), "all"):
+        # a question written by shape also counts under its shape ("~by"), apart from kinds
+        shape = [f"~{item['shape']}"] if "shape" in item else []
+        for kind in (item["kind"], "all", *shape):
             figure[kind].append(ok_fig)
             led[kind].append(ok_lead)
             page[kind].append(ok_page)
@@ -76,8 +82,8 @@ def main() -> int:
     print(f"questions {len(items)}; answers showing one source card twice {sum(twice)}")
     heads = ("figure in the answer", "figure in the lead", "gold page cited", "refused")
     print(f"{'kind':10} " + " ".join(f"{h:22}" for h in heads))
-    shapes = ("rank", "compare", "total", "period")
-    for kind in ("income", "balance", "cash", "segment", "notes", *shapes, "all"):
+    shapes = sorted(k for k in figure if k.startswith("~"))
+    for kind in ("income", "balance", "cash", "segment", "notes", "all", *shapes):
         if figure[kind]:
             rates = (figure[kind], led[kind], page[kind], refused[kind])
             print(f"{kind:10} " + " ".join(f"{rate(r):22}" for r in rates))

@@ -32,6 +32,7 @@ from agent.figures.lookup import Finder
 from agent.figures.outflows import as_amount, is_outflow
 from agent.figures.periods import Period, asked_periods, closing_month, ends_month, position
 from agent.figures.render import decimals, ids, number, scale_word, signed, subtrahend, when
+from agent.figures.row_shares import share_asked
 from agent.figures.statements import table_fit
 from agent.figures.table_head import head_line
 from agent.figures.turn_tables import grids
@@ -101,6 +102,8 @@ def _quantity(question: str) -> _Quantity | None:
     ask = what_is_asked(question)
     if ask is not None and ask.percent and not ask.single:
         return None  # a margin's change is worked in points from its formula, not a row's
+    if share_asked(question):
+        return None  # nor is a row's share of an item's ("SM&A as a percent of sales")
     items = {a.item.key: a.item for a in asked_items(question)}
     if len(items) == 1:
         item = next(iter(items.values()))

@@ -29,6 +29,7 @@ from agent.figures.grid import (
     Row,
 )
 from agent.figures.items import named_item, shown_label
+from agent.figures.move_verdicts import opened
 from agent.figures.numerals import ZH_UNITS, zh_amount
 from agent.figures.period_tables import length_fit
 from agent.figures.periods import zh_period_said
@@ -178,6 +179,8 @@ def _said(g: Grid, row: Row, question: str, lang: prompts.Lang, scale: str) -> s
         same = now_col.months == then_col.months and _day(now_col) == _day(then_col)
         ago = "a year earlier" if gap == 1 and same else _when(g.columns[before], title)
         said += f", {move} {then} {ago}{_points(a, b) if percent else ''}"
+        # "Did the tax rate rise?": the two figures said decide it, so the yes or no opens
+        return opened([f"{said} [{cid}]."], question, a, b, lang)[0]
     return f"{said} [{cid}]."
 
 

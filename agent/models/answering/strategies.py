@@ -10,6 +10,7 @@ from __future__ import annotations
 from agent.models.answering import (
     cause,
     cover,
+    expected_move,
     figures,
     guidance,
     overview,
@@ -29,6 +30,7 @@ for _module in (
     topic,
     figures,
     guidance,
+    expected_move,
     page,
     sentences,
     cover,
