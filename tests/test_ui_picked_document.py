@@ -37,7 +37,7 @@ def test_a_view_drawn_for_the_document_before_is_redrawn(
 def test_the_pickers_refresh_keeps_a_pick_made_while_it_ran(
     services: Services, tmp_path: Path
 ) -> None:
-    a, b = _two_documents(services, tmp_path)
+    a, _b = _two_documents(services, tmp_path)
     # the tick read the pickers at ``a`` (a pick of ``b`` is on its way): it may list the
     # documents, never pick ``a`` again
     chat, kn, ins = doc_updates(services, Picked("", [a], a, a), "en")[1:4]
