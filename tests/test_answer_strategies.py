@@ -4,7 +4,7 @@ refusal's note said only when that refusal is the answer. Every document is inve
 
 from __future__ import annotations
 
-import itertools
+import random
 from collections.abc import Sequence
 
 from agent import prompts
@@ -65,6 +65,19 @@ def _fixed(
     return Strategy(name, lambda q: True, candidates)
 
 
+def _orders(strategies: list[Strategy], count: int = 200) -> list[list[Strategy]]:
+    """Registry orders to try: reversed, each one first, and seeded shuffles. Every 97th
+    permutation was tried before; with twelve strategies that is five million orders."""
+    rng = random.Random(0)
+    orders = [strategies[::-1]]
+    orders += [[s, *(t for t in strategies if t is not s)] for s in strategies]
+    for _ in range(count):
+        order = list(strategies)
+        rng.shuffle(order)
+        orders.append(order)
+    return orders
+
+
 def test_the_registry_order_never_decides_the_answer() -> None:
     cases = [
         ("What was cash and cash equivalents in 2031?", BALANCE, "bs#0"),
@@ -76,8 +89,8 @@ def test_the_registry_order_never_decides_the_answer() -> None:
         strategies = registered()
         first = compose(question, ev, "en", strategies=strategies)
         assert f"[{cid}]" in first, first  # an answer, cited, not a refusal
-        for order in itertools.islice(itertools.permutations(strategies), 0, None, 97):
-            assert compose(question, ev, "en", strategies=list(order)) == first
+        for order in _orders(strategies):
+            assert compose(question, ev, "en", strategies=order) == first
 
 
 def test_a_better_candidate_registered_later_wins() -> None:
