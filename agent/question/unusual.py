@@ -1,6 +1,6 @@
-"""Whether a question asks what out of the ordinary moved a result ("Were there any events
-outside <Company>'s standard operations that substantially increased net income in
-2019?", "Did any one-time items lift its fiscal 2016 net income?"), and which way.
+"""Whether a question asks what out of the ordinary moved a result ("Did anything outside
+<Company>'s normal business lift its 2031 profit?", "Did any one-time items lift its fiscal
+2016 net income?"), and which way.
 
 Such a question names a result ("net income", "earnings") but asks for the events behind
 it: a gain on a sale, an impairment, a settlement, a tax law's effect. The result's amount
