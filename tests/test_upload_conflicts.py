@@ -6,13 +6,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import gradio as gr
 import pytest
 
 from pipeline.service import Folio
 from ui import library_names
 from ui.library import LibraryHandlers
 from ui.services import Services
-from ui.upload_conflicts import resolve, split_uploads
+from ui.upload_conflicts import PendingUploads, resolve, split_uploads
 
 FIRST = "Garden notes\n\nTomatoes need sun and water every morning in the summer months.\n"
 SECOND = "Garden notes\n\nBeans climb the fence and want shade in the afternoon.\n"
@@ -116,3 +117,75 @@ def test_cancel_skips_the_file_and_changes_nothing_stored(
     assert {d.doc_id: d.content_hash for d in services.folio.documents()} == before
     for doc in services.folio.documents():
         assert not any("Beans" in c.text for c in services.folio.store.chunks(doc.doc_id))
+
+
+def test_a_second_upload_while_a_question_waits_keeps_the_waiting_file(
+    services: Services, tmp_path: Path
+) -> None:
+    """Two quick drops: the first waits for "Replace" or "Keep both" when the second lands.
+    The second upload's reply once wrote its own list (empty, or only its file) over the
+    page's, and the first file vanished without being asked about or added."""
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    h.upload([str(_file(tmp_path / "a", n, FIRST)) for n in ("notes.txt", "plan.txt")], "en")
+    _settle(services)
+    waiting = str(_file(tmp_path / "b", "notes.txt", SECOND))
+    _, text, pending = h.upload([waiting], "en")[-3:]
+    assert pending == [(waiting, "notes.txt")]
+    row, text, pending = h.upload([str(_file(tmp_path / "c", "diary.txt", SECOND))], "en")[-3:]
+    assert row["visible"] is True and "notes.txt" in text, "the waiting file was dropped"
+    assert pending == [(waiting, "notes.txt")]
+    later = str(_file(tmp_path / "d", "plan.txt", SECOND))
+    _, text, pending = h.upload([later], "en")[-3:]
+    assert "notes.txt" in text and pending == [(waiting, "notes.txt"), (later, "plan.txt")]
+    row, text, pending = library_names.choose(services, "keep_both", pending, "en")
+    assert row["visible"] is True and "plan.txt" in text and pending == [(later, "plan.txt")]
+    row, _, pending = library_names.choose(services, "keep_both", pending, "en")
+    assert row["visible"] is False and pending == []
+    _settle(services)
+    services.folio.wait(timeout=60)
+    names = sorted(d.name for d in services.folio.documents())
+    assert names == ["diary.txt", "notes (2).txt", "notes.txt", "plan (2).txt", "plan.txt"]
+
+
+def test_an_answer_given_twice_or_from_a_stale_page_adds_the_file_once(
+    services: Services, tmp_path: Path
+) -> None:
+    """Two clicks on "Keep both" (the page had not redrawn yet) each carry the list the page
+    drew: the second must not add the file again under yet another name."""
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    h.upload([str(_file(tmp_path / "a", "notes.txt", FIRST))], "en")
+    _settle(services)
+    drawn = h.upload([str(_file(tmp_path / "b", "notes.txt", SECOND))], "en")[-1]
+    library_names.choose(services, "keep_both", drawn, "en")
+    row, _, pending = library_names.choose(services, "keep_both", drawn, "en")
+    assert row["visible"] is False and pending == []
+    _settle(services)
+    services.folio.wait(timeout=60)
+    assert sorted(d.name for d in services.folio.documents()) == ["notes (2).txt", "notes.txt"]
+
+
+def test_the_timer_redraws_a_question_an_older_reply_hid(
+    services: Services, tmp_path: Path
+) -> None:
+    """Events of one page run at once and each draws the list it saw: a reply written last
+    but computed first can hide a question still waiting; the next tick shows it again."""
+    h = LibraryHandlers(None, services)  # type: ignore[arg-type]
+    h.upload([str(_file(tmp_path / "a", "notes.txt", FIRST))], "en")
+    _settle(services)
+    h.upload([str(_file(tmp_path / "b", "notes.txt", SECOND))], "en")
+    row, text, pending = library_names.redraw(services, [], "en")  # the page shows none
+    assert row["visible"] is True and "notes.txt" in text and len(pending) == 1
+    assert library_names.redraw(services, pending, "en") == [gr.skip()] * 3
+
+
+def test_pending_uploads_are_kept_per_page() -> None:
+    waiting = PendingUploads(max_pages=2)
+    assert waiting.add("p1", [("/t/a.txt", "a.txt")]) == [("/t/a.txt", "a.txt")]
+    waiting.add("p2", [("/t/b.txt", "b.txt")])
+    assert waiting.add("p1", [("/t/a.txt", "a.txt")]) == [("/t/a.txt", "a.txt")]  # once
+    assert not waiting.take("p2", ["/t/a.txt", "a.txt"])  # another page's file
+    assert waiting.take("p1", ["/t/a.txt", "a.txt"]) and waiting.waiting("p1") == []
+    assert not waiting.take("p1", ["/t/a.txt", "a.txt"])  # answered already
+    waiting.add("p3", [("/t/c.txt", "c.txt")])
+    waiting.add("p4", [("/t/d.txt", "d.txt")])  # past the bound the oldest page goes
+    assert waiting.waiting("p2") == [] and waiting.waiting("p4") == [("/t/d.txt", "d.txt")]

@@ -8,6 +8,14 @@ when it empties the zone. A second file dropped in those moments was lost withou
 The page script below (:data:`HELD_DROPS_JS`, in the page head) catches a drop or a file
 input's change on the busy zone before Gradio sees it, keeps the files, and gives them to
 the zone's own input as soon as the zone is idle, as if dropped then.
+
+A file can also be given to an input the zone has thrown away meanwhile: the file dialog
+was opened (or the input looked up) on one drawing of the zone, and the zone redrew itself
+(its upload finished, the app emptied it) before the file was chosen. The change then
+fires on an input outside the page, where neither Gradio nor a listener on the document
+hears it: on a loaded machine 4 of 40 quick second files were lost so (race16). Each of
+the zone's inputs therefore gets a listener of its own, which holds the files of an input
+no longer in the page like those of a busy zone.
 """
 
 from __future__ import annotations
@@ -41,9 +49,28 @@ HELD_DROPS_JS = """
     if (e.type === 'change') e.target.value = '';
     setTimeout(hand, 0);
   };
+  // An input removed from the page no longer reaches the document's listeners: its own does.
+  const orphaned = (e) => {
+    const input = e.target;
+    if (input.isConnected || !input.files || !input.files.length) return;
+    held.push(...input.files);
+    input.value = '';
+    setTimeout(hand, 0);
+  };
+  const watchInputs = () => {
+    const z = zone();
+    if (!z) return;
+    z.querySelectorAll('input[type=file]').forEach((input) => {
+      if (input.dataset.folioHeld) return;
+      input.dataset.folioHeld = '1';
+      input.addEventListener('change', orphaned);
+    });
+  };
   document.addEventListener('drop', (e) => hold(e, e.dataTransfer && e.dataTransfer.files), true);
   document.addEventListener('change', (e) => hold(e, e.target.files), true);
-  new MutationObserver(() => { if (held.length) setTimeout(hand, 0); })
-    .observe(document.documentElement, {childList: true, subtree: true});
+  new MutationObserver(() => {
+    watchInputs();
+    if (held.length) setTimeout(hand, 0);
+  }).observe(document.documentElement, {childList: true, subtree: true});
 })();
 """

@@ -20,7 +20,7 @@ from ui.labels import Labels
 from ui.library_view import library_stats, progress_html, status_table_html
 from ui.safe import esc
 from ui.services import Services
-from ui.upload_conflicts import Choice, split_uploads
+from ui.upload_conflicts import Choice, Pending, split_uploads
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +168,12 @@ class LibraryHandlers:
             return [gr.skip()] * 4
         return [progress, stats, table, key]
 
+    def tick(
+        self, selected: str | None, shown: str, pending: Pending | None, lang: str
+    ) -> list[Any]:
+        """Timer tick: the tables (:meth:`refresh`) and the same-name question."""
+        return [*self.refresh(selected, shown, lang), *library_names.redraw(self.s, pending, lang)]
+
     def upload(self, files: list[str] | None, lang: str) -> list[Any]:
         """Queue the files; those named like a different stored document wait for a choice."""
         folio = self.s.folio
@@ -183,7 +189,7 @@ class LibraryHandlers:
             library_names.queued(self.s.jobs.submit(split.ready, self.s.workspace), lang)
         progress, stats, table = self.views(None, lang)
         key = drawn(progress, stats, table)
-        return [progress, stats, table, key, *library_names.prompt(folio, split.pending, lang)]
+        return [progress, stats, table, key, *library_names.ask(self.s, split.pending, lang)]
 
     def select(self, selected: str | None, lang: str, evt: gr.EventData) -> list[Any]:
         data = getattr(evt, "_data", {}) or {}
@@ -273,7 +279,8 @@ def wire(
                      [n.pending, lang], [n.row, n.text, n.pending])  # fmt: skip
     n.cancel.click(partial(library_names.cancel, services), [n.pending, lang],
                    [n.row, n.text, n.pending])  # fmt: skip
-    timer.tick(h.refresh, [c.selected, c.shown, lang], [c.progress, c.stats, c.table, c.shown],
+    timer.tick(h.tick, [c.selected, c.shown, n.pending, lang],
+               [c.progress, c.stats, c.table, c.shown, n.row, n.text, n.pending],
                show_progress="hidden")  # fmt: skip
     c.table.click(h.select, [c.selected, lang],
                   [c.selected, c.table, c.shown, c.selected_label, c.component,

@@ -65,18 +65,36 @@ def queued(jobs: Sequence[Job], lang: str) -> None:
 
 
 def choose(services: Services, choice: Choice, pending: Pending | None, lang: str) -> list[Any]:
-    """Queue the first pending file as chosen; updates for (row, text, pending)."""
-    if not pending:
-        return prompt(services.folio, [], lang)
-    (path, name), rest = resolve(services.folio, pending, choice)
-    if Path(path).exists():
-        queued(services.jobs.submit([(path, name)], services.workspace), lang)
-    return prompt(services.folio, rest, lang)
+    """Queue the file the prompt asked about as chosen; updates for (row, text, pending).
+
+    ``pending`` is the list the page drew: its first file is the one asked about. It is
+    queued only if it still waits (a second click on the same question queues nothing)."""
+    page = services.page
+    if pending and services.pending.take(page, pending[0]):
+        (path, name), _ = resolve(services.folio, pending[:1], choice)
+        if Path(path).exists():
+            queued(services.jobs.submit([(path, name)], services.workspace), lang)
+    return prompt(services.folio, services.pending.waiting(page), lang)
 
 
 def cancel(services: Services, pending: Pending | None, lang: str) -> list[Any]:
-    """Drop the first pending file (nothing stored changes); ask about the next one, if any."""
-    if not pending:
-        return prompt(services.folio, [], lang)
-    gr.Info(t("lib.not_added", lang, name=pending[0][1]), duration=3)
-    return prompt(services.folio, list(pending[1:]), lang)
+    """Drop the file asked about (nothing stored changes); ask about the next one, if any."""
+    page = services.page
+    if pending and services.pending.take(page, pending[0]):
+        gr.Info(t("lib.not_added", lang, name=pending[0][1]), duration=3)
+    return prompt(services.folio, services.pending.waiting(page), lang)
+
+
+def ask(services: Services, files: Pending, lang: str) -> list[Any]:
+    """Add an upload's same-name files to those the page waits on (never in their place):
+    updates for (row, text, pending) asking about the oldest."""
+    return prompt(services.folio, services.pending.add(services.page, files), lang)
+
+
+def redraw(services: Services, drawn: Pending | None, lang: str) -> list[Any]:
+    """Timer tick: draw the question again if the page shows another list than the one
+    waiting (events that ran at once each drew what they saw)."""
+    waiting = services.pending.waiting(services.page)
+    if [tuple(p) for p in drawn or []] == waiting:
+        return [gr.skip()] * 3
+    return prompt(services.folio, waiting, lang)

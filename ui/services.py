@@ -20,7 +20,8 @@ from pipeline.ids import doc_id_for
 from pipeline.models import Component, ComponentState
 from pipeline.service import Folio
 from settings import Settings
-from ui.workspace import Sessions
+from ui.upload_conflicts import PendingUploads
+from ui.workspace import Sessions, current_request
 
 if TYPE_CHECKING:
     from agent.service import ChatService
@@ -195,6 +196,7 @@ class Services:
         self.sessions = sessions
         self.settings: Settings = folio.settings
         self.jobs = IngestJobs(folio)
+        self.pending = PendingUploads()  # same-name uploads waiting for an answer, per page
         self._chat_factory = chat_factory
         self._chat: ChatService | None = None
         self._chat_lock = threading.Lock()
@@ -216,6 +218,13 @@ class Services:
         if self.sessions.claimed(ws):
             self.root.workspaces.touch(ws)
         return ws
+
+    @property
+    def page(self) -> str:
+        """The browser tab of the event being handled (its Gradio session), else the
+        workspace: what a same-name question belongs to."""
+        request = current_request() if self.sessions is not None else None
+        return str(getattr(request, "session_hash", None) or self.workspace)
 
     @property
     def folio(self) -> Folio:
