@@ -1,0 +1,75 @@
+"""Two or three members of one table added (``agent/figures/summed_items.py``): invented
+tables, each test failing when the method breaks."""
+
+from __future__ import annotations
+
+from agent.evidence import Evidence, Passage
+from agent.figures.summed_items import asks_sum, summed_answer
+from agent.models.compose import compose
+
+DIVISIONS = """Net revenue of each division (in millions)
+| | 2025 | 2024 |
+|---|---|---|
+| Snacks North | 5,633 | 5,340 |
+| Cereal Foods | 578 | 669 |
+| Drinks North | 2,442 | 1,937 |
+| Print and Publishing | 170 | 176 |
+| Total division | 8,823 | 8,122 |"""
+
+
+def _turn(*texts: str) -> list[Evidence]:
+    passages = [
+        Passage(
+            chunk_id=f"vela#{i}",
+            doc_id="vela",
+            page=i + 1,
+            page_end=i + 1,
+            section="",
+            text=text,
+            rank=i + 1,
+            score=1.0 / (i + 1),
+        )
+        for i, text in enumerate(texts)
+    ]
+    return [
+        Evidence(tool="search_document", query="q", passages=passages, term_df={}, scope_chunks=40)
+    ]
+
+
+def test_a_sum_is_asked_by_words_saying_the_members_are_added() -> None:
+    assert asks_sum("What did Snacks North and Cereal Foods earn combined in 2025?")
+    assert asks_sum("What did Snacks North and Cereal Foods bring in together?")
+    assert not asks_sum("How did Snacks North compare with Cereal Foods in 2025?")
+
+
+def test_three_members_are_added_with_every_operand_shown_and_cited() -> None:
+    q = "What net revenue did Snacks North, Cereal Foods and Drinks North earn combined in 2025?"
+    out = summed_answer(q, _turn(DIVISIONS), "en")
+    assert out is not None
+    line = out.lines[0]
+    for operand in ("5,633", "578", "2,442"):
+        assert operand in line
+    assert "= 8,653" in line and "[vela#0]" in line
+    assert "8,823" not in line  # the table's total adds all four divisions
+    assert [c.value for c in out.cells] == [5633, 578, 2442]
+
+
+def test_a_label_holding_and_is_one_member_and_the_period_is_the_column_asked() -> None:
+    q = "What did Cereal Foods and Print and Publishing bring in together in 2024?"
+    out = summed_answer(q, _turn(DIVISIONS), "en")
+    assert out is not None
+    assert "669 + Print and Publishing 176 = 845" in out.lines[0]
+
+
+def test_members_not_named_side_by_side_are_no_sum() -> None:
+    # a single member, and two named apart by other words, ask no sum of rows
+    alone = "What did Snacks North earn in total in 2025?"
+    assert summed_answer(alone, _turn(DIVISIONS), "en") is None
+    q = "What did Snacks North earn combined with its growth over Cereal Foods in 2025?"
+    assert summed_answer(q, _turn(DIVISIONS), "en") is None
+
+
+def test_the_offline_answer_is_the_sum_with_its_working() -> None:
+    q = "What net revenue did Snacks North and Drinks North generate together in 2025?"
+    said = compose(q, _turn(DIVISIONS), "en")
+    assert "5,633 + Drinks North 2,442 = 8,075" in said
