@@ -187,7 +187,11 @@ _PERIOD_LENGTHS = (
     ),
     (
         9,
-        re.compile(r"\b(?:nine|9)[ -]months?\b|\b(?:39|40|thirty-nine)[ -]weeks?\b|前三季度", re.I),
+        re.compile(
+            r"\b(?:nine|9)[ -]months?\b|\b(?:39|40|thirty-nine)[ -]weeks?\b|"
+            r"\bfirst\s+three\s+quarters\b|前三季度",
+            re.I,
+        ),
     ),
     (
         12,
@@ -235,7 +239,7 @@ class Period:
 
 
 _HALF = re.compile(r"\b(?:h([12])|([12])h|(first|second) half)\b", re.I)
-_NINE = re.compile(r"\b(?:nine|9)[ -]months?\b|\b9m\b|前三季度", re.I)
+_NINE = re.compile(r"\b(?:nine|9)[ -]months?\b|\b9m\b|\bfirst\s+three\s+quarters\b|前三季度", re.I)
 NEAR = 24  # characters before a year that may name the part of it ("Q2 of fiscal ")
 
 
