@@ -73,3 +73,27 @@ def test_the_offline_answer_is_the_sum_with_its_working() -> None:
     q = "What net revenue did Snacks North and Drinks North generate together in 2025?"
     said = compose(q, _turn(DIVISIONS), "en")
     assert "5,633 + Drinks North 2,442 = 8,075" in said
+
+
+PRODUCTS = """Sales by product (in millions)
+| | 2025 | 2024 |
+|---|---|---|
+| KORVA |  |  |
+| U.S. | 6,388 | 5,938 |
+| International | 3,335 | 3,196 |
+| Worldwide | 9,723 | 9,134 |
+| TELMIRA |  |  |
+| U.S. | 1,844 | 1,503 |
+| International | 824 | 624 |
+| Worldwide | 2,668 | 2,127 |"""
+
+
+def test_members_named_by_their_headings_add_the_row_the_question_names() -> None:
+    q = "What were the combined worldwide sales of KORVA and TELMIRA in 2025?"
+    out = summed_answer(q, _turn(PRODUCTS), "en")
+    assert out is not None
+    assert "KORVA worldwide 9,723 + TELMIRA worldwide 2,668 = 12,391" in out.lines[0]
+    # "U.S." said before each heading is the row under it, the words between them too
+    q = "What were U.S. KORVA and U.S. TELMIRA sales added together in 2024?"
+    out = summed_answer(q, _turn(PRODUCTS), "en")
+    assert out is not None and "5,938" in out.lines[0] and "= 7,441" in out.lines[0]

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
+from agent.figures.formula import mid_sentence
 from agent.figures.grid import Grid, Row
+from agent.figures.headings import groups
 from agent.figures.items import shown_label, years
 from agent.figures.numerals import number
 from agent.figures.periods import into_year, months_of
@@ -53,6 +55,7 @@ class _Named:
     row: Row
     start: int
     end: int
+    name: str  # how the answer names it: its label, under its heading's name if any
 
 
 def asks_sum(question: str) -> bool:
@@ -94,24 +97,25 @@ def _item_said(question: str) -> str:
     return ""
 
 
-def _members(g: Grid, words: Sequence[str], col: int) -> list[Row]:
+def _members(g: Grid, words: Sequence[str], col: int) -> list[_Named]:
     """The rows the question names one after another, joined only by joiners (two or
     three, each with an amount in the column); empty when it names no such run."""
-    named = sorted(
-        (n for r in g.rows if _usable(g, r, col) for n in _places(r, words)),
-        key=lambda n: (n.start, -(n.end - n.start)),
-    )
+    rows = [n for r in g.rows if _usable(g, r, col) for n in _places(r, words)]
+    named = sorted([*rows, *_headed(g, words, col)], key=lambda n: (n.start, -(n.end - n.start)))
     best: list[_Named] = []
     for i, first in enumerate(named):
         run = [first]
         for n in named[i + 1 :]:
             gap = words[run[-1].end : n.start]
-            if n.start >= run[-1].end and all(w in _JOINERS or w == "," for w in gap):
+            # a word both members' rows say may stand between ("U.S. Pharmaceutical
+            # and U.S. MedTech": "U.S." rows under each heading)
+            shared = _own(run[-1].row) & _own(n.row)
+            if n.start >= run[-1].end and all(_joins(w, shared) for w in gap):
                 run.append(n)
         if len(run) > len(best):
             best = run
-    rows = list(dict.fromkeys(n.row for n in best))
-    return rows if 2 <= len(rows) <= MAX_MEMBERS else []
+    members = list({id(n.row): n for n in reversed(best)}.values())[::-1]
+    return members if 2 <= len(members) <= MAX_MEMBERS else []
 
 
 def _usable(g: Grid, r: Row, col: int) -> bool:
@@ -128,27 +132,57 @@ def _own(r: Row) -> frozenset[str]:
     return terms(shown_label(r.label)) - _BARE
 
 
+def _joins(word: str, shared: frozenset[str]) -> bool:
+    return word in _JOINERS or word == "," or (bool(terms(word)) and terms(word) <= shared)
+
+
 def _places(r: Row, words: Sequence[str]) -> list[_Named]:
-    """Where the question says the row's own words, all of them in a run of as many
-    words (joiners aside)."""
-    own = _own(r)
+    """Where the question names the row by its own label."""
+    label = shown_label(r.label)
+    return [_Named(r, a, b, label) for a, b in _spans(label, _own(r), words)]
+
+
+def _spans(label: str, own: frozenset[str], words: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the question says a label's own words, all of them in a run of as many words
+    (joiners aside), opening and closing on one of them."""
     out = []
-    size = len(own) + sum(1 for w in shown_label(r.label).lower().split() if w in _JOINERS)
+    size = len(own) + sum(1 for w in label.lower().split() if w in _JOINERS)
     for start in range(len(words)):
         window = words[start : start + size]
         said = terms(" ".join(window))
-        if own <= said and terms(window[0]) & own and terms(window[-1]) & own:
-            out.append(_Named(r, start, start + len(window)))
+        if own and own <= said and terms(window[0]) & own and terms(window[-1]) & own:
+            out.append((start, start + len(window)))
     return out
 
 
-def _answer(g: Grid, rows: Sequence[Row], col: int, item: str) -> FigureAnswer | None:
+def _headed(g: Grid, words: Sequence[str], col: int) -> list[_Named]:
+    """Members named by the heading over a group of rows ("STELARA" over "U.S.",
+    "International", "Worldwide"; "Las Vegas Strip Resorts" over its revenue lines): the
+    group's row the question names elsewhere by its own words ("worldwide sales",
+    "non-casino revenue"), at the heading's place."""
+    asked = terms(" ".join(words))
+    out = []
+    for group in groups(g):
+        said = [r for r in group.members if _usable(g, r, col) and _own(r) <= asked]
+        if not said:
+            continue
+        row = max(said, key=lambda r: len(_own(r)))
+        own = terms(group.heading) - _BARE
+        name = f"{group.heading} {mid_sentence(shown_label(row.label))}"
+        out += [_Named(row, a, b, name) for a, b in _spans(group.heading, own, words)]
+    return out
+
+
+def _answer(g: Grid, members: Sequence[_Named], col: int, item: str) -> FigureAnswer | None:
+    rows = [n.row for n in members]
     cells = [g.cell(r, col) for r in rows]
     if len({c.scale for c in cells}) != 1:
         return None
     total = sum(c.value for c in cells)
     unit = scale_word(cells[0].scale, "en")
-    terms_said = " + ".join(f"{shown_label(c.label)} {number(c.value)}" for c in cells)
+    terms_said = " + ".join(
+        f"{n.name} {number(c.value)}" for n, c in zip(members, cells, strict=True)
+    )
     line = f"{terms_said} = {number(total)}{unit} {when(cells[0], False)} {ids(cells)}."
     line = f"{item}: {line}" if item else line  # the answer names the line item asked
     lines = [line[:1].upper() + line[1:]]
