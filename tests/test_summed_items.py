@@ -97,3 +97,12 @@ def test_members_named_by_their_headings_add_the_row_the_question_names() -> Non
     q = "What were U.S. KORVA and U.S. TELMIRA sales added together in 2024?"
     out = summed_answer(q, _turn(PRODUCTS), "en")
     assert out is not None and "5,938" in out.lines[0] and "= 7,441" in out.lines[0]
+
+
+def test_members_counted_not_named_are_every_group_of_the_table() -> None:
+    q = "What worldwide sales did Vela's two segments earn in all in 2025?"
+    out = summed_answer(q, _turn(PRODUCTS), "en")
+    assert out is not None and "= 12,391" in out.lines[0]
+    # a count the table's groups do not match adds nothing
+    q = "What worldwide sales did Vela's three segments earn in all in 2025?"
+    assert summed_answer(q, _turn(PRODUCTS), "en") is None

@@ -79,10 +79,38 @@ def summed_answer(
         col = g.column_for(asked[-1] if asked else None, months=months, into=into)
         if col is None:
             continue
-        members = _members(g, words, col)
+        members = _members(g, words, col) or _counted(g, question, words, col)
         if members:
             return _answer(g, members, col, _item_said(question))
     return None
+
+
+# "its three reportable segments": every member of that kind, counted, none named
+_COUNTED = re.compile(
+    r"\b(?:all\s+)?(?:its|the|their|our)\s+(two|three|four|five)\s+"
+    r"(?:reportable\s+|operating\s+)?(?:segments|divisions|regions)\b",
+    re.I,
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _counted(g: Grid, question: str, words: Sequence[str], col: int) -> list[_Named]:
+    """Every group of the table when the question counts its members instead of naming
+    them ("its three reportable segments"): each group's row the question names, when the
+    table has as many groups holding one as the question counts."""
+    m = _COUNTED.search(question)
+    if m is None:
+        return []
+    asked = terms(" ".join(words))
+    found = []
+    for group in groups(g):
+        said = [r for r in group.members if _usable(g, r, col) and _own(r) <= asked]
+        if said:
+            row = max(said, key=lambda r: len(_own(r)))
+            found.append(
+                _Named(row, 0, 0, f"{group.heading} {mid_sentence(shown_label(row.label))}")
+            )
+    return found if len(found) == _COUNTS[m.group(1).lower()] else []
 
 
 def _item_said(question: str) -> str:
