@@ -87,7 +87,7 @@ def summed_answer(
 
 # "its three reportable segments": every member of that kind, counted, none named
 _COUNTED = re.compile(
-    r"\b(?:all\s+)?(?:its|the|their|our)\s+(two|three|four|five)\s+"
+    r"\b(?:all\s+)?(?:its|the|their|our|[\w.&-]+['’]s)\s+(two|three|four|five)\s+"
     r"(?:reportable\s+|operating\s+)?(?:segments|divisions|regions)\b",
     re.I,
 )
