@@ -40,6 +40,8 @@ def test_the_report_named_by_its_year_is_no_period_asked() -> None:
     assert dated_relative(q, ANNUAL) == "What were net revenues in fiscal 2020?"
     q = "What did it earn in the prior year, per its 2022 annual report?"
     assert dated_relative(q, ANNUAL) == "What did it earn in fiscal 2021?"
+    q = "In its fiscal 2022 annual report, what did it earn in Q2 of the prior year?"
+    assert dated_relative(q, ANNUAL) == "What did it earn in Q2 of fiscal 2021?"
 
 
 def test_nothing_is_rewritten_when_the_anchor_is_unclear() -> None:

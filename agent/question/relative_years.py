@@ -76,7 +76,9 @@ def dated_relative(question: str, covers: Mapping[str, str]) -> str:
         return question  # relative to another year the question names
     for pattern, back in _RELATIVE:
         question = pattern.sub(f"fiscal {year - back}", question)
-    return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", question))
+    question = re.sub(r"\s+([?.!,])", r"\1", re.sub(r"\s{2,}", " ", question))
+    question = question.lstrip(", ")  # the report named first: "In its 2019 10-K, what …"
+    return question[:1].upper() + question[1:]
 
 
 def _kept(phrase: str) -> str:
