@@ -111,6 +111,12 @@ def test_a_half_is_its_two_quarters_added_never_the_year_nor_one_quarter() -> No
         ("What was Kestrel's revenue in H2 of fiscal 2025?", "22,920"),
         ("What were Kestrel's revenues in the first half of fiscal 2025?", "18,280"),
         ("What was Kestrel's operating income in the second half of FY2025?", "1,227"),
+        # a half said as its two quarters, or in an analyst's words
+        (
+            "What revenue did Kestrel book in the third and fourth quarters of fiscal 2025?",
+            "22,920",
+        ),
+        ("What operating income did Kestrel earn in the back half of fiscal 2025?", "1,227"),
     ):
         line = _said(question, STATEMENT, BY_ORDINAL)
         assert figure in line and "41,200" not in line and "13,440" not in line, (question, line)
