@@ -106,3 +106,20 @@ def test_members_counted_not_named_are_every_group_of_the_table() -> None:
     # a count the table's groups do not match adds nothing
     q = "What worldwide sales did Vela's three segments earn in all in 2025?"
     assert summed_answer(q, _turn(PRODUCTS), "en") is None
+
+
+GROUPED = """| | Net Revenue 2025 | Net Revenue 2024 | Operating Profit 2025 \
+| Operating Profit 2024 |
+|---|---|---|---|---|
+| Snacks North | $19,608 | $18,189 | $5,633 | $5,340 |
+| Cereal Foods | 2,751 | 2,742 | 578 | 669 |
+| Total division | 22,359 | 20,931 | 6,211 | 6,009 |"""
+
+
+def test_the_members_are_read_in_the_column_group_the_question_names() -> None:
+    q = "What operating profit did Snacks North and Cereal Foods earn combined in 2025?"
+    out = summed_answer(q, _turn(GROUPED), "en")
+    assert out is not None and "5,633 + Cereal Foods 578 = 6,211" in out.lines[0]
+    q = "What net revenue did Snacks North and Cereal Foods earn combined in 2024?"
+    out = summed_answer(q, _turn(GROUPED), "en")
+    assert out is not None and "18,189 + Cereal Foods 2,742 = 20,931" in out.lines[0]

@@ -79,6 +79,7 @@ def summed_answer(
         col = g.column_for(asked[-1] if asked else None, months=months, into=into)
         if col is None:
             continue
+        col = _named_column(g, col, words)
         members = _members(g, words, col) or _counted(g, question, words, col)
         if members:
             return _answer(g, members, col, _item_said(question))
@@ -111,6 +112,20 @@ def _counted(g: Grid, question: str, words: Sequence[str], col: int) -> list[_Na
                 _Named(row, 0, 0, f"{group.heading} {mid_sentence(shown_label(row.label))}")
             )
     return found if len(found) == _COUNTS[m.group(1).lower()] else []
+
+
+def _named_column(g: Grid, col: int, words: Sequence[str]) -> int:
+    """Of the columns of the period chosen, the one whose header the question names best
+    ("Operating Profit 2021" beside "Net Revenue 2021" for operating profit asked); the
+    chosen one when none says more of it."""
+    asked = terms(" ".join(words))
+    chosen = g.columns[col]
+    same = [
+        i for i, c in enumerate(g.columns) if (c.year, c.months) == (chosen.year, chosen.months)
+    ]
+    said = {i: len(terms(g.columns[i].text) & asked) for i in same}
+    best = max(same, key=lambda i: said[i])
+    return best if said[best] > said[col] else col
 
 
 def _item_said(question: str) -> str:
