@@ -69,8 +69,9 @@ def test_a_quarter_is_read_from_the_quarterly_tables_column_of_its_ordinal() -> 
 
 def test_quarter_columns_carry_their_year_and_length() -> None:
     grid = read_grids(_evidence(BY_ORDINAL)[0].passages[0])[0]
-    # the four quarters, the year's whole, then the two halves added from the quarters
-    dated = [(2025, 3)] * 4 + [(2025, 12)] + [(2025, 6)] * 2
+    # the four quarters, the year's whole, then the two halves and the first nine months
+    # added from the quarters
+    dated = [(2025, 3)] * 4 + [(2025, 12)] + [(2025, 6)] * 2 + [(2025, 9)]
     assert [(c.year, c.months) for c in grid.columns] == dated
     whole_only = read_grids(_evidence(YEAR_ON_WHOLE)[0].passages[0])[0]
     assert [(c.year, c.months) for c in whole_only.columns] == dated
@@ -110,6 +111,12 @@ def test_a_half_is_its_two_quarters_added_never_the_year_nor_one_quarter() -> No
         ("What was Kestrel's revenue in H2 of fiscal 2025?", "22,920"),
         ("What were Kestrel's revenues in the first half of fiscal 2025?", "18,280"),
         ("What was Kestrel's operating income in the second half of FY2025?", "1,227"),
+        # a half said as its two quarters, or in an analyst's words
+        (
+            "What revenue did Kestrel book in the third and fourth quarters of fiscal 2025?",
+            "22,920",
+        ),
+        ("What operating income did Kestrel earn in the back half of fiscal 2025?", "1,227"),
     ):
         line = _said(question, STATEMENT, BY_ORDINAL)
         assert figure in line and "41,200" not in line and "13,440" not in line, (question, line)
@@ -120,3 +127,13 @@ def test_no_half_is_added_from_a_per_share_row() -> None:
     eps = next(r for r in grid.rows if "per share" in r.label)
     halves = [i for i, c in enumerate(grid.columns) if c.months == 6]
     assert len(halves) == 2 and all(eps.values[i] is None for i in halves)
+
+
+def test_nine_months_are_the_first_three_quarters_added() -> None:
+    # "the first nine months" or "the first three quarters": never the year, nor a half
+    for question in (
+        "What revenue did Kestrel record in the first nine months of fiscal 2025?",
+        "What revenue did Kestrel book across the first three quarters of fiscal 2025?",
+    ):
+        line = _said(question, STATEMENT, BY_ORDINAL)
+        assert "27,760" in line and "41,200" not in line and "18,280" not in line, line

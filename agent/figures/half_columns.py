@@ -1,8 +1,10 @@
 """The halves of a year's quarterly table: an annual report prints each quarter of the year
 ("First Quarter … Fourth Quarter | Fiscal Year"), never its halves, and a question asks
 "the second half of fiscal 2019" (H2: the third and fourth quarters, never the year, nor
-one quarter). Each half is its two quarters' amounts added, a column of six months beside
-them; a per-share figure or a rate is no sum of its quarters, and is left empty.
+one quarter) or "the first nine months" (its first three quarters). Each half is its two
+quarters' amounts added, a column of six months beside them, and the nine months its first
+three quarters', a column of nine; a per-share figure or a rate is no sum of its quarters,
+and is left empty.
 """
 
 from __future__ import annotations
@@ -12,7 +14,11 @@ from dataclasses import replace
 from agent.figures.grid import Column, Grid, Row
 from agent.figures.quarter_columns import quarter_named
 
-_HALVES = (("First", (1, 2), "one and two"), ("Second", (3, 4), "three and four"))
+_HALVES = (
+    ("First Half", (1, 2), "one and two", 6),
+    ("Second Half", (3, 4), "three and four", 6),
+    ("First Nine Months", (1, 2, 3), "one, two and three", 9),
+)
 
 
 def with_halves(g: Grid) -> Grid:
@@ -29,21 +35,20 @@ def with_halves(g: Grid) -> Grid:
     at = next(iter(year))
     columns = list(g.columns)
     rows = list(g.rows)
-    for name, (a, b), said in _HALVES:
-        columns.append(Column(f"{name} Half {at} (quarters {said} added)", at, 6))
-        rows = [_added(g, r, quarters[a], quarters[b]) for r in rows]
+    for name, parts, said, months in _HALVES:
+        columns.append(Column(f"{name} {at} (quarters {said} added)", at, months))
+        rows = [_added(g, r, [quarters[q] for q in parts]) for r in rows]
     g.columns, g.rows = columns, rows
     return g
 
 
-def _added(g: Grid, r: Row, a: int, b: int) -> Row:
-    """The row with the sum of its two quarters' amounts appended ("" when either is
-    missing, or the row is per share or a rate)."""
-    x = r.values[a] if a < len(r.values) else None
-    y = r.values[b] if b < len(r.values) else None
+def _added(g: Grid, r: Row, at: list[int]) -> Row:
+    """The row with the sum of its quarters' amounts appended ("" when any is missing, or
+    the row is per share or a rate)."""
+    terms = [r.values[i] if i < len(r.values) else None for i in at]
     rate = any("%" in raw for raw in r.raws) or g.unscaled(r)
-    if x is None or y is None or rate:
+    if any(x is None for x in terms) or rate:
         return replace(r, values=(*r.values, None), raws=(*r.raws, ""))
-    total = x + y
+    total = sum(x for x in terms if x is not None)
     raw = f"{total:,.0f}" if total == int(total) else f"{total:,.2f}"
     return replace(r, values=(*r.values, total), raws=(*r.raws, raw))

@@ -40,6 +40,7 @@ from agent.figures.periods import asked_periods
 from agent.figures.prose_totals import prose_total
 from agent.figures.sentences import change_sentence, stated_change
 from agent.figures.successive import successive_change
+from agent.figures.summed_items import summed_answer
 from agent.figures.turn_tables import grids
 from agent.figures.two_items import two_items_answer
 from agent.question.asked_move import against_period
@@ -139,6 +140,12 @@ def _stated(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 def _total(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
     """The total of limits sentences state one by one (``prose_totals``)."""
     out = prose_total(question, evidence, lang)
+    return [out] if out is not None else []
+
+
+def _summed(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> list[FigureAnswer]:
+    """Two or three members of one table added, every operand shown (``summed_items``)."""
+    out = summed_answer(question, evidence, lang)
     return [out] if out is not None else []
 
 
@@ -265,6 +272,7 @@ METHODS: tuple[FigureMethod, ...] = (
     FigureMethod("cells", single_figures, cells_answer, CELL_OPERATIONS),
     STATED,
     TOTAL,
+    FigureMethod("summed", single_figures, _summed, frozenset({"lookup"})),
     FigureMethod("crossed", single_figures, crossed_answers, frozenset({"lookup"})),
     # a fallback: ranked after the methods computing the operation asked, so a row the
     # lookup reads by its item is never read again by its column group

@@ -81,10 +81,7 @@ def into_year(question: str, months: int | None) -> int | None:
         n = quarter_of(question)
         return 3 * n if n else None
     half = _HALF.search(question) if months == 6 else None
-    if half is not None and (half.group(1) or half.group(2) or half.group(3)).lower() in (
-        "2",
-        "second",
-    ):
+    if half is not None and _half_number(half) == 2:
         return 12  # the second half closes the year
     return months if months in (6, 9, 12) else None
 
@@ -181,13 +178,18 @@ _PERIOD_LENGTHS = (
         6,
         re.compile(
             r"\b(?:six|6)[ -]months?\b|\b(?:26|27|twenty-six|twenty-seven)[ -]weeks?\b|"
-            r"\bhalf\b|\b(?:h[12]|[12]h)\b|半年",
+            r"\bhalf\b|\b(?:h[12]|[12]h)\b|\b(?:first|third)\s+and\s+(?:second|fourth)\s+quarters\b|"
+            r"半年",
             re.I,
         ),
     ),
     (
         9,
-        re.compile(r"\b(?:nine|9)[ -]months?\b|\b(?:39|40|thirty-nine)[ -]weeks?\b|前三季度", re.I),
+        re.compile(
+            r"\b(?:nine|9)[ -]months?\b|\b(?:39|40|thirty-nine)[ -]weeks?\b|"
+            r"\bfirst\s+three\s+quarters\b|前三季度",
+            re.I,
+        ),
     ),
     (
         12,
@@ -234,8 +236,22 @@ class Period:
     date: tuple[int, int] | None = None  # (month, year) a date closes
 
 
-_HALF = re.compile(r"\b(?:h([12])|([12])h|(first|second) half)\b", re.I)
-_NINE = re.compile(r"\b(?:nine|9)[ -]months?\b|\b9m\b|前三季度", re.I)
+# a half named, or as its two quarters ("the third and fourth quarters"), or in an analyst's
+# words ("the back half")
+_HALF = re.compile(
+    r"\b(?:h([12])|([12])h|(first|second|front|back) half|(first|third)\s+and\s+"
+    r"(?:second|fourth)\s+quarters)\b",
+    re.I,
+)
+
+
+def _half_number(m: re.Match[str]) -> int:
+    """1 or 2: the half a ``_HALF`` match names."""
+    said = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").lower()
+    return 2 if said in ("2", "second", "back", "third") else 1
+
+
+_NINE = re.compile(r"\b(?:nine|9)[ -]months?\b|\b9m\b|\bfirst\s+three\s+quarters\b|前三季度", re.I)
 NEAR = 24  # characters before a year that may name the part of it ("Q2 of fiscal ")
 
 
@@ -272,8 +288,7 @@ def _part(year: int, before: str, after: str) -> Period:
         return Period(year, 3 * quarter, 3)
     half = _HALF.search(said)
     if half:
-        first = (half.group(1) or half.group(2) or half.group(3) or "").lower() in ("1", "first")
-        return Period(year, 6 if first else 12, 6)
+        return Period(year, 6 if _half_number(half) == 1 else 12, 6)
     if _NINE.search(said):
         return Period(year, 9, 9)
     return Period(year, 12, 12)

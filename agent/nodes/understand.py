@@ -11,6 +11,7 @@ from agent import prompts
 from agent.context import ChatContext
 from agent.language import detect_language as detect
 from agent.language import reply_language
+from agent.question.relative_years import dated_relative
 from agent.question.shorthand import spelled_in_scope
 from agent.question.verbs import noun_worded
 from agent.rewrite import resolve_followup, small_talk
@@ -57,10 +58,12 @@ def route(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
         return {"route": "unavailable"}
     previous = [t.get("standalone") or t.get("question", "") for t in state.turns]
     # an item asked by its verb ("how much did X sell") is read by its noun (``verbs``);
-    # shorthand ("PFE's LTD", "CFO in 1H23") in the scope's own words (``shorthand``)
+    # shorthand ("PFE's LTD", "CFO in 1H23") in the scope's own words (``shorthand``);
+    # "the prior year" of an annual report as the year it is (``relative_years``)
     asked = noun_worded(resolve_followup(text, previous))
     stats = runtime.context.scope_stats()
-    return {"route": "question", "question": spelled_in_scope(asked, stats)}
+    spelled = spelled_in_scope(asked, stats)
+    return {"route": "question", "question": dated_relative(spelled, stats.covers)}
 
 
 def respond_directly(state: State, runtime: Runtime[ChatContext]) -> dict[str, Any]:
