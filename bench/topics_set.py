@@ -3,7 +3,7 @@ questions and single facts (batch B adds a few Chinese ones over the packed CMRC
 articles). Is a page saying it cited, does the answer hold the key words,
 does a yes/no answer open with the right word, was it refused?
 
-    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A..O]
+    python bench/topics_set.py [--data-dir DIR] [--verbose] [--only WORD] [--batch A..P]
 
 The questions are ``bench/topics_questions.json`` (invented; pages and key words read off
 the training PDFs with PyMuPDF). Key words count in the answer's body (its quotes
@@ -35,7 +35,7 @@ _OPENING_WORDS = 3  # "Yes — …", "No, …": the verdict comes first or not a
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N or O")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O or P")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     twice = 0  # answers showing one source card twice

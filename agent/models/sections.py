@@ -36,9 +36,9 @@ from pipeline.text.periods import PERIOD_MENTION_RE
 from pipeline.text.script import HAN_RE
 
 MAX_STATEMENTS = 3
-# a statement: its topic words, whether it gives the reason asked, its share of the question's
-# words, its place in the section, and where it is
-_Found = tuple[int, bool, float, int, Passage, Unit]
+# a statement: its topic words (those beyond the heading's, all), whether it gives the reason
+# asked, its share of the question's words, its place in the section, and where it is
+_Found = tuple[tuple[int, int], bool, float, int, Passage, Unit]
 _MIN_CHARS = 30  # a shorter sentence is a caption or a fragment, not a statement
 _NOT_TOPICS = frozenset({"number", "date", "definition"})
 
@@ -153,6 +153,10 @@ def _statements(
     # the reason or the purpose comes first, before those sharing more of the words (its
     # figures, its dates); the section read is already the one about the topic
     why = "reason" in asked_kinds(question)
+    # every statement of the section is about its heading's topic: those saying the words
+    # the question asks beyond the heading ("technology" of "its technology strategy" under
+    # "Strategy") are the ones answering it
+    beyond = asked - meets(asked, topic_terms(title))
     found: list[_Found] = []
     before = ""
     for p, u in _sentences(ev):
@@ -165,11 +169,12 @@ def _statements(
             continue  # "See Note 5 for further details …", "or because …": no statement
         if only_points(f"{prior} {text}"):
             continue  # the rest of a pointer the splitter cut at "Item 1."
-        topic = len(meets(asked, topic_terms(text)))
+        terms = topic_terms(text)
+        topic = (len(meets(beyond, terms)), len(meets(asked, terms)))
         words = share(ask, hits(ask, u.text))
         cause = why and holds("reason", u.text, question)
         found.append((topic, cause, words, len(found), p, u))
-    best = sorted(found, key=lambda f: (not f[1], -f[0], -f[2], f[3]))
+    best = sorted(found, key=lambda f: (not f[1], -f[0][0], -f[0][1], -f[2], f[3]))
     # "Which businesses did it acquire?": a statement naming one acquired first, one a name
     # ("Why did it acquire …?" asks the reason, not the names)
     named = _period_event(question) and not why

@@ -10,6 +10,7 @@ from agent.figures.turn_tables import document_scales
 from agent.models.answering.candidate import AnswerCandidate
 from agent.models.answering.continued import continuation, continued
 from agent.models.answering.figure_next import followed, next_amount
+from agent.models.answering.introduced_rows import introduced, with_rows
 from agent.models.answering.scoring import cover, passages_text
 from agent.models.features import make_ask
 from agent.models.judge import Candidate
@@ -36,6 +37,9 @@ def written(
     amount = next_amount(chosen[0]) if q.numeric and rest is None else None
     if amount is not None:  # the thing said in one sentence, how much in the next
         body = followed(body, chosen[0], amount)
+    rows = introduced(chosen[0]) if rest is None else []
+    if rows:  # a row leading in ("… was defeated:"), its tally in the rows under it
+        body = with_rows(body, chosen[0], rows)
     return AnswerCandidate(
         "page" if page else "sentences",
         "page" if page else "sentence",
