@@ -13,6 +13,8 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
 from agent.figures.choices import choice_answer
+from agent.figures.column_members import column_ranking
+from agent.figures.column_versus import column_versus
 from agent.figures.groups import group_answer
 from agent.figures.metric_ranks import metric_ranking
 from agent.figures.named_members import named_members_answer
@@ -33,6 +35,18 @@ def _choice(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 def _named(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
     """ "which grew faster, A or B", "did A outpace B": only the members named."""
     return named_members_answer(question, evidence, lang)
+
+
+def _columns(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> FigureAnswer | None:
+    """ "which segment sold most in Latin America": members across a table's head."""
+    return column_ranking(question, evidence, lang)
+
+
+def _across(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
+    """ "how did Biopharma's U.S. revenues compare with International": two columns."""
+    return column_versus(question, evidence, lang)
 
 
 def _metric(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
@@ -73,10 +87,21 @@ def _versus(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 
 
 # The most specific reading of a comparison first: named alternatives (rows of any kind,
-# then members of one group), then a metric's
+# then members of one group), members across a table's head in the row the question
+# names (the extreme one, or the two it names), then a metric's
 # ranking, a line item's level under member headings, growth or share rankings, a group's
 # extreme, two named rows.
-STRATEGIES: tuple[Strategy, ...] = (_choice, _named, _metric, _levels, _ranked, _group, _versus)
+STRATEGIES: tuple[Strategy, ...] = (
+    _choice,
+    _named,
+    _columns,
+    _across,
+    _metric,
+    _levels,
+    _ranked,
+    _group,
+    _versus,
+)
 
 
 def compared_answer(
