@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.figures.comparisons import compared_answer
-from agent.question.compare import asks_extreme, wants_minimum
+from agent.question.compare import asks_extreme, placed, wants_minimum
 
 # places down the rows, the segments across the head, two periods side by side
 BY_PLACE = """| ($ in millions) Six Months Ended March 31, | 2025 Coastal | 2025 \
@@ -98,3 +98,11 @@ def test_comparatives_and_size_superlatives_ask_for_an_end() -> None:
     assert wants_minimum("Which nominee drew the fewest votes against?")
     assert wants_minimum("Which segment earned the thinnest margin?")
     assert not wants_minimum("Which division was hit hardest by impairment charges?")
+
+
+def test_the_place_asked_below_the_top() -> None:
+    q = "Which segment had the second-highest reported U.S. growth in the first half of 2025?"
+    lines = _lines(q, GROWTH)
+    assert lines and lines[0].startswith("Retail had the second highest") and "3.0%" in lines[0]
+    assert placed([3.0, 9.0, 1.0], float, "the second-smallest") == 3.0
+    assert placed([3.0, 9.0], float, "the third-largest") is None

@@ -29,7 +29,7 @@ from agent.figures.markdown_tables import row_cells
 from agent.figures.member_kinds import asked_kind, kind_words
 from agent.figures.member_levels import mentions_place
 from agent.figures.periods import months_of
-from agent.question.compare import asks_extreme, wants_minimum
+from agent.question.compare import asks_extreme, place_word, placed, wants_minimum
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import Metric, vocabulary
@@ -82,7 +82,7 @@ def column_ranking(
         pick = _pick(table, question, said, year, months)
         if pick is not None and (best is None or pick.score > best.score):
             best = pick
-    return _answer(best, wants_minimum(question)) if best is not None else None
+    return _answer(best, question) if best is not None else None
 
 
 def tables(evidence: Sequence[Evidence]) -> list[ColumnTable]:
@@ -247,14 +247,16 @@ def figured_members(members: list[tuple[str, int]], cells: list[str]) -> list[tu
     return list(out.values())
 
 
-def _answer(pick: _Pick, low: bool) -> FigureAnswer:
+def _answer(pick: _Pick, question: str) -> FigureAnswer | None:
     cells = pick.table.rows[pick.row]
-    ranked = sorted(pick.members, key=lambda m: figure(cells[m[1]]) or 0.0, reverse=not low)
+    top = placed(pick.members, lambda m: figure(cells[m[1]]) or 0.0, question)
+    if top is None:
+        return None
     cid = f"[{pick.table.passage.chunk_id}]"
     label = cells[0].strip()
-    word = "lowest" if low else "highest"
-    (name, col), rest = ranked[0], ranked[1:]
-    others = "; ".join(f"{n} = {cells[i].strip()}" for n, i in rest)
+    word = place_word(question, wants_minimum(question))
+    name, col = top
+    others = "; ".join(f"{n} = {cells[i].strip()}" for n, i in pick.members if i != col)
     return FigureAnswer(
         [
             f"{name} had the {word} figure for {label}: {cells[col].strip()} {cid}.",
