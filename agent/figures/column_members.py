@@ -39,10 +39,11 @@ _SAID_IN_FULL = 2.0
 _WHOLE_ROW = 0.5
 # a shared opening of one word is a member's ("Digital Media", "Digital Marketing")
 _TITLE_WORDS = 2
+_POSSESSOR = re.compile(r"(?:\b[A-Z][\w&.-]*\s+)*\b[A-Z][\w&.-]*['’]s?(?=\s)")
 _PERCENT = re.compile(r"\bpercent|\brate\b|\bmargin\b|%")
-_WHOLE = {"total", "consolidated", "worldwide", "ww", "all", "combined"}
+WHOLE = {"total", "consolidated", "worldwide", "ww", "all", "combined"}
 # the words of a column header that say its period, not its member
-_PERIOD = re.compile(
+PERIOD_WORDS = re.compile(
     r"\b(?:(?:19|20)\d\d|fiscal|fy|year|years|ended|ending|months?|weeks?|quarters?|three|six|"
     r"nine|twelve|first|second|third|fourth|q[1-4]|actual|vs|january|february|march|april|"
     r"may|june|july|august|september|october|november|december|as|of|at|in|millions?|"
@@ -74,7 +75,8 @@ def column_ranking(
     the turn prints its members across the head."""
     if lang != "en" or not asks_extreme(question) or not kind_words(question):
         return None
-    said = question_stems(question) - set(kind_words(question))
+    # the company owning the figures ("Best Buy's") names no row: a store banner may
+    said = question_stems(_POSSESSOR.sub(" ", question)) - set(kind_words(question))
     year = max(years(question), default=None)
     months = months_of(question)
     best: _Pick | None = None
@@ -131,13 +133,13 @@ def column_members(
         said = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", cell)]
         if year is not None and said and said[0] != year:
             continue  # another period's column
-        words = _PERIOD.sub(" ", cell).split()  # a note's letter ("(d)") is no name
+        words = PERIOD_WORDS.sub(" ", cell).split()  # a note's letter ("(d)") is no name
         cols.append((i, [w for w in words if re.search(r"\w", w) and len(w) > 1]))
     title = _title([words for _, words in cols])
     out: list[tuple[str, int]] = []
     for i, words in cols:
         name = " ".join(words[len(title) :] if words[: len(title)] == title else words)
-        if name and name.lower() not in _WHOLE and not asked_items(name):
+        if name and name.lower().split()[0] not in WHOLE and not asked_items(name):
             out.append((name, i))
     return out if len({n.lower() for n, _ in out}) >= MIN_MEMBERS else []
 
@@ -173,7 +175,7 @@ def row_score(
     Operational"); 0 under a heading of another year."""
     label = table.rows[at][0]
     own = {w for w in question_stems(label) if len(w) > 1}
-    if whole and label.strip().lower() in _WHOLE:
+    if whole and label.strip().lower() in WHOLE:
         return _WHOLE_ROW  # the whole's row, when the question names no other
     rate = _rate_asked(question)
     if rate is not None:  # "gross margin": the row printing it as a percent of sales

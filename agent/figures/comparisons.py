@@ -17,6 +17,7 @@ from agent.figures.column_members import column_ranking
 from agent.figures.column_versus import column_versus
 from agent.figures.groups import group_answer
 from agent.figures.metric_ranks import metric_ranking
+from agent.figures.named_columns import named_column_ranking
 from agent.figures.named_members import named_members_answer
 from agent.figures.ranking import ranked_answer
 from agent.figures.segment_levels import segment_levels
@@ -60,6 +61,13 @@ def _levels(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
     return segment_levels(question, evidence, lang)
 
 
+def _by_column(
+    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
+) -> FigureAnswer | None:
+    """ "which nominee drew the fewest votes against": rows by a column it names."""
+    return named_column_ranking(question, evidence, lang)
+
+
 def _ranked(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
     """ "which region did worst by top line": each member's growth or share."""
     ranked = ranked_answer(question, evidence, lang)
@@ -98,6 +106,7 @@ STRATEGIES: tuple[Strategy, ...] = (
     _across,
     _metric,
     _levels,
+    _by_column,
     _ranked,
     _group,
     _versus,
