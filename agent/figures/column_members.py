@@ -41,7 +41,7 @@ _WHOLE_ROW = 0.5
 _TITLE_WORDS = 2
 _POSSESSOR = re.compile(r"(?:\b[A-Z][\w&.-]*\s+)*\b[A-Z][\w&.-]*['’]s?(?=\s)")
 _PERCENT = re.compile(r"\bpercent|\brate\b|\bmargin\b|%")
-WHOLE = {"total", "consolidated", "worldwide", "ww", "all", "combined"}
+WHOLE = {"total", "subtotal", "consolidated", "worldwide", "ww", "all", "combined"}
 # the words of a column header that say its period, not its member
 PERIOD_WORDS = re.compile(
     r"\b(?:(?:19|20)\d\d|fiscal|fy|year|years|ended|ending|months?|weeks?|quarters?|three|six|"
@@ -88,8 +88,10 @@ def column_ranking(
 
 
 def tables(evidence: Sequence[Evidence]) -> list[ColumnTable]:
+    """The turn's Markdown tables, a table continued over chunks of one page under one
+    header read as one (a list of nominees cut after its first rows)."""
     seen: set[str] = set()
-    out: list[ColumnTable] = []
+    out: dict[tuple[str, int, tuple[str, ...]], ColumnTable] = {}
     for ev in evidence:
         for p in ev.passages:
             if p.chunk_id in seen:
@@ -97,9 +99,15 @@ def tables(evidence: Sequence[Evidence]) -> list[ColumnTable]:
             seen.add(p.chunk_id)
             lines = [ln for ln in p.text.split("\n") if ln.strip().startswith("|")]
             body = [row_cells(ln) for ln in lines[1:] if not re.fullmatch(r"[\s|:-]+", ln)]
-            if len(lines) > 2 and body:
-                out.append(ColumnTable(p, row_cells(lines[0]), body))
-    return out
+            if len(lines) <= 2 or not body:
+                continue
+            head = row_cells(lines[0])
+            key = (p.doc_id, p.page, tuple(head))
+            if key in out:
+                out[key].rows.extend(b for b in body if b not in out[key].rows)
+            else:
+                out[key] = ColumnTable(p, head, body)
+    return list(out.values())
 
 
 def question_stems(text: str) -> set[str]:

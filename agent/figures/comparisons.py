@@ -106,9 +106,9 @@ STRATEGIES: tuple[Strategy, ...] = (
     _across,
     _metric,
     _levels,
-    _by_column,
     _ranked,
     _group,
+    _by_column,
     _versus,
 )
 

@@ -31,10 +31,11 @@ from agent.figures.grid import figure
 from agent.figures.items import years
 from agent.figures.member_kinds import asked_kind
 from agent.figures.member_levels import mentions_place
-from agent.question.compare import asks_extreme, place_word, placed, wants_minimum
+from agent.question.compare import asks_change, asks_extreme, place_word, placed, wants_minimum
 from agent.scope import stem
 
 MIN_MEMBERS = 2
+_UNIT = re.compile(r"\((?:in )?(?:thousands|millions|billions|percent|%)")
 _LONG = 4  # a column's word the question must say: "Against", never "For" or "Net"
 
 
@@ -48,20 +49,23 @@ def named_column_ranking(
     said = {stem(w) for w in re.findall(r"[a-z][\w-]*", question.lower()) if len(w) >= _LONG}
     stems = question_stems(question)
     year = max(years(question), default=None)
-    best: tuple[tuple[float, int], ColumnTable, int, list[tuple[str, str]]] | None = None
+    best: tuple[tuple[int, float, int], ColumnTable, int, list[tuple[str, str]]] | None = None
     for table in tables(evidence):
         named = _named_column(table, said, year)
         if named is None:
             continue
         score, col = named
+        if asks_change(question) and not _rates(table, col):
+            continue  # a change asked ("shrank the most") is no column of amounts
+        rows, under = _under_named(table.rows, stems)
         members = [
             (r[0].strip(), r[col].strip())
-            for r in table.rows
+            for r in rows
             if col < len(r) and figure(r[col]) is not None and _member(r[0], stems)
         ]
         if len(members) < MIN_MEMBERS or not _of_kind(question, [m for m, _ in members]):
             continue
-        key = (score, len(members))
+        key = (under, score, len(members))  # the rows under a heading named first
         if best is None or key > best[0]:
             best = (key, table, col, members)
     if best is None:
@@ -89,10 +93,30 @@ def _named_column(table: ColumnTable, said: set[str], year: int | None) -> tuple
     return best
 
 
+def _under_named(rows: list[list[str]], stems: set[str]) -> tuple[list[list[str]], int]:
+    """The rows under the heading the question names ("Among the Regional Operations
+    properties": the rows below "Regional Operations:" up to the next heading) and 1, or
+    all of them and 0."""
+    for at, r in enumerate(rows):
+        if not any(map(figure, r[1:])) and said_in_full(r[0], stems):
+            below = rows[at + 1 :]
+            end = next((k for k, b in enumerate(below) if not any(map(figure, b[1:]))), None)
+            return below[:end], 1
+    return rows, 0
+
+
+def _rates(table: ColumnTable, col: int) -> bool:
+    """Is the column one of percentages (a growth, a comparable-sales change)?"""
+    cells = [r[col].strip() for r in table.rows if col < len(r) and figure(r[col]) is not None]
+    return bool(cells) and all(c.endswith("%") for c in cells)
+
+
 def _member(label: str, stems: set[str]) -> bool:
     """A row that is a member: no total's, none the question names (a parent, a member
     left out)."""
     low = label.strip().lower()
+    if _UNIT.search(low):  # "Square footage (in thousands)": another measure's row
+        return False
     return bool(low) and low.split()[0] not in WHOLE and not said_in_full(label, stems)
 
 
