@@ -45,7 +45,7 @@ QUESTIONS = Path(__file__).with_name("lookup_questions.json")
 
 def main() -> int:
     args = set_args(
-        __doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U, V, W or X"
+        __doc__, "A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Q, R, S, T, U, V, W, X or Y"
     )
     items = chosen(QUESTIONS, args)
     figure: dict[str, list[bool]] = defaultdict(list)
