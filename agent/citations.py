@@ -76,7 +76,7 @@ def parse_claims(body: str) -> list[Claim]:
         bullet = line != raw_line.strip()
         if not line:
             continue
-        for s, e in split_sentences(line):
+        for s, e in _claim_spans(line):
             sentence = line[s:e]
             lead = _LEADING_MARKERS.match(sentence)
             own = _MARKER.search(line, s + lead.end()) if lead else None
@@ -95,6 +95,26 @@ def parse_claims(body: str) -> list[Claim]:
                 Claim(text=single_spaces(text), ids=list(dict.fromkeys(ids)), line=n, bullet=bullet)
             )
     return claims
+
+
+_AIDS = ("⟨", "⟩")  # a reading aid the answer writes after a row (``support.claim_text``)
+
+
+def _claim_spans(line: str) -> list[tuple[int, int]]:
+    """The sentences of a draft's line, a reading aid kept whole: a row's ⟨columns: …⟩
+    note quotes its table's header, whose own text may end a sentence ("… as highly
+    inflationary. The translation … | 2022 |"); cut there, the row would lose the
+    citation written after the note and be dropped as uncited."""
+    spans: list[tuple[int, int]] = []
+    for s, e in split_sentences(line):
+        open_aid = spans and line[: spans[-1][1]].count(_AIDS[0]) > line[: spans[-1][1]].count(
+            _AIDS[1]
+        )
+        if open_aid:
+            spans[-1] = (spans[-1][0], e)
+        else:
+            spans.append((s, e))
+    return spans
 
 
 @cache

@@ -130,6 +130,18 @@ def test_follow_ups_and_claims_are_parsed_from_a_draft() -> None:
     assert [c.ids for c in claims] == [["x#1"], ["x#2"]] and all(c.bullet for c in claims)
 
 
+def test_a_rows_column_note_ending_a_sentence_keeps_the_row_whole_and_cited() -> None:
+    # the header quoted in the note ends a sentence of its own; the row is still one claim
+    row = "- Units shipped | 410 | 388 ⟨columns: sold in the region. Year | 2024 | 2023⟩ [t#4]"
+    p = Passage(
+        chunk_id="t#4", doc_id="t", page=3, page_end=3, text="Units shipped 410 388", kind="table"
+    )
+    claims = reflect(f"Units shipped were 410 [t#4].\nSupporting quotes:\n{row}", {"t#4": p}).claims
+    rows = [c for c in claims if "410 | 388" in c.text]
+    assert len(rows) == 1 and rows[0].ids == ["t#4"] and rows[0].supported
+    assert all(c.supported for c in claims if c.factual)
+
+
 def test_quotes_are_exact_spans_even_across_line_breaks() -> None:
     text = (
         "年假制度\n当年未休完的年假经部门负责人批准可以顺\n延至次年三月三十一日。其他规定见附件。"
