@@ -74,3 +74,38 @@ def test_a_file_dropped_while_the_zone_is_uploading_is_added(
         assert journey_app.tracebacks() == 0
     finally:
         s.close()
+
+
+# The zone's file input, kept by the page; later, files "chosen" for it as a file dialog
+# gives them: set on that same input, then its change event, wherever the input is by then.
+KEEP_INPUT_JS = "() => { window.__kept = document.querySelector('#lib-upload input[type=file]'); }"
+CHOOSE_JS = """([name, body]) => {
+  const dt = new DataTransfer();
+  dt.items.add(new File([body], name, {type: 'text/markdown'}));
+  window.__kept.files = dt.files;
+  window.__kept.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+
+
+def test_a_file_chosen_for_an_input_the_zone_replaced_is_added(
+    browser: Browser, journey_app: App, tmp_path: Path
+) -> None:
+    """The ui16 walk: J&J's release was set on the zone's input just as the app's reply to
+    the first upload rebuilt the zone; its change fired on an input no longer in the page
+    (Gradio then reads its new, empty input) and no row ever appeared."""
+    first = tmp_path / "barge-log.md"
+    first.write_text("# Barge log\n\nThe barge carried 310 tonnes of gravel.\n", encoding="utf-8")
+    second = "lock-notes.md"
+    s = Session(browser, journey_app.url, "en-US")
+    try:
+        s.tab("library")
+        s.page.evaluate(KEEP_INPUT_JS)
+        s.upload(first)
+        s.page.wait_for_function("() => !window.__kept.isConnected")
+        s.page.evaluate(CHOOSE_JS, [second, "# Lock notes\n\nThe lock opened 40 times.\n"])
+        wait_ingested(s, first.name, second)
+        for name in (first.name, second):
+            expect(row(s, name)).to_have_count(1)
+        assert journey_app.tracebacks() == 0
+    finally:
+        s.close()

@@ -8,6 +8,13 @@ when it empties the zone. A second file dropped in those moments was lost withou
 The page script below (:data:`HELD_DROPS_JS`, in the page head) catches a drop or a file
 input's change on the busy zone before Gradio sees it, keeps the files, and gives them to
 the zone's own input as soon as the zone is idle, as if dropped then.
+
+A file chosen for an input the zone has just replaced (the app's reply rebuilds the zone
+while the file dialog is open, or a file is set on the input of the last upload's list)
+fires its change on an input no longer in the page, where the page's listener never hears
+it and Gradio reads its new, empty input: the ui16 walk lost J&J's release so. Each file
+input of the zone is watched itself, and a change on one that has left the page is held
+the same way.
 """
 
 from __future__ import annotations
@@ -41,9 +48,23 @@ HELD_DROPS_JS = """
     if (e.type === 'change') e.target.value = '';
     setTimeout(hand, 0);
   };
+  const watched = new WeakSet();
+  const watch = () => {
+    const z = zone();
+    if (!z) return;
+    z.querySelectorAll('input[type=file]').forEach((input) => {
+      if (watched.has(input)) return;
+      watched.add(input);
+      input.addEventListener('change', () => {
+        if (input.isConnected || !input.files || !input.files.length) return;
+        held.push(...input.files);  // set on an input the zone has replaced
+        setTimeout(hand, 0);
+      });
+    });
+  };
   document.addEventListener('drop', (e) => hold(e, e.dataTransfer && e.dataTransfer.files), true);
   document.addEventListener('change', (e) => hold(e, e.target.files), true);
-  new MutationObserver(() => { if (held.length) setTimeout(hand, 0); })
+  new MutationObserver(() => { watch(); if (held.length) setTimeout(hand, 0); })
     .observe(document.documentElement, {childList: true, subtree: true});
 })();
 """
