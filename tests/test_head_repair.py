@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from ui.head_repair import said_once, unstacked
+from agent.head_repair import said_once, unstacked
+from pipeline.models import Chunk
+from ui.row_heads import row_heads
 from ui.rows import row_html
 
 HEAD = (
@@ -48,3 +50,15 @@ def test_a_unit_said_twice_in_the_title_is_said_once() -> None:
     )
     assert html is not None and html.count("in Millions") == 1
     assert said_once("(In thousands) (Unaudited)") == "(In thousands) (Unaudited)"
+
+
+def test_a_row_leaving_the_sibling_empty_still_reads_its_own_heads() -> None:
+    """A per-share row prints no "Percent to Sales": the card shows three heads, and the
+    stacked word is taken away before the empty siblings are."""
+    table = (
+        f"| {HEAD} |\n|---|---|---|---|---|---|\n| Fares per share | $2.80 |  | $2.59 |  | 8.1 |"
+    )
+    chunk = Chunk(chunk_id="d#0", doc_id="d", n=0, text=table, page_start=3, page_end=3)
+    head = row_heads("Fares per share | $2.80 | $2.59 | 8.1", chunk)
+    assert head is not None
+    assert head.split(" | ")[1:] == ["2031 Amount", "2030 Amount", "Percent Increase (Decrease)"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 from agent.figures.attribute_rows import titles_table
+from agent.head_repair import said_once, unstacked
 from pipeline.text.footnote_marks import without_footnote_marks
-from ui.head_repair import said_once, unstacked
 from ui.safe import esc, md_text
 
 # "⟨columns: …⟩" (English) or "⟨列: …⟩" (Chinese): the header the row is read under.

@@ -32,6 +32,19 @@ def said_once(title: str) -> str:
     return " ".join(_GROUP.sub(first, title).split())
 
 
+def repaired(head: str) -> str:
+    """A Markdown header row's cells (``a | b | c``) with the value columns' heads
+    unstacked, before a row's empty cells take their heads away with them: the sibling
+    that shows where the stacked word belongs may be a column the row leaves empty."""
+    line = head.strip()
+    if line.startswith("|") and line.endswith("|"):  # a Markdown row, not cells joined
+        line = line[1:-1]
+    cells = [c.strip() for c in (line if line != head.strip() else head).split("|")]
+    if len(cells) < 3:
+        return head
+    return " | ".join([cells[0], *unstacked(cells[1:])])
+
+
 def unstacked(heads: list[str]) -> list[str]:
     """The heads with a stacked word taken from the siblings it does not begin a phrase in."""
     words = [h.split() for h in heads]
