@@ -132,6 +132,12 @@ def _passage_html(services: Services, target: PaneTarget, lang: str) -> str:
     return f'<div class="folio-passage">{head}{body}</div>'
 
 
+def passages(marks: Sequence[Mark]) -> int:
+    """How many passages the marks highlight: a quote wrapped over two lines is marked by
+    a box a line, and is one passage ("2 highlighted passages" was said of one sentence)."""
+    return len({(m.marker, m.chunk_id, m.quote or m.box) for m in marks})
+
+
 def view(services: Services, target: PaneTarget | None, lang: str) -> PaneView:
     """What the pane shows for ``target`` (an empty hint when there is none)."""
     empty = PaneView(
@@ -160,7 +166,7 @@ def view(services: Services, target: PaneTarget | None, lang: str) -> PaneView:
         return empty
     name = picked_title(doc.title, doc.name)  # as the pickers name it: title · file name
     caption = t("pane.caption", lang, name=name, page=page, pages=pages)
-    count = len({(m.marker, m.box) for m in marks})
+    count = passages(marks)
     badge = (
         f'<span class="folio-hl-count" data-highlights="{count}">'
         f"{esc(t('pane.highlights', lang, n=count))}</span>"

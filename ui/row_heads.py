@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from agent.columns import FetchChunks, issued_header
 from agent.figures.guidance import range_cell
+from agent.head_repair import repaired
 from agent.models.table_header import heads_for_row
 from agent.schemas import Citation
 from pipeline.models import Chunk
@@ -80,8 +81,11 @@ def row_heads(quote: str, chunk: Chunk, before: Iterable[Chunk] = ()) -> str | N
     if head is None:
         earlier = [ln for ch in before for ln in ch.text.split("\n")]
         head = _head_above(earlier, len(earlier), width)
+    if head is None:
+        return None
+    head = repaired(head)  # a stacked word kept with its own column, while all are there
     # the quote drops the row's empty cells: its heads go with them
-    return (heads_for_row(lines[at], head) or head) if head else head
+    return heads_for_row(lines[at], head) or head
 
 
 def headed_quote(quote: str, head: str | None) -> str:

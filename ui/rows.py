@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.figures.attribute_rows import titles_table
+from agent.head_repair import said_once, unstacked
 from pipeline.text.footnote_marks import without_footnote_marks
 from ui.safe import esc, md_text
 
@@ -22,7 +23,6 @@ _COLUMNS = re.compile(r"\s*⟨\s*(?:columns|列)\s*[:：]\s*(?P<head>[^⟩]*)⟩
 _TAIL = re.compile(r"(?P<tail>(?:\s*\[\d{1,3}(?:\s*[,，]\s*\d{1,3})*\])*\s*[.。;；]?\s*)$")
 _BULLET = re.compile(r"^(?P<bullet>\s*[-*•]\s+)")
 _DIGIT = re.compile(r"\d")
-_REPEATED = re.compile(r"(\([^()]*\))(?:\s*\1)+")
 
 
 def _cells(text: str, *, headed: bool = False) -> list[str] | None:
@@ -48,10 +48,10 @@ def _headers(head: str, figures: int) -> tuple[list[str], str]:
     heads = [h.strip() for h in head.strip().strip("|").split("|")]
     if len(heads) == figures + 1:
         # "(Dollars in Millions) (Dollars in Millions)": a title repeated over merged cells
-        title = _REPEATED.sub(r"\1", heads[0])
-        return heads[1:], title if titles_table(title) else ""
+        title = said_once(heads[0])
+        return unstacked(heads[1:]), title if titles_table(title) else ""
     if len(heads) == figures:
-        return heads, ""
+        return unstacked(heads), ""
     return [], " · ".join(h for h in heads if h)
 
 

@@ -19,6 +19,7 @@ from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
 from agent.models.compare import promote_extreme
 from agent.models.definition_asked import defining_unit
+from agent.models.event_lead import event_first
 from agent.models.feature_vector import FEATURES
 from agent.models.holder import own_holder_first
 from agent.models.kind_lead import lead_with_asked
@@ -128,6 +129,7 @@ def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
     led = reason_first(question, led)  # "what is it meant to achieve?": the next sentence
     led = nature_first(question, led, found)  # "the nature of X?": the sentence describing X
     led = status_first(question, led, evidence)  # "where does it stand?": its latest step
+    led = event_first(question, led, found, model.refuse_below)  # "what happened on May 26?"
     # "Is it still selling X?": the sentence holding the predicate too decides it
     led = verdict_first(question, led, evidence)
     if defining is not None:

@@ -15,6 +15,7 @@ from agent.figures.attribute_rows import attribute_columns, attribute_sentence, 
 from agent.figures.en_said import scaled_cell
 from agent.figures.grid import clean_label, scale_named
 from agent.figures.row_said import row_said
+from agent.head_repair import repaired
 from agent.models.checkboxes import AFTER as BOXES_AFTER
 from agent.models.checkboxes import lead as box_lead
 from agent.models.corroborate import corroborating
@@ -181,7 +182,8 @@ def _line(c: Candidate, head: Candidate | None, lang: prompts.Lang, doc_lang: st
     columns = ""
     if head is not None:  # the periods the figures belong to, read with the row
         label = "列" if lang == "zh" else "columns"
-        heads = heads_for_row(c.unit.text, head.unit.text) or row_text(head.unit.text)
+        full = repaired(head.unit.text)  # a stacked word with its own column ("head_repair")
+        heads = heads_for_row(c.unit.text, full) or row_text(full)
         columns = f" ⟨{label}: {heads}⟩"
     # A row announcing the rows below it ("… was defeated: | |") says its fact without the
     # colon; with it the reflection reads a lead-in, which needs no source, and drops the id.
