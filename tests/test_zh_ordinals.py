@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.evidence import Evidence, Passage
 from agent.models.absent_ordinal import absent_ordinals
+from agent.models.attribute_kind import unheld_attribute
 from agent.models.features import hits, make_ask
 from agent.ordinals import asked_ordinals, written_ordinals
 from agent.rewrite import key_terms
@@ -64,3 +65,10 @@ def test_an_ordinal_the_passages_never_reach_is_absent() -> None:
     first = "李平第一次当选议员是在哪一年？"
     texts = ["李平曾当选议员，第二次当选议员在1990年。"]
     assert absent_ordinals(first, [_evidence(first, texts)]) == []
+
+
+def test_an_attributes_owner_named_by_an_ordinal_is_found_in_either_numeral_form() -> None:
+    question = "吴氏家族第八代掌门的父亲是谁？"
+    # the father is said under the sentence naming the owner with the ordinal in digits
+    assert unheld_attribute(question, [("父亲是吴明。", "吴氏家族第8代掌门。")]) == ""
+    assert unheld_attribute(question, [("父亲是吴明。", "另一家族的掌门。")]) == "father"
