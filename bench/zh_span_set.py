@@ -37,7 +37,7 @@ def _nows(text: str) -> str:
 
 
 def main() -> int:
-    args = set_args(__doc__, "A, B, C, D, E, F, G or H")
+    args = set_args(__doc__, "A, B, C, D, E, F, G, H or I")
     items = chosen(QUESTIONS, args)
     table: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for asked in ask_each(args, items):
