@@ -117,9 +117,9 @@ def _worked(cell: Cell, count: Headcount) -> FigureAnswer:
     digits = max(0, 3 - math.floor(math.log10(abs(value)))) if value else 0
     when = f" FY{cell.year}" if cell.year else ""
     name = f"{cell.label[:1].upper()}{cell.label[1:]} per employee{when}"
-    unit = f" {scale[:-1]}" if scale else ""
+    unit = f" {scale[:-1]}" if scale else ""  # "thousands" → "$406.2 thousand"
     line = (
-        f"{name} = {cell.label.lower()} ${cell.raw}{' ' + scale if scale else ''} ÷ "
+        f"{name} = {cell.label.lower()} ${cell.raw.lstrip('$ ')}{unit} ÷ "
         f"{count.value:,} employees = ${value:,.{digits}f}{unit} {ids([cell, people])}."
     )
     in_dollars = value * SCALES.get(scale, 1.0)

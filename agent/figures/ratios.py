@@ -150,16 +150,14 @@ def _whole_first(question: str) -> Quotient | None:
     return Quotient(name, node, True)
 
 
-# "A per diluted share", "A per share": A over the diluted weighted-average shares (a basic
-# count is no line item the vocabulary knows, so "per basic share" asks nothing here)
-_PER_SHARE = re.compile(r" per (?:(?:diluted|common|weighted-average|average) )*share\b")
+# "A per diluted share": A over the diluted weighted-average shares. "Per share" alone is
+# no quotient to work: a dividend per share is declared, a per-share row printed as such
+_PER_SHARE = re.compile(r" per (?:(?:weighted-average|average) )*diluted (?:common )?share\b")
 
 
 def _per_share(question: str) -> Quotient | None:
     """ "operating cash flow per diluted share": the longest figure named right before "per
-    share" over the diluted share count. A row printing a per-share figure of its own
-    ("earnings per share", "book value per share") names "per share" inside its name, so
-    no figure ends right before it."""
+    diluted share" over the diluted share count."""
     q = norm(question)
     m = _PER_SHARE.search(q)
     if m is None:
