@@ -1,6 +1,6 @@
 """Figures per unit over invented filings: a figure per employee over the headcount a
 sentence states (no table prints it), a figure per diluted share, one figure per dollar of
-another, and an average asked as "averaged across"."""
+another, an average asked as "averaged across", and a compound rate naming its item."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from agent.arith import checked_results
 from agent.evidence import Evidence, Passage
 from agent.figures import answer
 from agent.figures.asking import what_is_asked
+from agent.figures.cagr import cagr_span
 from agent.figures.methods import offered
 from agent.figures.per_employee import headcount
 from agent.question.parsed import parse
@@ -82,3 +83,10 @@ def test_a_figure_per_dollar_of_another_is_their_quotient() -> None:
 def test_averaged_across_years_asks_an_average() -> None:
     q = "Averaged across fiscal 2022 to fiscal 2024, how much net income did Tavelor make a year?"
     assert parse(q).operation == "average"
+
+
+def test_a_compound_rate_naming_its_item_inside_is_a_compound_rate() -> None:
+    q = "What was Tavelor's compound annual sales growth rate from fiscal 2021 to fiscal 2024?"
+    assert cagr_span(q) == (2021, 2024)
+    # a simple growth over the span is another figure
+    assert cagr_span("How much did Tavelor's sales grow from fiscal 2021 to fiscal 2024?") is None
