@@ -20,7 +20,9 @@ from pipeline.text.lexicon import alternation
 # the words asking a compound rate are data (``asked_changes`` in the lexicon)
 _CAGR = re.compile(
     rf"\b(?:{alternation('asked_changes.compound_rate_words')})\b"
-    rf"|\b(?:{alternation('asked_changes.compound_rate_openings')})",
+    rf"|\b(?:{alternation('asked_changes.compound_rate_openings')})"
+    # the item named inside the rate: "compound annual revenue growth rate"
+    r"|\bcompound(?:ed)? (?:average )?annual (?:[\w&-]+ ){1,3}growth rate\b",
     re.I,
 )
 _SPAN = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[- ]years?\b", re.I)

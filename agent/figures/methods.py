@@ -36,6 +36,7 @@ from agent.figures.crossed import crossed_answers
 from agent.figures.formula import without_definition
 from agent.figures.grouped_columns import grouped_answer
 from agent.figures.items import years
+from agent.figures.per_employee import asks_per_employee, per_employee_answers
 from agent.figures.periods import asked_periods
 from agent.figures.prose_totals import prose_total
 from agent.figures.sentences import change_sentence, stated_change
@@ -94,6 +95,11 @@ def _unit_asked(question: str) -> bool:
 
 
 _FIGURE_ASKED = Path(__file__).resolve().parents[1] / "data" / "figure_asked.json"
+
+
+def _no_headcount(question: str) -> bool:
+    """A question the cells method answers: no figure per employee."""
+    return single_figures(question) and not asks_per_employee(question)
 
 
 def _anything(question: str) -> bool:
@@ -269,7 +275,12 @@ METHODS: tuple[FigureMethod, ...] = (
     COMPARISON,
     TWO_ITEMS,
     BETWEEN,
-    FigureMethod("cells", single_figures, cells_answer, CELL_OPERATIONS),
+    # a figure per employee is worked over the headcount a sentence states, which no
+    # table prints: the cells method would answer the figure alone
+    FigureMethod("cells", _no_headcount, cells_answer, CELL_OPERATIONS),
+    FigureMethod(
+        "per_employee", single_figures, per_employee_answers, frozenset({"ratio", "lookup"})
+    ),
     STATED,
     TOTAL,
     FigureMethod("summed", single_figures, _summed, frozenset({"lookup"})),

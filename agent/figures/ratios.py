@@ -77,7 +77,12 @@ def quotient(question: str) -> Quotient | Literal[False] | None:
     share = _share(question)
     if share is not None:
         return share
-    return _whole_first(question) or _between(question)
+    return (
+        _whole_first(question)
+        or _between(question)
+        or _per_share(question)
+        or _per_dollar(question)
+    )
 
 
 def _share(question: str) -> Quotient | Literal[False] | None:
@@ -143,6 +148,49 @@ def _whole_first(question: str) -> Quotient | None:
     said = (as_written(question, q[o.start : o.end]) for o in (part, whole))
     name = " as a share of ".join(said)
     return Quotient(name, node, True)
+
+
+# "A per diluted share": A over the diluted weighted-average shares. "Per share" alone is
+# no quotient to work: a dividend per share is declared, a per-share row printed as such
+_PER_SHARE = re.compile(r" per (?:(?:weighted-average|average) )*diluted (?:common )?share\b")
+
+
+def _per_share(question: str) -> Quotient | None:
+    """ "operating cash flow per diluted share": the longest figure named right before "per
+    diluted share" over the diluted share count."""
+    q = norm(question)
+    m = _PER_SHARE.search(q)
+    if m is None:
+        return None
+    before = [o for o in operands(q) if o.end == m.start()]
+    if not before:
+        return None
+    num = max(before, key=lambda o: o.end - o.start)
+    node = ast.BinOp(num.node, ast.Div(), ast.Name("diluted_shares"))
+    return Quotient(as_written(question, q[num.start : m.end()]), node, False)
+
+
+# "… A … for each dollar of B", "per dollar of B": A ÷ B (the normalised text)
+_PER_DOLLAR = re.compile(r" (?:for each|for every|per) dollar of (?:its |the |their )?(?:total )?")
+
+
+def _per_dollar(question: str) -> Quotient | None:
+    """ "How many dollars of operating cash flow did Acme generate for each dollar of net
+    income?": the figure named last before "for each dollar of" over the one right after."""
+    q = norm(question)
+    m = _PER_DOLLAR.search(q)
+    if m is None:
+        return None
+    found = operands(q)
+    under = [o for o in found if o.start == m.end()]
+    over = [o for o in found if o.end <= m.start()]
+    if not under or not over:
+        return None
+    num = max(over, key=lambda o: (o.end, o.end - o.start))
+    den = max(under, key=lambda o: o.end - o.start)
+    node = ast.BinOp(num.node, ast.Div(), den.node)
+    said = (as_written(question, q[o.start : o.end]) for o in (num, den))
+    return Quotient(" per dollar of ".join(said), node, False)
 
 
 # a quotient asked in words, whatever its two sides: "the ratio of A to B", "A to B

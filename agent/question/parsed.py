@@ -31,7 +31,7 @@ AnswerKind = Literal[
 ]
 
 _QUARTER = re.compile(r"\b(q[1-4]|h[12])\b|第[一二三四1-4]季度|[上下]半年", re.I)
-_AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
+_AVERAGE = re.compile(r"\baverag(?:e|ed|ing)\b|\bmean\b|平均", re.I)
 _GROWTH = re.compile(r"\b(growth|grew|grow|cagr|yoy|year.over.year)\w*|增长率|增速|同比", re.I)
 _RATIO = pattern("asked_figures.ratio_words", template=r"\b({})\b|率|比率", flags=re.I)
 # "what % of", "what portion of" ask a share as "what share of" does; "as a % of" is a
