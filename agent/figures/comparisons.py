@@ -13,11 +13,8 @@ from agent import prompts
 from agent.evidence import Evidence
 from agent.figures.candidate import FigureAnswer
 from agent.figures.choices import choice_answer
-from agent.figures.column_members import column_ranking
-from agent.figures.column_versus import column_versus
 from agent.figures.groups import group_answer
 from agent.figures.metric_ranks import metric_ranking
-from agent.figures.named_columns import named_column_ranking
 from agent.figures.named_members import named_members_answer
 from agent.figures.ranking import ranked_answer
 from agent.figures.segment_levels import segment_levels
@@ -38,18 +35,6 @@ def _named(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> F
     return named_members_answer(question, evidence, lang)
 
 
-def _columns(
-    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> FigureAnswer | None:
-    """ "which segment sold most in Latin America": members across a table's head."""
-    return column_ranking(question, evidence, lang)
-
-
-def _across(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
-    """ "how did Biopharma's U.S. revenues compare with International": two columns."""
-    return column_versus(question, evidence, lang)
-
-
 def _metric(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
     """ "which segment had the highest operating margin": each member's metric."""
     lines = metric_ranking(question, evidence, lang)
@@ -59,13 +44,6 @@ def _metric(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 def _levels(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
     """ "which segment had the highest net revenues": each member heading's figure."""
     return segment_levels(question, evidence, lang)
-
-
-def _by_column(
-    question: str, evidence: Sequence[Evidence], lang: prompts.Lang
-) -> FigureAnswer | None:
-    """ "which nominee drew the fewest votes against": rows by a column it names."""
-    return named_column_ranking(question, evidence, lang)
 
 
 def _ranked(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> FigureAnswer | None:
@@ -95,22 +73,10 @@ def _versus(question: str, evidence: Sequence[Evidence], lang: prompts.Lang) -> 
 
 
 # The most specific reading of a comparison first: named alternatives (rows of any kind,
-# then members of one group), members across a table's head in the row the question
-# names (the extreme one, or the two it names), then a metric's
+# then members of one group), then a metric's
 # ranking, a line item's level under member headings, growth or share rankings, a group's
 # extreme, two named rows.
-STRATEGIES: tuple[Strategy, ...] = (
-    _choice,
-    _named,
-    _columns,
-    _across,
-    _metric,
-    _levels,
-    _ranked,
-    _group,
-    _by_column,
-    _versus,
-)
+STRATEGIES: tuple[Strategy, ...] = (_choice, _named, _metric, _levels, _ranked, _group, _versus)
 
 
 def compared_answer(

@@ -79,17 +79,8 @@ def _cites(found: Found, best: Member, others: list[Member]) -> tuple[str, str]:
 
 
 def lines(
-    found: Found,
-    best: Member,
-    others: list[Member],
-    mode: Mode,
-    *,
-    low: bool,
-    lang: str,
-    word: str = "",
+    found: Found, best: Member, others: list[Member], mode: Mode, *, low: bool, lang: str
 ) -> list[str]:
-    """The ranking's sentences; ``word`` names the place asked ("second highest") where
-    it is not an end."""
     g = found.group.grid
     cid, rest_cid = _cites(found, best, others)
     years_ = g.years()
@@ -97,7 +88,7 @@ def lines(
     then = _period(g.columns[found.before].text, years_[found.before])
     rest = ("；" if lang == "zh" else "; ").join(f"{_label(m.row)} = {m.working}" for m in others)
     if mode == "level":
-        return _level_lines(found, best, others, low=low, lang=lang, now=now, word=word)
+        return _level_lines(found, best, others, low=low, lang=lang, now=now)
     if lang == "zh":
         what = "占比" if mode == "share" else "增长"
         word = "最低" if low else "最高"
@@ -106,7 +97,7 @@ def lines(
             f"{lead}：{_label(best.row)} = {best.working} {cid}。",
             f"其他：{rest} {rest_cid}。",
         ]
-    word = word or ("lowest" if low else "highest")
+    word = "lowest" if low else "highest"
     if mode == "share":
         lead = f"{_label(best.row)} had the {word} share of {found.name} in {now}"
     else:
@@ -115,14 +106,7 @@ def lines(
 
 
 def _level_lines(
-    found: Found,
-    best: Member,
-    others: list[Member],
-    *,
-    low: bool,
-    lang: str,
-    now: str,
-    word: str = "",
+    found: Found, best: Member, others: list[Member], *, low: bool, lang: str, now: str
 ) -> list[str]:
     """ "Outdoor had the highest revenue in FY2025: $6,000 million; its share of the total
     = 6,000 ÷ 15,200 = 39.5% [id]." and every other member's figure."""
@@ -143,7 +127,7 @@ def _level_lines(
         share = f"，占合计的 {best.working}" if shares else ""
         lead = f"{_label(best.row)}的{found.name}{word}（{now}）：{said(best.now)}{share}"
         return [f"{lead} {cid}。", f"其他：{rest} {rest_cid}。"]
-    word = word or ("lowest" if low else "highest")
+    word = "lowest" if low else "highest"
     share = f"; its share of the total = {best.working}" if shares else ""
     lead = f"{_label(best.row)} had the {word} {found.name} in {now}: {said(best.now)}"
     return [f"{lead}{share} {cid}.", f"Others: {rest} {rest_cid}."]

@@ -39,7 +39,7 @@ from agent.figures.ranked_lines import Found, Member, Mode, lines, pct
 from agent.figures.render import number, subtrahend
 from agent.figures.stated_ranks import prose_search, stated_lines, stated_moves
 from agent.figures.turn_tables import grids
-from agent.question.compare import asks_change, asks_extreme, place_word, placed, wants_minimum
+from agent.question.compare import asks_change, asks_extreme, wants_minimum
 from agent.rewrite import content_terms
 from agent.scope import stem
 from pipeline.text.finance import LineItem, vocabulary
@@ -87,11 +87,9 @@ def ranked_answer(question: str, evidence: Sequence[Evidence], lang: prompts.Lan
         return Ranked(searches=search, read=partial) if grids(evidence) else None
     members = list(found.members)
     low = wants_minimum(question)
-    # "the second-largest": the place asked from the end asked
-    best = placed(members, lambda m: m.value, question) or members[0]
+    best = (min if low else max)(members, key=lambda m: m.value)
     others = [m for m in members if m is not best]
-    word = place_word(question, low)
-    return Ranked(lines(found, best, others, mode, low=low, lang=lang, word=word), search)
+    return Ranked(lines(found, best, others, mode, low=low, lang=lang), search)
 
 
 _SEGMENT = "segment"  # the kind of member every filing's segment note lists

@@ -26,14 +26,7 @@ from agent.figures.periods import into_year, months_of
 from agent.figures.ranked_lines import _period
 from agent.figures.render import number, scale_word
 from agent.figures.turn_tables import grids
-from agent.question.compare import (
-    asks_change,
-    asks_extreme,
-    place_word,
-    placed,
-    wants_minimum,
-    what_is_compared,
-)
+from agent.question.compare import asks_change, asks_extreme, wants_minimum, what_is_compared
 from pipeline.text.finance import LineItem
 
 MIN_MEMBERS = 2
@@ -149,7 +142,7 @@ def _names(label: str, item: LineItem) -> bool:
 
 def _lines(members: list[Member], name: str, question: str, when: str) -> list[str]:
     low = wants_minimum(question)
-    top = placed(members, lambda m: m[1], question) or members[0]
+    top = (min if low else max)(members, key=lambda m: m[1])
     g = top[2]
     unit = scale_word(g.scale, "en")
     money = "$" if g.currency == "$" else ""
@@ -159,7 +152,7 @@ def _lines(members: list[Member], name: str, question: str, when: str) -> list[s
         sign = "−" if m[1] < 0 else ""
         return f"{sign}{money}{number(abs(m[1]))}{unit}"
 
-    word = place_word(question, low)
+    word = "lowest" if low else "highest"
     lead = f"{top[0]} had the {word} {name}{' in ' + when if when else ''}: {said(top)} {ids}."
     rest = "; ".join(f"{m[0]} = {said(m)}" for m in members if m is not top)
     return [lead, f"Others: {rest} {ids}."]

@@ -6,9 +6,7 @@ without the words saying how (``what_is_compared``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TypeVar
 
 from pipeline.text.finance import vocabulary
 from pipeline.text.lexicon import alternation, words
@@ -105,33 +103,6 @@ def what_is_compared(question: str) -> str:
     for name in set(joined.split()) - set(question.split()):
         kept = kept.replace(name, name.replace("_", " "))
     return " ".join(kept.split())
-
-
-T = TypeVar("T")
-_ORDINALS = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5}
-_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})[\s-]+(?:{_SUPERLATIVE_EN})\b", re.I)
-
-
-def ordinal(question: str) -> int:
-    """Which place of the ranking is asked: 2 for "the second-largest", 1 for a plain
-    superlative."""
-    m = _ORDINAL.search(question)
-    return _ORDINALS[m.group(1).lower()] if m else 1
-
-
-def placed(members: Sequence[T], key: Callable[[T], float], question: str) -> T | None:
-    """The member at the place the question asks (``ordinal``) from the end it asks
-    (``wants_minimum``), or None when there are fewer members."""
-    ranked = sorted(members, key=key, reverse=not wants_minimum(question))
-    n = ordinal(question)
-    return ranked[n - 1] if len(ranked) >= n else None
-
-
-def place_word(question: str, low: bool) -> str:
-    """How a sentence names the place asked: "highest", "second lowest"."""
-    n = ordinal(question)
-    end = "lowest" if low else "highest"
-    return end if n == 1 else f"{next(k for k, v in _ORDINALS.items() if v == n)} {end}"
 
 
 def wants_minimum(question: str) -> bool:
