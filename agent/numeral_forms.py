@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from agent.ordinals import asked_ordinals
 from agent.scope import stem
 from pipeline.perceive.references import cn_to_int
 from pipeline.text import lexicon
@@ -18,7 +17,6 @@ _COUNTED = re.compile(
     r"\s*(" + lexicon.alternation("asking.counters_zh") + ")"
 )
 _DIGITS = "零一二三四五六七八九"
-_TIMES = lexicon.alternation("ordinals.times_zh")
 
 
 def to_chinese(n: int) -> str:
@@ -82,45 +80,4 @@ def one_count(
         forms = f"{re.escape(said)}|{re.escape(other)}"
         either = re.compile(rf"(?<![\d零一二两三四五六七八九十百])(?:{forms})\s*{counter}")
         out.append((frozenset({key}), either))
-    return tuple(out)
-
-
-def other_ordinals(question: str) -> list[str]:
-    """Each ordinal of the question in its other numeral form: "第8代" of "第八代"."""
-    out = []
-    for o in asked_ordinals(question):
-        said, counter = o.said[1:-1].strip(), o.said[-1]
-        other = to_chinese(o.value) if said.isdigit() else str(o.value)
-        if o.value < 1000:
-            out.append(f"第{other}{counter}")
-    return out
-
-
-def one_ordinal(
-    question: str, weights: dict[str, float], language: dict[str, float]
-) -> tuple[tuple[frozenset[str], re.Pattern[str]], ...]:
-    """An ordinal asked in one numeral form and written in the other ("第八代" of
-    "第8代"; "第2次接任" of "2度接任", a time counted in any of its measure words) is one
-    question word, as ``one_count`` makes a count: weighed as its heaviest piece the cutter
-    made ("第八代", "2"), used by a text writing it either way, never missing."""
-    out = []
-    for o in asked_ordinals(question):
-        if o.value >= 1000:
-            continue
-        forms = {str(o.value), to_chinese(o.value)}
-        number = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-        counter = _TIMES if o.counter == "次" else re.escape(o.counter)
-        either = rf"第\s*(?:{number})\s*(?:{counter})"
-        if o.counter == "次":  # "3度接任": the third time
-            either += rf"|(?<![\d零一二两三四五六七八九十百第])(?:{number})\s*(?:{counter})"
-        rule = re.compile(either)
-        # the cutter's pieces of it, and its other form searched for ("第8代")
-        pieces = [k for k in weights if k in o.said or k in forms or rule.fullmatch(k)]
-        weight = max([weights.pop(k) for k in pieces], default=0.0)
-        for k in pieces:
-            language.pop(k, None)
-        if not weight:
-            continue
-        weights[o.said], language[o.said] = weight, 0.0
-        out.append((frozenset({o.said}), rule))
     return tuple(out)

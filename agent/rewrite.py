@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from agent.numeral_forms import other_forms, other_ordinals
+from agent.numeral_forms import other_forms
 from pipeline.text import lexicon
 from pipeline.text.periods import PERIOD_TOKEN_RE, PREFIXED_YEAR_RE
 from pipeline.text.script import HAN, HAN_RE, HAN_RUN_RE
@@ -253,7 +253,6 @@ def key_terms(question: str) -> list[str]:
         out.append(t)
     # a count's other numeral form ("23岁" asked, "二十三岁" written): searched for too
     out += [other for _, other, _ in other_forms(core)]
-    out += other_ordinals(core)  # "第8代" of "第八代"
     return list(dict.fromkeys(out))
 
 

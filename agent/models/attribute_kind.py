@@ -22,7 +22,6 @@ from pathlib import Path
 from agent.entities import find
 from agent.models.subject import subject
 from agent.models.zh_person import person_names
-from agent.ordinals import ordinal_digits
 from agent.rewrite import core_question
 
 DATA = Path(__file__).with_name("data") / "attribute_kinds.json"
@@ -168,10 +167,7 @@ def unheld_attribute(question: str, said: Iterable[tuple[str, str]]) -> str:
     relation = _said().get(kind)
     for text, context in said:
         whole = f"{context}\n{text}"
-        # "第八代当主" asked, "第8代当主" written: one ordinal
-        if not holds_attribute(kind, text, question) or (
-            of and ordinal_digits(of) not in ordinal_digits(whole)
-        ):
+        if not holds_attribute(kind, text, question) or (of and of not in whole):
             continue
         if kind == "formula" and of and not _named_before(of, text, context, question):
             continue  # "次磷酸（化学式：…）…可溶于水": the formula is the acid's, not water's

@@ -18,14 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.evidence import Evidence, Passage
-from agent.models.alias_links import alias_rules
 from agent.models.expansions import Alias, aliases, kin, metrics, operands
 from agent.models.focus import focus, owner_named
 from agent.models.focus import names as question_names
 from agent.models.phrasing import WEIGHT as PHRASING
 from agent.models.phrasing import phrasing_words
 from agent.models.short_names import long_names, short_names
-from agent.numeral_forms import one_count, one_ordinal
+from agent.numeral_forms import one_count
 from agent.question.kinds import Kind, asked_kinds
 from agent.rewrite import content_terms, core_question, key_terms
 from agent.scope import stem, word_set
@@ -129,8 +128,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
                 del language[key]
             continue
         weights[key] = math.log(1 + n / (1 + d)) * (PHRASING if key in phrasing else 1.0)
-    # "第八代" asked, "第8代" written; then "23岁" / "二十三岁"
-    counts = one_ordinal(question, weights, language) + one_count(question, weights, language)
+    counts = one_count(question, weights, language)
     for a in aka:
         d = _alias_df(a, df)
         if d:
@@ -159,10 +157,7 @@ def make_ask(question: str, evidence: Sequence[Evidence]) -> Ask:
         focus=asked if (asked := focus(question)) in weights else "",
         names=frozenset(n for n in question_names(question) if n in weights),
         aliases=tuple(a for a in aka if a.key in weights),
-        synonyms=_synonyms(question, weights)
-        + counts
-        + _used(shortened, weights)
-        + _used(alias_rules(question, evidence), weights),  # "龙尖" of "…俗名龙尖"
+        synonyms=_synonyms(question, weights) + counts + _used(shortened, weights),
         # "what are the geographies …" is answered by the passage listing its regions
         kin=kin(asked) if "list" in kinds and asked in weights else frozenset(),
         common=_lower_words(evidence) if kinds & {"person", "place", "list"} else frozenset(),

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from agent.evidence import Evidence
 from agent.figures.guidance import guidance_order
-from agent.models.absent_ordinal import absent_ordinals
 from agent.models.asked_names import absent_names, missing_names
 from agent.models.attribute_said import attribute_first
 from agent.models.candidates import Candidate, Judgement
@@ -66,8 +65,7 @@ YEARISH = LONE_YEAR_RE
 
 
 def judge(question: str, evidence: Sequence[Evidence]) -> Judgement:
-    # a name the documents never write, or an ordinal they never reach ("第四次")
-    names = missing_names(question, evidence) or absent_ordinals(question, evidence)
+    names = missing_names(question, evidence)
     if names:
         return Judgement(missing_names=names)
     ask, found = candidates(question, evidence)
