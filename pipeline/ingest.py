@@ -63,7 +63,7 @@ under an existing name took that document's place (``previous_pages`` says what 
 # Bump when parsing or chunking changes what a file turns into: documents made by
 # an older version are re-processed when ingested again (vectors of unchanged
 # chunk texts are kept).
-PIPELINE_VERSION = "31"
+PIPELINE_VERSION = "30"
 
 
 @dataclass

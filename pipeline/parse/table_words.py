@@ -25,7 +25,6 @@ _MIN_ROWS = 3  # labelled rows with figures on the columns
 _EDGE_TOL = 7.0  # points between right edges of one column's figures
 _HEADER_BAND = 0.07  # top share of the page where running headers sit
 _CENTRE_TOL = 0.4  # a spanning header is centred over its columns, within this many pitches
-_STACKED = 0.8  # share of the wider of two head lines the narrower covers: one column's head
 
 Word = tuple[float, float, float, float, str]
 
@@ -246,34 +245,6 @@ def _header_cells(row: Row, cols: list[Column], label_right: float) -> list[Seg 
     return out
 
 
-def _stacked(header: list[list[Seg | None]]) -> list[list[Seg | None]]:
-    """A head word given to several columns that sits right over one column's own head
-    below it, as wide as it, is that head's first line, not a span: "Percent" over "to
-    Sales" under "2023" is no head of the "Amount" beside it ("2023 Percent Amount" was
-    read). Bottom up, so a line over a line over one column stays with that column."""
-    for r in range(len(header) - 2, -1, -1):
-        row, below = header[r], header[r + 1]
-        for seg in {id(s): s for s in row[1:] if s is not None}.values():
-            group = [j for j in range(1, len(row)) if row[j] is seg]
-            own = [j for j in group if _alone(below, j) and _same_extent(seg, below[j])]
-            if len(group) > 1 and len(own) == 1:
-                for j in group:
-                    row[j] = seg if j == own[0] else None
-    return header
-
-
-def _alone(row: list[Seg | None], j: int) -> bool:
-    return row[j] is not None and sum(1 for s in row[1:] if s is row[j]) == 1
-
-
-def _same_extent(a: Seg, b: Seg | None) -> bool:
-    """Two head lines stacked over one column: each covers most of the other's width."""
-    if b is None:
-        return False
-    shared = min(a.x1, b.x1) - max(a.x0, b.x0)
-    return shared >= _STACKED * max(a.x1 - a.x0, b.x1 - b.x0)
-
-
 def _is_header(row: Row, label_right: float, label_end: float) -> bool:
     """Words over the figure columns only (a label-column caption allowed)."""
     if any(s.x0 < label_end - 2 and s.x1 > label_right for s in row.segs):
@@ -366,7 +337,7 @@ def _build(rows: list[Row], run: list[int], band: float) -> WordTable | None:
     total = sum(len(rows[i].figures()) for i in run)
     if labelled < _MIN_ROWS or missed > 0.3 * max(1, total):
         return None
-    header = _stacked([_header_cells(rows[i], cols, label_right) for i in range(head, top)])
+    header = [_header_cells(rows[i], cols, label_right) for i in range(head, top)]
     grid = [*header, *[cells for cells, _ in body]]
     texts = [[c.text if c else "" for c in cells] for cells in grid]
     boxes: list[list[Box | None]] = [[c.box if c else None for c in cells] for cells in grid]
